@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { loadConfig } from './functions/env.ts';
+
+const { siteUrl } = loadConfig();
+
+export default defineConfig({
+  site: siteUrl,
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: './dist',
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  compressHTML: true,
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

@@ -1,0 +1,64 @@
+// The Hono API, the same app on Node (functions/server) and on Lambda (functions/lambda.ts).
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { ApiError, type ErrorBody } from './lib/errors.ts';
+import type { AppEnv, Services } from './lib/context.ts';
+import { health } from './routes/health.ts';
+import { landingPages } from './routes/landing-pages.ts';
+
+/** Landing-page content is the largest body the API takes; 256 KiB leaves ample room. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export function createApp(services: Services) {
+  const app = new Hono<AppEnv>({ strict: false }).basePath('/api');
+
+  app.use(async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.set('services', services);
+    c.header('X-Request-Id', requestId);
+    await next();
+  });
+
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.route('/health', health);
+  app.route('/landing-pages', landingPages);
+
+  app.notFound((c) =>
+    c.json<ErrorBody>({ error: { code: 'not_found', message: `No API route for ${c.req.method} ${c.req.path}` } }, 404),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = error.status === 413 ? 'payload_too_large' : 'bad_request';
+      const message = error.message === 'Malformed JSON in request body' ? 'The request body is not valid JSON' : error.message;
+      return c.json<ErrorBody>({ error: { code, message } }, error.status);
+    }
+    const requestId = c.get('requestId');
+    services.log.error('unhandled error', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json<ErrorBody>(
+      { error: { code: 'internal', message: 'Something went wrong on our side; please try again', requestId } },
+      500,
+    );
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,27 @@
+// DynamoDB clients for the three store modes (embedded engine, explicit endpoint, AWS).
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export interface DynamoTarget {
+  region: string;
+  /** DynamoDB Local's URL; undefined means real AWS. */
+  endpoint?: string | undefined;
+}
+
+export function createDocumentClient(target: DynamoTarget): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    region: target.region,
+    ...(target.endpoint
+      ? {
+          endpoint: target.endpoint,
+          // DynamoDB Local accepts any credentials; fixed ones keep the AWS chain (and
+          // any ~/.aws profile of the developer) out of local runs.
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
+    maxAttempts: 3,
+  });
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  });
+}

@@ -1,0 +1,298 @@
+// Landing pages, their slugs and their versions in the single table.
+//
+// Access patterns and keys:
+//   page by id ............ GetItem   pk=PAGE#<id>        sk=PAGE
+//   page by slug .......... GetItem   pk=SLUG#<slug>      sk=SLUG   -> pageId, then page by id
+//   all pages (admin) ..... Query     gsi1pk=PAGES        gsi1sk=<createdAt>#<id>
+//   versions, newest first  Query     pk=PAGE#<id>        sk begins_with VERSION#  (descending)
+// Slug uniqueness is enforced by DynamoDB: the slug item is written in the same
+// transaction as the page with attribute_not_exists, never by a read-then-write.
+// Every page write carries a revision number checked on update, so two admins saving
+// at once cannot silently overwrite each other.
+import { randomUUID } from 'node:crypto';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { LandingContent } from '../shared/landing-content.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import { GSI1, isConditionalFailure } from './table.ts';
+
+export interface LandingPage {
+  id: string;
+  title: string;
+  slug: string;
+  isActive: boolean;
+  content: LandingContent;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type VersionReason = 'update' | 'reset' | 'delete' | 'restore';
+
+export interface PageVersion {
+  versionId: string;
+  pageId: string;
+  reason: VersionReason;
+  actor: string;
+  createdAt: string;
+  title: string;
+  slug: string;
+  isActive: boolean;
+  content: LandingContent;
+}
+
+export interface NewPage {
+  title: string;
+  slug: string;
+  isActive: boolean;
+  content: LandingContent;
+}
+
+export type PagePatch = Partial<NewPage>;
+
+interface PageItem extends LandingPage {
+  pk: string;
+  sk: 'PAGE';
+  gsi1pk: 'PAGES';
+  gsi1sk: string;
+  revision: number;
+}
+
+const pageKey = (id: string) => ({ pk: `PAGE#${id}`, sk: 'PAGE' });
+const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
+
+function toPage(item: PageItem): LandingPage {
+  const { id, title, slug, isActive, content, createdAt, updatedAt } = item;
+  return { id, title, slug, isActive, content, createdAt, updatedAt };
+}
+
+export class LandingPageRepository {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  private readonly now: () => Date;
+
+  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date = () => new Date()) {
+    this.db = db;
+    this.table = table;
+    this.now = now;
+  }
+
+  async list(): Promise<LandingPage[]> {
+    const pages: LandingPage[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const result = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pages',
+          ExpressionAttributeValues: { ':pages': 'PAGES' },
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const item of result.Items ?? []) pages.push(toPage(item as PageItem));
+      cursor = result.LastEvaluatedKey;
+    } while (cursor);
+    return pages;
+  }
+
+  async getById(id: string): Promise<LandingPage | undefined> {
+    const item = await this.getItem(id);
+    return item && toPage(item);
+  }
+
+  async getBySlug(slug: string): Promise<LandingPage | undefined> {
+    const result = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: slugKey(slug), ConsistentRead: true }),
+    );
+    const pageId = result.Item?.['pageId'];
+    if (typeof pageId !== 'string') return undefined;
+    return this.getById(pageId);
+  }
+
+  async create(input: NewPage, id: string = randomUUID()): Promise<LandingPage> {
+    const now = this.now().toISOString();
+    const item: PageItem = {
+      ...pageKey(id),
+      gsi1pk: 'PAGES',
+      gsi1sk: `${now}#${id}`,
+      id,
+      title: input.title,
+      slug: input.slug,
+      isActive: input.isActive,
+      content: input.content,
+      createdAt: now,
+      updatedAt: now,
+      revision: 1,
+    };
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: { ...slugKey(input.slug), pageId: id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: { TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) throw slugTaken(input.slug);
+      throw error;
+    }
+    return toPage(item);
+  }
+
+  /** Applies a patch, keeping the content before it as a version. */
+  async update(id: string, patch: PagePatch, actor: string, reason: VersionReason = 'update'): Promise<LandingPage> {
+    const current = await this.getItem(id);
+    if (!current) throw notFound('Landing page');
+    const now = this.now().toISOString();
+    const next: PageItem = {
+      ...current,
+      ...definedOnly(patch),
+      updatedAt: now,
+      revision: current.revision + 1,
+    };
+    const slugChanged = next.slug !== current.slug;
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: next,
+                ConditionExpression: 'revision = :revision',
+                ExpressionAttributeValues: { ':revision': current.revision },
+              },
+            },
+            { Put: { TableName: this.table, Item: this.versionItem(current, reason, actor, now) } },
+            ...(slugChanged
+              ? [
+                  {
+                    Put: {
+                      TableName: this.table,
+                      Item: { ...slugKey(next.slug), pageId: id },
+                      ConditionExpression: 'attribute_not_exists(pk)',
+                    },
+                  },
+                  {
+                    Delete: {
+                      TableName: this.table,
+                      Key: slugKey(current.slug),
+                      ConditionExpression: 'pageId = :id',
+                      ExpressionAttributeValues: { ':id': id },
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) {
+        const reasons = cancellationReasons(error);
+        // Index 2 is the new slug item; anything else means the page moved under us.
+        if (slugChanged && reasons[2] === 'ConditionalCheckFailed') throw slugTaken(next.slug);
+        throw new ApiError(409, 'conflict', 'The page was changed by someone else; reload it and try again');
+      }
+      throw error;
+    }
+    return toPage(next);
+  }
+
+  async delete(id: string, actor: string): Promise<void> {
+    const current = await this.getItem(id);
+    if (!current) throw notFound('Landing page');
+    const now = this.now().toISOString();
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: this.table,
+                Key: pageKey(id),
+                ConditionExpression: 'revision = :revision',
+                ExpressionAttributeValues: { ':revision': current.revision },
+              },
+            },
+            { Delete: { TableName: this.table, Key: slugKey(current.slug) } },
+            { Put: { TableName: this.table, Item: this.versionItem(current, 'delete', actor, now) } },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) {
+        throw new ApiError(409, 'conflict', 'The page was changed by someone else; reload it and try again');
+      }
+      throw error;
+    }
+  }
+
+  async versions(id: string, limit = 50): Promise<PageVersion[]> {
+    const result = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pageKey(id).pk, ':prefix': 'VERSION#' },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (result.Items ?? []).map((item) => {
+      const { versionId, pageId, reason, actor, createdAt, title, slug, isActive, content } = item as PageVersion;
+      return { versionId, pageId, reason, actor, createdAt, title, slug, isActive, content };
+    });
+  }
+
+  private async getItem(id: string): Promise<PageItem | undefined> {
+    const result = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: pageKey(id), ConsistentRead: true }),
+    );
+    return result.Item as PageItem | undefined;
+  }
+
+  private versionItem(page: PageItem, reason: VersionReason, actor: string, at: string) {
+    // The random suffix keeps two versions written in the same millisecond apart.
+    const versionId = `${at}#${randomUUID().slice(0, 8)}`;
+    return {
+      pk: page.pk,
+      sk: `VERSION#${versionId}`,
+      versionId,
+      pageId: page.id,
+      reason,
+      actor,
+      createdAt: at,
+      title: page.title,
+      slug: page.slug,
+      isActive: page.isActive,
+      content: page.content,
+    };
+  }
+}
+
+function slugTaken(slug: string): ApiError {
+  return new ApiError(409, 'conflict', `The slug '${slug}' is already used by another page`, {
+    slug: ['is already used by another page'],
+  });
+}
+
+function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+function cancellationReasons(error: unknown): (string | undefined)[] {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((reason) => reason.Code);
+}

@@ -1,0 +1,57 @@
+// The single table and its key design. Each entity module documents its own access
+// patterns; this file owns the physical shape, which infra/ mirrors for AWS.
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export const GSI1 = 'gsi1';
+export const GSI2 = 'gsi2';
+/** Epoch seconds; DynamoDB's TTL deletes lazily, so readers also ignore expired items. */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
+export async function ensureTable(db: DynamoDBDocumentClient, tableName: string): Promise<'created' | 'exists'> {
+  try {
+    await db.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'exists';
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const stringAttr = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
+  await db.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map(stringAttr),
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [GSI1, GSI2].map((name) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: `${name}pk`, KeyType: 'HASH' as const },
+          { AttributeName: `${name}sk`, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      })),
+    }),
+  );
+  await waitUntilTableExists({ client: db, maxWaitTime: 30 }, { TableName: tableName });
+  await db.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    }),
+  );
+  return 'created';
+}
+
+export function isConditionalFailure(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+}

@@ -1,0 +1,33 @@
+// What every handler receives through the Hono context: services chosen at start-up.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Config } from '../env.ts';
+import type { LandingPageRepository } from '../data/landing-pages.ts';
+
+export interface Services {
+  config: Config;
+  db: DynamoDBDocumentClient;
+  tableName: string;
+  pages: LandingPageRepository;
+  log: Logger;
+}
+
+export interface Logger {
+  info(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+export type AppEnv = {
+  Variables: { services: Services; requestId: string };
+};
+
+/** One JSON line per event, which CloudWatch and a terminal both read well. */
+export function jsonLogger(minLevel: 'debug' | 'info' | 'warn' | 'error' = 'info'): Logger {
+  const order = { debug: 0, info: 1, warn: 2, error: 3 } as const;
+  const write = (level: keyof typeof order) => (message: string, details?: Record<string, unknown>) => {
+    if (order[level] < order[minLevel]) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...details });
+    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+  };
+  return { info: write('info'), warn: write('warn'), error: write('error') };
+}

@@ -1,0 +1,87 @@
+// The one error envelope of the API: { error: { code, message, fields? } }.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+/** Field path (dot separated, e.g. `content.hero.headline`) to its problems. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors; requestId?: string };
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, fields?: FieldErrors) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+
+/** Turns zod issues into `{ "content.hero.headline": ["must be at most 200 characters"] }`. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (path: readonly PropertyKey[], problem: string) => {
+    const key = [...prefix, ...path].map(String).join('.') || '(body)';
+    (fields[key] ??= []).push(problem);
+  };
+  for (const issue of issues) {
+    // Name each unknown key as its own field so the editor can point at it.
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key], 'is not a known field');
+    } else {
+      add(issue.path, describeIssue(issue));
+    }
+  }
+  return fields;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(type: string): string {
+  if (type === 'array' || type === 'object' || type === 'integer') return `an ${type}`;
+  return `a ${type}`;
+}
+
+export function validationError(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): ApiError {
+  const fields = fieldErrors(issues, prefix);
+  const names = Object.keys(fields);
+  const summary = names.length === 1 ? `${names[0]} ${fields[names[0]!]![0]}` : `${names.length} fields are invalid`;
+  return new ApiError(400, 'validation_failed', `Invalid request: ${summary}`, fields);
+}

@@ -1,0 +1,29 @@
+// Request validation with the shared zod schemas; failures become the 400 envelope
+// with one entry per invalid field.
+import { zValidator } from '@hono/zod-validator';
+import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { ApiError, validationError } from './errors.ts';
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/** Refuses non-JSON bodies with 415 instead of validating an empty object. */
+export const requireJson: MiddlewareHandler = async (c, next) => {
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, 'unsupported_media_type', 'The request body must be JSON (Content-Type: application/json)');
+  }
+  await next();
+};
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return zValidator('json', schema, (result) => {
+    if (!result.success) throw validationError(result.error.issues);
+  });
+}
+
+export function params<T extends z.ZodType>(schema: T) {
+  return zValidator('param', schema, (result) => {
+    // A malformed id can never exist, so it is "not found" rather than a field error.
+    if (!result.success) throw new ApiError(404, 'not_found', 'Not found');
+  });
+}

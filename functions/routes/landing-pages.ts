@@ -1,0 +1,89 @@
+// /api/landing-pages (SPEC.md §7). The two GETs by slug are public; the rest is the
+// admin's (sign-in comes with the admin issue).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { landingContentSchema, placeholderContent } from '../shared/landing-content.ts';
+import { DEFAULT_SLUG, slugSchema } from '../shared/slug.ts';
+import { landingTemplate } from '../shared/template.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { jsonBody, params, requireJson } from '../lib/validate.ts';
+
+const titleSchema = z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters');
+
+const createPageSchema = z.strictObject({
+  title: titleSchema,
+  slug: slugSchema,
+  isActive: z.boolean().default(true),
+  content: landingContentSchema.optional(),
+});
+
+const updatePageSchema = z
+  .strictObject({
+    title: titleSchema.optional(),
+    slug: slugSchema.optional(),
+    isActive: z.boolean().optional(),
+    content: landingContentSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'must contain at least one of title, slug, isActive, content',
+  });
+
+const idParam = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+
+// Until sign-in exists every change is attributed to the local operator.
+const ACTOR = 'admin';
+
+export const landingPages = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const pages = await c.get('services').pages.list();
+    c.header('Cache-Control', 'no-store');
+    return c.json(pages);
+  })
+  .post('/', requireJson, jsonBody(createPageSchema), async (c) => {
+    const body = c.req.valid('json');
+    const page = await c.get('services').pages.create({
+      title: body.title,
+      slug: body.slug,
+      isActive: body.isActive,
+      content: body.content ?? placeholderContent(),
+    });
+    return c.json(page, 201);
+  })
+  .get('/:slug', params(slugParam), async (c) => {
+    const { slug } = c.req.valid('param');
+    const page = await c.get('services').pages.getBySlug(slug);
+    // Inactive pages are not public (DECISIONS.md Routes): same answer as a missing one.
+    if (!page || !page.isActive) throw notFound('Landing page');
+    c.header('Cache-Control', 'no-cache');
+    return c.json(page);
+  })
+  .put('/:id', params(idParam), requireJson, jsonBody(updatePageSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const { pages } = c.get('services');
+    const current = await pages.getById(id);
+    if (!current) throw notFound('Landing page');
+    if (current.slug === DEFAULT_SLUG && body.slug !== undefined && body.slug !== DEFAULT_SLUG) {
+      throw new ApiError(409, 'conflict', 'The default page renders the home page; its slug cannot change', {
+        slug: ['cannot change on the default page'],
+      });
+    }
+    return c.json(await pages.update(id, body, ACTOR));
+  })
+  .delete('/:id', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { pages } = c.get('services');
+    const current = await pages.getById(id);
+    if (!current) throw notFound('Landing page');
+    if (current.slug === DEFAULT_SLUG) {
+      throw new ApiError(409, 'conflict', 'The default page renders the home page and cannot be deleted');
+    }
+    await pages.delete(id, ACTOR);
+    return c.body(null, 204);
+  })
+  .post('/:id/reset-to-template', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await c.get('services').pages.update(id, { content: landingTemplate() }, ACTOR, 'reset'));
+  });

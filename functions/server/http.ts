@@ -1,0 +1,29 @@
+// The local server's front: /api/* to the Hono app, everything else to the static site.
+// Static requests skip Hono entirely so the hot path stays a map lookup.
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { StaticSite } from './static-site.ts';
+
+export interface FrontOptions {
+  fetch: (request: Request) => Response | Promise<Response>;
+  /** The current site snapshot; undefined while the first build runs. */
+  site: () => StaticSite | undefined;
+}
+
+export function createFrontServer({ fetch, site }: FrontOptions): Server {
+  const api = getRequestListener(fetch);
+  return createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      void api(req, res);
+      return;
+    }
+    const current = site();
+    if (!current) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
+      res.end('PharmaBridge is starting; the site is being built. Try again in a few seconds.');
+      return;
+    }
+    current.handle(req, res);
+  });
+}

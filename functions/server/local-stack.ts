@@ -1,0 +1,93 @@
+// Brings up the local stack behind `npm start` and the browser tests: the store (DynamoDB
+// Local unless configured otherwise), the table and seed data, a current site build,
+// and the HTTP server. Returns a handle whose stop() leaves no child process behind.
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
+import { createApp } from '../app.ts';
+import type { Config } from '../env.ts';
+import type { Logger } from '../lib/context.ts';
+import { seedDefaultPage } from '../data/seed.ts';
+import { ensureTable } from '../data/table.ts';
+import { createServices, dynamoTarget } from '../services.ts';
+import { startDynamoLocal, StartupError, type DynamoLocal } from './dynamo-local.ts';
+import { createFrontServer } from './http.ts';
+import { buildSite, buildStamp, isBuildCurrent } from './site-build.ts';
+import { StaticSite } from './static-site.ts';
+
+export interface LocalStack {
+  url: string;
+  server: Server;
+  dynamoEndpoint: string | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(config: Config, log: Logger): Promise<LocalStack> {
+  const { env } = config;
+  let site: StaticSite | undefined;
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+
+  try {
+    // Claim the port first: a clear error now beats one after a minute of building.
+    let fetchApi: (request: Request) => Response | Promise<Response> = () =>
+      Response.json({ error: { code: 'unavailable', message: 'The server is starting' } }, { status: 503 });
+    const server = createFrontServer({ fetch: (request) => fetchApi(request), site: () => site });
+    server.listen(env.PORT, env.HOST);
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([error]) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') throw new StartupError(`Port ${env.PORT} is already in use; set PORT to another port.`);
+        if (code === 'EACCES') throw new StartupError(`Port ${env.PORT} needs privileges; set PORT to a port above 1023.`);
+        throw error;
+      }),
+    ]);
+    cleanups.push(async () => {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    const url = `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${port}`;
+
+    let dynamo: DynamoLocal | undefined;
+    if (config.store.kind === 'embedded') {
+      dynamo = await startDynamoLocal({ dataDir: env.DATA_DIR, port: env.DYNAMODB_LOCAL_PORT });
+      cleanups.push(() => dynamo!.stop());
+      log.info('DynamoDB Local started', { endpoint: dynamo.endpoint, dataDir: resolve(env.DATA_DIR) });
+    }
+    const services = createServices(config, dynamoTarget(config, dynamo?.endpoint), log);
+    cleanups.push(async () => services.db.destroy());
+    if ((await ensureTable(services.db, services.tableName)) === 'created') {
+      log.info('table created', { table: services.tableName });
+    }
+    if ((await seedDefaultPage(services.pages)) === 'created') log.info('default landing page seeded');
+    fetchApi = createApp(services).fetch;
+
+    const buildEnv: Record<string, string | undefined> = {
+      ...process.env,
+      ...(dynamo ? { DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' } : {}),
+      SITE_URL: config.siteUrl,
+    };
+    const pages = await services.pages.list();
+    const fingerprint = createHash('sha256').update(JSON.stringify(pages.map((p) => [p.id, p.updatedAt]).sort())).digest('hex');
+    const stamp = buildStamp(fingerprint);
+    const distDir = resolve(env.DIST_DIR);
+    if (!isBuildCurrent(distDir, stamp)) {
+      log.info('building the site (sources or pages changed)…');
+      const started = Date.now();
+      const result = await buildSite({ distDir, stamp, env: buildEnv });
+      if (!result.ok) throw new StartupError(`The site build failed:\n${result.logTail}`);
+      log.info('site built', { seconds: Math.round((Date.now() - started) / 100) / 10 });
+    }
+    site = StaticSite.load(distDir);
+    return { url, server, dynamoEndpoint: dynamo?.endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

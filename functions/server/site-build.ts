@@ -1,0 +1,112 @@
+// Builds the static site in a child process into a fresh folder, precompresses it and
+// swaps it into place, so the served output is never half-written. A stamp of the
+// sources and the page data decides whether a build is needed at all.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+const STAMP_FILE = '.build-stamp';
+/** What the site is built from: a change here means the output is stale. */
+const SOURCES = ['site', 'content', 'functions/shared', 'astro.config.mjs', 'package-lock.json'];
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.svg', '.txt', '.webmanifest']);
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path).sort()) yield* files(join(path, name));
+  } else {
+    yield path;
+  }
+}
+
+export function buildStamp(dataFingerprint: string): string {
+  const hash = createHash('sha256');
+  for (const source of SOURCES) {
+    for (const file of files(join(PROJECT_ROOT, source))) {
+      hash.update(file.slice(PROJECT_ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.update(dataFingerprint).digest('hex');
+}
+
+export function isBuildCurrent(distDir: string, stamp: string): boolean {
+  try {
+    return readFileSync(join(distDir, STAMP_FILE), 'utf8') === stamp;
+  } catch {
+    return false;
+  }
+}
+
+export function precompress(dir: string): void {
+  for (const file of files(dir)) {
+    if (!COMPRESSIBLE.has(extname(file))) continue;
+    const body = readFileSync(file);
+    if (body.length < 512) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+export interface BuildResult {
+  ok: boolean;
+  /** The last lines the build printed, for error reports and the admin's build status. */
+  logTail: string;
+}
+
+/**
+ * Runs `astro build` into `<dist>.next`, precompresses, writes the stamp and swaps the
+ * folder into place. `env` is the build's environment (the store it reads pages from).
+ */
+export async function buildSite(options: {
+  distDir: string;
+  stamp: string;
+  env: Record<string, string | undefined>;
+  onOutput?: (chunk: string) => void;
+}): Promise<BuildResult> {
+  const distDir = resolve(options.distDir);
+  const nextDir = `${distDir}.next`;
+  rmSync(nextDir, { recursive: true, force: true });
+  let log = '';
+  const code = await new Promise<number | null>((done) => {
+    const child = spawn(
+      process.execPath,
+      [join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', nextDir, '--silent'],
+      {
+        cwd: PROJECT_ROOT,
+        env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      log = (log + text).slice(-8000);
+      options.onOutput?.(text);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', (error) => {
+      log += String(error);
+      done(null);
+    });
+    child.on('exit', done);
+  });
+  if (code !== 0) {
+    rmSync(nextDir, { recursive: true, force: true });
+    return { ok: false, logTail: tail(log) };
+  }
+  precompress(nextDir);
+  writeFileSync(join(nextDir, STAMP_FILE), options.stamp);
+  const oldDir = `${distDir}.old`;
+  rmSync(oldDir, { recursive: true, force: true });
+  if (existsSync(distDir)) renameSync(distDir, oldDir);
+  renameSync(nextDir, distDir);
+  rmSync(oldDir, { recursive: true, force: true });
+  return { ok: true, logTail: tail(log) };
+}
+
+function tail(text: string, lines = 40): string {
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
+}

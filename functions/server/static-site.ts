@@ -1,0 +1,183 @@
+// Serves the built site the way the CDN will: clean URLs, the 404 page with status 404,
+// immutable caching of hashed assets, a short cache on HTML, precompressed br/gzip
+// variants. The whole output is read into memory once, so a request is a map lookup,
+// and a rebuild swaps in a new snapshot at once (never a half-written site).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Headers the CDN's response-headers policy adds to every response (infra/ mirrors them). */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** HTML is revalidated on every visit (cheap 304s) so a rebuild shows at once. */
+export const HTML_CACHE = 'public, max-age=0, must-revalidate';
+const OTHER_CACHE = 'public, max-age=3600';
+
+interface Variant {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+interface Entry {
+  etag: string;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+export class StaticSite {
+  private readonly files: Map<string, Entry>;
+  readonly notFound: Entry | undefined;
+  readonly root: string;
+
+  private constructor(root: string, files: Map<string, Entry>) {
+    this.root = root;
+    this.files = files;
+    this.notFound = files.get('/404.html');
+  }
+
+  static load(root: string): StaticSite {
+    const files = new Map<string, Entry>();
+    for (const path of walk(root)) {
+      if (path.endsWith('.br') || path.endsWith('.gz')) continue;
+      const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+      if (urlPath.split('/').some((segment) => segment.startsWith('.'))) continue;
+      files.set(urlPath, entryFor(path, urlPath));
+    }
+    return new StaticSite(root, files);
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  /** Resolves a URL path to a file: exact, then clean URL (`/a` -> `/a/index.html`), then `/a.html`. */
+  resolve(pathname: string): Entry | undefined {
+    return (
+      this.files.get(pathname) ??
+      this.files.get(pathname === '/' ? '/index.html' : `${pathname}/index.html`) ??
+      this.files.get(`${pathname}.html`)
+    );
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+      res.end('Method Not Allowed');
+      return;
+    }
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      return this.send(req, res, this.notFound, 404);
+    }
+    if (pathname.includes('\0') || pathname.includes('/../') || pathname.endsWith('/..')) {
+      return this.send(req, res, this.notFound, 404);
+    }
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const target = pathname.replace(/\/+$/, '') || '/';
+      res.writeHead(301, { Location: target + (queryAt === -1 ? '' : url.slice(queryAt)), ...SECURITY_HEADERS });
+      res.end();
+      return;
+    }
+    const entry = this.resolve(pathname);
+    if (entry) this.send(req, res, entry, 200);
+    else this.send(req, res, this.notFound, 404);
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, entry: Entry | undefined, status: number): void {
+    if (!entry) {
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+      res.end(status === 404 ? '404 Page Not Found' : '');
+      return;
+    }
+    if (status === 200 && req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, { ETag: entry.etag, 'Cache-Control': entry.identity.headers['Cache-Control']! });
+      res.end();
+      return;
+    }
+    const accept = req.headers['accept-encoding'] ?? '';
+    const variant =
+      (entry.br && accept.includes('br') ? entry.br : undefined) ??
+      (entry.gzip && accept.includes('gzip') ? entry.gzip : undefined) ??
+      entry.identity;
+    res.writeHead(status, variant.headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
+  }
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+function entryFor(path: string, urlPath: string): Entry {
+  const body = readFileSync(path);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const cacheControl = urlPath.startsWith('/_astro/')
+    ? IMMUTABLE
+    : type.startsWith('text/html')
+      ? HTML_CACHE
+      : OTHER_CACHE;
+  const base = { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: etag, ...SECURITY_HEADERS };
+  const variant = (file: string, encoding?: string): Variant | undefined => {
+    let data: Buffer;
+    try {
+      data = readFileSync(file);
+    } catch {
+      return undefined;
+    }
+    return {
+      body: data,
+      headers: {
+        ...base,
+        'Content-Length': String(data.length),
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        Vary: 'Accept-Encoding',
+      },
+    };
+  };
+  const br = variant(`${path}.br`, 'br');
+  const gzip = variant(`${path}.gz`, 'gzip');
+  const identity: Variant = {
+    body,
+    headers: { ...base, 'Content-Length': String(body.length), ...(br || gzip ? { Vary: 'Accept-Encoding' } : {}) },
+  };
+  return { etag, identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
+}

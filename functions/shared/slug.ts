@@ -1,0 +1,68 @@
+// Slug rules shared by the admin form, the API and the site routes (SPEC.md §5,
+// DECISIONS.md Routes).
+import { z } from 'zod';
+
+/** SPEC.md §5: lowercase; every character outside a-z, 0-9 and hyphen becomes a hyphen. */
+export function normalizeSlug(input: string): string {
+  return input.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+}
+
+/**
+ * First path segments the site, the API or the CDN already own. A landing page with one
+ * of these slugs would be shadowed (or shadow a real page), so the admin refuses them.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'site',
+  'admin',
+  'api',
+  'objects',
+  'screenshots',
+  'legacy',
+  'product',
+  'solutions',
+  'how-it-works',
+  'pricing',
+  'company',
+  'about',
+  'contact',
+  'demo',
+  'faq',
+  'resources',
+  'deep-dive',
+  'foundations',
+  'workflow',
+  'security',
+  'identity',
+  'delivery',
+  'presentation',
+  'logo-download',
+  'pilot',
+  'privacy',
+  'terms',
+  'sitemap-index',
+  'sitemap',
+  'robots',
+  'favicon',
+  '404',
+  '_astro',
+  'assets',
+  'downloads',
+  'og',
+]);
+
+/** The slug of the page `/` renders. It exists from the first start and cannot be renamed. */
+export const DEFAULT_SLUG = 'default';
+
+export const slugSchema = z
+  .string()
+  .transform(normalizeSlug)
+  .pipe(
+    z
+      .string()
+      .min(1, 'is required')
+      .max(80, 'must be at most 80 characters')
+      .refine((slug) => /[a-z0-9]/.test(slug), 'must contain at least one letter or digit')
+      .refine((slug) => !RESERVED_SLUGS.has(slug), {
+        message: 'is reserved for a site route; choose another slug',
+      }),
+  );

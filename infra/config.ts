@@ -1,0 +1,105 @@
+// Infra configuration: the only module of the CDK app that reads environment variables or
+// CDK context. Everything else receives the parsed, typed `InfraConfig`.
+import type { App } from 'aws-cdk-lib';
+import { z } from 'zod';
+
+/** Settings read from the environment; `cdk synth -c NAME=value` overrides any of them. */
+export const CONFIG_KEYS = [
+  'STACK_NAME',
+  'SITE_DOMAIN',
+  'CERTIFICATE_ARN',
+  'SITE_URL',
+  'ALARM_EMAIL',
+  'CDK_DEFAULT_ACCOUNT',
+  'CDK_DEFAULT_REGION',
+] as const;
+
+export type RawConfig = Partial<Record<(typeof CONFIG_KEYS)[number], unknown>>;
+
+// An unset variable and an empty one (`SITE_URL=` in a CI file) mean the same thing.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+
+const isOriginOnly = (url: URL) =>
+  url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '';
+
+const schema = z
+  .strictObject({
+    STACK_NAME: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z][A-Za-z0-9-]{0,127}$/,
+          'must start with a letter and hold only letters, digits and hyphens (max 128)',
+        ),
+    )
+      .transform((value) => value ?? 'PharmaBridgeWeb')
+      .describe('CloudFormation stack name'),
+    SITE_DOMAIN: optional(z.hostname().toLowerCase()).describe(
+      'custom domain served by CloudFront, e.g. www.pharmabridge.example; needs CERTIFICATE_ARN',
+    ),
+    CERTIFICATE_ARN: optional(
+      z
+        .string()
+        .regex(
+          /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
+          'must be an ACM certificate ARN in us-east-1 (CloudFront only reads certificates there)',
+        ),
+    ).describe('ACM certificate covering SITE_DOMAIN'),
+    SITE_URL: optional(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((value) => isOriginOnly(new URL(value)), {
+          message: 'must be an origin only (scheme, host, optional port), without path or query',
+        })
+        .transform((value) => new URL(value).origin),
+    ).describe('public origin of the site; defaults to https://SITE_DOMAIN when a domain is set'),
+    ALARM_EMAIL: optional(z.email()).describe('address subscribed to the alarm topic'),
+    CDK_DEFAULT_ACCOUNT: optional(z.string().regex(/^\d{12}$/, 'must be a 12-digit account id')),
+    CDK_DEFAULT_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be a region')),
+  })
+  .superRefine((raw, ctx) => {
+    if ((raw.SITE_DOMAIN === undefined) !== (raw.CERTIFICATE_ARN === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [raw.SITE_DOMAIN === undefined ? 'SITE_DOMAIN' : 'CERTIFICATE_ARN'],
+        message: 'SITE_DOMAIN and CERTIFICATE_ARN must be set together',
+      });
+    }
+  })
+  .transform((raw) => ({
+    stackName: raw.STACK_NAME,
+    env: { account: raw.CDK_DEFAULT_ACCOUNT, region: raw.CDK_DEFAULT_REGION },
+    site: {
+      domain:
+        raw.SITE_DOMAIN !== undefined && raw.CERTIFICATE_ARN !== undefined
+          ? { name: raw.SITE_DOMAIN, certificateArn: raw.CERTIFICATE_ARN }
+          : undefined,
+      /** Public origin of the site, or '' when only the generated *.cloudfront.net name exists. */
+      url: raw.SITE_URL ?? (raw.SITE_DOMAIN === undefined ? '' : `https://${raw.SITE_DOMAIN}`),
+    },
+    alarmEmail: raw.ALARM_EMAIL,
+  }));
+
+export type InfraConfig = z.output<typeof schema>;
+
+/** Validates raw settings; throws one error naming every bad setting and why. */
+export function parseConfig(raw: RawConfig): InfraConfig {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    throw new Error(`Invalid infra configuration:\n${z.prettifyError(result.error)}`);
+  }
+  return result.data;
+}
+
+/** Reads the settings from `process.env`, with CDK context (`-c NAME=value`) taking precedence. */
+export function loadConfig(app: App): InfraConfig {
+  const raw: RawConfig = {};
+  for (const key of CONFIG_KEYS) {
+    raw[key] = app.node.tryGetContext(key) ?? process.env[key];
+  }
+  return parseConfig(raw);
+}
