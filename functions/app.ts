@@ -26,7 +26,11 @@ export function createApp(services: Services) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new ApiError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes`);
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          `The request body must be at most ${MAX_BODY_BYTES} bytes`,
+        );
       },
     }),
   );
@@ -35,14 +39,20 @@ export function createApp(services: Services) {
   app.route('/landing-pages', landingPages);
 
   app.notFound((c) =>
-    c.json<ErrorBody>({ error: { code: 'not_found', message: `No API route for ${c.req.method} ${c.req.path}` } }, 404),
+    c.json<ErrorBody>(
+      { error: { code: 'not_found', message: `No API route for ${c.req.method} ${c.req.path}` } },
+      404,
+    ),
   );
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 413 ? 'payload_too_large' : 'bad_request';
-      const message = error.message === 'Malformed JSON in request body' ? 'The request body is not valid JSON' : error.message;
+      const message =
+        error.message === 'Malformed JSON in request body'
+          ? 'The request body is not valid JSON'
+          : error.message;
       return c.json<ErrorBody>({ error: { code, message } }, error.status);
     }
     const requestId = c.get('requestId');
@@ -53,7 +63,13 @@ export function createApp(services: Services) {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     return c.json<ErrorBody>(
-      { error: { code: 'internal', message: 'Something went wrong on our side; please try again', requestId } },
+      {
+        error: {
+          code: 'internal',
+          message: 'Something went wrong on our side; please try again',
+          requestId,
+        },
+      },
       500,
     );
   });

@@ -16,7 +16,11 @@ export function dynamoTarget(config: Config, embeddedEndpoint?: string): DynamoT
   }
 }
 
-export function createServices(config: Config, target: DynamoTarget, log: Logger = jsonLogger(config.env.LOG_LEVEL)): Services {
+export function createServices(
+  config: Config,
+  target: DynamoTarget,
+  log: Logger = jsonLogger(config.env.LOG_LEVEL),
+): Services {
   const db = createDocumentClient(target);
   const tableName = config.env.TABLE_NAME;
   return { config, db, tableName, pages: new LandingPageRepository(db, tableName), log };

@@ -61,7 +61,7 @@ interface PageItem extends LandingPage {
   revision: number;
 }
 
-const pageKey = (id: string) => ({ pk: `PAGE#${id}`, sk: 'PAGE' });
+const pageKey = (id: string) => ({ pk: `PAGE#${id}`, sk: 'PAGE' as const });
 const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
 
 function toPage(item: PageItem): LandingPage {
@@ -140,7 +140,11 @@ export class LandingPageRepository {
               },
             },
             {
-              Put: { TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+              Put: {
+                TableName: this.table,
+                Item: item,
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
           ],
         }),
@@ -153,7 +157,12 @@ export class LandingPageRepository {
   }
 
   /** Applies a patch, keeping the content before it as a version. */
-  async update(id: string, patch: PagePatch, actor: string, reason: VersionReason = 'update'): Promise<LandingPage> {
+  async update(
+    id: string,
+    patch: PagePatch,
+    actor: string,
+    reason: VersionReason = 'update',
+  ): Promise<LandingPage> {
     const current = await this.getItem(id);
     if (!current) throw notFound('Landing page');
     const now = this.now().toISOString();
@@ -204,7 +213,11 @@ export class LandingPageRepository {
         const reasons = cancellationReasons(error);
         // Index 2 is the new slug item; anything else means the page moved under us.
         if (slugChanged && reasons[2] === 'ConditionalCheckFailed') throw slugTaken(next.slug);
-        throw new ApiError(409, 'conflict', 'The page was changed by someone else; reload it and try again');
+        throw new ApiError(
+          409,
+          'conflict',
+          'The page was changed by someone else; reload it and try again',
+        );
       }
       throw error;
     }
@@ -228,13 +241,19 @@ export class LandingPageRepository {
               },
             },
             { Delete: { TableName: this.table, Key: slugKey(current.slug) } },
-            { Put: { TableName: this.table, Item: this.versionItem(current, 'delete', actor, now) } },
+            {
+              Put: { TableName: this.table, Item: this.versionItem(current, 'delete', actor, now) },
+            },
           ],
         }),
       );
     } catch (error) {
       if (isConditionalFailure(error)) {
-        throw new ApiError(409, 'conflict', 'The page was changed by someone else; reload it and try again');
+        throw new ApiError(
+          409,
+          'conflict',
+          'The page was changed by someone else; reload it and try again',
+        );
       }
       throw error;
     }
@@ -251,7 +270,8 @@ export class LandingPageRepository {
       }),
     );
     return (result.Items ?? []).map((item) => {
-      const { versionId, pageId, reason, actor, createdAt, title, slug, isActive, content } = item as PageVersion;
+      const { versionId, pageId, reason, actor, createdAt, title, slug, isActive, content } =
+        item as PageVersion;
       return { versionId, pageId, reason, actor, createdAt, title, slug, isActive, content };
     });
   }
@@ -289,10 +309,13 @@ function slugTaken(slug: string): ApiError {
 }
 
 function definedOnly<T extends object>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }
 
 function cancellationReasons(error: unknown): (string | undefined)[] {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  const reasons =
+    (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.map((reason) => reason.Code);
 }

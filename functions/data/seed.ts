@@ -7,7 +7,12 @@ import { ApiError } from '../lib/errors.ts';
 export async function seedDefaultPage(pages: LandingPageRepository): Promise<'created' | 'exists'> {
   if (await pages.getBySlug(DEFAULT_SLUG)) return 'exists';
   try {
-    await pages.create({ title: 'PharmaBridge home', slug: DEFAULT_SLUG, isActive: true, content: landingTemplate() });
+    await pages.create({
+      title: 'PharmaBridge home',
+      slug: DEFAULT_SLUG,
+      isActive: true,
+      content: landingTemplate(),
+    });
     return 'created';
   } catch (error) {
     // Another instance seeded it between our read and our write.

@@ -14,7 +14,10 @@ export const GSI2 = 'gsi2';
 /** Epoch seconds; DynamoDB's TTL deletes lazily, so readers also ignore expired items. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
-export async function ensureTable(db: DynamoDBDocumentClient, tableName: string): Promise<'created' | 'exists'> {
+export async function ensureTable(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): Promise<'created' | 'exists'> {
   try {
     await db.send(new DescribeTableCommand({ TableName: tableName }));
     return 'exists';

@@ -29,7 +29,12 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
 
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, fields?: FieldErrors) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    message: string,
+    fields?: FieldErrors,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -38,7 +43,11 @@ export class ApiError extends Error {
 
   toBody(): ErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
     };
   }
 }
@@ -46,7 +55,10 @@ export class ApiError extends Error {
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 
 /** Turns zod issues into `{ "content.hero.headline": ["must be at most 200 characters"] }`. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FieldErrors {
+export function fieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): FieldErrors {
   const fields: FieldErrors = {};
   const add = (path: readonly PropertyKey[], problem: string) => {
     const key = [...prefix, ...path].map(String).join('.') || '(body)';
@@ -79,9 +91,15 @@ function article(type: string): string {
   return `a ${type}`;
 }
 
-export function validationError(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): ApiError {
+export function validationError(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): ApiError {
   const fields = fieldErrors(issues, prefix);
   const names = Object.keys(fields);
-  const summary = names.length === 1 ? `${names[0]} ${fields[names[0]!]![0]}` : `${names.length} fields are invalid`;
+  const summary =
+    names.length === 1
+      ? `${names[0]} ${fields[names[0]!]![0]}`
+      : `${names.length} fields are invalid`;
   return new ApiError(400, 'validation_failed', `Invalid request: ${summary}`, fields);
 }

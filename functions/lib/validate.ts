@@ -10,7 +10,11 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 /** Refuses non-JSON bodies with 415 instead of validating an empty object. */
 export const requireJson: MiddlewareHandler = async (c, next) => {
   if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(415, 'unsupported_media_type', 'The request body must be JSON (Content-Type: application/json)');
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'The request body must be JSON (Content-Type: application/json)',
+    );
   }
   await next();
 };

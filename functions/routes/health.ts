@@ -13,7 +13,10 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
   } catch (error) {
     log.warn('health check failed', { requestId: c.get('requestId'), error: String(error) });
     return c.json(
-      { status: 'unavailable', error: { code: 'unavailable', message: 'The database is not answering' } },
+      {
+        status: 'unavailable',
+        error: { code: 'unavailable', message: 'The database is not answering' },
+      },
       503,
     );
   }

@@ -9,7 +9,11 @@ import { ApiError, notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
 
-const titleSchema = z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters');
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(120, 'must be at most 120 characters');
 
 const createPageSchema = z.strictObject({
   title: titleSchema,
@@ -66,9 +70,14 @@ export const landingPages = new Hono<AppEnv>()
     const current = await pages.getById(id);
     if (!current) throw notFound('Landing page');
     if (current.slug === DEFAULT_SLUG && body.slug !== undefined && body.slug !== DEFAULT_SLUG) {
-      throw new ApiError(409, 'conflict', 'The default page renders the home page; its slug cannot change', {
-        slug: ['cannot change on the default page'],
-      });
+      throw new ApiError(
+        409,
+        'conflict',
+        'The default page renders the home page; its slug cannot change',
+        {
+          slug: ['cannot change on the default page'],
+        },
+      );
     }
     return c.json(await pages.update(id, body, ACTOR));
   })
@@ -78,12 +87,18 @@ export const landingPages = new Hono<AppEnv>()
     const current = await pages.getById(id);
     if (!current) throw notFound('Landing page');
     if (current.slug === DEFAULT_SLUG) {
-      throw new ApiError(409, 'conflict', 'The default page renders the home page and cannot be deleted');
+      throw new ApiError(
+        409,
+        'conflict',
+        'The default page renders the home page and cannot be deleted',
+      );
     }
     await pages.delete(id, ACTOR);
     return c.body(null, 204);
   })
   .post('/:id/reset-to-template', params(idParam), async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await c.get('services').pages.update(id, { content: landingTemplate() }, ACTOR, 'reset'));
+    return c.json(
+      await c.get('services').pages.update(id, { content: landingTemplate() }, ACTOR, 'reset'),
+    );
   });

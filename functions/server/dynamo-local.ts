@@ -24,7 +24,11 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -42,7 +46,10 @@ async function assertJava(): Promise<void> {
   }
 }
 
-export async function startDynamoLocal(options: { dataDir?: string; port?: number }): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: {
+  dataDir?: string;
+  port?: number;
+}): Promise<DynamoLocal> {
   await assertJava();
   const port = options.port || (await freePort());
   let dbPath: string | null = null;
@@ -50,7 +57,12 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
     dbPath = resolve(options.dataDir, 'dynamodb');
     mkdirSync(dbPath, { recursive: true });
   }
-  const child: ChildProcess = dynamoDbLocal.spawn({ path: dbPath, port, sharedDb: true, stdio: 'pipe' });
+  const child: ChildProcess = dynamoDbLocal.spawn({
+    path: dbPath,
+    port,
+    sharedDb: true,
+    stdio: 'pipe',
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -70,12 +82,16 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   const deadline = Date.now() + 60_000;
   try {
     for (;;) {
-      if (exited) throw new StartupError(`DynamoDB Local exited during start-up:\n${output.trim()}`);
+      if (exited)
+        throw new StartupError(`DynamoDB Local exited during start-up:\n${output.trim()}`);
       try {
-        await client.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1000) });
+        await client.send(new ListTablesCommand({ Limit: 1 }), {
+          abortSignal: AbortSignal.timeout(1000),
+        });
         break;
       } catch {
-        if (Date.now() > deadline) throw new StartupError(`DynamoDB Local did not answer within 60 s:\n${output.trim()}`);
+        if (Date.now() > deadline)
+          throw new StartupError(`DynamoDB Local did not answer within 60 s:\n${output.trim()}`);
         await new Promise((r) => setTimeout(r, 150));
       }
     }

@@ -34,15 +34,22 @@ export async function startLocalStack(config: Config, log: Logger): Promise<Loca
   try {
     // Claim the port first: a clear error now beats one after a minute of building.
     let fetchApi: (request: Request) => Response | Promise<Response> = () =>
-      Response.json({ error: { code: 'unavailable', message: 'The server is starting' } }, { status: 503 });
+      Response.json(
+        { error: { code: 'unavailable', message: 'The server is starting' } },
+        { status: 503 },
+      );
     const server = createFrontServer({ fetch: (request) => fetchApi(request), site: () => site });
     server.listen(env.PORT, env.HOST);
     await Promise.race([
       once(server, 'listening'),
       once(server, 'error').then(([error]) => {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE') throw new StartupError(`Port ${env.PORT} is already in use; set PORT to another port.`);
-        if (code === 'EACCES') throw new StartupError(`Port ${env.PORT} needs privileges; set PORT to a port above 1023.`);
+        if (code === 'EADDRINUSE')
+          throw new StartupError(`Port ${env.PORT} is already in use; set PORT to another port.`);
+        if (code === 'EACCES')
+          throw new StartupError(
+            `Port ${env.PORT} needs privileges; set PORT to a port above 1023.`,
+          );
         throw error;
       }),
     ]);
@@ -58,14 +65,18 @@ export async function startLocalStack(config: Config, log: Logger): Promise<Loca
     if (config.store.kind === 'embedded') {
       dynamo = await startDynamoLocal({ dataDir: env.DATA_DIR, port: env.DYNAMODB_LOCAL_PORT });
       cleanups.push(() => dynamo!.stop());
-      log.info('DynamoDB Local started', { endpoint: dynamo.endpoint, dataDir: resolve(env.DATA_DIR) });
+      log.info('DynamoDB Local started', {
+        endpoint: dynamo.endpoint,
+        dataDir: resolve(env.DATA_DIR),
+      });
     }
     const services = createServices(config, dynamoTarget(config, dynamo?.endpoint), log);
     cleanups.push(async () => services.db.destroy());
     if ((await ensureTable(services.db, services.tableName)) === 'created') {
       log.info('table created', { table: services.tableName });
     }
-    if ((await seedDefaultPage(services.pages)) === 'created') log.info('default landing page seeded');
+    if ((await seedDefaultPage(services.pages)) === 'created')
+      log.info('default landing page seeded');
     fetchApi = createApp(services).fetch;
 
     const buildEnv: Record<string, string | undefined> = {
@@ -74,7 +85,9 @@ export async function startLocalStack(config: Config, log: Logger): Promise<Loca
       SITE_URL: config.siteUrl,
     };
     const pages = await services.pages.list();
-    const fingerprint = createHash('sha256').update(JSON.stringify(pages.map((p) => [p.id, p.updatedAt]).sort())).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(pages.map((p) => [p.id, p.updatedAt]).sort()))
+      .digest('hex');
     const stamp = buildStamp(fingerprint);
     const distDir = resolve(env.DIST_DIR);
     if (!isBuildCurrent(distDir, stamp)) {

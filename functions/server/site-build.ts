@@ -3,7 +3,15 @@
 // sources and the page data decides whether a build is needed at all.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -11,7 +19,17 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const STAMP_FILE = '.build-stamp';
 /** What the site is built from: a change here means the output is stale. */
 const SOURCES = ['site', 'content', 'functions/shared', 'astro.config.mjs', 'package-lock.json'];
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.svg', '.txt', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.xml',
+  '.svg',
+  '.txt',
+  '.webmanifest',
+]);
 
 function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;
@@ -26,7 +44,11 @@ export function buildStamp(dataFingerprint: string): string {
   const hash = createHash('sha256');
   for (const source of SOURCES) {
     for (const file of files(join(PROJECT_ROOT, source))) {
-      hash.update(file.slice(PROJECT_ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
+      hash
+        .update(file.slice(PROJECT_ROOT.length))
+        .update('\0')
+        .update(readFileSync(file))
+        .update('\0');
     }
   }
   return hash.update(dataFingerprint).digest('hex');
@@ -45,7 +67,10 @@ export function precompress(dir: string): void {
     if (!COMPRESSIBLE.has(extname(file))) continue;
     const body = readFileSync(file);
     if (body.length < 512) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   }
 }
@@ -73,7 +98,13 @@ export async function buildSite(options: {
   const code = await new Promise<number | null>((done) => {
     const child = spawn(
       process.execPath,
-      [join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', nextDir, '--silent'],
+      [
+        join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'),
+        'build',
+        '--outDir',
+        nextDir,
+        '--silent',
+      ],
       {
         cwd: PROJECT_ROOT,
         env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },

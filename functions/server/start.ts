@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const stack = await startLocalStack(config, log);
   process.stdout.write(
     `\nPharmaBridge is running:\n  site   ${stack.url}/\n  admin  ${stack.url}/admin\n  api    ${stack.url}/api/health\n` +
-      (stack.dynamoEndpoint ? `  store  DynamoDB Local at ${stack.dynamoEndpoint} (data in ${config.env.DATA_DIR}/)\n` : '') +
+      (stack.dynamoEndpoint
+        ? `  store  DynamoDB Local at ${stack.dynamoEndpoint} (data in ${config.env.DATA_DIR}/)\n`
+        : '') +
       '\nPress Ctrl-C to stop.\n',
   );
   let stopping = false;
@@ -31,7 +33,9 @@ main().catch((error: unknown) => {
   if (error instanceof StartupError || error instanceof ConfigError) {
     process.stderr.write(`pharmabridge: ${error.message}\n`);
   } else {
-    process.stderr.write(`pharmabridge: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `pharmabridge: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

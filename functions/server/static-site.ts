@@ -91,7 +91,11 @@ export class StaticSite {
 
   handle(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+      res.writeHead(405, {
+        Allow: 'GET, HEAD',
+        'Content-Type': 'text/plain; charset=utf-8',
+        ...SECURITY_HEADERS,
+      });
       res.end('Method Not Allowed');
       return;
     }
@@ -108,7 +112,10 @@ export class StaticSite {
     }
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const target = pathname.replace(/\/+$/, '') || '/';
-      res.writeHead(301, { Location: target + (queryAt === -1 ? '' : url.slice(queryAt)), ...SECURITY_HEADERS });
+      res.writeHead(301, {
+        Location: target + (queryAt === -1 ? '' : url.slice(queryAt)),
+        ...SECURITY_HEADERS,
+      });
       res.end();
       return;
     }
@@ -117,14 +124,22 @@ export class StaticSite {
     else this.send(req, res, this.notFound, 404);
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, entry: Entry | undefined, status: number): void {
+  private send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Entry | undefined,
+    status: number,
+  ): void {
     if (!entry) {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
       res.end(status === 404 ? '404 Page Not Found' : '');
       return;
     }
     if (status === 200 && req.headers['if-none-match'] === entry.etag) {
-      res.writeHead(304, { ETag: entry.etag, 'Cache-Control': entry.identity.headers['Cache-Control']! });
+      res.writeHead(304, {
+        ETag: entry.etag,
+        'Cache-Control': entry.identity.headers['Cache-Control']!,
+      });
       res.end();
       return;
     }
@@ -155,7 +170,12 @@ function entryFor(path: string, urlPath: string): Entry {
     : type.startsWith('text/html')
       ? HTML_CACHE
       : OTHER_CACHE;
-  const base = { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: etag, ...SECURITY_HEADERS };
+  const base = {
+    'Content-Type': type,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    ...SECURITY_HEADERS,
+  };
   const variant = (file: string, encoding?: string): Variant | undefined => {
     let data: Buffer;
     try {
@@ -177,7 +197,11 @@ function entryFor(path: string, urlPath: string): Entry {
   const gzip = variant(`${path}.gz`, 'gzip');
   const identity: Variant = {
     body,
-    headers: { ...base, 'Content-Length': String(body.length), ...(br || gzip ? { Vary: 'Accept-Encoding' } : {}) },
+    headers: {
+      ...base,
+      'Content-Length': String(body.length),
+      ...(br || gzip ? { Vary: 'Accept-Encoding' } : {}),
+    },
   };
   return { etag, identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
 }

@@ -14,7 +14,10 @@ export const safeUrl = z
   .trim()
   .max(2048, 'must be at most 2048 characters')
   .refine(
-    (value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value) || /^#[\w-]*$/.test(value),
+    (value) =>
+      /^https?:\/\/[^\s]+$/i.test(value) ||
+      /^\/(?!\/)[^\s]*$/.test(value) ||
+      /^#[\w-]*$/.test(value),
     'must be an http(s) URL, a path starting with / or an #anchor',
   );
 
@@ -45,7 +48,9 @@ export const socialSchema = z.strictObject({
 export const featureItemSchema = z.strictObject({
   title: text(120).min(1, 'is required'),
   description: paragraph,
-  image: safeUrl.optional().describe('Screenshot for this feature (/objects/uploads/... or /screenshots/...)'),
+  image: safeUrl
+    .optional()
+    .describe('Screenshot for this feature (/objects/uploads/... or /screenshots/...)'),
 });
 
 export const featuresSchema = z.strictObject({

@@ -1,15 +1,12 @@
-// The single-table DynamoDB design. Key shapes per entity are documented beside the data
-// access modules in functions/; this file owns the physical table and the index names.
+// The single-table DynamoDB design on AWS. Key shapes per entity are documented beside the
+// data access modules in functions/data/; the index and TTL attribute names come from
+// functions/data/table.ts (which creates the same table locally), so they exist only once.
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { GSI1, GSI2, TTL_ATTRIBUTE } from '../../functions/data/table.ts';
 
-/** Index names shared with the API (it reads them from here, not from copies). */
-export const GSI1 = 'gsi1';
-export const GSI2 = 'gsi2';
-
-/** Attribute read by DynamoDB TTL (epoch seconds): sessions, rate-limit windows. */
-export const TTL_ATTRIBUTE = 'expiresAt';
+export { GSI1, GSI2, TTL_ATTRIBUTE };
 
 const key = (name: string): dynamodb.Attribute => ({
   name,
@@ -25,20 +22,13 @@ export class Data extends Construct {
     this.table = new dynamodb.TableV2(this, 'Table', {
       partitionKey: key('pk'),
       sortKey: key('sk'),
-      globalSecondaryIndexes: [
-        {
-          indexName: GSI1,
-          partitionKey: key('gsi1pk'),
-          sortKey: key('gsi1sk'),
-          projectionType: dynamodb.ProjectionType.ALL,
-        },
-        {
-          indexName: GSI2,
-          partitionKey: key('gsi2pk'),
-          sortKey: key('gsi2sk'),
-          projectionType: dynamodb.ProjectionType.ALL,
-        },
-      ],
+      // Each index is keyed by <name>pk / <name>sk, as in functions/data/table.ts.
+      globalSecondaryIndexes: [GSI1, GSI2].map((indexName) => ({
+        indexName,
+        partitionKey: key(`${indexName}pk`),
+        sortKey: key(`${indexName}sk`),
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,

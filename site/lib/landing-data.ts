@@ -29,7 +29,12 @@ export async function defaultPage(): Promise<BuildPage> {
 }
 
 function templatePage(): BuildPage {
-  return { id: DEFAULT_SLUG, slug: DEFAULT_SLUG, title: 'PharmaBridge', content: landingTemplate() };
+  return {
+    id: DEFAULT_SLUG,
+    slug: DEFAULT_SLUG,
+    title: 'PharmaBridge',
+    content: landingTemplate(),
+  };
 }
 
 async function loadActivePages(): Promise<BuildPage[]> {
@@ -40,7 +45,8 @@ async function loadActivePages(): Promise<BuildPage[]> {
   try {
     pages = await services.pages.list();
   } catch (error) {
-    const where = config.store.kind === 'endpoint' ? config.store.endpoint : `AWS ${config.store.region}`;
+    const where =
+      config.store.kind === 'endpoint' ? config.store.endpoint : `AWS ${config.store.region}`;
     throw new Error(
       `The site build reads landing pages from DynamoDB (${where}, table ${services.tableName}) and it did not answer: ${String(error)}`,
       { cause: error },

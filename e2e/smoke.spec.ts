@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from 'playwright/test';
+
+test('home renders the default landing page hero from the store', async ({ page, request }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  // The hero comes from the seeded `default` page (content/landing-template.json).
+  const api = await (await request.get('/api/landing-pages/default')).json();
+  await expect(page.getByTestId('hero-headline')).toContainText(api.content.hero.headline);
+  await expect(page).toHaveTitle(/PharmaBridge/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Request Demo' }),
+  ).toHaveAttribute('href', '/demo');
+});
+
+test('unknown paths get the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('the API health check answers through the same server', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok' });
+});
+
+test('static responses follow the CDN rules', async ({ request }) => {
+  const home = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+  expect(home.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  expect(home.headers()['content-encoding']).toBe('br');
+  const html = await home.text();
+  const asset = html.match(/\/_astro\/[^"']+\.css/)?.[0];
+  expect(asset, 'a hashed stylesheet is linked').toBeTruthy();
+  const css = await request.get(asset!);
+  expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const again = await request.get('/', { headers: { 'if-none-match': home.headers()['etag']! } });
+  expect(again.status()).toBe(304);
+});
+
+for (const path of ['/', '/no-such-page']) {
+  test(`axe finds no violation on ${path}`, async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
+    await context.close();
+  });
+}

@@ -1,0 +1,89 @@
+// The whole PharmaBridge web product in one stack: data, uploads, API, CDN, alarms.
+import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { InfraConfig } from './config.ts';
+import { AccessLogs } from './constructs/access-logs.ts';
+import { Alarms } from './constructs/alarms.ts';
+import { Api } from './constructs/api.ts';
+import { Data } from './constructs/data.ts';
+import { Site } from './constructs/site.ts';
+import { Uploads } from './constructs/uploads.ts';
+
+export interface WebStackProps extends StackProps {
+  readonly config: InfraConfig;
+  /** API handler module; defaults to functions/lambda.ts. */
+  readonly apiEntry?: string;
+}
+
+export class WebStack extends Stack {
+  readonly data: Data;
+  readonly uploads: Uploads;
+  readonly api: Api;
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const accessLogs = new AccessLogs(this, 'AccessLogs');
+    this.data = new Data(this, 'Data');
+    this.uploads = new Uploads(this, 'Uploads', {
+      // Without a configured site URL the site only has its generated *.cloudfront.net name,
+      // which cannot be referenced here (bucket -> distribution -> bucket would be a cycle).
+      allowedOrigins: [config.site.url === '' ? 'https://*.cloudfront.net' : config.site.url],
+      accessLogs: accessLogs.bucket,
+    });
+    this.api = new Api(this, 'Api', {
+      table: this.data.table,
+      uploads: this.uploads,
+      siteUrl: config.site.url,
+      ...(props.apiEntry === undefined ? {} : { entry: props.apiEntry }),
+    });
+    this.site = new Site(this, 'Site', {
+      api: this.api.functionUrl,
+      uploads: this.uploads,
+      accessLogs: accessLogs.bucket,
+      domain: config.site.domain,
+    });
+    new Alarms(this, 'Alarms', { api: this.api.function, email: config.alarmEmail });
+
+    const distribution = this.site.distribution;
+    // A public marketing site for all countries; geo blocking would only lose visitors.
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The product is offered worldwide; no country must be blocked.',
+    });
+    // WAF is a cost/benefit call for later, not an oversight.
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF yet: the site is static, the API rate-limits per client in DynamoDB, and a ' +
+        'web ACL (about $6/month before requests) is left to be added when traffic warrants.',
+    });
+    if (config.site.domain === undefined) {
+      // With a custom domain the distribution uses TLSv1.2_2021 and SNI, which passes CFR4;
+      // only the default certificate needs this.
+      Validations.of(distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'No custom domain configured: the default *.cloudfront.net certificate cannot pin a ' +
+          'minimum TLS version. Set SITE_DOMAIN and CERTIFICATE_ARN to get TLSv1.2_2021.',
+      });
+    }
+
+    const output = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    output('DistributionDomainName', distribution.distributionDomainName, 'CloudFront domain');
+    output('DistributionId', distribution.distributionId, 'For cache invalidations');
+    output(
+      'SiteUrl',
+      config.site.url === '' ? `https://${distribution.distributionDomainName}` : config.site.url,
+      'Public site URL',
+    );
+    output('TableName', this.data.table.tableName, 'DynamoDB table');
+    output('SiteBucketName', this.site.bucket.bucketName, 'Bucket holding the built site');
+    output('UploadsBucketName', this.uploads.bucket.bucketName, 'Bucket holding uploads');
+    output('AccessLogsBucketName', accessLogs.bucket.bucketName, 'CloudFront and S3 access logs');
+    output('ApiFunctionName', this.api.function.functionName, 'API Lambda function');
+  }
+}

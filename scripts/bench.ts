@@ -1,0 +1,31 @@
+// `npm run bench`: every benchmark in one run. Figures go to stdout and .bench/*.json.
+// Options: --seconds N (default 10), --connections N (default 50), --only NAME.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchStatic, reportStatic } from './bench/static.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const out = join(import.meta.dirname, '../.bench');
+mkdirSync(out, { recursive: true });
+
+const benches: Record<string, () => Promise<string>> = {
+  static: async () => {
+    const result = await benchStatic({ seconds, connections });
+    writeFileSync(join(out, 'static.json'), JSON.stringify(result, null, 2));
+    return reportStatic(result);
+  },
+};
+
+for (const [name, run] of Object.entries(benches)) {
+  if (values.only && values.only !== name) continue;
+  process.stdout.write(`\n${await run()}\n`);
+}
