@@ -5,7 +5,10 @@ import { handle } from 'hono/aws-lambda';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';
 import { createServices, dynamoTarget } from './services.ts';
+import { cloudFrontIp } from './lib/client-ip.ts';
 
 const config = loadConfig();
-export const app = createApp(createServices(config, dynamoTarget(config)));
+export const app = createApp(
+  createServices(config, dynamoTarget(config), { clientIp: cloudFrontIp }),
+);
 export const handler = handle(app);

@@ -2,6 +2,8 @@
 import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
+import { DynamoRateLimiter } from './data/rate-limit.ts';
+import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
 import { jsonLogger, type Logger, type Services } from './lib/context.ts';
 
 export function dynamoTarget(config: Config, embeddedEndpoint?: string): DynamoTarget {
@@ -16,12 +18,28 @@ export function dynamoTarget(config: Config, embeddedEndpoint?: string): DynamoT
   }
 }
 
+export interface ServiceOptions {
+  log?: Logger;
+  clientIp?: ClientIpResolver;
+  now?: () => Date;
+}
+
 export function createServices(
   config: Config,
   target: DynamoTarget,
-  log: Logger = jsonLogger(config.env.LOG_LEVEL),
+  options: ServiceOptions = {},
 ): Services {
   const db = createDocumentClient(target);
   const tableName = config.env.TABLE_NAME;
-  return { config, db, tableName, pages: new LandingPageRepository(db, tableName), log };
+  const now = options.now ?? (() => new Date());
+  return {
+    config,
+    db,
+    tableName,
+    pages: new LandingPageRepository(db, tableName, now),
+    rateLimiter: new DynamoRateLimiter(db, tableName, now),
+    clientIp: options.clientIp ?? socketIp,
+    now,
+    log: options.log ?? jsonLogger(config.env.LOG_LEVEL),
+  };
 }

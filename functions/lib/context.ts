@@ -2,12 +2,19 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages.ts';
+import type { RateLimiter } from '../data/rate-limit.ts';
+import type { ClientIpResolver } from './client-ip.ts';
 
 export interface Services {
   config: Config;
   db: DynamoDBDocumentClient;
   tableName: string;
   pages: LandingPageRepository;
+  rateLimiter: RateLimiter;
+  /** The client's IP for rate limits and visitor hashes (see client-ip.ts). */
+  clientIp: ClientIpResolver;
+  /** Injected so tests can move time (session expiry, rate windows, daily salts). */
+  now: () => Date;
   log: Logger;
 }
 

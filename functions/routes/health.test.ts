@@ -16,7 +16,11 @@ describe('GET /api/health', () => {
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
     const config = loadConfig({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
     const app = createApp(
-      createServices(config, { region: 'local', endpoint: 'http://127.0.0.1:9' }, memoryLogger()),
+      createServices(
+        config,
+        { region: 'local', endpoint: 'http://127.0.0.1:9' },
+        { log: memoryLogger() },
+      ),
     );
     const response = await app.request('/api/health');
     expect(response.status).toBe(503);

@@ -70,7 +70,7 @@ export async function startLocalStack(config: Config, log: Logger): Promise<Loca
         dataDir: resolve(env.DATA_DIR),
       });
     }
-    const services = createServices(config, dynamoTarget(config, dynamo?.endpoint), log);
+    const services = createServices(config, dynamoTarget(config, dynamo?.endpoint), { log });
     cleanups.push(async () => services.db.destroy());
     if ((await ensureTable(services.db, services.tableName)) === 'created') {
       log.info('table created', { table: services.tableName });

@@ -37,6 +37,15 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/**
+ * Client-rendered sections: any path below the prefix is served its shell with status
+ * 200 (the island reads the path). infra/edge/clean-urls.js mirrors this list.
+ */
+export const SPA_FALLBACKS: readonly (readonly [prefix: string, shell: string])[] = [
+  ['/legacy', '/legacy/index.html'],
+  ['/admin', '/admin/index.html'],
+];
+
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** HTML is revalidated on every visit (cheap 304s) so a rebuild shows at once. */
 export const HTML_CACHE = 'public, max-age=0, must-revalidate';
@@ -85,8 +94,16 @@ export class StaticSite {
     return (
       this.files.get(pathname) ??
       this.files.get(pathname === '/' ? '/index.html' : `${pathname}/index.html`) ??
-      this.files.get(`${pathname}.html`)
+      this.files.get(`${pathname}.html`) ??
+      this.fallback(pathname)
     );
+  }
+
+  private fallback(pathname: string): Entry | undefined {
+    for (const [prefix, shell] of SPA_FALLBACKS) {
+      if (pathname.startsWith(`${prefix}/`)) return this.files.get(shell);
+    }
+    return undefined;
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {

@@ -5,7 +5,8 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
 import type { Logger } from '../lib/context.ts';
 import { ensureTable } from '../data/table.ts';
-import { createServices } from '../services.ts';
+import { createServices, type ServiceOptions } from '../services.ts';
+import { forwardedForIp } from '../lib/client-ip.ts';
 
 export interface LoggedLine {
   level: 'info' | 'warn' | 'error';
@@ -21,12 +22,23 @@ export function memoryLogger(lines: LoggedLine[] = []): Logger & { lines: Logged
   return { lines, info: add('info'), warn: add('warn'), error: add('error') };
 }
 
-export async function testApp(overrides: Record<string, string> = {}) {
+/**
+ * A fresh table and app per call. `overrides` are environment variables; `options`
+ * replaces services (a fixed clock, say). Client IPs come from X-Forwarded-For.
+ */
+export async function testApp(
+  overrides: Record<string, string> = {},
+  options: Omit<ServiceOptions, 'log'> = {},
+) {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomUUID()}`;
   const config = loadConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint, ...overrides });
   const log = memoryLogger();
-  const services = createServices(config, { region: 'local', endpoint }, log);
+  const services = createServices(
+    config,
+    { region: 'local', endpoint },
+    { log, clientIp: forwardedForIp, ...options },
+  );
   await ensureTable(services.db, tableName);
   const app = createApp(services);
   const json = (

@@ -1,0 +1,58 @@
+// Fixed-window rate limits shared by every instance, counted in DynamoDB.
+//
+// Access pattern: one atomic UpdateItem per hit on
+//   pk=RATE#<bucket>#<subject hash>   sk=<window start, epoch s>
+// ADD returns the new count, so concurrent instances never under-count. Items carry a
+// TTL a window after they end; the window start in the key means an expired item is
+// simply never read again, whenever DynamoDB gets round to deleting it.
+import { createHash } from 'node:crypto';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export interface RateRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  hit(bucket: string, subject: string, rule: RateRule): Promise<RateDecision>;
+}
+
+export class DynamoRateLimiter implements RateLimiter {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  private readonly now: () => Date;
+
+  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date) {
+    this.db = db;
+    this.table = table;
+    this.now = now;
+  }
+
+  async hit(bucket: string, subject: string, rule: RateRule): Promise<RateDecision> {
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+    // Subjects are IPs and e-mail addresses: store a hash, not the personal data.
+    const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+    const result = await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: `RATE#${bucket}#${hashed}`, sk: String(windowStart) },
+        UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+        ExpressionAttributeValues: { ':one': 1, ':expires': windowStart + 2 * rule.windowSeconds },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const count = Number(result.Attributes?.['hits'] ?? 1);
+    return {
+      allowed: count <= rule.limit,
+      count,
+      retryAfterSeconds: windowStart + rule.windowSeconds - nowSeconds,
+    };
+  }
+}
