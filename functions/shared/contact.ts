@@ -1,0 +1,49 @@
+// The lead a visitor submits: from the landing-page contact dialog (SPEC.md §2 "Contact
+// dialog"), the contact page (/contact, /demo, /site/contact) or the pilot page. One
+// schema for the browser forms and POST /api/contact.
+import { z } from 'zod';
+
+export const INQUIRY_TYPES = ['demo', 'sales', 'support', 'partnership', 'other'] as const;
+export const INQUIRY_LABELS: Record<(typeof INQUIRY_TYPES)[number], string> = {
+  demo: 'Request Demo',
+  sales: 'Sales Inquiry',
+  support: 'Technical Support',
+  partnership: 'Partnership',
+  other: 'Other',
+};
+
+/** general and pricing come from the dialog; contact-page and pilot from site pages. */
+export const FORM_TYPES = ['general', 'pricing', 'contact-page', 'pilot'] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+
+const oneLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !/[\r\n]/.test(value), 'must be on one line');
+
+export const contactSubmissionSchema = z
+  .strictObject({
+    name: oneLine(200).pipe(z.string().min(1, 'is required')),
+    email: oneLine(254).pipe(z.string().min(1, 'is required').pipe(z.email('must be a valid email address'))),
+    company: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+    message: z.string().trim().max(5000, 'must be at most 5000 characters').default(''),
+    role: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    inquiryType: z.enum(INQUIRY_TYPES).optional(),
+    formType: z.enum(FORM_TYPES).default('general'),
+    /** SPEC.md §7: the path without its leading slash, or `default`; the default page's id for pricing. */
+    landingPageId: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    /** Honeypot: invisible to people, filled by bots. Accepted (2xx) but stored as spam. */
+    website: z.string().max(500).optional(),
+  })
+  .superRefine((value, ctx) => {
+    // The contact page asks for company and message as required fields (SPEC.md §5).
+    if (value.formType === 'contact-page') {
+      if (!value.company) ctx.addIssue({ code: 'custom', path: ['company'], message: 'is required' });
+      if (!value.message) ctx.addIssue({ code: 'custom', path: ['message'], message: 'is required' });
+    }
+  });
+
+export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
+export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
