@@ -49,6 +49,8 @@ async function assertJava(): Promise<void> {
 export async function startDynamoLocal(options: {
   dataDir?: string;
   port?: number;
+  /** Aborting during start-up kills the engine at once. */
+  signal?: AbortSignal;
 }): Promise<DynamoLocal> {
   await assertJava();
   const port = options.port || (await freePort());
@@ -68,6 +70,7 @@ export async function startDynamoLocal(options: {
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   let exited = false;
   const exit = new Promise<void>((done) => child.once('exit', () => ((exited = true), done())));
+  options.signal?.addEventListener('abort', () => child.kill('SIGTERM'), { once: true });
 
   const endpoint = `http://127.0.0.1:${port}`;
   const stop = async () => {

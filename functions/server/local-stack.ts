@@ -2,7 +2,6 @@
 // Local unless configured otherwise), the table and seed data, a current site build,
 // and the HTTP server. Returns a handle whose stop() leaves no child process behind.
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp } from '../app.ts';
@@ -23,15 +22,29 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export async function startLocalStack(config: Config, log: Logger): Promise<LocalStack> {
+export async function startLocalStack(
+  config: Config,
+  log: Logger,
+  /** Receives a handle whose stop() undoes what has started so far, before start-up ends. */
+  onPending?: (pending: LocalStack) => void,
+): Promise<LocalStack> {
   const { env } = config;
   let site: StaticSite | undefined;
   const cleanups: (() => Promise<void>)[] = [];
-  const stop = async () => {
+  // Aborting kills whatever child process start-up is waiting on (DynamoDB Local, a build).
+  const starting = new AbortController();
+  const runCleanups = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
+  let startup: Promise<unknown> = Promise.resolve();
+  const stop = async () => {
+    starting.abort();
+    // Let start-up unwind first (a killed child is awaited there), then undo the rest.
+    await startup.catch(() => undefined);
+    await runCleanups();
+  };
 
-  try {
+  const run = async (): Promise<LocalStack> => {
     // Claim the port first: a clear error now beats one after a minute of building.
     let fetchApi: (request: Request) => Response | Promise<Response> = () =>
       Response.json(
@@ -40,19 +53,21 @@ export async function startLocalStack(config: Config, log: Logger): Promise<Loca
       );
     const server = createFrontServer({ fetch: (request) => fetchApi(request), site: () => site });
     server.listen(env.PORT, env.HOST);
-    await Promise.race([
-      once(server, 'listening'),
-      once(server, 'error').then(([error]) => {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE')
-          throw new StartupError(`Port ${env.PORT} is already in use; set PORT to another port.`);
-        if (code === 'EACCES')
-          throw new StartupError(
-            `Port ${env.PORT} needs privileges; set PORT to a port above 1023.`,
+    // Not events.once: it rejects on 'error' with the raw error before we can explain it.
+    await new Promise<void>((listening, failed) => {
+      server.once('listening', listening);
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') {
+          failed(new StartupError(`Port ${env.PORT} is already in use; set PORT to another port.`));
+        } else if (error.code === 'EACCES') {
+          failed(
+            new StartupError(`Port ${env.PORT} needs privileges; set PORT to a port above 1023.`),
           );
-        throw error;
-      }),
-    ]);
+        } else {
+          failed(error);
+        }
+      });
+    });
     cleanups.push(async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
@@ -60,10 +75,15 @@ export async function startLocalStack(config: Config, log: Logger): Promise<Loca
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${port}`;
+    onPending?.({ url, server, dynamoEndpoint: undefined, stop });
 
     let dynamo: DynamoLocal | undefined;
     if (config.store.kind === 'embedded') {
-      dynamo = await startDynamoLocal({ dataDir: env.DATA_DIR, port: env.DYNAMODB_LOCAL_PORT });
+      dynamo = await startDynamoLocal({
+        dataDir: env.DATA_DIR,
+        port: env.DYNAMODB_LOCAL_PORT,
+        signal: starting.signal,
+      });
       cleanups.push(() => dynamo!.stop());
       log.info('DynamoDB Local started', {
         endpoint: dynamo.endpoint,
@@ -93,14 +113,19 @@ export async function startLocalStack(config: Config, log: Logger): Promise<Loca
     if (!isBuildCurrent(distDir, stamp)) {
       log.info('building the site (sources or pages changed)…');
       const started = Date.now();
-      const result = await buildSite({ distDir, stamp, env: buildEnv });
+      const result = await buildSite({ distDir, stamp, env: buildEnv, signal: starting.signal });
       if (!result.ok) throw new StartupError(`The site build failed:\n${result.logTail}`);
       log.info('site built', { seconds: Math.round((Date.now() - started) / 100) / 10 });
     }
     site = StaticSite.load(distDir);
     return { url, server, dynamoEndpoint: dynamo?.endpoint, stop };
+  };
+  const started = run();
+  startup = started;
+  try {
+    return await started;
   } catch (error) {
-    await stop();
+    await runCleanups();
     throw error;
   }
 }

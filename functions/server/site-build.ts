@@ -90,6 +90,8 @@ export async function buildSite(options: {
   stamp: string;
   env: Record<string, string | undefined>;
   onOutput?: (chunk: string) => void;
+  /** Aborting kills the build; nothing is swapped in. */
+  signal?: AbortSignal;
 }): Promise<BuildResult> {
   const distDir = resolve(options.distDir);
   const nextDir = `${distDir}.next`;
@@ -109,6 +111,7 @@ export async function buildSite(options: {
         cwd: PROJECT_ROOT,
         env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
+        ...(options.signal ? { signal: options.signal, killSignal: 'SIGTERM' as const } : {}),
       },
     );
     const collect = (chunk: Buffer) => {
