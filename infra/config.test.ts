@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.ts';
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it, vi } from 'vitest';
+import { CONFIG_KEYS, DEFAULT_REGION, loadConfig, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('needs no settings at all', () => {
     expect(parseConfig({})).toEqual({
       stackName: 'PharmaBridgeWeb',
-      env: { account: undefined, region: undefined },
+      env: { account: undefined, region: 'eu-west-1' },
       site: { domain: undefined, url: '' },
       alarmEmail: undefined,
     });
@@ -34,10 +35,25 @@ describe('parseConfig', () => {
     );
   });
 
-  it('passes the CLI account and region through to the stack environment', () => {
+  it('deploys to DEPLOY_REGION, with the CLI account when there is one', () => {
     expect(
-      parseConfig({ CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'eu-central-1' }).env,
+      parseConfig({ CDK_DEFAULT_ACCOUNT: '123456789012', DEPLOY_REGION: 'eu-central-1' }).env,
     ).toEqual({ account: '123456789012', region: 'eu-central-1' });
+    expect(parseConfig({ DEPLOY_REGION: '' }).env.region).toBe(DEFAULT_REGION);
+    expect(() => parseConfig({ DEPLOY_REGION: 'Frankfurt' })).toThrow(
+      /must be a region\n\s*→ at DEPLOY_REGION/,
+    );
+  });
+
+  it("ignores the CLI's CDK_DEFAULT_REGION (a profile default, us-east-1 without one)", () => {
+    expect(CONFIG_KEYS).not.toContain('CDK_DEFAULT_REGION');
+    vi.stubEnv('CDK_DEFAULT_REGION', 'us-east-1');
+    vi.stubEnv('DEPLOY_REGION', '');
+    try {
+      expect(loadConfig(new App()).env.region).toBe(DEFAULT_REGION);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('names each bad setting and the problem', () => {

@@ -10,9 +10,12 @@ export const CONFIG_KEYS = [
   'CERTIFICATE_ARN',
   'SITE_URL',
   'ALARM_EMAIL',
+  'DEPLOY_REGION',
   'CDK_DEFAULT_ACCOUNT',
-  'CDK_DEFAULT_REGION',
 ] as const;
+
+/** Where the stack goes when DEPLOY_REGION is not set. */
+export const DEFAULT_REGION = 'eu-west-1';
 
 export type RawConfig = Partial<Record<(typeof CONFIG_KEYS)[number], unknown>>;
 
@@ -58,8 +61,15 @@ const schema = z
         .transform((value) => new URL(value).origin),
     ).describe('public origin of the site; defaults to https://SITE_DOMAIN when a domain is set'),
     ALARM_EMAIL: optional(z.email()).describe('address subscribed to the alarm topic'),
+    // The stack needs a concrete region: the 404 page's Lambda@Edge function lives in
+    // us-east-1 and CDK places it there in a companion stack only for a known region. Not
+    // CDK_DEFAULT_REGION: the CLI fills that from the caller's profile (or us-east-1 when
+    // there is none), so where the stack lands would depend on who runs `cdk deploy`.
+    DEPLOY_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be a region'))
+      .transform((value) => value ?? DEFAULT_REGION)
+      .describe(`AWS region of the stack (default ${DEFAULT_REGION})`),
+    // The account may stay open (env-agnostic): nothing in the app needs it at synth time.
     CDK_DEFAULT_ACCOUNT: optional(z.string().regex(/^\d{12}$/, 'must be a 12-digit account id')),
-    CDK_DEFAULT_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be a region')),
   })
   .superRefine((raw, ctx) => {
     if ((raw.SITE_DOMAIN === undefined) !== (raw.CERTIFICATE_ARN === undefined)) {
@@ -72,7 +82,7 @@ const schema = z
   })
   .transform((raw) => ({
     stackName: raw.STACK_NAME,
-    env: { account: raw.CDK_DEFAULT_ACCOUNT, region: raw.CDK_DEFAULT_REGION },
+    env: { account: raw.CDK_DEFAULT_ACCOUNT, region: raw.DEPLOY_REGION },
     site: {
       domain:
         raw.SITE_DOMAIN !== undefined && raw.CERTIFICATE_ARN !== undefined

@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { App, type Stack } from 'aws-cdk-lib';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig, type RawConfig } from './config.ts';
 import { addWebApp } from './web-app.ts';
+import type { WebStack } from './web-stack.ts';
+import { publishCommands } from './constructs/rebuild.ts';
 
 // The feature flags of cdk.json, so tests synthesize what `cdk synth` does.
 const cdkJson = z
@@ -15,7 +18,7 @@ const cdkJson = z
 
 interface Built {
   readonly app: App;
-  readonly stack: Stack;
+  readonly stack: WebStack;
   readonly template: Template;
 }
 
@@ -35,6 +38,14 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 const defaultApp = once(() => build({}, { bundle: true }));
+// The bundled build is shared by most tests: make it under the hook timeout (120 s), not
+// inside whichever test happens to run first (30 s), which a loaded machine can exceed.
+beforeAll(() => {
+  defaultApp();
+});
+
+// Lambda@Edge lives in us-east-1: in that region it joins the main stack.
+const usEast1App = once(() => build({ DEPLOY_REGION: 'us-east-1' }, { bundle: false }));
 const domainApp = once(() =>
   build(
     {
@@ -66,6 +77,26 @@ const logicalId = (template: Template, type: string, path: RegExp): string => {
   return z.tuple([z.string()]).parse(ids)[0];
 };
 
+/** The {{resolve:secretsmanager:...}} reference to the X-Origin-Verify secret. */
+const originVerifyRef = (template: Template) => ({
+  'Fn::Join': [
+    '',
+    [
+      '{{resolve:secretsmanager:',
+      { Ref: logicalId(template, 'AWS::SecretsManager::Secret', /./) },
+      ':SecretString:::}}',
+    ],
+  ],
+});
+
+/** The us-east-1 companion stack CDK creates for the Lambda@Edge function. */
+const edgeStackOf = (built: Built): Stack => {
+  const stacks = built.app.node.children.filter(
+    (child): child is Stack => Stack.isStack(child) && child !== built.stack,
+  );
+  return z.tuple([z.instanceof(Stack)]).parse(stacks)[0];
+};
+
 const statementSchema = z.object({
   Effect: z.enum(['Allow', 'Deny']),
   Action: z.union([z.string(), z.array(z.string())]),
@@ -88,7 +119,15 @@ const statementsOf = (resource: unknown) =>
       effect: statement.Effect,
       actions: asList(statement.Action),
       resources: asList(statement.Resource).map(flat),
-      principal: statement.Principal,
+      // Principals flattened too: { AWS: "arn:aws:iam::<AWS::AccountId>:role/..." }.
+      principal:
+        statement.Principal === undefined
+          ? undefined
+          : Object.fromEntries(
+              Object.entries(z.record(z.string(), z.unknown()).parse(statement.Principal)).map(
+                ([kind, value]) => [kind, flat(value)],
+              ),
+            ),
     }));
 
 describe('DynamoDB table', () => {
@@ -131,9 +170,16 @@ describe('DynamoDB table', () => {
 });
 
 describe('API function', () => {
-  it('runs Node 24 on arm64 with the table, bucket and site settings', () => {
+  it('runs Node 24 on arm64 with the table, bucket, site, origin secret and rebuild settings', () => {
     const { template } = defaultApp();
-    template.resourceCountIs('AWS::Lambda::Function', 1);
+    // (The other function of this stack is CDK's deploy-time reader of the edge function ARN.)
+    expect(
+      Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Handler: 'index.handler' },
+        }),
+      ),
+    ).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -146,7 +192,9 @@ describe('API function', () => {
           TABLE_NAME: { Ref: logicalId(template, 'AWS::DynamoDB::GlobalTable', /./) },
           UPLOADS_BUCKET: { Ref: Match.stringLikeRegexp('^UploadsBucket') },
           SITE_URL: '',
+          ORIGIN_VERIFY_SECRET: originVerifyRef(template),
           NODE_OPTIONS: '--enable-source-maps',
+          REBUILD_PROJECT: { Ref: logicalId(template, 'AWS::CodeBuild::Project', /./) },
         },
       },
       LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^ApiLogs') } },
@@ -160,25 +208,103 @@ describe('API function', () => {
     });
   });
 
-  it('is reachable only through an IAM-authenticated function URL invoked by CloudFront', () => {
+  it('is served by an HTTP API (payload v2, one catch-all route), not a function URL', () => {
     const { template } = defaultApp();
-    template.resourceCountIs('AWS::Lambda::Url', 1);
-    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM' });
+    const fn = logicalId(template, 'AWS::Lambda::Function', /"Handler":"index.handler"/);
+    const api = logicalId(template, 'AWS::ApiGatewayV2::Api', /./);
+    template.resourceCountIs('AWS::Lambda::Url', 0);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: { 'Fn::GetAtt': [fn, 'Arn'] },
+    });
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
     const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
-    expect(permissions.length).toBeGreaterThan(0);
-    for (const permission of permissions) {
-      expect(permission).toMatchObject({
-        Properties: {
-          Principal: 'cloudfront.amazonaws.com',
-          SourceArn: expect.anything(),
-        },
-      });
-    }
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]).toMatchObject({
+      Properties: {
+        Principal: 'apigateway.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [fn, 'Arn'] },
+      },
+    });
+    expect(
+      flat(
+        z.object({ Properties: z.object({ SourceArn: z.unknown() }) }).parse(permissions[0])
+          .Properties.SourceArn,
+      ),
+    ).toContain(`<${api}>`);
+  });
+
+  it('throttles the stage and logs every request to a log group', () => {
+    const { template } = defaultApp();
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] },
+        Format: Match.stringLikeRegexp('\\$context\\.requestId'),
+      },
+    });
+  });
+
+  it('shares one generated secret between CloudFront (X-Origin-Verify) and the function', () => {
+    const { template } = defaultApp();
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { ExcludePunctuation: true, PasswordLength: 48 },
+    });
+    const origins = z
+      .array(z.object({ DomainName: z.unknown(), OriginCustomHeaders: z.unknown().optional() }))
+      .parse(
+        z
+          .object({
+            Properties: z.object({ DistributionConfig: z.object({ Origins: z.unknown() }) }),
+          })
+          .parse(Object.values(template.findResources('AWS::CloudFront::Distribution'))[0])
+          .Properties.DistributionConfig.Origins,
+      );
+    const withHeaders = origins.filter((origin) => origin.OriginCustomHeaders !== undefined);
+    expect(withHeaders).toHaveLength(1);
+    expect(flat(withHeaders[0]?.DomainName)).toMatch(/\.execute-api\.eu-west-1\.<AWS::URLSuffix>$/);
+    expect(withHeaders[0]?.OriginCustomHeaders).toEqual([
+      { HeaderName: 'X-Origin-Verify', HeaderValue: originVerifyRef(template) },
+    ]);
+  });
+
+  it('may start and watch builds of the rebuild project only', () => {
+    const { template } = defaultApp();
+    const role = logicalId(template, 'AWS::IAM::Role', /PharmaBridge web API function/);
+    const project = logicalId(template, 'AWS::CodeBuild::Project', /./);
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+      }),
+    ).flatMap(statementsOf);
+    const codebuild = statements.filter(({ actions }) =>
+      actions.some((action) => action.startsWith('codebuild:')),
+    );
+    expect(codebuild).toEqual([
+      {
+        effect: 'Allow',
+        actions: [
+          'codebuild:BatchGetBuilds',
+          'codebuild:ListBuildsForProject',
+          'codebuild:StartBuild',
+        ],
+        resources: [`<${project}.Arn>`],
+        principal: undefined,
+      },
+    ]);
   });
 
   it('is granted only named actions on the table and the two upload prefixes', () => {
     const { template } = defaultApp();
-    const role = logicalId(template, 'AWS::IAM::Role', /lambda\.amazonaws\.com/);
+    const role = logicalId(template, 'AWS::IAM::Role', /PharmaBridge web API function/);
     const policies = Object.values(
       template.findResources('AWS::IAM::Policy', {
         Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
@@ -302,6 +428,12 @@ describe('site bucket', () => {
       {
         effect: 'Allow',
         actions: ['s3:GetObject'],
+        resources: [`<${site}.Arn>/404.html`],
+        principal: { AWS: 'arn:aws:iam::<AWS::AccountId>:role/PharmaBridgeWeb-eu-west-1-404-page' },
+      },
+      {
+        effect: 'Allow',
+        actions: ['s3:GetObject'],
         resources: [`<${site}.Arn>/*`],
         principal: { Service: 'cloudfront.amazonaws.com' },
       },
@@ -321,7 +453,12 @@ describe('CloudFront distribution', () => {
     const config = distribution(template);
     const origins = z
       .array(
-        z.object({ Id: z.string(), DomainName: z.unknown(), OriginAccessControlId: z.unknown() }),
+        z.object({
+          Id: z.string(),
+          DomainName: z.unknown(),
+          OriginAccessControlId: z.unknown().optional(),
+          CustomOriginConfig: z.unknown().optional(),
+        }),
       )
       .parse(config['Origins']);
     const originOf = (id: unknown) => flat(origins.find((origin) => origin.Id === id)?.DomainName);
@@ -343,10 +480,15 @@ describe('CloudFront distribution', () => {
     expect(originOf(byPath('/objects/uploads/*')['TargetOriginId'])).toBe(
       `<${uploads}.RegionalDomainName>`,
     );
-    // The function URL's host: Fn::Select 2 of Fn::Split '/' of the URL.
-    expect(originOf(byPath('/api/*')['TargetOriginId'])).toMatch(
-      /"Fn::GetAtt":\["ApiFunctionFunctionUrl\w+","FunctionUrl"\]/,
+    const api = logicalId(template, 'AWS::ApiGatewayV2::Api', /./);
+    expect(originOf(byPath('/api/*')['TargetOriginId'])).toBe(
+      `<${api}>.execute-api.eu-west-1.<AWS::URLSuffix>`,
     );
+    const apiOrigin = origins.find((origin) => origin.Id === byPath('/api/*')['TargetOriginId']);
+    expect(apiOrigin).toMatchObject({
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+    });
+    expect(apiOrigin?.OriginAccessControlId).toBeUndefined();
 
     expect(byPath('/api/*')).toMatchObject({
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
@@ -372,18 +514,12 @@ describe('CloudFront distribution', () => {
         },
       ],
     });
-    expect(config).toMatchObject({
-      HttpVersion: 'http2and3',
-      Logging: { Prefix: 'cloudfront/' },
-      CustomErrorResponses: [403, 404].map((ErrorCode) => ({
-        ErrorCode,
-        ResponseCode: 404,
-        ResponsePagePath: '/404.html',
-      })),
-    });
+    expect(config).toMatchObject({ HttpVersion: 'http2and3', Logging: { Prefix: 'cloudfront/' } });
 
-    // Every origin is signed by an origin access control: two S3 ones and one for Lambda.
-    expect(origins.every((origin) => origin.OriginAccessControlId !== undefined)).toBe(true);
+    // Both S3 origins are signed by an origin access control (the API has its secret header).
+    expect(
+      origins.filter((origin) => origin.OriginAccessControlId !== undefined).map((o) => o.Id),
+    ).toHaveLength(2);
     const oacTypes = Object.values(template.findResources('AWS::CloudFront::OriginAccessControl'))
       .map(
         (oac) =>
@@ -400,7 +536,82 @@ describe('CloudFront distribution', () => {
       )
       .map((oac) => `${oac.OriginAccessControlOriginType}:${oac.SigningBehavior}`)
       .sort();
-    expect(oacTypes).toEqual(['lambda:always', 's3:always', 's3:always']);
+    expect(oacTypes).toEqual(['s3:always', 's3:always']);
+  });
+
+  it('serves the 404 page for missing pages only, leaving API errors alone', () => {
+    const { template } = defaultApp();
+    const config = distribution(template);
+    // Distribution-wide error pages would turn the API's JSON 403/404 into HTML.
+    expect(config).not.toHaveProperty('CustomErrorResponses');
+    expect(config['DefaultCacheBehavior']).toMatchObject({
+      LambdaFunctionAssociations: [
+        {
+          EventType: 'origin-response',
+          LambdaFunctionARN: {
+            'Fn::GetAtt': [expect.stringMatching(/^SiteNotFoundPageArnReader/), 'FunctionArn'],
+          },
+        },
+      ],
+    });
+    const behaviors = z.array(z.record(z.string(), z.unknown())).parse(config['CacheBehaviors']);
+    const byPath = (path: string) => behaviors.find((b) => b['PathPattern'] === path);
+    // Hashed assets are site content too; API answers and uploads keep their own statuses.
+    expect(byPath('/_astro/*')?.['LambdaFunctionAssociations']).toEqual(
+      z.object({ LambdaFunctionAssociations: z.unknown() }).parse(config['DefaultCacheBehavior'])
+        .LambdaFunctionAssociations,
+    );
+    for (const path of ['/api/*', '/objects/uploads/*']) {
+      expect(byPath(path), path).toBeDefined();
+      expect(byPath(path), path).not.toHaveProperty('LambdaFunctionAssociations');
+    }
+  });
+
+  it('runs the 404 page function in us-east-1 on a Lambda@Edge runtime', () => {
+    const built = defaultApp();
+    const edgeStack = edgeStackOf(built);
+    expect(edgeStack.region).toBe('us-east-1');
+    expect(edgeStack.stackName).toBe('PharmaBridgeWeb-Edge');
+    expect(built.stack.region).toBe('eu-west-1');
+    const edge = Template.fromStack(edgeStack);
+    edge.resourceCountIs('AWS::Lambda::Function', 1);
+    edge.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Architectures: ['x86_64'],
+      Handler: 'index.handler',
+      MemorySize: 128,
+      Timeout: 5,
+      Environment: Match.absent(),
+    });
+    edge.hasResourceProperties('AWS::IAM::Role', {
+      RoleName: 'PharmaBridgeWeb-eu-west-1-404-page',
+      AssumeRolePolicyDocument: {
+        Statement: [
+          Match.objectLike({
+            Principal: { Service: ['edgelambda.amazonaws.com', 'lambda.amazonaws.com'] },
+          }),
+        ],
+      },
+    });
+    // The role's own policy grants no S3 access: the site bucket's policy grants 404.html.
+    expect(JSON.stringify(edge.findResources('AWS::IAM::Policy'))).not.toContain('s3:');
+  });
+
+  it('keeps the 404 page function in the stack when that is in us-east-1', () => {
+    const built = usEast1App();
+    expect(built.app.node.children.filter((child) => Stack.isStack(child))).toHaveLength(1);
+    const { template } = built;
+    const role = logicalId(template, 'AWS::IAM::Role', /edgelambda/);
+    template.hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x' });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      RoleName: 'PharmaBridgeWeb-us-east-1-404-page',
+    });
+    // A bucket policy may only name a role that exists already.
+    const site = logicalId(template, 'AWS::S3::Bucket', /s3\/site\//);
+    template.hasResource('AWS::S3::BucketPolicy', {
+      Properties: { Bucket: { Ref: site } },
+      DependsOn: Match.arrayWith([role]),
+    });
   });
 
   it('caches hashed assets for a year and pages briefly', () => {
@@ -520,8 +731,168 @@ describe('outputs', () => {
         'TableName',
         'SiteBucketName',
         'UploadsBucketName',
+        'ApiEndpoint',
+        'RebuildProjectName',
       ]),
     );
+  });
+});
+
+describe('site rebuild (CodeBuild)', () => {
+  const projectOf = (template: Template) =>
+    z
+      .object({
+        Properties: z.object({
+          Environment: z.object({
+            EnvironmentVariables: z.array(z.object({ Name: z.string(), Value: z.unknown() })),
+          }),
+          Source: z.object({ BuildSpec: z.string() }),
+        }),
+      })
+      .parse(Object.values(template.findResources('AWS::CodeBuild::Project'))[0]).Properties;
+
+  it('builds on the arm AL2023 image from the repository archive, with the site settings', () => {
+    const { template } = defaultApp();
+    template.resourceCountIs('AWS::CodeBuild::Project', 1);
+    template.hasResourceProperties('AWS::CodeBuild::Project', {
+      Environment: Match.objectLike({
+        Type: 'ARM_CONTAINER',
+        Image: 'aws/codebuild/amazonlinux-aarch64-standard:3.0',
+        PrivilegedMode: false,
+      }),
+      Source: Match.objectLike({ Type: 'S3' }),
+      Artifacts: { Type: 'NO_ARTIFACTS' },
+      LogsConfig: {
+        CloudWatchLogs: Match.objectLike({
+          Status: 'ENABLED',
+          GroupName: { Ref: Match.stringLikeRegexp('^RebuildLogs') },
+        }),
+      },
+    });
+    const variables = Object.fromEntries(
+      projectOf(template).Environment.EnvironmentVariables.map((v) => [v.Name, flat(v.Value)]),
+    );
+    expect(variables).toEqual({
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: `<${logicalId(template, 'AWS::DynamoDB::GlobalTable', /./)}>`,
+      SITE_URL: `https://<${logicalId(template, 'AWS::CloudFront::Distribution', /./)}.DomainName>`,
+      DIST_DIR: 'dist',
+      SITE_BUCKET: `<${logicalId(template, 'AWS::S3::Bucket', /s3\/site\//)}>`,
+      DISTRIBUTION_ID: `<${logicalId(template, 'AWS::CloudFront::Distribution', /./)}>`,
+    });
+    const domain = projectOf(domainApp().template).Environment.EnvironmentVariables;
+    expect(domain.find((v) => v.Name === 'SITE_URL')?.Value).toBe(
+      'https://www.pharmabridge.example',
+    );
+  });
+
+  it('installs, builds, syncs with the right cache headers and invalidates, in that order', () => {
+    const spec = z
+      .object({
+        version: z.literal('0.2'),
+        phases: z.strictObject({
+          install: z.object({ commands: z.array(z.string()) }),
+          build: z.object({ commands: z.array(z.string()) }),
+        }),
+      })
+      .parse(JSON.parse(projectOf(defaultApp().template).Source.BuildSpec));
+    expect(spec.phases.install.commands).toEqual(['npm ci']);
+    const build = spec.phases.build.commands;
+    expect(build).toEqual(['npm run build', ...publishCommands]);
+    const at = (pattern: RegExp) => build.findIndex((command) => pattern.test(command));
+    const assets = at(/include '_astro\/\*'.*immutable/);
+    const pages = at(/--delete --exclude '_astro\/\*'.*max-age=0, must-revalidate/);
+    const invalidate = at(/create-invalidation .*--paths '\/\*'/);
+    const cleanup = at(/sync dist\/_astro .*--delete/);
+    expect([assets, pages, invalidate, cleanup].every((index) => index > 0)).toBe(true);
+    expect(assets).toBeLessThan(pages);
+    expect(pages).toBeLessThan(invalidate);
+    expect(invalidate).toBeLessThan(cleanup);
+    for (const command of build.filter((c) => c.startsWith('aws s3 sync'))) {
+      expect(command).toContain("--exclude '*.br' --exclude '*.gz'");
+    }
+  });
+
+  it('reads the table, writes the site bucket and invalidates this distribution, nothing more', () => {
+    const { template } = defaultApp();
+    const role = logicalId(template, 'AWS::IAM::Role', /codebuild\.amazonaws\.com/);
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+      }),
+    ).flatMap(statementsOf);
+    const table = `<${logicalId(template, 'AWS::DynamoDB::GlobalTable', /./)}.Arn>`;
+    const site = `<${logicalId(template, 'AWS::S3::Bucket', /s3\/site\//)}.Arn>`;
+    const distributionId = logicalId(template, 'AWS::CloudFront::Distribution', /./);
+    const grantsOn = (prefix: string) =>
+      statements
+        .filter(({ actions }) => actions.some((action) => action.startsWith(prefix)))
+        .map(({ actions, resources }) => ({ actions: [...actions].sort(), resources }));
+
+    expect(grantsOn('dynamodb:')).toEqual([
+      {
+        actions: ['dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:Query'],
+        resources: [table, `${table}/index/*`],
+      },
+    ]);
+    expect(grantsOn('cloudfront:')).toEqual([
+      {
+        actions: ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'],
+        resources: [`arn:aws:cloudfront::<AWS::AccountId>:distribution/<${distributionId}>`],
+      },
+    ]);
+    const s3Grants = grantsOn('s3:');
+    const siteGrants = s3Grants.filter(({ resources }) =>
+      resources.some((resource) => resource.startsWith(site)),
+    );
+    expect(siteGrants).toEqual([
+      { actions: ['s3:ListBucket'], resources: [site] },
+      { actions: ['s3:DeleteObject', 's3:PutObject'], resources: [`${site}/*`] },
+    ]);
+    // Everything else on S3 is the read of its own source archive in the CDK assets bucket.
+    for (const { actions, resources } of s3Grants.filter((g) => !siteGrants.includes(g))) {
+      expect(
+        actions.every((action) => /^s3:(Get|List)/.test(action)),
+        String(actions),
+      ).toBe(true);
+      expect(
+        resources.every((r) => r.includes('cdk-hnb659fds-assets-')),
+        String(resources),
+      ).toBe(true);
+    }
+  });
+
+  it('archives the repository without installs, builds, local data or .env files', () => {
+    const built = defaultApp();
+    const staging = built.stack.rebuild.node.findChild('Source').node.findChild('Stage');
+    if (!(staging instanceof AssetStaging)) throw new Error('no staged source');
+    const root = staging.absoluteStagedPath;
+    const files = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'package-lock.json',
+        '.npmrc',
+        '.env.example',
+        'functions/app.ts',
+        'scripts/build-site.ts',
+      ]),
+    );
+    const top = new Set(files.map((file) => file.split('/')[0]));
+    for (const excluded of [
+      'node_modules',
+      'dist',
+      'cdk.out',
+      '.data',
+      '.git',
+      'test-results',
+      '.env',
+    ]) {
+      expect(top.has(excluded), excluded).toBe(false);
+    }
+    expect(files.some((file) => file.includes('node_modules/'))).toBe(false);
   });
 });
 

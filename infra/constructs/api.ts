@@ -1,17 +1,41 @@
-// The Hono API as one Lambda function, reachable only through CloudFront (IAM-auth function
-// URL signed by origin access control).
+// The Hono API as one Lambda function behind an API Gateway HTTP API (payload v2), which
+// CloudFront serves under /api/*. The execute-api endpoint stays publicly reachable, so
+// CloudFront adds a secret X-Origin-Verify header and the app refuses requests without it.
 import { fileURLToPath } from 'node:url';
 import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type IConstruct } from 'constructs';
 import { PENDING_PREFIX, PUBLIC_PREFIX, type Uploads } from './uploads.ts';
 
 /** functions/lambda.ts, resolved from this file so synth works from any working directory. */
 export const API_ENTRY = fileURLToPath(new URL('../../functions/lambda.ts', import.meta.url));
+
+/** Header CloudFront adds to every API origin request (see functions/lib/origin-verify.ts). */
+export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
+
+/**
+ * Stage throttling. A marketing site's API sees a few requests a second at peak (page-view
+ * beacons, form posts, the admin editor); 200 rps steady with bursts of 400 leaves ~50x
+ * headroom for a launch spike, while a flood is cut off before it turns into Lambda and
+ * DynamoDB on-demand spend. The per-client limits in DynamoDB still apply below this.
+ */
+export const API_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
+
+/** Logical id of a construct's CloudFormation resource, as cdk-nag names it in finding ids. */
+export const logicalIdOf = (resource: IConstruct): string => {
+  const cfn = resource.node.defaultChild;
+  if (!CfnElement.isCfnElement(cfn)) {
+    throw new Error(`${resource.node.path} has no CloudFormation resource`);
+  }
+  return Stack.of(cfn).getLogicalId(cfn);
+};
 
 export interface ApiProps {
   readonly table: dynamodb.ITableV2;
@@ -24,7 +48,14 @@ export interface ApiProps {
 
 export class Api extends Construct {
   readonly function: nodejs.NodejsFunction;
-  readonly functionUrl: lambda.FunctionUrl;
+  readonly httpApi: apigwv2.HttpApi;
+  /** Host name of the execute-api endpoint, for CloudFront's origin. */
+  readonly domainName: string;
+  /**
+   * The X-Origin-Verify value, as a CloudFormation dynamic reference to the secret
+   * ({{resolve:secretsmanager:...}}), resolved by CloudFormation at deploy time.
+   */
+  readonly originVerifyValue: string;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -41,6 +72,26 @@ export class Api extends Construct {
     });
     logGroup.grantWrite(role);
 
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: `Value of the ${ORIGIN_VERIFY_HEADER} header CloudFront sends to the API`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    // unsafeUnwrap() yields a dynamic reference, not the value: the template and cdk.out
+    // never hold the secret. CloudFormation writes it into the function's environment and
+    // CloudFront's origin config, both readable by whoever may read those configurations.
+    // That is acceptable here: the value proves only "came through CloudFront", it grants
+    // nothing, and anyone able to read it could already invoke the function directly.
+    this.originVerifyValue = originVerify.secretValue.unsafeUnwrap();
+    // Rotating would need the function and the distribution updated in step (a redeploy
+    // resolves the reference anew); a Secrets Manager rotation alone would lock out the site.
+    Validations.of(originVerify).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The X-Origin-Verify value is resolved into the Lambda environment and the CloudFront ' +
+        'origin at deploy time; an automatic rotation would not reach either and would break ' +
+        'the site. Rotate by updating the secret and redeploying the stack.',
+    });
+
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       entry: props.entry ?? API_ENTRY,
       handler: 'handler',
@@ -56,6 +107,7 @@ export class Api extends Construct {
         TABLE_NAME: props.table.tableName,
         UPLOADS_BUCKET: props.uploads.bucket.bucketName,
         SITE_URL: props.siteUrl,
+        ORIGIN_VERIFY_SECRET: this.originVerifyValue,
         NODE_OPTIONS: '--enable-source-maps',
       },
       bundling: {
@@ -78,24 +130,46 @@ export class Api extends Construct {
     props.table.grantReadWriteData(this.function);
     props.uploads.grantObjectAccess(this.function);
 
-    // AWS_IAM: only requests signed by CloudFront's origin access control get through, so the
-    // function cannot be called around the CDN (and its headers policy).
-    this.functionUrl = this.function.addFunctionUrl({
-      authType: lambda.FunctionUrlAuthType.AWS_IAM,
+    // An HTTP API rather than the function URL: CloudFront's OAC signs function-URL requests
+    // but Lambda then demands x-amz-content-sha256 on every POST/PUT body, which
+    // navigator.sendBeacon and plain HTML forms cannot send.
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'PharmaBridge web API (served by CloudFront under /api/*)',
+      // One catch-all route: Hono routes, and answers unknown paths with the JSON 404.
+      defaultIntegration: new HttpLambdaIntegration('Handler', this.function, {
+        payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+      }),
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+    });
+    new apigwv2.HttpStage(this, 'Stage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      // CDK's default format: request id, source IP, method, route, status, latency.
+      accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs) },
+    });
+    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+
+    // API Gateway authorizers cannot know who may call what: the API is the site's public
+    // backend (forms, beacons, landing pages) and signs admins in itself; direct calls
+    // around CloudFront are refused by the X-Origin-Verify check.
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Public website backend: forms, conversion beacons and landing pages must work ' +
+        'without credentials; admin routes authenticate in the app, and requests that bypass ' +
+        'CloudFront are refused by the X-Origin-Verify check.',
     });
 
     // cdk-nag reports each wildcard resource as its own finding; acknowledge exactly those.
     // ("Resource::*" covers any statement of this role: web-stack.test.ts asserts that no S3
     // or DynamoDB action is granted on "*", so only X-Ray can rely on it.)
-    const arnOf = (resource: IConstruct) => {
-      const cfn = resource.node.defaultChild;
-      if (!CfnElement.isCfnElement(cfn)) {
-        throw new Error(`${resource.node.path} has no CloudFormation resource`);
-      }
-      return `<${Stack.of(cfn).getLogicalId(cfn)}.Arn>`;
-    };
-    const tableArn = arnOf(props.table);
-    const uploadsArn = arnOf(props.uploads.bucket);
+    const tableArn = `<${logicalIdOf(props.table)}.Arn>`;
+    const uploadsArn = `<${logicalIdOf(props.uploads.bucket)}.Arn>`;
     Validations.of(role).acknowledge(
       {
         id: 'AwsSolutions-IAM5[Resource::*]',

@@ -1,13 +1,15 @@
-// The CDN in front of everything: static site (S3), API (Lambda function URL) and public
+// The CDN in front of everything: static site (S3), API (API Gateway HTTP API) and public
 // uploads (S3), all on one origin so the browser never needs CORS for the API.
 import { fileURLToPath } from 'node:url';
-import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from './api.ts';
 import type { Uploads } from './uploads.ts';
 
 const edgeFunctionFile = (name: string) =>
@@ -34,8 +36,24 @@ export const siteContentSecurityPolicy = (uploadOrigins: string[]): string =>
 export const UPLOADS_CONTENT_SECURITY_POLICY =
   "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
+/** The page served, with status 404, for any missing key of the site bucket. */
+export const NOT_FOUND_PAGE_KEY = '404.html';
+
+/**
+ * IAM name of the 404 page function's role. Fixed so the site bucket's policy can name it:
+ * the role lives in the us-east-1 companion stack, which this stack cannot reference.
+ * Role names are account-wide, hence the region; IAM allows 64 characters.
+ */
+export const notFoundPageRoleName = (stackName: string, region: string): string =>
+  `${stackName.slice(0, 64 - region.length - 10)}-${region}-404-page`;
+
 export interface SiteProps {
-  readonly api: lambda.IFunctionUrl;
+  readonly api: {
+    /** Host name of the API Gateway endpoint. */
+    readonly domainName: string;
+    /** Value CloudFront sends in X-Origin-Verify (a deploy-time dynamic reference). */
+    readonly originVerifyValue: string;
+  };
   readonly uploads: Uploads;
   readonly accessLogs: s3.IBucket;
   readonly domain?: { readonly name: string; readonly certificateArn: string } | undefined;
@@ -171,10 +189,22 @@ export class Site extends Construct {
     const uploadsOrigin = origins.S3BucketOrigin.withBucketDefaults(uploadsBucket, {
       originAccessControlId: uploadsOac.originAccessControlId,
     });
-    // OAC signs requests to the function URL, but Lambda does not accept unsigned payloads:
-    // POST/PUT/PATCH from the browser must carry x-amz-content-sha256 (hex SHA-256 of the
-    // body) or the function URL answers 403.
-    const apiOrigin = origins.FunctionUrlOrigin.withOriginAccessControl(props.api);
+    // The execute-api endpoint is public: the secret header is what tells the app a request
+    // came through CloudFront (and so that CloudFront-Viewer-Address is CloudFront's own).
+    const apiOrigin = new origins.HttpOrigin(props.api.domainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.api.originVerifyValue },
+    });
+
+    // Site content only (pages and hashed assets): API errors and missing uploads keep the
+    // status and body their origin gave.
+    const notFoundPages: cloudfront.EdgeLambda[] = [
+      {
+        functionVersion: this.notFoundPageFunction().currentVersion,
+        eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE,
+      },
+    ];
 
     const certificate = props.domain
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
@@ -204,6 +234,7 @@ export class Site extends Construct {
         functionAssociations: [
           { function: cleanUrls, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
         ],
+        edgeLambdas: notFoundPages,
       },
       additionalBehaviors: {
         '/_astro/*': {
@@ -212,6 +243,8 @@ export class Site extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: assetCache,
           responseHeadersPolicy: assetHeaders,
+          // A missing hashed asset is a 404 too, not S3's 403 AccessDenied.
+          edgeLambdas: notFoundPages,
         },
         '/api/*': {
           origin: apiOrigin,
@@ -219,7 +252,10 @@ export class Site extends Construct {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // The function URL rejects a Host header that is not its own.
+          // API Gateway rejects a Host header that is not its own. This managed policy also
+          // forwards CloudFront's own viewer headers, CloudFront-Viewer-Address (the client IP
+          // for rate limits) among them; a custom policy cannot: CloudFront headers can only be
+          // added to "all viewer headers" including Host, or to an allow-list.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: apiHeaders,
         },
@@ -235,17 +271,80 @@ export class Site extends Construct {
           ],
         },
       },
-      // S3 answers 403 for a missing key (CloudFront may not ListBucket). Custom error
-      // responses are distribution-wide: a 403/404 from /api/* is replaced by this page too,
-      // so API clients see status 404 with an HTML body there.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 404,
-        responsePagePath: '/404.html',
-        ttl: Duration.minutes(1),
-      })),
+      // No errorResponses: they are distribution-wide and would replace the API's JSON
+      // 403/404 with the HTML page. The default behaviour's origin-response function
+      // (not-found-page) serves 404.html for missing pages instead.
     });
 
     props.uploads.grantDistributionRead(this.distribution.distributionArn);
+  }
+
+  /**
+   * Lambda@Edge origin-response function of the default behaviour (infra/edge/not-found-page).
+   * Lambda@Edge runs in us-east-1 only; for a stack elsewhere CDK puts the function in a
+   * companion stack there and reads its version ARN back through a custom resource.
+   */
+  private notFoundPageFunction(): cloudfront.experimental.EdgeFunction {
+    const stack = Stack.of(this);
+    const roleName = notFoundPageRoleName(stack.stackName, stack.region);
+    const fn = new cloudfront.experimental.EdgeFunction(this, 'NotFoundPage', {
+      description: 'Serves 404.html with status 404 for missing site pages',
+      // Lambda@Edge supports Node.js up to 22 (not the nodejs24.x of the API), and x86_64 only.
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.X86_64,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(edgeFunctionFile('not-found-page')),
+      memorySize: 128,
+      timeout: Duration.seconds(5),
+      // The us-east-1 companion stack (outside us-east-1 only), named after this one.
+      stackId: `${stack.stackName}-Edge`,
+    });
+    const role = fn.lambda.role;
+    const cfnRole = role?.node.defaultChild;
+    if (!(cfnRole instanceof iam.CfnRole)) throw new Error('The 404 page function has no role');
+    cfnRole.roleName = roleName;
+
+    // Read on 404.html and nothing else, granted by the bucket (the role's own policy cannot
+    // name a bucket of another region's stack). Same account, so this allow suffices.
+    const { statementAdded, policyDependable } = this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'NotFoundPageReads404',
+        principals: [
+          new iam.ArnPrincipal(
+            stack.formatArn({
+              service: 'iam',
+              region: '',
+              resource: 'role',
+              resourceName: roleName,
+            }),
+          ),
+        ],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(NOT_FOUND_PAGE_KEY)],
+      }),
+    );
+    // In us-east-1 the function (and role) are in this stack: a bucket policy naming a role
+    // that does not exist yet is rejected, so create the role first.
+    if (statementAdded && policyDependable && role && Stack.of(role) === stack) {
+      (policyDependable as Construct).node.addDependency(role);
+    }
+
+    // Lambda@Edge writes its logs in whichever region serves the request, into log groups
+    // named /aws/lambda/us-east-1.<function> there; no single log group ARN can be granted.
+    Validations.of(fn.lambda).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'Lambda@Edge logs to /aws/lambda/us-east-1.<name> in every region that serves ' +
+          'requests, so the log permissions cannot be narrowed to one log group.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Lambda@Edge accepts Node.js runtimes up to nodejs22.x; nodejs24.x cannot be ' +
+          'associated with a CloudFront distribution.',
+      },
+    );
+    return fn;
   }
 }

@@ -1,6 +1,7 @@
 // Runs the CloudFront Functions' source as CloudFront does: a script defining `handler`.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SPA_FALLBACKS } from '../../functions/server/static-site.ts';
 
 interface ViewerRequest {
   uri: string;
@@ -64,6 +65,34 @@ describe('clean-urls (site default behaviour)', () => {
     expect(redirect('//evil.example/').headers.location.value).toBe('/evil.example');
     expect(redirect('///evil.example//').headers.location.value).toBe('/evil.example');
   });
+
+  it('serves the client-rendered shells for everything under /legacy and /admin', () => {
+    for (const prefix of ['/legacy', '/admin']) {
+      const shell = `${prefix}/index.html`;
+      expect(uriAfter(prefix)).toBe(shell);
+      expect(uriAfter(`${prefix}/spring-launch`)).toBe(shell);
+      expect(uriAfter(`${prefix}/pages/3f2a/edit`)).toBe(shell);
+      expect(uriAfter(`${prefix}/index.html`)).toBe(shell);
+    }
+  });
+
+  it('mirrors the local server: SPA_FALLBACKS lists the same shells', () => {
+    expect(SPA_FALLBACKS).toEqual([
+      ['/legacy', '/legacy/index.html'],
+      ['/admin', '/admin/index.html'],
+    ]);
+  });
+
+  it('keeps the shells to their own prefix and canonical URLs', () => {
+    expect(uriAfter('/legacyfoo')).toBe('/legacyfoo/index.html');
+    expect(uriAfter('/administration')).toBe('/administration/index.html');
+    expect(redirect('/legacy/spring-launch/').headers.location.value).toBe('/legacy/spring-launch');
+    expect(redirect('/admin/').headers.location.value).toBe('/admin');
+  });
+
+  it('treats /site/... as ordinary prebuilt pages', () => {
+    expect(uriAfter('/site/about')).toBe('/site/about/index.html');
+  });
 });
 
 describe('uploads-path (/objects/uploads/* behaviour)', () => {
@@ -73,5 +102,129 @@ describe('uploads-path (/objects/uploads/* behaviour)', () => {
     expect(handler({ request: request('/objects/uploads/01J9Z8X7W6V5') })).toMatchObject({
       uri: '/uploads/01J9Z8X7W6V5',
     });
+  });
+});
+
+// Lambda@Edge, origin response (Node.js ESM); the S3 read is injected, the rest is the real code.
+interface OriginResponse {
+  status: string;
+  statusDescription?: string;
+  headers: Record<string, { key: string; value: string }[]>;
+  body?: string;
+}
+interface NotFoundPageModule {
+  parseS3Host(host: string | undefined): { bucket: string; region: string } | undefined;
+  createHandler(
+    readPage: (bucket: string, region: string, key: string) => Promise<string>,
+    now?: () => number,
+  ): (event: unknown) => Promise<OriginResponse>;
+}
+// A computed specifier: the module is plain JavaScript without type declarations.
+const notFoundPagePath = './not-found-page/index.mjs';
+const notFoundPage = (await import(notFoundPagePath)) as NotFoundPageModule;
+
+const BUCKET_HOST = 'pharmabridgeweb-sitebucket978d4aeb-1x2y3z.s3.eu-west-1.amazonaws.com';
+const originResponse = (status: string, host = BUCKET_HOST) => ({
+  Records: [
+    {
+      cf: {
+        config: {
+          distributionDomainName: 'd111111abcdef8.cloudfront.net',
+          eventType: 'origin-response',
+        },
+        request: {
+          uri: '/no-such-page/index.html',
+          method: 'GET',
+          headers: { host: [{ key: 'Host', value: host }] },
+          origin: { s3: { domainName: host, path: '', authMethod: 'origin-access-identity' } },
+        },
+        response: {
+          status,
+          statusDescription: status === '200' ? 'OK' : 'Forbidden',
+          headers: { 'content-type': [{ key: 'Content-Type', value: 'application/xml' }] },
+        },
+      },
+    },
+  ],
+});
+
+describe('not-found-page (Lambda@Edge origin response on the default behaviour)', () => {
+  const page = '<!doctype html><title>Not found</title>';
+  const setup = () => {
+    const reads: string[] = [];
+    let clock = 1_000_000;
+    const handler = notFoundPage.createHandler(
+      async (bucket, region, key) => {
+        reads.push(`${region}/${bucket}/${key}`);
+        return page;
+      },
+      () => clock,
+    );
+    return { handler, reads, advance: (ms: number) => (clock += ms) };
+  };
+
+  it('turns S3 403 and 404 into the 404 page with status 404', async () => {
+    const { handler, reads } = setup();
+    for (const status of ['403', '404']) {
+      expect(await handler(originResponse(status))).toEqual({
+        status: '404',
+        statusDescription: 'Not Found',
+        headers: {
+          'content-type': [{ key: 'Content-Type', value: 'text/html; charset=utf-8' }],
+          'cache-control': [{ key: 'Cache-Control', value: 'public, max-age=60' }],
+        },
+        body: page,
+      });
+    }
+    expect(reads[0]).toBe('eu-west-1/pharmabridgeweb-sitebucket978d4aeb-1x2y3z/404.html');
+  });
+
+  it('passes every other response through untouched', async () => {
+    const { handler, reads } = setup();
+    for (const status of ['200', '304', '500']) {
+      const event = originResponse(status);
+      expect(await handler(event)).toBe(event.Records[0]!.cf.response);
+    }
+    expect(reads).toEqual([]);
+  });
+
+  it('reads 404.html once a minute at most', async () => {
+    const { handler, reads, advance } = setup();
+    await handler(originResponse('403'));
+    advance(59_000);
+    await handler(originResponse('404'));
+    expect(reads).toHaveLength(1);
+    advance(2_000);
+    await handler(originResponse('404'));
+    expect(reads).toHaveLength(2);
+  });
+
+  it('still answers 404 (briefly cached) when 404.html cannot be read', async () => {
+    const handler = notFoundPage.createHandler(async () => {
+      throw new Error('NoSuchKey');
+    });
+    const response = await handler(originResponse('403'));
+    expect(response.status).toBe('404');
+    expect(response.body).toContain('Page not found');
+    expect(response.headers['cache-control']).toEqual([
+      { key: 'Cache-Control', value: 'public, max-age=10' },
+    ]);
+  });
+
+  it('finds the bucket and region in S3 origin host names', () => {
+    expect(notFoundPage.parseS3Host('site.s3.eu-central-1.amazonaws.com')).toEqual({
+      bucket: 'site',
+      region: 'eu-central-1',
+    });
+    expect(notFoundPage.parseS3Host('my.site.s3-us-west-2.amazonaws.com')).toEqual({
+      bucket: 'my.site',
+      region: 'us-west-2',
+    });
+    expect(notFoundPage.parseS3Host('site.s3.amazonaws.com')).toEqual({
+      bucket: 'site',
+      region: 'us-east-1',
+    });
+    expect(notFoundPage.parseS3Host('api.example.com')).toBeUndefined();
+    expect(notFoundPage.parseS3Host(undefined)).toBeUndefined();
   });
 });

@@ -1,0 +1,217 @@
+// The Lambda entry (functions/lambda.ts) exactly as AWS runs it: config read from the
+// environment at import, the Hono app behind hono/aws-lambda, DynamoDB Local as the table.
+// API Gateway is the one part mocked: its HTTP API (payload v2) events are built by hand
+// below, shaped like those CloudFront -> API Gateway delivers.
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { LambdaEvent } from 'hono/aws-lambda';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { createDocumentClient } from './data/dynamo.ts';
+import { LandingPageRepository } from './data/landing-pages.ts';
+import { seedDefaultPage } from './data/seed.ts';
+import { ensureTable } from './data/table.ts';
+import type { ErrorBody } from './lib/errors.ts';
+
+const API_HOST = 'a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com';
+
+interface EventOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function apiEvent(
+  method: string,
+  path: string,
+  options: EventOptions = {},
+): APIGatewayProxyEventV2 {
+  const [rawPath = path, rawQueryString = ''] = path.split('?');
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString,
+    headers: {
+      host: API_HOST,
+      'user-agent': 'Amazon CloudFront',
+      // What CloudFront adds: the viewer's address, and (through the origin request
+      // policy) the browser's own headers.
+      'cloudfront-viewer-address': '203.0.113.7:51234',
+      'cloudfront-viewer-country': 'DE',
+      'x-forwarded-for': '203.0.113.7, 130.176.0.12',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'a1b2c3d4e5',
+      domainName: API_HOST,
+      domainPrefix: 'a1b2c3d4e5',
+      http: {
+        method,
+        path: rawPath,
+        protocol: 'HTTP/1.1',
+        sourceIp: '130.176.0.12', // a CloudFront edge, not the visitor
+        userAgent: 'Amazon CloudFront',
+      },
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    isBase64Encoded: false,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  };
+}
+
+/** A fresh table holding the seeded default landing page, like a first deploy. */
+async function seededTable() {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `test-lambda-${randomUUID()}`;
+  const db = createDocumentClient({ region: 'local', endpoint });
+  await ensureTable(db, tableName);
+  await seedDefaultPage(new LandingPageRepository(db, tableName));
+  return { endpoint, tableName };
+}
+
+/**
+ * Imports functions/lambda.ts afresh with this environment (the module reads its config at
+ * import, so each configuration needs its own module instance).
+ */
+async function loadLambda(
+  env: Record<string, string>,
+  table?: { endpoint: string; tableName: string },
+) {
+  const { endpoint, tableName } = table ?? (await seededTable());
+  vi.resetModules();
+  const settings: Record<string, string> = {
+    AWS_REGION: 'local',
+    DYNAMODB_ENDPOINT: endpoint,
+    TABLE_NAME: tableName,
+    ORIGIN_VERIFY_SECRET: '',
+    REBUILD_PROJECT: '',
+    LOG_LEVEL: 'error',
+    ...env,
+  };
+  for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
+  const { handler } = await import('./lambda.ts');
+  return async (event: APIGatewayProxyEventV2) => {
+    // hono's declared event type is stricter than what API Gateway sends (it wants
+    // `authorizer`, `authentication` and a null body even without authorizer or body); the
+    // adapter reads only fields that real events have, as built above.
+    const result = await handler(event as unknown as LambdaEvent);
+    return {
+      status: result.statusCode,
+      headers: result.headers ?? {},
+      json: (): unknown =>
+        JSON.parse(
+          result.isBase64Encoded ? Buffer.from(result.body, 'base64').toString() : result.body,
+        ),
+    };
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('Lambda entry behind API Gateway (payload v2)', () => {
+  it('answers GET /api/health from the table', async () => {
+    const invoke = await loadLambda({});
+    const response = await invoke(apiEvent('GET', '/api/health'));
+    expect(response.status).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the seeded default landing page', async () => {
+    const invoke = await loadLambda({});
+    const response = await invoke(apiEvent('GET', '/api/landing-pages/default'));
+    expect(response.status).toBe(200);
+    expect(response.json()).toMatchObject({ slug: 'default', isActive: true });
+  });
+
+  it('seeds the default page and the first-admin setup on its first cold start', async () => {
+    const endpoint = inject('dynamoEndpoint');
+    const tableName = `test-lambda-${randomUUID()}`;
+    const db = createDocumentClient({ region: 'local', endpoint });
+    await ensureTable(db, tableName);
+    const invoke = await loadLambda({}, { endpoint, tableName });
+    const response = await invoke(apiEvent('GET', '/api/landing-pages/default'));
+    expect(response.status).toBe(200);
+    expect(response.json()).toMatchObject({
+      slug: 'default',
+      content: { brand: { name: 'PharmaBridge' } },
+    });
+    // No ADMIN_EMAIL: nobody can sign in until the logged one-time link is used.
+    const login = await invoke(
+      apiEvent('POST', '/api/auth/login', {
+        body: { email: 'admin@example.com', password: 'correct horse battery staple' },
+        headers: { origin: `https://${API_HOST}`, 'sec-fetch-site': 'same-origin' },
+      }),
+    );
+    expect(login.status).toBe(401);
+  });
+
+  it('reads a POST body and answers a bad one with the 400 envelope', async () => {
+    const invoke = await loadLambda({});
+    const response = await invoke(apiEvent('POST', '/api/contact', { body: {} }));
+    expect(response.status).toBe(400);
+    const { error } = response.json() as ErrorBody;
+    expect(error.code).toBe('validation_failed');
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['email', 'name']);
+  });
+
+  it('accepts a valid POST body (what the function URL refused without a body hash)', async () => {
+    const invoke = await loadLambda({});
+    const response = await invoke(
+      apiEvent('POST', '/api/contact', {
+        body: { name: 'Dana Whitfield', email: 'dana@example-pharma.com' },
+      }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.json()).toMatchObject({ status: 'received' });
+  });
+
+  it('answers unknown API paths with the JSON 404 envelope', async () => {
+    const invoke = await loadLambda({});
+    const response = await invoke(apiEvent('GET', '/api/no-such-thing'));
+    expect(response.status).toBe(404);
+    expect((response.json() as ErrorBody).error.code).toBe('not_found');
+  });
+});
+
+describe('X-Origin-Verify (ORIGIN_VERIFY_SECRET set)', () => {
+  const secret = 'k9Qv2XcT7mLp4RzB8nWd3HsYf6JuA1Ge';
+
+  it('refuses a request without the header: a direct call to the API endpoint', async () => {
+    const invoke = await loadLambda({ ORIGIN_VERIFY_SECRET: secret });
+    const response = await invoke(apiEvent('GET', '/api/health'));
+    expect(response.status).toBe(403);
+    expect(response.json()).toEqual({
+      error: { code: 'forbidden', message: 'Requests must come through the site' },
+    });
+  });
+
+  it('refuses a wrong value, including a prefix of the right one', async () => {
+    const invoke = await loadLambda({ ORIGIN_VERIFY_SECRET: secret });
+    for (const value of ['wrong', secret.slice(0, -1), `${secret}x`, '']) {
+      const response = await invoke(
+        apiEvent('POST', '/api/contact', { body: {}, headers: { 'x-origin-verify': value } }),
+      );
+      expect(response.status, value).toBe(403);
+    }
+  });
+
+  it('lets a request with the right header through', async () => {
+    const invoke = await loadLambda({ ORIGIN_VERIFY_SECRET: secret });
+    const health = await invoke(
+      apiEvent('GET', '/api/health', { headers: { 'x-origin-verify': secret } }),
+    );
+    expect(health.status).toBe(200);
+    const post = await invoke(
+      apiEvent('POST', '/api/contact', { body: {}, headers: { 'x-origin-verify': secret } }),
+    );
+    expect(post.status).toBe(400);
+  });
+});

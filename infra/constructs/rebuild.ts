@@ -1,0 +1,188 @@
+// The site rebuild in AWS: a CodeBuild project that runs `npm run build` against the live
+// table, publishes dist/ to the site bucket and invalidates CloudFront. The API starts it
+// (debounced) when an admin changes a page; an operator starts it once after the first deploy.
+import { fileURLToPath } from 'node:url';
+import { Duration, IgnoreMode, Stack, Validations } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as codebuild from 'aws-cdk-lib/aws-codebuild';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
+import { Construct } from 'constructs';
+import { logicalIdOf } from './api.ts';
+
+/** The repository root: the build's source is the working tree at deploy time. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * What never goes into the source archive (gitignore syntax, relative to the root): installs,
+ * builds, synth output, local data, VCS and test output, and developers' own .env files.
+ */
+export const SOURCE_EXCLUDES = [
+  'node_modules',
+  '/dist*',
+  '/cdk.out',
+  '/.data',
+  '/.git',
+  '/test-results',
+  '/playwright-report',
+  '/.bench',
+  '/.astro',
+  '*.log',
+  '.env',
+  '.env.*',
+  '!.env.example',
+];
+
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const HTML_CACHE = 'public, max-age=0, must-revalidate';
+
+/**
+ * Publishing order matters: hashed assets first (a new page never points at a missing
+ * file), then everything else with --delete, then the invalidation; assets of older builds
+ * are deleted only once the invalidation has completed and no cached page refers to them.
+ * Precompressed .br/.gz variants are the local server's; CloudFront compresses by itself.
+ */
+export const publishCommands = [
+  `aws s3 sync dist "s3://$SITE_BUCKET" --exclude '*' --include '_astro/*' --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
+  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude '*.br' --exclude '*.gz' --cache-control '${HTML_CACHE}'`,
+  `INVALIDATION_ID=$(aws cloudfront create-invalidation --distribution-id "$DISTRIBUTION_ID" --paths '/*' --query Invalidation.Id --output text)`,
+  'aws cloudfront wait invalidation-completed --distribution-id "$DISTRIBUTION_ID" --id "$INVALIDATION_ID"',
+  `aws s3 sync dist/_astro "s3://$SITE_BUCKET/_astro" --delete --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
+];
+
+export interface RebuildProps {
+  readonly table: dynamodb.ITableV2;
+  readonly siteBucket: s3.IBucket;
+  readonly distribution: cloudfront.IDistribution;
+  /** Public origin of the site (https://...). */
+  readonly siteUrl: string;
+}
+
+export class Rebuild extends Construct {
+  readonly project: codebuild.Project;
+
+  constructor(scope: Construct, id: string, props: RebuildProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    const source = new s3assets.Asset(this, 'Source', {
+      path: REPO_ROOT,
+      ignoreMode: IgnoreMode.GIT,
+      exclude: SOURCE_EXCLUDES,
+    });
+
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+    });
+
+    this.project = new codebuild.Project(this, 'Project', {
+      description: 'Builds the PharmaBridge site from the live table and publishes it',
+      source: codebuild.Source.s3({ bucket: source.bucket, path: source.s3ObjectKey }),
+      environment: {
+        buildImage: codebuild.LinuxArmBuildImage.AMAZON_LINUX_2023_STANDARD_3_0,
+        computeType: codebuild.ComputeType.SMALL,
+      },
+      environmentVariables: {
+        AWS_REGION: { value: stack.region },
+        TABLE_NAME: { value: props.table.tableName },
+        SITE_URL: { value: props.siteUrl },
+        DIST_DIR: { value: 'dist' },
+        SITE_BUCKET: { value: props.siteBucket.bucketName },
+        DISTRIBUTION_ID: { value: props.distribution.distributionId },
+      },
+      // No concurrentBuildLimit: with a limit StartBuild is refused, not queued, and the API
+      // starts a second build when an edit arrives after the running one has read the pages
+      // (functions/rebuild/codebuild.ts), so that edit is published too.
+      timeout: Duration.minutes(30),
+      logging: { cloudWatch: { logGroup } },
+      buildSpec: codebuild.BuildSpec.fromObject({
+        version: '0.2',
+        env: { shell: 'bash' },
+        phases: {
+          install: {
+            // Only runs npm: `npm ci` installs the project's pinned `node` package (Node 24),
+            // and npm scripts then run on node_modules/.bin/node.
+            'runtime-versions': { nodejs: 22 },
+            commands: ['npm ci'],
+          },
+          // One phase: CodeBuild stops at the first failing command, and post_build would
+          // run even after a failed build (publishing a broken or empty dist/).
+          build: { commands: ['npm run build', ...publishCommands] },
+        },
+      }),
+    });
+
+    // Reads what the build renders; never writes.
+    this.project.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:DescribeTable'],
+        resources: [props.table.tableArn, `${props.table.tableArn}/index/*`],
+      }),
+    );
+    // `aws s3 sync` lists the bucket to compare, then puts and deletes objects.
+    this.project.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [props.siteBucket.bucketArn],
+      }),
+    );
+    this.project.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:PutObject', 's3:DeleteObject'],
+        resources: [props.siteBucket.arnForObjects('*')],
+      }),
+    );
+    this.project.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'],
+        resources: [props.distribution.distributionArn],
+      }),
+    );
+
+    const tableArn = `<${logicalIdOf(props.table)}.Arn>`;
+    const siteArn = `<${logicalIdOf(props.siteBucket)}.Arn>`;
+    const role = this.project.role;
+    if (role === undefined) throw new Error('The rebuild project has no role');
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+        reason: "The build lists pages through the table's GSIs; read-only, this table only.",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${siteArn}/*]`,
+        reason:
+          'The build publishes the whole site: every key of the site bucket is its output ' +
+          '(put and delete only; the bucket holds nothing else).',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:${stack.partition}:logs:${stack.region}:<AWS::AccountId>:log-group:/aws/codebuild/<${logicalIdOf(this.project)}>:*]`,
+        reason:
+          "CodeBuild's default log permissions: log streams named per build in the project's " +
+          'own /aws/codebuild/<project> log group.',
+      },
+      // Granted by Source.s3 on the CDK assets bucket: read of the staged source archive.
+      ...['s3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason:
+          'CDK grants the source read on the bootstrap assets bucket, which holds only ' +
+          'deployment assets of this account; CodeBuild needs it to fetch the source archive.',
+      })),
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:${stack.partition}:codebuild:${stack.region}:<AWS::AccountId>:report-group/<${logicalIdOf(this.project)}>-*]`,
+        reason:
+          "CodeBuild's default test-report permissions, limited to this project's report groups.",
+      },
+    );
+    // No build artifacts: the output is the public website, written to the site bucket
+    // (SSE-S3) and served by CloudFront; the source archive sits in the CDK assets bucket.
+    Validations.of(this.project).acknowledge({
+      id: 'AwsSolutions-CB4',
+      reason:
+        'The project produces no artifacts: its output is the public website in the site ' +
+        'bucket (SSE-S3). A customer-managed key would protect nothing that is not public.',
+    });
+  }
+}
