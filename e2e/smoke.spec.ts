@@ -8,9 +8,10 @@ test('home renders the default landing page hero from the store', async ({ page,
   const api = await (await request.get('/api/landing-pages/default')).json();
   await expect(page.getByTestId('hero-headline')).toContainText(api.content.hero.headline);
   await expect(page).toHaveTitle(/PharmaBridge/);
+  // The landing page has its own navigation (SPEC.md §2 "Dynamic landing page").
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Request Demo' }),
-  ).toHaveAttribute('href', '/demo');
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }),
+  ).toHaveAttribute('href', '/faq');
 });
 
 test('unknown paths get the 404 page with status 404', async ({ page }) => {

@@ -1,0 +1,280 @@
+// The contact dialog over the landing page (SPEC.md §2 "Contact dialog", DECISIONS.md
+// Forms and leads): both types from every opener, success, failure, keyboard, axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from 'playwright/test';
+
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+test.use({ userAgent: BROWSER_UA });
+
+const GENERAL = 'Request Demo';
+const PRICING = 'Get Pricing Information';
+
+const OPENERS: { name: string; open: (page: Page) => Promise<void>; title: string }[] = [
+  {
+    name: 'nav Contact Us',
+    title: GENERAL,
+    open: (page) =>
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Contact Us' })
+        .click(),
+  },
+  {
+    name: 'hero primary button',
+    title: GENERAL,
+    open: (page) => page.locator('#top').getByRole('button', { name: 'Request Demo' }).click(),
+  },
+  {
+    name: 'features See it in action',
+    title: GENERAL,
+    open: (page) => page.getByRole('button', { name: 'See it in action' }).click(),
+  },
+  {
+    name: 'final secondary button',
+    title: GENERAL,
+    open: (page) =>
+      page
+        .locator('section[aria-labelledby="final-cta-title"]')
+        .getByRole('button', { name: 'Contact Sales' })
+        .click(),
+  },
+  {
+    name: 'pricing Reach Out for Pricing',
+    title: PRICING,
+    open: (page) => page.getByRole('button', { name: 'Reach Out for Pricing' }).click(),
+  },
+];
+
+async function ready(page: Page, path = '/') {
+  await page.goto(path);
+  // Hydrated once the dialog can open; the nav button is the first to be wired.
+  await expect(page.getByTestId('hero-headline')).toBeVisible();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')].every((i) => !i.hasAttribute('ssr')),
+  );
+}
+
+for (const opener of OPENERS) {
+  test(`the ${opener.name} opens the dialog titled ${opener.title}`, async ({ page }) => {
+    await ready(page);
+    await opener.open(page);
+    const dialog = page.getByRole('dialog', { name: opener.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('required', '');
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(dialog.getByLabel('Company')).toBeVisible();
+    await expect(dialog.getByLabel('Message')).toHaveAttribute('rows', '4');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+}
+
+test('Escape and the close icon dismiss it; focus returns to the opener', async ({ page }) => {
+  await ready(page);
+  const opener = page.getByRole('button', { name: 'Reach Out for Pricing' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: PRICING });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
+
+test('focus is trapped inside the dialog', async ({ page }) => {
+  await ready(page);
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  const dialog = page.getByRole('dialog', { name: GENERAL });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+});
+
+test('the browser requires a name and a valid e-mail before anything is sent', async ({ page }) => {
+  await ready(page);
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/contact')) posted++;
+  });
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  const dialog = page.getByRole('dialog', { name: GENERAL });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.getByLabel('Name').fill('Dana Whitfield');
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  expect(
+    await dialog.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.valid),
+  ).toBe(false);
+  await page.waitForTimeout(300);
+  expect(posted).toBe(0);
+});
+
+for (const [type, opener, title, success] of [
+  ['general', 'Contact Us', GENERAL, "Thank you! We'll get back to you shortly."],
+  [
+    'pricing',
+    'Reach Out for Pricing',
+    PRICING,
+    "Thank you! We'll get back to you shortly with pricing information.",
+  ],
+] as const) {
+  test(`a ${type} submission is stored, shows success, then closes and clears after 2 s`, async ({
+    page,
+  }) => {
+    await ready(page);
+    await page.getByRole('button', { name: opener }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByLabel('Name').fill('Dana Whitfield');
+    await dialog.getByLabel('Email').fill('dana.whitfield@example-pharma.com');
+    await dialog.getByLabel('Company').fill('Example Pharma');
+    await dialog.getByLabel('Message').fill('We manage 14 specialty pharmacy suppliers.');
+
+    // Hold the answer to see the submitting state.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posted = page.waitForRequest('**/api/contact');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    const request = await posted;
+    expect(request.postDataJSON()).toEqual({
+      name: 'Dana Whitfield',
+      email: 'dana.whitfield@example-pharma.com',
+      company: 'Example Pharma',
+      message: 'We manage 14 specialty pharmacy suppliers.',
+      website: '',
+      formType: type,
+      landingPageId: 'default',
+    });
+    release();
+    const response = await request.response();
+    expect(response?.status()).toBe(201);
+
+    await expect(dialog.getByRole('status')).toHaveText(success);
+    const shownAt = Date.now();
+    await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
+
+    await page.getByRole('button', { name: opener }).click();
+    await expect(page.getByRole('dialog', { name: title }).getByLabel('Name')).toHaveValue('');
+    await expect(page.getByRole('dialog', { name: title }).getByLabel('Message')).toHaveValue('');
+  });
+}
+
+test('a failed submission keeps the input, shows the error and can be retried', async ({
+  page,
+}) => {
+  await ready(page);
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  const dialog = page.getByRole('dialog', { name: GENERAL });
+  await dialog.getByLabel('Name').fill('Dana Whitfield');
+  await dialog.getByLabel('Email').fill('dana.whitfield@example-pharma.com');
+  await dialog.getByLabel('Message').fill('Please call me back.');
+
+  let attempts = 0;
+  await page.route('**/api/contact', async (route) => {
+    attempts++;
+    if (attempts === 1) {
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'down' } }),
+      });
+    } else if (attempts === 2) {
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid request: name must be on one line',
+            fields: { name: ['must be on one line'] },
+          },
+        }),
+      });
+    } else {
+      await route.continue();
+    }
+  });
+
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('We could not send your request');
+  await expect(dialog.getByRole('status')).toHaveCount(0);
+  await expect(dialog.getByLabel('Name')).toHaveValue('Dana Whitfield');
+  await expect(dialog.getByLabel('Message')).toHaveValue('Please call me back.');
+
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Please correct the highlighted fields');
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Name must be on one line.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('status')).toHaveText("Thank you! We'll get back to you shortly.");
+  expect(attempts).toBe(3);
+});
+
+test('a rate-limited submission shows the server message', async ({ page }) => {
+  await ready(page);
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'retry-after': '420' },
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: {
+          code: 'rate_limited',
+          message: 'Too many submissions from your network; please try again in 7 minutes.',
+        },
+      }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  const dialog = page.getByRole('dialog', { name: GENERAL });
+  await dialog.getByLabel('Name').fill('Dana Whitfield');
+  await dialog.getByLabel('Email').fill('dana.whitfield@example-pharma.com');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Too many submissions from your network; please try again in 7 minutes.',
+  );
+});
+
+for (const title of [GENERAL, PRICING]) {
+  test(`axe finds no violation with the ${title} dialog open`, async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: BROWSER_UA });
+    const page = await context.newPage();
+    await ready(page);
+    await page
+      .getByRole('button', { name: title === PRICING ? 'Reach Out for Pricing' : 'Contact Us' })
+      .click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    await page.waitForTimeout(300);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
+    await context.close();
+  });
+}
+
+test('the dialog also works on a run-time /legacy page', async ({ page }) => {
+  await ready(page, '/legacy/default');
+  await page.getByRole('button', { name: 'Reach Out for Pricing' }).click();
+  await expect(page.getByRole('dialog', { name: PRICING })).toBeVisible();
+});

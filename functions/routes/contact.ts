@@ -1,0 +1,59 @@
+// POST /api/contact (SPEC.md §7, DECISIONS.md Forms and leads): the contact dialog, the
+// contact page and /pilot. The lead is stored before anything else happens with it; a
+// filled honeypot is answered like a lead but stored as spam; each network has a quota.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { contactSubmissionSchema } from '../shared/contact.ts';
+import { ApiError, type ErrorBody } from '../lib/errors.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { jsonBody, requireJson } from '../lib/validate.ts';
+
+/** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
+export const CONTACT_MAX_BYTES = 32 * 1024;
+export const CONTACT_WINDOW_SECONDS = 600;
+
+export const contact = new Hono<AppEnv>().post(
+  '/',
+  requireJson,
+  bodyLimit({
+    maxSize: CONTACT_MAX_BYTES,
+    onError: () => {
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The request body must be at most ${CONTACT_MAX_BYTES} bytes`,
+      );
+    },
+  }),
+  jsonBody(contactSubmissionSchema),
+  async (c) => {
+    const services = c.get('services');
+    const submission = c.req.valid('json');
+    const ip = services.clientIp(c);
+    const decision = await services.rateLimiter.hit('contact', ip, {
+      limit: services.config.env.CONTACT_RATE_LIMIT,
+      windowSeconds: CONTACT_WINDOW_SECONDS,
+    });
+    if (!decision.allowed) {
+      const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
+      c.header('Retry-After', String(Math.max(1, decision.retryAfterSeconds)));
+      return c.json<ErrorBody>(
+        {
+          error: {
+            code: 'rate_limited',
+            message: `Too many submissions from your network; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          },
+        },
+        429,
+      );
+    }
+    const spam = Boolean(submission.website?.trim());
+    const lead = await services.leads.create(submission, { spam });
+    services.log.info(spam ? 'contact honeypot filled' : 'lead received', {
+      leadId: lead.id,
+      formType: lead.formType,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ id: lead.id, status: 'received' as const }, 201);
+  },
+);

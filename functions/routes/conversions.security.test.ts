@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../test/harness.ts';
+import { isBot } from './conversions.ts';
+
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const event = { landingPageId: 'default', eventType: 'page_view' };
+const DAY = '2026-03-02';
+
+async function app() {
+  return testApp({}, { now: () => new Date(`${DAY}T09:00:00Z`) });
+}
+
+describe('POST /api/conversions: bots and opted-out visitors', () => {
+  it('drops bots silently with 202', async () => {
+    const { json, services } = await app();
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 11) Chrome-Lighthouse',
+      'curl/8.5.0',
+      'python-requests/2.32.3',
+      'Wget/1.21.4',
+    ]) {
+      const response = await json('POST', '/api/conversions', event, { 'user-agent': ua });
+      expect(response.status, ua).toBe(202);
+    }
+    // No user agent at all is not a browser either.
+    expect((await json('POST', '/api/conversions', event)).status).toBe(202);
+    expect(await services.events.countersForDay(DAY)).toEqual([]);
+    expect(await services.events.eventsForDay('default', DAY)).toEqual([]);
+  });
+
+  it('recognises ordinary browsers as people', () => {
+    expect(isBot(BROWSER)).toBe(false);
+    expect(
+      isBot(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      ),
+    ).toBe(false);
+    expect(
+      isBot('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'),
+    ).toBe(false);
+  });
+
+  it('does not track visitors sending Global Privacy Control or Do Not Track', async () => {
+    const { json, services } = await app();
+    const gpc = await json('POST', '/api/conversions', event, {
+      'user-agent': BROWSER,
+      'sec-gpc': '1',
+    });
+    expect(gpc.status).toBe(202);
+    const dnt = await json('POST', '/api/conversions', event, { 'user-agent': BROWSER, dnt: '1' });
+    expect(dnt.status).toBe(202);
+    expect(await services.events.countersForDay(DAY)).toEqual([]);
+    // The same request without the signal is counted.
+    await json('POST', '/api/conversions', event, { 'user-agent': BROWSER });
+    expect(await services.events.countersForDay(DAY)).toHaveLength(1);
+  });
+
+  it('loses no increment under concurrent writes', async () => {
+    const { json, services } = await app();
+    const total = 60;
+    const responses = await Promise.all(
+      Array.from({ length: total }, (_, i) =>
+        json('POST', '/api/conversions', event, {
+          'user-agent': BROWSER,
+          'x-forwarded-for': `203.0.113.${i % 20}`,
+        }),
+      ),
+    );
+    expect(responses.every((r) => r.status === 202)).toBe(true);
+    const [counter] = await services.events.countersForPage('default', DAY, DAY);
+    expect(counter).toMatchObject({ count: total, visitors: 20 });
+    expect(await services.events.eventsForDay('default', DAY)).toHaveLength(total);
+  });
+});

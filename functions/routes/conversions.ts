@@ -1,0 +1,82 @@
+// POST /api/conversions (SPEC.md §7, DECISIONS.md Tracking): fire-and-forget events from
+// landing pages. Bots and visitors asking not to be tracked are answered 202 and dropped;
+// everything else is stored with its counters before the 202.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { conversionEventSchema } from '../shared/events.ts';
+import { ApiError, validationError } from '../lib/errors.ts';
+import type { AppEnv } from '../lib/context.ts';
+
+export const CONVERSION_MAX_BYTES = 4 * 1024;
+
+/**
+ * navigator.sendBeacon sends a string as text/plain (a simple request, no preflight);
+ * fetch sends application/json. Both carry the same JSON.
+ */
+const ACCEPTED_TYPE = /^(application\/([\w.-]+\+)?json|text\/plain)\s*(;|$)/i;
+
+/** Crawlers, monitors, headless tools and HTTP libraries: counted as no one. */
+const BOT_USER_AGENT =
+  /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|preview|monitor|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|libwww|httpclient|scrapy|phantom|puppeteer|playwright|selenium|wrk|autocannon|apachebench/i;
+
+/** landingPageId goes into keys: a path without its leading slash, or a page id. */
+const PAGE_ID = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
+
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || userAgent.length < 10 || BOT_USER_AGENT.test(userAgent);
+}
+
+export const conversions = new Hono<AppEnv>().post(
+  '/',
+  async (c, next) => {
+    if (!ACCEPTED_TYPE.test(c.req.header('content-type') ?? '')) {
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        'The request body must be JSON (Content-Type: application/json or text/plain)',
+      );
+    }
+    await next();
+  },
+  bodyLimit({
+    maxSize: CONVERSION_MAX_BYTES,
+    onError: () => {
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `A conversion event must be at most ${CONVERSION_MAX_BYTES} bytes`,
+      );
+    },
+  }),
+  async (c) => {
+    const services = c.get('services');
+    const text = await c.req.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'bad_request', 'The request body is not valid JSON');
+    }
+    const parsed = conversionEventSchema.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error.issues);
+    const event = parsed.data;
+    if (!PAGE_ID.test(event.landingPageId)) {
+      throw validationError([
+        {
+          code: 'custom',
+          path: ['landingPageId'],
+          message: 'must be a page path or id (letters, digits, - . _ ~ and /)',
+          input: event.landingPageId,
+        },
+      ]);
+    }
+    c.header('Cache-Control', 'no-store');
+    const userAgent = c.req.header('user-agent');
+    // Global Privacy Control and Do Not Track are honoured here too, not only in the page.
+    const optedOut = c.req.header('sec-gpc') === '1' || c.req.header('dnt') === '1';
+    if (optedOut || isBot(userAgent)) return c.body(null, 202);
+    const visitor = await services.events.visitorHash(services.clientIp(c), userAgent ?? '');
+    await services.events.record(event, visitor);
+    return c.body(null, 202);
+  },
+);

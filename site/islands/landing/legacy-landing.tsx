@@ -1,0 +1,128 @@
+// `/legacy/{slug}`: the landing page fetched live at run time (DECISIONS.md Publishing),
+// so a page can be viewed before its rebuild lands. Skeletons while loading, SPEC.md's
+// not-found text on error or no data.
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { LandingContent } from '../../../functions/shared/landing-content.ts';
+import { LandingView } from './landing-page.tsx';
+import { usePathname } from './use-pathname.ts';
+
+export const NOT_FOUND_TEXT = 'Landing page not found. Please check the URL or try again later.';
+
+interface PageResponse {
+  id: string;
+  slug: string;
+  title: string;
+  content: LandingContent;
+}
+
+/** SPEC.md §7: GET the query key joined with '/', cookies included, non-ok is an error. */
+async function defaultQueryFn({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
+  const response = await fetch(queryKey.join('/'), { credentials: 'include' });
+  if (!response.ok) {
+    throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  }
+  return response.json();
+}
+
+/** SPEC.md §9: no retries, no refetching, data never stale. */
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** `/legacy` and `/legacy/` are the default page; `/legacy/{slug}` that page. */
+export function slugFromPath(pathname: string): string | undefined {
+  const rest = pathname.replace(/^\/legacy\/?/, '').replace(/\/+$/, '');
+  if (rest === '') return 'default';
+  return /^[a-z0-9-]{1,80}$/.test(rest) ? rest : undefined;
+}
+
+function Skeleton() {
+  const bar = 'rounded bg-slate-200 motion-safe:animate-pulse';
+  return (
+    <div aria-busy="true" aria-label="Loading the landing page" role="status">
+      <div className="border-b border-slate-200">
+        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 sm:px-6 lg:px-8">
+          <div className={`h-8 w-40 ${bar}`} />
+          <div className={`h-9 w-28 ${bar}`} />
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8" data-testid="landing-skeleton">
+        <div className={`h-12 w-3/4 ${bar}`} />
+        <div className={`mt-4 h-12 w-1/2 ${bar}`} />
+        <div className={`mt-8 h-5 w-2/3 ${bar}`} />
+        <div className={`mt-3 h-5 w-1/2 ${bar}`} />
+        <div className="mt-8 flex gap-4">
+          <div className={`h-12 w-36 ${bar}`} />
+          <div className={`h-12 w-36 ${bar}`} />
+        </div>
+        <div className="mt-16 grid gap-6 md:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className={`h-40 ${bar}`} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 py-24">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-xl font-bold text-ink">{NOT_FOUND_TEXT}</h1>
+        <p className="mt-6">
+          <a href="/" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Go to the home page
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode }) {
+  const query = useQuery<PageResponse>({
+    queryKey: ['/api/landing-pages', slug ?? ''],
+    enabled: slug !== undefined,
+  });
+  useEffect(() => {
+    if (query.data) {
+      const { brand, hero } = query.data.content;
+      document.title = `${hero.headline} ${hero.highlight} | ${brand.name}`;
+    }
+  }, [query.data]);
+  if (slug === undefined || query.isError) return <NotFound />;
+  if (query.isPending) return <Skeleton />;
+  if (!query.data?.content) return <NotFound />;
+  return (
+    <LandingView
+      content={query.data.content}
+      defaultPageId={query.data.slug === 'default' ? query.data.id : undefined}
+      logo={logo}
+    />
+  );
+}
+
+export function LegacyLanding({ logo }: { logo?: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  // The path is known only in the browser: the server render shows the skeleton.
+  const pathname = usePathname();
+  const slug = pathname === null ? null : slugFromPath(pathname);
+  return (
+    <QueryClientProvider client={client}>
+      {slug === null ? <Skeleton /> : <LivePage slug={slug} logo={logo} />}
+    </QueryClientProvider>
+  );
+}

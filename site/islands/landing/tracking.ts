@@ -1,0 +1,45 @@
+// Conversion tracking in the browser (SPEC.md §7, DECISIONS.md Tracking): fire and
+// forget, never visible to the visitor, nothing sent when the visitor opted out.
+import type { EventType } from '../../../functions/shared/events.ts';
+
+const ENDPOINT = '/api/conversions';
+
+/** SPEC.md §7: the path without its leading slash, or `default` for the home page. */
+export function pageIdFromPath(pathname: string): string {
+  return pathname.replace(/^\/+|\/+$/g, '') || 'default';
+}
+
+/** Global Privacy Control or Do Not Track: the visitor is not tracked at all. */
+export function trackingAllowed(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean; doNotTrack?: string };
+  const win = window as Window & { doNotTrack?: string };
+  return !(nav.globalPrivacyControl === true || nav.doNotTrack === '1' || win.doNotTrack === '1');
+}
+
+export function track(
+  landingPageId: string,
+  eventType: EventType,
+  metadata?: { source: string },
+): void {
+  if (!trackingAllowed()) return;
+  const body = JSON.stringify({ landingPageId, eventType, ...(metadata ? { metadata } : {}) });
+  try {
+    // A string beacon goes out as text/plain: a simple request that survives navigation.
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(ENDPOINT, body)) return;
+  } catch (error) {
+    console.error('Failed to track conversion', error);
+  }
+  fetch(ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    keepalive: true,
+    credentials: 'omit',
+  }).then(
+    (response) => {
+      if (!response.ok) console.error('Failed to track conversion', response.status);
+    },
+    (error: unknown) => console.error('Failed to track conversion', error),
+  );
+}
