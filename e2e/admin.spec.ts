@@ -1,0 +1,367 @@
+// The admin's Pages tab end to end: sign-in, create, edit (JSON and sections), bad
+// input, reset and delete confirmations, versions, and a rebuild reaching the public page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from 'playwright/test';
+import { E2E_ADMIN } from './playwright.config.ts';
+import { normalizeSlug } from '../functions/shared/slug.ts';
+
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();
+}
+
+async function createPage(page: Page, title: string, slugInput: string) {
+  await page.getByRole('button', { name: 'New Page' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Landing Page' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('URL Slug').fill(slugInput);
+  await dialog.getByRole('button', { name: 'Create Page' }).click();
+  await expect(toast(page)).toHaveText(/Landing page created successfully/);
+  await expect(dialog).toBeHidden();
+}
+
+const toast = (page: Page) => page.getByTestId('toast');
+const card = (page: Page, title: string) =>
+  page.getByTestId('page-card').filter({ hasText: title });
+
+test('sign-in is required, wrong passwords are refused, and signing out ends the session', async ({
+  page,
+}) => {
+  expect((await page.request.get('/api/landing-pages')).status()).toBe(401);
+  await page.goto('/admin');
+  await expect(
+    page.getByRole('heading', { name: 'Sign in to the Landing Page Manager' }),
+  ).toBeVisible();
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill('not-the-right-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password');
+
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Manage your landing pages and track conversions')).toBeVisible();
+  await expect(page.getByTestId('signed-in-email')).toHaveText(E2E_ADMIN.email);
+  await expect(page.getByRole('tab')).toHaveText(['Pages', 'Analytics', 'Images']);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Sign in to the Landing Page Manager' }),
+  ).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('the Pages tab: skeletons, create with a normalised slug, edit, toggle, and exact toasts', async ({
+  page,
+}) => {
+  await page.route(
+    '**/api/landing-pages',
+    async (route) => {
+      // Hold the first list long enough to see the loading state.
+      await new Promise((done) => setTimeout(done, 600));
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await signIn(page);
+  await expect(page.getByTestId('page-skeleton')).toHaveCount(6);
+  await expect(card(page, 'PharmaBridge home')).toBeVisible();
+
+  const id = unique('x').slice(2);
+  const title = `Spring Campaign ${id}`;
+  await page.getByRole('button', { name: 'New Page' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New Landing Page' });
+  await create.getByLabel('URL Slug').fill(`Spring Campaign ${id} 2026!`);
+  await expect(create.getByLabel('URL Slug')).toHaveValue(`spring-campaign-${id}-2026-`);
+  await create.getByRole('button', { name: 'Create Page' }).click();
+  await expect(create.getByText('is required')).toBeVisible();
+  await create.getByLabel('Title').fill(title);
+  await create.getByRole('button', { name: 'Create Page' }).click();
+  await expect(toast(page)).toHaveText(/^Landing page created successfully/);
+  const created = card(page, title);
+  await expect(created).toContainText(`/spring-campaign-${id}-2026-`);
+  await expect(created).toContainText('Active');
+
+  await created.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await edit.getByLabel('Title').fill(`${title} edited`);
+  await edit.getByRole('switch', { name: 'Active' }).click();
+  // The structured editor and the JSON stay in sync.
+  await edit.getByRole('tab', { name: 'Hero' }).click();
+  await edit.getByLabel('Headline', { exact: true }).fill('Contract-clean data from day one');
+  await expect(edit.getByLabel('Content (JSON)')).toHaveValue(
+    /"headline": "Contract-clean data from day one"/,
+  );
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toHaveText(/^Landing page updated successfully/);
+  await expect(toast(page)).toHaveAttribute('data-variant', 'default');
+  const edited = card(page, `${title} edited`);
+  await expect(edited).toContainText('Inactive');
+
+  // A failure: the slug of another page.
+  await edited.getByRole('button', { name: `Edit ${title} edited` }).click();
+  await edit.getByLabel('URL Slug').fill('default');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toContainText('Failed to update landing page');
+  await expect(toast(page)).toContainText(
+    "409: The slug 'default' is already used by another page",
+  );
+  await expect(toast(page)).toHaveAttribute('data-variant', 'destructive');
+  await expect(edit.getByText('is already used by another page')).toBeVisible();
+  await expect(page.getByTestId('toast')).toHaveCount(1);
+});
+
+test('invalid JSON and schema errors are shown and nothing is saved', async ({ page }) => {
+  await signIn(page);
+  const title = unique('Schema check');
+  await createPage(page, title, title);
+  await card(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  const json = edit.getByLabel('Content (JSON)');
+  const original = await json.inputValue();
+
+  let puts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') puts += 1;
+  });
+  await json.fill('{ "hero": ');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('Invalid JSON content');
+  expect(puts).toBe(0);
+
+  const broken = JSON.parse(original) as {
+    hero: Record<string, unknown>;
+    brand: Record<string, unknown>;
+  };
+  broken.hero['headline'] = 'x'.repeat(201);
+  broken.brand['slogan'] = 'unknown field';
+  await json.fill(JSON.stringify(broken, null, 2));
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toContainText('Failed to update landing page');
+  const errors = edit.getByTestId('content-errors');
+  await expect(errors).toContainText('hero.headline must be at most 200 characters');
+  await expect(errors).toContainText('brand.slogan is not a known field');
+  // The structured editor points at the field too.
+  await edit.getByRole('tab', { name: /Hero/ }).click();
+  await expect(edit.getByLabel('Headline', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+
+  const stored = await page.request.get('/api/landing-pages');
+  const pages = (await stored.json()) as { title: string; content: unknown }[];
+  expect(pages.find((p) => p.title === title)?.content).toEqual(JSON.parse(original));
+});
+
+test('reset asks for confirmation; delete asks too and the page can be restored', async ({
+  page,
+}) => {
+  await signIn(page);
+  const title = unique('Reset me');
+  await createPage(page, title, title);
+
+  await card(page, title)
+    .getByRole('button', { name: `Reset ${title} to latest template` })
+    .click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(
+    'Reset this page to the latest template? This will overwrite all current content.',
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await card(page, title)
+    .getByRole('button', { name: `Reset ${title} to latest template` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+  await expect(toast(page)).toHaveText(/^Landing page reset to latest template successfully/);
+
+  // The reset kept the previous content as a version, with a diff.
+  await card(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(edit.getByTestId('version')).toHaveCount(1);
+  await expect(edit.getByTestId('version')).toContainText('Before a reset to the template');
+  await edit.getByRole('button', { name: 'Compare' }).click();
+  await expect(edit.getByTestId('version-diff')).toContainText('− ');
+  await expect(edit.getByTestId('version-diff')).toContainText('Transform Your Business');
+  await edit.getByRole('button', { name: 'Restore' }).click();
+  await expect(toast(page)).toHaveText(/^Version restored successfully/);
+  await expect(edit.getByLabel('Content (JSON)')).toHaveValue(/Transform Your Business/);
+  await expect(edit.getByTestId('version')).toHaveCount(2);
+  await edit.getByRole('button', { name: 'Close' }).click();
+
+  await card(page, title)
+    .getByRole('button', { name: `Delete ${title}` })
+    .click();
+  const del = page.getByRole('alertdialog');
+  await expect(del).toContainText('Delete this page?');
+  await del.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page)).toHaveText(/^Landing page deleted successfully/);
+  await expect(card(page, title)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Deleted pages' }).click();
+  await page.getByRole('button', { name: `Restore ${title}` }).click();
+  await expect(toast(page)).toHaveText(/^Landing page restored successfully/);
+  await expect(card(page, title)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Audit log' }).click();
+  await expect(page.getByTestId('audit-entry').first()).toContainText('Restored');
+  await expect(page.getByTestId('audit-entry').first()).toContainText(E2E_ADMIN.email);
+});
+
+test('works from the keyboard alone, with live field checks in the structured editor', async ({
+  page,
+}) => {
+  await signIn(page);
+  const title = unique('Keyboard');
+  await page.getByRole('button', { name: 'New Page' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(title);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(title);
+  await page.keyboard.press('Enter');
+  await expect(toast(page)).toHaveText(/^Landing page created successfully/);
+
+  await card(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .focus();
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(edit.getByLabel('Title')).toBeFocused();
+  const headline = edit.getByLabel('Headline', { exact: true });
+  await headline.fill('x'.repeat(201));
+  await expect(headline).toHaveAttribute('aria-invalid', 'true');
+  await expect(edit.getByText('must be at most 200 characters')).toBeVisible();
+  await headline.fill('Short and valid');
+  await expect(headline).toHaveAttribute('aria-invalid', 'false');
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+});
+
+test('the analytics button opens the Analytics tab for that page', async ({ page }) => {
+  await signIn(page);
+  await card(page, 'PharmaBridge home')
+    .getByRole('button', { name: 'Analytics for PharmaBridge home' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'Conversion Analytics' })).toBeVisible();
+  await expect(page.getByText('Page: PharmaBridge home (/default)')).toBeVisible();
+});
+
+test('an expired session asks to sign in again and keeps the unsaved edit', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page);
+  const title = unique('Keep my edit');
+  await createPage(page, title, title);
+  // Let the rebuild the create started finish, so the status poll is quiet.
+  await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'up-to-date', {
+    timeout: 120_000,
+  });
+  await card(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await edit.getByRole('tab', { name: 'FAQ' }).click();
+  await edit.getByLabel('Headline', { exact: true }).fill('Questions our customers ask');
+  // The session ends (as at expiry): the cookie no longer matches a session.
+  await context.clearCookies();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  const again = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(again).toBeVisible();
+  await again.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await again.getByLabel('Password').fill(E2E_ADMIN.password);
+  await again.getByRole('button', { name: 'Sign in' }).click();
+  await expect(toast(page)).toHaveText(/^Landing page updated successfully/);
+  const pages = (await (await page.request.get('/api/landing-pages')).json()) as {
+    title: string;
+    content: { faq: { headline: string } };
+  }[];
+  expect(pages.find((p) => p.title === title)?.content.faq.headline).toBe(
+    'Questions our customers ask',
+  );
+});
+
+test('a saved headline reaches the public page after the rebuild', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const title = unique('Rebuild check');
+  const slug = normalizeSlug(title);
+  await createPage(page, title, slug);
+  await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'up-to-date', {
+    timeout: 120_000,
+  });
+
+  await card(page, title)
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  const headline = `Rebuilt headline ${Date.now()}`;
+  await edit.getByLabel('Headline', { exact: true }).fill(headline);
+  const savedAt = Date.now();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page)).toHaveText(/^Landing page updated successfully/);
+  await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'building');
+  await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'up-to-date', {
+    timeout: 120_000,
+  });
+  const visitor = await context.browser()!.newContext();
+  const publicPage = await visitor.newPage();
+  await expect(async () => {
+    const response = await publicPage.goto(`/${slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(publicPage.getByTestId('hero-headline')).toContainText(headline, {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 30_000 });
+  const seconds = (Date.now() - savedAt) / 1000;
+  test
+    .info()
+    .annotations.push({ type: 'save-to-public-page', description: `${seconds.toFixed(1)} s` });
+  console.log(`save to updated static page: ${seconds.toFixed(1)} s`);
+  // The view button now opens the static page.
+  await expect(
+    card(page, title).getByRole('link', { name: `View ${title} (opens in a new tab)` }),
+  ).toHaveAttribute('href', `/${slug}`);
+  await visitor.close();
+});
+
+test('axe finds no violation on the sign-in page and the manager', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await expect(
+    page.getByRole('heading', { name: 'Sign in to the Landing Page Manager' }),
+  ).toBeVisible();
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
+  };
+  await check();
+  await signIn(page);
+  await expect(page.getByTestId('page-card').first()).toBeVisible();
+  await check();
+  await page
+    .getByTestId('page-card')
+    .first()
+    .getByRole('button', { name: /^Edit / })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Edit Landing Page' })).toBeVisible();
+  await check();
+  await context.close();
+});

@@ -1,0 +1,132 @@
+// The audit log: who did what, when, to which page; sign-ins included.
+//
+// Access pattern and keys:
+//   entries, newest first ... Query  pk=AUDIT#<yyyy-mm>  sk=<ISO time>#<random>  (descending)
+// One partition per month keeps a partition from growing without bound while the admin's
+// "newest first" view reads the current month, then the previous ones, as a query each.
+// Entries are kept for 400 days (TTL expiresAt). The cursor is opaque base64url JSON.
+import { randomUUID } from 'node:crypto';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export type AuditAction =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-out'
+  | 'setup'
+  | 'create'
+  | 'update'
+  | 'reset'
+  | 'delete'
+  | 'restore';
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: AuditAction;
+  /** The page concerned, when there is one. */
+  pageId?: string;
+  /** Human-readable what: the page title and slug, the fields changed, a version. */
+  summary: string;
+  ip?: string;
+}
+
+const RETENTION_DAYS = 400;
+/** How many months back the log is read before it reports the end. */
+const MONTHS_BACK = 14;
+
+const month = (date: Date) => date.toISOString().slice(0, 7);
+function previousMonth(yyyyMm: string): string {
+  const [year, monthNumber] = yyyyMm.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, monthNumber - 2, 1));
+  return month(date);
+}
+
+interface Cursor {
+  month: string;
+  key?: Record<string, unknown>;
+  left: number;
+}
+
+export class AuditLog {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  private readonly now: () => Date;
+
+  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date) {
+    this.db = db;
+    this.table = table;
+    this.now = now;
+  }
+
+  async record(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
+    const now = this.now();
+    const at = now.toISOString();
+    const id = `${at}#${randomUUID().slice(0, 8)}`;
+    const full: AuditEntry = { id, at, ...entry };
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          pk: `AUDIT#${month(now)}`,
+          sk: id,
+          ...full,
+          expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86400,
+        },
+      }),
+    );
+    return full;
+  }
+
+  /** Newest first, `limit` at a time; pass the returned cursor for the next page. */
+  async list(
+    limit = 50,
+    cursorText?: string,
+  ): Promise<{ entries: AuditEntry[]; cursor: string | undefined }> {
+    let cursor: Cursor = cursorText
+      ? decodeCursor(cursorText)
+      : { month: month(this.now()), left: MONTHS_BACK };
+    const entries: AuditEntry[] = [];
+    while (entries.length < limit && cursor.left > 0) {
+      const result = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `AUDIT#${cursor.month}` },
+          ScanIndexForward: false,
+          Limit: limit - entries.length,
+          ExclusiveStartKey: cursor.key,
+        }),
+      );
+      for (const item of result.Items ?? []) entries.push(toEntry(item));
+      cursor = result.LastEvaluatedKey
+        ? { ...cursor, key: result.LastEvaluatedKey }
+        : { month: previousMonth(cursor.month), left: cursor.left - 1 };
+    }
+    return {
+      entries,
+      cursor:
+        cursor.left > 0 ? Buffer.from(JSON.stringify(cursor)).toString('base64url') : undefined,
+    };
+  }
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor;
+    if (
+      typeof value.month === 'string' &&
+      /^\d{4}-\d{2}$/.test(value.month) &&
+      typeof value.left === 'number'
+    )
+      return value;
+  } catch {
+    // fall through: an unreadable cursor starts from the newest entry
+  }
+  return { month: '0000-00', left: 0 };
+}
+
+function toEntry(item: Record<string, unknown>): AuditEntry {
+  const { id, at, actor, action, pageId, summary, ip } = item as unknown as AuditEntry;
+  return { id, at, actor, action, summary, ...(pageId ? { pageId } : {}), ...(ip ? { ip } : {}) };
+}

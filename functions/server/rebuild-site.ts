@@ -1,0 +1,70 @@
+// Wires the local rebuild webhook: a LocalRebuilder whose build runs `astro build` in a
+// child process against the live store (site-build.ts builds into <dist>.next and swaps
+// the folder atomically) and then hands the new snapshot to the server. The served
+// StaticSite is an in-memory snapshot, so visitors get the old site until the new one
+// is complete, never a half-written one.
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LandingPage } from '../data/landing-pages.ts';
+import type { Logger } from '../lib/context.ts';
+import { LocalRebuilder } from '../rebuild/local.ts';
+import { buildSite, buildStamp } from './site-build.ts';
+import { StaticSite } from './static-site.ts';
+
+/** What the static output depends on in the store: which pages, and when they changed. */
+export function pagesFingerprint(pages: readonly Pick<LandingPage, 'id' | 'updatedAt'>[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify(pages.map((p) => [p.id, p.updatedAt]).sort()))
+    .digest('hex');
+}
+
+export interface SiteRebuilderOptions {
+  distDir: string;
+  /** The build's environment (the store it reads pages from). */
+  env: () => Record<string, string | undefined>;
+  listPages: () => Promise<LandingPage[]>;
+  /** Receives each successfully built snapshot. */
+  publish: (site: StaticSite) => void;
+  /** Resolves when the start-up build is done; no rebuild overlaps it. */
+  ready: Promise<unknown>;
+  debounceMs: number;
+  log: Logger;
+}
+
+export function createSiteRebuilder(options: SiteRebuilderOptions) {
+  const stopping = new AbortController();
+  const rebuilder = new LocalRebuilder({
+    debounceMs: options.debounceMs,
+    log: options.log,
+    build: async () => {
+      await options.ready.catch(() => undefined);
+      const stamp = buildStamp(pagesFingerprint(await options.listPages()));
+      const result = await buildSite({
+        distDir: options.distDir,
+        stamp,
+        env: options.env(),
+        signal: stopping.signal,
+      });
+      if (result.ok) options.publish(StaticSite.load(options.distDir));
+      return result;
+    },
+  });
+  return {
+    rebuilder,
+    /** Seeds the status from the build being served (its stamp file's time). */
+    markServed(): void {
+      try {
+        const builtAt = statSync(join(options.distDir, '.build-stamp')).mtime.toISOString();
+        rebuilder.markServed(builtAt);
+      } catch {
+        // No stamp: the status starts without a last build time.
+      }
+    },
+    /** Stops scheduling and kills a running build (its half-built folder is discarded). */
+    async stop(): Promise<void> {
+      stopping.abort();
+      await rebuilder.stop();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+// /admin: the Landing Page Manager (SPEC.md §2), a client-only island behind sign-in.
+import * as Tabs from '@radix-ui/react-tabs';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { authGate, createQueryClient, request, type LandingPage } from './api.ts';
+import { BuildStatusBar } from './build-status.tsx';
+import { PagesTab } from './pages-tab.tsx';
+import { SetupForm, SignInForm } from './sign-in.tsx';
+import { ToastProvider } from './toast.tsx';
+import { Button, Modal } from './ui.tsx';
+
+const queryClient = createQueryClient();
+
+export function AdminApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <Shell />
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+function useAuth() {
+  useSyncExternalStore(authGate.subscribe, authGate.snapshot, authGate.snapshot);
+  return authGate;
+}
+
+function Shell() {
+  const auth = useAuth();
+  const setupToken =
+    window.location.pathname.replace(/\/$/, '') === '/admin/setup'
+      ? new URLSearchParams(window.location.search).get('token')
+      : null;
+  // Who is signed in: a 401 here pauses until sign-in, then this query completes.
+  const me = useQuery<{ email: string }>({ queryKey: ['/api/auth/me'], enabled: !setupToken });
+  useEffect(() => {
+    if (me.data && authGate.state === 'unknown') authGate.signedIn(me.data.email);
+  }, [me.data]);
+
+  if (setupToken && !auth.hadSession) {
+    return (
+      <CenteredCard>
+        <SetupForm token={setupToken} />
+      </CenteredCard>
+    );
+  }
+  if (!auth.hadSession) {
+    if (auth.state === 'unknown') {
+      return (
+        <CenteredCard>
+          <p role="status">Loading...</p>
+        </CenteredCard>
+      );
+    }
+    return (
+      <CenteredCard>
+        <SignInForm />
+      </CenteredCard>
+    );
+  }
+  return (
+    <>
+      <Manager email={auth.email ?? ''} />
+      {/* The session ended while working: sign in again over the app, so nothing typed is lost. */}
+      <Modal
+        open={auth.state === 'signed-out'}
+        onOpenChange={() => {}}
+        closable={false}
+        title="Your session has ended"
+        description="Sign in again to continue. Your unsaved changes are kept and saved once you are signed in."
+      >
+        <SignInForm headingLevel={2} />
+      </Modal>
+    </>
+  );
+}
+
+function CenteredCard({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        {children}
+      </div>
+    </main>
+  );
+}
+
+function Manager({ email }: { email: string }) {
+  const [tab, setTab] = useState('pages');
+  const [analyticsPage, setAnalyticsPage] = useState<LandingPage | undefined>();
+  const client = useQueryClient();
+
+  const signOut = async () => {
+    await request('POST', '/api/auth/logout').catch(() => undefined);
+    client.clear();
+    authGate.signedOut();
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <a href="/" className="font-semibold text-brand-700">
+            PharmaBridge
+          </a>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <BuildStatusBar />
+            <span className="text-slate-600">
+              Signed in as{' '}
+              <span data-testid="signed-in-email" className="font-medium text-slate-900">
+                {email}
+              </span>
+            </span>
+            <Button variant="secondary" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-8">
+        <h1 className="text-3xl font-bold text-ink">Landing Page Manager</h1>
+        <p className="mt-1 text-slate-600">Manage your landing pages and track conversions</p>
+        <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+          <Tabs.List
+            aria-label="Manager sections"
+            className="inline-flex rounded-lg bg-slate-200 p-1"
+          >
+            {[
+              ['pages', 'Pages'],
+              ['analytics', 'Analytics'],
+              ['images', 'Images'],
+            ].map(([value, label]) => (
+              <Tabs.Trigger
+                key={value}
+                value={value!}
+                className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow"
+              >
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="pages" className="mt-6">
+            <PagesTab
+              onAnalytics={(page) => {
+                setAnalyticsPage(page);
+                setTab('analytics');
+              }}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="analytics" className="mt-6">
+            <section className="rounded-xl border border-slate-200 bg-white p-6">
+              <h2 className="text-xl font-semibold text-ink">Conversion Analytics</h2>
+              {analyticsPage && (
+                <p className="mt-2 text-sm text-slate-700">
+                  Page: <span className="font-medium">{analyticsPage.title}</span> (/
+                  {analyticsPage.slug}){' '}
+                  <button
+                    type="button"
+                    className="text-brand-700 underline"
+                    onClick={() => setAnalyticsPage(undefined)}
+                  >
+                    Show all pages
+                  </button>
+                </p>
+              )}
+              <p className="mt-4 text-slate-600">
+                No conversion figures are shown here yet. Landing pages already record their
+                conversion events; the dashboard that charts them per page and per day comes in a
+                later release.
+              </p>
+            </section>
+          </Tabs.Content>
+          <Tabs.Content value="images" className="mt-6">
+            <section className="rounded-xl border border-slate-200 bg-white p-6">
+              <h2 className="text-xl font-semibold text-ink">Image Management</h2>
+              <p className="mt-4 text-slate-600">
+                Image uploads are not available yet. Until they are, a page can point at an image by
+                its URL in the Content (JSON) editor, for example the hero image or a feature
+                screenshot.
+              </p>
+            </section>
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,466 @@
+// The Pages tab (SPEC.md §2): page cards, create, edit, reset, delete, plus the
+// deleted pages that can be restored and the audit log.
+import * as Accordion from '@radix-ui/react-accordion';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type SyntheticEvent } from 'react';
+import { normalizeSlug } from '../../../functions/shared/slug.ts';
+import {
+  BUILD_KEY,
+  DELETED_KEY,
+  describeError,
+  formatTime,
+  HttpError,
+  PAGES_KEY,
+  cachePage,
+  request,
+  type AuditEntry,
+  type BuildStatus,
+  type DeletedPage,
+  type FieldErrors,
+  type LandingPage,
+} from './api.ts';
+import { EditPageDialog } from './edit-dialog.tsx';
+import { useToast } from './toast.tsx';
+import { Button, ConfirmDialog, FieldError, inputClass, Modal } from './ui.tsx';
+
+export const RESET_CONFIRMATION =
+  'Reset this page to the latest template? This will overwrite all current content.';
+export const DELETE_CONFIRMATION =
+  'Delete this page? It leaves the public site and can be restored from Deleted pages for 30 days.';
+
+/** Where "view" goes (DECISIONS.md Publishing): the static page once built, the live one before. */
+export function viewUrl(page: LandingPage, build: BuildStatus | undefined): string {
+  const built =
+    page.isActive && build?.publishedAt !== undefined && page.updatedAt <= build.publishedAt;
+  if (built) return page.slug === 'default' ? '/' : `/${page.slug}`;
+  return `/legacy/${page.slug}`;
+}
+
+export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => void }) {
+  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
+  const build = useQuery<BuildStatus>({ queryKey: BUILD_KEY });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<LandingPage | undefined>();
+  const [resetting, setResetting] = useState<LandingPage | undefined>();
+  const [deleting, setDeleting] = useState<LandingPage | undefined>();
+  const toast = useToast();
+  const client = useQueryClient();
+
+  const afterChange = () => {
+    void client.invalidateQueries({ queryKey: PAGES_KEY });
+    void client.invalidateQueries({ queryKey: BUILD_KEY });
+    void client.invalidateQueries({ queryKey: DELETED_KEY });
+    void client.invalidateQueries({ queryKey: ['/api/admin/audit'] });
+  };
+
+  const reset = useMutation({
+    mutationFn: (page: LandingPage) =>
+      request<LandingPage>('POST', `/api/landing-pages/${page.id}/reset-to-template`),
+    onSuccess: (page) => {
+      setResetting(undefined);
+      cachePage(client, page);
+      afterChange();
+      void client.invalidateQueries({ queryKey: ['/api/admin/pages', page.id] });
+      toast({ title: 'Landing page reset to latest template successfully' });
+    },
+    onError: (error) => {
+      setResetting(undefined);
+      toast({
+        title: 'Failed to reset landing page',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (page: LandingPage) => request('DELETE', `/api/landing-pages/${page.id}`),
+    onSuccess: () => {
+      setDeleting(undefined);
+      afterChange();
+      toast({ title: 'Landing page deleted successfully' });
+    },
+    onError: (error) => {
+      setDeleting(undefined);
+      toast({
+        title: 'Failed to delete landing page',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="pages-heading">
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="pages-heading" className="text-xl font-semibold text-ink">
+            Pages
+          </h2>
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            <span aria-hidden="true">+</span> New Page
+          </Button>
+        </div>
+        {pages.isPending && (
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <p role="status" className="sr-only">
+              Loading pages...
+            </p>
+            {Array.from({ length: 6 }, (_, index) => (
+              <div
+                key={index}
+                data-testid="page-skeleton"
+                aria-hidden="true"
+                className="h-36 animate-pulse rounded-xl border border-slate-200 bg-white p-4"
+              >
+                <div className="h-5 w-2/3 rounded bg-slate-200" />
+                <div className="mt-3 h-4 w-1/3 rounded bg-slate-200" />
+                <div className="mt-8 h-8 w-full rounded bg-slate-100" />
+              </div>
+            ))}
+          </div>
+        )}
+        {pages.isError && (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+            The pages could not be loaded: {describeError(pages.error)}
+          </p>
+        )}
+        {pages.data && pages.data.length === 0 && (
+          <p className="mt-4 text-slate-600">No landing pages yet. Create one with New Page.</p>
+        )}
+        {pages.data && pages.data.length > 0 && (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Landing pages">
+            {pages.data.map((page) => (
+              <li
+                key={page.id}
+                data-testid="page-card"
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h3 className="truncate font-semibold text-ink">{page.title}</h3>
+                    <p className="truncate text-sm text-slate-600">/{page.slug}</p>
+                  </div>
+                  <span
+                    className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${
+                      page.isActive ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-700'
+                    }`}
+                  >
+                    {page.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                </div>
+                <div className="mt-4 flex flex-wrap gap-1">
+                  <a
+                    href={viewUrl(page, build.data)}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`View ${page.title} (opens in a new tab)`}
+                    className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                  >
+                    View
+                  </a>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Edit ${page.title}`}
+                    onClick={() => setEditing(page)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Reset ${page.title} to latest template`}
+                    onClick={() => setResetting(page)}
+                  >
+                    Reset
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Delete ${page.title}`}
+                    onClick={() => setDeleting(page)}
+                  >
+                    Delete
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Analytics for ${page.title}`}
+                    onClick={() => onAnalytics(page)}
+                  >
+                    Analytics
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <CreatePageDialog open={creating} onOpenChange={setCreating} onCreated={afterChange} />
+      {editing && (
+        <EditPageDialog
+          key={editing.id}
+          page={editing}
+          onClose={() => setEditing(undefined)}
+          onChanged={afterChange}
+        />
+      )}
+      <ConfirmDialog
+        open={Boolean(resetting)}
+        onOpenChange={(open) => !open && setResetting(undefined)}
+        title="Reset to latest template"
+        message={RESET_CONFIRMATION}
+        confirmLabel="Reset"
+        busy={reset.isPending}
+        onConfirm={() => resetting && reset.mutate(resetting)}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title={`Delete ${deleting?.title ?? 'page'}`}
+        message={DELETE_CONFIRMATION}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+
+      <Accordion.Root type="multiple" className="grid gap-3">
+        <Accordion.Item value="deleted" className="rounded-xl border border-slate-200 bg-white">
+          <Accordion.Header asChild>
+            <h2>
+              <Accordion.Trigger className="flex w-full items-center justify-between p-4 text-left font-semibold text-ink">
+                Deleted pages <span aria-hidden="true">▾</span>
+              </Accordion.Trigger>
+            </h2>
+          </Accordion.Header>
+          <Accordion.Content className="px-4 pb-4">
+            <DeletedPages onRestored={afterChange} />
+          </Accordion.Content>
+        </Accordion.Item>
+        <Accordion.Item value="audit" className="rounded-xl border border-slate-200 bg-white">
+          <Accordion.Header asChild>
+            <h2>
+              <Accordion.Trigger className="flex w-full items-center justify-between p-4 text-left font-semibold text-ink">
+                Audit log <span aria-hidden="true">▾</span>
+              </Accordion.Trigger>
+            </h2>
+          </Accordion.Header>
+          <Accordion.Content className="px-4 pb-4">
+            <AuditLogList />
+          </Accordion.Content>
+        </Accordion.Item>
+      </Accordion.Root>
+    </div>
+  );
+}
+
+function CreatePageDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: () => void;
+}) {
+  const [title, setTitle] = useState('');
+  const [slug, setSlug] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const toast = useToast();
+  const create = useMutation({
+    mutationFn: () =>
+      request<LandingPage>('POST', '/api/landing-pages', { title, slug, isActive: true }),
+    onSuccess: () => {
+      toast({ title: 'Landing page created successfully' });
+      setTitle('');
+      setSlug('');
+      setFields({});
+      onOpenChange(false);
+      onCreated();
+    },
+    onError: (error) => {
+      setFields(error instanceof HttpError ? error.fields : {});
+      toast({
+        title: 'Failed to create landing page',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const missing: FieldErrors = {};
+    if (!title.trim()) missing['title'] = ['is required'];
+    if (!slug.trim()) missing['slug'] = ['is required'];
+    setFields(missing);
+    if (Object.keys(missing).length === 0) create.mutate();
+  };
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Create New Landing Page">
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div>
+          <label htmlFor="create-title" className="text-sm font-medium">
+            Title
+          </label>
+          <input
+            id="create-title"
+            required
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={Boolean(fields['title'])}
+            aria-describedby={fields['title'] ? 'create-title-error' : undefined}
+            className={inputClass}
+          />
+          <FieldError id="create-title-error" messages={fields['title']} />
+        </div>
+        <div>
+          <label htmlFor="create-slug" className="text-sm font-medium">
+            URL Slug
+          </label>
+          <input
+            id="create-slug"
+            required
+            value={slug}
+            onChange={(e) => setSlug(normalizeSlug(e.target.value))}
+            aria-invalid={Boolean(fields['slug'])}
+            aria-describedby={['create-slug-hint', fields['slug'] ? 'create-slug-error' : '']
+              .join(' ')
+              .trim()}
+            className={inputClass}
+          />
+          <p id="create-slug-hint" className="mt-1 text-xs text-slate-600">
+            Lowercase letters, digits and hyphens; the page will be at /{slug || 'your-slug'}.
+          </p>
+          <FieldError id="create-slug-error" messages={fields['slug']} />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Page'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function DeletedPages({ onRestored }: { onRestored: () => void }) {
+  const deleted = useQuery<DeletedPage[]>({ queryKey: DELETED_KEY });
+  const toast = useToast();
+  const restore = useMutation({
+    mutationFn: (page: DeletedPage) =>
+      request<LandingPage>('POST', `/api/admin/deleted-pages/${page.id}/restore`),
+    onSuccess: (page) => {
+      toast({
+        title: 'Landing page restored successfully',
+        description: `${page.title} is back at /${page.slug}.`,
+      });
+      onRestored();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to restore landing page',
+        description: describeError(error),
+        variant: 'destructive',
+      }),
+  });
+  if (deleted.isPending) return <p role="status">Loading deleted pages...</p>;
+  if (deleted.isError)
+    return (
+      <p role="alert">The deleted pages could not be loaded: {describeError(deleted.error)}</p>
+    );
+  if (deleted.data.length === 0)
+    return <p className="text-slate-600">No deleted pages in the last 30 days.</p>;
+  return (
+    <ul className="divide-y divide-slate-200" aria-label="Deleted pages">
+      {deleted.data.map((page) => (
+        <li key={page.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div>
+            <p className="font-medium">
+              {page.title} <span className="text-slate-600">/{page.slug}</span>
+            </p>
+            <p className="text-sm text-slate-600">
+              Deleted {formatTime(page.deletedAt)} by {page.deletedBy}; restorable until{' '}
+              {formatTime(page.restorableUntil)}
+            </p>
+          </div>
+          <Button
+            onClick={() => restore.mutate(page)}
+            disabled={restore.isPending}
+            aria-label={`Restore ${page.title}`}
+          >
+            Restore
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in failed',
+  'sign-out': 'Signed out',
+  setup: 'Setup',
+  create: 'Created',
+  update: 'Updated',
+  reset: 'Reset',
+  delete: 'Deleted',
+  restore: 'Restored',
+};
+
+function AuditLogList() {
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const audit = useQuery<{ entries: AuditEntry[]; cursor?: string }>({
+    queryKey: ['/api/admin/audit', ...(cursor ? [`?limit=50&cursor=${cursor}`] : ['?limit=50'])],
+    queryFn: () => request('GET', `/api/admin/audit?limit=50${cursor ? `&cursor=${cursor}` : ''}`),
+  });
+  if (audit.isPending) return <p role="status">Loading the audit log...</p>;
+  if (audit.isError)
+    return <p role="alert">The audit log could not be loaded: {describeError(audit.error)}</p>;
+  return (
+    <div className="grid gap-3">
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Audit log, newest first</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                When
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Who
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Action
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                What
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {audit.data.entries.map((entry) => (
+              <tr key={entry.id} data-testid="audit-entry">
+                <td className="py-2 pr-4 whitespace-nowrap">{formatTime(entry.at)}</td>
+                <td className="py-2 pr-4">{entry.actor}</td>
+                <td className="py-2 pr-4">{ACTION_LABELS[entry.action] ?? entry.action}</td>
+                <td className="py-2">{entry.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {audit.data.entries.length === 0 && <p className="text-slate-600">Nothing recorded yet.</p>}
+      <div className="flex gap-2">
+        {cursors.length > 0 && (
+          <Button onClick={() => setCursors(cursors.slice(0, -1))}>Newer entries</Button>
+        )}
+        {audit.data.cursor && audit.data.entries.length === 50 && (
+          <Button onClick={() => setCursors([...cursors, audit.data.cursor!])}>
+            Older entries
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

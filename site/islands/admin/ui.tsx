@@ -1,0 +1,135 @@
+// Small UI primitives of the admin, on Radix and Tailwind.
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+};
+
+export function Button({
+  variant = 'secondary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return (
+    <button
+      type={type}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      {...props}
+    />
+  );
+}
+
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide = false,
+  role,
+  closable = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+  role?: 'alertdialog';
+  /** False for a dialog that must be completed (the re-sign-in). */
+  closable?: boolean;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          {...(role ? { role } : {})}
+          {...(closable
+            ? {}
+            : {
+                onEscapeKeyDown: (e: KeyboardEvent) => e.preventDefault(),
+                onPointerDownOutside: (e: Event) => e.preventDefault(),
+              })}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl ${
+            wide ? 'max-w-5xl' : 'max-w-md'
+          }`}
+        >
+          <Dialog.Title className="text-lg font-semibold text-ink">{title}</Dialog.Title>
+          {description && (
+            <Dialog.Description className="mt-2 text-sm text-slate-600">
+              {description}
+            </Dialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+          {closable && (
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute top-3 right-3 rounded p-1 text-xl leading-none text-slate-500 hover:text-slate-900"
+            >
+              ×
+            </Dialog.Close>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  busy,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={message}
+      role="alertdialog"
+    >
+      <div className="flex justify-end gap-2">
+        <Dialog.Close asChild>
+          <Button>Cancel</Button>
+        </Dialog.Close>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+export function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {messages.join('; ')}
+    </p>
+  );
+}
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600';
