@@ -5,11 +5,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from 'playwright/test';
 
-// Workers inherit the environment, so the port picked here is the one they all use.
-process.env['E2E_PORT'] ??= String(41000 + Math.floor(Math.random() * 2000));
+// Workers inherit the environment, so the ports picked here are the ones they all use.
+process.env['E2E_PORT'] ??= String(41000 + 2 * Math.floor(Math.random() * 1000));
 const port = Number(process.env['E2E_PORT']);
+/** Specs that create, edit and rebuild pages get a server of their own, so the crawl and
+ * content specs on the other one always see the same, pristine site. */
+const EDITING_SPECS = ['admin.spec.ts', 'landing.spec.ts'];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The first administrator the server creates at start-up (e2e/admin*.spec.ts signs in as it). */
+export const E2E_ADMIN = {
+  email: 'e2e-admin@pharmabridge.test',
+  password: 'e2e-harbour-lantern-2026',
+};
 
 export const CHROMIUM_ARGS = [
   '--headless=new',
@@ -32,30 +41,59 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
     trace: 'off',
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  projects: [
+    {
+      name: 'site',
+      testIgnore: EDITING_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://localhost:${port}`,
+      },
+    },
+    {
+      name: 'editing',
+      testMatch: EDITING_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://localhost:${port + 1}`,
+      },
+    },
+  ],
+  webServer: [server(port, 'site'), server(port + 1, 'editing')],
+});
+
+function server(serverPort: number, name: string) {
+  return {
     command: 'node functions/server/start.ts',
     cwd: root,
     // `/` answers once the site is built and served (the API answers earlier).
-    url: `http://localhost:${port}/`,
+    url: `http://localhost:${serverPort}/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 6000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 6000 },
     env: {
-      PORT: String(port),
-      DATA_DIR: join(runDir, 'data'),
-      DIST_DIR: join(runDir, 'dist'),
+      PORT: String(serverPort),
+      DATA_DIR: join(runDir, name, 'data'),
+      DIST_DIR: join(runDir, name, 'dist'),
       SITE_URL: 'http://localhost:3000',
       LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      REBUILD_DEBOUNCE_MS: '300',
+      // Every browser test comes from 127.0.0.1 and every admin test signs in as the same
+      // account; the limits themselves are tested in the API tests.
+      LOGIN_RATE_LIMIT: '500',
+      CONTACT_RATE_LIMIT: '500',
     },
-  },
-});
+  };
+}

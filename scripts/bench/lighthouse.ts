@@ -1,0 +1,170 @@
+// Lighthouse (mobile preset, the default config) over every URL of the sitemap, served by
+// the local server with a temporary data folder. Reports the four category scores and the
+// JavaScript each page transfers, and checks that pages without an island ship none.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { freePort } from '../../functions/server/dynamo-local.ts';
+import { fmt, stopChild, waitFor } from './tools.ts';
+
+const root = join(import.meta.dirname, '../..');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LighthouseRow {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Bytes of JavaScript transferred (external scripts, compressed as served). */
+  jsBytes: number;
+  /** The HTML holds a hydrated island (<astro-island>). */
+  island: boolean;
+  /** Executable inline <script> blocks (JSON-LD does not count). */
+  inlineScripts: number;
+}
+
+export interface LighthouseBench {
+  rows: LighthouseRow[];
+  /** Pages without an island that still ship JavaScript: must be empty. */
+  jsWithoutIsland: string[];
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+async function startChromium(): Promise<{ child: ChildProcess; port: number; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pb-lh-chrome-'));
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  // Chromium writes the port it picked to DevToolsActivePort in its profile folder.
+  const file = join(dir, 'DevToolsActivePort');
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(file) || readFileSync(file, 'utf8').trim() === '') {
+    if (Date.now() > deadline) throw new Error(`${CHROMIUM} did not open a DevTools port`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const port = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  return { child, port, dir };
+}
+
+export async function benchLighthouse(options: { only?: string[] } = {}): Promise<LighthouseBench> {
+  const dir = mkdtempSync(join(tmpdir(), 'pb-bench-lighthouse-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(root, 'functions/server/start.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      // Canonical and sitemap URLs point at this server, as they would in production.
+      SITE_URL: base,
+      DATA_DIR: join(dir, 'data'),
+      DIST_DIR: join(dir, 'dist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${base}/`);
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    let paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1]!).pathname,
+    );
+    if (options.only?.length) paths = paths.filter((path) => options.only!.includes(path));
+
+    const chrome = await startChromium();
+    try {
+      const rows: LighthouseRow[] = [];
+      for (const path of paths) {
+        const html = await (await fetch(`${base}${path}`)).text();
+        const island = html.includes('<astro-island');
+        const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
+          (match) => !/type="application\/ld\+json"/.test(match[1] ?? ''),
+        ).length;
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        const { categories, audits } = result.lhr;
+        const requests =
+          (
+            audits['network-requests']?.details as
+              { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+          )?.items ?? [];
+        const jsBytes = requests
+          .filter((item) => item.resourceType === 'Script')
+          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+        rows.push({
+          path,
+          performance: score(categories['performance']?.score),
+          accessibility: score(categories['accessibility']?.score),
+          bestPractices: score(categories['best-practices']?.score),
+          seo: score(categories['seo']?.score),
+          jsBytes,
+          island,
+          inlineScripts,
+        });
+        process.stderr.write(`lighthouse ${path} done\n`);
+      }
+      const jsWithoutIsland = rows
+        .filter((row) => !row.island && (row.jsBytes > 0 || row.inlineScripts > 0))
+        .map((row) => row.path);
+      return { rows, jsWithoutIsland };
+    } finally {
+      await stopChild(chrome.child);
+      rmSync(chrome.dir, { recursive: true, force: true });
+    }
+  } finally {
+    await stopChild(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function reportLighthouse(result: LighthouseBench): string {
+  const width = Math.max(5, ...result.rows.map((row) => row.path.length));
+  const header = `${'route'.padEnd(width)}  perf  a11y  best   seo   JS bytes  island`;
+  const lines = result.rows.map(
+    (row) =>
+      `${row.path.padEnd(width)}  ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${String(row.bestPractices).padStart(4)}  ${String(row.seo).padStart(4)}  ${fmt(row.jsBytes).padStart(9)}  ${row.island ? 'yes' : 'no'}`,
+  );
+  const perfect = result.rows.filter(
+    (row) =>
+      row.performance === 100 &&
+      row.accessibility === 100 &&
+      row.bestPractices === 100 &&
+      row.seo === 100,
+  ).length;
+  return [
+    `Lighthouse, mobile preset (${result.rows.length} pages of the sitemap)`,
+    header,
+    ...lines,
+    `  100/100/100/100 on ${perfect} of ${result.rows.length} pages`,
+    result.jsWithoutIsland.length === 0
+      ? '  pages without an island ship no JavaScript: met'
+      : `  pages without an island that ship JavaScript: ${result.jsWithoutIsland.join(', ')} (NOT met)`,
+  ].join('\n');
+}
+
+// `node scripts/bench/lighthouse.ts [/path ...]` runs it alone.
+if (import.meta.main) {
+  const only = process.argv.slice(2);
+  process.stdout.write(`${reportLighthouse(await benchLighthouse({ only }))}\n`);
+}

@@ -1,0 +1,310 @@
+// The contact page form (/contact, /demo, /site/contact) and the pilot request form
+// (/pilot): posts JSON to /api/contact, keeps SPEC.md's 'Sending...' state for at least
+// a second, then confirms in the page (role=status) and resets every field.
+import {
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type SubmitEvent,
+} from 'react';
+import {
+  contactSubmissionSchema,
+  INQUIRY_LABELS,
+  INQUIRY_TYPES,
+  type ContactSubmissionInput,
+} from '../../../functions/shared/contact.ts';
+
+export const SUCCESS_MESSAGE = "Thank you for your inquiry! We'll get back to you within 24 hours.";
+export const PILOT_SUCCESS_MESSAGE =
+  "Thank you for your pilot request! We'll get back to you within 24 hours to plan your 30-day pilot.";
+/** SPEC.md §9: the submit feels like it takes about a second, even on a fast network. */
+export const MINIMUM_SENDING_MS = 1000;
+
+type FieldName = 'name' | 'email' | 'company' | 'role' | 'inquiryType' | 'message';
+type Values = Record<FieldName, string> & { website: string };
+type FieldErrors = Partial<Record<FieldName, string[]>>;
+
+const EMPTY: Values = {
+  name: '',
+  email: '',
+  company: '',
+  role: '',
+  inquiryType: 'demo',
+  message: '',
+  website: '',
+};
+
+const LABELS: Record<FieldName, string> = {
+  name: 'Name',
+  email: 'Email',
+  company: 'Company',
+  role: 'Role',
+  inquiryType: 'Inquiry type',
+  message: 'Message',
+};
+
+interface Props {
+  formType: 'contact-page' | 'pilot';
+  /** Where the general error points people when the form cannot be sent. */
+  fallbackEmail: string;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const noSubscription = () => () => {};
+/**
+ * False in the prerendered HTML and during hydration, true once React runs in the browser:
+ * until then the submit button stays disabled, so a click can never fall back to a native
+ * GET submission that would put the visitor's details in the URL.
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+function isFieldName(value: unknown): value is FieldName {
+  return typeof value === 'string' && value in LABELS;
+}
+
+function toFieldErrors(fields: unknown): FieldErrors {
+  const result: FieldErrors = {};
+  if (typeof fields !== 'object' || fields === null) return result;
+  for (const [key, messages] of Object.entries(fields)) {
+    if (!isFieldName(key) || !Array.isArray(messages)) continue;
+    result[key] = messages.filter((message): message is string => typeof message === 'string');
+  }
+  return result;
+}
+
+export function ContactForm({ formType, fallbackEmail }: Props) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [sending, setSending] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [generalError, setGeneralError] = useState('');
+  const isPilot = formType === 'pilot';
+  const hydrated = useHydrated();
+
+  const update = (
+    event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+  ) => {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    if (isFieldName(name) && fieldErrors[name]) {
+      setFieldErrors((current) => ({ ...current, [name]: undefined }));
+    }
+  };
+
+  const focusFirstError = (errors: FieldErrors) => {
+    const first = (Object.keys(LABELS) as FieldName[]).find((field) => errors[field]?.length);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const fail = (errors: FieldErrors, message: string) => {
+    setFieldErrors(errors);
+    setGeneralError(message);
+    focusFirstError(errors);
+  };
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSuccess(false);
+    setGeneralError('');
+    setFieldErrors({});
+
+    const payload: ContactSubmissionInput = {
+      formType,
+      name: values.name,
+      email: values.email,
+      company: values.company,
+      role: values.role,
+      message: values.message,
+      ...(isPilot ? {} : { inquiryType: values.inquiryType as (typeof INQUIRY_TYPES)[number] }),
+      ...(values.website ? { website: values.website } : {}),
+    };
+    const checked = contactSubmissionSchema.safeParse(payload);
+    if (!checked.success) {
+      const errors: FieldErrors = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0];
+        if (isFieldName(field)) (errors[field] ??= []).push(issue.message);
+      }
+      fail(errors, 'Please correct the highlighted fields.');
+      return;
+    }
+
+    setSending(true);
+    try {
+      const [response] = await Promise.all([
+        fetch('/api/contact', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        }),
+        delay(MINIMUM_SENDING_MS),
+      ]);
+      if (response.ok) {
+        // Read the receipt so the request completes; its id is not shown to the visitor.
+        await response.json().catch(() => null);
+        setValues(EMPTY);
+        setSuccess(true);
+        return;
+      }
+      const body: unknown = await response.json().catch(() => null);
+      const error =
+        typeof body === 'object' && body !== null && 'error' in body
+          ? (body.error as { message?: unknown; fields?: unknown })
+          : undefined;
+      if (response.status === 400) {
+        fail(toFieldErrors(error?.fields), 'Please correct the highlighted fields.');
+      } else if (response.status === 429) {
+        // The server's message already says when to retry; Retry-After is the fallback.
+        const retry = Number(response.headers.get('retry-after'));
+        const minutes = Number.isFinite(retry) && retry > 0 ? Math.ceil(retry / 60) : 10;
+        fail(
+          {},
+          typeof error?.message === 'string'
+            ? error.message
+            : `Too many submissions; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      } else {
+        fail(
+          {},
+          `We could not send your message. Please try again, or email us at ${fallbackEmail}.`,
+        );
+      }
+    } catch {
+      fail(
+        {},
+        `We could not reach our servers. Check your connection and try again, or email us at ${fallbackEmail}.`,
+      );
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const fieldProps = (name: FieldName) => {
+    const errors = fieldErrors[name];
+    return {
+      id: `${id}-${name}`,
+      name,
+      value: values[name],
+      onChange: update,
+      'aria-invalid': errors?.length ? true : undefined,
+      'aria-describedby': errors?.length ? `${id}-${name}-error` : undefined,
+      className:
+        'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-700 aria-[invalid=true]:border-red-700',
+    };
+  };
+
+  const label = (name: FieldName, required: boolean) => (
+    <label htmlFor={`${id}-${name}`} className="block text-sm font-medium text-ink">
+      {LABELS[name]}
+      {required && (
+        <span className="text-red-700" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+
+  const errorText = (name: FieldName) =>
+    fieldErrors[name]?.length ? (
+      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700" data-field-error={name}>
+        {LABELS[name]} {fieldErrors[name].join(', ')}.
+      </p>
+    ) : null;
+
+  return (
+    <form ref={formRef} onSubmit={submit} className="space-y-5" aria-busy={sending}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          {label('name', true)}
+          <input type="text" autoComplete="name" required {...fieldProps('name')} />
+          {errorText('name')}
+        </div>
+        <div>
+          {label('email', true)}
+          <input type="email" autoComplete="email" required {...fieldProps('email')} />
+          {errorText('email')}
+        </div>
+        <div>
+          {label('company', true)}
+          <input type="text" autoComplete="organization" required {...fieldProps('company')} />
+          {errorText('company')}
+        </div>
+        <div>
+          {label('role', false)}
+          <input type="text" autoComplete="organization-title" {...fieldProps('role')} />
+          {errorText('role')}
+        </div>
+      </div>
+      {!isPilot && (
+        <div>
+          {label('inquiryType', false)}
+          <select {...fieldProps('inquiryType')}>
+            {INQUIRY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {INQUIRY_LABELS[type]}
+              </option>
+            ))}
+          </select>
+          {errorText('inquiryType')}
+        </div>
+      )}
+      <div>
+        {label('message', !isPilot)}
+        <textarea rows={6} required={!isPilot} {...fieldProps('message')} />
+        {isPilot && (
+          <p className="mt-1 text-sm text-slate-700">
+            Optional: which suppliers and data contracts would you like to include?
+          </p>
+        )}
+        {errorText('message')}
+      </div>
+      {/* Honeypot: hidden from people and assistive tech; bots that fill it are stored as spam. */}
+      <div hidden>
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={update}
+        />
+      </div>
+      {generalError && (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+        >
+          {generalError}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={sending || !hydrated}
+        className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+      >
+        {sending ? 'Sending...' : isPilot ? 'Request Pilot' : 'Send Message'}
+      </button>
+      <div role="status" className="text-brand-800">
+        {success && (
+          <p className="rounded-md border border-brand-400 bg-brand-50 p-3 font-medium">
+            {isPilot ? PILOT_SUCCESS_MESSAGE : SUCCESS_MESSAGE}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
