@@ -5,8 +5,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, Services } from './lib/context.ts';
+import { originVerify } from './lib/origin-verify.ts';
 import { health } from './routes/health.ts';
 import { landingPages } from './routes/landing-pages.ts';
+import { auth } from './routes/auth.ts';
+import { adminApi } from './routes/admin-api.ts';
+import { contact } from './routes/contact.ts';
+import { conversions } from './routes/conversions.ts';
 
 /** Landing-page content is the largest body the API takes; 256 KiB leaves ample room. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -21,6 +26,7 @@ export function createApp(services: Services) {
     c.header('X-Request-Id', requestId);
     await next();
   });
+  app.use(originVerify);
 
   app.use(
     bodyLimit({
@@ -37,6 +43,10 @@ export function createApp(services: Services) {
 
   app.route('/health', health);
   app.route('/landing-pages', landingPages);
+  app.route('/auth', auth);
+  app.route('/admin', adminApi);
+  app.route('/contact', contact);
+  app.route('/conversions', conversions);
 
   app.notFound((c) =>
     c.json<ErrorBody>(

@@ -31,6 +31,32 @@ export const envSchema = z.object({
   /** Public origin of the site, used for canonical URLs, the sitemap and Origin checks. */
   SITE_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /**
+   * AWS only: the X-Origin-Verify value CloudFront adds to API requests. Set, requests
+   * without it (direct calls to the API Gateway endpoint) are refused with 403.
+   */
+  ORIGIN_VERIFY_SECRET: optionalString,
+  /** First administrator, created at start-up when no administrator exists yet. */
+  ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+  /** Password of the first administrator: at least 12 characters, not a common one. */
+  ADMIN_PASSWORD: optionalString,
+  /** Hours an admin session lasts after sign-in. */
+  SESSION_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(12),
+  /** Minutes the one-time setup link printed at first run stays valid. */
+  SETUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
+  /** Sign-in attempts allowed per account and per client IP in each 15-minute window. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** CodeBuild project that rebuilds the site (AWS); unset, the local server rebuilds. */
+  REBUILD_PROJECT: optionalString,
+  /** Local rebuilds: quiet time after the last edit before the build starts. */
+  REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Secret for the daily salt of the visitor hash (HMAC of the UTC date). Unset, each
+   * day's salt is a random value kept in the table for two days, then forgotten.
+   */
+  ANALYTICS_SALT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  /** Contact submissions accepted per client IP in each 10-minute window. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;

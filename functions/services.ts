@@ -2,7 +2,15 @@
 import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
+import { LeadRepository } from './data/leads.ts';
+import { EventRepository } from './data/events.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
+import { AdminRepository } from './data/admins.ts';
+import { SessionRepository } from './data/sessions.ts';
+import { AuditLog } from './data/audit.ts';
+import { CodeBuildClient } from '@aws-sdk/client-codebuild';
+import { CodeBuildRebuilder } from './rebuild/codebuild.ts';
+import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
 import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
 import { jsonLogger, type Logger, type Services } from './lib/context.ts';
 
@@ -22,6 +30,8 @@ export interface ServiceOptions {
   log?: Logger;
   clientIp?: ClientIpResolver;
   now?: () => Date;
+  /** The local server passes its own (LocalRebuilder); otherwise chosen from config. */
+  rebuilder?: Rebuilder;
 }
 
 export function createServices(
@@ -37,9 +47,27 @@ export function createServices(
     db,
     tableName,
     pages: new LandingPageRepository(db, tableName, now),
+    leads: new LeadRepository(db, tableName, now),
+    events: new EventRepository(db, tableName, now, config.env.ANALYTICS_SALT_SECRET),
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
+    admins: new AdminRepository(db, tableName, now),
+    sessions: new SessionRepository(db, tableName, now),
+    audit: new AuditLog(db, tableName, now),
+    rebuilder: options.rebuilder ?? chooseRebuilder(config, options.log),
     clientIp: options.clientIp ?? socketIp,
     now,
     log: options.log ?? jsonLogger(config.env.LOG_LEVEL),
   };
+}
+
+/** REBUILD_PROJECT set: CodeBuild in AWS; otherwise nothing rebuilds unless the caller
+ * (the local server) supplies its own rebuilder. */
+function chooseRebuilder(config: Config, log: Logger | undefined): Rebuilder {
+  const project = config.env.REBUILD_PROJECT;
+  if (!project) return new DisabledRebuilder();
+  return new CodeBuildRebuilder(
+    new CodeBuildClient(config.env.AWS_REGION ? { region: config.env.AWS_REGION } : {}),
+    project,
+    log,
+  );
 }

@@ -4,6 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchStatic, reportStatic } from './bench/static.ts';
+import { benchConversions, reportConversions } from './bench/conversions.ts';
+import { benchLighthouse, reportLighthouse } from './bench/lighthouse.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +24,17 @@ const benches: Record<string, () => Promise<string>> = {
     const result = await benchStatic({ seconds, connections });
     writeFileSync(join(out, 'static.json'), JSON.stringify(result, null, 2));
     return reportStatic(result);
+  },
+  // Ingestion runs at least 20 s per measurement: DynamoDB Local needs time to settle.
+  conversions: async () => {
+    const result = await benchConversions({ seconds: Math.max(seconds, 20), connections });
+    writeFileSync(join(out, 'conversions.json'), JSON.stringify(result, null, 2));
+    return reportConversions(result);
+  },
+  lighthouse: async () => {
+    const result = await benchLighthouse();
+    writeFileSync(join(out, 'lighthouse.json'), JSON.stringify(result, null, 2));
+    return reportLighthouse(result);
   },
 };
 

@@ -5,6 +5,12 @@
 //   page by slug .......... GetItem   pk=SLUG#<slug>      sk=SLUG   -> pageId, then page by id
 //   all pages (admin) ..... Query     gsi1pk=PAGES        gsi1sk=<createdAt>#<id>
 //   versions, newest first  Query     pk=PAGE#<id>        sk begins_with VERSION#  (descending)
+//   one version ........... GetItem   pk=PAGE#<id>        sk=VERSION#<versionId>
+//   deleted page .......... GetItem   pk=DELETED#<id>     sk=DELETED  (TTL expiresAt: 30 days)
+//   deleted pages (admin) . Query     gsi2pk=DELETED      gsi2sk=<deletedAt>#<id> (descending)
+// A delete keeps the page's last state in a DELETED# item for 30 days; restoring writes
+// the page and its slug back (409 if the slug was taken meanwhile) and a 'restore'
+// version. Versions stay under PAGE#<id>, so a restored page keeps its history.
 // Slug uniqueness is enforced by DynamoDB: the slug item is written in the same
 // transaction as the page with attribute_not_exists, never by a read-then-write.
 // Every page write carries a revision number checked on update, so two admins saving
@@ -18,7 +24,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { GSI1, isConditionalFailure } from './table.ts';
+import { GSI1, GSI2, isConditionalFailure } from './table.ts';
 
 export interface LandingPage {
   id: string;
@@ -53,6 +59,20 @@ export interface NewPage {
 
 export type PagePatch = Partial<NewPage>;
 
+/** How long a deleted page can be restored. */
+export const DELETED_RETENTION_DAYS = 30;
+
+export interface DeletedPage {
+  id: string;
+  title: string;
+  slug: string;
+  isActive: boolean;
+  deletedAt: string;
+  deletedBy: string;
+  /** When it can no longer be restored. */
+  restorableUntil: string;
+}
+
 interface PageItem extends LandingPage {
   pk: string;
   sk: 'PAGE';
@@ -63,6 +83,7 @@ interface PageItem extends LandingPage {
 
 const pageKey = (id: string) => ({ pk: `PAGE#${id}`, sk: 'PAGE' as const });
 const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
+const deletedKey = (id: string) => ({ pk: `DELETED#${id}`, sk: 'DELETED' as const });
 
 function toPage(item: PageItem): LandingPage {
   const { id, title, slug, isActive, content, createdAt, updatedAt } = item;
@@ -244,6 +265,7 @@ export class LandingPageRepository {
             {
               Put: { TableName: this.table, Item: this.versionItem(current, 'delete', actor, now) },
             },
+            { Put: { TableName: this.table, Item: this.deletedItem(current, actor, now) } },
           ],
         }),
       );
@@ -276,6 +298,149 @@ export class LandingPageRepository {
     });
   }
 
+  async getVersion(id: string, versionId: string): Promise<PageVersion | undefined> {
+    const result = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: pageKey(id).pk, sk: `VERSION#${versionId}` },
+        ConsistentRead: true,
+      }),
+    );
+    if (!result.Item) return undefined;
+    const { pageId, reason, createdAt, title, slug, isActive, content } =
+      result.Item as PageVersion;
+    return {
+      versionId,
+      pageId,
+      reason,
+      actor: String(result.Item['actor']),
+      createdAt,
+      title,
+      slug,
+      isActive,
+      content,
+    };
+  }
+
+  /**
+   * Puts a version's title and content back (slug and Active stay as they are: the slug
+   * may belong to another page by now, and publishing is a separate decision). The
+   * content replaced is kept as a 'restore' version.
+   */
+  async restoreVersion(id: string, versionId: string, actor: string): Promise<LandingPage> {
+    const version = await this.getVersion(id, versionId);
+    if (!version) throw notFound('Version');
+    return this.update(id, { title: version.title, content: version.content }, actor, 'restore');
+  }
+
+  /** Deleted pages that can still be restored, most recently deleted first. */
+  async listDeleted(): Promise<DeletedPage[]> {
+    const pages: DeletedPage[] = [];
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const result = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: GSI2,
+          KeyConditionExpression: 'gsi2pk = :deleted',
+          ExpressionAttributeValues: { ':deleted': 'DELETED' },
+          ScanIndexForward: false,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const item of result.Items ?? []) {
+        // TTL deletes lazily: an expired item may still be read, and is ignored.
+        if (Number(item['expiresAt']) <= nowSeconds) continue;
+        pages.push(toDeleted(item as DeletedItem));
+      }
+      cursor = result.LastEvaluatedKey;
+    } while (cursor);
+    return pages;
+  }
+
+  /** Re-creates a deleted page under its id and slug; 409 when the slug is taken. */
+  async restoreDeleted(id: string, actor: string): Promise<LandingPage> {
+    const result = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: deletedKey(id), ConsistentRead: true }),
+    );
+    const deleted = result.Item as DeletedItem | undefined;
+    if (!deleted || deleted.expiresAt <= Math.floor(this.now().getTime() / 1000)) {
+      throw notFound('Deleted page');
+    }
+    const now = this.now().toISOString();
+    const item: PageItem = {
+      ...pageKey(id),
+      gsi1pk: 'PAGES',
+      gsi1sk: `${deleted.createdAt}#${id}`,
+      id,
+      title: deleted.title,
+      slug: deleted.slug,
+      isActive: deleted.isActive,
+      content: deleted.content,
+      createdAt: deleted.createdAt,
+      updatedAt: now,
+      revision: deleted.revision + 1,
+    };
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: { ...slugKey(deleted.slug), pageId: id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.table,
+                Item: item,
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Delete: {
+                TableName: this.table,
+                Key: deletedKey(id),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            { Put: { TableName: this.table, Item: this.versionItem(item, 'restore', actor, now) } },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) {
+        const reasons = cancellationReasons(error);
+        if (reasons[0] === 'ConditionalCheckFailed') throw slugTaken(deleted.slug);
+        throw new ApiError(409, 'conflict', 'The page was restored by someone else meanwhile');
+      }
+      throw error;
+    }
+    return toPage(item);
+  }
+
+  private deletedItem(page: PageItem, actor: string, at: string): DeletedItem {
+    const expiresAt = Math.floor(new Date(at).getTime() / 1000) + DELETED_RETENTION_DAYS * 86400;
+    return {
+      ...deletedKey(page.id),
+      gsi2pk: 'DELETED',
+      gsi2sk: `${at}#${page.id}`,
+      id: page.id,
+      title: page.title,
+      slug: page.slug,
+      isActive: page.isActive,
+      content: page.content,
+      createdAt: page.createdAt,
+      revision: page.revision,
+      deletedAt: at,
+      deletedBy: actor,
+      expiresAt,
+    };
+  }
+
   private async getItem(id: string): Promise<PageItem | undefined> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: pageKey(id), ConsistentRead: true }),
@@ -300,6 +465,36 @@ export class LandingPageRepository {
       content: page.content,
     };
   }
+}
+
+interface DeletedItem {
+  pk: string;
+  sk: 'DELETED';
+  gsi2pk: 'DELETED';
+  gsi2sk: string;
+  id: string;
+  title: string;
+  slug: string;
+  isActive: boolean;
+  content: LandingContent;
+  createdAt: string;
+  revision: number;
+  deletedAt: string;
+  deletedBy: string;
+  expiresAt: number;
+}
+
+function toDeleted(item: DeletedItem): DeletedPage {
+  const { id, title, slug, isActive, deletedAt, deletedBy, expiresAt } = item;
+  return {
+    id,
+    title,
+    slug,
+    isActive,
+    deletedAt,
+    deletedBy,
+    restorableUntil: new Date(expiresAt * 1000).toISOString(),
+  };
 }
 
 function slugTaken(slug: string): ApiError {

@@ -2,7 +2,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages.ts';
+import type { LeadRepository } from '../data/leads.ts';
+import type { EventRepository } from '../data/events.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
+import type { AdminRepository } from '../data/admins.ts';
+import type { SessionRepository } from '../data/sessions.ts';
+import type { AuditLog } from '../data/audit.ts';
+import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import type { ClientIpResolver } from './client-ip.ts';
 
 export interface Services {
@@ -10,7 +16,14 @@ export interface Services {
   db: DynamoDBDocumentClient;
   tableName: string;
   pages: LandingPageRepository;
+  leads: LeadRepository;
+  events: EventRepository;
   rateLimiter: RateLimiter;
+  admins: AdminRepository;
+  sessions: SessionRepository;
+  audit: AuditLog;
+  /** The rebuild webhook: local child-process build or CodeBuild (functions/rebuild). */
+  rebuilder: Rebuilder;
   /** The client's IP for rate limits and visitor hashes (see client-ip.ts). */
   clientIp: ClientIpResolver;
   /** Injected so tests can move time (session expiry, rate windows, daily salts). */
@@ -25,7 +38,12 @@ export interface Logger {
 }
 
 export type AppEnv = {
-  Variables: { services: Services; requestId: string };
+  Variables: {
+    services: Services;
+    requestId: string;
+    /** The signed-in administrator, set by requireAdmin (functions/lib/auth.ts). */
+    admin?: { email: string };
+  };
 };
 
 /** One JSON line per event, which CloudWatch and a terminal both read well. */

@@ -78,7 +78,10 @@ export function fieldErrors(
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+      // zod 4 leaves `input` out of issues unless asked; its message still says what came.
+      return issue.input === undefined && /received undefined/.test(issue.message)
+        ? 'is required'
+        : `must be ${article(issue.expected)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     default:

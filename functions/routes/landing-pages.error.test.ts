@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/harness.ts';
+import { adminTestApp as testApp, testApp as storeOnlyApp } from '../test/harness.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import type { LandingPage } from '../data/landing-pages.ts';
 import type { ErrorBody } from '../lib/errors.ts';
@@ -61,7 +61,7 @@ describe('landing pages API: bad input', () => {
   });
 
   it('answers malformed JSON, a wrong content type, an empty update and a huge body with 4xx', async () => {
-    const { json, app } = await testApp();
+    const { json, app, cookie } = await testApp();
     const page = (await (
       await json('POST', '/api/landing-pages', { title: 'M', slug: 'm' })
     ).json()) as LandingPage;
@@ -72,7 +72,7 @@ describe('landing pages API: bad input', () => {
     const form = await app.request('/api/landing-pages', {
       method: 'POST',
       body: 'title=x',
-      headers: { 'content-type': 'text/plain' },
+      headers: { 'content-type': 'text/plain', cookie },
     });
     expect(form.status).toBe(415);
 
@@ -91,7 +91,7 @@ describe('landing pages API: bad input', () => {
   });
 
   it('answers 404 for unknown ids and slugs, and for inactive pages to the public', async () => {
-    const { json } = await testApp();
+    const { json, anonJson } = await testApp();
     expect((await json('GET', '/api/landing-pages/nope')).status).toBe(404);
     expect(
       (await json('PUT', '/api/landing-pages/00000000-0000-0000-0000-000000000000', { title: 'x' }))
@@ -102,7 +102,7 @@ describe('landing pages API: bad input', () => {
       404,
     );
     await json('POST', '/api/landing-pages', { title: 'Hidden', slug: 'hidden', isActive: false });
-    const hidden = await json('GET', '/api/landing-pages/hidden');
+    const hidden = await anonJson('GET', '/api/landing-pages/hidden');
     expect(hidden.status).toBe(404);
     expect(await errorOf(hidden)).toEqual({ code: 'not_found', message: 'Landing page not found' });
   });
@@ -117,8 +117,11 @@ describe('landing pages API: bad input', () => {
   });
 
   it('answers a store failure with a generic 500 that leaks nothing, logged with a request id', async () => {
-    const { app, log } = await testApp({ TABLE_NAME: 'table-that-does-not-exist' });
-    const response = await app.request('/api/landing-pages');
+    const { app, log } = await storeOnlyApp({ TABLE_NAME: 'table-that-does-not-exist' });
+    // A well-formed session cookie makes the admin route read the (missing) table.
+    const response = await app.request('/api/landing-pages', {
+      headers: { cookie: `pb_session=${'a'.repeat(43)}` },
+    });
     expect(response.status).toBe(500);
     const error = await errorOf(response);
     expect(error.code).toBe('internal');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/harness.ts';
+import { adminTestApp as testApp } from '../test/harness.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import { landingTemplate } from '../shared/template.ts';
 import type { LandingPage } from '../data/landing-pages.ts';

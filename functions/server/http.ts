@@ -12,7 +12,7 @@ export interface FrontOptions {
 
 export function createFrontServer({ fetch, site }: FrontOptions): Server {
   const api = getRequestListener(fetch);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       void api(req, res);
@@ -26,4 +26,9 @@ export function createFrontServer({ fetch, site }: FrontOptions): Server {
     }
     current.handle(req, res);
   });
+  // Node closes idle keep-alive connections after 5 s, racing clients that reuse them at
+  // that moment (ECONNRESET). Idle longer than the usual client/CDN pool timeouts.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }

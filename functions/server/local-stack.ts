@@ -1,13 +1,14 @@
 // Brings up the local stack behind `npm start` and the browser tests: the store (DynamoDB
 // Local unless configured otherwise), the table and seed data, a current site build,
 // and the HTTP server. Returns a handle whose stop() leaves no child process behind.
-import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp } from '../app.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../lib/context.ts';
 import { seedDefaultPage } from '../data/seed.ts';
+import { bootstrapAdmin, BootstrapError } from '../lib/auth.ts';
+import { createSiteRebuilder, pagesFingerprint } from './rebuild-site.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices, dynamoTarget } from '../services.ts';
 import { startDynamoLocal, StartupError, type DynamoLocal } from './dynamo-local.ts';
@@ -19,6 +20,8 @@ export interface LocalStack {
   url: string;
   server: Server;
   dynamoEndpoint: string | undefined;
+  /** First run without ADMIN_EMAIL/ADMIN_PASSWORD: the one-time link that creates the first administrator. */
+  setupLink?: string;
   stop(): Promise<void>;
 }
 
@@ -90,13 +93,40 @@ export async function startLocalStack(
         dataDir: resolve(env.DATA_DIR),
       });
     }
-    const services = createServices(config, dynamoTarget(config, dynamo?.endpoint), { log });
+    // The rebuild webhook: every admin change rebuilds the site here and swaps it in.
+    let siteReady = () => {};
+    const ready = new Promise<void>((done) => (siteReady = done));
+    const siteRebuilder = createSiteRebuilder({
+      distDir: resolve(env.DIST_DIR),
+      env: () => buildEnv,
+      listPages: () => services.pages.list(),
+      publish: (built) => (site = built),
+      ready,
+      debounceMs: env.REBUILD_DEBOUNCE_MS,
+      log,
+    });
+    cleanups.push(async () => {
+      siteReady();
+      await siteRebuilder.stop();
+    });
+    const services = createServices(config, dynamoTarget(config, dynamo?.endpoint), {
+      log,
+      ...(env.REBUILD_PROJECT ? {} : { rebuilder: siteRebuilder.rebuilder }),
+    });
     cleanups.push(async () => services.db.destroy());
     if ((await ensureTable(services.db, services.tableName)) === 'created') {
       log.info('table created', { table: services.tableName });
     }
     if ((await seedDefaultPage(services.pages)) === 'created')
       log.info('default landing page seeded');
+    let setupLink: string | undefined;
+    try {
+      const admin = await bootstrapAdmin(services, log);
+      if (admin.kind === 'setup') setupLink = `${url}/admin/setup?token=${admin.token}`;
+    } catch (error) {
+      if (error instanceof BootstrapError) throw new StartupError(error.message);
+      throw error;
+    }
     fetchApi = createApp(services).fetch;
 
     const buildEnv: Record<string, string | undefined> = {
@@ -105,10 +135,7 @@ export async function startLocalStack(
       SITE_URL: config.siteUrl,
     };
     const pages = await services.pages.list();
-    const fingerprint = createHash('sha256')
-      .update(JSON.stringify(pages.map((p) => [p.id, p.updatedAt]).sort()))
-      .digest('hex');
-    const stamp = buildStamp(fingerprint);
+    const stamp = buildStamp(pagesFingerprint(pages));
     const distDir = resolve(env.DIST_DIR);
     if (!isBuildCurrent(distDir, stamp)) {
       log.info('building the site (sources or pages changed)…');
@@ -118,7 +145,15 @@ export async function startLocalStack(
       log.info('site built', { seconds: Math.round((Date.now() - started) / 100) / 10 });
     }
     site = StaticSite.load(distDir);
-    return { url, server, dynamoEndpoint: dynamo?.endpoint, stop };
+    siteRebuilder.markServed();
+    siteReady();
+    return {
+      url,
+      server,
+      dynamoEndpoint: dynamo?.endpoint,
+      stop,
+      ...(setupLink ? { setupLink } : {}),
+    };
   };
   const started = run();
   startup = started;

@@ -13,7 +13,13 @@ const START = join(import.meta.dirname, 'start.ts');
 function start(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'pb-start-'));
   const child = spawn(process.execPath, [START], {
-    env: { ...process.env, DATA_DIR: join(dir, 'data'), DIST_DIR: join(dir, 'dist'), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: join(dir, 'data'),
+      DIST_DIR: join(dir, 'dist'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -30,7 +36,11 @@ function descendants(pid: number): number[] {
   const pairs = table.map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
   const found: number[] = [];
   const walk = (parent: number) => {
-    for (const [child, ppid] of pairs) if (ppid === parent) (found.push(child), walk(child));
+    for (const [child, ppid] of pairs) {
+      if (ppid !== parent) continue;
+      found.push(child);
+      walk(child);
+    }
   };
   walk(pid);
   return found;
@@ -45,7 +55,12 @@ const alive = (pid: number) => {
   }
 };
 
-async function waitForText(read: () => string, text: string, child: ChildProcess, timeoutMs = 120_000) {
+async function waitForText(
+  read: () => string,
+  text: string,
+  child: ChildProcess,
+  timeoutMs = 120_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!read().includes(text)) {
     if (child.exitCode !== null) throw new Error(`exited early:\n${read()}`);
@@ -63,7 +78,9 @@ describe('npm start', { timeout: 180_000 }, () => {
       const run = start({ PORT: String(port) });
       const [code] = await run.exited;
       expect(code).toBe(1);
-      expect(run.output().stderr).toBe(`pharmabridge: Port ${port} is already in use; set PORT to another port.\n`);
+      expect(run.output().stderr).toBe(
+        `pharmabridge: Port ${port} is already in use; set PORT to another port.\n`,
+      );
     } finally {
       blocker.close();
     }

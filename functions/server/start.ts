@@ -31,16 +31,26 @@ async function main(): Promise<void> {
   if (stopping) return void (await started.stop());
   process.stdout.write(
     `\nPharmaBridge is running:\n  site   ${started.url}/\n  admin  ${started.url}/admin\n  api    ${started.url}/api/health\n` +
-      (started.dynamoEndpoint ? `  store  DynamoDB Local at ${started.dynamoEndpoint} (data in ${config.env.DATA_DIR}/)\n` : '') +
+      (started.dynamoEndpoint
+        ? `  store  DynamoDB Local at ${started.dynamoEndpoint} (data in ${config.env.DATA_DIR}/)\n`
+        : '') +
       '\nPress Ctrl-C to stop.\n',
   );
+  if (started.setupLink) {
+    process.stdout.write(
+      `\nNo administrator exists yet. Open this one-time link to create the first one\n` +
+        `(it works once and expires in ${config.env.SETUP_TOKEN_TTL_MINUTES} minutes; restart for a new one):\n  ${started.setupLink}\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
   if (error instanceof StartupError || error instanceof ConfigError) {
     process.stderr.write(`pharmabridge: ${error.message}\n`);
   } else {
-    process.stderr.write(`pharmabridge: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `pharmabridge: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -26,7 +26,9 @@ const oneLine = (max: number) =>
 export const contactSubmissionSchema = z
   .strictObject({
     name: oneLine(200).pipe(z.string().min(1, 'is required')),
-    email: oneLine(254).pipe(z.string().min(1, 'is required').pipe(z.email('must be a valid email address'))),
+    email: oneLine(254).pipe(
+      z.string().min(1, 'is required').pipe(z.email('must be a valid email address')),
+    ),
     company: z.string().trim().max(200, 'must be at most 200 characters').default(''),
     message: z.string().trim().max(5000, 'must be at most 5000 characters').default(''),
     role: z.string().trim().max(200, 'must be at most 200 characters').optional(),
@@ -40,8 +42,10 @@ export const contactSubmissionSchema = z
   .superRefine((value, ctx) => {
     // The contact page asks for company and message as required fields (SPEC.md §5).
     if (value.formType === 'contact-page') {
-      if (!value.company) ctx.addIssue({ code: 'custom', path: ['company'], message: 'is required' });
-      if (!value.message) ctx.addIssue({ code: 'custom', path: ['message'], message: 'is required' });
+      if (!value.company)
+        ctx.addIssue({ code: 'custom', path: ['company'], message: 'is required' });
+      if (!value.message)
+        ctx.addIssue({ code: 'custom', path: ['message'], message: 'is required' });
     }
   });
 

@@ -16,7 +16,9 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const conversionEventSchema = z.strictObject({
   landingPageId: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   eventType: z.enum(EVENT_TYPES),
-  metadata: z.strictObject({ source: z.string().trim().max(100, 'must be at most 100 characters') }).optional(),
+  metadata: z
+    .strictObject({ source: z.string().trim().max(100, 'must be at most 100 characters') })
+    .optional(),
 });
 
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;

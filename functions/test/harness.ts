@@ -7,6 +7,8 @@ import type { Logger } from '../lib/context.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices, type ServiceOptions } from '../services.ts';
 import { forwardedForIp } from '../lib/client-ip.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { LOCAL_COOKIE } from '../lib/auth.ts';
 
 export interface LoggedLine {
   level: 'info' | 'warn' | 'error';
@@ -54,5 +56,37 @@ export async function testApp(
         ? {}
         : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-  return { app, services, log, json };
+  /**
+   * Creates an administrator (directly in the store) and a session for it, and returns
+   * the Cookie header value that signs a request in.
+   */
+  const signIn = async (email = 'admin@pharmabridge.test') => {
+    await services.admins.create(email, await hashPassword(TEST_PASSWORD));
+    // Long enough for tests that move the clock by weeks.
+    const session = await services.sessions.create(email, 400 * 86400);
+    return { email, cookie: `${LOCAL_COOKIE}=${session.id}` };
+  };
+  return { app, services, log, json, signIn };
+}
+
+/** Password of the administrators the harness creates. */
+export const TEST_PASSWORD = 'quiet-harbour-lantern-42';
+
+/**
+ * testApp with a signed-in administrator: `json` sends the session cookie, `anonJson`
+ * does not. Admin routes need the former.
+ */
+export async function adminTestApp(
+  overrides: Record<string, string> = {},
+  options: Omit<ServiceOptions, 'log'> = {},
+) {
+  const base = await testApp(overrides, options);
+  const { cookie, email } = await base.signIn();
+  const json = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => base.json(method, path, body, { cookie, ...headers });
+  return { ...base, json, anonJson: base.json, cookie, email };
 }
