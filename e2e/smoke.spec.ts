@@ -52,3 +52,12 @@ for (const path of ['/', '/no-such-page']) {
     await context.close();
   });
 }
+
+for (const path of ['/', '/site']) {
+  test(`${path} carries Organization structured data`, async ({ page }) => {
+    await page.goto(path);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const types = blocks.map((block) => (JSON.parse(block) as { '@type'?: string })['@type']);
+    expect(types).toContain('Organization');
+  });
+}

@@ -22,6 +22,9 @@ interface Step {
 const steps: Step[] = [
   { name: 'eslint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
   { name: 'prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
+  // Generates .astro/types.d.ts (astro:content, import.meta.glob, ?url imports), which a
+  // fresh clone lacks and tsc needs.
+  { name: 'astro sync', command: bin('astro'), args: ['sync'] },
   { name: 'tsc', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   {
     name: 'astro check',

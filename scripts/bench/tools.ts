@@ -8,7 +8,7 @@ export interface LoadResult {
   requests: number;
   errors: number;
   non2xx: number;
-  tool: 'wrk' | 'autocannon';
+  tool: 'wrk';
 }
 
 export const hasWrk = () => spawnSync('wrk', ['--version']).error === undefined;
@@ -80,30 +80,7 @@ export async function load(options: {
       tool: 'wrk',
     };
   }
-  const { default: autocannon } = (await import('autocannon' as string)) as {
-    default: (opts: Record<string, unknown>) => Promise<{
-      requests: { average: number; total: number };
-      latency: { p99: number };
-      errors: number;
-      non2xx: number;
-    }>;
-  };
-  const result = await autocannon({
-    url: options.url,
-    duration: options.seconds,
-    connections: options.connections,
-    method: options.method ?? 'GET',
-    body: options.body,
-    headers: options.headers,
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    latencyP99Ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors,
-    non2xx: result.non2xx,
-    tool: 'autocannon',
-  };
+  throw new Error('The benchmarks need wrk: apt-get install -y wrk');
 }
 
 export async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
