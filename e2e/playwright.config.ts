@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from 'playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 // Workers inherit the environment, so the ports picked here are the ones they all use.
 process.env['E2E_PORT'] ??= String(41000 + 2 * Math.floor(Math.random() * 1000));
@@ -20,17 +21,6 @@ export const E2E_ADMIN = {
   password: 'e2e-harbour-lantern-2026',
 };
 
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -45,8 +35,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'off',
   },

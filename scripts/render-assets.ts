@@ -7,19 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import sharp from 'sharp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const publicDir = join(root, 'site/public');
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Screenshots above this are re-encoded with fewer colours. */
 const PNG_BUDGET = 150 * 1024;
 
@@ -678,8 +669,8 @@ function kb(bytes: number): string {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS],
 });
 try {
   await renderScreens(browser);

@@ -8,19 +8,9 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { freePort } from '../../functions/server/dynamo-local.ts';
 import { fmt, stopChild, waitFor } from './tools.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../chromium.ts';
 
 const root = join(import.meta.dirname, '../..');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface LighthouseRow {
   path: string;
@@ -48,7 +38,7 @@ async function startChromium(): Promise<{ child: ChildProcess; port: number; dir
   const dir = mkdtempSync(join(tmpdir(), 'pb-lh-chrome-'));
   const child = spawn(
     CHROMIUM,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'],
+    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'],
     { stdio: 'ignore' },
   );
   // Chromium writes the port it picked to DevToolsActivePort in its profile folder.

@@ -2,7 +2,8 @@
 // answer raises `${status}: ${body text || statusText}`, and a 401 pauses the call until
 // the administrator signs in again, then retries it once, so an unsaved edit is kept
 // and saved after the new sign-in.
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import type { QueryClient, QueryFunction } from '@tanstack/react-query';
+import { createSpecQueryClient } from '../../lib/query-client.ts';
 
 export interface FieldErrors {
   [field: string]: string[];
@@ -119,19 +120,7 @@ export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
   request('GET', queryKey.map(String).join('/'));
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // SPEC.md §9: no retries, no refetch interval, no refetch on focus, never stale.
-      queries: {
-        queryFn: defaultQueryFn,
-        retry: false,
-        refetchInterval: false,
-        refetchOnWindowFocus: false,
-        staleTime: Infinity,
-      },
-      mutations: { retry: false },
-    },
-  });
+  return createSpecQueryClient(defaultQueryFn);
 }
 
 export interface LandingPage {

@@ -1,7 +1,8 @@
 // `/legacy/{slug}`: the landing page fetched live at run time (DECISIONS.md Publishing),
 // so a page can be viewed before its rebuild lands. Skeletons while loading, SPEC.md's
 // not-found text on error or no data.
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createSpecQueryClient } from '../../lib/query-client.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
 import { LandingView } from './landing-page.tsx';
@@ -23,22 +24,6 @@ async function defaultQueryFn({ queryKey }: { queryKey: readonly unknown[] }): P
     throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
   }
   return response.json();
-}
-
-/** SPEC.md §9: no retries, no refetching, data never stale. */
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: defaultQueryFn,
-        retry: false,
-        refetchInterval: false,
-        refetchOnWindowFocus: false,
-        staleTime: Infinity,
-      },
-      mutations: { retry: false },
-    },
-  });
 }
 
 /** `/legacy` and `/legacy/` are the default page; `/legacy/{slug}` that page. */
@@ -116,7 +101,7 @@ function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode })
 }
 
 export function LegacyLanding({ logo }: { logo?: ReactNode }) {
-  const [client] = useState(createQueryClient);
+  const [client] = useState(() => createSpecQueryClient(defaultQueryFn));
   // The path is known only in the browser: the server render shows the skeleton.
   const pathname = usePathname();
   const slug = pathname === null ? null : slugFromPath(pathname);
