@@ -24,7 +24,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { ConversionEvent, EventType } from '../shared/events.ts';
-import { GSI1, isConditionalFailure } from './table.ts';
+import { GSI1, isConditionalFailure, queryAll } from './table.ts';
 
 export const EVENT_TTL_DAYS = 400;
 const DAY_SECONDS = 86_400;
@@ -130,45 +130,27 @@ export class EventRepository {
 
   /** Counters of one page for days from..to (inclusive, YYYY-MM-DD). */
   async countersForPage(landingPageId: string, from: string, to: string): Promise<EventCounter[]> {
-    const items: Record<string, unknown>[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const result = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': `STATS#${landingPageId}`,
-            ':from': `DAY#${from}`,
-            ':to': `DAY#${to}~`,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      items.push(...(result.Items ?? []));
-      cursor = result.LastEvaluatedKey;
-    } while (cursor);
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': `STATS#${landingPageId}`,
+        ':from': `DAY#${from}`,
+        ':to': `DAY#${to}~`,
+      },
+      ConsistentRead: true,
+    });
     return items.map(toCounter);
   }
 
   /** Counters of every page for one day. */
   async countersForDay(day: string): Promise<EventCounter[]> {
-    const items: Record<string, unknown>[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const result = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': `STATS#${day}` },
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      items.push(...(result.Items ?? []));
-      cursor = result.LastEvaluatedKey;
-    } while (cursor);
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `STATS#${day}` },
+    });
     return items.map(toCounter);
   }
 

@@ -24,7 +24,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { GSI1, GSI2, isConditionalFailure } from './table.ts';
+import { GSI1, GSI2, isConditionalFailure, queryAll } from './table.ts';
 
 export interface LandingPage {
   id: string;
@@ -102,22 +102,13 @@ export class LandingPageRepository {
   }
 
   async list(): Promise<LandingPage[]> {
-    const pages: LandingPage[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const result = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pages',
-          ExpressionAttributeValues: { ':pages': 'PAGES' },
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of result.Items ?? []) pages.push(toPage(item as PageItem));
-      cursor = result.LastEvaluatedKey;
-    } while (cursor);
-    return pages;
+    const items = await queryAll<PageItem>(this.db, {
+      TableName: this.table,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pages',
+      ExpressionAttributeValues: { ':pages': 'PAGES' },
+    });
+    return items.map(toPage);
   }
 
   async getById(id: string): Promise<LandingPage | undefined> {
@@ -335,28 +326,20 @@ export class LandingPageRepository {
 
   /** Deleted pages that can still be restored, most recently deleted first. */
   async listDeleted(): Promise<DeletedPage[]> {
-    const pages: DeletedPage[] = [];
     const nowSeconds = Math.floor(this.now().getTime() / 1000);
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const result = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: GSI2,
-          KeyConditionExpression: 'gsi2pk = :deleted',
-          ExpressionAttributeValues: { ':deleted': 'DELETED' },
-          ScanIndexForward: false,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of result.Items ?? []) {
+    const items = await queryAll<DeletedItem>(this.db, {
+      TableName: this.table,
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :deleted',
+      ExpressionAttributeValues: { ':deleted': 'DELETED' },
+      ScanIndexForward: false,
+    });
+    return (
+      items
         // TTL deletes lazily: an expired item may still be read, and is ignored.
-        if (Number(item['expiresAt']) <= nowSeconds) continue;
-        pages.push(toDeleted(item as DeletedItem));
-      }
-      cursor = result.LastEvaluatedKey;
-    } while (cursor);
-    return pages;
+        .filter((item) => Number(item['expiresAt']) > nowSeconds)
+        .map(toDeleted)
+    );
   }
 
   /** Re-creates a deleted page under its id and slug; 409 when the slug is taken. */

@@ -7,7 +7,11 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  QueryCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
@@ -57,4 +61,22 @@ export async function ensureTable(
 export function isConditionalFailure(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+}
+
+/**
+ * Every item a query matches, following DynamoDB's pages to the end. `T` is the item
+ * shape the caller's key design stores under that key (not validated here).
+ */
+export async function queryAll<T = Record<string, unknown>>(
+  db: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const result = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
+    items.push(...((result.Items ?? []) as T[]));
+    cursor = result.LastEvaluatedKey;
+  } while (cursor);
+  return items;
 }
