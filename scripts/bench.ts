@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in one run. Figures go to stdout and .bench/*.json.
-// Options: --seconds N (default 10), --connections N (default 50), --only NAME.
+// Options: --seconds N (default 10; ingestion runs at least 20), --connections N (default
+// 50 for static files, 10 for ingestion), --rounds N (ingestion, default 3), --only NAME.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,24 +11,31 @@ import { benchLighthouse, reportLighthouse } from './bench/lighthouse.ts';
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
+    connections: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
-const connections = Number(values.connections);
+const connections = values.connections === undefined ? undefined : Number(values.connections);
 const out = join(import.meta.dirname, '../.bench');
 mkdirSync(out, { recursive: true });
 
 const benches: Record<string, () => Promise<string>> = {
   static: async () => {
-    const result = await benchStatic({ seconds, connections });
+    const result = await benchStatic({ seconds, connections: connections ?? 50 });
     writeFileSync(join(out, 'static.json'), JSON.stringify(result, null, 2));
     return reportStatic(result);
   },
   // Ingestion runs at least 20 s per measurement: DynamoDB Local needs time to settle.
+  // 10 connections by default: at 50, DynamoDB Local itself is saturated and by Little's
+  // law no p99 can be under 100 ms (docs/decisions.md, Tracking).
   conversions: async () => {
-    const result = await benchConversions({ seconds: Math.max(seconds, 20), connections });
+    const result = await benchConversions({
+      seconds: Math.max(seconds, 20),
+      connections: connections ?? 10,
+      rounds: Number(values.rounds),
+    });
     writeFileSync(join(out, 'conversions.json'), JSON.stringify(result, null, 2));
     return reportConversions(result);
   },
