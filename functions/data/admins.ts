@@ -15,9 +15,8 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
-  type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { GSI1, isConditionalFailure } from './table.ts';
+import { GSI1, isConditionalFailure, putNew, TableRepository } from './table.ts';
 
 export interface Admin {
   email: string;
@@ -32,17 +31,7 @@ const tokenKey = (token: string) => ({
   sk: `TOKEN#${createHash('sha256').update(token).digest('base64url')}`,
 });
 
-export class AdminRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly now: () => Date;
-
-  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date) {
-    this.db = db;
-    this.table = table;
-    this.now = now;
-  }
-
+export class AdminRepository extends TableRepository {
   async get(email: string): Promise<Admin | undefined> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: adminKey(email), ConsistentRead: true }),
@@ -96,22 +85,15 @@ export class AdminRepository {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: item,
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            putNew(this.table, item),
             ...(options.first
               ? [
-                  {
-                    Put: {
-                      TableName: this.table,
-                      Item: { pk: 'ADMINS', sk: 'FIRST', email: item.email, createdAt: now },
-                      ConditionExpression: 'attribute_not_exists(pk)',
-                    },
-                  },
+                  putNew(this.table, {
+                    pk: 'ADMINS',
+                    sk: 'FIRST',
+                    email: item.email,
+                    createdAt: now,
+                  }),
                 ]
               : []),
           ],

@@ -6,7 +6,8 @@
 // "newest first" view reads the current month, then the previous ones, as a query each.
 // Entries are kept for 400 days (TTL expiresAt). The cursor is opaque base64url JSON.
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TableRepository } from './table.ts';
 
 export type AuditAction =
   | 'sign-in'
@@ -48,17 +49,7 @@ interface Cursor {
   left: number;
 }
 
-export class AuditLog {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly now: () => Date;
-
-  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date) {
-    this.db = db;
-    this.table = table;
-    this.now = now;
-  }
-
+export class AuditLog extends TableRepository {
   async record(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
     const now = this.now();
     const at = now.toISOString();

@@ -24,7 +24,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { ConversionEvent, EventType } from '../shared/events.ts';
-import { GSI1, isConditionalFailure, queryAll } from './table.ts';
+import { GSI1, isConditionalFailure, queryAll, TableRepository } from './table.ts';
 
 export const EVENT_TTL_DAYS = 400;
 const DAY_SECONDS = 86_400;
@@ -45,10 +45,7 @@ export const counterKey = (landingPageId: string, day: string, eventType: string
   sk: `DAY#${day}#${eventType}`,
 });
 
-export class EventRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly now: () => Date;
+export class EventRepository extends TableRepository {
   private readonly secret: string | undefined;
   private readonly salts = new Map<string, Promise<string>>();
 
@@ -58,9 +55,7 @@ export class EventRepository {
     now: () => Date = () => new Date(),
     saltSecret?: string,
   ) {
-    this.db = db;
-    this.table = table;
-    this.now = now;
+    super(db, table, now);
     this.secret = saltSecret;
   }
 

@@ -16,15 +16,10 @@
 // Every page write carries a revision number checked on update, so two admins saving
 // at once cannot silently overwrite each other.
 import { randomUUID } from 'node:crypto';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { GSI1, GSI2, isConditionalFailure, queryAll } from './table.ts';
+import { GSI1, GSI2, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 
 export interface LandingPage {
   id: string;
@@ -84,23 +79,20 @@ interface PageItem extends LandingPage {
 const pageKey = (id: string) => ({ pk: `PAGE#${id}`, sk: 'PAGE' as const });
 const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
 const deletedKey = (id: string) => ({ pk: `DELETED#${id}`, sk: 'DELETED' as const });
+/** A page's item; the pages list is ordered by creation. */
+const pageItem = (page: LandingPage & { revision: number }): PageItem => ({
+  ...pageKey(page.id),
+  gsi1pk: 'PAGES',
+  gsi1sk: `${page.createdAt}#${page.id}`,
+  ...page,
+});
 
 function toPage(item: PageItem): LandingPage {
   const { id, title, slug, isActive, content, createdAt, updatedAt } = item;
   return { id, title, slug, isActive, content, createdAt, updatedAt };
 }
 
-export class LandingPageRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly now: () => Date;
-
-  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date = () => new Date()) {
-    this.db = db;
-    this.table = table;
-    this.now = now;
-  }
-
+export class LandingPageRepository extends TableRepository {
   async list(): Promise<LandingPage[]> {
     const items = await queryAll<PageItem>(this.db, {
       TableName: this.table,
@@ -127,10 +119,7 @@ export class LandingPageRepository {
 
   async create(input: NewPage, id: string = randomUUID()): Promise<LandingPage> {
     const now = this.now().toISOString();
-    const item: PageItem = {
-      ...pageKey(id),
-      gsi1pk: 'PAGES',
-      gsi1sk: `${now}#${id}`,
+    const item = pageItem({
       id,
       title: input.title,
       slug: input.slug,
@@ -139,25 +128,13 @@ export class LandingPageRepository {
       createdAt: now,
       updatedAt: now,
       revision: 1,
-    };
+    });
     try {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...slugKey(input.slug), pageId: id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: item,
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            putNew(this.table, { ...slugKey(input.slug), pageId: id }),
+            putNew(this.table, item),
           ],
         }),
       );
@@ -200,13 +177,7 @@ export class LandingPageRepository {
             { Put: { TableName: this.table, Item: this.versionItem(current, reason, actor, now) } },
             ...(slugChanged
               ? [
-                  {
-                    Put: {
-                      TableName: this.table,
-                      Item: { ...slugKey(next.slug), pageId: id },
-                      ConditionExpression: 'attribute_not_exists(pk)',
-                    },
-                  },
+                  putNew(this.table, { ...slugKey(next.slug), pageId: id }),
                   {
                     Delete: {
                       TableName: this.table,
@@ -352,10 +323,7 @@ export class LandingPageRepository {
       throw notFound('Deleted page');
     }
     const now = this.now().toISOString();
-    const item: PageItem = {
-      ...pageKey(id),
-      gsi1pk: 'PAGES',
-      gsi1sk: `${deleted.createdAt}#${id}`,
+    const item = pageItem({
       id,
       title: deleted.title,
       slug: deleted.slug,
@@ -364,25 +332,13 @@ export class LandingPageRepository {
       createdAt: deleted.createdAt,
       updatedAt: now,
       revision: deleted.revision + 1,
-    };
+    });
     try {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...slugKey(deleted.slug), pageId: id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: item,
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            putNew(this.table, { ...slugKey(deleted.slug), pageId: id }),
+            putNew(this.table, item),
             {
               Delete: {
                 TableName: this.table,

@@ -10,9 +10,9 @@
 // lead moves into or out of spam). Leads are written with attribute_not_exists, once,
 // before anything else happens with them, so an accepted submission is never lost.
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactSubmission, FormType } from '../shared/contact.ts';
-import { GSI1, GSI2 } from './table.ts';
+import { GSI1, GSI2, TableRepository } from './table.ts';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'closed', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -51,17 +51,7 @@ function toLead(item: Record<string, unknown>): Lead {
   };
 }
 
-export class LeadRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly now: () => Date;
-
-  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date = () => new Date()) {
-    this.db = db;
-    this.table = table;
-    this.now = now;
-  }
-
+export class LeadRepository extends TableRepository {
   /** Stores a submission; `spam` marks a filled honeypot. */
   async create(submission: ContactSubmission, options: { spam: boolean }): Promise<Lead> {
     const id = randomUUID();

@@ -6,7 +6,8 @@
 // TTL a window after they end; the window start in the key means an expired item is
 // simply never read again, whenever DynamoDB gets round to deleting it.
 import { createHash } from 'node:crypto';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableRepository } from './table.ts';
 
 export interface RateRule {
   limit: number;
@@ -23,17 +24,7 @@ export interface RateLimiter {
   hit(bucket: string, subject: string, rule: RateRule): Promise<RateDecision>;
 }
 
-export class DynamoRateLimiter implements RateLimiter {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly now: () => Date;
-
-  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date) {
-    this.db = db;
-    this.table = table;
-    this.now = now;
-  }
-
+export class DynamoRateLimiter extends TableRepository implements RateLimiter {
   async hit(bucket: string, subject: string, rule: RateRule): Promise<RateDecision> {
     const nowSeconds = Math.floor(this.now().getTime() / 1000);
     const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);

@@ -6,12 +6,8 @@
 // or backup gives no usable session. TTL deletion is lazy, so get() also refuses an
 // item whose expiresAt has passed.
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TableRepository } from './table.ts';
 
 export interface Session {
   email: string;
@@ -24,17 +20,7 @@ const sessionKey = (id: string) => ({
   sk: 'SESSION',
 });
 
-export class SessionRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly now: () => Date;
-
-  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date) {
-    this.db = db;
-    this.table = table;
-    this.now = now;
-  }
-
+export class SessionRepository extends TableRepository {
   /** Starts a session and returns its new id (a fresh id at every sign-in). */
   async create(email: string, ttlSeconds: number): Promise<{ id: string; expiresAt: Date }> {
     const id = randomBytes(32).toString('base64url');

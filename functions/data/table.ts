@@ -58,6 +58,24 @@ export async function ensureTable(
   return 'created';
 }
 
+/** What every repository of the table holds: the client, the table's name and a clock. */
+export abstract class TableRepository {
+  protected readonly db: DynamoDBDocumentClient;
+  protected readonly table: string;
+  protected readonly now: () => Date;
+
+  constructor(db: DynamoDBDocumentClient, table: string, now: () => Date = () => new Date()) {
+    this.db = db;
+    this.table = table;
+    this.now = now;
+  }
+}
+
+/** A transaction part that creates `item`, and cancels the transaction if its key is taken. */
+export const putNew = <T extends object>(table: string, item: T) => ({
+  Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
 export function isConditionalFailure(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
