@@ -1,5 +1,6 @@
 // The site header of SPEC.md §2: Product and Resources dropdowns open on hover (desktop),
-// by keyboard and by click or tap; the mobile menu toggles and highlights the active link.
+// by keyboard and by click or tap, and close on Escape and on a click elsewhere; the mobile
+// menu toggles, closes on Escape and highlights the active link.
 import { expect, test, type Page } from 'playwright/test';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -7,7 +8,7 @@ const MOBILE = { width: 390, height: 844 };
 
 const desktopNav = (page: Page) => page.getByTestId('desktop-nav');
 const summary = (page: Page, label: 'Product' | 'Resources') =>
-  desktopNav(page).locator('summary', { hasText: label });
+  desktopNav(page).getByRole('button', { name: label });
 
 test.describe('desktop dropdowns', () => {
   test.use({ viewport: DESKTOP });
@@ -27,7 +28,7 @@ test.describe('desktop dropdowns', () => {
     await expect(docs).toHaveAttribute('href', '/resources/docs');
   });
 
-  test('open with the keyboard: Tab to the summary, then Enter or Space', async ({ page }) => {
+  test('open with the keyboard: Tab to the button, then Enter or Space', async ({ page }) => {
     await page.goto('/company');
     const product = summary(page, 'Product');
     for (
@@ -58,13 +59,54 @@ test.describe('desktop dropdowns', () => {
     await page.goto('/solutions');
     const product = summary(page, 'Product');
     await product.click();
-    await expect(page.locator('details.nav-dropdown').first()).toHaveAttribute('open', '');
+    await expect(page.locator('#nav-product:popover-open')).toHaveCount(1);
     await page.mouse.move(640, 600);
     // Opened by click, it stays open without the hover.
     await expect(desktopNav(page).getByRole('link', { name: 'Platform & Security' })).toBeVisible();
     await product.click();
     await page.mouse.move(640, 600);
     await expect(desktopNav(page).getByRole('link', { name: 'Platform & Security' })).toBeHidden();
+  });
+});
+
+test.describe('closing a dropdown', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('Escape closes it and puts focus back on its button', async ({ page }) => {
+    await page.goto('/faq');
+    const product = summary(page, 'Product');
+    await product.focus();
+    await page.keyboard.press('Enter');
+    const manufacturers = desktopNav(page).getByRole('link', { name: 'For Manufacturers' });
+    await page.keyboard.press('Tab');
+    await expect(manufacturers).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(manufacturers).toBeHidden();
+    await expect(product).toBeFocused();
+    await expect(page.locator('#nav-product:popover-open')).toHaveCount(0);
+  });
+
+  test('a click elsewhere on the page closes it', async ({ page }) => {
+    await page.goto('/about');
+    await summary(page, 'Resources').click();
+    const faq = desktopNav(page).getByRole('link', { name: 'FAQ' });
+    await page.mouse.move(640, 600);
+    await expect(faq).toBeVisible();
+    await page.mouse.click(640, 600);
+    await expect(faq).toBeHidden();
+  });
+
+  test('the open dropdown sits under its button', async ({ page }) => {
+    await page.goto('/pricing');
+    const resources = summary(page, 'Resources');
+    await resources.click();
+    await page.mouse.move(640, 600);
+    const list = page.locator('#nav-resources');
+    await expect(list).toBeVisible();
+    const button = (await resources.boundingBox())!;
+    const box = (await list.boundingBox())!;
+    expect(Math.abs(box.x - button.x)).toBeLessThan(2);
+    expect(Math.abs(box.y - (button.y + button.height))).toBeLessThan(2);
   });
 });
 
@@ -90,7 +132,7 @@ test.describe('mobile menu', () => {
     await expect(menu).toBeHidden();
     const toggle = page
       .getByRole('navigation', { name: 'Main' })
-      .locator('summary[aria-label="Menu"]');
+      .getByRole('button', { name: 'Menu' });
     await toggle.tap();
     await expect(menu).toBeVisible();
 
@@ -108,6 +150,13 @@ test.describe('mobile menu', () => {
 
     await toggle.tap();
     await expect(menu).toBeHidden();
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 
   test('highlights the canonical page on a /site path and in a dropdown group', async ({
@@ -116,7 +165,7 @@ test.describe('mobile menu', () => {
     await page.goto('/site/product/suppliers');
     await page
       .getByRole('navigation', { name: 'Main' })
-      .locator('summary[aria-label="Menu"]')
+      .getByRole('button', { name: 'Menu' })
       .click();
     const menu = page.getByTestId('mobile-nav');
     await expect(menu.getByRole('link', { name: 'For Suppliers' })).toHaveAttribute(
