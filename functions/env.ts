@@ -10,54 +10,83 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: port.default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  /** Where the embedded engines keep their data (DynamoDB Local files, uploaded objects). */
-  DATA_DIR: z.string().default('.data'),
-  /** Built static site served by the local server. */
-  DIST_DIR: z.string().default('dist'),
-  TABLE_NAME: z
-    .string()
-    .regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'must be a valid DynamoDB table name')
-    .default('pharmabridge'),
-  /** An already running DynamoDB (Local) endpoint; when set, `npm start` starts no engine. */
-  DYNAMODB_ENDPOINT: optionalString.pipe(z.url().optional()),
-  /** Setting a region (with credentials from the usual AWS chain) selects real AWS. */
-  AWS_REGION: optionalString,
-  /** Port of the embedded DynamoDB Local; 0 picks a free one. */
-  DYNAMODB_LOCAL_PORT: port.default(0),
-  /** Public origin of the site, used for canonical URLs, the sitemap and Origin checks. */
-  SITE_URL: optionalString.pipe(z.url().optional()),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  /**
-   * AWS only: the X-Origin-Verify value CloudFront adds to API requests. Set, requests
-   * without it (direct calls to the API Gateway endpoint) are refused with 403.
-   */
-  ORIGIN_VERIFY_SECRET: optionalString,
-  /** First administrator, created at start-up when no administrator exists yet. */
-  ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
-  /** Password of the first administrator: at least 12 characters, not a common one. */
-  ADMIN_PASSWORD: optionalString,
-  /** Hours an admin session lasts after sign-in. */
-  SESSION_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(12),
-  /** Minutes the one-time setup link printed at first run stays valid. */
-  SETUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
-  /** Sign-in attempts allowed per account and per client IP in each 15-minute window. */
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** CodeBuild project that rebuilds the site (AWS); unset, the local server rebuilds. */
-  REBUILD_PROJECT: optionalString,
-  /** Local rebuilds: quiet time after the last edit before the build starts. */
-  REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /**
-   * Secret for the daily salt of the visitor hash (HMAC of the UTC date). Unset, each
-   * day's salt is a random value kept in the table for two days, then forgotten.
-   */
-  ANALYTICS_SALT_SECRET: optionalString.pipe(z.string().min(32).optional()),
-  /** Contact submissions accepted per client IP in each 10-minute window. */
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    /** Where the embedded engines keep their data (DynamoDB Local files, uploaded objects). */
+    DATA_DIR: z.string().default('.data'),
+    /** Built static site served by the local server. */
+    DIST_DIR: z.string().default('dist'),
+    TABLE_NAME: z
+      .string()
+      .regex(/^[a-zA-Z0-9_.-]{3,255}$/, 'must be a valid DynamoDB table name')
+      .default('pharmabridge'),
+    /** An already running DynamoDB (Local) endpoint; when set, `npm start` starts no engine. */
+    DYNAMODB_ENDPOINT: optionalString.pipe(z.url().optional()),
+    /** Setting a region (with credentials from the usual AWS chain) selects real AWS. */
+    AWS_REGION: optionalString,
+    /** Port of the embedded DynamoDB Local; 0 picks a free one. */
+    DYNAMODB_LOCAL_PORT: port.default(0),
+    /** Public origin of the site, used for canonical URLs, the sitemap and Origin checks. */
+    SITE_URL: optionalString.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /**
+     * AWS only: the X-Origin-Verify value CloudFront adds to API requests. Set, requests
+     * without it (direct calls to the API Gateway endpoint) are refused with 403.
+     */
+    ORIGIN_VERIFY_SECRET: optionalString,
+    /** First administrator, created at start-up when no administrator exists yet. */
+    ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+    /** Password of the first administrator: at least 12 characters, not a common one. */
+    ADMIN_PASSWORD: optionalString,
+    /** Hours an admin session lasts after sign-in. */
+    SESSION_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(12),
+    /** Minutes the one-time setup link printed at first run stays valid. */
+    SETUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
+    /** Sign-in attempts allowed per account and per client IP in each 15-minute window. */
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** CodeBuild project that rebuilds the site (AWS); unset, the local server rebuilds. */
+    REBUILD_PROJECT: optionalString,
+    /** Local rebuilds: quiet time after the last edit before the build starts. */
+    REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * Secret for the daily salt of the visitor hash (HMAC of the UTC date). Unset, each
+     * day's salt is a random value kept in the table for two days, then forgotten.
+     */
+    ANALYTICS_SALT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    /** Contact submissions accepted per client IP in each 10-minute window. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. */
+    NOTIFY_EMAIL: optionalString.pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((address) => address.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email('must be e-mail addresses separated by commas')).min(1))
+        .optional(),
+    ),
+    /** The sender of outgoing mail (for SES, a verified identity). */
+    MAIL_FROM: z.string().trim().min(3).default('PharmaBridge Website <no-reply@pharmabridge.com>'),
+    /** smtp:// or smtps:// URL (with user:password@ if the server wants them). */
+    SMTP_URL: optionalString.pipe(
+      z
+        .url()
+        .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    /** log (default; the message goes to the log), smtp (default when SMTP_URL is set) or ses. */
+    MAIL_TRANSPORT: optionalString.pipe(z.enum(['log', 'smtp', 'ses']).optional()),
+  })
+  .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL, {
+    path: ['SMTP_URL'],
+    message: 'is required when MAIL_TRANSPORT is smtp',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -9,7 +9,8 @@ import { seedDefaultPage } from './data/seed.ts';
 import { loadConfig } from './env.ts';
 import { bootstrapAdmin } from './lib/auth.ts';
 import { cloudFrontIp } from './lib/client-ip.ts';
-import { createServices, dynamoTarget } from './services.ts';
+import { createServices } from './services.ts';
+import { dynamoTarget } from './data/dynamo.ts';
 
 const config = loadConfig();
 const services = createServices(config, dynamoTarget(config), { clientIp: cloudFrontIp });

@@ -13,18 +13,7 @@ import { CodeBuildRebuilder } from './rebuild/codebuild.ts';
 import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
 import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
 import { jsonLogger, type Logger, type Services } from './lib/context.ts';
-
-export function dynamoTarget(config: Config, embeddedEndpoint?: string): DynamoTarget {
-  switch (config.store.kind) {
-    case 'aws':
-      return { region: config.store.region };
-    case 'endpoint':
-      return { region: config.store.region, endpoint: config.store.endpoint };
-    case 'embedded':
-      if (!embeddedEndpoint) throw new Error('The embedded DynamoDB Local is not running');
-      return { region: 'local', endpoint: embeddedEndpoint };
-  }
-}
+import { createMailer, type Mailer } from './mail/mailer.ts';
 
 export interface ServiceOptions {
   log?: Logger;
@@ -32,6 +21,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** The local server passes its own (LocalRebuilder); otherwise chosen from config. */
   rebuilder?: Rebuilder;
+  /** Otherwise chosen from config (createMailer). */
+  mailer?: Mailer;
 }
 
 export function createServices(
@@ -42,6 +33,7 @@ export function createServices(
   const db = createDocumentClient(target);
   const tableName = config.env.TABLE_NAME;
   const now = options.now ?? (() => new Date());
+  const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
   return {
     config,
     db,
@@ -54,9 +46,10 @@ export function createServices(
     sessions: new SessionRepository(db, tableName, now),
     audit: new AuditLog(db, tableName, now),
     rebuilder: options.rebuilder ?? chooseRebuilder(config, options.log),
+    mailer: options.mailer ?? createMailer(config, log),
     clientIp: options.clientIp ?? socketIp,
     now,
-    log: options.log ?? jsonLogger(config.env.LOG_LEVEL),
+    log,
   };
 }
 

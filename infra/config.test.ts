@@ -9,7 +9,30 @@ describe('parseConfig', () => {
       env: { account: undefined, region: 'eu-west-1' },
       site: { domain: undefined, url: '' },
       alarmEmail: undefined,
+      mail: undefined,
     });
+  });
+
+  it('sends lead notifications when MAIL_FROM and NOTIFY_EMAIL are set together', () => {
+    expect(
+      parseConfig({
+        MAIL_FROM: 'PharmaBridge Website <no-reply@pharmabridge.example>',
+        NOTIFY_EMAIL: 'sales@pharmabridge.example, ops@pharmabridge.example',
+      }).mail,
+    ).toEqual({
+      from: 'PharmaBridge Website <no-reply@pharmabridge.example>',
+      fromAddress: 'no-reply@pharmabridge.example',
+      notify: ['sales@pharmabridge.example', 'ops@pharmabridge.example'],
+    });
+    expect(() => parseConfig({ NOTIFY_EMAIL: 'sales@pharmabridge.example' })).toThrow(
+      /MAIL_FROM and NOTIFY_EMAIL must be set together\n\s*→ at MAIL_FROM/,
+    );
+    expect(() =>
+      parseConfig({ MAIL_FROM: 'Website <nobody>', NOTIFY_EMAIL: 'sales@pharmabridge.example' }),
+    ).toThrow(/must be an e-mail address, or a name and an address[^\n]*\n\s*→ at MAIL_FROM/);
+    expect(() =>
+      parseConfig({ MAIL_FROM: 'no-reply@pharmabridge.example', NOTIFY_EMAIL: 'sales, ops' }),
+    ).toThrow(/must be e-mail addresses separated by commas/);
   });
 
   it('treats empty variables as unset', () => {

@@ -10,6 +10,8 @@ export const CONFIG_KEYS = [
   'CERTIFICATE_ARN',
   'SITE_URL',
   'ALARM_EMAIL',
+  'MAIL_FROM',
+  'NOTIFY_EMAIL',
   'DEPLOY_REGION',
   'CDK_DEFAULT_ACCOUNT',
 ] as const;
@@ -25,6 +27,13 @@ const optional = <T extends z.ZodType>(schema: T) =>
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     schema.optional(),
   );
+
+/** The address of `a@b.example` or `Name <a@b.example>`; undefined for anything else. */
+export function senderAddress(value: string): string | undefined {
+  const address = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
+  const candidate = address?.[1] ?? address?.[2];
+  return candidate !== undefined && z.email().safeParse(candidate).success ? candidate : undefined;
+}
 
 const isOriginOnly = (url: URL) =>
   url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '';
@@ -61,6 +70,25 @@ const schema = z
         .transform((value) => new URL(value).origin),
     ).describe('public origin of the site; defaults to https://SITE_DOMAIN when a domain is set'),
     ALARM_EMAIL: optional(z.email()).describe('address subscribed to the alarm topic'),
+    MAIL_FROM: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => senderAddress(value) !== undefined, {
+          message: 'must be an e-mail address, or a name and an address: Name <a@b.example>',
+        }),
+    ).describe('sender of lead notifications, an SES-verified identity; needs NOTIFY_EMAIL'),
+    NOTIFY_EMAIL: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((address) => address.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email('must be e-mail addresses separated by commas')).min(1)),
+    ).describe('comma-separated addresses that get an e-mail for each new lead (through SES)'),
     // The stack needs a concrete region: the 404 page's Lambda@Edge function lives in
     // us-east-1 and CDK places it there in a companion stack only for a known region. Not
     // CDK_DEFAULT_REGION: the CLI fills that from the caller's profile (or us-east-1 when
@@ -72,6 +100,13 @@ const schema = z
     CDK_DEFAULT_ACCOUNT: optional(z.string().regex(/^\d{12}$/, 'must be a 12-digit account id')),
   })
   .superRefine((raw, ctx) => {
+    if ((raw.MAIL_FROM === undefined) !== (raw.NOTIFY_EMAIL === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [raw.MAIL_FROM === undefined ? 'MAIL_FROM' : 'NOTIFY_EMAIL'],
+        message: 'MAIL_FROM and NOTIFY_EMAIL must be set together',
+      });
+    }
     if ((raw.SITE_DOMAIN === undefined) !== (raw.CERTIFICATE_ARN === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -92,6 +127,15 @@ const schema = z
       url: raw.SITE_URL ?? (raw.SITE_DOMAIN === undefined ? '' : `https://${raw.SITE_DOMAIN}`),
     },
     alarmEmail: raw.ALARM_EMAIL,
+    /** Lead notifications through SES, when both settings are given. */
+    mail:
+      raw.MAIL_FROM !== undefined && raw.NOTIFY_EMAIL !== undefined
+        ? {
+            from: raw.MAIL_FROM,
+            fromAddress: senderAddress(raw.MAIL_FROM) ?? raw.MAIL_FROM,
+            notify: raw.NOTIFY_EMAIL,
+          }
+        : undefined,
   }));
 
 export type InfraConfig = z.output<typeof schema>;

@@ -711,6 +711,67 @@ describe('CloudFront distribution', () => {
   });
 });
 
+describe('lead notifications (SES)', () => {
+  const mailApp = once(() =>
+    build(
+      {
+        MAIL_FROM: 'PharmaBridge Website <no-reply@pharmabridge.example>',
+        NOTIFY_EMAIL: 'sales@pharmabridge.example,ops@leads.pharmabridge.example',
+      },
+      { bundle: false },
+    ),
+  );
+
+  it('are off unless configured', () => {
+    const { template } = defaultApp();
+    const variables = Object.values(
+      template.findResources('AWS::Lambda::Function', { Properties: { Handler: 'index.handler' } }),
+    ).map((fn) => JSON.stringify(fn));
+    expect(variables.join()).not.toContain('MAIL_TRANSPORT');
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('ses:');
+  });
+
+  it('tell the function to send through SES as MAIL_FROM to NOTIFY_EMAIL', () => {
+    mailApp().template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          MAIL_TRANSPORT: 'ses',
+          MAIL_FROM: 'PharmaBridge Website <no-reply@pharmabridge.example>',
+          NOTIFY_EMAIL: 'sales@pharmabridge.example,ops@leads.pharmabridge.example',
+        }),
+      },
+    });
+  });
+
+  it('may send only from and to the configured identities', () => {
+    const { template } = mailApp();
+    const role = logicalId(template, 'AWS::IAM::Role', /PharmaBridge web API function/);
+    const ses = Object.values(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+      }),
+    )
+      .flatMap(statementsOf)
+      .filter(({ actions }) => actions.some((action) => action.startsWith('ses:')));
+    const arn = (identity: string) => `arn:aws:ses:eu-west-1:<AWS::AccountId>:identity/${identity}`;
+    expect(ses).toEqual([
+      {
+        effect: 'Allow',
+        actions: ['ses:SendEmail'],
+        // The sender and recipients, and their domains (CDK sorts the list).
+        resources: [
+          arn('leads.pharmabridge.example'),
+          arn('no-reply@pharmabridge.example'),
+          arn('ops@leads.pharmabridge.example'),
+          arn('pharmabridge.example'),
+          arn('sales@pharmabridge.example'),
+        ],
+        principal: undefined,
+      },
+    ]);
+  });
+});
+
 describe('alarms', () => {
   it('mails ALARM_EMAIL when it is set', () => {
     defaultApp().template.resourceCountIs('AWS::SNS::Subscription', 0);

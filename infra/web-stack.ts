@@ -1,6 +1,6 @@
 // The whole PharmaBridge web product in one stack: data, uploads, API, CDN, rebuild, alarms.
 // (Only the 404 page's Lambda@Edge function lives apart, in a us-east-1 companion stack.)
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import type { InfraConfig } from './config.ts';
@@ -73,6 +73,7 @@ export class WebStack extends Stack {
         resources: [this.rebuild.project.projectArn],
       }),
     );
+    if (config.mail) this.sendLeadNotifications(config.mail);
     this.acknowledgeEdgeArnReader();
 
     // A public marketing site for all countries; geo blocking would only lose visitors.
@@ -124,6 +125,37 @@ export class WebStack extends Stack {
    * Outside us-east-1, EdgeFunction reads the function's version ARN from an SSM parameter
    * there through a CDK-provided custom resource; acknowledge what cdk-nag finds in it.
    */
+  /**
+   * Lead notifications through SES: the function may send only as the configured sender
+   * and only to the configured recipients (in the SES sandbox, IAM checks the recipients'
+   * identities too). The identities must be verified in SES; that is an account set-up
+   * step, not part of this stack.
+   */
+  private sendLeadNotifications(mail: NonNullable<InfraConfig['mail']>): void {
+    const fn = this.api.function;
+    fn.addEnvironment('MAIL_TRANSPORT', 'ses');
+    fn.addEnvironment('MAIL_FROM', mail.from);
+    fn.addEnvironment('NOTIFY_EMAIL', mail.notify.join(','));
+    const identities = new Set<string>();
+    for (const address of [mail.fromAddress, ...mail.notify]) {
+      identities.add(address.toLowerCase());
+      identities.add(address.slice(address.lastIndexOf('@') + 1).toLowerCase());
+    }
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [...identities].map((identity) =>
+          this.formatArn({
+            service: 'ses',
+            resource: 'identity',
+            resourceName: identity,
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ),
+      }),
+    );
+  }
+
   private acknowledgeEdgeArnReader(): void {
     const provider = this.node.tryFindChild(
       'Custom::CrossRegionStringParameterReaderCustomResourceProvider',

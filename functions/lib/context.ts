@@ -10,6 +10,7 @@ import type { SessionRepository } from '../data/sessions.ts';
 import type { AuditLog } from '../data/audit.ts';
 import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import type { ClientIpResolver } from './client-ip.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 export interface Services {
   config: Config;
@@ -24,6 +25,8 @@ export interface Services {
   audit: AuditLog;
   /** The rebuild webhook: local child-process build or CodeBuild (functions/rebuild). */
   rebuilder: Rebuilder;
+  /** Outgoing mail: the log, SMTP or SES (functions/mail). */
+  mailer: Mailer;
   /** The client's IP for rate limits and visitor hashes (see client-ip.ts). */
   clientIp: ClientIpResolver;
   /** Injected so tests can move time (session expiry, rate windows, daily salts). */

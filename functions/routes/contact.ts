@@ -1,12 +1,14 @@
 // POST /api/contact (SPEC.md §7, DECISIONS.md Forms and leads): the contact dialog, the
-// contact page and /pilot. The lead is stored before anything else happens with it; a
-// filled honeypot is answered like a lead but stored as spam; each network has a quota.
+// contact page and /pilot. The lead is stored before anything else happens with it, then
+// the team is notified by e-mail (NOTIFY_EMAIL); a filled honeypot is answered like a
+// lead but stored as spam and notifies nobody; each network has a quota.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { contactSubmissionSchema } from '../shared/contact.ts';
 import { ApiError, type ErrorBody } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
+import { notifyNewLead } from '../mail/lead-notification.ts';
 
 /** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
 export const CONTACT_MAX_BYTES = 32 * 1024;
@@ -53,6 +55,8 @@ export const contact = new Hono<AppEnv>().post(
       leadId: lead.id,
       formType: lead.formType,
     });
+    // Only now, with the lead stored: a failed or slow notification cannot lose it.
+    await notifyNewLead(services, lead);
     c.header('Cache-Control', 'no-store');
     return c.json({ id: lead.id, status: 'received' as const }, 201);
   },

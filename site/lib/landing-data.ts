@@ -2,8 +2,8 @@
 // AWS_REGION) the build reads it and fails loudly if it cannot; with none it renders
 // the template from content/ (DECISIONS.md Publishing).
 import { loadConfig } from '../../functions/env.ts';
-import type { LandingPage } from '../../functions/data/landing-pages.ts';
-import { createServices, dynamoTarget } from '../../functions/services.ts';
+import { createDocumentClient, dynamoTarget } from '../../functions/data/dynamo.ts';
+import { LandingPageRepository, type LandingPage } from '../../functions/data/landing-pages.ts';
 import type { LandingContent } from '../../functions/shared/landing-content.ts';
 import { DEFAULT_SLUG } from '../../functions/shared/slug.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';
@@ -40,19 +40,19 @@ function templatePage(): BuildPage {
 async function loadActivePages(): Promise<BuildPage[]> {
   const config = loadConfig();
   if (config.store.kind === 'embedded') return [templatePage()];
-  const services = createServices(config, dynamoTarget(config));
+  const db = createDocumentClient(dynamoTarget(config));
   let pages: LandingPage[];
   try {
-    pages = await services.pages.list();
+    pages = await new LandingPageRepository(db, config.env.TABLE_NAME).list();
   } catch (error) {
     const where =
       config.store.kind === 'endpoint' ? config.store.endpoint : `AWS ${config.store.region}`;
     throw new Error(
-      `The site build reads landing pages from DynamoDB (${where}, table ${services.tableName}) and it did not answer: ${String(error)}`,
+      `The site build reads landing pages from DynamoDB (${where}, table ${config.env.TABLE_NAME}) and it did not answer: ${String(error)}`,
       { cause: error },
     );
   } finally {
-    services.db.destroy();
+    db.destroy();
   }
   const active = pages
     .filter((page) => page.isActive)

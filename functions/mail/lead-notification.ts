@@ -1,0 +1,93 @@
+// The e-mail the team gets for each new lead (DECISIONS.md Forms: sent after the lead is
+// stored, and its failure never loses the lead). Spam (a filled honeypot) sends nothing.
+import type { Lead } from '../data/leads.ts';
+import { INQUIRY_LABELS, type FormType } from '../shared/contact.ts';
+import type { Services } from '../lib/context.ts';
+import type { MailMessage } from './mailer.ts';
+
+/** How long a visitor's submission may wait for the mail transport. */
+export const NOTIFY_TIMEOUT_MS = 5_000;
+
+const FORM_LABELS: Record<FormType, string> = {
+  general: 'Demo request (landing-page dialog)',
+  pricing: 'Pricing request (landing-page dialog)',
+  'contact-page': 'Contact page',
+  pilot: 'Pilot request',
+};
+
+const SUBJECT_KINDS: Record<FormType, string> = {
+  general: 'demo request',
+  pricing: 'pricing request',
+  'contact-page': 'inquiry',
+  pilot: 'pilot request',
+};
+
+/** Header values stay on one line, whatever a visitor typed. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+export function leadNotification(lead: Lead, to: string[], siteUrl: string): MailMessage {
+  const company = lead.company ? ` (${oneLine(lead.company)})` : '';
+  const inquiry =
+    lead.inquiryType && lead.inquiryType in INQUIRY_LABELS
+      ? INQUIRY_LABELS[lead.inquiryType as keyof typeof INQUIRY_LABELS]
+      : undefined;
+  const lines = [
+    `A new lead arrived through the PharmaBridge website.`,
+    '',
+    `Name:     ${lead.name}`,
+    `Email:    ${lead.email}`,
+    `Company:  ${lead.company || '(not given)'}`,
+    ...(lead.role ? [`Role:     ${lead.role}`] : []),
+    ...(inquiry ? [`Inquiry:  ${inquiry}`] : []),
+    `Form:     ${FORM_LABELS[lead.formType]}`,
+    ...(lead.landingPageId ? [`Page:     ${lead.landingPageId}`] : []),
+    `Received: ${lead.createdAt}`,
+    '',
+    'Message:',
+    lead.message || '(no message)',
+    '',
+    `Reply to this e-mail to answer ${lead.name} directly.`,
+    `All leads: ${siteUrl}/admin`,
+  ];
+  return {
+    to,
+    replyTo: lead.email,
+    subject: oneLine(`New ${SUBJECT_KINDS[lead.formType]} from ${lead.name}${company}`),
+    text: lines.join('\n'),
+  };
+}
+
+/**
+ * Sends the notification for a stored lead to NOTIFY_EMAIL, if set. Never throws: a
+ * failure or a transport slower than NOTIFY_TIMEOUT_MS is logged with the lead's id (the
+ * lead itself is already stored and listed in the admin).
+ */
+export async function notifyNewLead(services: Services, lead: Lead): Promise<void> {
+  const to = services.config.env.NOTIFY_EMAIL;
+  if (!to || lead.status === 'spam') return;
+  const message = leadNotification(lead, to, services.config.siteUrl);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      services.mailer.send(message),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${NOTIFY_TIMEOUT_MS} ms`)),
+          NOTIFY_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    services.log.info('lead notification sent', {
+      leadId: lead.id,
+      transport: services.mailer.transport,
+    });
+  } catch (error) {
+    services.log.error('lead notification failed', {
+      leadId: lead.id,
+      transport: services.mailer.transport,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}

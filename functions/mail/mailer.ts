@@ -1,0 +1,73 @@
+// Outgoing mail behind one small interface (STYLE.md: services chosen at start-up), with
+// the three transports of ARCHITECTURE.md: logged locally, SMTP when SMTP_URL is set, and
+// Amazon SES in AWS when the stack is given a sender and recipients.
+import type { Config } from '../env.ts';
+import type { Logger } from '../lib/context.ts';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  /** Where a reply goes (the lead's own address for lead notifications). */
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** Hands the message to the transport; rejects when the transport refused it. */
+  send(message: MailMessage): Promise<void>;
+  /** What the transport is, for logs: 'log', 'smtp' or 'ses'. */
+  readonly transport: string;
+}
+
+/** The local default: the message goes to the log, where a developer can read it. */
+export class LogMailer implements Mailer {
+  readonly transport = 'log';
+  private readonly log: Logger;
+  private readonly from: string;
+
+  constructor(log: Logger, from: string) {
+    this.log = log;
+    this.from = from;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    this.log.info('mail (not sent: no SMTP_URL or SES configured)', {
+      from: this.from,
+      ...message,
+    });
+  }
+}
+
+export type MailTransport = 'log' | 'smtp' | 'ses';
+
+/**
+ * The transport MAIL_TRANSPORT names, else SMTP when SMTP_URL is set, else the log. SMTP
+ * and SES load their libraries on the first message, so a cold start that sends no mail
+ * pays nothing for them.
+ */
+export function createMailer(config: Config, log: Logger): Mailer {
+  const { MAIL_TRANSPORT, MAIL_FROM, SMTP_URL, AWS_REGION } = config.env;
+  const transport: MailTransport = MAIL_TRANSPORT ?? (SMTP_URL ? 'smtp' : 'log');
+  if (transport === 'log') return new LogMailer(log, MAIL_FROM);
+  let loaded: Promise<Mailer> | undefined;
+  const load = async (): Promise<Mailer> => {
+    if (transport === 'smtp') {
+      const { SmtpMailer } = await import('./smtp.ts');
+      // loadConfig refuses MAIL_TRANSPORT=smtp without SMTP_URL.
+      return new SmtpMailer(SMTP_URL ?? '', MAIL_FROM);
+    }
+    const [{ SesMailer }, { SESv2Client }] = await Promise.all([
+      import('./ses.ts'),
+      import('@aws-sdk/client-sesv2'),
+    ]);
+    return new SesMailer(new SESv2Client(AWS_REGION ? { region: AWS_REGION } : {}), MAIL_FROM);
+  };
+  return {
+    transport,
+    async send(message) {
+      loaded ??= load();
+      loaded.catch(() => (loaded = undefined));
+      await (await loaded).send(message);
+    },
+  };
+}
