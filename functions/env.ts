@@ -2,6 +2,7 @@
 // process.env: handlers and scripts receive a typed Config. Every default is chosen so
 // `npm start` needs no configuration at all.
 import { z } from 'zod';
+import { emailListSchema } from './shared/email-list.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -59,18 +60,7 @@ export const envSchema = z
     /** Contact submissions accepted per client IP in each 10-minute window. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. */
-    NOTIFY_EMAIL: optionalString.pipe(
-      z
-        .string()
-        .transform((value) =>
-          value
-            .split(',')
-            .map((address) => address.trim())
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.email('must be e-mail addresses separated by commas')).min(1))
-        .optional(),
-    ),
+    NOTIFY_EMAIL: optionalString.pipe(emailListSchema.optional()),
     /** The sender of outgoing mail (for SES, a verified identity). */
     MAIL_FROM: z.string().trim().min(3).default('PharmaBridge Website <no-reply@pharmabridge.com>'),
     /** smtp:// or smtps:// URL (with user:password@ if the server wants them). */

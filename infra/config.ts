@@ -2,6 +2,7 @@
 // CDK context. Everything else receives the parsed, typed `InfraConfig`.
 import type { App } from 'aws-cdk-lib';
 import { z } from 'zod';
+import { emailListSchema } from '../functions/shared/email-list.ts';
 
 /** Settings read from the environment; `cdk synth -c NAME=value` overrides any of them. */
 export const CONFIG_KEYS = [
@@ -78,17 +79,9 @@ const schema = z
           message: 'must be an e-mail address, or a name and an address: Name <a@b.example>',
         }),
     ).describe('sender of lead notifications, an SES-verified identity; needs NOTIFY_EMAIL'),
-    NOTIFY_EMAIL: optional(
-      z
-        .string()
-        .transform((value) =>
-          value
-            .split(',')
-            .map((address) => address.trim())
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.email('must be e-mail addresses separated by commas')).min(1)),
-    ).describe('comma-separated addresses that get an e-mail for each new lead (through SES)'),
+    NOTIFY_EMAIL: optional(emailListSchema).describe(
+      'comma-separated addresses that get an e-mail for each new lead (through SES)',
+    ),
     // The stack needs a concrete region: the 404 page's Lambda@Edge function lives in
     // us-east-1 and CDK places it there in a companion stack only for a known region. Not
     // CDK_DEFAULT_REGION: the CLI fills that from the caller's profile (or us-east-1 when
