@@ -3,6 +3,8 @@
 // API Gateway is the one part mocked: its HTTP API (payload v2) events are built by hand
 // below, shaped like those CloudFront -> API Gateway delivers.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
@@ -213,5 +215,61 @@ describe('X-Origin-Verify (ORIGIN_VERIFY_SECRET set)', () => {
       apiEvent('POST', '/api/contact', { body: {}, headers: { 'x-origin-verify': secret } }),
     );
     expect(post.status).toBe(400);
+  });
+});
+
+describe('Lambda entry: lead notification through SES', () => {
+  it('sends the SES SendEmail request for a new lead after storing it', async () => {
+    // A stand-in for the SES endpoint (AWS itself cannot be reached from here): the real
+    // SDK, configured by the environment as in AWS, sends its signed request over HTTP.
+    const requests: { path: string; body: string; authorization: string }[] = [];
+    const ses = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        requests.push({
+          path: request.url ?? '',
+          body,
+          authorization: String(request.headers['authorization']),
+        });
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ MessageId: 'lambda-test-1' }));
+      });
+    });
+    await new Promise<void>((resolve) => ses.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = ses.address() as AddressInfo;
+      const invoke = await loadLambda({
+        MAIL_TRANSPORT: 'ses',
+        MAIL_FROM: 'PharmaBridge Website <no-reply@pharmabridge.example>',
+        NOTIFY_EMAIL: 'sales@pharmabridge.example',
+        AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${port}`,
+        AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'lambda-test-secret',
+      });
+      const response = await invoke(
+        apiEvent('POST', '/api/contact', {
+          body: {
+            name: 'Dana Whitfield',
+            email: 'dana@example-pharma.com',
+            formType: 'pricing',
+            landingPageId: 'default',
+          },
+        }),
+      );
+      expect(response.status).toBe(201);
+      expect(requests).toHaveLength(1);
+      const [request] = requests;
+      expect(request!.path).toBe('/v2/email/outbound-emails');
+      expect(request!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//);
+      expect(JSON.parse(request!.body)).toMatchObject({
+        FromEmailAddress: 'PharmaBridge Website <no-reply@pharmabridge.example>',
+        Destination: { ToAddresses: ['sales@pharmabridge.example'] },
+        ReplyToAddresses: ['dana@example-pharma.com'],
+        Content: { Simple: { Subject: { Data: 'New pricing request from Dana Whitfield' } } },
+      });
+    } finally {
+      await new Promise((resolve) => ses.close(resolve));
+    }
   });
 });
