@@ -24,7 +24,18 @@ export interface LighthouseRow {
   island: boolean;
   /** Executable inline <script> blocks (JSON-LD does not count). */
   inlineScripts: number;
+  /** The performance metrics that cost points, with their values (e.g. "TBT 170 ms"). */
+  weakMetrics: string[];
 }
+
+/** Lighthouse's performance metrics, by audit id. */
+const METRICS: Record<string, string> = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
 
 export interface LighthouseBench {
   rows: LighthouseRow[];
@@ -102,8 +113,12 @@ export async function benchLighthouse(options: { only?: string[] } = {}): Promis
         const jsBytes = requests
           .filter((item) => item.resourceType === 'Script')
           .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+        const weakMetrics = Object.entries(METRICS)
+          .filter(([id]) => (audits[id]?.score ?? 1) < 1)
+          .map(([id, name]) => `${name} ${audits[id]?.displayValue ?? '?'}`);
         rows.push({
           path,
+          weakMetrics,
           performance: score(categories['performance']?.score),
           accessibility: score(categories['accessibility']?.score),
           bestPractices: score(categories['best-practices']?.score),
@@ -130,10 +145,10 @@ export async function benchLighthouse(options: { only?: string[] } = {}): Promis
 
 export function reportLighthouse(result: LighthouseBench): string {
   const width = Math.max(5, ...result.rows.map((row) => row.path.length));
-  const header = `${'route'.padEnd(width)}  perf  a11y  best   seo   JS bytes  island`;
+  const header = `${'route'.padEnd(width)}  perf  a11y  best   seo   JS bytes  island  metrics under 100`;
   const lines = result.rows.map(
     (row) =>
-      `${row.path.padEnd(width)}  ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${String(row.bestPractices).padStart(4)}  ${String(row.seo).padStart(4)}  ${fmt(row.jsBytes).padStart(9)}  ${row.island ? 'yes' : 'no'}`,
+      `${row.path.padEnd(width)}  ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${String(row.bestPractices).padStart(4)}  ${String(row.seo).padStart(4)}  ${fmt(row.jsBytes).padStart(9)}  ${(row.island ? 'yes' : 'no').padEnd(6)}  ${row.weakMetrics.join(', ')}`,
   );
   const perfect = result.rows.filter(
     (row) =>
