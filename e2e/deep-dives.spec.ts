@@ -127,17 +127,40 @@ test('set & share requirements links to the demo and a real spec template PDF', 
 
 test('upload, validate & verify previews the supplier portal screenshot', async ({
   page,
+  browser,
   request,
 }) => {
   await page.goto('/deep-dive/upload-validate-verify');
   const image = page.getByTestId('deep-dive-media').getByRole('img');
   await expect(image).toHaveAttribute('src', '/screenshots/supplier-portal.png');
+  // The loaded file: the full-size WebP on a desktop, the 800 px one on a phone.
+  const loaded = () =>
+    image.evaluate((img: HTMLImageElement) =>
+      img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : null,
+    );
   await image.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(1600);
-  const webp = await request.get('/screenshots/supplier-portal.webp');
-  expect(webp.headers()['content-type']).toBe('image/webp');
+  await expect.poll(loaded).toBe('/screenshots/supplier-portal.webp');
+  // A fresh context: with the large file in its cache, a browser may reuse it.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const phonePage = await phone.newPage();
+    await phonePage.goto('/deep-dive/upload-validate-verify');
+    const phoneImage = phonePage.getByTestId('deep-dive-media').getByRole('img');
+    await phoneImage.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        phoneImage.evaluate((img: HTMLImageElement) =>
+          img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : null,
+        ),
+      )
+      .toBe('/screenshots/supplier-portal-800.webp');
+  } finally {
+    await phone.close();
+  }
+  for (const file of ['supplier-portal.webp', 'supplier-portal-800.webp']) {
+    const webp = await request.get(`/screenshots/${file}`);
+    expect(webp.headers()['content-type']).toBe('image/webp');
+  }
 });
 
 test('deterministic tokenization has two questions that open independently', async ({ page }) => {

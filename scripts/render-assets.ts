@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { SCREENSHOT, SCREENSHOT_SMALL_WIDTH } from '../site/lib/screenshots.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const publicDir = join(root, 'site/public');
@@ -605,7 +606,7 @@ async function encodePng(raw: Buffer): Promise<Buffer> {
 
 async function renderScreens(browser: Browser): Promise<void> {
   const page = await browser.newPage({
-    viewport: { width: 1600, height: 1000 },
+    viewport: { ...SCREENSHOT },
     deviceScaleFactor: 1,
   });
   for (const [name, html] of Object.entries(SCREENS)) {
@@ -614,9 +615,19 @@ async function renderScreens(browser: Browser): Promise<void> {
     const raw = await page.screenshot({ type: 'png' });
     const png = await encodePng(raw);
     write(join(publicDir, 'screenshots', `${name}.png`), png);
-    const webp = await sharp(raw).webp({ quality: 80 }).toBuffer();
+    // Full size: lossless WebP of the palette PNG, smaller than a lossy one for flat UI
+    // screens and exactly as sharp. The small one is lossy: scaling down adds colours,
+    // which makes lossless grow.
+    const webp = await sharp(png).webp({ lossless: true, effort: 6 }).toBuffer();
     write(join(publicDir, 'screenshots', `${name}.webp`), webp);
-    console.log(`screenshots/${name}: png ${kb(png.length)}, webp ${kb(webp.length)}`);
+    const small = await sharp(raw)
+      .resize({ width: SCREENSHOT_SMALL_WIDTH })
+      .webp({ quality: 80 })
+      .toBuffer();
+    write(join(publicDir, 'screenshots', `${name}-${SCREENSHOT_SMALL_WIDTH}.webp`), small);
+    console.log(
+      `screenshots/${name}: png ${kb(png.length)}, webp ${kb(webp.length)}, ${SCREENSHOT_SMALL_WIDTH} px webp ${kb(small.length)}`,
+    );
   }
   await page.close();
 }

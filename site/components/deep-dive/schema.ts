@@ -29,7 +29,9 @@ const imageMediaSchema = z.strictObject({
   src: z
     .string()
     .regex(/^\/screenshots\/[a-z-]+\.png$/)
-    .describe('PNG screenshot under /screenshots/; a .webp twin with the same name is served too'),
+    .describe(
+      'PNG screenshot under /screenshots/; its WebP twins (full size and 800 px) are served too',
+    ),
   alt: text.describe('Alternative text describing what the screenshot shows'),
   caption: text.describe('Caption under the image'),
 });

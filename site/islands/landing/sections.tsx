@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
 import { Icon } from './icons.tsx';
 import { HOW_IT_WORKS_STEPS, type StepRole } from './steps.ts';
+import { SCREENSHOT, screenshotWebpSrcSet } from '../../lib/screenshots.ts';
 
 type Features = LandingContent['features'];
-
-const SCREENSHOT = { width: 1600, height: 1000 };
 
 export const ROLE_BADGE: Record<StepRole, { label: string; className: string }> = {
   manufacturer: { label: 'Manufacturer', className: 'bg-blue-50 text-blue-800 ring-blue-200' },
@@ -55,11 +54,12 @@ export function Screenshot({
       className="h-auto w-full rounded-lg bg-slate-100 shadow-xl ring-1 ring-slate-900/10"
     />
   );
-  // The screenshots in public/ ship a WebP next to each PNG.
-  if (!/^\/screenshots\/[\w-]+\.png$/.test(src)) return img;
+  const webp = screenshotWebpSrcSet(src);
+  if (!webp) return img;
   return (
     <picture>
-      <source srcSet={src.replace(/\.png$/, '.webp')} type="image/webp" />
+      {/* Half the width from lg up (two columns), the whole width below. */}
+      <source srcSet={webp} sizes="(min-width: 1024px) 50vw, 100vw" type="image/webp" />
       {img}
     </picture>
   );

@@ -3,6 +3,7 @@
 // (ArrowRight or Space forward, ArrowLeft back, F toggles fullscreen).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Slide } from './slide-schema.ts';
+import { screenshotWebpSrcSet } from '../../lib/screenshots.ts';
 
 export interface SlideDeckProps {
   slides: Slide[];
@@ -196,7 +197,11 @@ function SlideBody({ slide }: { slide: Slide }) {
           </div>
           {slide.imageUrl && (
             <picture>
-              <source srcSet={slide.imageUrl.replace(/\.png$/, '.webp')} type="image/webp" />
+              <source
+                srcSet={screenshotWebpSrcSet(slide.imageUrl)}
+                sizes="(min-width: 1152px) 1152px, 100vw"
+                type="image/webp"
+              />
               <img
                 src={slide.imageUrl}
                 alt={slide.imageAlt ?? ''}
