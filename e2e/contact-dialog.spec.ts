@@ -2,6 +2,7 @@
 // Forms and leads): both types from every opener, success, failure, keyboard, axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
+import { hydrated } from './hydration.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -48,11 +49,8 @@ const OPENERS: { name: string; open: (page: Page) => Promise<void>; title: strin
 
 async function ready(page: Page, path = '/') {
   await page.goto(path);
-  // Hydrated once the dialog can open; the nav button is the first to be wired.
   await expect(page.getByTestId('hero-headline')).toBeVisible();
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((i) => !i.hasAttribute('ssr')),
-  );
+  await hydrated(page);
 }
 
 for (const opener of OPENERS) {

@@ -2,13 +2,14 @@
 // 'Sending...' for about a second, confirms in the page and resets; server field errors
 // appear under their fields. The pilot form posts formType 'pilot'.
 import { expect, test, type Page } from 'playwright/test';
+import { hydrated } from './hydration.ts';
 
 const CONFIRMATION = "Thank you for your inquiry! We'll get back to you within 24 hours.";
 
 async function openForm(page: Page, path: string) {
   await page.goto(path);
   // The form is a React island: wait until it is hydrated before typing.
-  await page.locator('astro-island:not([ssr])').first().waitFor();
+  await hydrated(page);
   return page.locator('form');
 }
 

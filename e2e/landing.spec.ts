@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { hydrated } from './hydration.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -130,9 +131,7 @@ test('the page hydrates without errors or hydration mismatches', async ({ page }
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((i) => !i.hasAttribute('ssr')),
-  );
+  await hydrated(page);
   await page.getByRole('button', { name: 'Contact Us' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(errors).toEqual([]);
@@ -168,7 +167,8 @@ test('nothing animates for visitors who prefer reduced motion', async ({ browser
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByTestId('hero-headline')).toBeVisible();
-  // Wait until the island has hydrated (the dialog opens), then check no section was hidden.
+  // Once the island has hydrated (and the dialog opens), no section may have been hidden.
+  await hydrated(page);
   await page.getByRole('button', { name: 'Contact Us' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await page.locator('[data-revealed]').count()).toBe(0);

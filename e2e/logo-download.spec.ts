@@ -4,10 +4,11 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import sharp from 'sharp';
+import { hydrated } from './hydration.ts';
 
 async function openPage(page: Page) {
   await page.goto('/logo-download');
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await hydrated(page);
 }
 
 async function download(page: Page, background: string, format: 'PNG' | 'SVG') {

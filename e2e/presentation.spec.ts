@@ -2,11 +2,11 @@
 // counter, keyboard control and a fullscreen toggle kept in sync with the browser.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
+import { hydrated } from './hydration.ts';
 
 async function openDeck(page: Page) {
   await page.goto('/presentation');
-  // The island has hydrated once Astro drops its `ssr` marker.
-  await page.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await hydrated(page);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
 }
 

@@ -1,6 +1,7 @@
 // Conversion tracking (SPEC.md §7, DECISIONS.md Tracking): which event each button sends,
 // as the API receives it, and nothing at all for visitors sending Global Privacy Control.
 import { expect, test, type Page, type Request } from 'playwright/test';
+import { hydrated } from './hydration.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -26,9 +27,7 @@ function recordEvents(page: Page) {
 async function ready(page: Page, path = '/') {
   await page.goto(path);
   await expect(page.getByTestId('hero-headline')).toBeVisible();
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((i) => !i.hasAttribute('ssr')),
-  );
+  await hydrated(page);
 }
 
 async function expectEvent(events: { body: SentEvent; request: Request }[], expected: SentEvent) {
