@@ -15,6 +15,7 @@ import {
   INQUIRY_TYPES,
   type ContactSubmissionInput,
 } from '../../../functions/shared/contact.ts';
+import { Honeypot } from '../honeypot.tsx';
 
 export const SUCCESS_MESSAGE = "Thank you for your inquiry! We'll get back to you within 24 hours.";
 export const PILOT_SUCCESS_MESSAGE =
@@ -270,19 +271,11 @@ export function ContactForm({ formType, fallbackEmail }: Props) {
         )}
         {errorText('message')}
       </div>
-      {/* Honeypot: hidden from people and assistive tech; bots that fill it are stored as spam. */}
-      <div hidden>
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={update}
-        />
-      </div>
+      <Honeypot
+        id={`${id}-website`}
+        value={values.website}
+        onChange={(website) => setValues((current) => ({ ...current, website }))}
+      />
       {generalError && (
         <p
           role="alert"

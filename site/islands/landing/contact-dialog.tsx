@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { Icon } from './icons.tsx';
+import { Honeypot } from '../honeypot.tsx';
 
 export type DialogFormType = 'general' | 'pricing';
 
@@ -249,19 +250,7 @@ export function ContactDialog({
                 <textarea {...fieldProps('message')} rows={4} maxLength={5000} />
                 {fieldError('message')}
               </div>
-              {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
-              <div className="landing-honeypot" aria-hidden="true">
-                <label htmlFor={`${ids}-website`}>Website</label>
-                <input
-                  id={`${ids}-website`}
-                  name="website"
-                  type="text"
-                  tabIndex={-1}
-                  autoComplete="off"
-                  value={values.website}
-                  onChange={(e) => change('website')(e.target.value)}
-                />
-              </div>
+              <Honeypot id={`${ids}-website`} value={values.website} onChange={change('website')} />
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
                 <Dialog.Close
                   type="button"
