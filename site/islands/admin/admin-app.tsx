@@ -7,7 +7,7 @@ import { BuildStatusBar } from './build-status.tsx';
 import { PagesTab } from './pages-tab.tsx';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ToastProvider } from './toast.tsx';
-import { Button, Modal } from './ui.tsx';
+import { Button, Modal, TooltipProvider } from './ui.tsx';
 
 const queryClient = createQueryClient();
 
@@ -15,7 +15,9 @@ export function AdminApp() {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <Shell />
+        <TooltipProvider>
+          <Shell />
+        </TooltipProvider>
       </ToastProvider>
     </QueryClientProvider>
   );

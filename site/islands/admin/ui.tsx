@@ -1,5 +1,6 @@
 // Small UI primitives of the admin, on Radix and Tailwind.
 import * as Dialog from '@radix-ui/react-dialog';
+import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -133,3 +134,50 @@ export function FieldError({ id, messages }: { id: string; messages: string[] | 
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600';
+
+/** SPEC.md §9: a tooltip opens after 700 ms; moving to another within 300 ms opens it at once. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** Wraps the admin once, so every Tooltip shares SPEC.md §9's timing. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <RadixTooltip.Provider
+      delayDuration={TOOLTIP_DELAY_MS}
+      skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
+    >
+      {children}
+    </RadixTooltip.Provider>
+  );
+}
+
+/**
+ * Explains an icon button or a figure. The child must be one focusable element (a
+ * button, a link, or an element with tabIndex=0) so keyboard users get the tip on focus;
+ * an icon-only button still needs its own aria-label.
+ */
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}) {
+  return (
+    <RadixTooltip.Root>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content
+          side={side}
+          sideOffset={6}
+          className="z-50 max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug text-white shadow-lg"
+        >
+          {content}
+          <RadixTooltip.Arrow className="fill-slate-900" />
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
+  );
+}
