@@ -57,6 +57,12 @@ export const envSchema = z
      * day's salt is a random value kept in the table for two days, then forgotten.
      */
     ANALYTICS_SALT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    /**
+     * Local server only: how many proxies of ours stand in front of it. 0 (default): the
+     * client is the socket's peer and X-Forwarded-For is ignored; N: the Nth address from
+     * the right of X-Forwarded-For. (In AWS the client is CloudFront-Viewer-Address.)
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Contact submissions accepted per client IP in each 10-minute window. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. */

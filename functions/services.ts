@@ -47,7 +47,7 @@ export function createServices(
     audit: new AuditLog(db, tableName, now),
     rebuilder: options.rebuilder ?? chooseRebuilder(config, options.log),
     mailer: options.mailer ?? createMailer(config, log),
-    clientIp: options.clientIp ?? socketIp,
+    clientIp: options.clientIp ?? socketIp(config.env.TRUST_PROXY),
     now,
     log,
   };

@@ -5,7 +5,8 @@ import { getRequestListener } from '@hono/node-server';
 import type { StaticSite } from './static-site.ts';
 
 export interface FrontOptions {
-  fetch: (request: Request) => Response | Promise<Response>;
+  /** The Hono app's fetch; `env` carries the Node request (the client's socket address). */
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>;
   /** The current site snapshot; undefined while the first build runs. */
   site: () => StaticSite | undefined;
 }

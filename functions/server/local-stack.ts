@@ -50,12 +50,15 @@ export async function startLocalStack(
 
   const run = async (): Promise<LocalStack> => {
     // Claim the port first: a clear error now beats one after a minute of building.
-    let fetchApi: (request: Request) => Response | Promise<Response> = () =>
+    let fetchApi: (request: Request, env: unknown) => Response | Promise<Response> = () =>
       Response.json(
         { error: { code: 'unavailable', message: 'The server is starting' } },
         { status: 503 },
       );
-    const server = createFrontServer({ fetch: (request) => fetchApi(request), site: () => site });
+    const server = createFrontServer({
+      fetch: (request, env) => fetchApi(request, env),
+      site: () => site,
+    });
     server.listen(env.PORT, env.HOST);
     // Not events.once: it rejects on 'error' with the raw error before we can explain it.
     await new Promise<void>((listening, failed) => {
@@ -128,7 +131,8 @@ export async function startLocalStack(
       if (error instanceof BootstrapError) throw new StartupError(error.message);
       throw error;
     }
-    fetchApi = createApp(services).fetch;
+    const app = createApp(services);
+    fetchApi = (request, env) => app.fetch(request, env);
 
     const buildEnv: Record<string, string | undefined> = {
       ...process.env,
