@@ -59,10 +59,14 @@ export function fieldErrors(
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
 ): FieldErrors {
-  const fields: FieldErrors = {};
+  // A Map, not a plain object: a field named `constructor`, `__proto__` or `toString`
+  // would otherwise hit Object.prototype's member and throw (a 500 instead of a 400).
+  const fields = new Map<string, string[]>();
   const add = (path: readonly PropertyKey[], problem: string) => {
     const key = [...prefix, ...path].map(String).join('.') || '(body)';
-    (fields[key] ??= []).push(problem);
+    const problems = fields.get(key);
+    if (problems) problems.push(problem);
+    else fields.set(key, [problem]);
   };
   for (const issue of issues) {
     // Name each unknown key as its own field so the editor can point at it.
@@ -72,7 +76,8 @@ export function fieldErrors(
       add(issue.path, describeIssue(issue));
     }
   }
-  return fields;
+  // fromEntries defines own properties, so even `__proto__` stays an ordinary key.
+  return Object.fromEntries(fields);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
