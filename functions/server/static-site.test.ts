@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
+import { requestFrom } from '../test/socket.ts';
 
 let server: Server;
 let base: string;
@@ -37,6 +38,24 @@ describe('static site serving', () => {
     const slash = await fetch(`${base}/pricing/?a=1`, { redirect: 'manual' });
     expect(slash.status).toBe(301);
     expect(slash.headers.get('location')).toBe('/pricing?a=1');
+  });
+
+  it('never redirects to another origin (open redirect forms, sent raw)', async () => {
+    for (const path of [
+      '//evil.example/',
+      '/%2F%2Fevil.example/',
+      '/%5Cevil.example/',
+      '/\\evil.example/',
+      '/%5C%5Cevil.example/x/',
+      '///evil.example//?next=1',
+      '/%E2%82%AC/',
+    ]) {
+      const response = await requestFrom('127.0.0.1', `${base}${path}`);
+      expect(response.status, path).toBe(301);
+      const location = String(response.headers.location);
+      expect(new URL(location, base).origin, `${path} -> ${location}`).toBe(base);
+      expect(location, path).toMatch(/^\/(?![\/\\])/);
+    }
   });
 
   it('answers unknown paths, dotfiles and traversal attempts with the 404 page and status 404', async () => {

@@ -128,9 +128,8 @@ export class StaticSite {
       return this.send(req, res, this.notFound, 404);
     }
     if (pathname.length > 1 && pathname.endsWith('/')) {
-      const target = pathname.replace(/\/+$/, '') || '/';
       res.writeHead(301, {
-        Location: target + (queryAt === -1 ? '' : url.slice(queryAt)),
+        Location: sameOriginPath(pathname) + (queryAt === -1 ? '' : url.slice(queryAt)),
         ...SECURITY_HEADERS,
       });
       res.end();
@@ -221,4 +220,16 @@ function entryFor(path: string, urlPath: string): Entry {
     },
   };
   return { etag, identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
+}
+
+/**
+ * The redirect target for a decoded path, always on this origin: backslashes (which
+ * browsers read as slashes) become slashes, runs of slashes collapse, so neither
+ * `//evil.example/`, `/%2F%2Fevil.example/` nor `/%5Cevil.example/` can yield a
+ * protocol-relative Location; each segment is percent-encoded again so the header is
+ * plain ASCII. infra/edge/clean-urls.js applies the same rule in CloudFront.
+ */
+export function sameOriginPath(decodedPath: string): string {
+  const segments = decodedPath.replace(/\\/g, '/').split('/').filter(Boolean);
+  return '/' + segments.map((segment) => encodeURIComponent(segment)).join('/');
 }

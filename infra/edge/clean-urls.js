@@ -8,6 +8,25 @@
 //   /admin,  /admin/<anything>  -> /admin/index.html   SPA_FALLBACKS in static-site.ts)
 var SPA_SHELLS = ['/legacy', '/admin'];
 
+// The redirect target, always on this origin (the local server's sameOriginPath in
+// functions/server/static-site.ts is the same rule): decode (%2F, %5C), turn backslashes
+// into slashes (browsers do), collapse runs of slashes and re-encode each segment, so no
+// form of "//evil.example" survives into a Location header.
+function sameOriginPath(uri) {
+  var decoded;
+  try {
+    decoded = decodeURIComponent(uri);
+  } catch (e) {
+    decoded = uri;
+  }
+  var parts = decoded.replace(/\\/g, '/').split('/');
+  var kept = [];
+  for (var i = 0; i < parts.length; i++) {
+    if (parts[i] !== '') kept.push(encodeURIComponent(parts[i]));
+  }
+  return '/' + kept.join('/');
+}
+
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -31,8 +50,7 @@ function handler(event) {
     return request;
   }
   if (trailingSlash) {
-    // Collapse leading slashes too: a Location of "//evil.example" would be an open redirect.
-    var target = '/' + uri.replace(/^\/+/, '').replace(/\/+$/, '');
+    var target = sameOriginPath(uri);
     var query = request.rawQueryString();
     return {
       statusCode: 301,

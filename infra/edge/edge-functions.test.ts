@@ -64,6 +64,20 @@ describe('clean-urls (site default behaviour)', () => {
   it('never redirects to another host', () => {
     expect(redirect('//evil.example/').headers.location.value).toBe('/evil.example');
     expect(redirect('///evil.example//').headers.location.value).toBe('/evil.example');
+    // Encoded slashes and backslashes (browsers read "\\" as "/") decode to the same.
+    for (const uri of [
+      '/%2F%2Fevil.example/',
+      '/%5Cevil.example/',
+      '/\\evil.example/',
+      '/%5c%5Cevil.example/',
+    ]) {
+      const location = redirect(uri).headers.location.value;
+      expect(location, uri).toBe('/evil.example');
+      expect(new URL(location, 'https://pharmabridge.example').origin).toBe(
+        'https://pharmabridge.example',
+      );
+    }
+    expect(redirect('/%E2%82%AC/').headers.location.value).toBe('/%E2%82%AC');
   });
 
   it('serves the client-rendered shells for everything under /legacy and /admin', () => {
