@@ -26,6 +26,17 @@ export const envSchema = z
       .default('pharmabridge'),
     /** An already running DynamoDB (Local) endpoint; when set, `npm start` starts no engine. */
     DYNAMODB_ENDPOINT: optionalString.pipe(z.url().optional()),
+    /**
+     * With DYNAMODB_ENDPOINT: the access key to use. DynamoDB Local keeps each key's data
+     * apart; `npm start` passes its per-install key (DATA_DIR/dynamodb-local.key) to the
+     * site build this way. Default: local.
+     */
+    DYNAMODB_LOCAL_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{1,128}$/, 'must be letters and digits only')
+        .optional(),
+    ),
     /** Setting a region (with credentials from the usual AWS chain) selects real AWS. */
     AWS_REGION: optionalString,
     /** Port of the embedded DynamoDB Local; 0 picks a free one. */
@@ -78,6 +89,24 @@ export const envSchema = z
     ),
     /** log (default; the message goes to the log), smtp (default when SMTP_URL is set) or ses. */
     MAIL_TRANSPORT: optionalString.pipe(z.enum(['log', 'smtp', 'ses']).optional()),
+    /**
+     * S3 bucket for uploaded images (set by infra/ in AWS). Unset, uploads are kept on disk
+     * under DATA_DIR/objects and served by the local server.
+     */
+    UPLOADS_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+        .optional(),
+    ),
+    /** An S3-compatible endpoint for UPLOADS_BUCKET (MinIO, moto); unset, AWS S3. */
+    UPLOADS_ENDPOINT: optionalString.pipe(z.url().optional()),
+    /** Seconds an upload URL stays valid; 604800 (7 days) is S3's maximum. */
+    UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(900),
+    /** Largest image accepted, in bytes (SPEC §9: 10 MiB). */
+    MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(5 * 1024 ** 3).default(10_485_760),
+    /** Largest image accepted, in pixels (width × height); bigger ones are refused undecoded. */
+    MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
   })
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL, {
     path: ['SMTP_URL'],

@@ -7,6 +7,11 @@ export interface DynamoTarget {
   region: string;
   /** DynamoDB Local's URL; undefined means real AWS. */
   endpoint?: string | undefined;
+  /**
+   * DynamoDB Local keeps each access key's data apart; `npm start` uses a per-install
+   * key (functions/server/dynamo-local.ts). Default: `local`.
+   */
+  accessKeyId?: string | undefined;
 }
 
 export function createDocumentClient(target: DynamoTarget): DynamoDBDocumentClient {
@@ -15,9 +20,9 @@ export function createDocumentClient(target: DynamoTarget): DynamoDBDocumentClie
     ...(target.endpoint
       ? {
           endpoint: target.endpoint,
-          // DynamoDB Local accepts any credentials; fixed ones keep the AWS chain (and
-          // any ~/.aws profile of the developer) out of local runs.
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          // DynamoDB Local checks no secret but keeps data per access key; explicit
+          // credentials also keep the AWS chain (a developer's ~/.aws) out of local runs.
+          credentials: { accessKeyId: target.accessKeyId ?? 'local', secretAccessKey: 'local' },
         }
       : {}),
     maxAttempts: 3,
@@ -28,14 +33,21 @@ export function createDocumentClient(target: DynamoTarget): DynamoDBDocumentClie
 }
 
 /** Where the configured store is; the embedded engine passes its own endpoint. */
-export function dynamoTarget(config: Config, embeddedEndpoint?: string): DynamoTarget {
+export function dynamoTarget(
+  config: Config,
+  embedded?: { endpoint: string; accessKeyId: string },
+): DynamoTarget {
   switch (config.store.kind) {
     case 'aws':
       return { region: config.store.region };
     case 'endpoint':
-      return { region: config.store.region, endpoint: config.store.endpoint };
+      return {
+        region: config.store.region,
+        endpoint: config.store.endpoint,
+        accessKeyId: config.env.DYNAMODB_LOCAL_KEY,
+      };
     case 'embedded':
-      if (!embeddedEndpoint) throw new Error('The embedded DynamoDB Local is not running');
-      return { region: 'local', endpoint: embeddedEndpoint };
+      if (!embedded) throw new Error('The embedded DynamoDB Local is not running');
+      return { region: 'local', endpoint: embedded.endpoint, accessKeyId: embedded.accessKeyId };
   }
 }

@@ -12,7 +12,12 @@ import { createSiteRebuilder, pagesFingerprint } from './rebuild-site.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices } from '../services.ts';
 import { dynamoTarget } from '../data/dynamo.ts';
-import { startDynamoLocal, StartupError, type DynamoLocal } from './dynamo-local.ts';
+import {
+  ensurePrivateDir,
+  StartupError,
+  superviseDynamoLocal,
+  type SupervisedDynamoLocal,
+} from './dynamo-local.ts';
 import { createFrontServer } from './http.ts';
 import { buildSite, buildStamp, isBuildCurrent } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
@@ -31,6 +36,8 @@ export async function startLocalStack(
   log: Logger,
   /** Receives a handle whose stop() undoes what has started so far, before start-up ends. */
   onPending?: (pending: LocalStack) => void,
+  /** Something the stack cannot recover from happened after start-up (the store keeps dying). */
+  onFatal?: (message: string) => void,
 ): Promise<LocalStack> {
   const { env } = config;
   let site: StaticSite | undefined;
@@ -84,12 +91,15 @@ export async function startLocalStack(
     const url = `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${port}`;
     onPending?.({ url, server, dynamoEndpoint: undefined, stop });
 
-    let dynamo: DynamoLocal | undefined;
+    let dynamo: SupervisedDynamoLocal | undefined;
+    ensurePrivateDir(env.DATA_DIR);
     if (config.store.kind === 'embedded') {
-      dynamo = await startDynamoLocal({
+      dynamo = await superviseDynamoLocal({
         dataDir: env.DATA_DIR,
         port: env.DYNAMODB_LOCAL_PORT,
         signal: starting.signal,
+        log,
+        onGiveUp: (message) => onFatal?.(message),
       });
       cleanups.push(() => dynamo!.stop());
       log.info('DynamoDB Local started', {
@@ -113,7 +123,7 @@ export async function startLocalStack(
       siteReady();
       await siteRebuilder.stop();
     });
-    const services = createServices(config, dynamoTarget(config, dynamo?.endpoint), {
+    const services = createServices(config, dynamoTarget(config, dynamo), {
       log,
       ...(env.REBUILD_PROJECT ? {} : { rebuilder: siteRebuilder.rebuilder }),
     });
@@ -136,7 +146,13 @@ export async function startLocalStack(
 
     const buildEnv: Record<string, string | undefined> = {
       ...process.env,
-      ...(dynamo ? { DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' } : {}),
+      ...(dynamo
+        ? {
+            DYNAMODB_ENDPOINT: dynamo.endpoint,
+            DYNAMODB_LOCAL_KEY: dynamo.accessKeyId,
+            AWS_REGION: 'local',
+          }
+        : {}),
       SITE_URL: config.siteUrl,
     };
     const pages = await services.pages.list();

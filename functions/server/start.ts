@@ -23,10 +23,21 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = jsonLogger(config.env.LOG_LEVEL);
-  const started = await startLocalStack(config, log, (pending) => {
-    // Lets a signal during start-up stop what has been started so far.
-    stack = pending;
-  });
+  const started = await startLocalStack(
+    config,
+    log,
+    (pending) => {
+      // Lets a signal during start-up stop what has been started so far.
+      stack = pending;
+    },
+    (message) => {
+      process.stderr.write(`pharmabridge: ${message}\n`);
+      if (stopping) return;
+      stopping = true;
+      setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+      void (stack?.stop() ?? Promise.resolve()).then(() => process.exit(1));
+    },
+  );
   stack = started;
   if (stopping) return void (await started.stop());
   process.stdout.write(

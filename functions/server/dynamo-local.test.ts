@@ -1,0 +1,188 @@
+// Hole 1 and hole 10 of the hardening issue: the on-disk DynamoDB Local of `npm start`
+// is reachable by anyone who can reach the machine (it listens on every interface), so
+// its data must be useless without the per-install key, no foreign web page may call it,
+// and its folder is private. Also the restart of a dead engine (hole 7).
+import {
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ListTablesCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../data/dynamo.ts';
+import { ensureTable } from '../data/table.ts';
+import { memoryLogger } from '../test/harness.ts';
+import { startDynamoLocal, superviseDynamoLocal, type DynamoLocal } from './dynamo-local.ts';
+
+const engines: DynamoLocal[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'pb-dynamo-')), 'data');
+  dirs.push(join(dir, '..'));
+  return dir;
+}
+
+async function withData(dir: string) {
+  const engine = await startDynamoLocal({ dataDir: dir });
+  engines.push(engine);
+  const own = createDocumentClient({
+    region: 'local',
+    endpoint: engine.endpoint,
+    accessKeyId: engine.accessKeyId,
+  });
+  await ensureTable(own, 'pharmabridge');
+  await own.send(
+    new PutCommand({
+      TableName: 'pharmabridge',
+      Item: { pk: 'ADMIN#a@example.com', sk: 'ADMIN', passwordHash: 'secret-hash' },
+    }),
+  );
+  return { engine, own };
+}
+
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('DynamoDB Local of npm start', () => {
+  it('gives a client with another key an unrelated, empty database', async () => {
+    const { engine, own } = await withData(dataDir());
+    expect(engine.accessKeyId).toMatch(/^[A-Z0-9]{32}$/);
+    // The old fixed key, and any other, see nothing and change nothing.
+    for (const key of ['local', 'ATTACKER']) {
+      const other = createDocumentClient({
+        region: 'local',
+        endpoint: engine.endpoint,
+        accessKeyId: key,
+      });
+      expect((await other.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+      await expect(
+        other.send(
+          new GetCommand({
+            TableName: 'pharmabridge',
+            Key: { pk: 'ADMIN#a@example.com', sk: 'ADMIN' },
+          }),
+        ),
+      ).rejects.toBeInstanceOf(ResourceNotFoundException);
+      await expect(
+        other.send(
+          new PutCommand({
+            TableName: 'pharmabridge',
+            Item: { pk: 'ADMIN#evil@example.com', sk: 'ADMIN' },
+          }),
+        ),
+      ).rejects.toBeInstanceOf(ResourceNotFoundException);
+      other.destroy();
+    }
+    const items = (await own.send(new ScanCommand({ TableName: 'pharmabridge' }))).Items ?? [];
+    expect(items.map((item) => item['pk'])).toEqual(['ADMIN#a@example.com']);
+    own.destroy();
+  });
+
+  it('keeps web pages of other origins out (CORS)', async () => {
+    const { engine, own } = await withData(dataDir());
+    own.destroy();
+    const preflight = await fetch(engine.endpoint, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-amz-target',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('keeps its folder 0700 and its files 0600, and tightens an old world-readable folder', async () => {
+    const dir = dataDir();
+    mkdirSync(join(dir, 'dynamodb'), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dir, 'old-file'), 'x', { mode: 0o644 });
+    const { engine, own } = await withData(dir);
+    own.destroy();
+    await engine.stop();
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, 'dynamodb'))).toBe(0o700);
+    expect(mode(join(dir, 'old-file'))).toBe(0o600);
+    expect(mode(join(dir, 'dynamodb-local.key'))).toBe(0o600);
+    const files = readdirSync(join(dir, 'dynamodb'));
+    expect(files).toContain(`${engine.accessKeyId}_local.db`);
+    for (const file of files) expect(mode(join(dir, 'dynamodb', file)), file).toBe(0o600);
+  });
+
+  it('moves the data of an older install (one shared file, no key) to the new key', async () => {
+    const dir = dataDir();
+    const first = await withData(dir);
+    first.own.destroy();
+    await first.engine.stop();
+    // What an install from before this change has: the shared file and no key.
+    renameSync(
+      join(dir, 'dynamodb', `${first.engine.accessKeyId}_local.db`),
+      join(dir, 'dynamodb', 'shared-local-instance.db'),
+    );
+    unlinkSync(join(dir, 'dynamodb-local.key'));
+    const engine = await startDynamoLocal({ dataDir: dir });
+    engines.push(engine);
+    expect(engine.accessKeyId).not.toBe(first.engine.accessKeyId);
+    const own = createDocumentClient({
+      region: 'local',
+      endpoint: engine.endpoint,
+      accessKeyId: engine.accessKeyId,
+    });
+    const admin = await own.send(
+      new GetCommand({
+        TableName: 'pharmabridge',
+        Key: { pk: 'ADMIN#a@example.com', sk: 'ADMIN' },
+      }),
+    );
+    expect(admin.Item?.['passwordHash']).toBe('secret-hash');
+    own.destroy();
+  });
+
+  it('restarts a dead engine on the same port with its data, and gives up after repeated deaths', async () => {
+    const dir = dataDir();
+    const first = await withData(dir);
+    first.own.destroy();
+    await first.engine.stop();
+    const log = memoryLogger();
+    let gaveUp = '';
+    const supervised = await superviseDynamoLocal({
+      dataDir: dir,
+      log,
+      onGiveUp: (message) => (gaveUp = message),
+      maxRestarts: 1,
+    });
+    engines.push(supervised);
+    const own = createDocumentClient({
+      region: 'local',
+      endpoint: supervised.endpoint,
+      accessKeyId: supervised.accessKeyId,
+    });
+    process.kill(supervised.pid()!, 'SIGKILL');
+    await expect.poll(() => supervised.restarts(), { timeout: 60_000, interval: 200 }).toBe(1);
+    const admin = await own.send(
+      new GetCommand({
+        TableName: 'pharmabridge',
+        Key: { pk: 'ADMIN#a@example.com', sk: 'ADMIN' },
+      }),
+    );
+    expect(admin.Item?.['passwordHash']).toBe('secret-hash');
+    // A second death within the window exceeds maxRestarts: the operator is told.
+    process.kill(supervised.pid()!, 'SIGKILL');
+    await expect.poll(() => gaveUp, { timeout: 30_000, interval: 200 }).toMatch(/giving up/);
+    expect(log.lines.map((line) => line.message)).toContain(
+      'DynamoDB Local exited unexpectedly; restarting it',
+    );
+    own.destroy();
+  }, 120_000);
+});
