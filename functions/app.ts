@@ -6,6 +6,11 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { originVerify } from './lib/origin-verify.ts';
+import {
+  isStoreUnavailable,
+  STORE_RETRY_AFTER_SECONDS,
+  StoreIncidents,
+} from './lib/store-errors.ts';
 import { health } from './routes/health.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { auth } from './routes/auth.ts';
@@ -18,6 +23,17 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>({ strict: false }).basePath('/api');
+  const incidents = new StoreIncidents(services.log, services.now);
+  // The incident ends when the store really answers again, not when some request that
+  // never touched it (a 404, a dropped bot event) happens to succeed.
+  services.db.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      incidents.success();
+      return result;
+    },
+    { step: 'initialize' },
+  );
 
   app.use(async (c, next) => {
     const requestId = randomUUID();
@@ -66,6 +82,20 @@ export function createApp(services: Services) {
       return c.json<ErrorBody>({ error: { code, message } }, error.status);
     }
     const requestId = c.get('requestId');
+    if (isStoreUnavailable(error)) {
+      incidents.failure(error, requestId);
+      c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      return c.json<ErrorBody>(
+        {
+          error: {
+            code: 'unavailable',
+            message: 'The service is temporarily unavailable; please try again shortly',
+            requestId,
+          },
+        },
+        503,
+      );
+    }
     services.log.error('unhandled error', {
       requestId,
       method: c.req.method,
