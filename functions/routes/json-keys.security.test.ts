@@ -9,8 +9,12 @@ const PROTO_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'v
 
 describe('JSON bodies with Object.prototype keys', () => {
   it('answer 400 naming the key on every JSON route, anonymous and admin', async () => {
-    const { json, anonJson, services, log } = await adminTestApp();
-    const page = await services.pages.create({ title: 'Proto', slug: 'proto-keys' });
+    const { json, anonJson, log } = await adminTestApp();
+    const created = await json('POST', '/api/landing-pages', {
+      title: 'Proto',
+      slug: 'proto-keys',
+    });
+    const page = (await created.json()) as { id: string };
     const routes: [send: typeof json, method: string, path: string, base: object][] = [
       [anonJson, 'POST', '/api/contact', { name: 'Dana', email: 'dana@example.com' }],
       [

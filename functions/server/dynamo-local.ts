@@ -174,6 +174,8 @@ export async function startDynamoLocal(options: {
     '/bin/sh',
     ['-c', 'umask 077 && exec java "$@"', 'java', ...args],
     {
+      // The engine writes dynamodb-local-metadata.json into its working directory.
+      cwd: dbPath ?? dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
