@@ -8,6 +8,8 @@ import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
 import { AuditLog } from './data/audit.ts';
+import { InstallSecrets } from './data/install-secrets.ts';
+import { CursorCodec } from './lib/cursor.ts';
 import { CodeBuildClient } from '@aws-sdk/client-codebuild';
 import { CodeBuildRebuilder } from './rebuild/codebuild.ts';
 import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
@@ -34,6 +36,7 @@ export function createServices(
   const tableName = config.env.TABLE_NAME;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
+  const secrets = new InstallSecrets(db, tableName, now);
   return {
     config,
     db,
@@ -45,6 +48,8 @@ export function createServices(
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),
     audit: new AuditLog(db, tableName, now),
+    secrets,
+    cursors: new CursorCodec(secrets),
     rebuilder: options.rebuilder ?? chooseRebuilder(config, options.log),
     mailer: options.mailer ?? createMailer(config, log),
     clientIp: options.clientIp ?? socketIp(config.env.TRUST_PROXY),

@@ -4,9 +4,11 @@
 //   entries, newest first ... Query  pk=AUDIT#<yyyy-mm>  sk=<ISO time>#<random>  (descending)
 // One partition per month keeps a partition from growing without bound while the admin's
 // "newest first" view reads the current month, then the previous ones, as a query each.
-// Entries are kept for 400 days (TTL expiresAt). The cursor is opaque base64url JSON.
+// Entries are kept for 400 days (TTL expiresAt). The cursor is a bounded AuditCursor that
+// the route signs (functions/lib/cursor.ts), so a client cannot forge one.
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import { TableRepository } from './table.ts';
 
 export type AuditAction =
@@ -43,11 +45,13 @@ function previousMonth(yyyyMm: string): string {
   return month(date);
 }
 
-interface Cursor {
-  month: string;
-  key?: Record<string, unknown>;
-  left: number;
-}
+/** Where the next page starts: a month partition, a key inside it, months still to read. */
+export const auditCursorSchema = z.strictObject({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  key: z.strictObject({ pk: z.string().max(40), sk: z.string().max(80) }).optional(),
+  left: z.number().int().min(1).max(MONTHS_BACK),
+});
+export type AuditCursor = z.infer<typeof auditCursorSchema>;
 
 export class AuditLog extends TableRepository {
   async record(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
@@ -72,11 +76,12 @@ export class AuditLog extends TableRepository {
   /** Newest first, `limit` at a time; pass the returned cursor for the next page. */
   async list(
     limit = 50,
-    cursorText?: string,
-  ): Promise<{ entries: AuditEntry[]; cursor: string | undefined }> {
-    let cursor: Cursor = cursorText
-      ? decodeCursor(cursorText)
-      : { month: month(this.now()), left: MONTHS_BACK };
+    start?: AuditCursor,
+  ): Promise<{ entries: AuditEntry[]; cursor: AuditCursor | undefined }> {
+    // A key from another month's partition would read that partition: refuse it.
+    if (start?.key && start.key.pk !== `AUDIT#${start.month}`) start = undefined;
+    let cursor: { month: string; key?: Record<string, unknown> | undefined; left: number } =
+      start ?? { month: month(this.now()), left: MONTHS_BACK };
     const entries: AuditEntry[] = [];
     while (entries.length < limit && cursor.left > 0) {
       const result = await this.db.send(
@@ -94,27 +99,17 @@ export class AuditLog extends TableRepository {
         ? { ...cursor, key: result.LastEvaluatedKey }
         : { month: previousMonth(cursor.month), left: cursor.left - 1 };
     }
+    if (cursor.left <= 0) return { entries, cursor: undefined };
+    const key = cursor.key as { pk: string; sk: string } | undefined;
     return {
       entries,
-      cursor:
-        cursor.left > 0 ? Buffer.from(JSON.stringify(cursor)).toString('base64url') : undefined,
+      cursor: {
+        month: cursor.month,
+        left: cursor.left,
+        ...(key ? { key: { pk: key.pk, sk: key.sk } } : {}),
+      },
     };
   }
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor;
-    if (
-      typeof value.month === 'string' &&
-      /^\d{4}-\d{2}$/.test(value.month) &&
-      typeof value.left === 'number'
-    )
-      return value;
-  } catch {
-    // fall through: an unreadable cursor starts from the newest entry
-  }
-  return { month: '0000-00', left: 0 };
 }
 
 function toEntry(item: Record<string, unknown>): AuditEntry {

@@ -11,6 +11,8 @@ import type { AuditLog } from '../data/audit.ts';
 import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import type { ClientIpResolver } from './client-ip.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { InstallSecrets } from '../data/install-secrets.ts';
+import type { CursorCodec } from './cursor.ts';
 
 export interface Services {
   config: Config;
@@ -23,6 +25,10 @@ export interface Services {
   admins: AdminRepository;
   sessions: SessionRepository;
   audit: AuditLog;
+  /** Per-installation secrets kept in the table (functions/data/install-secrets.ts). */
+  secrets: InstallSecrets;
+  /** Signs and checks pagination cursors (functions/lib/cursor.ts). */
+  cursors: CursorCodec;
   /** The rebuild webhook: local child-process build or CodeBuild (functions/rebuild). */
   rebuilder: Rebuilder;
   /** Outgoing mail: the log, SMTP or SES (functions/mail). */

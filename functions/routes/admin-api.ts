@@ -2,6 +2,7 @@
 // status. Every route needs a signed-in administrator.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { auditCursorSchema } from '../data/audit.ts';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
@@ -61,7 +62,15 @@ export const adminApi = new Hono<AppEnv>()
         limit: ['must be a whole number from 1 to 200'],
       });
     }
-    return c.json(await c.get('services').audit.list(parsed.data.limit, parsed.data.cursor));
+    const { audit, cursors } = c.get('services');
+    const start = parsed.data.cursor
+      ? await cursors.decode('audit', parsed.data.cursor, auditCursorSchema)
+      : undefined;
+    const page = await audit.list(parsed.data.limit, start);
+    return c.json({
+      entries: page.entries,
+      cursor: page.cursor ? await cursors.encode('audit', page.cursor) : undefined,
+    });
   })
   .get('/build', async (c) => c.json(await c.get('services').rebuilder.status()))
   .post('/build', async (c) => {
