@@ -4,6 +4,7 @@ import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-q
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { authGate, createQueryClient, request, type LandingPage } from './api.ts';
 import { BuildStatusBar } from './build-status.tsx';
+import { ImagesTab } from './images/images-tab.tsx';
 import { PagesTab } from './pages-tab.tsx';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ToastProvider } from './toast.tsx';
@@ -174,14 +175,7 @@ function Manager({ email }: { email: string }) {
             </section>
           </Tabs.Content>
           <Tabs.Content value="images" className="mt-6">
-            <section className="rounded-xl border border-slate-200 bg-white p-6">
-              <h2 className="text-xl font-semibold text-ink">Image Management</h2>
-              <p className="mt-4 text-slate-600">
-                Image uploads are not available yet. Until they are, a page can point at an image by
-                its URL in the Content (JSON) editor, for example the hero image or a feature
-                screenshot.
-              </p>
-            </section>
+            <ImagesTab />
           </Tabs.Content>
         </Tabs.Root>
       </main>

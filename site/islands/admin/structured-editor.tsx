@@ -2,6 +2,7 @@
 // testimonials), kept in sync with the Content (JSON) textarea: both edit one object.
 // Field errors come from the shared content schema (as you type) and from the server.
 import * as Tabs from '@radix-ui/react-tabs';
+import { ImagePickerButton } from './images/image-picker.tsx';
 import { Button, FieldError, inputClass } from './ui.tsx';
 
 type Json = Record<string, unknown>;
@@ -255,6 +256,15 @@ export function StructuredEditor(props: EditorProps) {
         <TextField label="Secondary button label" path={['hero', 'secondaryCTA']} {...props} />
         <LinesField label="Feature points" path={['hero', 'features']} {...props} />
         <TextField label="Hero image URL" path={['hero', 'heroImage']} optional {...props} />
+        <div>
+          <ImagePickerButton
+            fieldName="Hero image"
+            current={getAt(props.content, ['hero', 'heroImage']) as string | undefined}
+            onPick={(media) =>
+              props.onChange(setAt(props.content, ['hero', 'heroImage'], media.objectPath))
+            }
+          />
+        </div>
       </Tabs.Content>
       <Tabs.Content value="pricing" className="grid gap-3 pt-3">
         <TextField label="Headline" path={['pricing', 'headline']} {...props} />

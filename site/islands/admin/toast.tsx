@@ -7,6 +7,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** Milliseconds shown; the provider's 5 s when absent (SPEC.md §9 also has 8 s toasts). */
+  duration?: number;
 }
 
 const ToastContext = createContext<(message: ToastMessage) => void>(() => {});
@@ -29,6 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <Toast.Root
             key={current.id}
             type={destructive ? 'foreground' : 'background'}
+            {...(current.duration ? { duration: current.duration } : {})}
             onOpenChange={(open) => {
               // Only this toast's own close: a newer toast must not be dismissed by it.
               if (!open) setCurrent((shown) => (shown?.id === current.id ? undefined : shown));

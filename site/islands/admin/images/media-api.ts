@@ -1,0 +1,69 @@
+// The Images tab's calls (SPEC.md §7 and the media library API), on the admin's HTTP layer.
+// Answers are checked against the shared schemas, so a drifted contract fails loudly here.
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  mediaListResponseSchema,
+  mediaRecordSchema,
+  mediaUsageResponseSchema,
+  type MediaListResponse,
+  type MediaRecord,
+  type MediaUpdate,
+  type MediaUsageResponse,
+} from '../../../../functions/shared/media.ts';
+import { BUILD_KEY, PAGES_KEY, request } from '../api.ts';
+
+export const MEDIA_KEY = ['/api/admin/media'] as const;
+export const usageKey = (id: string) => ['/api/admin/media', id, 'usage'] as const;
+
+export async function publishUpload(objectPath: string): Promise<MediaRecord> {
+  return mediaRecordSchema.parse(
+    await request('POST', '/api/objects/acl', { objectPath, visibility: 'public' }),
+  );
+}
+
+export async function replaceMedia(id: string, objectPath: string): Promise<MediaRecord> {
+  return mediaRecordSchema.parse(
+    await request('POST', `/api/admin/media/${id}/replace`, { objectPath }),
+  );
+}
+
+export async function listMedia(cursor: string | undefined): Promise<MediaListResponse> {
+  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
+  return mediaListResponseSchema.parse(await request('GET', `/api/admin/media${query}`));
+}
+
+export async function mediaUsage(id: string): Promise<MediaUsageResponse> {
+  return mediaUsageResponseSchema.parse(await request('GET', `/api/admin/media/${id}/usage`));
+}
+
+export async function updateMedia(id: string, update: MediaUpdate): Promise<MediaRecord> {
+  return mediaRecordSchema.parse(await request('PATCH', `/api/admin/media/${id}`, update));
+}
+
+export const deleteMedia = (id: string) => request('DELETE', `/api/admin/media/${id}`);
+
+/** After an image changed: the library, every "used on", the pages and the build status. */
+export function refreshMedia(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: MEDIA_KEY });
+  void client.invalidateQueries({ queryKey: BUILD_KEY });
+}
+
+/** After an assignment: pages, "used on" and the build status. */
+export function refreshPages(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: PAGES_KEY });
+  void client.invalidateQueries({ queryKey: MEDIA_KEY });
+  void client.invalidateQueries({ queryKey: BUILD_KEY });
+}
+
+/** The smallest variant wide enough for a `width` px box (thumbnails, previews). */
+export function variantFor(media: MediaRecord, width: number): string {
+  const wide = media.variants.find((variant) => variant.width >= width);
+  return (wide ?? media.variants.at(-1))?.url ?? media.url;
+}
+
+export const formatBytes = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(0)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

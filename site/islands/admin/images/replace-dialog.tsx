@@ -1,0 +1,47 @@
+// Replacing a library image: upload one new file whose bytes take the image's place. The id
+// and path stay, so every page using it shows the new image after its rebuild.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { MediaRecord } from '../../../../functions/shared/media.ts';
+import { useToast } from '../toast.tsx';
+import { Modal } from '../ui.tsx';
+import { refreshMedia, replaceMedia } from './media-api.ts';
+import { UploadPanel } from './upload-panel.tsx';
+import { ImageUploader } from './uploader.ts';
+
+export function ReplaceDialog({ media, onClose }: { media: MediaRecord; onClose: () => void }) {
+  // One uploader per opening, created outside render and ended with the dialog.
+  const [uploader] = useState(
+    () => new ImageUploader({ maxFiles: 1, publish: (path) => replaceMedia(media.id, path) }),
+  );
+  const toast = useToast();
+  const client = useQueryClient();
+  useEffect(() => () => uploader.destroy(), [uploader]);
+  useEffect(
+    () =>
+      uploader.onPublish((event) => {
+        if (event.kind === 'published') {
+          refreshMedia(client);
+          toast({ title: `Image replaced: ${media.fileName}` });
+        } else {
+          toast({
+            title: `${event.file.name ?? 'The image'} did not replace ${media.fileName}`,
+            description: event.message,
+            variant: 'destructive',
+          });
+        }
+      }),
+    [uploader, client, toast, media.fileName],
+  );
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Replace ${media.fileName}`}
+      description="The new image keeps this one's address and alt text, so pages using it need no change."
+      wide
+    >
+      <UploadPanel uploader={uploader} maxFiles={1} onClose={onClose} />
+    </Modal>
+  );
+}
