@@ -3,6 +3,7 @@
 // `npm start` needs no configuration at all.
 import { z } from 'zod';
 import { emailListSchema } from './shared/email-list.ts';
+import { secretProblem } from './webhooks/signing.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -57,8 +58,17 @@ export const envSchema = z
     SESSION_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(12),
     /** Minutes the one-time setup link printed at first run stays valid. */
     SETUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
-    /** Sign-in attempts allowed per account and per client IP in each 15-minute window. */
-    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /**
+     * Sign-in throttling (docs/decisions.md "Sign-in throttling"). Failed sign-ins allowed
+     * per (account, client IP) pair in each 15-minute window.
+     */
+    LOGIN_PAIR_LIMIT: z.coerce.number().int().min(1).default(5),
+    /** Failed sign-ins allowed per client IP, whatever the account, in each 15-minute window. */
+    LOGIN_IP_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** Failures an account takes before its growing delay (1 s, 2 s, 4 s ...) starts. */
+    LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(3),
+    /** Ceiling of that delay, in seconds. */
+    LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** CodeBuild project that rebuilds the site (AWS); unset, the local server rebuilds. */
     REBUILD_PROJECT: optionalString,
     /** Local rebuilds: quiet time after the last edit before the build starts. */
@@ -74,6 +84,8 @@ export const envSchema = z
      * the right of X-Forwarded-For. (In AWS the client is CloudFront-Viewer-Address.)
      */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Conversion events counted per visitor and minute (each instance); the rest are dropped. */
+    CONVERSION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     /** Contact submissions accepted per client IP in each 10-minute window. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. */
@@ -90,6 +102,35 @@ export const envSchema = z
     /** log (default; the message goes to the log), smtp (default when SMTP_URL is set) or ses. */
     MAIL_TRANSPORT: optionalString.pipe(z.enum(['log', 'smtp', 'ses']).optional()),
     /**
+     * The team's CRM: each new lead (never spam) is POSTed there as signed JSON (Standard
+     * Webhooks). https, or http on this machine's loopback only. Unset, nothing is sent.
+     */
+    LEAD_WEBHOOK_URL: optionalString.pipe(
+      z
+        .url()
+        .refine(
+          (url) => {
+            const { protocol, hostname } = new URL(url);
+            return (
+              protocol === 'https:' ||
+              (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname))
+            );
+          },
+          { message: 'must be an https:// URL (http:// only for localhost)' },
+        )
+        .optional(),
+    ),
+    /** The webhook's signing secret: whsec_ followed by base64 of 24 to 64 random bytes. */
+    LEAD_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .superRefine((secret, ctx) => {
+          const problem = secretProblem(secret);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .optional(),
+    ),
+    /**
      * S3 bucket for uploaded images (set by infra/ in AWS). Unset, uploads are kept on disk
      * under DATA_DIR/objects and served by the local server.
      */
@@ -104,13 +145,26 @@ export const envSchema = z
     /** Seconds an upload URL stays valid; 604800 (7 days) is S3's maximum. */
     UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(900),
     /** Largest image accepted, in bytes (SPEC §9: 10 MiB). */
-    MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(5 * 1024 ** 3).default(10_485_760),
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(5 * 1024 ** 3)
+      .default(10_485_760),
     /** Largest image accepted, in pixels (width × height); bigger ones are refused undecoded. */
     MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(50_000_000),
   })
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL, {
     path: ['SMTP_URL'],
     message: 'is required when MAIL_TRANSPORT is smtp',
+  })
+  .refine((env) => !env.LEAD_WEBHOOK_URL || env.LEAD_WEBHOOK_SECRET, {
+    path: ['LEAD_WEBHOOK_SECRET'],
+    message: 'is required when LEAD_WEBHOOK_URL is set',
+  })
+  .refine((env) => !env.LEAD_WEBHOOK_SECRET || env.LEAD_WEBHOOK_URL, {
+    path: ['LEAD_WEBHOOK_URL'],
+    message: 'is required when LEAD_WEBHOOK_SECRET is set',
   });
 
 export type Env = z.infer<typeof envSchema>;

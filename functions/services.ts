@@ -3,13 +3,20 @@ import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
 import { LeadRepository } from './data/leads.ts';
+import { OutboxRepository } from './data/outbox.ts';
+import { LeadWebhook, type LeadWebhookOptions } from './webhooks/lead-webhook.ts';
+import { secretKey } from './webhooks/signing.ts';
 import { EventRepository } from './data/events.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
+import { InvitationRepository } from './data/invitations.ts';
+import { TwoFactorRepository } from './data/two-factor.ts';
+import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
 import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';
+import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
 import { CodeBuildClient } from '@aws-sdk/client-codebuild';
 import { CodeBuildRebuilder } from './rebuild/codebuild.ts';
 import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
@@ -25,6 +32,8 @@ export interface ServiceOptions {
   rebuilder?: Rebuilder;
   /** Otherwise chosen from config (createMailer). */
   mailer?: Mailer;
+  /** Timeouts and retry delays of the CRM webhook (tests shorten them). */
+  webhook?: LeadWebhookOptions;
 }
 
 export function createServices(
@@ -37,16 +46,41 @@ export function createServices(
   const now = options.now ?? (() => new Date());
   const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
   const secrets = new InstallSecrets(db, tableName, now);
+  const pages = new LandingPageRepository(db, tableName, now);
+  const leads = new LeadRepository(db, tableName, now);
+  const outbox = new OutboxRepository(db, tableName, now);
   return {
     config,
     db,
     tableName,
-    pages: new LandingPageRepository(db, tableName, now),
-    leads: new LeadRepository(db, tableName, now),
+    pages,
+    pageResolver: new PageResolver(pages, now),
+    eventCap: new VisitorEventCap(config.env.CONVERSION_RATE_LIMIT, now),
+    leads,
+    outbox,
+    leadWebhook: config.env.LEAD_WEBHOOK_URL
+      ? new LeadWebhook(
+          { leads, outbox, now, log },
+          {
+            url: config.env.LEAD_WEBHOOK_URL,
+            // loadConfig refuses a URL without a valid secret.
+            key: secretKey(config.env.LEAD_WEBHOOK_SECRET ?? ''),
+          },
+          options.webhook,
+        )
+      : undefined,
     events: new EventRepository(db, tableName, now, config.env.ANALYTICS_SALT_SECRET),
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),
+    invitations: new InvitationRepository(db, tableName, now),
+    twoFactor: new TwoFactorRepository(db, tableName, now),
+    signInThrottle: new SignInThrottle(db, tableName, now, {
+      pairLimit: config.env.LOGIN_PAIR_LIMIT,
+      ipLimit: config.env.LOGIN_IP_LIMIT,
+      freeFailures: config.env.LOGIN_FREE_FAILURES,
+      maxDelaySeconds: config.env.LOGIN_MAX_DELAY_SECONDS,
+    }),
     audit: new AuditLog(db, tableName, now),
     secrets,
     cursors: new CursorCodec(secrets),

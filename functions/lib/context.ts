@@ -3,16 +3,22 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages.ts';
 import type { LeadRepository } from '../data/leads.ts';
+import type { OutboxRepository } from '../data/outbox.ts';
+import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { EventRepository } from '../data/events.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
+import type { InvitationRepository } from '../data/invitations.ts';
+import type { TwoFactorRepository } from '../data/two-factor.ts';
+import type { SignInThrottle } from '../data/sign-in-throttle.ts';
 import type { AuditLog } from '../data/audit.ts';
 import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import type { ClientIpResolver } from './client-ip.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { InstallSecrets } from '../data/install-secrets.ts';
 import type { CursorCodec } from './cursor.ts';
+import type { PageResolver, VisitorEventCap } from '../data/page-resolver.ts';
 
 export interface Services {
   config: Config;
@@ -20,15 +26,27 @@ export interface Services {
   tableName: string;
   pages: LandingPageRepository;
   leads: LeadRepository;
+  /** CRM deliveries of leads (functions/data/outbox.ts). */
+  outbox: OutboxRepository;
+  /** Forwards leads to LEAD_WEBHOOK_URL; undefined when it is not set (functions/webhooks). */
+  leadWebhook: LeadWebhook | undefined;
   events: EventRepository;
   rateLimiter: RateLimiter;
   admins: AdminRepository;
   sessions: SessionRepository;
+  invitations: InvitationRepository;
+  twoFactor: TwoFactorRepository;
+  /** Failed sign-in limits and the growing per-account delay (data/sign-in-throttle.ts). */
+  signInThrottle: SignInThrottle;
   audit: AuditLog;
   /** Per-installation secrets kept in the table (functions/data/install-secrets.ts). */
   secrets: InstallSecrets;
   /** Signs and checks pagination cursors (functions/lib/cursor.ts). */
   cursors: CursorCodec;
+  /** Wire landingPageId to a live page, cached briefly (functions/data/page-resolver.ts). */
+  pageResolver: PageResolver;
+  /** Events per visitor and minute, this instance (functions/data/page-resolver.ts). */
+  eventCap: VisitorEventCap;
   /** The rebuild webhook: local child-process build or CodeBuild (functions/rebuild). */
   rebuilder: Rebuilder;
   /** Outgoing mail: the log, SMTP or SES (functions/mail). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/harness.ts';
+import { seedPages, testApp as freshApp } from '../test/harness.ts';
+
+/** Events count only for live pages: each test's table has these. */
+async function testApp(...args: Parameters<typeof freshApp>) {
+  const app = await freshApp(...args);
+  await seedPages(app.services, ['spring-campaign', 'spring']);
+  return app;
+}
 import { EVENT_TYPES } from '../shared/events.ts';
 
 const BROWSER =

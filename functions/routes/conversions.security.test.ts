@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/harness.ts';
+import { seedPages, testApp as freshApp } from '../test/harness.ts';
+
+/** Events count only for live pages: each test's table has these. */
+async function testApp(...args: Parameters<typeof freshApp>) {
+  const app = await freshApp(...args);
+  await seedPages(app.services, ['spring-campaign', 'spring']);
+  return app;
+}
 import { isBot } from './conversions.ts';
 
 const BROWSER =
@@ -73,5 +80,66 @@ describe('POST /api/conversions: bots and opted-out visitors', () => {
     const [counter] = await services.events.countersForPage('default', DAY, DAY);
     expect(counter).toMatchObject({ count: total, visitors: 20 });
     expect(await services.events.eventsForDay('default', DAY)).toHaveLength(total);
+  });
+});
+
+describe('POST /api/conversions: junk and floods (hardening hole 9)', () => {
+  const BROWSER_UA =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  it('counts only pages that exist and are live, and drops the rest silently with 202', async () => {
+    const { json, services } = await app();
+    const draft = await services.pages.create({
+      title: 'Draft',
+      slug: 'draft-page',
+      isActive: false,
+      content: {},
+    } as Parameters<typeof services.pages.create>[0]);
+    const junk = [
+      'junk-page',
+      'x/y/z',
+      'legacy/nope',
+      draft.slug,
+      `legacy/${draft.slug}`,
+      draft.id,
+    ];
+    for (const landingPageId of junk) {
+      const response = await json(
+        'POST',
+        '/api/conversions',
+        { landingPageId, eventType: 'page_view' },
+        { 'user-agent': BROWSER_UA, 'x-forwarded-for': '203.0.113.5' },
+      );
+      expect(response.status, landingPageId).toBe(202);
+    }
+    expect(await services.events.countersForDay(DAY)).toEqual([]);
+    // The real pages, by path, legacy path, and the default page's id, are counted.
+    const defaultPage = await services.pages.getBySlug('default');
+    for (const landingPageId of ['default', 'spring', 'legacy/spring', defaultPage!.id]) {
+      await json(
+        'POST',
+        '/api/conversions',
+        { landingPageId, eventType: 'page_view' },
+        { 'user-agent': BROWSER_UA, 'x-forwarded-for': '203.0.113.5' },
+      );
+    }
+    const counted = (await services.events.countersForDay(DAY)).reduce((n, c) => n + c.count, 0);
+    expect(counted).toBe(4);
+  });
+
+  it('caps events per visitor and minute, dropping the excess silently', async () => {
+    let now = new Date(`${DAY}T09:00:00Z`);
+    const { json, services } = await testApp({ CONVERSION_RATE_LIMIT: '5' }, { now: () => now });
+    const send = (ip: string) =>
+      json('POST', '/api/conversions', event, { 'user-agent': BROWSER_UA, 'x-forwarded-for': ip });
+    for (let i = 0; i < 12; i++) expect((await send('203.0.113.5')).status).toBe(202);
+    // Another visitor is not affected.
+    await send('203.0.113.6');
+    const count = async () =>
+      (await services.events.countersForDay(DAY)).reduce((n, c) => n + c.count, 0);
+    expect(await count()).toBe(6);
+    // The next minute, the visitor counts again.
+    now = new Date(`${DAY}T09:01:00Z`);
+    await send('203.0.113.5');
+    expect(await count()).toBe(7);
   });
 });

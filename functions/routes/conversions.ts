@@ -75,7 +75,12 @@ export const conversions = new Hono<AppEnv>().post(
     // Global Privacy Control and Do Not Track are honoured here too, not only in the page.
     const optedOut = c.req.header('sec-gpc') === '1' || c.req.header('dnt') === '1';
     if (optedOut || isBot(userAgent)) return c.body(null, 202);
+    // Unknown or inactive pages, and visitors over the per-minute cap, are dropped
+    // silently: the answer is the same 202, so a prober learns nothing.
+    const page = await services.pageResolver.resolve(event.landingPageId);
+    if (!page) return c.body(null, 202);
     const visitor = await services.events.visitorHash(services.clientIp(c), userAgent ?? '');
+    if (!services.eventCap.allow(visitor)) return c.body(null, 202);
     await services.events.record(event, visitor);
     return c.body(null, 202);
   },

@@ -9,6 +9,9 @@ import { createServices, type ServiceOptions } from '../services.ts';
 import { forwardedForIp } from '../lib/client-ip.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { LOCAL_COOKIE } from '../lib/auth.ts';
+import { seedDefaultPage } from '../data/seed.ts';
+import { landingTemplate } from '../shared/template.ts';
+import type { Services } from '../lib/context.ts';
 
 export interface LoggedLine {
   level: 'info' | 'warn' | 'error';
@@ -89,4 +92,16 @@ export async function adminTestApp(
     headers: Record<string, string> = {},
   ) => base.json(method, path, body, { cookie, ...headers });
   return { ...base, json, anonJson: base.json, cookie, email };
+}
+
+/**
+ * The default page plus live pages with these slugs (template content), for tests of
+ * events and leads, which only count pages that exist.
+ */
+export async function seedPages(services: Services, slugs: string[] = []) {
+  await seedDefaultPage(services.pages);
+  for (const slug of slugs) {
+    await services.pages.create({ title: slug, slug, isActive: true, content: landingTemplate() });
+  }
+  return (await services.pages.list()).sort((a, b) => a.slug.localeCompare(b.slug));
 }

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventRepository, utcDay } from '../../functions/data/events.ts';
 import { createDocumentClient } from '../../functions/data/dynamo.ts';
+import { LandingPageRepository } from '../../functions/data/landing-pages.ts';
+import { landingTemplate } from '../../functions/shared/template.ts';
 import { ensureTable } from '../../functions/data/table.ts';
 import { freePort, startDynamoLocal } from '../../functions/server/dynamo-local.ts';
 import { fmt, load, stopChild, waitFor, type LoadResult } from './tools.ts';
@@ -85,6 +87,8 @@ export async function benchConversions(options: {
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: join(dir, 'dist'),
       LOG_LEVEL: 'warn',
+      // wrk is one visitor; the per-visitor cap would drop nearly everything it sends.
+      CONVERSION_RATE_LIMIT: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -94,6 +98,16 @@ export async function benchConversions(options: {
     await ensureTable(db, tableName);
     const base = `http://127.0.0.1:${port}`;
     const runId = Date.now().toString(36);
+    // Only live pages are counted: the measured page ids must exist.
+    const pages = new LandingPageRepository(db, tableName);
+    const benchSlugs = [
+      `bench-warmup-${runId}`,
+      `bench-noop-${runId}`,
+      ...Array.from({ length: options.rounds }, (_, round) => `bench-${runId}-${round}`),
+    ];
+    for (const slug of benchSlugs) {
+      await pages.create({ title: slug, slug, isActive: true, content: landingTemplate() });
+    }
     const post = (landingPageId: string, seconds: number, userAgent = BROWSER_UA) =>
       load({
         url: `${base}/api/conversions`,
