@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
 import type { EventType } from '../../../functions/shared/events.ts';
 import { ContactDialog, type DialogFormType } from './contact-dialog.tsx';
+import type { MediaMap } from './media-image.tsx';
 import { useReveal } from './reveal.ts';
 import {
   Benefits,
@@ -26,6 +27,8 @@ export interface LandingViewProps {
   trackConversions?: boolean;
   /** The Logo.astro mark, passed in as a static slot. */
   logo?: ReactNode;
+  /** The library images the content uses, by object path (srcset, size, alt text). */
+  media?: MediaMap | undefined;
 }
 
 async function resolveDefaultPageId(known: string | undefined): Promise<string | undefined> {
@@ -46,6 +49,7 @@ export function LandingView({
   defaultPageId,
   trackConversions = true,
   logo,
+  media,
 }: LandingViewProps) {
   const [dialog, setDialog] = useState<{ open: boolean; formType: DialogFormType }>({
     open: false,
@@ -90,10 +94,16 @@ export function LandingView({
         onContact={() => open('general', 'nav_cta_click')}
       />
       <main id="main">
-        <Hero hero={content.hero} onPrimary={() => open('general', 'hero_primary_cta')} />
+        <Hero
+          hero={content.hero}
+          media={media}
+          onPrimary={() => open('general', 'hero_primary_cta')}
+        />
         <HowItWorks />
-        <FeaturesBlock features={content.features} onAction={() => open('general')} />
-        {content.supplierFeatures && <SupplierFeaturesBlock features={content.supplierFeatures} />}
+        <FeaturesBlock features={content.features} media={media} onAction={() => open('general')} />
+        {content.supplierFeatures && (
+          <SupplierFeaturesBlock features={content.supplierFeatures} media={media} />
+        )}
         <Benefits benefits={content.benefits} />
         <PricingBlock
           pricing={content.pricing}

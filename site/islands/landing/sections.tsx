@@ -5,6 +5,7 @@ import type { LandingContent } from '../../../functions/shared/landing-content.t
 import { Icon } from './icons.tsx';
 import { HOW_IT_WORKS_STEPS, type StepRole } from './steps.ts';
 import { SCREENSHOT, screenshotWebpSrcSet } from '../../lib/screenshots.ts';
+import { MediaImage, type MediaMap } from './media-image.tsx';
 
 type Features = LandingContent['features'];
 
@@ -33,15 +34,37 @@ const primaryButton =
 const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:border-brand-600';
 
+/** Half the width from lg up (two columns), the whole width below. */
+const IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
+
 export function Screenshot({
   src,
   alt,
   eager = false,
+  media,
+  fallbackAlt = alt,
 }: {
   src: string;
+  /** The alt text of an image outside the library. */
   alt: string;
   eager?: boolean;
+  /** Library images known to the page; `src` found here renders responsively. */
+  media?: MediaMap | undefined;
+  /** A library image's alt text when its record has none (the item's title). */
+  fallbackAlt?: string;
 }) {
+  const record = media?.[src];
+  if (record) {
+    return (
+      <MediaImage
+        media={record}
+        fallbackAlt={fallbackAlt}
+        sizes={IMAGE_SIZES}
+        eager={eager}
+        className="rounded-lg shadow-xl ring-1 ring-slate-900/10"
+      />
+    );
+  }
   const img = (
     <img
       src={src}
@@ -58,8 +81,7 @@ export function Screenshot({
   if (!webp) return img;
   return (
     <picture>
-      {/* Half the width from lg up (two columns), the whole width below. */}
-      <source srcSet={webp} sizes="(min-width: 1024px) 50vw, 100vw" type="image/webp" />
+      <source srcSet={webp} sizes={IMAGE_SIZES} type="image/webp" />
       {img}
     </picture>
   );
@@ -135,7 +157,15 @@ export function LandingNav({
   );
 }
 
-export function Hero({ hero, onPrimary }: { hero: LandingContent['hero']; onPrimary: () => void }) {
+export function Hero({
+  hero,
+  onPrimary,
+  media,
+}: {
+  hero: LandingContent['hero'];
+  onPrimary: () => void;
+  media?: MediaMap | undefined;
+}) {
   return (
     <section
       id="top"
@@ -176,7 +206,13 @@ export function Hero({ hero, onPrimary }: { hero: LandingContent['hero']; onPrim
           )}
         </div>
         {hero.heroImage && (
-          <Screenshot src={hero.heroImage} alt="The PharmaBridge platform overview" eager />
+          <Screenshot
+            src={hero.heroImage}
+            alt="The PharmaBridge platform overview"
+            fallbackAlt={`${hero.headline} ${hero.highlight}`.trim()}
+            media={media}
+            eager
+          />
         )}
       </div>
     </section>
@@ -235,7 +271,15 @@ export function HowItWorks() {
   );
 }
 
-function FeatureShowcase({ features, tone }: { features: Features; tone: 'white' | 'slate' }) {
+function FeatureShowcase({
+  features,
+  tone,
+  media,
+}: {
+  features: Features;
+  tone: 'white' | 'slate';
+  media: MediaMap | undefined;
+}) {
   const showcased = features.items.filter((item) => item.image);
   const cards = features.items.filter((item) => !item.image);
   return (
@@ -247,7 +291,12 @@ function FeatureShowcase({ features, tone }: { features: Features; tone: 'white'
               <h3 className="text-2xl font-semibold text-ink">{item.title}</h3>
               <p className="mt-4 text-base leading-7 text-slate-600">{item.description}</p>
             </div>
-            <Screenshot src={item.image!} alt={`Screenshot: ${item.title}`} />
+            <Screenshot
+              src={item.image!}
+              alt={`Screenshot: ${item.title}`}
+              fallbackAlt={item.title}
+              media={media}
+            />
           </div>
         ))}
       </div>
@@ -271,9 +320,11 @@ function FeatureShowcase({ features, tone }: { features: Features; tone: 'white'
 export function FeaturesBlock({
   features,
   onAction,
+  media,
 }: {
   features: Features;
   onAction: () => void;
+  media?: MediaMap | undefined;
 }) {
   return (
     <section
@@ -289,7 +340,7 @@ export function FeaturesBlock({
           highlight={features.highlight}
           subheadline={features.subheadline}
         />
-        <FeatureShowcase features={features} tone="white" />
+        <FeatureShowcase features={features} tone="white" media={media} />
         <div className="mt-12 text-center">
           <button type="button" onClick={onAction} className={primaryButton}>
             See it in action
@@ -300,7 +351,13 @@ export function FeaturesBlock({
   );
 }
 
-export function SupplierFeaturesBlock({ features }: { features: Features }) {
+export function SupplierFeaturesBlock({
+  features,
+  media,
+}: {
+  features: Features;
+  media?: MediaMap | undefined;
+}) {
   return (
     <section
       id="supplier-features"
@@ -315,7 +372,7 @@ export function SupplierFeaturesBlock({ features }: { features: Features }) {
           highlight={features.highlight}
           subheadline={features.subheadline}
         />
-        <FeatureShowcase features={features} tone="slate" />
+        <FeatureShowcase features={features} tone="slate" media={media} />
         <div className="mt-12 text-center">
           <a href="/product/suppliers" className={secondaryButton}>
             View supplier portal
