@@ -1,0 +1,99 @@
+// The one storage interface for uploads: presigned browser uploads (single PUT, POST form,
+// multipart), reading a pending object, publishing the served bytes, deleting. Two drivers
+// implement it: disk (DATA_DIR/objects, the default) and S3 (UPLOADS_BUCKET). Handlers only
+// ever see this interface (services.objects); functions/services.ts picks the driver.
+//
+// Keys are always server-generated:
+//   pending/<uuid> ................... what a browser uploads; private, never served
+//   uploads/<uuid> ................... the re-encoded image, served at /objects/uploads/<uuid>
+//   uploads/<uuid>.v<n>.w<width>.webp  its responsive variants (version n: long-cached)
+// Flat names (no uploads/<uuid>/...) so that on disk an object is never also a directory.
+
+export interface SignOptions {
+  /** Origin of the request that asked, for URLs of the local server (disk driver). */
+  origin: string;
+  /** Seconds the URL stays valid. */
+  expiresIn: number;
+  /** Largest body the URL may carry (enforced by the disk driver and by S3 POST policies). */
+  maxBytes: number;
+}
+
+/** An S3-style POST policy upload: a multipart/form-data POST of `fields`, then `file`. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface UploadedPart {
+  PartNumber: number;
+  Size: number;
+  ETag: string;
+}
+
+export interface CompletedPart {
+  PartNumber: number;
+  ETag: string;
+}
+
+export interface PublishOptions {
+  contentType: string;
+  cacheControl: string;
+}
+
+export type ObjectStoreErrorCode =
+  /** The multipart upload is unknown, finished or aborted. */
+  | 'no_such_upload'
+  /** A listed part was never uploaded, or its ETag differs. */
+  | 'invalid_part'
+  /** Parts not in ascending order. */
+  | 'invalid_part_order'
+  /** A part other than the last is under 5 MiB (S3's rule, kept by the disk driver too). */
+  | 'part_too_small';
+
+export class ObjectStoreError extends Error {
+  override name = 'ObjectStoreError';
+  readonly code: ObjectStoreErrorCode;
+  constructor(code: ObjectStoreErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export interface ObjectStore {
+  readonly kind: 'disk' | 's3';
+  /** A URL the browser PUTs the whole body to. */
+  presignPut(key: string, options: SignOptions): Promise<string>;
+  /** A form POST (what @uppy/aws-s3 6 sends for non-multipart files). */
+  presignPost(key: string, options: SignOptions): Promise<PresignedPost>;
+  /** Starts a multipart upload; answers its uploadId. */
+  createMultipart(key: string): Promise<string>;
+  /** A URL the browser PUTs one part to; the response carries the part's ETag. */
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    options: SignOptions,
+  ): Promise<string>;
+  listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
+  completeMultipart(key: string, uploadId: string, parts: CompletedPart[]): Promise<void>;
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Where an upload sits, as reported back to the uploader (not a public URL). */
+  location(key: string, origin: string): string;
+  /** Size of an object, or undefined when it does not exist. */
+  size(key: string): Promise<number | undefined>;
+  /** The whole object, or undefined when it does not exist. Callers check size() first. */
+  read(key: string): Promise<Buffer | undefined>;
+  /** Writes a public object (uploads/...) with the headers it is served with. */
+  publish(key: string, body: Buffer, options: PublishOptions): Promise<void>;
+  /** Deletes the keys; missing ones are not an error. */
+  delete(keys: readonly string[]): Promise<void>;
+}
+
+export const PENDING_PREFIX = 'pending/';
+export const PUBLIC_PREFIX = 'uploads/';
+
+/** The path a public key is served at: uploads/x -> /objects/uploads/x. */
+export function publicPath(key: string): string {
+  if (!key.startsWith(PUBLIC_PREFIX)) throw new Error(`${key} is not a public key`);
+  return `/objects/${key}`;
+}
