@@ -15,6 +15,7 @@ import { health } from './routes/health.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { auth } from './routes/auth.ts';
 import { adminApi } from './routes/admin-api.ts';
+import { leads } from './routes/leads.ts';
 import { contact } from './routes/contact.ts';
 import { conversions } from './routes/conversions.ts';
 
@@ -60,6 +61,8 @@ export function createApp(services: Services) {
   app.route('/health', health);
   app.route('/landing-pages', landingPages);
   app.route('/auth', auth);
+  // Before /admin: its own requireAdmin answers, so adminApi's does not run a second time.
+  app.route('/admin/leads', leads);
   app.route('/admin', adminApi);
   app.route('/contact', contact);
   app.route('/conversions', conversions);

@@ -20,7 +20,13 @@ export type AuditAction =
   | 'update'
   | 'reset'
   | 'delete'
-  | 'restore';
+  | 'restore'
+  // Leads (functions/routes/leads.ts); summaries name the lead's id, never its person.
+  | 'lead-status'
+  | 'lead-note'
+  | 'lead-retry'
+  | 'lead-export'
+  | 'lead-erase';
 
 export interface AuditEntry {
   id: string;
@@ -29,6 +35,8 @@ export interface AuditEntry {
   action: AuditAction;
   /** The page concerned, when there is one. */
   pageId?: string;
+  /** The lead concerned, when there is one (kept after the lead is erased). */
+  leadId?: string;
   /** Human-readable what: the page title and slug, the fields changed, a version. */
   summary: string;
   ip?: string;
@@ -113,6 +121,15 @@ export class AuditLog extends TableRepository {
 }
 
 function toEntry(item: Record<string, unknown>): AuditEntry {
-  const { id, at, actor, action, pageId, summary, ip } = item as unknown as AuditEntry;
-  return { id, at, actor, action, summary, ...(pageId ? { pageId } : {}), ...(ip ? { ip } : {}) };
+  const { id, at, actor, action, pageId, leadId, summary, ip } = item as unknown as AuditEntry;
+  return {
+    id,
+    at,
+    actor,
+    action,
+    summary,
+    ...(pageId ? { pageId } : {}),
+    ...(leadId ? { leadId } : {}),
+    ...(ip ? { ip } : {}),
+  };
 }

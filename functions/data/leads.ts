@@ -1,38 +1,85 @@
-// Leads: contact submissions from the landing-page dialog, the contact page and /pilot.
+// Leads: contact submissions from the landing-page dialog, the contact page and /pilot,
+// with their internal timeline (notes, status changes) and their CRM delivery.
 //
 // Access patterns and keys:
-//   lead by id ................ GetItem  pk=LEAD#<id>                  sk=LEAD
-//   leads, newest first ....... Query    gsi1pk=LEADS                  gsi1sk=<createdAt>#<id>  (descending)
-//   leads by status, newest ... Query    gsi2pk=LEADS#STATUS#<status>  gsi2sk=<createdAt>#<id>  (descending)
-// The gsi1 list is sparse: honeypot submissions (status spam) carry no gsi1 keys, so they
-// are never listed or counted as leads, yet remain reachable by status for review.
-// Whoever changes a status rewrites gsi2pk (and adds or removes the gsi1 keys when a
-// lead moves into or out of spam). Leads are written with attribute_not_exists, once,
-// before anything else happens with them, so an accepted submission is never lost.
+//   lead by id .................... GetItem  pk=LEAD#<id>  sk=LEAD
+//   a lead with everything ........ Query    pk=LEAD#<id>  (sk LEAD, NOTE#<at>#<rand>, OUTBOX#WEBHOOK)
+//   leads (not spam), newest ...... Query    gsi1pk=LEADS                  gsi1sk=<createdAt>#<id>  (descending)
+//   leads by status, newest ....... Query    gsi2pk=LEADS#STATUS#<status>  gsi2sk=<createdAt>#<id>  (descending)
+//   either within a date range .... the same Query with  gsiNsk BETWEEN <from> AND <to>
+//   number of new leads ........... Query    gsi2pk=LEADS#STATUS#new, Select COUNT
+// The gsi1 list is sparse: spam carries no gsi1 keys, so it is never listed or counted
+// with the leads, yet stays reachable by status for review (and rescue). A status change
+// rewrites gsi2pk and adds or removes the gsi1 keys when a lead moves out of or into spam.
+// Form, landing page and the name/e-mail/company search are applied to the items those
+// queries return, within a read budget per request (docs/decisions.md, Leads).
+// Everything about one lead shares its partition, so erasing it is one query and deletes.
+// Leads are written with attribute_not_exists, once, before anything else happens with
+// them, so an accepted submission is never lost; its CRM delivery (functions/data/
+// outbox.ts) is written in the same transaction.
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContactSubmission, FormType } from '../shared/contact.ts';
-import { GSI1, GSI2, TableRepository } from './table.ts';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { ContactSubmission } from '../shared/contact.ts';
+import {
+  LEAD_STATUSES,
+  leadFromPage,
+  type LeadAttribution,
+  type LeadFilter,
+  type LeadNotification,
+  type LeadStatus,
+  type LeadView,
+  type TimelineEntry,
+} from '../shared/leads.ts';
+import { newOutboxItem, OUTBOX_SK, outboxParts, toOutboxItem, type OutboxItem } from './outbox.ts';
+import { GSI1, GSI2, isConditionalFailure, putNew, TableRepository } from './table.ts';
 
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'closed', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export { LEAD_STATUSES, type LeadStatus };
 
-export interface Lead {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  message: string;
-  role?: string;
-  inquiryType?: string;
-  formType: FormType;
-  landingPageId?: string;
-  status: LeadStatus;
-  createdAt: string;
+/** A stored lead, as the admin API shows it (functions/shared/leads.ts leadSchema). */
+export type Lead = LeadView;
+
+/** A lead with its timeline (oldest first) and its CRM delivery, if one was ever due. */
+export interface LeadRecord {
+  lead: Lead;
+  timeline: TimelineEntry[];
+  outbox: OutboxItem | undefined;
 }
 
+/** Items one list request may read before it answers with what it found (and a cursor). */
+export const LIST_READ_BUDGET = 2000;
+/** Items per DynamoDB page while filtering. */
+const QUERY_PAGE = 200;
+/** The export's limits: rows written, items read. */
+export const EXPORT_MAX_ROWS = 10_000;
+export const EXPORT_READ_BUDGET = 20_000;
+
+const LEADS_PK = 'LEADS';
 const leadKey = (id: string) => ({ pk: `LEAD#${id}`, sk: 'LEAD' as const });
 const statusPk = (status: LeadStatus) => `LEADS#STATUS#${status}`;
+const NOTE_PREFIX = 'NOTE#';
+
+/** A page token no longer (or never) valid for this list. */
+export class InvalidCursorError extends Error {
+  override name = 'InvalidCursorError';
+}
+/** The lead was changed by someone else between read and write. */
+export class LeadConflictError extends Error {
+  override name = 'LeadConflictError';
+}
+/** The export filter matches more than EXPORT_MAX_ROWS (or reads past its budget). */
+export class ExportTooLargeError extends Error {
+  override name = 'ExportTooLargeError';
+}
 
 function toLead(item: Record<string, unknown>): Lead {
   const lead = item as unknown as Lead;
@@ -43,17 +90,93 @@ function toLead(item: Record<string, unknown>): Lead {
     company: lead.company,
     message: lead.message,
     formType: lead.formType,
-    status: lead.status,
+    // 'closed' was a status of the first release that no code ever wrote; read any that
+    // exists as lost, which claims no won deal (docs/decisions.md, Leads).
+    status: (lead.status as string) === 'closed' ? 'lost' : lead.status,
     createdAt: lead.createdAt,
     ...(lead.role ? { role: lead.role } : {}),
     ...(lead.inquiryType ? { inquiryType: lead.inquiryType } : {}),
     ...(lead.landingPageId ? { landingPageId: lead.landingPageId } : {}),
+    ...(lead.spamSource ? { spamSource: lead.spamSource } : {}),
+    ...(lead.updatedAt ? { updatedAt: lead.updatedAt } : {}),
+    ...(lead.attribution ? { attribution: lead.attribution } : {}),
+    ...(lead.notification ? { notification: lead.notification } : {}),
   };
 }
 
+function toTimelineEntry(item: Record<string, unknown>): TimelineEntry {
+  const entry = item as unknown as TimelineEntry;
+  return {
+    id: String(item['sk']).slice(NOTE_PREFIX.length),
+    at: entry.at,
+    author: entry.author,
+    kind: entry.kind,
+    ...(entry.text !== undefined ? { text: entry.text } : {}),
+    ...(entry.from ? { from: entry.from } : {}),
+    ...(entry.to ? { to: entry.to } : {}),
+  };
+}
+
+/** Case- and accent-insensitive text for the search. */
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Which index a filter reads, and the key range within it. */
+function listQuery(filter: LeadFilter) {
+  const index = filter.status ? GSI2 : GSI1;
+  const partition = filter.status ? statusPk(filter.status) : LEADS_PK;
+  // Sort keys are "<ISO time>#<id>": "<from>" sorts before every key of that instant, and
+  // "<to>" before every key of that one, so BETWEEN from AND to is [from, to).
+  const low = filter.from ? new Date(filter.from).toISOString() : undefined;
+  const high = filter.to ? new Date(filter.to).toISOString() : undefined;
+  const range =
+    low && high
+      ? { expression: ' AND #sk BETWEEN :low AND :high', values: { ':low': low, ':high': high } }
+      : low
+        ? { expression: ' AND #sk >= :low', values: { ':low': low } }
+        : high
+          ? { expression: ' AND #sk < :high', values: { ':high': high } }
+          : { expression: '', values: {} };
+  const input = {
+    IndexName: index,
+    KeyConditionExpression: `#pk = :pk${range.expression}`,
+    ExpressionAttributeNames: {
+      '#pk': `${index}pk`,
+      ...(range.expression ? { '#sk': `${index}sk` } : {}),
+    },
+    ExpressionAttributeValues: { ':pk': partition, ...range.values },
+    ScanIndexForward: false,
+  } satisfies Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Limit' | 'TableName'>;
+  return { index, partition, low, high, input };
+}
+
+/**
+ * Where the next page of a list starts: the last lead read (its table and index keys).
+ * The route signs it (functions/lib/cursor.ts); list() also checks that it belongs to the
+ * filter it is given, since an index key from another partition would read that one.
+ */
+export const leadCursorSchema = z.strictObject({
+  pk: z.string().regex(/^LEAD#[0-9a-f-]{36}$/),
+  sk: z.literal('LEAD'),
+  ipk: z.string().max(40),
+  isk: z.string().max(80),
+});
+export type LeadCursor = z.infer<typeof leadCursorSchema>;
+
 export class LeadRepository extends TableRepository {
-  /** Stores a submission; `spam` marks a filled honeypot. */
-  async create(submission: ContactSubmission, options: { spam: boolean }): Promise<Lead> {
+  /**
+   * Stores a submission; `spam` marks a filled honeypot. `notify` says whether an e-mail
+   * will be sent (NOTIFY_EMAIL set), `forward` whether the CRM webhook is configured: its
+   * delivery is then written in the same transaction, never for spam.
+   */
+  async create(
+    submission: ContactSubmission,
+    options: {
+      spam: boolean;
+      notify?: boolean;
+      forward?: boolean;
+      attribution?: LeadAttribution;
+    },
+  ): Promise<Lead> {
     const id = randomUUID();
     const createdAt = this.now().toISOString();
     const status: LeadStatus = options.spam ? 'spam' : 'new';
@@ -69,45 +192,391 @@ export class LeadRepository extends TableRepository {
       ...(submission.role ? { role: submission.role } : {}),
       ...(submission.inquiryType ? { inquiryType: submission.inquiryType } : {}),
       ...(submission.landingPageId ? { landingPageId: submission.landingPageId } : {}),
+      ...(options.spam ? { spamSource: 'honeypot' as const } : {}),
+      ...(options.attribution ? { attribution: options.attribution } : {}),
+      notification: {
+        status: options.spam ? 'skipped' : options.notify ? 'pending' : 'not-configured',
+      },
     };
     const sortKey = `${createdAt}#${id}`;
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          ...leadKey(id),
-          ...(options.spam ? {} : { gsi1pk: 'LEADS', gsi1sk: sortKey }),
-          gsi2pk: statusPk(status),
-          gsi2sk: sortKey,
-          ...lead,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    const item = {
+      ...leadKey(id),
+      ...(options.spam ? {} : { gsi1pk: LEADS_PK, gsi1sk: sortKey }),
+      gsi2pk: statusPk(status),
+      gsi2sk: sortKey,
+      ...lead,
+    };
+    if (options.forward && !options.spam) {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            putNew(this.table, item),
+            putNew(this.table, newOutboxItem(id, createdAt)),
+          ],
+        }),
+      );
+    } else {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    }
     return lead;
+  }
+
+  async get(id: string): Promise<Lead | undefined> {
+    const result = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: leadKey(id), ConsistentRead: true }),
+    );
+    return result.Item ? toLead(result.Item) : undefined;
+  }
+
+  /** The lead, its timeline and its delivery: one query over the lead's partition. */
+  async record(id: string): Promise<LeadRecord | undefined> {
+    const items = await this.partition(id);
+    const leadItem = items.find((item) => item['sk'] === 'LEAD');
+    if (!leadItem) return undefined;
+    const outboxItem = items.find((item) => item['sk'] === OUTBOX_SK);
+    return {
+      lead: toLead(leadItem),
+      timeline: items
+        .filter((item) => String(item['sk']).startsWith(NOTE_PREFIX))
+        .map(toTimelineEntry),
+      outbox: outboxItem ? toOutboxItem(outboxItem) : undefined,
+    };
+  }
+
+  /** Records how the new-lead e-mail went; nothing happens if the lead was erased meanwhile. */
+  async recordNotification(id: string, notification: LeadNotification): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: leadKey(id),
+          UpdateExpression: 'SET notification = :notification',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':notification': notification },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+  }
+
+  /**
+   * One page of leads, newest first. Reads the status index (or the all-leads index), in
+   * the date range by key; form, page and search are checked per item, reading at most
+   * LIST_READ_BUDGET items before answering with what matched so far (`partial`).
+   */
+  async list(
+    filter: LeadFilter,
+    options: {
+      limit: number;
+      cursor?: LeadCursor | undefined;
+      page?: { id: string; slug: string };
+      /** Items to read at most (LIST_READ_BUDGET); tests make it small. */
+      budget?: number;
+    },
+  ): Promise<{ leads: Lead[]; cursor: LeadCursor | undefined; partial: boolean }> {
+    const budget = options.budget ?? LIST_READ_BUDGET;
+    const query = listQuery(filter);
+    let startKey: Record<string, unknown> | undefined = options.cursor
+      ? startKeyOf(options.cursor, query)
+      : undefined;
+    const matches = matcher(filter, options.page);
+    const filtered = Boolean(filter.form || filter.page || filter.q);
+    const found: Record<string, unknown>[] = [];
+    let examined = 0;
+    let lastExamined: Record<string, unknown> | undefined;
+    // Read one match past the page, so a cursor is given only when there is more.
+    while (found.length <= options.limit && examined < budget) {
+      const want = filtered
+        ? Math.min(QUERY_PAGE, budget - examined)
+        : options.limit + 1 - found.length;
+      const result = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          ...query.input,
+          Limit: want,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of result.Items ?? []) {
+        examined++;
+        lastExamined = item;
+        if (matches(item)) found.push(item);
+        if (found.length > options.limit) break;
+      }
+      startKey = result.LastEvaluatedKey;
+      if (!startKey) break;
+    }
+    if (found.length > options.limit) {
+      const page = found.slice(0, options.limit);
+      return {
+        leads: page.map(toLead),
+        cursor: cursorOf(page.at(-1)!, query.index),
+        partial: false,
+      };
+    }
+    // Stopped at the budget with more to read: continue after the last item read.
+    const partial = Boolean(startKey) && lastExamined !== undefined;
+    return {
+      leads: found.map(toLead),
+      cursor: partial ? cursorOf(lastExamined!, query.index) : undefined,
+      partial,
+    };
+  }
+
+  /** Every lead matching the filter, newest first, for the CSV export. */
+  async all(filter: LeadFilter, page?: { id: string; slug: string }): Promise<Lead[]> {
+    const query = listQuery(filter);
+    const matches = matcher(filter, page);
+    const found: Lead[] = [];
+    let examined = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const result = await this.db.send(
+        new QueryCommand({ TableName: this.table, ...query.input, ExclusiveStartKey: startKey }),
+      );
+      for (const item of result.Items ?? []) {
+        examined++;
+        if (matches(item)) found.push(toLead(item));
+      }
+      if (found.length > EXPORT_MAX_ROWS || examined > EXPORT_READ_BUDGET) {
+        throw new ExportTooLargeError(
+          `The filter matches more than ${EXPORT_MAX_ROWS.toLocaleString('en')} leads (or needs more than ${EXPORT_READ_BUDGET.toLocaleString('en')} read); narrow the date range`,
+        );
+      }
+      startKey = result.LastEvaluatedKey;
+    } while (startKey);
+    return found;
+  }
+
+  /** How many leads have status new: the figure on the admin's tab. */
+  async countNew(): Promise<number> {
+    let count = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const result = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: GSI2,
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': statusPk('new') },
+          Select: 'COUNT',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      count += result.Count ?? 0;
+      startKey = result.LastEvaluatedKey;
+    } while (startKey);
+    return count;
   }
 
   /** Leads that are not spam, newest first. */
   async newest(limit = 50): Promise<Lead[]> {
-    return this.query(GSI1, 'gsi1pk', 'LEADS', limit);
+    return (await this.list({}, { limit })).leads;
   }
 
   async byStatus(status: LeadStatus, limit = 50): Promise<Lead[]> {
-    return this.query(GSI2, 'gsi2pk', statusPk(status), limit);
+    return (await this.list({ status }, { limit })).leads;
   }
 
-  private async query(index: string, key: string, value: string, limit: number) {
-    const result = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: index,
-        KeyConditionExpression: '#key = :value',
-        ExpressionAttributeNames: { '#key': key },
-        ExpressionAttributeValues: { ':value': value },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (result.Items ?? []).map(toLead);
+  /**
+   * Changes the status and/or adds a note, as one transaction with the timeline entries
+   * (and the delivery: cancelled when the lead becomes spam, made due when it stops being
+   * spam and `forward` is on). LeadConflictError when the lead changed since `current`.
+   */
+  async update(
+    current: LeadRecord,
+    change: { status?: LeadStatus | undefined; note?: string | undefined },
+    actor: string,
+    options: { forward: boolean },
+  ): Promise<void> {
+    const { lead, outbox } = current;
+    const now = this.now().toISOString();
+    const parts: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
+    const entry = (kind: 'note' | 'status', fields: Record<string, unknown>, offset: number) => ({
+      // Entries written by one request sort in the order they were made.
+      ...leadKey(lead.id),
+      sk: `${NOTE_PREFIX}${now}#${offset}${randomUUID().slice(0, 8)}`,
+      kind,
+      at: now,
+      author: actor,
+      ...fields,
+    });
+    const to = change.status;
+    const statusChanges = to !== undefined && to !== lead.status;
+    if (statusChanges) {
+      const sortKey = `${lead.createdAt}#${lead.id}`;
+      const intoSpam = to === 'spam';
+      const set = ['#status = :to', 'gsi2pk = :gsi2pk', 'updatedAt = :now'];
+      // A lead read as lost may still hold the first release's 'closed'.
+      const legacy = lead.status === 'lost';
+      const values: Record<string, unknown> = {
+        ':to': to,
+        ':from': lead.status,
+        ...(legacy ? { ':legacy': 'closed' } : {}),
+        ':gsi2pk': statusPk(to),
+        ':now': now,
+      };
+      const remove = intoSpam ? ['gsi1pk', 'gsi1sk'] : ['spamSource'];
+      if (intoSpam) {
+        set.push('spamSource = :admin');
+        values[':admin'] = 'admin';
+      } else {
+        set.push('gsi1pk = :leads', 'gsi1sk = :sortKey');
+        Object.assign(values, { ':leads': LEADS_PK, ':sortKey': sortKey });
+      }
+      parts.push({
+        Update: {
+          TableName: this.table,
+          Key: leadKey(lead.id),
+          UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
+          ConditionExpression: legacy ? '#status IN (:from, :legacy)' : '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: values,
+        },
+      });
+      parts.push({
+        Put: { TableName: this.table, Item: entry('status', { from: lead.status, to }, 0) },
+      });
+      if (intoSpam && outbox?.status === 'pending') {
+        parts.push(outboxParts.cancel(this.table, outbox, now));
+      }
+      if (lead.status === 'spam' && options.forward) {
+        if (!outbox) parts.push(putNew(this.table, newOutboxItem(lead.id, now)));
+        else if (outbox.status === 'cancelled')
+          parts.push(outboxParts.reopen(this.table, outbox, now));
+      }
+    } else {
+      // A note alone: the lead must still exist.
+      parts.push({
+        ConditionCheck: {
+          TableName: this.table,
+          Key: leadKey(lead.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      });
+    }
+    if (change.note !== undefined) {
+      parts.push({
+        Put: { TableName: this.table, Item: entry('note', { text: change.note }, 1) },
+      });
+    }
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: parts }));
+    } catch (error) {
+      if (isConditionalFailure(error)) {
+        throw new LeadConflictError(
+          'This lead was changed by someone else; reload it and try again',
+        );
+      }
+      throw error;
+    }
   }
+
+  /**
+   * Erases a lead for a data-subject request: its delivery first (nothing is forwarded
+   * after this), then its timeline, then the lead. False when there was no such lead.
+   * Run again after a failure, it deletes what is left.
+   */
+  async erase(id: string): Promise<boolean> {
+    const items = await this.partition(id, true);
+    if (items.length === 0) return false;
+    const rank = (sk: unknown) => (sk === OUTBOX_SK ? 0 : sk === 'LEAD' ? 2 : 1);
+    const keys = items
+      .map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) }))
+      .sort((a, b) => rank(a.sk) - rank(b.sk));
+    for (let start = 0; start < keys.length; start += 25) {
+      let requests: Record<string, unknown>[] = keys
+        .slice(start, start + 25)
+        .map((key) => ({ DeleteRequest: { Key: key } }));
+      // BatchWrite may leave some requests unprocessed under load; resend those.
+      for (let round = 0; requests.length > 0; round++) {
+        if (round > 0)
+          await new Promise((done) => setTimeout(done, Math.min(1000, 50 * 2 ** round)));
+        const result = await this.db.send(
+          new BatchWriteCommand({ RequestItems: { [this.table]: requests } }),
+        );
+        requests = (result.UnprocessedItems?.[this.table] ?? []) as Record<string, unknown>[];
+        if (round > 8 && requests.length > 0) throw new Error('DynamoDB kept refusing the deletes');
+      }
+    }
+    return true;
+  }
+
+  private async partition(id: string, keysOnly = false): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const result = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': leadKey(id).pk },
+          ConsistentRead: true,
+          ...(keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...(result.Items ?? []));
+      startKey = result.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  }
+}
+
+/** The cursor after `item` in the list read from `index`. */
+function cursorOf(item: Record<string, unknown>, index: string): LeadCursor {
+  return {
+    pk: String(item['pk']),
+    sk: 'LEAD',
+    ipk: String(item[`${index}pk`]),
+    isk: String(item[`${index}sk`]),
+  };
+}
+
+/** DynamoDB's start key for a cursor, if the cursor belongs to this very list and range. */
+function startKeyOf(cursor: LeadCursor, query: ReturnType<typeof listQuery>) {
+  const inRange =
+    (query.low === undefined || cursor.isk >= query.low) &&
+    (query.high === undefined || cursor.isk < query.high);
+  if (cursor.ipk !== query.partition || !inRange) {
+    throw new InvalidCursorError('belongs to another filter; start again from the first page');
+  }
+  return {
+    pk: cursor.pk,
+    sk: cursor.sk,
+    [`${query.index}pk`]: cursor.ipk,
+    [`${query.index}sk`]: cursor.isk,
+  };
+}
+
+/** The per-item part of a filter: form, landing page, search. */
+function matcher(
+  filter: LeadFilter,
+  page: { id: string; slug: string } | undefined,
+): (item: Record<string, unknown>) => boolean {
+  const q = filter.q ? fold(filter.q) : undefined;
+  return (item) => {
+    if (filter.form && item['formType'] !== filter.form) return false;
+    if (filter.page) {
+      const lead = item as { landingPageId?: string; attribution?: { pageId?: string } };
+      const fromPage = page
+        ? leadFromPage(lead, page)
+        : lead.landingPageId === filter.page || lead.attribution?.pageId === filter.page;
+      if (!fromPage) return false;
+    }
+    if (q) {
+      const haystack = [item['name'], item['email'], item['company']]
+        .map((value) => fold(typeof value === 'string' ? value : ''))
+        .join('\n');
+      if (!haystack.includes(q)) return false;
+    }
+    return true;
+  };
 }

@@ -1,6 +1,7 @@
 // The e-mail the team gets for each new lead (DECISIONS.md Forms: sent after the lead is
 // stored, and its failure never loses the lead). Spam (a filled honeypot) sends nothing.
 import type { Lead } from '../data/leads.ts';
+import type { LeadNotification } from '../shared/leads.ts';
 import { INQUIRY_LABELS, type FormType } from '../shared/contact.ts';
 import type { Services } from '../lib/context.ts';
 import type { MailMessage } from './mailer.ts';
@@ -58,14 +59,17 @@ export function leadNotification(lead: Lead, to: string[], siteUrl: string): Mai
 }
 
 /**
- * Sends the notification for a stored lead to NOTIFY_EMAIL, if set. Never throws: a
- * failure or a transport slower than NOTIFY_TIMEOUT_MS is logged with the lead's id (the
- * lead itself is already stored and listed in the admin).
+ * Sends the notification for a stored lead to NOTIFY_EMAIL, if set, and says how it went
+ * (the contact route records that on the lead for the admin). Never throws: a failure or
+ * a transport slower than NOTIFY_TIMEOUT_MS is logged with the lead's id (the lead itself
+ * is already stored and listed in the admin).
  */
-export async function notifyNewLead(services: Services, lead: Lead): Promise<void> {
+export async function notifyNewLead(services: Services, lead: Lead): Promise<LeadNotification> {
   const to = services.config.env.NOTIFY_EMAIL;
-  if (!to || lead.status === 'spam') return;
+  if (lead.status === 'spam') return { status: 'skipped' };
+  if (!to) return { status: 'not-configured' };
   const message = leadNotification(lead, to, services.config.siteUrl);
+  const transport = services.mailer.transport;
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -77,16 +81,18 @@ export async function notifyNewLead(services: Services, lead: Lead): Promise<voi
         );
       }),
     ]);
-    services.log.info('lead notification sent', {
-      leadId: lead.id,
-      transport: services.mailer.transport,
-    });
+    services.log.info('lead notification sent', { leadId: lead.id, transport });
+    return { status: 'sent', at: services.now().toISOString(), transport };
   } catch (error) {
-    services.log.error('lead notification failed', {
-      leadId: lead.id,
-      transport: services.mailer.transport,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    const reason = error instanceof Error ? error.message : String(error);
+    services.log.error('lead notification failed', { leadId: lead.id, transport, error: reason });
+    // The transport's words about our own mail set-up; cut short for the admin's view.
+    return {
+      status: 'failed',
+      at: services.now().toISOString(),
+      transport,
+      error: reason.slice(0, 300),
+    };
   } finally {
     clearTimeout(timer);
   }

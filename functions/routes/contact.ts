@@ -50,13 +50,28 @@ export const contact = new Hono<AppEnv>().post(
       );
     }
     const spam = Boolean(submission.website?.trim());
-    const lead = await services.leads.create(submission, { spam });
+    // The CRM delivery (if LEAD_WEBHOOK_URL is set) is stored in the lead's own transaction.
+    const lead = await services.leads.create(submission, {
+      spam,
+      notify: Boolean(services.config.env.NOTIFY_EMAIL),
+      forward: Boolean(services.leadWebhook),
+    });
     services.log.info(spam ? 'contact honeypot filled' : 'lead received', {
       leadId: lead.id,
       formType: lead.formType,
     });
+    if (!spam) services.leadWebhook?.kick();
     // Only now, with the lead stored: a failed or slow notification cannot lose it.
-    await notifyNewLead(services, lead);
+    const notification = await notifyNewLead(services, lead);
+    if (notification.status !== lead.notification?.status) {
+      // For the admin's view only: failing to record it must not fail the stored lead.
+      await services.leads.recordNotification(lead.id, notification).catch((error: unknown) =>
+        services.log.error('lead notification outcome not recorded', {
+          leadId: lead.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
     c.header('Cache-Control', 'no-store');
     return c.json({ id: lead.id, status: 'received' as const }, 201);
   },

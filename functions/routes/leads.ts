@@ -1,0 +1,254 @@
+// /api/admin/leads: the Leads inbox. List with filters and a cursor, the new-lead count,
+// one lead with its timeline and CRM delivery, status changes and notes, a manual
+// delivery retry, erasure for a data-subject request, and the CSV export. Every change
+// is audited by lead id only, so the audit log keeps no personal data after an erasure.
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  ExportTooLargeError,
+  InvalidCursorError,
+  LeadConflictError,
+  leadCursorSchema,
+  type Lead,
+  type LeadRecord,
+} from '../data/leads.ts';
+import { toDelivery } from '../data/outbox.ts';
+import type { AuditAction } from '../data/audit.ts';
+import { requireAdmin } from '../lib/auth.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { ApiError, notFound, validationError } from '../lib/errors.ts';
+import { jsonBody, params, requireJson } from '../lib/validate.ts';
+import { INQUIRY_LABELS } from '../shared/contact.ts';
+import { toCsv } from '../shared/csv.ts';
+import {
+  FORM_LABELS,
+  LEAD_CSV_HEADER,
+  LEAD_PAGE_SIZE,
+  leadFilterSchema,
+  leadFromPage,
+  leadListQuerySchema,
+  leadPatchSchema,
+  STATUS_LABELS,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadList,
+  type LeadStats,
+} from '../shared/leads.ts';
+import { actorOf } from './admin-changes.ts';
+
+const idParam = z.object({ id: z.uuid() });
+/** Binds signed cursors to this list (functions/lib/cursor.ts). */
+const CURSOR_PURPOSE = 'leads';
+
+function parseQuery<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return parsed.data;
+}
+
+/** The landing page a `page` filter names, when it is a page we know (else raw matching). */
+async function filterPage(c: Context<AppEnv>, filter: LeadFilter) {
+  if (!filter.page || !z.uuid().safeParse(filter.page).success) return undefined;
+  return c.get('services').pages.getById(filter.page);
+}
+
+function detail(c: Context<AppEnv>, record: LeadRecord): LeadDetail {
+  return {
+    lead: record.lead,
+    timeline: record.timeline,
+    delivery: record.outbox ? toDelivery(record.outbox) : null,
+    webhookConfigured: Boolean(c.get('services').leadWebhook),
+  };
+}
+
+async function audit(c: Context<AppEnv>, action: AuditAction, summary: string, leadId?: string) {
+  const services = c.get('services');
+  await services.audit.record({
+    actor: actorOf(c),
+    action,
+    summary,
+    ...(leadId ? { leadId } : {}),
+    ip: services.clientIp(c),
+  });
+}
+
+async function loadRecord(c: Context<AppEnv>, id: string): Promise<LeadRecord> {
+  const record = await c.get('services').leads.record(id);
+  if (!record) throw notFound('Lead');
+  return record;
+}
+
+const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
+  const page = pages.find((candidate) => leadFromPage(lead, candidate));
+  const inquiry =
+    lead.inquiryType && lead.inquiryType in INQUIRY_LABELS
+      ? INQUIRY_LABELS[lead.inquiryType as keyof typeof INQUIRY_LABELS]
+      : lead.inquiryType;
+  return [
+    lead.createdAt,
+    lead.name,
+    lead.email,
+    lead.company,
+    lead.role,
+    FORM_LABELS[lead.formType],
+    inquiry,
+    page ? `/${page.slug === 'default' ? '' : page.slug}` : lead.landingPageId,
+    STATUS_LABELS[lead.status],
+    lead.message,
+    lead.attribution?.referrerHost,
+    lead.attribution?.utmSource,
+    lead.attribution?.utmMedium,
+    lead.attribution?.utmCampaign,
+    lead.id,
+  ];
+};
+
+/**
+ * Reads too are refused from other sites: requireAdmin checks only changes, but a lead
+ * list or export is personal data, so no other site may even ask for it.
+ */
+const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    c.header('Cache-Control', 'no-store');
+    throw new ApiError(403, 'forbidden', 'Cross-site requests are not allowed');
+  }
+  await next();
+};
+
+export const leads = new Hono<AppEnv>()
+  .use(sameSiteReads)
+  .use(requireAdmin)
+  .get('/', async (c) => {
+    const services = c.get('services');
+    const query = parseQuery(c, leadListQuerySchema);
+    const cursor = query.cursor
+      ? await services.cursors.decode(CURSOR_PURPOSE, query.cursor, leadCursorSchema)
+      : undefined;
+    const page = await filterPage(c, query);
+    try {
+      const result = await services.leads.list(query, {
+        limit: query.limit ?? LEAD_PAGE_SIZE,
+        cursor,
+        ...(page ? { page } : {}),
+      });
+      return c.json<LeadList>({
+        leads: result.leads.map(
+          ({ message: _message, notification: _notification, ...row }) => row,
+        ),
+        ...(result.cursor
+          ? { cursor: await services.cursors.encode(CURSOR_PURPOSE, result.cursor) }
+          : {}),
+        partial: result.partial,
+      });
+    } catch (error) {
+      if (error instanceof InvalidCursorError) {
+        throw new ApiError(400, 'validation_failed', `Invalid request: cursor ${error.message}`, {
+          cursor: [error.message],
+        });
+      }
+      throw error;
+    }
+  })
+  .get('/stats', async (c) =>
+    c.json<LeadStats>({ newCount: await c.get('services').leads.countNew() }),
+  )
+  .get('/export', async (c) => {
+    const services = c.get('services');
+    const filter = parseQuery(c, leadFilterSchema);
+    const page = await filterPage(c, filter);
+    let rows: Lead[];
+    try {
+      rows = await services.leads.all(filter, page);
+    } catch (error) {
+      if (error instanceof ExportTooLargeError) {
+        throw new ApiError(400, 'validation_failed', error.message, { from: [error.message] });
+      }
+      throw error;
+    }
+    const pages = await services.pages.list();
+    const csv = toCsv(
+      LEAD_CSV_HEADER,
+      rows.map((lead) => csvRow(lead, pages)),
+    );
+    // The search text may be a person's name: the audit line says only that there was one.
+    const filters = [
+      filter.status && `status ${filter.status}`,
+      filter.form && `form ${filter.form}`,
+      filter.page && `page ${page?.slug ?? filter.page}`,
+      filter.from && `from ${filter.from}`,
+      filter.to && `to ${filter.to}`,
+      filter.q && 'a search',
+    ].filter(Boolean);
+    await audit(
+      c,
+      'lead-export',
+      `Leads exported as CSV: ${rows.length} row${rows.length === 1 ? '' : 's'}${filters.length ? ` (${filters.join(', ')})` : ''}`,
+    );
+    const day = services.now().toISOString().slice(0, 10);
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
+    });
+  })
+  .get('/:id', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json<LeadDetail>(detail(c, await loadRecord(c, id)));
+  })
+  .patch('/:id', params(idParam), requireJson, jsonBody(leadPatchSchema), async (c) => {
+    const services = c.get('services');
+    const { id } = c.req.valid('param');
+    const change = c.req.valid('json');
+    const current = await loadRecord(c, id);
+    const statusChanges = change.status !== undefined && change.status !== current.lead.status;
+    if (!statusChanges && change.note === undefined) return c.json<LeadDetail>(detail(c, current));
+    try {
+      await services.leads.update(current, change, actorOf(c), {
+        forward: Boolean(services.leadWebhook),
+      });
+    } catch (error) {
+      if (error instanceof LeadConflictError) throw new ApiError(409, 'conflict', error.message);
+      throw error;
+    }
+    if (statusChanges) {
+      await audit(
+        c,
+        'lead-status',
+        `Lead ${id}: status ${current.lead.status} → ${change.status}`,
+        id,
+      );
+      // Rescued from spam with the webhook on: its delivery is due now.
+      if (current.lead.status === 'spam') services.leadWebhook?.kick();
+    }
+    if (change.note !== undefined) await audit(c, 'lead-note', `Lead ${id}: note added`, id);
+    return c.json<LeadDetail>(detail(c, await loadRecord(c, id)));
+  })
+  .post('/:id/retry', params(idParam), async (c) => {
+    const services = c.get('services');
+    const { id } = c.req.valid('param');
+    await loadRecord(c, id);
+    const webhook = services.leadWebhook;
+    if (!webhook) {
+      throw new ApiError(409, 'conflict', 'No CRM webhook is configured (LEAD_WEBHOOK_URL)');
+    }
+    const outcome = await webhook.retryNow(id);
+    const refusals: Partial<Record<typeof outcome, string>> = {
+      busy: 'A delivery attempt for this lead is running right now; try again in a minute',
+      'no-delivery':
+        'This lead has no CRM delivery (it was received as spam or before the webhook was set up)',
+      'already-delivered': 'This lead has already been delivered to the CRM',
+      cancelled: 'Spam is never forwarded; mark the lead as not spam first',
+    };
+    const refusal = refusals[outcome];
+    if (refusal) throw new ApiError(409, 'conflict', refusal);
+    await audit(c, 'lead-retry', `Lead ${id}: CRM delivery retried by hand (${outcome})`, id);
+    return c.json<LeadDetail>(detail(c, await loadRecord(c, id)));
+  })
+  .delete('/:id', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const erased = await c.get('services').leads.erase(id);
+    if (!erased) throw notFound('Lead');
+    await audit(c, 'lead-erase', `Lead ${id} erased (data-subject request)`, id);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,276 @@
+// The Leads inbox's contract: one zod schema per request and response shape of
+// /api/admin/leads, and the CRM webhook's body. The route validates with these and the
+// admin island reads its answers with them, so neither re-declares a shape.
+import { z } from 'zod';
+import { FORM_TYPES, INQUIRY_LABELS, INQUIRY_TYPES, type FormType } from './contact.ts';
+
+/** The sales workflow (new → contacted → qualified → won / lost), plus spam. */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const WORKFLOW_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
+export const leadStatusSchema = z.enum(LEAD_STATUSES);
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+
+export const FORM_LABELS: Record<FormType, string> = {
+  general: 'Dialog (general)',
+  pricing: 'Dialog (pricing)',
+  'contact-page': 'Contact page',
+  pilot: 'Pilot',
+};
+
+/** "Contact page: Partnership", "Dialog (pricing)", ... */
+export function formLabel(formType: FormType, inquiryType?: string): string {
+  const inquiry =
+    inquiryType && inquiryType in INQUIRY_LABELS
+      ? INQUIRY_LABELS[inquiryType as keyof typeof INQUIRY_LABELS]
+      : undefined;
+  return inquiry ? `${FORM_LABELS[formType]}: ${inquiry}` : FORM_LABELS[formType];
+}
+
+/**
+ * The values a lead's `landingPageId` can hold for a page (SPEC.md §7: the path without
+ * its slash, `legacy/<slug>` on the live route, `default` for `/`, or the default page's
+ * id for the pricing dialog).
+ */
+export function landingPageRefs(page: { id: string; slug: string }): string[] {
+  return [page.id, page.slug, `legacy/${page.slug}`];
+}
+
+/** Does this lead come from that page? Attribution's resolved page id wins when present. */
+export function leadFromPage(
+  lead: { landingPageId?: string | undefined; attribution?: { pageId?: string } | undefined },
+  page: { id: string; slug: string },
+): boolean {
+  if (lead.attribution?.pageId) return lead.attribution.pageId === page.id;
+  return lead.landingPageId !== undefined && landingPageRefs(page).includes(lead.landingPageId);
+}
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/**
+ * Where a lead came from, recorded at submission once the analytics work stores it: the
+ * resolved page id, the referrer's host only (never the full URL) and the UTM tags.
+ */
+export const leadAttributionSchema = z.object({
+  pageId: z.string().max(200).optional(),
+  referrerHost: z.string().max(253).optional(),
+  utmSource: z.string().max(200).optional(),
+  utmMedium: z.string().max(200).optional(),
+  utmCampaign: z.string().max(200).optional(),
+});
+export type LeadAttribution = z.infer<typeof leadAttributionSchema>;
+
+/** The new-lead e-mail to NOTIFY_EMAIL: pending until the transport answered. */
+export const NOTIFICATION_STATUSES = [
+  'pending',
+  'sent',
+  'failed',
+  'not-configured',
+  'skipped',
+] as const;
+export const leadNotificationSchema = z.object({
+  status: z.enum(NOTIFICATION_STATUSES),
+  at: isoTime.optional(),
+  /** log, smtp or ses */
+  transport: z.string().optional(),
+  error: z.string().optional(),
+});
+export type LeadNotification = z.infer<typeof leadNotificationSchema>;
+
+export const leadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  message: z.string(),
+  role: z.string().optional(),
+  inquiryType: z.enum(INQUIRY_TYPES).optional(),
+  formType: z.enum(FORM_TYPES),
+  landingPageId: z.string().optional(),
+  status: leadStatusSchema,
+  /** Why a spam lead is spam: the honeypot field was filled, or an admin said so. */
+  spamSource: z.enum(['honeypot', 'admin']).optional(),
+  createdAt: isoTime,
+  updatedAt: isoTime.optional(),
+  attribution: leadAttributionSchema.optional(),
+  notification: leadNotificationSchema.optional(),
+});
+export type LeadView = z.infer<typeof leadSchema>;
+
+/** A list row: everything but the message and the notification outcome. */
+export const leadSummarySchema = leadSchema.omit({ message: true, notification: true });
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+/** One entry of a lead's internal timeline: a note, or a status change. */
+export const timelineEntrySchema = z.object({
+  id: z.string(),
+  at: isoTime,
+  author: z.string(),
+  kind: z.enum(['note', 'status']),
+  text: z.string().optional(),
+  from: leadStatusSchema.optional(),
+  to: leadStatusSchema.optional(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** One POST to the CRM webhook. */
+export const deliveryAttemptSchema = z.object({
+  at: isoTime,
+  trigger: z.enum(['automatic', 'manual']),
+  outcome: z.enum(['delivered', 'failed']),
+  /** The receiver's HTTP status, when it answered. */
+  httpStatus: z.number().int().optional(),
+  /** What went wrong: a status, a timeout, a refused connection. */
+  error: z.string().optional(),
+});
+export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
+export const deliverySchema = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  /** The Standard Webhooks `webhook-id`: the same on every attempt, for the CRM to dedupe. */
+  webhookId: z.string(),
+  attempts: z.array(deliveryAttemptSchema),
+  /** When the next automatic attempt is due (pending only). */
+  nextAttemptAt: isoTime.optional(),
+  deliveredAt: isoTime.optional(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+/** GET /api/admin/leads/:id and the answer of every change to a lead. */
+export const leadDetailSchema = z.object({
+  lead: leadSchema,
+  /** Oldest first. */
+  timeline: z.array(timelineEntrySchema),
+  /** The CRM delivery; null when none was ever due (no webhook configured, or spam). */
+  delivery: deliverySchema.nullable(),
+  /** Whether LEAD_WEBHOOK_URL is set (a manual retry needs it). */
+  webhookConfigured: z.boolean(),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+// Query strings: an empty parameter (an unset filter of a form) means "not given".
+const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankIsUnset, schema.optional());
+
+/** The filters of the list and of the CSV export. */
+export const leadFilterSchema = z
+  .object({
+    /** One status; unset lists every lead that is not spam. */
+    status: optionalQuery(leadStatusSchema),
+    form: optionalQuery(z.enum(FORM_TYPES)),
+    /** A landing page's id (any of the values a lead may carry for it also matches). */
+    page: optionalQuery(z.string().trim().max(200, 'must be at most 200 characters')),
+    /** Received at or after this instant. */
+    from: optionalQuery(isoTime),
+    /** Received before this instant (exclusive). */
+    to: optionalQuery(isoTime),
+    /** Part of the name, e-mail or company; case and accents are ignored. */
+    q: optionalQuery(z.string().trim().max(100, 'must be at most 100 characters')),
+  })
+  .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
+    path: ['to'],
+    message: 'must be after from',
+  });
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+export const LEAD_PAGE_SIZE = 25;
+
+export const leadListQuerySchema = z.intersection(
+  leadFilterSchema,
+  z.object({
+    cursor: optionalQuery(z.string().max(2000, 'must be at most 2000 characters')),
+    limit: optionalQuery(
+      z.coerce
+        .number('must be a whole number from 1 to 100')
+        .int('must be a whole number from 1 to 100')
+        .min(1, 'must be a whole number from 1 to 100')
+        .max(100, 'must be a whole number from 1 to 100'),
+    ),
+  }),
+);
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+export const leadListSchema = z.object({
+  leads: z.array(leadSummarySchema),
+  /** Pass back as `cursor` for the next page; absent at the end. */
+  cursor: z.string().optional(),
+  /**
+   * True when this page stopped at the read budget before filling up: a search or filter
+   * over many leads; the cursor continues where it stopped.
+   */
+  partial: z.boolean(),
+});
+export type LeadList = z.infer<typeof leadListSchema>;
+
+/** GET /api/admin/leads/stats: the figure on the tab label. */
+export const leadStatsSchema = z.object({ newCount: z.number().int().min(0) });
+export type LeadStats = z.infer<typeof leadStatsSchema>;
+
+/** PATCH /api/admin/leads/:id */
+export const leadPatchSchema = z
+  .strictObject({
+    status: leadStatusSchema.optional(),
+    note: z
+      .string('must be text')
+      .trim()
+      .min(1, 'must not be empty')
+      .max(5000, 'must be at most 5000 characters')
+      .optional(),
+  })
+  .refine((value) => value.status !== undefined || value.note !== undefined, {
+    path: ['status'],
+    message: 'give a status, a note, or both',
+  });
+export type LeadPatch = z.infer<typeof leadPatchSchema>;
+
+/** The lead as the CRM receives it (Standard Webhooks payload: type, timestamp, data). */
+export const leadWebhookPayloadSchema = z.object({
+  type: z.literal('lead.created'),
+  /** When the lead was received (the event's time, the same on every attempt). */
+  timestamp: isoTime,
+  data: leadSchema
+    .pick({
+      id: true,
+      name: true,
+      email: true,
+      company: true,
+      message: true,
+      role: true,
+      inquiryType: true,
+      formType: true,
+      landingPageId: true,
+      createdAt: true,
+      attribution: true,
+    })
+    .strict(),
+});
+export type LeadWebhookPayload = z.infer<typeof leadWebhookPayloadSchema>;
+
+/** The CSV export's columns, in order. */
+export const LEAD_CSV_HEADER = [
+  'Received (UTC)',
+  'Name',
+  'Email',
+  'Company',
+  'Role',
+  'Form',
+  'Inquiry type',
+  'Landing page',
+  'Status',
+  'Message',
+  'Referrer host',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'Lead id',
+] as const;

@@ -1,0 +1,265 @@
+// Forwards stored leads to the team's CRM (LEAD_WEBHOOK_URL): a JSON POST signed the
+// Standard Webhooks way, 5 s timeout, retried about 1 min, 5 min, 30 min, 2 h and 12 h
+// after failures, then marked failed. Deliveries come from the outbox (functions/data/
+// outbox.ts), drained by the local server (./drainer.ts) or, in AWS, by a scheduled
+// function (./lambda.ts); an admin can retry one by hand. Spam is never forwarded.
+import type { LeadRepository, Lead } from '../data/leads.ts';
+import type { AttemptResult, OutboxItem, OutboxRepository } from '../data/outbox.ts';
+import type { Logger } from '../lib/context.ts';
+import type { DeliveryAttempt, LeadWebhookPayload } from '../shared/leads.ts';
+import { signatureHeaders } from './signing.ts';
+
+/** About 1 min, 5 min, 30 min, 2 h, 12 h: six attempts over some 15 hours, then failed. */
+export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000] as const;
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+
+export interface LeadWebhookOptions {
+  /** How long the CRM may take to answer one attempt. */
+  timeoutMs?: number;
+  /** Delays after the 1st, 2nd, ... failed automatic attempt; one attempt more than delays. */
+  retryDelaysMs?: readonly number[];
+  /** How long a worker holds a delivery; longer than the timeout. */
+  leaseMs?: number;
+  /** Deliveries attempted at once by one drain. */
+  concurrency?: number;
+  fetch?: typeof fetch;
+}
+
+export interface WebhookTarget {
+  url: string;
+  /** The decoded signing key (functions/webhooks/signing.ts secretKey). */
+  key: Buffer;
+}
+
+export type ManualRetryOutcome =
+  | 'delivered'
+  | 'failed'
+  /** Another worker holds it right now. */
+  | 'busy'
+  | 'no-delivery'
+  | 'already-delivered'
+  | 'cancelled';
+
+interface Deps {
+  leads: LeadRepository;
+  outbox: OutboxRepository;
+  now: () => Date;
+  log: Logger;
+}
+
+/** The body the CRM receives (shared/leads.ts leadWebhookPayloadSchema). */
+export function webhookPayload(lead: Lead): LeadWebhookPayload {
+  return {
+    type: 'lead.created',
+    timestamp: lead.createdAt,
+    data: {
+      id: lead.id,
+      name: lead.name,
+      email: lead.email,
+      company: lead.company,
+      message: lead.message,
+      formType: lead.formType,
+      createdAt: lead.createdAt,
+      ...(lead.role ? { role: lead.role } : {}),
+      ...(lead.inquiryType
+        ? {
+            inquiryType: lead.inquiryType as NonNullable<LeadWebhookPayload['data']['inquiryType']>,
+          }
+        : {}),
+      ...(lead.landingPageId ? { landingPageId: lead.landingPageId } : {}),
+      ...(lead.attribution ? { attribution: lead.attribution } : {}),
+    },
+  };
+}
+
+export class LeadWebhook {
+  readonly url: string;
+  private readonly key: Buffer;
+  private readonly deps: Deps;
+  private readonly timeoutMs: number;
+  private readonly delays: readonly number[];
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly fetch: typeof fetch;
+  private wake: (() => void) | undefined;
+
+  constructor(deps: Deps, target: WebhookTarget, options: LeadWebhookOptions = {}) {
+    this.deps = deps;
+    this.url = target.url;
+    this.key = target.key;
+    this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    this.leaseMs = options.leaseMs ?? Math.max(60_000, this.timeoutMs * 4);
+    this.concurrency = options.concurrency ?? 4;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /**
+   * A new delivery is waiting: the local drainer (if one listens) starts at once. In AWS
+   * nobody listens here; the scheduled function picks it up within a minute.
+   */
+  kick(): void {
+    this.wake?.();
+  }
+
+  /** The local drainer registers here to be woken by kick(). */
+  onKick(listener: (() => void) | undefined): void {
+    this.wake = listener;
+  }
+
+  /**
+   * Attempts every delivery that is due, a few at a time, until none is due, `signal`
+   * aborts (the server is stopping) or `deadline` passes (the Lambda's time runs out).
+   */
+  async drainOnce(
+    options: { signal?: AbortSignal; deadline?: () => boolean } = {},
+  ): Promise<{ attempted: number }> {
+    let attempted = 0;
+    const seen = new Set<string>();
+    const stopped = () => Boolean(options.signal?.aborted || options.deadline?.());
+    while (!stopped()) {
+      const due = (await this.deps.outbox.due(this.concurrency * 4)).filter(
+        // One attempt per delivery per drain: a receiver that fails fast waits for its delay.
+        (item) => !seen.has(item.leadId),
+      );
+      if (due.length === 0) break;
+      const queue = [...due];
+      const worker = async () => {
+        for (let item = queue.shift(); item && !stopped(); item = queue.shift()) {
+          seen.add(item.leadId);
+          const claimed = await this.deps.outbox.claim(item, this.leaseEnd());
+          if (!claimed) continue;
+          if (await this.attempt(claimed, 'automatic', options.signal)) attempted++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+    }
+    return { attempted };
+  }
+
+  /** An admin's retry: one attempt now, whatever the schedule, for a pending or failed delivery. */
+  async retryNow(leadId: string): Promise<ManualRetryOutcome> {
+    const item = await this.deps.outbox.get(leadId);
+    if (!item) return 'no-delivery';
+    if (item.status === 'delivered') return 'already-delivered';
+    if (item.status === 'cancelled') return 'cancelled';
+    const claimed = await this.deps.outbox.claim(item, this.leaseEnd(), ['pending', 'failed']);
+    if (!claimed) return 'busy';
+    const attempt = await this.attempt(claimed, 'manual');
+    return attempt?.outcome ?? 'no-delivery';
+  }
+
+  private leaseEnd(): Date {
+    return new Date(this.deps.now().getTime() + this.leaseMs);
+  }
+
+  /**
+   * One POST for a claimed delivery, then records it. Undefined when nothing was sent: the
+   * lead is gone or is spam, or `signal` aborted mid-way (then the claim is given back).
+   */
+  private async attempt(
+    claimed: OutboxItem,
+    trigger: DeliveryAttempt['trigger'],
+    signal?: AbortSignal,
+  ): Promise<DeliveryAttempt | undefined> {
+    const { leads, outbox, log } = this.deps;
+    const lead = await leads.get(claimed.leadId);
+    if (!lead) return undefined; // erased: its delivery went with it
+    if (lead.status === 'spam') {
+      // Marking spam cancels the delivery in the same transaction; should one still be
+      // pending, it ends here, unsent.
+      await outbox.complete(claimed, undefined, { status: 'cancelled' }, claimed.automaticAttempts);
+      return undefined;
+    }
+    const body = JSON.stringify(webhookPayload(lead));
+    const at = this.deps.now();
+    const sent = await this.post(claimed.webhookId, at, body, signal);
+    if (sent === 'aborted') {
+      await outbox.release(claimed);
+      return undefined;
+    }
+    const attempt: DeliveryAttempt = {
+      at: at.toISOString(),
+      trigger,
+      outcome: sent.ok ? 'delivered' : 'failed',
+      ...(sent.httpStatus !== undefined ? { httpStatus: sent.httpStatus } : {}),
+      ...(sent.error ? { error: sent.error } : {}),
+    };
+    const automatic = claimed.automaticAttempts + (trigger === 'automatic' ? 1 : 0);
+    const result = this.next(claimed, trigger, sent, automatic);
+    const recorded = await outbox.complete(claimed, attempt, result, automatic);
+    const details = { leadId: lead.id, trigger, attempt: automatic, ...sent };
+    if (!recorded) {
+      log.warn('lead webhook attempt not recorded (the lead was erased or changed)', details);
+    } else if (result.status === 'delivered') {
+      log.info('lead webhook delivered', details);
+    } else if (result.status === 'failed' && claimed.status !== 'failed') {
+      // The message the failure alarm counts (infra/constructs/lead-webhook.ts).
+      log.error('lead webhook delivery failed', details);
+    } else {
+      log.warn('lead webhook attempt failed', {
+        ...details,
+        ...(result.status === 'pending' ? { nextAttemptAt: result.nextAttemptAt } : {}),
+      });
+    }
+    return attempt;
+  }
+
+  private next(
+    claimed: OutboxItem,
+    trigger: DeliveryAttempt['trigger'],
+    sent: { ok: boolean; httpStatus?: number },
+    automatic: number,
+  ): AttemptResult {
+    if (sent.ok) return { status: 'delivered' };
+    if (trigger === 'manual') {
+      // A manual retry leaves the schedule as it was.
+      return claimed.status === 'pending' && claimed.nextAttemptAt
+        ? { status: 'pending', nextAttemptAt: claimed.nextAttemptAt }
+        : { status: 'failed' };
+    }
+    // 410 Gone: the receiver says it wants no more (Standard Webhooks); so do retries run out.
+    const delay = this.delays[automatic - 1];
+    if (sent.httpStatus === 410 || delay === undefined) return { status: 'failed' };
+    return {
+      status: 'pending',
+      nextAttemptAt: new Date(this.deps.now().getTime() + delay).toISOString(),
+    };
+  }
+
+  private async post(
+    webhookId: string,
+    at: Date,
+    body: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ ok: boolean; httpStatus?: number; error?: string } | 'aborted'> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    try {
+      const response = await this.fetch(this.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'PharmaBridge-Webhooks/1.0',
+          ...signatureHeaders(this.key, webhookId, at, body),
+        },
+        body,
+        // Standard Webhooks: a redirect is a failure (update the URL instead).
+        redirect: 'manual',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      await response.body?.cancel();
+      const ok = response.status >= 200 && response.status < 300;
+      return ok
+        ? { ok, httpStatus: response.status }
+        : { ok, httpStatus: response.status, error: `answered ${response.status}` };
+    } catch (error) {
+      if (signal?.aborted) return 'aborted';
+      if (timeout.aborted) {
+        return { ok: false, error: `no answer within ${this.timeoutMs / 1000} s` };
+      }
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+      return { ok: false, error: `could not reach the receiver (${reason})` };
+    }
+  }
+}
