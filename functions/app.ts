@@ -14,6 +14,7 @@ import {
 import { health } from './routes/health.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { auth } from './routes/auth.ts';
+import { account } from './routes/account.ts';
 import { adminApi } from './routes/admin-api.ts';
 import { leads } from './routes/leads.ts';
 import { contact } from './routes/contact.ts';
@@ -61,6 +62,7 @@ export function createApp(services: Services) {
   app.route('/health', health);
   app.route('/landing-pages', landingPages);
   app.route('/auth', auth);
+  app.route('/account', account);
   // Before /admin: its own requireAdmin answers, so adminApi's does not run a second time.
   app.route('/admin/leads', leads);
   app.route('/admin', adminApi);

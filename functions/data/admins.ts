@@ -2,12 +2,20 @@
 //
 // Access patterns and keys:
 //   admin by e-mail ........ GetItem  pk=ADMIN#<lowercased e-mail>  sk=ADMIN
+//   all admins (list) ...... Query    gsi1pk=ADMINS, gsi1sk=<e-mail>
 //   is there any admin? .... Query    gsi1pk=ADMINS (Limit 1)
 //   first-admin claim ...... item     pk=ADMINS  sk=FIRST  (written with attribute_not_exists
 //                                     in the same transaction as the first admin, so two
 //                                     racing first runs or setup links create one admin)
 //   setup token ............ GetItem  pk=SETUP  sk=TOKEN#<sha256 of the token>, TTL expiresAt
 // Only the token's hash is stored, so reading the table does not give the setup link.
+// The admin's partition also holds its session index (sessions.ts), its two-factor
+// enrolment and recovery codes (two-factor.ts), so each is one consistent Query away.
+//
+// "The last active administrator cannot be disabled": an admin is disabled by another,
+// active one, in a transaction that also checks the actor is still active. Two admins
+// disabling each other at the same moment are serialised by DynamoDB, so one of the two
+// transactions fails and at least one active administrator always remains.
 import { createHash } from 'node:crypto';
 import {
   DeleteCommand,
@@ -15,30 +23,118 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { GSI1, isConditionalFailure, putNew, TableRepository } from './table.ts';
+import { GSI1, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 
 export interface Admin {
   email: string;
+  name?: string;
   passwordHash: string;
   createdAt: string;
+  disabled: boolean;
+  lastSignInAt?: string;
+  passwordChangedAt?: string;
+  /** Base32 TOTP secret once two-factor sign-in is enrolled; never leaves the server. */
+  totpSecret?: string;
+  totpEnabledAt?: string;
+  /** The last TOTP time step accepted, so a code cannot be used twice. */
+  totpLastStep?: number;
 }
 
+/** What the administrators list shows: no hashes, no secrets. */
+export interface AdminListEntry {
+  email: string;
+  name?: string;
+  disabled: boolean;
+  createdAt: string;
+  lastSignInAt?: string;
+  twoFactor: boolean;
+}
+
+export type DisableResult =
+  | 'disabled'
+  | 'not-found'
+  | 'already-disabled'
+  | 'actor-inactive'
+  /** Nobody disables their own account: another administrator does it. */
+  | 'self';
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const adminKey = (email: string) => ({ pk: `ADMIN#${normalizeEmail(email)}`, sk: 'ADMIN' });
+export const adminKey = (email: string) => ({
+  pk: `ADMIN#${normalizeEmail(email)}`,
+  sk: 'ADMIN',
+});
 const tokenKey = (token: string) => ({
   pk: 'SETUP',
   sk: `TOKEN#${createHash('sha256').update(token).digest('base64url')}`,
 });
+const ACTIVE = 'attribute_exists(pk) AND (attribute_not_exists(disabled) OR disabled = :false)';
+
+/** The stored item of a new administrator (also written by an accepted invitation). */
+export function adminItem(email: string, passwordHash: string, now: string, name?: string) {
+  const normalized = normalizeEmail(email);
+  return {
+    ...adminKey(normalized),
+    gsi1pk: 'ADMINS',
+    gsi1sk: normalized,
+    email: normalized,
+    ...(name ? { name } : {}),
+    passwordHash,
+    createdAt: now,
+    disabled: false,
+  };
+}
+
+function toAdmin(item: Record<string, unknown>): Admin {
+  const text = (key: string) => (typeof item[key] === 'string' ? (item[key] as string) : undefined);
+  const admin: Admin = {
+    email: String(item['email']),
+    passwordHash: String(item['passwordHash']),
+    createdAt: String(item['createdAt']),
+    disabled: item['disabled'] === true,
+  };
+  for (const key of [
+    'name',
+    'lastSignInAt',
+    'passwordChangedAt',
+    'totpSecret',
+    'totpEnabledAt',
+  ] as const) {
+    const value = text(key);
+    if (value !== undefined) admin[key] = value;
+  }
+  if (typeof item['totpLastStep'] === 'number') admin.totpLastStep = item['totpLastStep'];
+  return admin;
+}
 
 export class AdminRepository extends TableRepository {
   async get(email: string): Promise<Admin | undefined> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: adminKey(email), ConsistentRead: true }),
     );
-    if (!result.Item) return undefined;
-    const { email: stored, passwordHash, createdAt } = result.Item as Admin;
-    return { email: stored, passwordHash, createdAt };
+    return result.Item ? toAdmin(result.Item) : undefined;
+  }
+
+  /** Every administrator, by e-mail (one partition of the index; a team, not a crowd). */
+  async list(): Promise<AdminListEntry[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :admins',
+      ExpressionAttributeValues: { ':admins': 'ADMINS' },
+    });
+    return items.map((item) => {
+      const admin = toAdmin(item);
+      return {
+        email: admin.email,
+        ...(admin.name ? { name: admin.name } : {}),
+        disabled: admin.disabled,
+        createdAt: admin.createdAt,
+        ...(admin.lastSignInAt ? { lastSignInAt: admin.lastSignInAt } : {}),
+        twoFactor: Boolean(admin.totpSecret),
+      };
+    });
   }
 
   async any(): Promise<boolean> {
@@ -70,17 +166,10 @@ export class AdminRepository extends TableRepository {
   async create(
     email: string,
     passwordHash: string,
-    options: { first?: boolean } = {},
+    options: { first?: boolean; name?: string } = {},
   ): Promise<boolean> {
     const now = this.now().toISOString();
-    const item = {
-      ...adminKey(email),
-      gsi1pk: 'ADMINS',
-      gsi1sk: normalizeEmail(email),
-      email: normalizeEmail(email),
-      passwordHash,
-      createdAt: now,
-    };
+    const item = adminItem(email, passwordHash, now, options.name);
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -97,6 +186,94 @@ export class AdminRepository extends TableRepository {
                 ]
               : []),
           ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async setPassword(email: string, passwordHash: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: adminKey(email),
+        UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':hash': passwordHash, ':now': this.now().toISOString() },
+      }),
+    );
+  }
+
+  async recordSignIn(email: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: adminKey(email),
+        UpdateExpression: 'SET lastSignInAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': this.now().toISOString() },
+      }),
+    );
+  }
+
+  /**
+   * Disables `target` on behalf of `actor`, in one transaction with a check that the actor
+   * is still an active administrator (see the top of this file).
+   */
+  async disable(target: string, actor: string): Promise<DisableResult> {
+    if (normalizeEmail(target) === normalizeEmail(actor)) return 'self';
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.table,
+                Key: adminKey(target),
+                UpdateExpression: 'SET disabled = :true, disabledAt = :now, disabledBy = :actor',
+                ConditionExpression: ACTIVE,
+                ExpressionAttributeValues: {
+                  ':true': true,
+                  ':false': false,
+                  ':now': this.now().toISOString(),
+                  ':actor': normalizeEmail(actor),
+                },
+              },
+            },
+            {
+              ConditionCheck: {
+                TableName: this.table,
+                Key: adminKey(actor),
+                ConditionExpression: ACTIVE,
+                ExpressionAttributeValues: { ':false': false },
+              },
+            },
+          ],
+        }),
+      );
+      return 'disabled';
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return 'actor-inactive';
+      const current = await this.get(target);
+      return current ? 'already-disabled' : 'not-found';
+    }
+  }
+
+  /** True when the admin was disabled and is active again now. */
+  async enable(target: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: adminKey(target),
+          UpdateExpression: 'SET disabled = :false REMOVE disabledAt, disabledBy',
+          ConditionExpression: 'attribute_exists(pk) AND disabled = :true',
+          ExpressionAttributeValues: { ':true': true, ':false': false },
         }),
       );
       return true;

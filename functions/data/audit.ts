@@ -21,6 +21,17 @@ export type AuditAction =
   | 'reset'
   | 'delete'
   | 'restore'
+  // Administrator accounts (functions/routes/account.ts, auth.ts).
+  | 'password-change'
+  | 'invite'
+  | 'invite-revoke'
+  | 'invite-accept'
+  | 'admin-disable'
+  | 'admin-enable'
+  | 'two-factor-enable'
+  | 'two-factor-disable'
+  | 'recovery-codes'
+  | 'session-end'
   // Leads (functions/routes/leads.ts); summaries name the lead's id, never its person.
   | 'lead-status'
   | 'lead-note'

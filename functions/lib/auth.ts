@@ -6,6 +6,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Logger, Services } from './context.ts';
 import { ApiError } from './errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
+import type { SignInAttempt } from '../data/sign-in-throttle.ts';
 
 /** `__Host-`: only this exact host, path /, Secure; no subdomain can set or read it. */
 export const SECURE_COOKIE = '__Host-pb_session';
@@ -55,12 +56,44 @@ export function sessionId(c: Context): string | undefined {
   return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
 }
 
-/** The signed-in admin's e-mail, or undefined (no cookie, unknown or expired session). */
+/**
+ * The signed-in admin's e-mail, or undefined (no cookie, unknown or expired session, or
+ * an administrator who has been disabled: their sessions stop working at once).
+ */
 export async function currentAdmin(c: Context<AppEnv>): Promise<string | undefined> {
   const id = sessionId(c);
   if (!id) return undefined;
-  const session = await c.get('services').sessions.get(id);
-  return session?.email;
+  const services = c.get('services');
+  const session = await services.sessions.get(id);
+  if (!session) return undefined;
+  const admin = await services.admins.get(session.email);
+  if (!admin || admin.disabled) return undefined;
+  await services.sessions.touch(session, sessionMeta(c));
+  return admin.email;
+}
+
+/** What an admin's session list shows about where a session came from. */
+export const sessionMeta = (c: Context<AppEnv>) => ({
+  userAgent: c.req.header('user-agent') ?? '',
+  ip: c.get('services').clientIp(c),
+});
+
+/**
+ * Signs `email` in: a new session id at every sign-in (the one the browser had, if any,
+ * ends server side), the cookie, and the admin's last sign-in time.
+ */
+export async function startSession(c: Context<AppEnv>, email: string) {
+  const services = c.get('services');
+  const previous = sessionId(c);
+  if (previous) await services.sessions.delete(previous);
+  const session = await services.sessions.create(
+    email,
+    sessionTtlSeconds(services),
+    sessionMeta(c),
+  );
+  await services.admins.recordSignIn(email);
+  setSessionCookie(c, session.id, session.expiresAt);
+  return { email, expiresAt: session.expiresAt.toISOString() };
 }
 
 /**
@@ -76,6 +109,47 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.header('Cache-Control', 'no-store');
 };
+
+const REFUSAL_REASONS = {
+  pair: 'too many failures from this address for this account',
+  ip: 'too many failures from this address',
+  account: 'the account is slowed down after repeated failures',
+} as const;
+
+const wait = (seconds: number) =>
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? '' : 's'}`
+    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+
+/**
+ * Before a password or code of `email` is checked (sign-in, and the account actions that
+ * ask for them again): throttled, a 429 with Retry-After and one message whichever limit
+ * it was, so the answer says nothing about the account. The refusal is audited once per
+ * window and limit, so an attacker cannot flood the log.
+ */
+export async function beginCredentialCheck(
+  c: Context<AppEnv>,
+  email: string,
+): Promise<SignInAttempt> {
+  const services = c.get('services');
+  const ip = services.clientIp(c);
+  const verdict = await services.signInThrottle.begin(email, ip);
+  if (verdict.allowed) return verdict.attempt;
+  if (verdict.first) {
+    await services.audit.record({
+      actor: email,
+      action: 'sign-in-failed',
+      summary: `Sign-in refused: ${REFUSAL_REASONS[verdict.limit]}`,
+      ip,
+    });
+  }
+  c.header('Retry-After', String(verdict.retryAfterSeconds));
+  throw new ApiError(
+    429,
+    'rate_limited',
+    `Too many sign-in attempts; try again in ${wait(verdict.retryAfterSeconds)}`,
+  );
+}
 
 /** The same-origin check alone, for the sign-in routes (login CSRF). */
 export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -4,13 +4,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { argon2id, argon2Verify } from 'hash-wasm';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/account.ts';
 
 const require = createRequire(import.meta.url);
 // CommonJS package: `.test(password)` is true when the password is on the common list.
 const commonPasswords = require('fxa-common-password-list') as { test(password: string): boolean };
 
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 256;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 export const ARGON2_PARAMS = { memorySize: 19456, iterations: 2, parallelism: 1, hashLength: 32 };
 

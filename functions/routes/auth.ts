@@ -1,110 +1,80 @@
-// /api/auth: sign-in, sign-out, the current administrator, and the one-time first-run
-// setup (DECISIONS.md Admin).
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+// /api/auth: sign-in (password, then a code when two-factor sign-in is on), sign-out, the
+// current administrator, the one-time first-run setup and accepting an invitation
+// (docs/decisions.md Admin, "Sign-in throttling", "Administrator accounts").
+import { Hono } from 'hono';
 import { normalizeEmail } from '../data/admins.ts';
 import {
+  beginCredentialCheck,
   clearSessionCookie,
   requireAdmin,
   sameOriginOnly,
   sessionId,
-  sessionTtlSeconds,
-  setSessionCookie,
+  startSession,
 } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
-import {
-  burnVerification,
-  hashPassword,
-  MAX_PASSWORD_LENGTH,
-  passwordProblem,
-  verifyPassword,
-} from '../lib/passwords.ts';
+import { burnVerification, hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { withPasswordCheck } from '../lib/password-check.ts';
+import { parseSecondFactor, spendSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
+import {
+  acceptInvitationRequestSchema,
+  loginCodeRequestSchema,
+  loginRequestSchema,
+  setupRequestSchema,
+  tokenSchema,
+  type LoginResponse,
+  type SetupCheck,
+} from '../shared/account.ts';
 
-const LOGIN_WINDOW_SECONDS = 15 * 60;
-
-const emailSchema = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be an e-mail address'));
-
-const loginSchema = z.strictObject({
-  email: emailSchema,
-  password: z
-    .string()
-    .min(1, 'is required')
-    .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`),
-});
-
-const setupSchema = z.strictObject({
-  token: z.string().min(1, 'is required').max(200, 'is not a setup token'),
-  email: emailSchema,
-  password: z.string().superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-});
+/** The password was right and a code is due: this long to type it, this many tries. */
+const PENDING_TTL_SECONDS = 5 * 60;
+const MAX_CODE_ATTEMPTS = 5;
+/** Setup and invitation links: attempts per IP in a window (tokens are 256-bit anyway). */
+const LINK_WINDOW_SECONDS = 15 * 60;
 
 const INVALID_CREDENTIALS = 'Incorrect e-mail or password';
+const SIGN_IN_EXPIRED = 'This sign-in has expired; sign in again with your password';
 
-async function startSession(c: Context<AppEnv>, email: string) {
-  const services = c.get('services');
-  // A new id at every sign-in; the one the browser had (if any) ends server side.
-  const previous = sessionId(c);
-  if (previous) await services.sessions.delete(previous);
-  const session = await services.sessions.create(email, sessionTtlSeconds(services));
-  setSessionCookie(c, session.id, session.expiresAt);
-  return { email, expiresAt: session.expiresAt.toISOString() };
-}
+const setupSchema = withPasswordCheck(setupRequestSchema, 'password');
+const acceptSchema = withPasswordCheck(acceptInvitationRequestSchema, 'password');
 
 export const auth = new Hono<AppEnv>()
-  .post('/login', sameOriginOnly, requireJson, jsonBody(loginSchema), async (c) => {
+  .post('/login', sameOriginOnly, requireJson, jsonBody(loginRequestSchema), async (c) => {
     const services = c.get('services');
     const { email: rawEmail, password } = c.req.valid('json');
     const email = normalizeEmail(rawEmail);
     const ip = services.clientIp(c);
-    const rule = {
-      limit: services.config.env.LOGIN_RATE_LIMIT,
-      windowSeconds: LOGIN_WINDOW_SECONDS,
-    };
-    const [byAccount, byIp] = await Promise.all([
-      services.rateLimiter.hit('login-account', email, rule),
-      services.rateLimiter.hit('login-ip', ip, rule),
-    ]);
-    if (!byAccount.allowed || !byIp.allowed) {
-      await services.audit.record({
-        actor: email,
-        action: 'sign-in-failed',
-        summary: 'Sign-in refused: too many attempts',
-        ip,
-      });
-      c.header(
-        'Retry-After',
-        String(
-          Math.max(
-            byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-            byIp.allowed ? 0 : byIp.retryAfterSeconds,
-          ),
-        ),
-      );
-      // One message whichever limit was hit, so it says nothing about the account.
-      throw new ApiError(429, 'rate_limited', 'Too many sign-in attempts; try again later');
-    }
+    const attempt = await beginCredentialCheck(c, email);
     const admin = await services.admins.get(email);
     const ok = admin
       ? await verifyPassword(password, admin.passwordHash)
       : (await burnVerification(password), false);
-    if (!admin || !ok) {
+    // A disabled account gets the same answer as a wrong password, so the answer tells an
+    // attacker nothing about which accounts exist or what state they are in.
+    if (!admin || !ok || admin.disabled) {
+      await services.signInThrottle.failed(attempt);
       await services.audit.record({
         actor: email,
         action: 'sign-in-failed',
-        summary: admin ? 'Sign-in failed: wrong password' : 'Sign-in failed: unknown e-mail',
+        summary: !admin
+          ? 'Sign-in failed: unknown e-mail'
+          : !ok
+            ? 'Sign-in failed: wrong password'
+            : 'Sign-in refused: the account is disabled',
         ip,
       });
       throw new ApiError(401, 'unauthorized', INVALID_CREDENTIALS);
+    }
+    await services.signInThrottle.succeeded(attempt);
+    if (admin.totpSecret) {
+      // No session yet: only a token for the second step, stored as its hash.
+      const pending = await services.sessions.createPending(admin.email, PENDING_TTL_SECONDS);
+      return c.json<LoginResponse>({
+        status: 'code-required',
+        token: pending.token,
+        expiresAt: pending.expiresAt.toISOString(),
+      });
     }
     const result = await startSession(c, admin.email);
     await services.audit.record({
@@ -113,7 +83,51 @@ export const auth = new Hono<AppEnv>()
       summary: 'Signed in',
       ip,
     });
-    return c.json(result);
+    return c.json<LoginResponse>({ status: 'signed-in', ...result });
+  })
+  .post('/login/code', sameOriginOnly, requireJson, jsonBody(loginCodeRequestSchema), async (c) => {
+    const services = c.get('services');
+    const { token, code } = c.req.valid('json');
+    const ip = services.clientIp(c);
+    const factor = parseSecondFactor(code);
+    const expired = () =>
+      new ApiError(400, 'validation_failed', SIGN_IN_EXPIRED, { token: ['has expired'] });
+    const pending = await services.sessions.getPending(token);
+    if (!pending) throw expired();
+    const attempt = await beginCredentialCheck(c, pending.email);
+    const admin = await services.admins.get(pending.email);
+    if (!admin || admin.disabled || !admin.totpSecret) {
+      await services.sessions.consumePending(token);
+      throw expired();
+    }
+    const result = await spendSecondFactor(services, admin, factor);
+    if (!result.ok) {
+      await services.signInThrottle.failed(attempt);
+      await services.sessions.failPending(token, MAX_CODE_ATTEMPTS);
+      await services.audit.record({
+        actor: admin.email,
+        action: 'sign-in-failed',
+        summary:
+          factor.kind === 'totp'
+            ? 'Sign-in failed: wrong or reused authenticator code'
+            : 'Sign-in failed: wrong or used recovery code',
+        ip,
+      });
+      throw new ApiError(401, 'unauthorized', `The code ${WRONG_CODE}`, { code: [WRONG_CODE] });
+    }
+    if (!(await services.sessions.consumePending(token))) throw expired();
+    await services.signInThrottle.succeeded(attempt);
+    const session = await startSession(c, admin.email);
+    await services.audit.record({
+      actor: admin.email,
+      action: 'sign-in',
+      summary:
+        result.kind === 'totp'
+          ? 'Signed in with an authenticator code'
+          : `Signed in with a recovery code (${result.left} left)`,
+      ip,
+    });
+    return c.json<LoginResponse>({ status: 'signed-in', ...session });
   })
   .post('/logout', sameOriginOnly, async (c) => {
     const services = c.get('services');
@@ -140,26 +154,30 @@ export const auth = new Hono<AppEnv>()
   })
   .get('/setup', sameOriginOnly, async (c) => {
     const services = c.get('services');
-    const token = c.req.query('token') ?? '';
+    const parsed = tokenSchema.safeParse(c.req.query('token') ?? '');
+    const token = parsed.success ? parsed.data : undefined;
     const needed = !(await services.admins.any());
-    const valid =
-      needed &&
-      token.length > 0 &&
-      token.length <= 200 &&
-      (await services.admins.isSetupTokenValid(token));
-    return c.json({ needed, valid });
+    if (needed) {
+      const valid = Boolean(token) && (await services.admins.isSetupTokenValid(token!));
+      return c.json<SetupCheck>({ needed, valid });
+    }
+    const invitation = token ? await services.invitations.find(token) : undefined;
+    return c.json<SetupCheck>(
+      invitation
+        ? {
+            needed,
+            valid: true,
+            invitation: { email: invitation.email, invitedBy: invitation.invitedBy },
+          }
+        : { needed, valid: false },
+    );
   })
   .post('/setup', sameOriginOnly, requireJson, jsonBody(setupSchema), async (c) => {
     const services = c.get('services');
-    const { token, email: rawEmail, password } = c.req.valid('json');
+    const { token, email: rawEmail, name, password } = c.req.valid('json');
     const email = normalizeEmail(rawEmail);
     const ip = services.clientIp(c);
-    const limited = await services.rateLimiter.hit('setup-ip', ip, {
-      limit: services.config.env.LOGIN_RATE_LIMIT,
-      windowSeconds: LOGIN_WINDOW_SECONDS,
-    });
-    if (!limited.allowed)
-      throw new ApiError(429, 'rate_limited', 'Too many attempts; try again later');
+    await limitLinkAttempts(c);
     if (await services.admins.any()) {
       throw new ApiError(409, 'conflict', 'An administrator already exists; sign in instead');
     }
@@ -170,6 +188,7 @@ export const auth = new Hono<AppEnv>()
     }
     const created = await services.admins.create(email, await hashPassword(password), {
       first: true,
+      ...(name ? { name } : {}),
     });
     if (!created)
       throw new ApiError(409, 'conflict', 'An administrator already exists; sign in instead');
@@ -187,4 +206,52 @@ export const auth = new Hono<AppEnv>()
       ip,
     });
     return c.json(result, 201);
+  })
+  .post('/invitation', sameOriginOnly, requireJson, jsonBody(acceptSchema), async (c) => {
+    const services = c.get('services');
+    const { token, name, password } = c.req.valid('json');
+    const ip = services.clientIp(c);
+    await limitLinkAttempts(c);
+    const invalid = () =>
+      new ApiError(400, 'validation_failed', 'The invitation link is invalid, used or expired', {
+        token: ['is invalid, used or expired'],
+      });
+    // Checked before the (deliberately slow) password hash, then again atomically below.
+    if (!(await services.invitations.find(token))) throw invalid();
+    const result = await services.invitations.accept(token, name, await hashPassword(password));
+    if (result.kind === 'invalid') throw invalid();
+    if (result.kind === 'taken') {
+      throw new ApiError(
+        409,
+        'conflict',
+        `${result.email} is already an administrator; sign in instead`,
+      );
+    }
+    const { email, invitedBy } = result.invitation;
+    await services.audit.record({
+      actor: email,
+      action: 'invite-accept',
+      summary: `Joined as an administrator (invited by ${invitedBy})`,
+      ip,
+    });
+    const session = await startSession(c, email);
+    await services.audit.record({
+      actor: email,
+      action: 'sign-in',
+      summary: 'Signed in after accepting the invitation',
+      ip,
+    });
+    return c.json(session, 201);
   });
+
+async function limitLinkAttempts(c: Parameters<typeof startSession>[0]): Promise<void> {
+  const services = c.get('services');
+  const limited = await services.rateLimiter.hit('setup-ip', services.clientIp(c), {
+    limit: services.config.env.LOGIN_IP_LIMIT,
+    windowSeconds: LINK_WINDOW_SECONDS,
+  });
+  if (!limited.allowed) {
+    c.header('Retry-After', String(limited.retryAfterSeconds));
+    throw new ApiError(429, 'rate_limited', 'Too many attempts; try again later');
+  }
+}
