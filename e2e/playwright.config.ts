@@ -85,7 +85,9 @@ function server(serverPort: number, name: string) {
       REBUILD_DEBOUNCE_MS: '300',
       // Every browser test comes from 127.0.0.1 and every admin test signs in as the same
       // account; the limits themselves are tested in the API tests.
-      LOGIN_RATE_LIMIT: '500',
+      LOGIN_PAIR_LIMIT: '500',
+      LOGIN_IP_LIMIT: '500',
+      LOGIN_FREE_FAILURES: '500',
       CONTACT_RATE_LIMIT: '500',
     },
   };
