@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './functions/env.ts';
 
 const { siteUrl } = loadConfig();
@@ -18,5 +19,14 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
+    resolve: {
+      // Browser bundles get zod in jitless mode, which needs no eval (site/lib/zod-jitless.ts).
+      alias: [
+        {
+          find: /^zod$/,
+          replacement: fileURLToPath(new URL('./site/lib/zod-jitless.ts', import.meta.url)),
+        },
+      ],
+    },
   },
 });

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { originVerify } from './lib/origin-verify.ts';
+import { API_CONTENT_SECURITY_POLICY } from './shared/security-headers.ts';
 import {
   isStoreUnavailable,
   STORE_RETRY_AFTER_SECONDS,
@@ -19,6 +20,9 @@ import { adminApi } from './routes/admin-api.ts';
 import { leads } from './routes/leads.ts';
 import { contact } from './routes/contact.ts';
 import { conversions } from './routes/conversions.ts';
+import { localUploads, objects } from './routes/objects.ts';
+import { s3 } from './routes/s3.ts';
+import { media } from './routes/media.ts';
 
 /** Landing-page content is the largest body the API takes; 256 KiB leaves ample room. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -43,8 +47,19 @@ export function createApp(services: Services) {
     c.set('services', services);
     c.header('X-Request-Id', requestId);
     await next();
+    // Data, never documents: not sniffed, not framed, no CORS (the API is same-origin).
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      c.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    }
+    c.res.headers.delete('Access-Control-Allow-Origin');
   });
   app.use(originVerify);
+
+  // The local server's signed upload URLs (disk driver) stream bodies of up to
+  // MEDIA_MAX_BYTES to disk under their own signed limit: registered before the body limit,
+  // which therefore never runs for them.
+  app.route('/objects/local', localUploads);
 
   app.use(
     bodyLimit({
@@ -65,9 +80,12 @@ export function createApp(services: Services) {
   app.route('/account', account);
   // Before /admin: its own requireAdmin answers, so adminApi's does not run a second time.
   app.route('/admin/leads', leads);
+  app.route('/admin/media', media);
   app.route('/admin', adminApi);
   app.route('/contact', contact);
   app.route('/conversions', conversions);
+  app.route('/objects', objects);
+  app.route('/s3', s3);
 
   app.notFound((c) =>
     c.json<ErrorBody>(

@@ -9,6 +9,11 @@ import { z } from 'zod';
 import { parseConfig, type RawConfig } from './config.ts';
 import { addWebApp } from './web-app.ts';
 import type { WebStack } from './web-stack.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  PERMISSIONS_POLICY,
+  siteContentSecurityPolicy,
+} from '../functions/shared/security-headers.ts';
 import { publishCommands } from './constructs/rebuild.ts';
 
 // The feature flags of cdk.json, so tests synthesize what `cdk synth` does.
@@ -660,18 +665,34 @@ describe('CloudFront distribution', () => {
       ReferrerPolicy: 'strict-origin-when-cross-origin',
       Override: true,
     });
+    // The one definition the local server uses too, with the uploads bucket for presigned PUTs.
     expect(flat(headers['ContentSecurityPolicy']?.['ContentSecurityPolicy'])).toBe(
-      [
-        "default-src 'self'",
-        "img-src 'self' data: blob:",
-        "style-src 'self' 'unsafe-inline'",
-        "script-src 'self' 'unsafe-inline'",
-        `connect-src 'self' https://<${uploads}.RegionalDomainName> https://<${uploads}>.s3.<AWS::Region>.<AWS::URLSuffix>`,
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-      ].join('; '),
+      siteContentSecurityPolicy({
+        connectOrigins: [
+          `https://<${uploads}.RegionalDomainName>`,
+          `https://<${uploads}>.s3.<AWS::Region>.<AWS::URLSuffix>`,
+        ],
+      }),
     );
+    const csp = flat(headers['ContentSecurityPolicy']?.['ContentSecurityPolicy']);
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+  });
+
+  it('gives API responses a CSP that loads and frames nothing, and the shared Permissions-Policy', () => {
+    const { template } = defaultApp();
+    const policies = Object.values(
+      template.findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+    ) as { Properties: { ResponseHeadersPolicyConfig: Record<string, unknown> } }[];
+    const api = policies.find((policy) =>
+      JSON.stringify(policy).includes('Security headers for API responses'),
+    );
+    expect(JSON.stringify(api)).toContain(JSON.stringify(API_CONTENT_SECURITY_POLICY));
+    for (const policy of policies) {
+      const custom = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig);
+      expect(custom).toContain(PERMISSIONS_POLICY);
+    }
   });
 
   it('sandboxes uploaded files', () => {

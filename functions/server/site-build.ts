@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { INLINE_SCRIPT_HASHES, inlineScriptHashes } from '../shared/security-headers.ts';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const STAMP_FILE = '.build-stamp';
@@ -75,6 +76,22 @@ export function precompress(dir: string): void {
   }
 }
 
+/**
+ * Inline scripts in the built pages whose hash the CSP does not list: served, the browser
+ * would refuse to run them, so the build fails instead of shipping a broken page.
+ */
+export function unlistedInlineScripts(dir: string): { hash: string; file: string }[] {
+  const allowed = new Set(INLINE_SCRIPT_HASHES);
+  const unknown = new Map<string, string>();
+  for (const file of files(dir)) {
+    if (extname(file) !== '.html') continue;
+    for (const hash of inlineScriptHashes(readFileSync(file, 'utf8'))) {
+      if (!allowed.has(hash) && !unknown.has(hash)) unknown.set(hash, file.slice(dir.length + 1));
+    }
+  }
+  return [...unknown].map(([hash, file]) => ({ hash, file }));
+}
+
 export interface BuildResult {
   ok: boolean;
   /** The last lines the build printed, for error reports and the admin's build status. */
@@ -130,6 +147,18 @@ export async function buildSite(options: {
   if (code !== 0) {
     rmSync(nextDir, { recursive: true, force: true });
     return { ok: false, logTail: tail(log) };
+  }
+  const unknownScripts = unlistedInlineScripts(nextDir);
+  if (unknownScripts.length > 0) {
+    rmSync(nextDir, { recursive: true, force: true });
+    return {
+      ok: false,
+      logTail:
+        `The build wrote inline scripts the Content-Security-Policy does not allow:\n` +
+        unknownScripts.map(({ hash, file }) => `  '${hash}' in ${file}`).join('\n') +
+        `\nCheck what they are (an Astro upgrade changes its island runtime), then add the ` +
+        `hashes to functions/shared/csp-hashes.json (docs/decisions.md, Content-Security-Policy).`,
+    };
   }
   precompress(nextDir);
   writeFileSync(join(nextDir, STAMP_FILE), options.stamp);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
+import { PERMISSIONS_POLICY, siteContentSecurityPolicy } from '../shared/security-headers.ts';
 import { requestFrom } from '../test/socket.ts';
 
 let server: Server;
@@ -55,6 +56,17 @@ describe('static site serving', () => {
       const location = String(response.headers.location);
       expect(new URL(location, base).origin, `${path} -> ${location}`).toBe(base);
       expect(location, path).toMatch(/^\/(?![\/\\])/);
+    }
+  });
+
+  it('sends the shared Content-Security-Policy and security headers with every page', async () => {
+    for (const path of ['/', '/pricing', '/nope', '/_astro/app.abc123.js']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.headers.get('content-security-policy'), path).toBe(
+        siteContentSecurityPolicy(),
+      );
+      expect(response.headers.get('permissions-policy'), path).toBe(PERMISSIONS_POLICY);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
     }
   });
 

@@ -2,6 +2,7 @@
 // immutable caching of hashed assets, a short cache on HTML, precompressed br/gzip
 // variants. The whole output is read into memory once, so a request is a map lookup,
 // and a rebuild swaps in a new snapshot at once (never a half-written site).
+import { siteContentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../shared/security-headers.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -30,11 +31,10 @@ const TYPES: Record<string, string> = {
 };
 
 /** Headers the CDN's response-headers policy adds to every response (infra/ mirrors them). */
+/** Every static response: the shared headers plus the site's CSP (one definition with CloudFront). */
 export const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  ...STATIC_SECURITY_HEADERS,
+  'Content-Security-Policy': siteContentSecurityPolicy(),
 };
 
 /**

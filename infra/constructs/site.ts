@@ -11,23 +11,14 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from './api.ts';
 import type { Uploads } from './uploads.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  PERMISSIONS_POLICY,
+  siteContentSecurityPolicy,
+} from '../../functions/shared/security-headers.ts';
 
 const edgeFunctionFile = (name: string) =>
   fileURLToPath(new URL(`../edge/${name}`, import.meta.url));
-
-/** CSP for the Astro pages with React islands (Astro inlines its hydration scripts). */
-export const siteContentSecurityPolicy = (uploadOrigins: string[]): string =>
-  [
-    "default-src 'self'",
-    "img-src 'self' data: blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self' 'unsafe-inline'",
-    // Presigned uploads go straight from the browser to the uploads bucket's S3 endpoint.
-    ["connect-src 'self'", ...uploadOrigins].join(' '),
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
 
 /**
  * Uploaded files are served from the site's own origin, so a stored HTML or SVG file must
@@ -100,10 +91,10 @@ export class Site extends Construct {
     });
     const permissionsPolicy: cloudfront.ResponseCustomHeader = {
       header: 'Permissions-Policy',
-      value: 'camera=(), microphone=(), geolocation=(), payment=()',
+      value: PERMISSIONS_POLICY,
       override: true,
     };
-    const siteCsp = siteContentSecurityPolicy(uploadOrigins);
+    const siteCsp = siteContentSecurityPolicy({ connectOrigins: uploadOrigins });
 
     const pageHeaders = new cloudfront.ResponseHeadersPolicy(this, 'PageHeaders', {
       comment: 'Security headers for site pages',
@@ -129,7 +120,7 @@ export class Site extends Construct {
     });
     const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
       comment: 'Security headers for API responses',
-      securityHeadersBehavior: securityHeaders(siteCsp),
+      securityHeadersBehavior: securityHeaders(API_CONTENT_SECURITY_POLICY),
       customHeadersBehavior: {
         customHeaders: [
           permissionsPolicy,

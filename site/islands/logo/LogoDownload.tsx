@@ -144,7 +144,8 @@ export function LogoDownload() {
                   dangerouslySetInnerHTML={{
                     __html: wordmarkSvg(background).replace(
                       '<svg ',
-                      '<svg aria-hidden="true" style="width:100%;height:auto" ',
+                      // A class, not a style attribute: the CSP allows no inline style attributes.
+                      '<svg aria-hidden="true" class="h-auto w-full" ',
                     ),
                   }}
                 />

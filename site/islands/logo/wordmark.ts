@@ -77,8 +77,7 @@ export function wordmarkSvg(background: Background, fontCss = ''): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" viewBox="0 0 ${LOGO_WIDTH} ${LOGO_HEIGHT}" role="img" aria-label="${WORDMARK_TEXT}">
 <title>${WORDMARK_TEXT}</title>
 <defs>
-<style>${fontCss}</style>
-<linearGradient id="pb-mark" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${GRADIENT_FROM}"/><stop offset="1" stop-color="${GRADIENT_TO}"/></linearGradient>
+${fontCss ? `<style>${fontCss}</style>\n` : ''}<linearGradient id="pb-mark" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${GRADIENT_FROM}"/><stop offset="1" stop-color="${GRADIENT_TO}"/></linearGradient>
 <linearGradient id="pb-text" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${GRADIENT_FROM}"/><stop offset="1" stop-color="${GRADIENT_TO}"/></linearGradient>
 </defs>
 ${background === 'white' ? `<rect width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" fill="#FFFFFF"/>` : ''}

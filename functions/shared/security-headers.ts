@@ -1,0 +1,69 @@
+// The security headers of every response, defined once: the local server
+// (functions/server/static-site.ts, functions/app.ts) and CloudFront's response-headers
+// policies (infra/constructs/site.ts) both take them from here, so they cannot drift.
+// The design is in docs/decisions.md, "Content-Security-Policy".
+import { createHash } from 'node:crypto';
+import hashes from './csp-hashes.json' with { type: 'json' };
+
+/** Hashes of the inline scripts Astro writes (its island runtime), checked at build. */
+export const INLINE_SCRIPT_HASHES: readonly string[] = hashes.scripts;
+
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * CSP of the site's pages. Scripts: our own files and Astro's hashed inline runtime, no
+ * 'unsafe-inline', no eval. Styles: our own files; no style attributes in markup at all
+ * (style-src-attr 'none'); <style> elements are allowed inline because Radix's dialogs
+ * lock page scroll with a <style> element they create at run time with computed values
+ * (react-remove-scroll), which no hash can name. Script-created CSSOM styles (React's
+ * style props) are not governed by CSP.
+ */
+export function siteContentSecurityPolicy(options: { connectOrigins?: string[] } = {}): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...INLINE_SCRIPT_HASHES.map((hash) => `'${hash}'`)].join(' '),
+    "style-src 'self'",
+    "style-src-elem 'self' 'unsafe-inline'",
+    "style-src-attr 'none'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // Presigned uploads go straight from the browser to the uploads bucket in AWS.
+    ["connect-src 'self'", ...(options.connectOrigins ?? [])].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** API responses are data, never documents: nothing may load or frame them. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Headers every static response carries (plus the CSP above on the site's files). */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': REFERRER_POLICY,
+  'Permissions-Policy': PERMISSIONS_POLICY,
+};
+
+const EXECUTABLE_TYPES = /^(|text\/javascript|application\/javascript|module)$/i;
+
+/** The CSP source of every executable inline <script> in an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const found: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    // JSON-LD and other data blocks are not run, so CSP does not apply to them.
+    if (!EXECUTABLE_TYPES.test(type)) continue;
+    found.push(
+      `sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}`,
+    );
+  }
+  return found;
+}
