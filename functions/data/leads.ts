@@ -321,8 +321,21 @@ export class LeadRepository extends TableRepository {
         partial: false,
       };
     }
-    // Stopped at the budget with more to read: continue after the last item read.
-    const partial = Boolean(startKey) && lastExamined !== undefined;
+    // Stopped at the budget: DynamoDB hands a start key whenever a page was full, so look
+    // one item ahead before promising the caller that there is more.
+    let partial = false;
+    if (startKey && lastExamined) {
+      const ahead = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          ...query.input,
+          Limit: 1,
+          ExclusiveStartKey: startKey,
+          ProjectionExpression: 'pk',
+        }),
+      );
+      partial = (ahead.Items ?? []).length > 0;
+    }
     return {
       leads: found.map(toLead),
       cursor: partial ? cursorOf(lastExamined!, query.index) : undefined,

@@ -11,6 +11,7 @@ import { bootstrapAdmin, BootstrapError } from '../lib/auth.ts';
 import { createSiteRebuilder, pagesFingerprint } from './rebuild-site.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices } from '../services.ts';
+import { startDrainer } from '../webhooks/drainer.ts';
 import { dynamoTarget } from '../data/dynamo.ts';
 import {
   ensurePrivateDir,
@@ -143,6 +144,13 @@ export async function startLocalStack(
     }
     const app = createApp(services);
     fetchApi = (request, env) => app.fetch(request, env);
+    // CRM webhook: deliver what a previous run left pending, then each new lead at once.
+    if (services.leadWebhook) {
+      const drainer = startDrainer(services.leadWebhook, log);
+      cleanups.push(() => drainer.stop());
+      // The host only: a CRM may put a token in the URL's path or query.
+      log.info('lead webhook on', { host: new URL(services.leadWebhook.url).host });
+    }
 
     const buildEnv: Record<string, string | undefined> = {
       ...process.env,
