@@ -14,6 +14,9 @@ import { InvitationRepository } from './data/invitations.ts';
 import { TwoFactorRepository } from './data/two-factor.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
+import { MediaRepository } from './data/media.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import { createObjectStore } from './storage/select.ts';
 import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';
 import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
@@ -32,6 +35,8 @@ export interface ServiceOptions {
   rebuilder?: Rebuilder;
   /** Otherwise chosen from config (createMailer). */
   mailer?: Mailer;
+  /** Otherwise chosen from config (createObjectStore: S3 or the disk). */
+  objects?: ObjectStore;
   /** Timeouts and retry delays of the CRM webhook (tests shorten them). */
   webhook?: LeadWebhookOptions;
 }
@@ -82,6 +87,8 @@ export function createServices(
       maxDelaySeconds: config.env.LOGIN_MAX_DELAY_SECONDS,
     }),
     audit: new AuditLog(db, tableName, now),
+    media: new MediaRepository(db, tableName, now),
+    objects: options.objects ?? createObjectStore(config, now),
     secrets,
     cursors: new CursorCodec(secrets),
     rebuilder: options.rebuilder ?? chooseRebuilder(config, options.log),

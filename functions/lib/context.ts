@@ -13,6 +13,8 @@ import type { InvitationRepository } from '../data/invitations.ts';
 import type { TwoFactorRepository } from '../data/two-factor.ts';
 import type { SignInThrottle } from '../data/sign-in-throttle.ts';
 import type { AuditLog } from '../data/audit.ts';
+import type { MediaRepository } from '../data/media.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import type { ClientIpResolver } from './client-ip.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -39,6 +41,10 @@ export interface Services {
   /** Failed sign-in limits and the growing per-account delay (data/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
   audit: AuditLog;
+  /** The media library and upload tickets (functions/data/media.ts). */
+  media: MediaRepository;
+  /** Uploaded objects: the disk under DATA_DIR or S3 (functions/storage). */
+  objects: ObjectStore;
   /** Per-installation secrets kept in the table (functions/data/install-secrets.ts). */
   secrets: InstallSecrets;
   /** Signs and checks pagination cursors (functions/lib/cursor.ts). */

@@ -12,6 +12,10 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  /** 422: well-formed but unusable, e.g. an image that cannot be decoded or is too big. */
+  | 'unprocessable'
+  /** 501: a route that exists on purpose and refuses (e.g. /api/s3/sts). */
+  | 'not_implemented'
   | 'rate_limited'
   | 'unavailable'
   | 'internal';

@@ -3,21 +3,31 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { StaticSite } from './static-site.ts';
+import type { UploadsHandler } from '../storage/serve.ts';
 
 export interface FrontOptions {
   /** The Hono app's fetch; `env` carries the Node request (the client's socket address). */
   fetch: (request: Request, env: unknown) => Response | Promise<Response>;
   /** The current site snapshot; undefined while the first build runs. */
   site: () => StaticSite | undefined;
+  /** Published uploads (/objects/*) from the disk driver; undefined: none served here. */
+  uploads?: () => UploadsHandler | undefined;
 }
 
-export function createFrontServer({ fetch, site }: FrontOptions): Server {
+export function createFrontServer({ fetch, site, uploads }: FrontOptions): Server {
   const api = getRequestListener(fetch);
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       void api(req, res);
       return;
+    }
+    if (url.startsWith('/objects/')) {
+      const handler = uploads?.();
+      if (handler) {
+        handler(req, res);
+        return;
+      }
     }
     const current = site();
     if (!current) {

@@ -20,6 +20,8 @@ import {
   type SupervisedDynamoLocal,
 } from './dynamo-local.ts';
 import { createFrontServer } from './http.ts';
+import { DiskObjectStore } from '../storage/disk.ts';
+import { createUploadsHandler, type UploadsHandler } from '../storage/serve.ts';
 import { buildSite, buildStamp, isBuildCurrent } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
 
@@ -63,9 +65,11 @@ export async function startLocalStack(
         { error: { code: 'unavailable', message: 'The server is starting' } },
         { status: 503 },
       );
+    let uploads: UploadsHandler | undefined;
     const server = createFrontServer({
       fetch: (request, env) => fetchApi(request, env),
       site: () => site,
+      uploads: () => uploads,
     });
     server.listen(env.PORT, env.HOST);
     // Not events.once: it rejects on 'error' with the raw error before we can explain it.
@@ -129,6 +133,10 @@ export async function startLocalStack(
       ...(env.REBUILD_PROJECT ? {} : { rebuilder: siteRebuilder.rebuilder }),
     });
     cleanups.push(async () => services.db.destroy());
+    // Uploads kept on disk are served here; with UPLOADS_BUCKET they live in S3.
+    if (services.objects instanceof DiskObjectStore) {
+      uploads = createUploadsHandler(services.objects);
+    }
     if ((await ensureTable(services.db, services.tableName)) === 'created') {
       log.info('table created', { table: services.tableName });
     }

@@ -24,6 +24,12 @@ export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024;
 /** S3's minimum part size (except the last part); the size the uploader should cut parts to. */
 export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
 
+/**
+ * What uploaded files are served with (the local server and CloudFront alike): nothing may
+ * load or run, and `sandbox` gives a document an opaque origin, should one ever get through.
+ */
+export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
 /** The text SPEC §7 gives for signing a part without its identifiers (400). */
 export const CANNOT_SIGN_MESSAGE = 'Cannot sign without a key, an uploadId, and a partNumber';
 

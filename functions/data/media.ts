@@ -1,0 +1,331 @@
+// The media library and the upload tickets that come before it, in the single table.
+//
+// Access patterns and keys:
+//   upload ticket ........... GetItem   pk=UPLOAD#<id>  sk=UPLOAD  (TTL expiresAt: 2 days + URL TTL)
+//   media by id ............. GetItem   pk=MEDIA#<id>   sk=MEDIA
+//   several by id (site build) BatchGetItem pk=MEDIA#<id> sk=MEDIA
+//   library, newest first ... Query     gsi1pk=MEDIA    gsi1sk=<uploadedAt>#<id>  (descending)
+// A ticket is what the server handed out for one upload (POST /api/objects/upload, the
+// companion endpoints): its storage key pending/<id>, the multipart uploadId once there is
+// one, the browser's file name (display only) and who asked. Only a ticketed key or
+// uploadId is signed, listed, completed or published, so a key this server did not hand
+// out is refused. Publishing writes the media record and deletes the ticket in one
+// transaction (the record must be new, the ticket must exist): an upload is published
+// once, and a replayed publish finds no ticket. The id is the upload's uuid throughout:
+// the object path /objects/uploads/<id> and the record share it.
+import { randomUUID } from 'node:crypto';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { MediaRecord } from '../shared/media.ts';
+import { GSI1, isConditionalFailure, putNew, TableRepository, TTL_ATTRIBUTE } from './table.ts';
+
+/** How long an upload may wait between its URL and its publication. */
+export const TICKET_GRACE_SECONDS = 2 * 86400;
+
+export interface UploadTicket {
+  id: string;
+  key: string;
+  /** The browser's file name, display only; '' when the uploader sent none. */
+  fileName: string;
+  requestedBy: string;
+  createdAt: string;
+  uploadId?: string;
+}
+
+interface TicketItem extends UploadTicket {
+  pk: string;
+  sk: 'UPLOAD';
+  [TTL_ATTRIBUTE]: number;
+}
+
+interface MediaItem extends MediaRecord {
+  pk: string;
+  sk: 'MEDIA';
+  gsi1pk: 'MEDIA';
+  gsi1sk: string;
+}
+
+const ticketKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'UPLOAD' as const });
+const mediaKey = (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' as const });
+
+/** The library's position after an item: what DynamoDB needs to read on (signed by the route). */
+export const mediaCursorSchema = z.strictObject({
+  pk: z.string().regex(/^MEDIA#[0-9a-f-]{36}$/),
+  sk: z.literal('MEDIA'),
+  gsi1pk: z.literal('MEDIA'),
+  gsi1sk: z.string().max(100),
+});
+export type MediaCursor = z.infer<typeof mediaCursorSchema>;
+
+/** What publish/replace change in a record; the rest (id, alt, uploader) stays. */
+export type MediaContent = Pick<
+  MediaRecord,
+  'url' | 'contentType' | 'width' | 'height' | 'bytes' | 'variants' | 'placeholder' | 'thumbhash'
+>;
+
+export type PublishResult = 'published' | 'exists' | 'no_ticket';
+
+export class MediaRepository extends TableRepository {
+  // --- tickets ---------------------------------------------------------------------
+
+  async createTicket(
+    ticket: Omit<UploadTicket, 'createdAt'>,
+    urlTtlSeconds: number,
+  ): Promise<UploadTicket> {
+    const now = this.now();
+    const full: UploadTicket = { ...ticket, createdAt: now.toISOString() };
+    const item: TicketItem = {
+      ...ticketKey(ticket.id),
+      ...full,
+      [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + urlTtlSeconds + TICKET_GRACE_SECONDS,
+    };
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return full;
+  }
+
+  /** The ticket of an upload id, unless it never existed, was used up or has expired. */
+  async ticket(id: string): Promise<UploadTicket | undefined> {
+    const result = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: ticketKey(id), ConsistentRead: true }),
+    );
+    const item = result.Item as TicketItem | undefined;
+    if (!item || item[TTL_ATTRIBUTE] * 1000 <= this.now().getTime()) return undefined;
+    return {
+      id: item.id,
+      key: item.key,
+      fileName: item.fileName,
+      requestedBy: item.requestedBy,
+      createdAt: item.createdAt,
+      ...(item.uploadId ? { uploadId: item.uploadId } : {}),
+    };
+  }
+
+  async dropTicket(id: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: ticketKey(id) }));
+  }
+
+  // --- the library -----------------------------------------------------------------
+
+  /** Writes a new record and uses up its ticket, or changes nothing. */
+  async publish(record: MediaRecord, ticketId: string): Promise<PublishResult> {
+    const item: MediaItem = {
+      ...mediaKey(record.id),
+      gsi1pk: 'MEDIA',
+      gsi1sk: `${record.uploadedAt}#${record.id}`,
+      ...record,
+    };
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            putNew(this.table, item),
+            {
+              Delete: {
+                TableName: this.table,
+                Key: ticketKey(ticketId),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+      return 'published';
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      return (await this.get(record.id)) ? 'exists' : 'no_ticket';
+    }
+  }
+
+  /**
+   * New bytes for an image: its content fields, version + 1, the replacing upload's ticket
+   * used up. Undefined when the record changed meanwhile (version) or the ticket is gone.
+   */
+  async replace(
+    id: string,
+    expectedVersion: number,
+    content: MediaContent,
+    ticketId: string,
+  ): Promise<MediaRecord | undefined> {
+    const updatedAt = this.now().toISOString();
+    const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
+    const values: Record<string, unknown> = {
+      ':expected': expectedVersion,
+      ':next': expectedVersion + 1,
+      ':updatedAt': updatedAt,
+    };
+    const sets = ['#version = :next', '#updatedAt = :updatedAt'];
+    for (const [field, value] of Object.entries(content)) {
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
+    }
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.table,
+                Key: mediaKey(id),
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ConditionExpression: '#version = :expected',
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: values,
+              },
+            },
+            {
+              Delete: {
+                TableName: this.table,
+                Key: ticketKey(ticketId),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) return undefined;
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  async get(id: string): Promise<MediaRecord | undefined> {
+    const result = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: mediaKey(id), ConsistentRead: true }),
+    );
+    return result.Item ? recordOf(result.Item as MediaItem) : undefined;
+  }
+
+  /** Records by id (missing ones left out), for the site build's media map. */
+  async getMany(ids: readonly string[]): Promise<MediaRecord[]> {
+    const records: MediaRecord[] = [];
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += 100) {
+      let keys: Record<string, unknown>[] | undefined = unique
+        .slice(start, start + 100)
+        .map(mediaKey);
+      for (let attempt = 0; keys && keys.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((wait) => setTimeout(wait, 50 * 2 ** attempt));
+        const result = await this.db.send(
+          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
+        );
+        records.push(...((result.Responses?.[this.table] ?? []) as MediaItem[]).map(recordOf));
+        keys = result.UnprocessedKeys?.[this.table]?.Keys as Record<string, unknown>[] | undefined;
+        if (attempt >= 8 && keys?.length) throw new Error('DynamoDB kept keys unprocessed');
+      }
+    }
+    return records;
+  }
+
+  /** Newest first, `limit` at a time. */
+  async list(
+    limit: number,
+    cursor?: MediaCursor,
+  ): Promise<{ items: MediaRecord[]; next: MediaCursor | undefined }> {
+    const result = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :media',
+        ExpressionAttributeValues: { ':media': 'MEDIA' },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    const items = ((result.Items ?? []) as MediaItem[]).map(recordOf);
+    const last = result.LastEvaluatedKey as MediaCursor | undefined;
+    return { items, next: last && items.length === limit ? last : undefined };
+  }
+
+  async update(
+    id: string,
+    patch: { alt?: string | undefined; caption?: string | undefined },
+  ): Promise<MediaRecord | undefined> {
+    const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+    const values: Record<string, unknown> = { ':updatedAt': this.now().toISOString() };
+    const sets = ['#updatedAt = :updatedAt'];
+    for (const field of ['alt', 'caption'] as const) {
+      if (patch[field] === undefined) continue;
+      names[`#${field}`] = field;
+      values[`:${field}`] = patch[field];
+      sets.push(`#${field} = :${field}`);
+    }
+    try {
+      const result = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: mediaKey(id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return recordOf(result.Attributes as MediaItem);
+    } catch (error) {
+      if (isConditionalFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Removes the record if it is still at `version`; answers whether it did. */
+  async delete(id: string, version: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: mediaKey(id),
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': version },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
+  }
+}
+
+/** A fresh id for an upload (its key, ticket, object path and record share it). */
+export const newMediaId = () => randomUUID();
+
+function recordOf(item: MediaItem): MediaRecord {
+  return {
+    id: item.id,
+    objectPath: item.objectPath,
+    url: item.url,
+    fileName: item.fileName,
+    contentType: item.contentType,
+    width: item.width,
+    height: item.height,
+    bytes: item.bytes,
+    alt: item.alt,
+    caption: item.caption,
+    variants: item.variants,
+    placeholder: item.placeholder,
+    thumbhash: item.thumbhash,
+    uploadedBy: item.uploadedBy,
+    uploadedAt: item.uploadedAt,
+    updatedAt: item.updatedAt,
+    version: item.version,
+  };
+}

@@ -1,0 +1,158 @@
+// /api/admin/media: the media library. List (newest first, signed cursor), one record,
+// alt text and caption, replace (new bytes, same id and path, version + 1), usage and
+// delete (refused with 409 while a page's content refers to the image). Every change is in
+// the audit log; a change to an image in use asks for a site rebuild.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { requireAdmin } from '../lib/auth.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import { jsonBody, params, requireJson } from '../lib/validate.ts';
+import { mediaCursorSchema } from '../data/media.ts';
+import {
+  objectKeysOf,
+  pageList,
+  processPending,
+  storeImage,
+  usageOf,
+  variantKey,
+} from '../media/library.ts';
+import {
+  mediaIdFromObjectPath,
+  mediaIdSchema,
+  mediaListQuerySchema,
+  mediaReplaceSchema,
+  mediaUpdateSchema,
+  type MediaListResponse,
+  type MediaRecord,
+  type MediaUsageResponse,
+} from '../shared/media.ts';
+import { audit } from './objects.ts';
+
+const CURSOR_PURPOSE = 'media-library';
+const PAGE_SIZE = 24;
+const idParam = z.object({ id: mediaIdSchema });
+
+async function recordOr404(c: Context<AppEnv>, id: string): Promise<MediaRecord> {
+  const record = await c.get('services').media.get(id);
+  if (!record) throw notFound('Image');
+  return record;
+}
+
+/** The site shows the new alt text or bytes after a rebuild, if a page uses the image. */
+async function rebuildIfUsed(c: Context<AppEnv>, record: MediaRecord, what: string) {
+  const services = c.get('services');
+  const pages = await usageOf(services, record.id);
+  if (pages.length === 0) return;
+  try {
+    await services.rebuilder.request(`${what} (${record.objectPath}) by ${c.get('admin')?.email}`);
+  } catch (error) {
+    services.log.error('site rebuild request failed', {
+      requestId: c.get('requestId'),
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+export const media = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => {
+    const parsed = mediaListQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) {
+      throw new ApiError(400, 'validation_failed', 'Invalid request: limit must be 1 to 100', {
+        limit: ['must be an integer from 1 to 100'],
+      });
+    }
+    const services = c.get('services');
+    const cursor = parsed.data.cursor
+      ? await services.cursors.decode(CURSOR_PURPOSE, parsed.data.cursor, mediaCursorSchema)
+      : undefined;
+    const { items, next } = await services.media.list(parsed.data.limit ?? PAGE_SIZE, cursor);
+    return c.json<MediaListResponse>({
+      items,
+      ...(next ? { nextCursor: await services.cursors.encode(CURSOR_PURPOSE, next) } : {}),
+    });
+  })
+  .get('/:id', params(idParam), async (c) => c.json(await recordOr404(c, c.req.valid('param').id)))
+  .get('/:id/usage', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    await recordOr404(c, id);
+    return c.json<MediaUsageResponse>({ pages: await usageOf(c.get('services'), id) });
+  })
+  .patch('/:id', params(idParam), requireJson, jsonBody(mediaUpdateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const patch = c.req.valid('json');
+    const before = await recordOr404(c, id);
+    const record = await c.get('services').media.update(id, patch);
+    if (!record) throw notFound('Image');
+    const changed = (['alt', 'caption'] as const).filter(
+      (field) => patch[field] !== undefined && patch[field] !== before[field],
+    );
+    if (changed.length > 0) {
+      await audit(
+        c,
+        'update',
+        `Image ${record.fileName} (${record.objectPath}): ${changed.join(' and ')} changed`,
+      );
+      await rebuildIfUsed(c, record, `${changed.join(' and ')} of an image changed`);
+    }
+    return c.json(record);
+  })
+  .post('/:id/replace', params(idParam), requireJson, jsonBody(mediaReplaceSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { objectPath } = c.req.valid('json');
+    const services = c.get('services');
+    const record = await recordOr404(c, id);
+    const uploadId = mediaIdFromObjectPath(objectPath)!;
+    if (uploadId === id) {
+      throw new ApiError(
+        400,
+        'validation_failed',
+        'Invalid request: objectPath must be a new upload',
+        {
+          objectPath: ['must be a new upload, not the image itself'],
+        },
+      );
+    }
+    const ticket = await services.media.ticket(uploadId);
+    if (!ticket) throw new ApiError(404, 'not_found', `No upload is waiting at ${objectPath}`);
+    const { image } = await processPending(services, ticket);
+    const version = record.version + 1;
+    const content = await storeImage(services, id, version, image);
+    const updated = await services.media.replace(id, record.version, content, ticket.id);
+    if (!updated) {
+      // Another replace or a delete won; leave its objects alone, drop only our variants.
+      await services.objects.delete(content.variants.map((v) => variantKey(id, version, v.width)));
+      throw new ApiError(409, 'conflict', 'The image changed meanwhile; reload and try again');
+    }
+    await services.objects.delete([
+      ticket.key,
+      ...record.variants.map((variant) => variantKey(id, record.version, variant.width)),
+    ]);
+    await audit(
+      c,
+      'update',
+      `Image ${updated.fileName} (${updated.objectPath}) replaced: version ${version}, ${updated.width}×${updated.height}`,
+    );
+    await rebuildIfUsed(c, updated, 'an image was replaced');
+    return c.json(updated);
+  })
+  .delete('/:id', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const services = c.get('services');
+    const record = await recordOr404(c, id);
+    const pages = await usageOf(services, id);
+    if (pages.length > 0) {
+      throw new ApiError(
+        409,
+        'conflict',
+        `This image is used on ${pages.length === 1 ? 'a page' : `${pages.length} pages`}: ${pageList(pages)}. Remove it there first.`,
+      );
+    }
+    if (!(await services.media.delete(id, record.version))) {
+      throw new ApiError(409, 'conflict', 'The image changed meanwhile; reload and try again');
+    }
+    await services.objects.delete(objectKeysOf(record));
+    await audit(c, 'delete', `Image ${record.fileName} (${record.objectPath}) deleted`);
+    return c.body(null, 204);
+  });

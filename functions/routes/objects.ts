@@ -1,0 +1,141 @@
+// /api/objects: SPEC §7's upload calls. POST /upload hands out a presigned PUT for a new
+// pending object; POST /acl publishes it (functions/media/library.ts checks and re-encodes
+// it) and answers the media record. Both admin-only. Also the local server's upload
+// endpoint (/api/objects/local/...), where the disk driver's signed URLs point: no session
+// (the signature is the credential, as with S3), and mounted before the API's body limit
+// (functions/app.ts) because bodies are streamed to disk with their own signed limit.
+import { Hono, type Context } from 'hono';
+import { requireAdmin } from '../lib/auth.ts';
+import type { AppEnv, Services } from '../lib/context.ts';
+import { ApiError } from '../lib/errors.ts';
+import { jsonBody, requireJson } from '../lib/validate.ts';
+import { newMediaId, type UploadTicket } from '../data/media.ts';
+import { fileNameOf, processPending, storeImage } from '../media/library.ts';
+import {
+  mediaIdFromObjectPath,
+  objectPathOf,
+  pendingKeyOf,
+  publishRequestSchema,
+  type MediaRecord,
+  type UploadTicket as UploadTicketResponse,
+} from '../shared/media.ts';
+import { DiskObjectStore } from '../storage/disk.ts';
+import type { SignOptions } from '../storage/object-store.ts';
+
+/** The origin the browser used, for URLs of the local server (disk driver). */
+export function signOptions(c: Context<AppEnv>): SignOptions {
+  const { env } = c.get('services').config;
+  return {
+    origin: new URL(c.req.url).origin,
+    expiresIn: env.UPLOAD_URL_TTL_SECONDS,
+    maxBytes: env.MEDIA_MAX_BYTES,
+  };
+}
+
+/**
+ * A new ticketed upload (functions/data/media.ts): a fresh id and pending key, and for a
+ * multipart upload the storage's uploadId, recorded together.
+ */
+export async function newUpload(
+  c: Context<AppEnv>,
+  fileName: string,
+  options: { multipart?: boolean } = {},
+): Promise<UploadTicket> {
+  const services = c.get('services');
+  const id = newMediaId();
+  const key = pendingKeyOf(id);
+  const uploadId = options.multipart ? await services.objects.createMultipart(key) : undefined;
+  return services.media.createTicket(
+    {
+      id,
+      key,
+      fileName: fileName.trim().slice(0, 255),
+      requestedBy: c.get('admin')?.email ?? 'unknown',
+      ...(uploadId ? { uploadId } : {}),
+    },
+    services.config.env.UPLOAD_URL_TTL_SECONDS,
+  );
+}
+
+export async function audit(
+  c: Context<AppEnv>,
+  action: 'create' | 'update' | 'delete',
+  summary: string,
+): Promise<void> {
+  const services = c.get('services');
+  await services.audit.record({
+    actor: c.get('admin')?.email ?? 'unknown',
+    action,
+    summary,
+    ip: services.clientIp(c),
+  });
+}
+
+/** Publishes a ticketed upload as a new image (version 1). */
+async function publish(
+  c: Context<AppEnv>,
+  services: Services,
+  ticket: UploadTicket,
+): Promise<{ record: MediaRecord; created: boolean }> {
+  const { image } = await processPending(services, ticket);
+  const content = await storeImage(services, ticket.id, 1, image);
+  const now = services.now().toISOString();
+  const record: MediaRecord = {
+    id: ticket.id,
+    objectPath: objectPathOf(ticket.id),
+    fileName: fileNameOf(ticket),
+    alt: '',
+    caption: '',
+    uploadedBy: c.get('admin')?.email ?? 'unknown',
+    uploadedAt: now,
+    updatedAt: now,
+    version: 1,
+    ...content,
+  };
+  const result = await services.media.publish(record, ticket.id);
+  if (result === 'no_ticket') {
+    throw new ApiError(409, 'conflict', 'This upload was withdrawn while it was being published');
+  }
+  await services.objects.delete([ticket.key]);
+  if (result === 'exists') {
+    const existing = await services.media.get(ticket.id);
+    if (existing) return { record: existing, created: false };
+  }
+  await audit(
+    c,
+    'create',
+    `Image ${record.fileName} uploaded (${record.objectPath}, ${record.width}×${record.height})`,
+  );
+  return { record, created: true };
+}
+
+export const objects = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .post('/upload', async (c) => {
+    const services = c.get('services');
+    // No body (SPEC §7); the file name, if any, comes with the companion calls instead.
+    const ticket = await newUpload(c, '');
+    const uploadURL = await services.objects.presignPut(ticket.key, signOptions(c));
+    return c.json<UploadTicketResponse>({ uploadURL, objectPath: objectPathOf(ticket.id) });
+  })
+  .post('/acl', requireJson, jsonBody(publishRequestSchema), async (c) => {
+    const services = c.get('services');
+    const { objectPath } = c.req.valid('json');
+    const id = mediaIdFromObjectPath(objectPath)!;
+    // Publishing twice (a retry after a lost answer) answers the record again.
+    const existing = await services.media.get(id);
+    if (existing) return c.json(existing, 200);
+    const ticket = await services.media.ticket(id);
+    if (!ticket) throw new ApiError(404, 'not_found', `No upload is waiting at ${objectPath}`);
+    const { record, created } = await publish(c, services, ticket);
+    return c.json(record, created ? 201 : 200);
+  });
+
+/** The disk driver's signed upload URLs (PUT single/part, POST form). */
+export const localUploads = new Hono<AppEnv>().on(['PUT', 'POST'], '/*', async (c) => {
+  const store = c.get('services').objects;
+  if (!(store instanceof DiskObjectStore)) {
+    throw new ApiError(404, 'not_found', 'Uploads go to the S3 bucket here, not to the API');
+  }
+  return store.receive(c.req.raw);
+});

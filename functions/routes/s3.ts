@@ -1,0 +1,189 @@
+// /api/s3: the Companion-style signing endpoints @uppy/aws-s3 v6 calls with
+// companionEndpoint "/api" (SPEC §7), for both storage drivers. Read from the plugin's
+// source (lib/s3-client/CompanionS3.js): small files are a POST-policy form upload signed
+// by GET /params; files above the multipart threshold use create, sign part, list parts,
+// complete and abort. Keys are server-generated (pending/<uuid>) and every key and uploadId
+// must belong to a ticket this server handed out (functions/data/media.ts). Browsers never
+// get AWS credentials: /sts answers 501.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { requireAdmin } from '../lib/auth.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { ApiError } from '../lib/errors.ts';
+import { jsonBody, requireJson } from '../lib/validate.ts';
+import type { UploadTicket } from '../data/media.ts';
+import {
+  CANNOT_SIGN_MESSAGE,
+  MAX_PARTS,
+  mediaIdFromPendingKey,
+  objectPathOf,
+  s3CompleteSchema,
+  s3CreateMultipartSchema,
+  s3ParamsQuerySchema,
+  type S3CompleteResponse,
+  type S3CreateMultipartResponse,
+  type S3ParamsResponse,
+  type S3Part,
+  type S3SignPartResponse,
+} from '../shared/media.ts';
+import { ObjectStoreError } from '../storage/object-store.ts';
+import { newUpload, signOptions } from './objects.ts';
+
+const uploadIdSchema = z.string().min(1).max(1024);
+
+function validQuery<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.join('.') || 'query';
+    throw new ApiError(400, 'validation_failed', `Invalid request: ${field} ${issue.message}`, {
+      [field]: [issue.message],
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * The ticket a key belongs to, and (for multipart calls) the uploadId it holds: anything
+ * this server did not hand out, or that is finished, is unknown (404).
+ */
+async function ticketFor(
+  c: Context<AppEnv>,
+  key: string,
+  uploadId?: string,
+): Promise<UploadTicket> {
+  const unknown = new ApiError(
+    404,
+    'not_found',
+    'Unknown upload: this server did not hand out that key and uploadId',
+  );
+  const id = mediaIdFromPendingKey(key);
+  if (!id) throw unknown;
+  const ticket = await c.get('services').media.ticket(id);
+  if (!ticket || ticket.key !== key) throw unknown;
+  if (uploadId !== undefined && ticket.uploadId !== uploadId) throw unknown;
+  return ticket;
+}
+
+function storeError(error: unknown): unknown {
+  if (!(error instanceof ObjectStoreError)) return error;
+  if (error.code === 'no_such_upload') {
+    return new ApiError(404, 'not_found', 'The multipart upload is finished, aborted or unknown');
+  }
+  return new ApiError(400, 'bad_request', error.message);
+}
+
+export const s3 = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/sts', () => {
+    throw new ApiError(
+      501,
+      'not_implemented',
+      'Temporary AWS credentials are never given to browsers: uploads use the presigned ' +
+        'URLs of /api/s3/params and /api/s3/multipart (companionEndpoint "/api")',
+    );
+  })
+  .get('/params', async (c) => {
+    const { filename } = validQuery(c, s3ParamsQuerySchema);
+    const services = c.get('services');
+    const ticket = await newUpload(c, filename);
+    const { url, fields } = await services.objects.presignPost(ticket.key, signOptions(c));
+    return c.json<S3ParamsResponse>({
+      method: 'POST',
+      url,
+      fields,
+      headers: {},
+      objectPath: objectPathOf(ticket.id),
+    });
+  })
+  .post('/multipart', requireJson, jsonBody(s3CreateMultipartSchema), async (c) => {
+    const { filename } = c.req.valid('json');
+    const ticket = await newUpload(c, filename, { multipart: true });
+    return c.json<S3CreateMultipartResponse>({
+      uploadId: ticket.uploadId!,
+      key: ticket.key,
+      objectPath: objectPathOf(ticket.id),
+    });
+  })
+  .get('/multipart/:uploadId', async (c) => {
+    const { key } = validQuery(c, z.object({ key: z.string().min(1, 'is required').max(200) }));
+    const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
+    const ticket = await ticketFor(c, key, uploadId);
+    const parts = await c
+      .get('services')
+      .objects.listParts(ticket.key, uploadId)
+      .catch((error: unknown) => {
+        throw storeError(error);
+      });
+    return c.json<S3Part[]>(parts);
+  })
+  .get('/multipart/:uploadId/:partNumber', async (c) => {
+    const key = c.req.query('key');
+    const uploadId = c.req.param('uploadId');
+    const partText = c.req.param('partNumber');
+    if (!key || !uploadId || !partText) throw new ApiError(400, 'bad_request', CANNOT_SIGN_MESSAGE);
+    const partNumber = Number(partText);
+    if (!/^\d{1,5}$/.test(partText) || partNumber < 1 || partNumber > MAX_PARTS) {
+      throw new ApiError(
+        400,
+        'validation_failed',
+        `Invalid request: partNumber must be 1 to ${MAX_PARTS}`,
+        {
+          partNumber: [`must be an integer from 1 to ${MAX_PARTS}`],
+        },
+      );
+    }
+    const ticket = await ticketFor(c, key, uploadIdSchema.parse(uploadId));
+    const options = signOptions(c);
+    const url = await c
+      .get('services')
+      .objects.presignPart(ticket.key, uploadId, partNumber, options);
+    return c.json<S3SignPartResponse>({ url, expires: options.expiresIn });
+  })
+  // Signing with an empty key, uploadId or partNumber segment: SPEC §7's answer.
+  .get('/multipart/*', () => {
+    throw new ApiError(400, 'bad_request', CANNOT_SIGN_MESSAGE);
+  })
+  .post('/multipart/:uploadId/complete', requireJson, jsonBody(s3CompleteSchema), async (c) => {
+    const { key } = validQuery(c, z.object({ key: z.string().min(1, 'is required').max(200) }));
+    const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
+    const ticket = await ticketFor(c, key, uploadId);
+    const services = c.get('services');
+    const { parts } = c.req.valid('json');
+    await services.objects
+      .completeMultipart(ticket.key, uploadId, parts)
+      .catch((error: unknown) => {
+        throw storeError(error);
+      });
+    // S3 cannot bound a multipart upload's total size: refuse it here, before anyone reads it.
+    const size = (await services.objects.size(ticket.key)) ?? 0;
+    const max = services.config.env.MEDIA_MAX_BYTES;
+    if (size > max) {
+      await services.objects.delete([ticket.key]);
+      await services.media.dropTicket(ticket.id);
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The file is ${size} bytes; at most ${max} bytes are accepted`,
+      );
+    }
+    return c.json<S3CompleteResponse>({
+      location: services.objects.location(ticket.key, new URL(c.req.url).origin),
+      key: ticket.key,
+      objectPath: objectPathOf(ticket.id),
+    });
+  })
+  .delete('/multipart/:uploadId', async (c) => {
+    const { key } = validQuery(c, z.object({ key: z.string().min(1, 'is required').max(200) }));
+    const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
+    const ticket = await ticketFor(c, key, uploadId);
+    const services = c.get('services');
+    try {
+      await services.objects.abortMultipart(ticket.key, uploadId);
+    } catch (error) {
+      // Already gone in storage: the ticket goes too, and the abort has happened.
+      if (!(error instanceof ObjectStoreError && error.code === 'no_such_upload')) throw error;
+    }
+    await services.media.dropTicket(ticket.id);
+    return c.json({});
+  });
