@@ -12,12 +12,7 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { createFrontServer } from '../server/http.ts';
 import type { ServiceOptions } from '../services.ts';
-import type {
-  MediaRecord,
-  S3CompleteResponse,
-  S3CreateMultipartResponse,
-  S3ParamsResponse,
-} from '../shared/media.ts';
+import type { MediaRecord, S3CreateMultipartResponse, S3ParamsResponse } from '../shared/media.ts';
 import { DiskObjectStore } from '../storage/disk.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { S3ObjectStore } from '../storage/s3.ts';
