@@ -13,6 +13,7 @@ export const CONFIG_KEYS = [
   'ALARM_EMAIL',
   'MAIL_FROM',
   'NOTIFY_EMAIL',
+  'LEAD_WEBHOOK_URL',
   'DEPLOY_REGION',
   'CDK_DEFAULT_ACCOUNT',
 ] as const;
@@ -82,6 +83,11 @@ const schema = z
     NOTIFY_EMAIL: optional(emailListSchema).describe(
       'comma-separated addresses that get an e-mail for each new lead (through SES)',
     ),
+    LEAD_WEBHOOK_URL: optional(
+      z.url({ protocol: /^https$/, error: 'must be an https:// URL' }),
+    ).describe(
+      "the team's CRM webhook: each new lead is POSTed there, signed with a generated secret",
+    ),
     // The stack needs a concrete region: the 404 page's Lambda@Edge function lives in
     // us-east-1 and CDK places it there in a companion stack only for a known region. Not
     // CDK_DEFAULT_REGION: the CLI fills that from the caller's profile (or us-east-1 when
@@ -120,6 +126,8 @@ const schema = z
       url: raw.SITE_URL ?? (raw.SITE_DOMAIN === undefined ? '' : `https://${raw.SITE_DOMAIN}`),
     },
     alarmEmail: raw.ALARM_EMAIL,
+    /** Where leads are forwarded (a drainer function and a signing secret), when set. */
+    leadWebhookUrl: raw.LEAD_WEBHOOK_URL,
     /** Lead notifications through SES, when both settings are given. */
     mail:
       raw.MAIL_FROM !== undefined && raw.NOTIFY_EMAIL !== undefined

@@ -8,6 +8,7 @@ import { AccessLogs } from './constructs/access-logs.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
+import { LeadWebhook } from './constructs/lead-webhook.ts';
 import { Rebuild } from './constructs/rebuild.ts';
 import { Site } from './constructs/site.ts';
 import { Uploads } from './constructs/uploads.ts';
@@ -24,6 +25,8 @@ export class WebStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly rebuild: Rebuild;
+  /** Lead forwarding to the CRM, when LEAD_WEBHOOK_URL is configured. */
+  readonly leadWebhook?: LeadWebhook;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -49,7 +52,15 @@ export class WebStack extends Stack {
       accessLogs: accessLogs.bucket,
       domain: config.site.domain,
     });
-    new Alarms(this, 'Alarms', { api: this.api.function, email: config.alarmEmail });
+    const alarms = new Alarms(this, 'Alarms', { api: this.api.function, email: config.alarmEmail });
+    if (config.leadWebhookUrl) {
+      this.leadWebhook = new LeadWebhook(this, 'LeadWebhook', {
+        table: this.data.table,
+        api: this.api.function,
+        url: config.leadWebhookUrl,
+        alarmTopic: alarms.topic,
+      });
+    }
 
     const distribution = this.site.distribution;
     const siteUrl =

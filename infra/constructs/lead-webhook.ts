@@ -1,0 +1,161 @@
+// Lead forwarding to the team's CRM in AWS (functions/webhooks/): the signing secret, the
+// outbox drainer function run every minute by an EventBridge schedule, the settings the API
+// function needs (it writes each lead's delivery and makes manual retries), and alarms on
+// deliveries that failed for good and on the drainer itself failing.
+import { fileURLToPath } from 'node:url';
+import { Duration, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import { Construct } from 'constructs';
+import { GSI1 } from '../../functions/data/table.ts';
+
+/** functions/webhooks/lambda.ts, resolved from this file so synth works from anywhere. */
+export const DRAINER_ENTRY = fileURLToPath(
+  new URL('../../functions/webhooks/lambda.ts', import.meta.url),
+);
+
+/** What functions/webhooks/lead-webhook.ts logs when a delivery has run out of retries. */
+export const DELIVERY_FAILED_MESSAGE = 'lead webhook delivery failed';
+export const METRIC_NAMESPACE = 'PharmaBridge/Leads';
+
+export interface LeadWebhookProps {
+  readonly table: dynamodb.ITableV2;
+  /** The API function: it writes deliveries with each lead and retries by hand. */
+  readonly api: lambda.Function;
+  /** LEAD_WEBHOOK_URL, https. */
+  readonly url: string;
+  readonly alarmTopic: sns.ITopic;
+  /** Drainer handler module; defaults to DRAINER_ENTRY. */
+  readonly entry?: string;
+}
+
+export class LeadWebhook extends Construct {
+  readonly secret: secretsmanager.Secret;
+  readonly function: nodejs.NodejsFunction;
+  readonly schedule: events.Rule;
+
+  constructor(scope: Construct, id: string, props: LeadWebhookProps) {
+    super(scope, id);
+
+    // 48 letters and digits are valid base64 for 36 random bytes, within the Standard
+    // Webhooks bounds (24 to 64); the CRM takes it as "whsec_" followed by this value. A
+    // CRM that issues its own secret: put that value here and deploy again.
+    this.secret = new secretsmanager.Secret(this, 'Secret', {
+      description: 'Signing secret of the lead webhook (Standard Webhooks, whsec_<value>)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The signing secret is shared with the CRM, which must be given a new value at the same ' +
+        'time; an automatic rotation would break deliveries. Rotate by updating the secret, the ' +
+        "CRM's copy, and deploying again.",
+    });
+    // A dynamic reference ({{resolve:secretsmanager:...}}): the template never holds the value.
+    const settings = {
+      LEAD_WEBHOOK_URL: props.url,
+      LEAD_WEBHOOK_SECRET: this.secret.secretValue.unsafeUnwrap(),
+    };
+    for (const [name, value] of Object.entries(settings)) props.api.addEnvironment(name, value);
+
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    // Its own role: only its log group and the few table calls a drain makes.
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'PharmaBridge lead webhook drainer',
+    });
+    logGroup.grantWrite(role);
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        // Query: deliveries due (gsi1); GetItem: the lead; UpdateItem: claim and record.
+        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        resources: [props.table.tableArn, `${props.table.tableArn}/index/${GSI1}`],
+      }),
+    );
+
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      entry: props.entry ?? DRAINER_ENTRY,
+      handler: 'handler',
+      description: 'Forwards stored leads to the CRM webhook (outbox drainer)',
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 256,
+      // A run stops starting attempts 10 s before this (functions/webhooks/lambda.ts).
+      timeout: Duration.seconds(60),
+      role,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        ...settings,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: nodejs.OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        banner:
+          "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The exact SDK versions of package-lock.json, as the API function bundles them.
+        externalModules: [],
+      },
+    });
+
+    // Every minute: the first attempt within a minute of the lead, retries on time.
+    this.schedule = new events.Rule(this, 'Schedule', {
+      description: 'Drains the lead webhook outbox',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      // A missed run is made up by the next one a minute later.
+      targets: [new targets.LambdaFunction(this.function, { retryAttempts: 0 })],
+    });
+
+    const failures = new logs.MetricFilter(this, 'FailedDeliveries', {
+      logGroup,
+      filterPattern: logs.FilterPattern.literal(`"${DELIVERY_FAILED_MESSAGE}"`),
+      metricNamespace: METRIC_NAMESPACE,
+      metricName: 'WebhookDeliveriesFailed',
+      metricValue: '1',
+    });
+    const period = Duration.minutes(5);
+    const alarms = [
+      new cloudwatch.Alarm(this, 'DeliveryFailed', {
+        alarmDescription:
+          'A lead could not be delivered to the CRM webhook after every retry; retry it from ' +
+          "the lead's detail in the admin once the CRM answers again.",
+        metric: failures.metric({ period, statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+      new cloudwatch.Alarm(this, 'DrainerErrors', {
+        alarmDescription:
+          'The lead webhook drainer failed in three runs within 15 minutes (store or code); ' +
+          'deliveries wait until it runs again.',
+        metric: this.function.metricErrors({ period: Duration.minutes(15), statistic: 'Sum' }),
+        threshold: 3,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    ];
+    const action = new actions.SnsAction(props.alarmTopic);
+    for (const alarm of alarms) {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+    }
+  }
+}
