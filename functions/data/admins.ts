@@ -86,6 +86,12 @@ export function adminItem(email: string, passwordHash: string, now: string, name
   };
 }
 
+/** Why each part of a cancelled transaction failed ('None' for the parts that did not). */
+export const cancellationCodes = (error: unknown): string[] =>
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
+    (reason) => reason.Code ?? 'None',
+  );
+
 function toAdmin(item: Record<string, unknown>): Admin {
   const text = (key: string) => (typeof item[key] === 'string' ? (item[key] as string) : undefined);
   const admin: Admin = {
@@ -225,42 +231,50 @@ export class AdminRepository extends TableRepository {
    */
   async disable(target: string, actor: string): Promise<DisableResult> {
     if (normalizeEmail(target) === normalizeEmail(actor)) return 'self';
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: adminKey(target),
-                UpdateExpression: 'SET disabled = :true, disabledAt = :now, disabledBy = :actor',
-                ConditionExpression: ACTIVE,
-                ExpressionAttributeValues: {
-                  ':true': true,
-                  ':false': false,
-                  ':now': this.now().toISOString(),
-                  ':actor': normalizeEmail(actor),
+    // Two transactions touching the same admins at once may both be cancelled with a
+    // TransactionConflict (neither applied): try again, and the second then sees the first.
+    for (let round = 0; ; round++) {
+      try {
+        await this.db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: this.table,
+                  Key: adminKey(target),
+                  UpdateExpression: 'SET disabled = :true, disabledAt = :now, disabledBy = :actor',
+                  ConditionExpression: ACTIVE,
+                  ExpressionAttributeValues: {
+                    ':true': true,
+                    ':false': false,
+                    ':now': this.now().toISOString(),
+                    ':actor': normalizeEmail(actor),
+                  },
                 },
               },
-            },
-            {
-              ConditionCheck: {
-                TableName: this.table,
-                Key: adminKey(actor),
-                ConditionExpression: ACTIVE,
-                ExpressionAttributeValues: { ':false': false },
+              {
+                ConditionCheck: {
+                  TableName: this.table,
+                  Key: adminKey(actor),
+                  ConditionExpression: ACTIVE,
+                  ExpressionAttributeValues: { ':false': false },
+                },
               },
-            },
-          ],
-        }),
-      );
-      return 'disabled';
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return 'actor-inactive';
-      const current = await this.get(target);
-      return current ? 'already-disabled' : 'not-found';
+            ],
+          }),
+        );
+        return 'disabled';
+      } catch (error) {
+        if (!isConditionalFailure(error)) throw error;
+        const codes = cancellationCodes(error);
+        if (codes.includes('TransactionConflict') && round < 4) {
+          await new Promise((resolve) => setTimeout(resolve, 20 * (round + 1)));
+          continue;
+        }
+        if (codes[1] === 'ConditionalCheckFailed') return 'actor-inactive';
+        const current = await this.get(target);
+        return current ? 'already-disabled' : 'not-found';
+      }
     }
   }
 

@@ -9,7 +9,7 @@
 // so a link works once even when two browsers race with it.
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { adminItem, normalizeEmail } from './admins.ts';
+import { adminItem, cancellationCodes, normalizeEmail } from './admins.ts';
 import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 
 export interface Invitation {
@@ -136,12 +136,10 @@ export class InvitationRepository extends TableRepository {
       return { kind: 'created', invitation };
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if (
-        reasons?.[1]?.Code === 'ConditionalCheckFailed' &&
-        reasons[0]?.Code !== 'ConditionalCheckFailed'
-      )
+      const [invitationPart, adminPart] = cancellationCodes(error);
+      if (adminPart === 'ConditionalCheckFailed' && invitationPart === 'None')
         return { kind: 'taken', email: invitation.email };
+      // Used up (or by a racing browser, which DynamoDB may report as a conflict).
       return { kind: 'invalid' };
     }
   }

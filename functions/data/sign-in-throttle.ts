@@ -36,6 +36,8 @@ export interface SignInAttempt {
   account: string;
   ip: string;
   windowStart: number;
+  /** The account slot this attempt holds (ms), when it had to take one. */
+  held?: number;
 }
 
 export type ThrottleVerdict =
@@ -119,14 +121,15 @@ export class SignInThrottle extends TableRepository {
     // (count > 1: this attempt is already counted). A clean address always gets its try.
     const suspect = byIp > 1;
     if (suspect && state.failures >= freeFailures) {
-      const waitMs = await this.claimAccountSlot(account, state.failures, nowMs);
-      if (waitMs > 0)
+      const claim = await this.claimAccountSlot(account, state.failures, nowMs);
+      if ('waitMs' in claim)
         return {
           allowed: false,
           limit: 'account',
-          retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+          retryAfterSeconds: Math.max(1, Math.ceil(claim.waitMs / 1000)),
           first: true,
         };
+      return { allowed: true, attempt: { account, ip, windowStart, held: claim.held } };
     }
     return { allowed: true, attempt: { account, ip, windowStart } };
   }
@@ -134,6 +137,22 @@ export class SignInThrottle extends TableRepository {
   /** The credential was right: this attempt is not a failure, and the pair starts afresh. */
   async succeeded(attempt: SignInAttempt): Promise<void> {
     await Promise.all([
+      // A slot held for a failure that did not happen is given back at once.
+      attempt.held === undefined
+        ? undefined
+        : this.db
+            .send(
+              new UpdateCommand({
+                TableName: this.table,
+                Key: accountKey(attempt.account),
+                UpdateExpression: 'SET notBefore = :now',
+                ConditionExpression: 'notBefore = :held',
+                ExpressionAttributeValues: { ':now': this.now().getTime(), ':held': attempt.held },
+              }),
+            )
+            .catch((error: unknown) => {
+              if (!isConditionalFailure(error)) throw error;
+            }),
       this.db.send(
         new DeleteCommand({
           TableName: this.table,
@@ -212,13 +231,13 @@ export class SignInThrottle extends TableRepository {
   /**
    * A suspect address takes the account's next slot: it may go ahead when the delay has
    * passed, and then holds the slot for the delay its own failure would set, so parallel
-   * suspects cannot all slip through at the same moment. Returns ms to wait (0: go).
+   * suspects cannot all slip through at the same moment.
    */
   private async claimAccountSlot(
     account: string,
     failures: number,
     nowMs: number,
-  ): Promise<number> {
+  ): Promise<{ held: number } | { waitMs: number }> {
     const hold = nowMs + accountDelaySeconds(failures + 1, this.settings) * 1000;
     try {
       await this.db.send(
@@ -231,13 +250,13 @@ export class SignInThrottle extends TableRepository {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return 0;
+      return { held: hold };
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
       // The document client leaves the item on the error in DynamoDB's own format.
       const old = (error as { Item?: { notBefore?: { N?: string } } }).Item?.notBefore?.N;
       const notBefore = Number(old ?? hold);
-      return Number.isFinite(notBefore) ? Math.max(notBefore - nowMs, 1) : hold - nowMs;
+      return { waitMs: Number.isFinite(notBefore) ? Math.max(notBefore - nowMs, 1) : hold - nowMs };
     }
   }
 
