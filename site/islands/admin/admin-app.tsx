@@ -5,6 +5,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { authGate, createQueryClient, request, type LandingPage } from './api.ts';
 import { BuildStatusBar } from './build-status.tsx';
 import { ImagesTab } from './images/images-tab.tsx';
+import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
 import { PagesTab } from './pages-tab.tsx';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ToastProvider } from './toast.tsx';
@@ -142,6 +143,7 @@ function Manager({ email }: { email: string }) {
                 {label}
               </Tabs.Trigger>
             ))}
+            <LeadsTabTrigger />
           </Tabs.List>
           <Tabs.Content value="pages" className="mt-6">
             <PagesTab
@@ -176,6 +178,9 @@ function Manager({ email }: { email: string }) {
           </Tabs.Content>
           <Tabs.Content value="images" className="mt-6">
             <ImagesTab />
+          </Tabs.Content>
+          <Tabs.Content value="leads" className="mt-6">
+            <LeadsTab />
           </Tabs.Content>
         </Tabs.Root>
       </main>

@@ -1,0 +1,491 @@
+// One lead: every field, the new-lead e-mail and the CRM delivery with each attempt (and a
+// manual retry), the internal notes timeline, the status workflow, spam / not spam, and
+// erasure for a data-subject request.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { INQUIRY_LABELS } from '../../../../functions/shared/contact.ts';
+import {
+  FORM_LABELS,
+  STATUS_LABELS,
+  WORKFLOW_STATUSES,
+  type Delivery,
+  type LeadDetail,
+  type LeadNotification,
+  type LeadStatus,
+  type LeadView,
+  type TimelineEntry,
+} from '../../../../functions/shared/leads.ts';
+import { describeError, HttpError, type LandingPage } from '../api.ts';
+import { useToast } from '../toast.tsx';
+import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
+import { leadPage, longTime, shortTime } from './format.ts';
+import {
+  detailKey,
+  eraseLead,
+  leadDetail,
+  patchLead,
+  refreshLeads,
+  retryDelivery,
+} from './leads-api.ts';
+import { LeadIcon, StatusBadge } from './status-badge.tsx';
+
+export function eraseMessage(lead: LeadView, delivered: boolean): string {
+  return (
+    `Erase the lead of ${lead.name}? The lead, its notes and its CRM delivery are deleted for good. ` +
+    'The audit log keeps only the lead id and your name.' +
+    (delivered ? ' The copy already delivered to the CRM must be erased there too.' : '')
+  );
+}
+
+export function LeadDetailDialog({
+  id,
+  pages,
+  onClose,
+}: {
+  id: string;
+  pages: LandingPage[] | undefined;
+  onClose: () => void;
+}) {
+  const detail = useQuery({ queryKey: detailKey(id), queryFn: () => leadDetail(id) });
+  const title = detail.data ? detail.data.lead.name : 'Lead';
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      wide
+      description={
+        detail.data ? (
+          <>
+            Received{' '}
+            <time dateTime={detail.data.lead.createdAt}>
+              {longTime(detail.data.lead.createdAt)}
+            </time>
+          </>
+        ) : undefined
+      }
+    >
+      {detail.isPending && <p role="status">Loading the lead...</p>}
+      {detail.isError && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+          {detail.error instanceof HttpError && detail.error.status === 404
+            ? 'This lead no longer exists (it was erased).'
+            : `The lead could not be loaded: ${describeError(detail.error)}`}
+        </p>
+      )}
+      {detail.data && <LeadBody detail={detail.data} pages={pages} onErased={onClose} />}
+    </Modal>
+  );
+}
+
+function LeadBody({
+  detail,
+  pages,
+  onErased,
+}: {
+  detail: LeadDetail;
+  pages: LandingPage[] | undefined;
+  onErased: () => void;
+}) {
+  const { lead } = detail;
+  const client = useQueryClient();
+  const toast = useToast();
+  const [erasing, setErasing] = useState(false);
+  const ids = useId();
+
+  const applied = (next: LeadDetail) => {
+    client.setQueryData(detailKey(lead.id), next);
+    refreshLeads(client);
+  };
+  const status = useMutation({
+    mutationFn: (to: LeadStatus) => patchLead(lead.id, { status: to }),
+    onSuccess: (next, to) => {
+      applied(next);
+      toast({
+        title:
+          to === 'spam'
+            ? 'Lead marked as spam'
+            : lead.status === 'spam'
+              ? 'Lead rescued from spam'
+              : `Status changed to ${STATUS_LABELS[to]}`,
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to change the status',
+        description: describeError(error),
+        variant: 'destructive',
+      }),
+  });
+  const erase = useMutation({
+    mutationFn: () => eraseLead(lead.id),
+    onSuccess: () => {
+      setErasing(false);
+      client.removeQueries({ queryKey: detailKey(lead.id) });
+      refreshLeads(client);
+      toast({ title: 'Lead erased' });
+      onErased();
+    },
+    onError: (error) => {
+      setErasing(false);
+      toast({
+        title: 'Failed to erase the lead',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const page = leadPage(lead, pages);
+  const inquiry = lead.inquiryType ? INQUIRY_LABELS[lead.inquiryType] : undefined;
+  const attribution = lead.attribution;
+  return (
+    <div className="grid gap-6" data-testid="lead-detail">
+      <section aria-labelledby={`${ids}-status`} className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={`${ids}-status`} className="font-semibold text-ink">
+            Status
+          </h3>
+          <StatusBadge status={lead.status} />
+          {lead.spamSource === 'honeypot' && (
+            <span className="text-sm text-slate-600">(the form's hidden spam trap was filled)</span>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Move the lead to">
+          {WORKFLOW_STATUSES.map((to) => (
+            <Button
+              key={to}
+              variant={lead.status === to ? 'primary' : 'secondary'}
+              aria-pressed={lead.status === to}
+              disabled={status.isPending || lead.status === to || lead.status === 'spam'}
+              onClick={() => status.mutate(to)}
+            >
+              {STATUS_LABELS[to]}
+            </Button>
+          ))}
+          <span className="mx-1 hidden w-px bg-slate-200 sm:block" aria-hidden="true" />
+          {lead.status === 'spam' ? (
+            <Button
+              variant="secondary"
+              disabled={status.isPending}
+              onClick={() => status.mutate('new')}
+            >
+              Not spam
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              disabled={status.isPending}
+              onClick={() => status.mutate('spam')}
+            >
+              Mark as spam
+            </Button>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby={`${ids}-contact`}>
+        <h3 id={`${ids}-contact`} className="font-semibold text-ink">
+          Contact
+        </h3>
+        <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <Field label="Name">{lead.name}</Field>
+          <Field label="Email">
+            <a href={`mailto:${lead.email}`} className="text-brand-700 underline break-all">
+              {lead.email}
+            </a>
+          </Field>
+          <Field label="Company">{lead.company || '—'}</Field>
+          {lead.role && <Field label="Role">{lead.role}</Field>}
+          <Field label="Form">{FORM_LABELS[lead.formType]}</Field>
+          {inquiry && <Field label="Inquiry type">{inquiry}</Field>}
+          <Field label="Landing page">{page ?? '—'}</Field>
+          <Field label="Received">{longTime(lead.createdAt)}</Field>
+          {attribution?.referrerHost && <Field label="Referrer">{attribution.referrerHost}</Field>}
+          {attribution?.utmSource && <Field label="UTM source">{attribution.utmSource}</Field>}
+          {attribution?.utmMedium && <Field label="UTM medium">{attribution.utmMedium}</Field>}
+          {attribution?.utmCampaign && (
+            <Field label="UTM campaign">{attribution.utmCampaign}</Field>
+          )}
+          <Field label="Lead id">
+            <span className="font-mono text-xs break-all">{lead.id}</span>
+          </Field>
+        </dl>
+      </section>
+
+      <section aria-labelledby={`${ids}-message`}>
+        <h3 id={`${ids}-message`} className="font-semibold text-ink">
+          Message
+        </h3>
+        {lead.message ? (
+          <p
+            data-testid="lead-message"
+            className="mt-2 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-900"
+          >
+            {lead.message}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">No message.</p>
+        )}
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby={`${ids}-mail`}>
+          <h3 id={`${ids}-mail`} className="flex items-center gap-2 font-semibold text-ink">
+            <LeadIcon name="mail" /> Notification e-mail
+          </h3>
+          <p className="mt-2 text-sm text-slate-700" data-testid="notification-status">
+            {notificationText(lead.notification)}
+          </p>
+        </section>
+        <DeliverySection detail={detail} headingId={`${ids}-crm`} />
+      </div>
+
+      <Timeline lead={lead} timeline={detail.timeline} onChange={applied} />
+
+      <section
+        aria-labelledby={`${ids}-erase`}
+        className="rounded-lg border border-red-200 bg-red-50/50 p-4"
+      >
+        <h3 id={`${ids}-erase`} className="font-semibold text-ink">
+          Erase this lead
+        </h3>
+        <p className="mt-1 text-sm text-slate-700">
+          For a data-subject request: deletes the lead, its notes and its CRM delivery. This cannot
+          be undone.
+        </p>
+        <Button variant="danger" className="mt-3" onClick={() => setErasing(true)}>
+          Erase lead
+        </Button>
+      </section>
+      <ConfirmDialog
+        open={erasing}
+        onOpenChange={setErasing}
+        title="Erase lead"
+        message={eraseMessage(lead, detail.delivery?.status === 'delivered')}
+        confirmLabel="Erase"
+        busy={erase.isPending}
+        onConfirm={() => erase.mutate()}
+      />
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+function notificationText(notification: LeadNotification | undefined): string {
+  switch (notification?.status) {
+    case 'sent':
+      return `Sent ${notification.at ? shortTime(notification.at) : ''} (${notification.transport ?? 'mail'}).`;
+    case 'failed':
+      return `Failed ${notification.at ? shortTime(notification.at) : ''}: ${notification.error ?? 'the mail transport refused it'}. The lead is kept; the team was not told by e-mail.`;
+    case 'pending':
+      return 'Sending was started; no outcome was recorded.';
+    case 'skipped':
+      return 'Not sent: spam notifies nobody.';
+    case 'not-configured':
+      return 'Not sent: no recipients are configured (NOTIFY_EMAIL).';
+    default:
+      return 'No record (the lead predates notification tracking).';
+  }
+}
+
+const DELIVERY_TEXT: Record<Delivery['status'], string> = {
+  pending: 'Waiting for delivery',
+  delivered: 'Delivered',
+  failed: 'Failed after every retry',
+  cancelled: 'Cancelled: marked as spam',
+};
+
+function DeliverySection({ detail, headingId }: { detail: LeadDetail; headingId: string }) {
+  const { lead, delivery } = detail;
+  const client = useQueryClient();
+  const toast = useToast();
+  const retry = useMutation({
+    mutationFn: () => retryDelivery(lead.id),
+    onSuccess: (next) => {
+      client.setQueryData(detailKey(lead.id), next);
+      refreshLeads(client);
+      const last = next.delivery?.attempts.at(-1);
+      toast(
+        last?.outcome === 'delivered'
+          ? { title: 'Delivered to the CRM' }
+          : {
+              title: 'The CRM did not accept the lead',
+              description: last?.error ?? 'See the attempts in the lead.',
+              variant: 'destructive',
+            },
+      );
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to retry the delivery',
+        description: describeError(error),
+        variant: 'destructive',
+      }),
+  });
+  const canRetry =
+    detail.webhookConfigured && (delivery?.status === 'failed' || delivery?.status === 'pending');
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-semibold text-ink">
+        CRM webhook
+      </h3>
+      {!delivery ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="delivery-status">
+          {lead.status === 'spam'
+            ? 'Not forwarded: spam is never sent to the CRM.'
+            : detail.webhookConfigured
+              ? 'Not forwarded: the lead arrived before the webhook was set up.'
+              : 'Not forwarded: no CRM webhook is configured (LEAD_WEBHOOK_URL).'}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700" data-testid="delivery-status">
+            {DELIVERY_TEXT[delivery.status]}
+            {delivery.status === 'delivered' && delivery.deliveredAt
+              ? ` ${shortTime(delivery.deliveredAt)}`
+              : ''}
+            {delivery.status === 'pending' && delivery.nextAttemptAt
+              ? `; next attempt ${shortTime(delivery.nextAttemptAt)}`
+              : ''}
+            .
+          </p>
+          {delivery.attempts.length > 0 && (
+            <ol className="mt-2 grid gap-1 text-sm" aria-label="Delivery attempts">
+              {delivery.attempts.map((attempt, index) => (
+                <li key={`${attempt.at}-${index}`} className="flex flex-wrap gap-x-2">
+                  <time dateTime={attempt.at} className="text-slate-600">
+                    {shortTime(attempt.at)}
+                  </time>
+                  <span
+                    className={attempt.outcome === 'delivered' ? 'text-brand-800' : 'text-red-800'}
+                  >
+                    {attempt.outcome === 'delivered'
+                      ? `delivered (${attempt.httpStatus ?? 'ok'})`
+                      : `failed: ${attempt.error ?? `answered ${attempt.httpStatus}`}`}
+                  </span>
+                  {attempt.trigger === 'manual' && (
+                    <span className="text-slate-600">(by hand)</span>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+          {canRetry && (
+            <Tooltip content="Send the lead to the CRM once more, now; the automatic schedule is not changed">
+              <Button className="mt-3" disabled={retry.isPending} onClick={() => retry.mutate()}>
+                {retry.isPending ? 'Sending...' : 'Retry now'}
+              </Button>
+            </Tooltip>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Timeline({
+  lead,
+  timeline,
+  onChange,
+}: {
+  lead: LeadView;
+  timeline: TimelineEntry[];
+  onChange: (next: LeadDetail) => void;
+}) {
+  const [note, setNote] = useState('');
+  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const toast = useToast();
+  const ids = useId();
+  const add = useMutation({
+    mutationFn: () => patchLead(lead.id, { note }),
+    onSuccess: (next) => {
+      onChange(next);
+      setNote('');
+      setFields({});
+      toast({ title: 'Note added' });
+    },
+    onError: (error) => {
+      setFields(error instanceof HttpError ? error.fields : {});
+      toast({
+        title: 'Failed to add the note',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!note.trim()) {
+      setFields({ note: ['must not be empty'] });
+      return;
+    }
+    add.mutate();
+  };
+  return (
+    <section aria-labelledby={`${ids}-notes`}>
+      <h3 id={`${ids}-notes`} className="font-semibold text-ink">
+        Notes and history
+      </h3>
+      {timeline.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">Nothing yet: no notes, no status changes.</p>
+      ) : (
+        <ol
+          className="mt-2 grid gap-3 border-l-2 border-slate-200 pl-4"
+          data-testid="lead-timeline"
+        >
+          {timeline.map((entry) => (
+            <li key={entry.id} className="text-sm">
+              <p className="text-slate-600">
+                <span className="font-medium text-slate-900">{entry.author}</span>,{' '}
+                <time dateTime={entry.at}>{shortTime(entry.at)}</time>
+              </p>
+              {entry.kind === 'note' ? (
+                <p className="mt-0.5 break-words whitespace-pre-wrap text-slate-900">
+                  {entry.text}
+                </p>
+              ) : (
+                <p className="mt-0.5 text-slate-900">
+                  Status: {entry.from ? STATUS_LABELS[entry.from] : '?'} →{' '}
+                  {entry.to ? STATUS_LABELS[entry.to] : '?'}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={submit} noValidate className="mt-3 grid gap-2">
+        <label htmlFor={`${ids}-note`} className="text-sm font-medium">
+          Add a note
+        </label>
+        <textarea
+          id={`${ids}-note`}
+          rows={3}
+          maxLength={5000}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          aria-invalid={Boolean(fields['note'])}
+          aria-describedby={`${ids}-note-hint${fields['note'] ? ` ${ids}-note-error` : ''}`}
+          className={inputClass}
+        />
+        <p id={`${ids}-note-hint`} className="text-xs text-slate-600">
+          Internal: seen by administrators only, never sent to the lead or the CRM.
+        </p>
+        <FieldError id={`${ids}-note-error`} messages={fields['note']} />
+        <div>
+          <Button type="submit" variant="primary" disabled={add.isPending}>
+            {add.isPending ? 'Adding...' : 'Add note'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
