@@ -9,6 +9,8 @@ import { ApiError, type ErrorBody } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
+import { deviceClass } from '../shared/events.ts';
+import { isBot } from './conversions.ts';
 
 /** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
 export const CONTACT_MAX_BYTES = 32 * 1024;
@@ -50,12 +52,41 @@ export const contact = new Hono<AppEnv>().post(
       );
     }
     const spam = Boolean(submission.website?.trim());
+    // Attribution (docs/decisions.md, Analytics): the page's id resolved from the wire
+    // landingPageId, and the visit's source unless the browser asked not to be tracked.
+    const userAgent = c.req.header('user-agent') ?? '';
+    const optedOut = c.req.header('sec-gpc') === '1' || c.req.header('dnt') === '1';
+    const page = submission.landingPageId
+      ? await services.pageResolver.resolve(submission.landingPageId)
+      : undefined;
+    const attribution = {
+      ...(page ? { pageId: page.id } : {}),
+      ...(optedOut ? {} : submission.attribution),
+    };
     // The CRM delivery (if LEAD_WEBHOOK_URL is set) is stored in the lead's own transaction.
     const lead = await services.leads.create(submission, {
       spam,
       notify: Boolean(services.config.env.NOTIFY_EMAIL),
       forward: Boolean(services.leadWebhook),
+      ...(Object.keys(attribution).length ? { attribution } : {}),
     });
+    // A stored lead is a conversion of its page and day; spam and bots count as no one.
+    // The lead is kept whatever happens here, so a failed count is logged, not answered.
+    if (!spam && !isBot(userAgent)) {
+      await services.events
+        .recordLead(
+          page?.id,
+          optedOut
+            ? undefined
+            : { device: deviceClass(userAgent), attribution: submission.attribution },
+        )
+        .catch((error: unknown) =>
+          services.log.error('lead not counted in analytics', {
+            leadId: lead.id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+    }
     services.log.info(spam ? 'contact honeypot filled' : 'lead received', {
       leadId: lead.id,
       formType: lead.formType,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness.ts';
+import { SITE_SCOPE } from '../data/events.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 
 const BROWSER =
@@ -19,7 +20,8 @@ describe('POST /api/conversions: bad input', () => {
     const error = ((await response.json()) as ErrorBody).error;
     expect(error.code).toBe('validation_failed');
     expect(Object.keys(error.fields ?? {})).toEqual(['eventType']);
-    expect(await services.events.countersForDay(new Date().toISOString().slice(0, 10))).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await services.events.countersForPage(SITE_SCOPE, today, today)).toEqual([]);
   });
 
   it('names missing fields, unknown fields and bad metadata', async () => {
@@ -45,6 +47,34 @@ describe('POST /api/conversions: bad input', () => {
     );
     expect(metadata.status).toBe(400);
     expect(((await metadata.json()) as ErrorBody).error.fields).toHaveProperty('metadata.source');
+  });
+
+  it('names each bad attribution field: host only, UTM tags length-limited, nothing else', async () => {
+    const { json } = await testApp();
+    const response = await json(
+      'POST',
+      '/api/conversions',
+      {
+        landingPageId: 'default',
+        eventType: 'page_view',
+        attribution: {
+          referrerHost: 'https://news.example.com/story?id=7',
+          utmSource: 's'.repeat(101),
+          utmMedium: 'email\u0007',
+          utmCampaign: '   ',
+          referrerUrl: 'https://news.example.com/story?id=7',
+        },
+      },
+      headers,
+    );
+    expect(response.status).toBe(400);
+    expect(Object.keys(((await response.json()) as ErrorBody).error.fields ?? {}).sort()).toEqual([
+      'attribution.referrerHost',
+      'attribution.referrerUrl',
+      'attribution.utmCampaign',
+      'attribution.utmMedium',
+      'attribution.utmSource',
+    ]);
   });
 
   it('refuses page ids that are not paths or ids', async () => {

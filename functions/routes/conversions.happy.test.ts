@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { seedPages, testApp as freshApp } from '../test/harness.ts';
+import { SITE_SCOPE } from '../data/events.ts';
+import { EVENT_TYPES } from '../shared/events.ts';
 
-/** Events count only for live pages: each test's table has these. */
+/**
+ * Events count only for live pages: each test's table has these. Counters are keyed by
+ * the page's id, whatever path the browser sent; `id(slug)` gives it.
+ */
 async function testApp(...args: Parameters<typeof freshApp>) {
   const app = await freshApp(...args);
-  await seedPages(app.services, ['spring-campaign', 'spring']);
-  return app;
+  const pages = await seedPages(app.services, ['spring-campaign', 'spring']);
+  const id = (slug: string) => pages.find((page) => page.slug === slug)!.id;
+  return { ...app, id };
 }
-import { EVENT_TYPES } from '../shared/events.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -16,7 +21,7 @@ const visitor = (ip: string, ua = BROWSER) => ({ 'x-forwarded-for': ip, 'user-ag
 describe('POST /api/conversions: happy paths', () => {
   it('stores the event and counts it per page, day and type', async () => {
     const now = new Date('2026-03-02T09:00:00Z');
-    const { json, services } = await testApp({}, { now: () => now });
+    const { json, services, id } = await testApp({}, { now: () => now });
     const response = await json(
       'POST',
       '/api/conversions',
@@ -26,9 +31,10 @@ describe('POST /api/conversions: happy paths', () => {
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');
 
-    const events = await services.events.eventsForDay('default', '2026-03-02');
+    const events = await services.events.eventsForDay(id('default'), '2026-03-02');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
+      pageId: id('default'),
       landingPageId: 'default',
       eventType: 'hero_primary_cta',
       createdAt: now.toISOString(),
@@ -39,9 +45,11 @@ describe('POST /api/conversions: happy paths', () => {
     expect(JSON.stringify(events)).not.toContain('203.0.113.7');
     expect(JSON.stringify(events)).not.toContain('Chrome');
 
-    expect(await services.events.countersForPage('default', '2026-03-02', '2026-03-02')).toEqual([
+    expect(
+      await services.events.countersForPage(id('default'), '2026-03-02', '2026-03-02'),
+    ).toEqual([
       {
-        landingPageId: 'default',
+        landingPageId: id('default'),
         day: '2026-03-02',
         eventType: 'hero_primary_cta',
         count: 1,
@@ -52,7 +60,7 @@ describe('POST /api/conversions: happy paths', () => {
 
   it('accepts every event type, with metadata, as JSON or as a beacon (text/plain)', async () => {
     const now = new Date('2026-03-02T09:00:00Z');
-    const { app, services } = await testApp({}, { now: () => now });
+    const { app, services, id } = await testApp({}, { now: () => now });
     for (const [index, eventType] of EVENT_TYPES.entries()) {
       const response = await app.request('/api/conversions', {
         method: 'POST',
@@ -71,12 +79,12 @@ describe('POST /api/conversions: happy paths', () => {
       expect(response.status, eventType).toBe(202);
     }
     const counters = await services.events.countersForPage(
-      'spring-campaign',
+      id('spring-campaign'),
       '2026-03-01',
       '2026-03-03',
     );
     expect(counters.map((c) => c.eventType).sort()).toEqual([...EVENT_TYPES].sort());
-    const events = await services.events.eventsForDay('spring-campaign', '2026-03-02');
+    const events = await services.events.eventsForDay(id('spring-campaign'), '2026-03-02');
     expect(events.find((e) => e['eventType'] === 'contact_form_submit')?.['metadata']).toEqual({
       source: 'pricing_section',
     });
@@ -84,7 +92,7 @@ describe('POST /api/conversions: happy paths', () => {
 
   it('counts every event but each visitor once per page, day and type', async () => {
     let now = new Date('2026-03-02T09:00:00Z');
-    const { json, services } = await testApp({}, { now: () => now });
+    const { json, services, id } = await testApp({}, { now: () => now });
     const view = (headers: Record<string, string>, page = 'default') =>
       json('POST', '/api/conversions', { landingPageId: page, eventType: 'page_view' }, headers);
     await view(visitor('203.0.113.7'));
@@ -93,22 +101,24 @@ describe('POST /api/conversions: happy paths', () => {
     // Same IP, another browser: another visitor.
     await view(visitor('203.0.113.7', `${BROWSER} Edg/131.0`));
     await view(visitor('203.0.113.7'), 'legacy/spring');
-    expect(await services.events.countersForPage('default', '2026-03-02', '2026-03-02')).toEqual([
-      expect.objectContaining({ eventType: 'page_view', count: 4, visitors: 3 }),
-    ]);
+    expect(
+      await services.events.countersForPage(id('default'), '2026-03-02', '2026-03-02'),
+    ).toEqual([expect.objectContaining({ eventType: 'page_view', count: 4, visitors: 3 })]);
     // The next UTC day has a new salt and new counters: the visitor counts again.
     now = new Date('2026-03-03T00:00:01Z');
     await view(visitor('203.0.113.7'));
-    const days = await services.events.countersForPage('default', '2026-03-02', '2026-03-03');
+    const days = await services.events.countersForPage(id('default'), '2026-03-02', '2026-03-03');
     expect(days.map((c) => [c.day, c.count, c.visitors])).toEqual([
       ['2026-03-02', 4, 3],
       ['2026-03-03', 1, 1],
     ]);
-    // One query gives a day's counters of every page.
-    const all = await services.events.countersForDay('2026-03-02');
-    expect(all.map((c) => `${c.landingPageId}:${c.count}`).sort()).toEqual([
-      'default:4',
-      'legacy/spring:1',
+    // /legacy/spring counts for the spring page, under its id.
+    expect(await services.events.countersForPage(id('spring'), '2026-03-02', '2026-03-02')).toEqual(
+      [expect.objectContaining({ eventType: 'page_view', count: 1, visitors: 1 })],
+    );
+    // The site's item counts every page, and a visitor once across pages.
+    expect(await services.events.countersForPage(SITE_SCOPE, '2026-03-02', '2026-03-02')).toEqual([
+      expect.objectContaining({ eventType: 'page_view', count: 5, visitors: 3 }),
     ]);
   });
 

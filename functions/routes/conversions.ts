@@ -1,9 +1,9 @@
 // POST /api/conversions (SPEC.md §7, DECISIONS.md Tracking): fire-and-forget events from
 // landing pages. Bots and visitors asking not to be tracked are answered 202 and dropped;
-// everything else is stored with its counters before the 202.
+// everything else is stored with its counters, keyed by the resolved page, before the 202.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { conversionEventSchema } from '../shared/events.ts';
+import { conversionEventSchema, deviceClass } from '../shared/events.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 
@@ -81,7 +81,9 @@ export const conversions = new Hono<AppEnv>().post(
     if (!page) return c.body(null, 202);
     const visitor = await services.events.visitorHash(services.clientIp(c), userAgent ?? '');
     if (!services.eventCap.allow(visitor)) return c.body(null, 202);
-    await services.events.record(event, visitor);
+    // Counted under the page's id, not the path the browser saw (docs/decisions.md,
+    // Analytics); the device class is the server's reading of the user agent.
+    await services.events.record(event, page.id, visitor, { device: deviceClass(userAgent ?? '') });
     return c.body(null, 202);
   },
 );

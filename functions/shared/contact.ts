@@ -2,6 +2,7 @@
 // dialog"), the contact page (/contact, /demo, /site/contact) or the pilot page. One
 // schema for the browser forms and POST /api/contact.
 import { z } from 'zod';
+import { attributionSchema } from './events.ts';
 
 export const INQUIRY_TYPES = ['demo', 'sales', 'support', 'partnership', 'other'] as const;
 export const INQUIRY_LABELS: Record<(typeof INQUIRY_TYPES)[number], string> = {
@@ -36,6 +37,8 @@ export const contactSubmissionSchema = z
     formType: z.enum(FORM_TYPES).default('general'),
     /** SPEC.md §7: the path without its leading slash, or `default`; the default page's id for pricing. */
     landingPageId: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    /** Where the visit came from (referrer host, UTM tags); the server adds the page's id. */
+    attribution: attributionSchema.optional(),
     /** Honeypot: invisible to people, filled by bots. Accepted (2xx) but stored as spam. */
     website: z.string().max(500).optional(),
   })

@@ -105,8 +105,16 @@ export async function benchConversions(options: {
       `bench-noop-${runId}`,
       ...Array.from({ length: options.rounds }, (_, round) => `bench-${runId}-${round}`),
     ];
+    // Counters are keyed by the page's id, which the route resolves from the path sent.
+    const pageIds = new Map<string, string>();
     for (const slug of benchSlugs) {
-      await pages.create({ title: slug, slug, isActive: true, content: landingTemplate() });
+      const page = await pages.create({
+        title: slug,
+        slug,
+        isActive: true,
+        content: landingTemplate(),
+      });
+      pageIds.set(slug, page.id);
     }
     const post = (landingPageId: string, seconds: number, userAgent = BROWSER_UA) =>
       load({
@@ -141,7 +149,7 @@ export async function benchConversions(options: {
     let counted = 0;
     for (let round = 0; round < options.rounds; round++) {
       const counters = await events.countersForPage(
-        `bench-${runId}-${round}`,
+        pageIds.get(`bench-${runId}-${round}`)!,
         dayBefore,
         utcDay(new Date()),
       );
@@ -194,7 +202,9 @@ async function storeCeiling(
     while (performance.now() < deadline) {
       const started = performance.now();
       try {
-        await events.record({ landingPageId, eventType: 'page_view' }, visitor);
+        await events.record({ landingPageId, eventType: 'page_view' }, landingPageId, visitor, {
+          device: 'desktop',
+        });
         latencies.push(performance.now() - started);
       } catch {
         errors++;
