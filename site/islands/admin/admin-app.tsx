@@ -7,6 +7,7 @@ import { BuildStatusBar } from './build-status.tsx';
 import { ImagesTab } from './images/images-tab.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
 import { PagesTab } from './pages-tab.tsx';
+import { AccountView, useAccountRoute } from './account/account-view.tsx';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ToastProvider } from './toast.tsx';
 import { Button, Modal, TooltipProvider } from './ui.tsx';
@@ -94,6 +95,7 @@ function Manager({ email }: { email: string }) {
   const [tab, setTab] = useState('pages');
   const [analyticsPage, setAnalyticsPage] = useState<LandingPage | undefined>();
   const client = useQueryClient();
+  const account = useAccountRoute();
 
   const signOut = async () => {
     await request('POST', '/api/auth/logout').catch(() => undefined);
@@ -116,13 +118,22 @@ function Manager({ email }: { email: string }) {
                 {email}
               </span>
             </span>
+            <Button
+              variant="secondary"
+              onClick={account.open}
+              aria-current={account.shown ? 'page' : undefined}
+            >
+              Account
+            </Button>
             <Button variant="secondary" onClick={() => void signOut()}>
               Sign out
             </Button>
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8">
+      {account.shown && <AccountView email={email} onClose={account.close} />}
+      {/* Hidden, not unmounted, while the Account area is open: tabs and open edits stay. */}
+      <main className="mx-auto max-w-7xl px-4 py-8" hidden={account.shown}>
         <h1 className="text-3xl font-bold text-ink">Landing Page Manager</h1>
         <p className="mt-1 text-slate-600">Manage your landing pages and track conversions</p>
         <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">

@@ -1,12 +1,9 @@
-// Sign-in (and the first-run setup form reached through the one-time link).
-import { useEffect, useState, type SyntheticEvent } from 'react';
+// Sign-in (password, then a code when two-factor sign-in is on), the first-run setup form
+// reached through the one-time link, and the form an invited administrator fills in.
+import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
 import { Button, FieldError, inputClass } from './ui.tsx';
-
-interface SessionInfo {
-  email: string;
-  expiresAt: string;
-}
 
 export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const [email, setEmail] = useState('');
@@ -16,15 +13,18 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const [busy, setBusy] = useState(false);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
+  const [pending, setPending] = useState<string | undefined>();
+
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     setFields({});
     try {
-      const session = await request<SessionInfo>('POST', '/api/auth/login', { email, password });
+      const result = await request<LoginResponse>('POST', '/api/auth/login', { email, password });
       setPassword('');
-      authGate.signedIn(session.email);
+      if (result.status === 'code-required') setPending(result.token);
+      else authGate.signedIn(result.email);
     } catch (failure) {
       if (failure instanceof HttpError) {
         setFields(failure.fields);
@@ -36,6 +36,19 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       setBusy(false);
     }
   };
+
+  if (pending) {
+    return (
+      <CodeStep
+        token={pending}
+        headingLevel={headingLevel}
+        onRestart={(message) => {
+          setPending(undefined);
+          setError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate aria-labelledby="sign-in-heading">
@@ -88,9 +101,120 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   );
 }
 
+/**
+ * The sign-in's second step: the code from the authenticator app, or a recovery code. No
+ * session exists until the code is accepted; `token` only says the password was right.
+ */
+function CodeStep({
+  token,
+  headingLevel,
+  onRestart,
+}: {
+  token: string;
+  headingLevel: 1 | 2;
+  onRestart: (message?: string) => void;
+}) {
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const hintId = useId();
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    setFields({});
+    try {
+      const result = await request<LoginResponse>('POST', '/api/auth/login/code', { token, code });
+      if (result.status === 'signed-in') authGate.signedIn(result.email);
+    } catch (failure) {
+      if (failure instanceof HttpError && failure.fields['token']) {
+        // Expired or used up: the password step again, with the reason.
+        onRestart(failure.detail);
+        return;
+      }
+      if (failure instanceof HttpError) {
+        setFields(failure.fields);
+        setError(failure.fields['code'] ? undefined : failure.detail);
+      } else setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = recovery ? 'Recovery code' : 'Authentication code';
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate aria-labelledby="code-heading">
+      <Heading id="code-heading" className="text-xl font-semibold text-ink">
+        Two-factor sign-in
+      </Heading>
+      <div>
+        <label htmlFor="sign-in-code" className="text-sm font-medium">
+          {label}
+        </label>
+        <p id={hintId} className="text-xs text-slate-600">
+          {recovery
+            ? 'One of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
+            : 'The 6-digit code your authenticator app shows for PharmaBridge.'}
+        </p>
+        <input
+          id="sign-in-code"
+          key={recovery ? 'recovery' : 'totp'}
+          type="text"
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={Boolean(fields['code'])}
+          aria-describedby={[hintId, fields['code'] ? 'sign-in-code-error' : ''].join(' ').trim()}
+          className={`${inputClass} font-mono tracking-wider`}
+        />
+        <FieldError id="sign-in-code-error" messages={fields['code']} />
+      </div>
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy ? 'Checking...' : 'Verify'}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className="text-brand-700 underline"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            setFields({});
+            setError(undefined);
+          }}
+        >
+          {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className="text-slate-700 underline" onClick={() => onRestart()}>
+          Start again
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /admin/setup?token=: the first-run link (no administrator yet: e-mail and password) or
+ * an invitation (the e-mail is the invitation's: name and password).
+ */
 export function SetupForm({ token }: { token: string }) {
-  const [check, setCheck] = useState<{ needed: boolean; valid: boolean } | undefined>();
+  const [check, setCheck] = useState<SetupCheck | undefined>();
   const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [fields, setFields] = useState<FieldErrors>({});
@@ -98,13 +222,13 @@ export function SetupForm({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    request<{ needed: boolean; valid: boolean }>(
-      'GET',
-      `/api/auth/setup?token=${encodeURIComponent(token)}`,
-    )
+    request<SetupCheck>('GET', `/api/auth/setup?token=${encodeURIComponent(token)}`)
       .then(setCheck)
       .catch((failure: unknown) => setError(describeError(failure)));
   }, [token]);
+
+  const invitation = check?.invitation;
+  const title = invitation ? 'Join the Landing Page Manager' : 'Create the first administrator';
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -116,11 +240,9 @@ export function SetupForm({ token }: { token: string }) {
     }
     setBusy(true);
     try {
-      const session = await request<SessionInfo>('POST', '/api/auth/setup', {
-        token,
-        email,
-        password,
-      });
+      const session = invitation
+        ? await request<SessionInfo>('POST', '/api/auth/invitation', { token, name, password })
+        : await request<SessionInfo>('POST', '/api/auth/setup', { token, email, password });
       window.history.replaceState(null, '', '/admin');
       authGate.signedIn(session.email);
     } catch (failure) {
@@ -133,15 +255,17 @@ export function SetupForm({ token }: { token: string }) {
     }
   };
 
-  if (!check && !error) return <p role="status">Checking the setup link...</p>;
-  if (check && (!check.needed || !check.valid)) {
+  if (!check && !error) return <p role="status">Checking the link...</p>;
+  if (check && !check.valid) {
     return (
       <div className="grid gap-3">
-        <h1 className="text-xl font-semibold text-ink">Create the first administrator</h1>
+        <h1 className="text-xl font-semibold text-ink">
+          {check.needed ? 'Create the first administrator' : 'This link no longer works'}
+        </h1>
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           {check.needed
             ? 'This setup link is invalid, already used or expired. Restart the server to print a new one.'
-            : 'An administrator already exists. Sign in instead.'}
+            : 'The link is invalid, already used or expired. If you already have an account, sign in; otherwise ask an administrator for a new invitation.'}
         </p>
         <a className="text-brand-700 underline" href="/admin">
           Go to sign-in
@@ -149,67 +273,127 @@ export function SetupForm({ token }: { token: string }) {
       </div>
     );
   }
-  const field = (
-    name: 'email' | 'password' | 'confirm',
-    label: string,
-    type: string,
-    value: string,
-    set: (v: string) => void,
-    autoComplete: string,
-    hint?: string,
-  ) => (
-    <div>
-      <label htmlFor={`setup-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      {hint && (
-        <p id={`setup-${name}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <input
-        id={`setup-${name}`}
-        type={type}
-        required
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-invalid={Boolean(fields[name])}
-        aria-describedby={
-          [hint ? `setup-${name}-hint` : '', fields[name] ? `setup-${name}-error` : '']
-            .join(' ')
-            .trim() || undefined
-        }
-        className={inputClass}
-      />
-      <FieldError id={`setup-${name}-error`} messages={fields[name]} />
-    </div>
-  );
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <h1 className="text-xl font-semibold text-ink">Create the first administrator</h1>
-      <p className="text-sm text-slate-600">
-        This one-time link creates the first account. It works once.
-      </p>
-      {field('email', 'E-mail', 'email', email, setEmail, 'username')}
-      {field(
-        'password',
-        'Password',
-        'password',
-        password,
-        setPassword,
-        'new-password',
-        'At least 12 characters; common passwords are refused.',
+      <h1 className="text-xl font-semibold text-ink">{title}</h1>
+      {invitation ? (
+        <p className="text-sm text-slate-600">
+          {invitation.invitedBy} invited{' '}
+          <strong className="text-slate-900">{invitation.email}</strong> to manage the PharmaBridge
+          website. Choose the name your colleagues will see and a password. This link works once.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">
+          This one-time link creates the first account. It works once.
+        </p>
       )}
-      {field('confirm', 'Repeat the password', 'password', confirm, setConfirm, 'new-password')}
+      {invitation ? (
+        <SetupField name="name" label="Your name" fields={fields}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </SetupField>
+      ) : (
+        <SetupField name="email" label="E-mail" fields={fields}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </SetupField>
+      )}
+      <SetupField
+        name="password"
+        label="Password"
+        hint="At least 12 characters; common passwords are refused."
+        fields={fields}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </SetupField>
+      <SetupField name="confirm" label="Repeat the password" fields={fields}>
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
+      </SetupField>
       {error && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {error}
         </p>
       )}
       <Button type="submit" variant="primary" disabled={busy}>
-        {busy ? 'Creating...' : 'Create administrator'}
+        {busy ? 'Creating...' : invitation ? 'Create my account' : 'Create administrator'}
       </Button>
     </form>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  required: true;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+/** A labelled input of the setup form with its hint and its error, wired for screen readers. */
+function SetupField({
+  name,
+  label,
+  hint,
+  fields,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  fields: FieldErrors;
+  children: (props: FieldProps) => ReactNode;
+}) {
+  const id = `setup-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        required: true,
+        'aria-invalid': Boolean(fields[name]),
+        'aria-describedby':
+          [hint ? `${id}-hint` : '', fields[name] ? `${id}-error` : ''].join(' ').trim() ||
+          undefined,
+        className: inputClass,
+      })}
+      <FieldError id={`${id}-error`} messages={fields[name]} />
+    </div>
   );
 }

@@ -1,0 +1,252 @@
+// The team: administrators with their last sign-in, disable and enable (never yourself),
+// invitations by one-time link (shown once), and the open invitations.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type SyntheticEvent } from 'react';
+import {
+  inviteRequestSchema,
+  type AdminSummary,
+  type Administrators,
+  type InvitationSummary,
+  type InviteResponse,
+} from '../../../../functions/shared/account.ts';
+import { describeError, formatTime, HttpError, request, type FieldErrors } from '../api.ts';
+import { useToast } from '../toast.tsx';
+import { Button, ConfirmDialog } from '../ui.tsx';
+import { checkForm, CopyButton, TextField } from './fields.tsx';
+import { ADMINS_KEY, AUDIT_KEY } from './keys.ts';
+
+const inviteLink = (token: string) =>
+  `${window.location.origin}/admin/setup?token=${encodeURIComponent(token)}`;
+
+export function AdministratorsSection({ me }: { me: string }) {
+  const team = useQuery<Administrators>({ queryKey: ADMINS_KEY });
+  const [confirming, setConfirming] = useState<AdminSummary | undefined>();
+  const client = useQueryClient();
+  const toast = useToast();
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: ADMINS_KEY });
+    void client.invalidateQueries({ queryKey: AUDIT_KEY });
+  };
+
+  const toggle = useMutation({
+    mutationFn: (admin: AdminSummary) =>
+      request(
+        'POST',
+        `/api/account/admins/${encodeURIComponent(admin.email)}/${admin.disabled ? 'enable' : 'disable'}`,
+      ).then(() => admin),
+    onSuccess: (admin) => {
+      setConfirming(undefined);
+      refresh();
+      toast({
+        title: admin.disabled ? `${admin.email} can sign in again` : `${admin.email} is disabled`,
+        ...(admin.disabled ? {} : { description: 'Their sessions have ended.' }),
+      });
+    },
+    onError: (failure) => {
+      setConfirming(undefined);
+      toast({
+        title: 'Nothing changed',
+        description: describeError(failure),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const withdraw = useMutation({
+    mutationFn: (invitation: InvitationSummary) =>
+      request('DELETE', `/api/account/invitations/${invitation.id}`).then(() => invitation),
+    onSuccess: (invitation) => {
+      refresh();
+      toast({ title: `Invitation for ${invitation.email} withdrawn` });
+    },
+    onError: (failure) =>
+      toast({
+        title: 'Nothing changed',
+        description: describeError(failure),
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <section
+      aria-labelledby="admins-heading"
+      className="rounded-xl border border-slate-200 bg-white p-6 lg:col-span-2"
+    >
+      <h2 id="admins-heading" className="text-lg font-semibold text-ink">
+        Administrators
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Everyone here can manage the site. A disabled administrator is signed out at once and cannot
+        sign in until enabled again.
+      </p>
+      {team.isPending && <p role="status">Loading administrators...</p>}
+      {team.isError && <p role="alert">{describeError(team.error)}</p>}
+      {team.data && (
+        <ul className="mt-4 divide-y divide-slate-100" aria-label="Administrators">
+          {team.data.admins.map((admin) => (
+            <li
+              key={admin.email}
+              data-testid="admin"
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+            >
+              <div className="min-w-0">
+                <p className="font-medium wrap-anywhere text-slate-900">
+                  {admin.name ?? admin.email}
+                  {admin.email === me && <Badge tone="brand">You</Badge>}
+                  {admin.disabled && <Badge tone="red">Disabled</Badge>}
+                  {admin.twoFactor && <Badge tone="slate">Two-factor on</Badge>}
+                </p>
+                <p className="text-sm wrap-anywhere text-slate-600">
+                  {admin.name ? `${admin.email} · ` : ''}
+                  {admin.lastSignInAt
+                    ? `Last signed in ${formatTime(admin.lastSignInAt)}`
+                    : 'Never signed in'}
+                </p>
+              </div>
+              {admin.email !== me && (
+                <Button
+                  onClick={() => (admin.disabled ? toggle.mutate(admin) : setConfirming(admin))}
+                  disabled={toggle.isPending}
+                  aria-label={`${admin.disabled ? 'Enable' : 'Disable'} ${admin.email}`}
+                >
+                  {admin.disabled ? 'Enable' : 'Disable'}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <InviteForm onInvited={refresh} />
+      {team.data && team.data.invitations.length > 0 && (
+        <div className="mt-6">
+          <h3 className="font-semibold text-ink">Open invitations</h3>
+          <ul className="mt-2 divide-y divide-slate-100" aria-label="Open invitations">
+            {team.data.invitations.map((invitation) => (
+              <li
+                key={invitation.id}
+                data-testid="invitation"
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+              >
+                <p className="min-w-0 flex-1 basis-64 text-sm wrap-anywhere text-slate-700">
+                  <span className="font-medium text-slate-900">{invitation.email}</span>, invited by{' '}
+                  {invitation.invitedBy}; the link works until {formatTime(invitation.expiresAt)}
+                </p>
+                <Button
+                  onClick={() => withdraw.mutate(invitation)}
+                  disabled={withdraw.isPending}
+                  aria-label={`Withdraw the invitation for ${invitation.email}`}
+                >
+                  Withdraw
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        onOpenChange={(open) => !open && setConfirming(undefined)}
+        title={`Disable ${confirming?.email ?? ''}?`}
+        message="They are signed out everywhere at once and cannot sign in until an administrator enables them again. Their pages and history stay."
+        confirmLabel="Disable"
+        onConfirm={() => confirming && toggle.mutate(confirming)}
+        busy={toggle.isPending}
+      />
+    </section>
+  );
+}
+
+function Badge({ tone, children }: { tone: 'brand' | 'red' | 'slate'; children: string }) {
+  const tones = {
+    brand: 'bg-brand-50 text-brand-800',
+    red: 'bg-red-100 text-red-900',
+    slate: 'bg-slate-200 text-slate-800',
+  };
+  return (
+    <span
+      className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const [email, setEmail] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | undefined>();
+  const [created, setCreated] = useState<InviteResponse | undefined>();
+  const invite = useMutation({
+    mutationFn: () => request<InviteResponse>('POST', '/api/account/invitations', { email }),
+    onSuccess: (invitation) => {
+      setCreated(invitation);
+      setEmail('');
+      onInvited();
+    },
+    onError: (failure) => {
+      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0)
+        setFields(failure.fields);
+      else setError(describeError(failure));
+    },
+  });
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setCreated(undefined);
+    const problems = checkForm(inviteRequestSchema, { email }) ?? {};
+    setFields(problems);
+    if (Object.keys(problems).length === 0) invite.mutate();
+  };
+  return (
+    <div className="mt-6 border-t border-slate-100 pt-6">
+      <h3 className="font-semibold text-ink">Invite an administrator</h3>
+      <form onSubmit={submit} noValidate className="mt-2 flex flex-wrap items-start gap-3">
+        <TextField
+          label="Their e-mail"
+          hint="They get a one-time link, valid for 72 hours, to choose a name and password."
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          errors={fields['email']}
+          className="min-w-0 flex-1 basis-64"
+        />
+        <Button type="submit" variant="primary" disabled={invite.isPending} className="sm:mt-10">
+          Create invitation
+        </Button>
+      </form>
+      {error && (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      {created && (
+        <div
+          role="status"
+          data-testid="invitation-link"
+          className="mt-4 grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-4"
+        >
+          <p className="text-sm text-amber-900">
+            {created.emailed
+              ? `The link went to ${created.email} by e-mail. `
+              : `Send this link to ${created.email} yourself. `}
+            It is shown only this once and works once, until {formatTime(created.expiresAt)}.
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor="invitation-link-value" className="sr-only">
+              Invitation link
+            </label>
+            <input
+              id="invitation-link-value"
+              readOnly
+              value={inviteLink(created.token)}
+              onFocus={(e) => e.target.select()}
+              className="min-w-0 flex-1 basis-64 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-900"
+            />
+            <CopyButton text={inviteLink(created.token)} label="Copy link" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

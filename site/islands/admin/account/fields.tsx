@@ -1,0 +1,68 @@
+// Form pieces of the Account area: a labelled input wired to its hint and error, client
+// checks with the same shared schemas the API uses, and copying text to the clipboard.
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import type { z } from 'zod';
+import { fieldErrors } from '../../../../functions/lib/errors.ts';
+import type { FieldErrors } from '../api.ts';
+import { Button, FieldError, inputClass } from '../ui.tsx';
+
+export function TextField({
+  label,
+  hint,
+  errors,
+  className = '',
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  errors?: string[] | undefined;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        {...input}
+        aria-invalid={Boolean(errors?.length)}
+        aria-describedby={
+          [hint ? hintId : '', errors?.length ? errorId : ''].join(' ').trim() || undefined
+        }
+        className={inputClass}
+      />
+      <FieldError id={errorId} messages={errors} />
+    </div>
+  );
+}
+
+/** The shared schema's verdict on a form, as field errors (undefined: fine to send). */
+export function checkForm(schema: z.ZodType, value: unknown): FieldErrors | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : fieldErrors(result.error.issues);
+}
+
+/** A button that copies `text`, and says so for a moment (also to screen readers). */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      onClick={() => {
+        void navigator.clipboard.writeText(text).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2000);
+        });
+      }}
+    >
+      <span aria-live="polite">{copied ? 'Copied' : label}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,105 @@
+// Change password: the current one is required; every other session of this admin ends.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type SyntheticEvent } from 'react';
+import { changePasswordRequestSchema } from '../../../../functions/shared/account.ts';
+import { describeError, HttpError, request, type FieldErrors } from '../api.ts';
+import { useToast } from '../toast.tsx';
+import { Button } from '../ui.tsx';
+import { checkForm, TextField } from './fields.tsx';
+import { SESSIONS_KEY } from './keys.ts';
+
+export function PasswordSection() {
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | undefined>();
+  const toast = useToast();
+  const client = useQueryClient();
+
+  const change = useMutation({
+    mutationFn: () =>
+      request<{ otherSessionsEnded: number }>('PUT', '/api/account/password', {
+        currentPassword,
+        newPassword,
+      }),
+    onSuccess: ({ otherSessionsEnded }) => {
+      setCurrent('');
+      setNew('');
+      setConfirm('');
+      void client.invalidateQueries({ queryKey: SESSIONS_KEY });
+      toast({
+        title: 'Password changed',
+        description:
+          otherSessionsEnded === 0
+            ? 'No other sessions were open.'
+            : `${otherSessionsEnded} other session${otherSessionsEnded === 1 ? '' : 's'} signed out.`,
+      });
+    },
+    onError: (failure) => {
+      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0)
+        setFields(failure.fields);
+      else setError(describeError(failure));
+    },
+  });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    const problems = checkForm(changePasswordRequestSchema, { currentPassword, newPassword }) ?? {};
+    if (newPassword !== confirm) problems['confirm'] = ['does not match the new password'];
+    setFields(problems);
+    if (Object.keys(problems).length === 0) change.mutate();
+  };
+
+  return (
+    <section
+      aria-labelledby="password-heading"
+      className="rounded-xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="password-heading" className="text-lg font-semibold text-ink">
+        Password
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Changing it signs you out everywhere else; this browser stays signed in.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+          errors={fields['currentPassword']}
+        />
+        <TextField
+          label="New password"
+          hint="At least 12 characters; common passwords are refused."
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+          errors={fields['newPassword']}
+        />
+        <TextField
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          errors={fields['confirm']}
+        />
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <div>
+          <Button type="submit" variant="primary" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
