@@ -18,6 +18,7 @@ import { auth } from './routes/auth.ts';
 import { account } from './routes/account.ts';
 import { adminApi } from './routes/admin-api.ts';
 import { leads } from './routes/leads.ts';
+import { analytics } from './routes/analytics.ts';
 import { contact } from './routes/contact.ts';
 import { conversions } from './routes/conversions.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -80,6 +81,7 @@ export function createApp(services: Services) {
   app.route('/account', account);
   // Before /admin: its own requireAdmin answers, so adminApi's does not run a second time.
   app.route('/admin/leads', leads);
+  app.route('/admin/analytics', analytics);
   app.route('/admin/media', media);
   app.route('/admin', adminApi);
   app.route('/contact', contact);

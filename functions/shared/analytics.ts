@@ -1,0 +1,173 @@
+// The analytics dashboard's contract: GET /api/admin/analytics's query and answer, one
+// zod schema each, imported by the route and by the admin's Analytics tab.
+import { z } from 'zod';
+import { DEVICE_CLASSES, EVENT_TYPES, type EventType } from './events.ts';
+
+/** The longest range one request may ask for (a leap year). */
+export const ANALYTICS_MAX_DAYS = 366;
+/** Rows of the referrer and campaign tables; the rest is summed into one "other" row. */
+export const ANALYTICS_TOP_VALUES = 20;
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `from` to `to`, both included (1 for one day). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** The UTC day `offset` days after `day` (before, when negative). */
+export function addDays(day: string, offset: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The previous period of the same length: the days just before `from`. */
+export function previousRange(from: string, to: string): { from: string; to: string } {
+  const days = daysBetween(from, to);
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
+
+/** Every day from `from` to `to`, both included. */
+export function eachDay(from: string, to: string): string[] {
+  return Array.from({ length: Math.max(0, daysBetween(from, to)) }, (_, i) => addDays(from, i));
+}
+
+const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real UTC calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDay(day: string): boolean {
+  if (!DAY_FORMAT.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
+// Each check aborts, so a malformed day gets one message, not three.
+export const daySchema = z
+  .string()
+  .regex(DAY_FORMAT, { message: 'must be a date written YYYY-MM-DD', abort: true })
+  .refine(isCalendarDay, { message: 'is not a calendar date', abort: true })
+  .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', 'must be between 2000 and 2099');
+
+export const analyticsQuerySchema = z
+  .strictObject({
+    from: daySchema,
+    to: daySchema,
+    /** One page's figures; absent for the whole site. */
+    pageId: z.uuid('must be a page id').optional(),
+  })
+  .superRefine((query, ctx) => {
+    // The range is judged only between two real days; a bad day has its own message.
+    if (!isCalendarDay(query.from) || !isCalendarDay(query.to)) return;
+    if (query.to < query.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    } else if (daysBetween(query.from, query.to) > ANALYTICS_MAX_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `must be at most ${ANALYTICS_MAX_DAYS} days from from (the range has ${daysBetween(query.from, query.to)})`,
+      });
+    }
+  });
+
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+const count = z.number().int().nonnegative();
+/** Leads per visitor; null when there were no visitors (no rate to speak of). */
+const rate = z.number().nonnegative().nullable();
+
+export const analyticsTotalsSchema = z.object({
+  visitors: count,
+  pageViews: count,
+  leads: count,
+  conversionRate: rate,
+});
+
+export const analyticsDaySchema = z.object({
+  day: z.string(),
+  visitors: count,
+  pageViews: count,
+  leads: count,
+  ctaClicks: count,
+});
+
+/** live and inactive: pages that exist; deleted: history of a removed page; forms: the contact page and /pilot. */
+export const PAGE_ROW_KINDS = ['live', 'inactive', 'deleted', 'forms'] as const;
+
+export const analyticsPageRowSchema = z.object({
+  pageId: z.string(),
+  title: z.string(),
+  /** The public path (`/spring`, `/` for the default page); null when there is none. */
+  path: z.string().nullable(),
+  kind: z.enum(PAGE_ROW_KINDS),
+  visitors: count,
+  pageViews: count,
+  ctaClicks: count,
+  leads: count,
+  conversionRate: rate,
+});
+
+/** value: a counted value; direct: no referrer; other: every value past the top ones. */
+const rowKind = z.enum(['value', 'direct', 'other']);
+
+export const referrerRowSchema = z.object({
+  kind: rowKind,
+  /** The referrer's host; null for direct and other. */
+  host: z.string().nullable(),
+  visitors: count,
+  leads: count,
+});
+
+export const campaignRowSchema = z.object({
+  kind: z.enum(['value', 'other']),
+  source: z.string(),
+  medium: z.string(),
+  campaign: z.string(),
+  visitors: count,
+  leads: count,
+});
+
+export const deviceRowSchema = z.object({
+  device: z.enum(DEVICE_CLASSES),
+  visitors: count,
+  leads: count,
+});
+
+export const analyticsEventsSchema = z.object(
+  Object.fromEntries(EVENT_TYPES.map((type) => [type, count])) as Record<EventType, typeof count>,
+);
+
+export const analyticsPeriodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int().positive(),
+  totals: analyticsTotalsSchema,
+  events: analyticsEventsSchema,
+  daily: z.array(analyticsDaySchema),
+  pages: z.array(analyticsPageRowSchema),
+  referrers: z.array(referrerRowSchema),
+  campaigns: z.array(campaignRowSchema),
+  devices: z.array(deviceRowSchema),
+});
+
+export const analyticsResponseSchema = z.object({
+  /** The page asked for, or null for every page. */
+  page: z.object({ id: z.string(), title: z.string(), path: z.string().nullable() }).nullable(),
+  current: analyticsPeriodSchema,
+  /** The same number of days just before `current`. */
+  previous: analyticsPeriodSchema,
+  generatedAt: z.iso.datetime({ offset: true }),
+  /** Items this answer read from the table (counters and page records). */
+  itemsRead: count,
+});
+
+export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
+export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
+export type AnalyticsPageRow = z.infer<typeof analyticsPageRowSchema>;
+export type ReferrerRow = z.infer<typeof referrerRowSchema>;
+export type CampaignRow = z.infer<typeof campaignRowSchema>;
+export type DeviceRow = z.infer<typeof deviceRowSchema>;
+export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
+export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
+
+/** Leads per visitor, or null without visitors. */
+export const conversionRate = (leads: number, visitors: number): number | null =>
+  visitors > 0 ? leads / visitors : null;
