@@ -132,7 +132,7 @@ export const objects = new Hono<AppEnv>()
   });
 
 /** The disk driver's signed upload URLs (PUT single/part, POST form). */
-export const localUploads = new Hono<AppEnv>().on(['PUT', 'POST'], '/*', async (c) => {
+export const localUploads = new Hono<AppEnv>().all('/*', async (c) => {
   const store = c.get('services').objects;
   if (!(store instanceof DiskObjectStore)) {
     throw new ApiError(404, 'not_found', 'Uploads go to the S3 bucket here, not to the API');

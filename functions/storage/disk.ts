@@ -134,6 +134,13 @@ export class DiskObjectStore implements ObjectStore {
       if (error instanceof UploadRefused)
         return uploadError(error.status, error.code, error.message);
       if (error instanceof FormUploadError) return uploadError(400, 'bad_request', error.message);
+      if (error instanceof ObjectStoreError && error.code === 'no_such_upload') {
+        return uploadError(
+          404,
+          'not_found',
+          'The multipart upload is finished, aborted or unknown',
+        );
+      }
       throw error;
     }
   }
@@ -253,7 +260,7 @@ export class DiskObjectStore implements ObjectStore {
       throw new UploadRefused(
         403,
         'forbidden',
-        'The upload URL has expired; start the upload again',
+        "Request has expired (the upload URL's time is up); start the upload again",
       );
     }
     return upload;

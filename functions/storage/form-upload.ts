@@ -148,8 +148,9 @@ export async function* chunks(
       yield value;
     }
   } finally {
-    // Stopping early (a refused upload) cancels the rest of the body.
-    await reader.cancel().catch(() => undefined);
+    // Stopping early (a refused upload) leaves the rest unread, not cancelled: cancelling
+    // would destroy the Node request and its socket before the 413 is answered; the
+    // server drains what is left once the answer is sent (@hono/node-server does).
     reader.releaseLock();
   }
 }

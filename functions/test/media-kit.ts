@@ -84,7 +84,7 @@ export async function mediaApp(
     const ticket = await expectOk<{ uploadURL: string; objectPath: string }>(
       await call('POST', '/api/objects/upload'),
     );
-    const put = await fetch(ticket.uploadURL, { method: 'PUT', body: bytes });
+    const put = await fetch(ticket.uploadURL, { method: 'PUT', body: new Uint8Array(bytes) });
     return { ...ticket, put };
   };
 
@@ -94,7 +94,7 @@ export async function mediaApp(
     const params = await expectOk<S3ParamsResponse>(await call('GET', `/api/s3/params?${query}`));
     const form = new FormData();
     for (const [name, value] of Object.entries(params.fields)) form.set(name, value);
-    form.set('file', new Blob([bytes], { type }), fileName);
+    form.set('file', new Blob([new Uint8Array(bytes)], { type }), fileName);
     const posted = await fetch(params.url, { method: 'POST', body: form });
     return { params, posted, objectPath: params.objectPath };
   };
@@ -119,7 +119,7 @@ export async function mediaApp(
       );
       const put = await fetch(signed.url, {
         method: 'PUT',
-        body: bytes.subarray(start, start + partBytes),
+        body: new Uint8Array(bytes.subarray(start, start + partBytes)),
       });
       if (!put.ok) throw new Error(`part ${partNumber}: ${put.status} ${await put.text()}`);
       // Uppy strips the quotes (sanitizeETag).
