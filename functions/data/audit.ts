@@ -6,38 +6,16 @@
 // "newest first" view reads the current month, then the previous ones, as a query each.
 // Entries are kept for 400 days (TTL expiresAt). The cursor is a bounded AuditCursor that
 // the route signs (functions/lib/cursor.ts), so a client cannot forge one.
+// A change that has its own transaction (a page save) writes its entry inside it with
+// auditItem(), so the entry exists exactly when the change committed; record() is for
+// events that are not a store write of their own (sign-ins, exports).
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import type { AuditAction } from '../shared/api.ts';
 import { TableRepository } from './table.ts';
 
-export type AuditAction =
-  | 'sign-in'
-  | 'sign-in-failed'
-  | 'sign-out'
-  | 'setup'
-  | 'create'
-  | 'update'
-  | 'reset'
-  | 'delete'
-  | 'restore'
-  // Administrator accounts (functions/routes/account.ts, auth.ts).
-  | 'password-change'
-  | 'invite'
-  | 'invite-revoke'
-  | 'invite-accept'
-  | 'admin-disable'
-  | 'admin-enable'
-  | 'two-factor-enable'
-  | 'two-factor-disable'
-  | 'recovery-codes'
-  | 'session-end'
-  // Leads (functions/routes/leads.ts); summaries name the lead's id, never its person.
-  | 'lead-status'
-  | 'lead-note'
-  | 'lead-retry'
-  | 'lead-export'
-  | 'lead-erase';
+export type { AuditAction } from '../shared/api.ts';
 
 export interface AuditEntry {
   id: string;
@@ -72,23 +50,38 @@ export const auditCursorSchema = z.strictObject({
 });
 export type AuditCursor = z.infer<typeof auditCursorSchema>;
 
-export class AuditLog extends TableRepository {
-  async record(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
-    const now = this.now();
-    const at = now.toISOString();
-    const id = `${at}#${randomUUID().slice(0, 8)}`;
-    const full: AuditEntry = { id, at, ...entry };
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
+/**
+ * The audit entry of a change made at `now`, as a transaction part: put it in the same
+ * TransactWriteCommand as the change, so the entry is written if and only if the change is.
+ */
+export function auditItem(
+  table: string,
+  now: Date,
+  entry: Omit<AuditEntry, 'id' | 'at'>,
+): { entry: AuditEntry; put: { Put: { TableName: string; Item: Record<string, unknown> } } } {
+  const at = now.toISOString();
+  const id = `${at}#${randomUUID().slice(0, 8)}`;
+  const full: AuditEntry = { id, at, ...entry };
+  return {
+    entry: full,
+    put: {
+      Put: {
+        TableName: table,
         Item: {
           pk: `AUDIT#${month(now)}`,
           sk: id,
           ...full,
           expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86400,
         },
-      }),
-    );
+      },
+    },
+  };
+}
+
+export class AuditLog extends TableRepository {
+  async record(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
+    const { entry: full, put } = auditItem(this.table, this.now(), entry);
+    await this.db.send(new PutCommand(put.Put));
     return full;
   }
 

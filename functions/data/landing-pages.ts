@@ -13,12 +13,20 @@
 // version. Versions stay under PAGE#<id>, so a restored page keeps its history.
 // Slug uniqueness is enforced by DynamoDB: the slug item is written in the same
 // transaction as the page with attribute_not_exists, never by a read-then-write.
-// Every page write carries a revision number checked on update, so two admins saving
-// at once cannot silently overwrite each other.
+// Every page write carries a revision number: an update names the revision its author
+// read (or, without one, the revision just read here) and the write is conditional on it,
+// so a save made on stale data is refused instead of silently overwriting a newer one.
+// Each change writes its audit entry (functions/data/audit.ts auditItem) in the same
+// transaction: the log names exactly the changes that committed.
+// Failures are domain errors (PageNotFoundError, SlugTakenError, StaleRevisionError, ...);
+// functions/routes/admin-changes.ts maps them to HTTP, so the site build, which reads
+// pages through this module, never loads HTTP code.
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditAction, VersionReason } from '../shared/api.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
-import { ApiError, notFound } from '../lib/errors.ts';
+import { DEFAULT_SLUG } from '../shared/slug.ts';
+import { auditItem } from './audit.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 
 export interface LandingPage {
@@ -29,9 +37,13 @@ export interface LandingPage {
   content: LandingContent;
   createdAt: string;
   updatedAt: string;
+  /** 1 on creation, +1 on every write. */
+  revision: number;
+  /** Who made the last change; absent on pages written before it was recorded. */
+  updatedBy?: string;
 }
 
-export type VersionReason = 'update' | 'reset' | 'delete' | 'restore';
+export type { VersionReason } from '../shared/api.ts';
 
 export interface PageVersion {
   versionId: string;
@@ -54,6 +66,73 @@ export interface NewPage {
 
 export type PagePatch = Partial<NewPage>;
 
+/** Who makes a change and what the audit log says about it (written with the change). */
+export interface PageChange {
+  actor: string;
+  ip?: string | undefined;
+  action: AuditAction;
+  /** After "<title> (/<slug>): " in the audit summary; undefined for none. */
+  detail?: (before: LandingPage | undefined, after: LandingPage) => string | undefined;
+}
+
+/** Base of the repository's failures; functions/routes/admin-changes.ts maps them to HTTP. */
+export class PageStoreError extends Error {
+  override name = 'PageStoreError';
+}
+
+export class PageNotFoundError extends PageStoreError {
+  override name = 'PageNotFoundError';
+  readonly what: string;
+  constructor(what: 'Landing page' | 'Version' | 'Deleted page') {
+    super(`${what} not found`);
+    this.what = what;
+  }
+}
+
+export class SlugTakenError extends PageStoreError {
+  override name = 'SlugTakenError';
+  readonly slug: string;
+  constructor(slug: string) {
+    super(`The slug '${slug}' is already used by another page`);
+    this.slug = slug;
+  }
+}
+
+/** The page was written after the revision the change was based on. */
+export class StaleRevisionError extends PageStoreError {
+  override name = 'StaleRevisionError';
+  readonly expected: number;
+  /** The page as stored now, when it was read (the 409 names who saved it and when). */
+  readonly current: LandingPage | undefined;
+  constructor(expected: number, current: LandingPage | undefined) {
+    super('The page was changed by someone else');
+    this.expected = expected;
+    this.current = current;
+  }
+}
+
+/** The default page renders `/`: it cannot be deleted or renamed. */
+export class DefaultPageError extends PageStoreError {
+  override name = 'DefaultPageError';
+  readonly change: 'delete' | 'rename';
+  constructor(change: 'delete' | 'rename') {
+    super(
+      change === 'delete'
+        ? 'The default page renders the home page and cannot be deleted'
+        : 'The default page renders the home page; its slug cannot change',
+    );
+    this.change = change;
+  }
+}
+
+/** A deleted page was restored by someone else between our read and our write. */
+export class AlreadyRestoredError extends PageStoreError {
+  override name = 'AlreadyRestoredError';
+  constructor() {
+    super('The page was restored by someone else meanwhile');
+  }
+}
+
 /** How long a deleted page can be restored. */
 export const DELETED_RETENTION_DAYS = 30;
 
@@ -73,14 +152,13 @@ interface PageItem extends LandingPage {
   sk: 'PAGE';
   gsi1pk: 'PAGES';
   gsi1sk: string;
-  revision: number;
 }
 
 const pageKey = (id: string) => ({ pk: `PAGE#${id}`, sk: 'PAGE' as const });
 const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
 const deletedKey = (id: string) => ({ pk: `DELETED#${id}`, sk: 'DELETED' as const });
 /** A page's item; the pages list is ordered by creation. */
-const pageItem = (page: LandingPage & { revision: number }): PageItem => ({
+const pageItem = (page: LandingPage): PageItem => ({
   ...pageKey(page.id),
   gsi1pk: 'PAGES',
   gsi1sk: `${page.createdAt}#${page.id}`,
@@ -88,8 +166,18 @@ const pageItem = (page: LandingPage & { revision: number }): PageItem => ({
 });
 
 function toPage(item: PageItem): LandingPage {
-  const { id, title, slug, isActive, content, createdAt, updatedAt } = item;
-  return { id, title, slug, isActive, content, createdAt, updatedAt };
+  const { id, title, slug, isActive, content, createdAt, updatedAt, revision, updatedBy } = item;
+  return {
+    id,
+    title,
+    slug,
+    isActive,
+    content,
+    createdAt,
+    updatedAt,
+    revision,
+    ...(updatedBy ? { updatedBy } : {}),
+  };
 }
 
 export class LandingPageRepository extends TableRepository {
@@ -117,48 +205,67 @@ export class LandingPageRepository extends TableRepository {
     return this.getById(pageId);
   }
 
-  async create(input: NewPage, id: string = randomUUID()): Promise<LandingPage> {
-    const now = this.now().toISOString();
+  /** Creates a page; with `change`, its audit entry is written in the same transaction. */
+  async create(
+    input: NewPage,
+    options: { id?: string; change?: PageChange } = {},
+  ): Promise<LandingPage> {
+    const id = options.id ?? randomUUID();
+    const now = this.now();
+    const at = now.toISOString();
     const item = pageItem({
       id,
       title: input.title,
       slug: input.slug,
       isActive: input.isActive,
       content: input.content,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: at,
+      updatedAt: at,
       revision: 1,
+      ...(options.change ? { updatedBy: options.change.actor } : {}),
     });
+    const page = toPage(item);
     try {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
             putNew(this.table, { ...slugKey(input.slug), pageId: id }),
             putNew(this.table, item),
+            ...this.auditParts(options.change, now, undefined, page),
           ],
         }),
       );
     } catch (error) {
-      if (isConditionalFailure(error)) throw slugTaken(input.slug);
+      if (isConditionalFailure(error)) throw new SlugTakenError(input.slug);
       throw error;
     }
-    return toPage(item);
+    return page;
   }
 
-  /** Applies a patch, keeping the content before it as a version. */
+  /**
+   * Applies a patch, keeping the page before it as a version. `expectedRevision` is the
+   * revision the author's form was based on; without it the write is based on the page
+   * as read here (SPEC.md §7's image assignment sends only `{content}`).
+   */
   async update(
     id: string,
     patch: PagePatch,
-    actor: string,
-    reason: VersionReason = 'update',
+    change: PageChange & { reason?: VersionReason; expectedRevision?: number | undefined },
   ): Promise<LandingPage> {
     const current = await this.getItem(id);
-    if (!current) throw notFound('Landing page');
-    const now = this.now().toISOString();
+    if (!current) throw new PageNotFoundError('Landing page');
+    const expected = change.expectedRevision ?? current.revision;
+    if (expected !== current.revision) throw new StaleRevisionError(expected, toPage(current));
+    if (current.slug === DEFAULT_SLUG && patch.slug !== undefined && patch.slug !== DEFAULT_SLUG) {
+      throw new DefaultPageError('rename');
+    }
+    const now = this.now();
+    const at = now.toISOString();
     const next: PageItem = {
       ...current,
       ...definedOnly(patch),
-      updatedAt: now,
+      updatedAt: at,
+      updatedBy: change.actor,
       revision: current.revision + 1,
     };
     const slugChanged = next.slug !== current.slug;
@@ -171,10 +278,9 @@ export class LandingPageRepository extends TableRepository {
                 TableName: this.table,
                 Item: next,
                 ConditionExpression: 'revision = :revision',
-                ExpressionAttributeValues: { ':revision': current.revision },
+                ExpressionAttributeValues: { ':revision': expected },
               },
             },
-            { Put: { TableName: this.table, Item: this.versionItem(current, reason, actor, now) } },
             ...(slugChanged
               ? [
                   putNew(this.table, { ...slugKey(next.slug), pageId: id }),
@@ -188,29 +294,44 @@ export class LandingPageRepository extends TableRepository {
                   },
                 ]
               : []),
+            {
+              Put: {
+                TableName: this.table,
+                Item: this.versionItem(current, change.reason ?? 'update', change.actor, at),
+              },
+            },
+            ...this.auditParts(change, now, toPage(current), toPage(next)),
           ],
         }),
       );
     } catch (error) {
       if (isConditionalFailure(error)) {
         const reasons = cancellationReasons(error);
-        // Index 2 is the new slug item; anything else means the page moved under us.
-        if (slugChanged && reasons[2] === 'ConditionalCheckFailed') throw slugTaken(next.slug);
-        throw new ApiError(
-          409,
-          'conflict',
-          'The page was changed by someone else; reload it and try again',
-        );
+        // Index 1 is the new slug item; anything else means the page moved under us.
+        if (slugChanged && reasons[1] === 'ConditionalCheckFailed') {
+          throw new SlugTakenError(next.slug);
+        }
+        const latest = await this.getItem(id);
+        throw new StaleRevisionError(expected, latest && toPage(latest));
       }
       throw error;
     }
     return toPage(next);
   }
 
-  async delete(id: string, actor: string): Promise<void> {
+  /** Deletes a page, keeping it restorable for DELETED_RETENTION_DAYS. */
+  async delete(
+    id: string,
+    change: PageChange & { expectedRevision?: number | undefined },
+  ): Promise<LandingPage> {
     const current = await this.getItem(id);
-    if (!current) throw notFound('Landing page');
-    const now = this.now().toISOString();
+    if (!current) throw new PageNotFoundError('Landing page');
+    if (current.slug === DEFAULT_SLUG) throw new DefaultPageError('delete');
+    const expected = change.expectedRevision ?? current.revision;
+    if (expected !== current.revision) throw new StaleRevisionError(expected, toPage(current));
+    const now = this.now();
+    const at = now.toISOString();
+    const page = toPage(current);
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -220,27 +341,30 @@ export class LandingPageRepository extends TableRepository {
                 TableName: this.table,
                 Key: pageKey(id),
                 ConditionExpression: 'revision = :revision',
-                ExpressionAttributeValues: { ':revision': current.revision },
+                ExpressionAttributeValues: { ':revision': expected },
               },
             },
             { Delete: { TableName: this.table, Key: slugKey(current.slug) } },
             {
-              Put: { TableName: this.table, Item: this.versionItem(current, 'delete', actor, now) },
+              Put: {
+                TableName: this.table,
+                Item: this.versionItem(current, 'delete', change.actor, at),
+              },
             },
-            { Put: { TableName: this.table, Item: this.deletedItem(current, actor, now) } },
+            { Put: { TableName: this.table, Item: this.deletedItem(current, change.actor, at) } },
+            ...this.auditParts(change, now, page, page),
           ],
         }),
       );
     } catch (error) {
       if (isConditionalFailure(error)) {
-        throw new ApiError(
-          409,
-          'conflict',
-          'The page was changed by someone else; reload it and try again',
-        );
+        const latest = await this.getItem(id);
+        if (!latest) throw new PageNotFoundError('Landing page');
+        throw new StaleRevisionError(expected, toPage(latest));
       }
       throw error;
     }
+    return page;
   }
 
   async versions(id: string, limit = 50): Promise<PageVersion[]> {
@@ -289,10 +413,14 @@ export class LandingPageRepository extends TableRepository {
    * may belong to another page by now, and publishing is a separate decision). The
    * content replaced is kept as a 'restore' version.
    */
-  async restoreVersion(id: string, versionId: string, actor: string): Promise<LandingPage> {
+  async restoreVersion(id: string, versionId: string, change: PageChange): Promise<LandingPage> {
     const version = await this.getVersion(id, versionId);
-    if (!version) throw notFound('Version');
-    return this.update(id, { title: version.title, content: version.content }, actor, 'restore');
+    if (!version) throw new PageNotFoundError('Version');
+    return this.update(
+      id,
+      { title: version.title, content: version.content },
+      { ...change, reason: 'restore' },
+    );
   }
 
   /** Deleted pages that can still be restored, most recently deleted first. */
@@ -314,15 +442,16 @@ export class LandingPageRepository extends TableRepository {
   }
 
   /** Re-creates a deleted page under its id and slug; 409 when the slug is taken. */
-  async restoreDeleted(id: string, actor: string): Promise<LandingPage> {
+  async restoreDeleted(id: string, change: PageChange): Promise<LandingPage> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: deletedKey(id), ConsistentRead: true }),
     );
     const deleted = result.Item as DeletedItem | undefined;
     if (!deleted || deleted.expiresAt <= Math.floor(this.now().getTime() / 1000)) {
-      throw notFound('Deleted page');
+      throw new PageNotFoundError('Deleted page');
     }
-    const now = this.now().toISOString();
+    const now = this.now();
+    const at = now.toISOString();
     const item = pageItem({
       id,
       title: deleted.title,
@@ -330,9 +459,11 @@ export class LandingPageRepository extends TableRepository {
       isActive: deleted.isActive,
       content: deleted.content,
       createdAt: deleted.createdAt,
-      updatedAt: now,
+      updatedAt: at,
+      updatedBy: change.actor,
       revision: deleted.revision + 1,
     });
+    const page = toPage(item);
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -346,19 +477,45 @@ export class LandingPageRepository extends TableRepository {
                 ConditionExpression: 'attribute_exists(pk)',
               },
             },
-            { Put: { TableName: this.table, Item: this.versionItem(item, 'restore', actor, now) } },
+            {
+              Put: {
+                TableName: this.table,
+                Item: this.versionItem(item, 'restore', change.actor, at),
+              },
+            },
+            ...this.auditParts(change, now, undefined, page),
           ],
         }),
       );
     } catch (error) {
       if (isConditionalFailure(error)) {
         const reasons = cancellationReasons(error);
-        if (reasons[0] === 'ConditionalCheckFailed') throw slugTaken(deleted.slug);
-        throw new ApiError(409, 'conflict', 'The page was restored by someone else meanwhile');
+        if (reasons[0] === 'ConditionalCheckFailed') throw new SlugTakenError(deleted.slug);
+        throw new AlreadyRestoredError();
       }
       throw error;
     }
-    return toPage(item);
+    return page;
+  }
+
+  /** The audit entry of `change`, as a part of the change's own transaction. */
+  private auditParts(
+    change: PageChange | undefined,
+    now: Date,
+    before: LandingPage | undefined,
+    after: LandingPage,
+  ) {
+    if (!change) return [];
+    const detail = change.detail?.(before, after);
+    return [
+      auditItem(this.table, now, {
+        actor: change.actor,
+        action: change.action,
+        pageId: after.id,
+        summary: `${after.title} (/${after.slug})${detail ? `: ${detail}` : ''}`,
+        ...(change.ip ? { ip: change.ip } : {}),
+      }).put,
+    ];
   }
 
   private deletedItem(page: PageItem, actor: string, at: string): DeletedItem {
@@ -434,12 +591,6 @@ function toDeleted(item: DeletedItem): DeletedPage {
     deletedBy,
     restorableUntil: new Date(expiresAt * 1000).toISOString(),
   };
-}
-
-function slugTaken(slug: string): ApiError {
-  return new ApiError(409, 'conflict', `The slug '${slug}' is already used by another page`, {
-    slug: ['is already used by another page'],
-  });
 }
 
 function definedOnly<T extends object>(patch: T): Partial<T> {

@@ -172,7 +172,7 @@ describe('admin API: versions, deleted pages, audit, rebuilds', () => {
     ]);
     expect(audit.entries.every((e) => e.actor === email && e.pageId === page.id)).toBe(true);
     expect(audit.entries[4]!.summary).toBe('Audited (/audit-me): changed title, isActive');
-    expect(audit.entries[5]!.summary).toBe('Audit me (/audit-me): active');
+    expect(audit.entries[5]!.summary).toBe('Audit me (/audit-me): published');
     expect(rebuilder.reasons).toHaveLength(6);
     expect(rebuilder.reasons[0]).toBe(`create /audit-me by ${email}`);
 

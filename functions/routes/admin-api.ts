@@ -1,5 +1,5 @@
-// /api/admin: versions of a page, deleted pages, the audit log and the site build
-// status. Every route needs a signed-in administrator.
+// /api/admin: one page by id, its versions, deleted pages, the audit log and the site
+// build status. Every route needs a signed-in administrator.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { auditCursorSchema } from '../data/audit.ts';
@@ -7,33 +7,39 @@ import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { params } from '../lib/validate.ts';
-import { actorOf, recordChange } from './admin-changes.ts';
+import { auditQuerySchema, type VersionSummary } from '../shared/api.ts';
+import { pageIdSchema, versionIdSchema } from '../shared/slug.ts';
+import { buildStatus, pageCall, pageChange, requestRebuild } from './admin-changes.ts';
 
-const idParam = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
-const versionParam = idParam.extend({
-  versionId: z.string().regex(/^[0-9T:.Z-]{20,30}#[0-9a-f]{8}$/),
-});
-
-const auditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(2000).optional(),
-});
+const idParam = z.object({ id: pageIdSchema });
+const versionParam = idParam.extend({ versionId: versionIdSchema });
+const auditQuery = auditQuerySchema;
 
 export const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
+  // The page as stored now, drafts included: what the editor reloads after a conflict.
+  .get('/pages/:id', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const page = await c.get('services').pages.getById(id);
+    if (!page) throw notFound('Landing page');
+    c.header('Cache-Control', 'no-store');
+    return c.json(page);
+  })
   .get('/pages/:id/versions', params(idParam), async (c) => {
     const { id } = c.req.valid('param');
     const versions = await c.get('services').pages.versions(id);
     return c.json(
-      versions.map(({ versionId, reason, actor, createdAt, title, slug, isActive }) => ({
-        versionId,
-        reason,
-        actor,
-        createdAt,
-        title,
-        slug,
-        isActive,
-      })),
+      versions.map(
+        ({ versionId, reason, actor, createdAt, title, slug, isActive }): VersionSummary => ({
+          versionId,
+          reason,
+          actor,
+          createdAt,
+          title,
+          slug,
+          isActive,
+        }),
+      ),
     );
   })
   .get('/pages/:id/versions/:versionId', params(versionParam), async (c) => {
@@ -44,15 +50,26 @@ export const adminApi = new Hono<AppEnv>()
   })
   .post('/pages/:id/versions/:versionId/restore', params(versionParam), async (c) => {
     const { id, versionId } = c.req.valid('param');
-    const page = await c.get('services').pages.restoreVersion(id, versionId, actorOf(c));
-    await recordChange(c, 'restore', page, `version of ${versionId.slice(0, 19)}Z restored`);
+    const page = await pageCall(() =>
+      c.get('services').pages.restoreVersion(
+        id,
+        versionId,
+        pageChange(c, 'restore', () => `version of ${versionId.slice(0, 19)}Z restored`),
+      ),
+    );
+    await requestRebuild(c, 'restore', page);
     return c.json(page);
   })
   .get('/deleted-pages', async (c) => c.json(await c.get('services').pages.listDeleted()))
   .post('/deleted-pages/:id/restore', params(idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const page = await c.get('services').pages.restoreDeleted(id, actorOf(c));
-    await recordChange(c, 'restore', page, 'deleted page restored');
+    const page = await pageCall(() =>
+      c.get('services').pages.restoreDeleted(
+        id,
+        pageChange(c, 'restore', () => 'deleted page restored'),
+      ),
+    );
+    await requestRebuild(c, 'restore', page);
     return c.json(page);
   })
   .get('/audit', async (c) => {
@@ -72,9 +89,8 @@ export const adminApi = new Hono<AppEnv>()
       cursor: page.cursor ? await cursors.encode('audit', page.cursor) : undefined,
     });
   })
-  .get('/build', async (c) => c.json(await c.get('services').rebuilder.status()))
+  .get('/build', async (c) => c.json(await buildStatus(c)))
   .post('/build', async (c) => {
-    const services = c.get('services');
-    await services.rebuilder.request(`manual rebuild by ${actorOf(c)}`);
-    return c.json(await services.rebuilder.status(), 202);
+    await requestRebuild(c, 'manual');
+    return c.json(await buildStatus(c), 202);
   });

@@ -1,33 +1,157 @@
-// What follows every admin change to a page: an audit entry and a site rebuild request.
+// What goes with every admin change to a page: who made it (for the audit entry that the
+// repository writes in the change's own transaction), the rebuild request that follows
+// the commit, and the mapping of the repository's domain errors to HTTP answers.
 import type { Context } from 'hono';
-import type { AuditAction } from '../data/audit.ts';
+import { BuildRequestLog } from '../data/build-requests.ts';
+import {
+  AlreadyRestoredError,
+  DefaultPageError,
+  PageNotFoundError,
+  SlugTakenError,
+  StaleRevisionError,
+  type LandingPage,
+  type PageChange,
+} from '../data/landing-pages.ts';
 import type { AppEnv } from '../lib/context.ts';
-
-export async function recordChange(
-  c: Context<AppEnv>,
-  action: AuditAction,
-  page: { id: string; title: string; slug: string },
-  detail?: string,
-): Promise<void> {
-  const services = c.get('services');
-  const actor = c.get('admin')?.email ?? 'unknown';
-  await services.audit.record({
-    actor,
-    action,
-    pageId: page.id,
-    summary: `${page.title} (/${page.slug})${detail ? `: ${detail}` : ''}`,
-    ip: services.clientIp(c),
-  });
-  // The change is saved whatever happens to the build; a failed request is logged and
-  // shows as the build status, never as a failed save.
-  try {
-    await services.rebuilder.request(`${action} /${page.slug} by ${actor}`);
-  } catch (error) {
-    services.log.error('site rebuild request failed', {
-      requestId: c.get('requestId'),
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-}
+import { ApiError } from '../lib/errors.ts';
+import type { AuditAction, BuildStatusDto } from '../shared/api.ts';
+import { EDITOR_SECTIONS, type LandingContent } from '../shared/landing-content.ts';
+import { sameJson } from '../shared/stable-json.ts';
 
 export const actorOf = (c: Context<AppEnv>) => c.get('admin')?.email ?? 'unknown';
+
+/** The audit side of a change: the repository writes it with the change itself. */
+export function pageChange(
+  c: Context<AppEnv>,
+  action: AuditAction,
+  detail?: PageChange['detail'],
+): PageChange {
+  return {
+    actor: actorOf(c),
+    ip: c.get('services').clientIp(c),
+    action,
+    ...(detail ? { detail } : {}),
+  };
+}
+
+const buildRequests = (c: Context<AppEnv>) => {
+  const { db, tableName, now } = c.get('services');
+  return new BuildRequestLog(db, tableName, now);
+};
+
+/**
+ * Asks for a site rebuild after a committed change. The change is saved whatever happens
+ * here: a refused request is logged and recorded, and shows as the build status.
+ */
+export async function requestRebuild(
+  c: Context<AppEnv>,
+  action: AuditAction | 'manual',
+  page?: { slug: string },
+): Promise<void> {
+  const services = c.get('services');
+  const reason = `${action}${page ? ` /${page.slug}` : ''} by ${actorOf(c)}`;
+  try {
+    await services.rebuilder.request(reason);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    services.log.error('site rebuild request failed', {
+      requestId: c.get('requestId'),
+      error: message,
+    });
+    await buildRequests(c)
+      .failed(reason, message)
+      .catch(() => undefined);
+    return;
+  }
+  await buildRequests(c)
+    .succeeded()
+    .catch(() => undefined);
+}
+
+/** The rebuilder's status, showing a rebuild request that failed after the last build began. */
+export async function buildStatus(c: Context<AppEnv>): Promise<BuildStatusDto> {
+  const [status, failure] = await Promise.all([
+    c.get('services').rebuilder.status(),
+    buildRequests(c).lastFailure(),
+  ]);
+  if (!failure || (status.startedAt !== undefined && failure.at < status.startedAt)) return status;
+  return {
+    ...status,
+    state: 'failed',
+    logTail: `The rebuild could not be requested (${failure.at}, after "${failure.reason}"): ${failure.message}`,
+  };
+}
+
+/** Which fields a save changed, for the audit log ("changed title, content (hero, seo)"). */
+export function describeUpdate(
+  before: LandingPage | undefined,
+  after: LandingPage,
+): string | undefined {
+  if (!before) return undefined;
+  const changed: string[] = [];
+  for (const field of ['title', 'slug', 'isActive'] as const) {
+    if (before[field] !== after[field]) changed.push(field);
+  }
+  const sections = (Object.keys(after.content) as (keyof LandingContent)[])
+    .concat(Object.keys(before.content) as (keyof LandingContent)[])
+    .filter((key, index, all) => all.indexOf(key) === index)
+    .filter((key) => !sameJson(before.content[key], after.content[key]))
+    .sort((a, b) => sectionOrder(a) - sectionOrder(b) || a.localeCompare(b));
+  if (sections.length) changed.push(`content (${sections.join(', ')})`);
+  return changed.length ? `changed ${changed.join(', ')}` : 'saved unchanged';
+}
+
+const sectionOrder = (key: string) => {
+  const index = (EDITOR_SECTIONS as readonly string[]).indexOf(key);
+  return index === -1 ? EDITOR_SECTIONS.length : index;
+};
+
+/** The repository's domain errors as the API's answers; anything else is left as it is. */
+export function toApiError(error: unknown): unknown {
+  if (error instanceof PageNotFoundError) {
+    return new ApiError(404, 'not_found', error.message);
+  }
+  if (error instanceof SlugTakenError) {
+    return new ApiError(409, 'conflict', error.message, {
+      slug: ['is already used by another page'],
+    });
+  }
+  if (error instanceof StaleRevisionError) {
+    const current = error.current;
+    const by = current?.updatedBy ? ` by ${current.updatedBy}` : '';
+    const when = current ? ` at ${current.updatedAt}` : '';
+    return new ApiError(
+      409,
+      'conflict',
+      current
+        ? `This page was saved${by}${when} after you opened it; reload it, compare the changes, or overwrite them`
+        : 'This page was deleted after you opened it',
+      {
+        revision: [
+          current
+            ? `is ${error.expected}, but the page is at revision ${current.revision} now`
+            : `is ${error.expected}, but the page no longer exists`,
+        ],
+      },
+    );
+  }
+  if (error instanceof DefaultPageError) {
+    return new ApiError(
+      409,
+      'conflict',
+      error.message,
+      error.change === 'rename' ? { slug: ['cannot change on the default page'] } : undefined,
+    );
+  }
+  if (error instanceof AlreadyRestoredError) return new ApiError(409, 'conflict', error.message);
+  return error;
+}
+
+/** Runs a repository call, answering its domain errors with the API's status codes. */
+export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toApiError(error);
+  }
+}

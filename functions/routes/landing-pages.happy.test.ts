@@ -28,9 +28,11 @@ describe('landing pages API: happy paths', () => {
       'createdAt',
       'id',
       'isActive',
+      'revision',
       'slug',
       'title',
       'updatedAt',
+      'updatedBy',
     ]);
   });
 

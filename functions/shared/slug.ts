@@ -1,5 +1,6 @@
-// Slug rules shared by the admin form, the API and the site routes (SPEC.md §5,
-// DECISIONS.md Routes).
+// Slug and id rules shared by the admin form, the API and the site routes (SPEC.md §5,
+// docs/decisions.md): the one home of the slug rules, the reserved slugs, the
+// default page's slug, the page and version id formats and a page's public addresses.
 import { z } from 'zod';
 
 /** SPEC.md §5: lowercase; every character outside a-z, 0-9 and hyphen becomes a hyphen. */
@@ -66,3 +67,20 @@ export const slugSchema = z
         message: 'is reserved for a site route; choose another slug',
       }),
   );
+
+/** A slug as the site routes take it from a URL (already normalised). */
+export const slugParamSchema = z.string().regex(/^[a-z0-9-]{1,80}$/);
+
+/** Page ids: UUIDs, but any id of letters, digits and hyphens that the store holds. */
+export const pageIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a page id (letters, digits and hyphens)');
+
+/** Version ids: the ISO time the version was written, `#`, 8 hex digits. */
+export const versionIdSchema = z.string().regex(/^[0-9T:.Z-]{20,30}#[0-9a-f]{8}$/);
+
+/** The prerendered address of a page: the default page is the home page. */
+export const publicPath = (slug: string) => (slug === DEFAULT_SLUG ? '/' : `/${slug}`);
+
+/** The live, run-time address: no rebuild needed, and drafts preview here for admins. */
+export const livePath = (slug: string) => `/legacy/${slug}`;

@@ -1,0 +1,232 @@
+// The API's contract for landing pages and the admin's page routes: request and response
+// schemas, imported by the routes (validation), the API tests (response checks) and the
+// islands (typed client, form checks). The other resources keep theirs beside this file
+// (contact.ts, events.ts, leads.ts, media.ts, account.ts); `api` re-exports nothing of
+// theirs so each stays the one home of its shapes.
+import { z } from 'zod';
+import { landingContentSchema } from './landing-content.ts';
+import { pageIdSchema, slugSchema } from './slug.ts';
+
+// ---------------------------------------------------------------------------------------
+// The error envelope: every non-2xx answer of the API (functions/lib/errors.ts makes it).
+
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: fieldErrorsSchema.optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Landing pages (SPEC.md §3, §7).
+
+export const titleSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(120, 'must be at most 120 characters');
+
+/**
+ * A page as the API returns it. `revision` counts the page's writes: the edit form sends
+ * back the one it read, and a stale one is refused with 409 instead of overwriting.
+ */
+export const landingPageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  isActive: z.boolean(),
+  content: landingContentSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  revision: z.number().int().min(1),
+  /** Who made the last change (absent on pages written before it was recorded). */
+  updatedBy: z.string().optional(),
+});
+export type LandingPageDto = z.infer<typeof landingPageSchema>;
+
+export const pageListSchema = z.array(landingPageSchema);
+
+/** Where a new page's content comes from when the body carries none. */
+export const START_FROM = ['placeholder', 'template', 'copy'] as const;
+export type StartFrom = (typeof START_FROM)[number];
+
+/**
+ * POST /api/landing-pages. SPEC.md §3's defaults hold when the body leaves them out:
+ * active, placeholder content. The admin's create form sends `isActive: false` (a draft)
+ * unless "Publish now" is ticked, and `startFrom` (`copy` with `copyOf`).
+ */
+export const createPageSchema = z
+  .strictObject({
+    title: titleSchema,
+    slug: slugSchema,
+    isActive: z.boolean().default(true),
+    content: landingContentSchema.optional(),
+    startFrom: z.enum(START_FROM).optional(),
+    copyOf: pageIdSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.content !== undefined && body.startFrom !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startFrom'],
+        message: 'cannot be combined with content; send one or the other',
+      });
+    }
+    if (body.startFrom === 'copy' && body.copyOf === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['copyOf'], message: 'is required to copy a page' });
+    }
+    if (body.copyOf !== undefined && body.startFrom !== 'copy') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['copyOf'],
+        message: 'is only allowed with startFrom "copy"',
+      });
+    }
+  });
+export type CreatePageRequest = z.input<typeof createPageSchema>;
+
+/**
+ * PUT /api/landing-pages/{id}: any of the fields; `revision` is the one the client read.
+ * Without it (SPEC.md §7's `{content}` image assignment) the write applies to the page as
+ * it is now.
+ */
+export const updatePageSchema = z
+  .strictObject({
+    title: titleSchema.optional(),
+    slug: slugSchema.optional(),
+    isActive: z.boolean().optional(),
+    content: landingContentSchema.optional(),
+    revision: z.number().int().min(1, 'must be a revision number').optional(),
+  })
+  .refine(
+    (body) =>
+      (['title', 'slug', 'isActive', 'content'] as const).some((key) => body[key] !== undefined),
+    { message: 'must contain at least one of title, slug, isActive, content' },
+  );
+export type UpdatePageRequest = z.input<typeof updatePageSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Versions and deleted pages (/api/admin).
+
+export const VERSION_REASONS = ['update', 'reset', 'delete', 'restore'] as const;
+export type VersionReason = (typeof VERSION_REASONS)[number];
+
+export const versionSummarySchema = z.object({
+  versionId: z.string(),
+  reason: z.enum(VERSION_REASONS),
+  actor: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  isActive: z.boolean(),
+});
+export type VersionSummary = z.infer<typeof versionSummarySchema>;
+export const versionListSchema = z.array(versionSummarySchema);
+
+export const pageVersionSchema = versionSummarySchema.extend({
+  pageId: z.string(),
+  content: landingContentSchema,
+});
+export type PageVersionDto = z.infer<typeof pageVersionSchema>;
+
+export const deletedPageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  isActive: z.boolean(),
+  deletedAt: z.string(),
+  deletedBy: z.string(),
+  /** When it can no longer be restored. */
+  restorableUntil: z.string(),
+});
+export type DeletedPageDto = z.infer<typeof deletedPageSchema>;
+export const deletedPageListSchema = z.array(deletedPageSchema);
+
+// ---------------------------------------------------------------------------------------
+// The audit log (/api/admin/audit).
+
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'setup',
+  'create',
+  'update',
+  'reset',
+  'delete',
+  'restore',
+  // Administrator accounts (functions/routes/account.ts, auth.ts).
+  'password-change',
+  'invite',
+  'invite-revoke',
+  'invite-accept',
+  'admin-disable',
+  'admin-enable',
+  'two-factor-enable',
+  'two-factor-disable',
+  'recovery-codes',
+  'session-end',
+  // Leads (functions/routes/leads.ts); summaries name the lead's id, never its person.
+  'lead-status',
+  'lead-note',
+  'lead-retry',
+  'lead-export',
+  'lead-erase',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  // A string, not the enum: an older client must still list entries of newer actions.
+  action: z.string(),
+  /** The page concerned, when there is one. */
+  pageId: z.string().optional(),
+  /** The lead concerned, when there is one (kept after the lead is erased). */
+  leadId: z.string().optional(),
+  /** Human-readable what: the page title and slug, the fields changed, a version. */
+  summary: z.string(),
+  ip: z.string().optional(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_MAX = 200;
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  cursor: z.string().max(2000).optional(),
+});
+
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Signed; pass it back for older entries. Absent at the end of the log. */
+  cursor: z.string().optional(),
+});
+export type AuditList = z.infer<typeof auditListSchema>;
+
+// ---------------------------------------------------------------------------------------
+// The site build (/api/admin/build).
+
+export const BUILD_STATES = ['up-to-date', 'building', 'failed', 'disabled'] as const;
+
+export const buildStatusSchema = z.object({
+  state: z.enum(BUILD_STATES),
+  /** When the running (or last) build started. */
+  startedAt: z.string().optional(),
+  /** When the last build finished, successful or not. */
+  lastFinishedAt: z.string().optional(),
+  /** Data snapshot being served: a page changed before this is in the static output. */
+  publishedAt: z.string().optional(),
+  /** The last lines of a failed build's log, or why the rebuild could not be requested. */
+  logTail: z.string().optional(),
+  /** Where the full build log is (AWS console), when there is one. */
+  logUrl: z.string().optional(),
+});
+export type BuildStatusDto = z.infer<typeof buildStatusSchema>;

@@ -1,0 +1,42 @@
+// What a landing page puts in its <head>: the page's own SEO settings, each falling back
+// to its hero (docs/decisions.md, "Editor"). Used by the prerendered pages (Astro) and
+// by /legacy/{slug}, which sets the same tags at run time.
+import type { LandingContent } from './landing-content.ts';
+import { publicPath } from './slug.ts';
+
+export interface ResolvedSeo {
+  title: string;
+  description: string;
+  /** Site-relative path or absolute URL of the sharing image; undefined: the site's own. */
+  image: string | undefined;
+  noindex: boolean;
+  /** The page's canonical path: `/` for the default page, `/{slug}` for the others. */
+  canonicalPath: string;
+}
+
+/** Search results cut descriptions near this length; a hero fallback is cut to fit. */
+const FALLBACK_DESCRIPTION_MAX = 160;
+
+function clip(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+export function resolveSeo(
+  page: { slug: string; isActive?: boolean },
+  content: LandingContent,
+): ResolvedSeo {
+  const { brand, hero, seo } = content;
+  const heroTitle = [hero.headline, hero.highlight].filter(Boolean).join(' ');
+  return {
+    title: seo?.title || `${heroTitle} | ${brand.name}`,
+    description: seo?.description || clip(hero.subheadline, FALLBACK_DESCRIPTION_MAX),
+    image: seo?.image || hero.heroImage || undefined,
+    // A draft is never indexed, whatever its settings say.
+    noindex: seo?.noindex === true || page.isActive === false,
+    canonicalPath: publicPath(page.slug),
+  };
+}
