@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -15,6 +15,7 @@ import {
   siteContentSecurityPolicy,
 } from '../functions/shared/security-headers.ts';
 import { publishCommands } from './constructs/rebuild.ts';
+import { SHARP_VERSION } from './constructs/api.ts';
 
 // The feature flags of cdk.json, so tests synthesize what `cdk synth` does.
 const cdkJson = z
@@ -190,7 +191,7 @@ describe('API function', () => {
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 1024,
-      Timeout: 10,
+      Timeout: 29,
       TracingConfig: { Mode: 'Active' },
       Environment: {
         Variables: {
@@ -205,6 +206,31 @@ describe('API function', () => {
       LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^ApiLogs') } },
     });
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('carries sharp for linux-arm64 beside the bundle, not inside it', () => {
+    const code = defaultApp().stack.api.function.node.findChild('Code').node.findChild('Stage');
+    if (!(code instanceof AssetStaging)) throw new Error('no staged API code');
+    const root = code.absoluteStagedPath;
+    const sharp = z
+      .object({ version: z.string() })
+      .parse(JSON.parse(readFileSync(join(root, 'node_modules/sharp/package.json'), 'utf8')));
+    expect(sharp.version).toBe(SHARP_VERSION);
+    const img = readdirSync(join(root, 'node_modules/@img'));
+    expect(img).toEqual(expect.arrayContaining(['sharp-linux-arm64', 'sharp-libvips-linux-arm64']));
+    expect(img.filter((name) => /x64|darwin|win32|musl/.test(name))).toEqual([]);
+    expect(
+      readdirSync(join(root, 'node_modules/@img/sharp-linux-arm64/lib')).filter((name) =>
+        name.endsWith('.node'),
+      ),
+    ).toEqual([`sharp-linux-arm64-${SHARP_VERSION}.node`]);
+    // esbuild left the import to the runtime, and the install left no package files behind.
+    expect(readFileSync(join(root, 'index.mjs'), 'utf8')).toMatch(/import\(\s*["']sharp["']\s*\)/);
+    expect(readdirSync(root).filter((name) => name.startsWith('package'))).toEqual([]);
+    // Nor did it touch the repository's own node_modules.
+    expect(existsSync(new URL('../node_modules/@img/sharp-linux-arm64', import.meta.url))).toBe(
+      false,
+    );
   });
 
   it('passes the configured site URL to the function', () => {
@@ -362,7 +388,7 @@ describe('uploads bucket', () => {
       CorsConfiguration: {
         CorsRules: [
           Match.objectLike({
-            AllowedMethods: ['PUT'],
+            AllowedMethods: ['PUT', 'POST'],
             AllowedOrigins: ['https://*.cloudfront.net'],
             ExposedHeaders: ['ETag'],
           }),
@@ -700,7 +726,8 @@ describe('CloudFront distribution', () => {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: Match.objectLike({
           ContentSecurityPolicy: {
-            ContentSecurityPolicy: Match.stringLikeRegexp("^default-src 'none';.*; sandbox$"),
+            // The same header the local server sends (functions/storage/serve.ts).
+            ContentSecurityPolicy: "default-src 'none'; sandbox",
             Override: true,
           },
           ContentTypeOptions: { Override: true },

@@ -1,6 +1,7 @@
 // The Hono API as one Lambda function behind an API Gateway HTTP API (payload v2), which
 // CloudFront serves under /api/*. The execute-api endpoint stays publicly reachable, so
 // CloudFront adds a secret X-Origin-Verify header and the app refuses requests without it.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -12,10 +13,41 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type IConstruct } from 'constructs';
+import { z } from 'zod';
 import { PENDING_PREFIX, PUBLIC_PREFIX, type Uploads } from './uploads.ts';
 
 /** functions/lambda.ts, resolved from this file so synth works from any working directory. */
 export const API_ENTRY = fileURLToPath(new URL('../../functions/lambda.ts', import.meta.url));
+
+/** The sharp version of package.json, so the function runs exactly what the tests ran. */
+export const SHARP_VERSION = ((): string => {
+  const manifest = z
+    .object({
+      dependencies: z.record(z.string(), z.string()).optional(),
+      devDependencies: z.record(z.string(), z.string()).optional(),
+    })
+    .parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')));
+  const version = manifest.dependencies?.['sharp'] ?? manifest.devDependencies?.['sharp'];
+  return z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/, 'sharp must be pinned')
+    .parse(version);
+})();
+
+/**
+ * sharp is a native module, so esbuild leaves it out of the bundle and this installs it
+ * beside the bundle as the build for the function's platform (linux-arm64, glibc), whatever
+ * machine synthesizes: its own package.json and --prefix keep npm from walking up into the
+ * repository. The registry is read once; npm's cache serves later syntheses.
+ */
+export const sharpInstallCommands = (outputDir: string): string[] => {
+  const dir = JSON.stringify(outputDir);
+  return [
+    `echo '{"private":true}' > ${dir}/package.json`,
+    `npm install --prefix ${dir} --no-save --no-package-lock --no-audit --no-fund --prefer-offline --loglevel=error --os=linux --cpu=arm64 --libc=glibc sharp@${SHARP_VERSION}`,
+    `rm -f ${dir}/package.json`,
+  ];
+};
 
 /** Header CloudFront adds to every API origin request (see functions/lib/origin-verify.ts). */
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
@@ -98,7 +130,9 @@ export class Api extends Construct {
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 1024,
-      timeout: Duration.seconds(10),
+      // Publishing an image (decode, re-encode, three variants) takes a few seconds at most;
+      // 29 s is the most an HTTP API integration waits.
+      timeout: Duration.seconds(29),
       role,
       logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
@@ -123,7 +157,13 @@ export class Api extends Construct {
         sourcesContent: false,
         // Bundle the AWS SDK too (the default leaves @aws-sdk/* to the runtime's copy), so
         // production runs the exact versions locked in package-lock.json and tested locally.
-        externalModules: [],
+        // Only sharp (native) stays out: it is installed beside the bundle for linux-arm64.
+        externalModules: ['sharp'],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir, outputDir) => sharpInstallCommands(outputDir),
+        },
       },
     });
 

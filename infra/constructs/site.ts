@@ -16,16 +16,17 @@ import {
   PERMISSIONS_POLICY,
   siteContentSecurityPolicy,
 } from '../../functions/shared/security-headers.ts';
+import { UPLOADS_CONTENT_SECURITY_POLICY } from '../../functions/shared/media.ts';
 
 const edgeFunctionFile = (name: string) =>
   fileURLToPath(new URL(`../edge/${name}`, import.meta.url));
 
 /**
  * Uploaded files are served from the site's own origin, so a stored HTML or SVG file must
- * not be able to run script there: `sandbox` gives it an opaque origin.
+ * not be able to run script there: `sandbox` gives it an opaque origin. One definition for
+ * CloudFront and the local server (functions/storage/serve.ts).
  */
-export const UPLOADS_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+export { UPLOADS_CONTENT_SECURITY_POLICY } from '../../functions/shared/media.ts';
 
 /** The page served, with status 404, for any missing key of the site bucket. */
 export const NOT_FOUND_PAGE_KEY = '404.html';
@@ -254,7 +255,9 @@ export class Site extends Construct {
           origin: uploadsOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-          // Upload ids are never reused, so an object's bytes never change under its URL.
+          // CachingOptimized follows each object's own Cache-Control, set by the API when it
+          // publishes: a year for versioned variants (<id>.v<n>.w<width>.webp), a minute for
+          // the image's path itself, which a replace keeps.
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: uploadHeaders,
           functionAssociations: [

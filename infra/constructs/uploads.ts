@@ -1,5 +1,6 @@
-// Private bucket for user uploads. Browsers PUT to presigned URLs under pending/<id>; the API
-// moves accepted objects to uploads/<id>, the only prefix CloudFront may read.
+// Private bucket for user uploads. Browsers upload to presigned URLs under pending/<id> (a
+// PUT, a POST-policy form, or multipart parts); the API checks and re-encodes accepted
+// images into uploads/<id>..., the only prefix CloudFront may read.
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -29,7 +30,9 @@ export class Uploads extends Construct {
       serverAccessLogsPrefix: 's3/uploads/',
       cors: [
         {
-          allowedMethods: [s3.HttpMethods.PUT],
+          // PUT: SPEC's upload URL and multipart parts; POST: @uppy/aws-s3 6 sends files
+          // under the multipart threshold as a POST-policy form.
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.POST],
           allowedOrigins: props.allowedOrigins,
           // The presigned signature already pins which headers may be sent; listing them
           // here too would only break uploads when the API signs one more header.
