@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './functions/env.ts';
+import { buildInputs } from './functions/server/build-inputs.ts';
 
 const { siteUrl } = loadConfig();
 
@@ -16,7 +17,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   compressHTML: true,
-  integrations: [react()],
+  // buildInputs records every file the build loads, for the local rebuild check.
+  integrations: [react(), buildInputs()],
   vite: {
     plugins: [tailwindcss()],
     resolve: {

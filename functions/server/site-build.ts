@@ -1,6 +1,7 @@
 // Builds the static site in a child process into a fresh folder, precompresses it and
-// swaps it into place, so the served output is never half-written. A stamp of the
-// sources and the page data decides whether a build is needed at all.
+// swaps it into place, so the served output is never half-written. A stamp of the build's
+// real inputs (every project module it loaded, as recorded by build-inputs.ts, plus the
+// files under FILE_SOURCES) and of the page data decides whether a build is needed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -15,11 +16,18 @@ import {
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { INLINE_SCRIPT_HASHES, inlineScriptHashes } from '../shared/security-headers.ts';
+import {
+  digestInputs,
+  hashFileSources,
+  hashFiles,
+  INPUTS_FILE,
+  PROJECT_ROOT,
+  readRecordedInputs,
+  type InputHashes,
+} from './build-inputs.ts';
 
-export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+export { PROJECT_ROOT } from './build-inputs.ts';
 const STAMP_FILE = '.build-stamp';
-/** What the site is built from: a change here means the output is stale. */
-const SOURCES = ['site', 'content', 'functions/shared', 'astro.config.mjs', 'package-lock.json'];
 const COMPRESSIBLE = new Set([
   '.html',
   '.css',
@@ -41,26 +49,43 @@ function* files(path: string): Generator<string> {
   }
 }
 
+/**
+ * The data side of the stamp: what the build reads from the store (pages and when they
+ * changed). The source side is added from the build's own record of its inputs.
+ */
 export function buildStamp(dataFingerprint: string): string {
-  const hash = createHash('sha256');
-  for (const source of SOURCES) {
-    for (const file of files(join(PROJECT_ROOT, source))) {
-      hash
-        .update(file.slice(PROJECT_ROOT.length))
-        .update('\0')
-        .update(readFileSync(file))
-        .update('\0');
-    }
-  }
-  return hash.update(dataFingerprint).digest('hex');
+  return createHash('sha256').update(`data\0${dataFingerprint}`).digest('hex');
 }
 
-export function isBuildCurrent(distDir: string, stamp: string): boolean {
+const stampOf = (inputs: InputHashes, dataStamp: string) => `${digestInputs(inputs)}:${dataStamp}`;
+
+/**
+ * Writes the stamp of a finished build in `outDir`: the files under FILE_SOURCES as they
+ * were when the build started, the modules as they were when it loaded them (its record),
+ * and the data stamp.
+ */
+export function writeStamp(outDir: string, fileSources: InputHashes, dataStamp: string): void {
+  const loaded = readRecordedInputs(outDir) ?? {};
+  writeFileSync(join(outDir, STAMP_FILE), stampOf({ ...fileSources, ...loaded }, dataStamp));
+}
+
+/**
+ * True when `distDir` was built from the inputs as they are now and from `dataStamp`:
+ * every module the build loaded is unchanged, no file under FILE_SOURCES was added,
+ * changed or removed, and the page data is the same. An output without a record of its
+ * inputs (an older build) is never current.
+ */
+export function isBuildCurrent(distDir: string, dataStamp: string): boolean {
+  const recorded = readRecordedInputs(distDir);
+  if (!recorded) return false;
+  let stored: string;
   try {
-    return readFileSync(join(distDir, STAMP_FILE), 'utf8') === stamp;
+    stored = readFileSync(join(distDir, STAMP_FILE), 'utf8');
   } catch {
     return false;
   }
+  const now = { ...hashFiles(Object.keys(recorded)), ...hashFileSources() };
+  return stored === stampOf(now, dataStamp);
 }
 
 export function precompress(dir: string): void {
@@ -113,6 +138,8 @@ export async function buildSite(options: {
   const distDir = resolve(options.distDir);
   const nextDir = `${distDir}.next`;
   rmSync(nextDir, { recursive: true, force: true });
+  // The files as the build starts reading them; the modules are hashed as they load.
+  const fileSources = hashFileSources();
   let log = '';
   const code = await new Promise<number | null>((done) => {
     const child = spawn(
@@ -160,8 +187,15 @@ export async function buildSite(options: {
         `hashes to functions/shared/csp-hashes.json (docs/decisions.md, Content-Security-Policy).`,
     };
   }
+  if (!readRecordedInputs(nextDir)) {
+    rmSync(nextDir, { recursive: true, force: true });
+    return {
+      ok: false,
+      logTail: `The build wrote no ${INPUTS_FILE} record: is buildInputs() in astro.config.mjs?`,
+    };
+  }
   precompress(nextDir);
-  writeFileSync(join(nextDir, STAMP_FILE), options.stamp);
+  writeStamp(nextDir, fileSources, options.stamp);
   const oldDir = `${distDir}.old`;
   rmSync(oldDir, { recursive: true, force: true });
   if (existsSync(distDir)) renameSync(distDir, oldDir);

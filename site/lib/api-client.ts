@@ -1,0 +1,115 @@
+// The one HTTP client of the islands (admin, /legacy, the contact dialog and the contact
+// page form): cookies included, JSON in and out, and one parser for the API's error
+// envelope (functions/shared/api.ts). A non-ok answer raises HttpError, whose message is
+// SPEC.md §8's `status: body text` and whose `detail` and `fields` are the envelope's.
+// Response types come from the shared schemas; the API tests check the server against
+// them, so the browser ships no validator for what it reads.
+import type { ErrorEnvelope, FieldErrors } from '../../functions/shared/api.ts';
+
+export type { FieldErrors };
+
+/**
+ * The envelope in a response body, or undefined when the body is something else (a
+ * proxy's HTML page, an empty body). The same checks as errorEnvelopeSchema, by hand, so
+ * the landing pages do not load zod for an error message (site/lib/api-client.test.ts
+ * holds the two together).
+ */
+export function parseErrorEnvelope(text: string): ErrorEnvelope['error'] | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const error = (body as { error?: unknown } | null)?.error as
+    | Record<string, unknown>
+    | null
+    | undefined;
+  if (!error || typeof error !== 'object') return undefined;
+  if (typeof error['code'] !== 'string' || typeof error['message'] !== 'string') return undefined;
+  const fields: FieldErrors = {};
+  const raw = error['fields'];
+  if (raw !== undefined) {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+    for (const [key, problems] of Object.entries(raw)) {
+      if (!Array.isArray(problems) || !problems.every((p) => typeof p === 'string')) {
+        return undefined;
+      }
+      fields[key] = problems as string[];
+    }
+  }
+  const requestId = error['requestId'];
+  if (requestId !== undefined && typeof requestId !== 'string') return undefined;
+  return {
+    code: error['code'],
+    message: error['message'],
+    ...(raw !== undefined ? { fields } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+  };
+}
+
+/** An API failure: `message` is SPEC.md's `status: body text`. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  /** The envelope's code (`conflict`, `validation_failed`, ...), when there is one. */
+  readonly code: string | undefined;
+  /** The envelope's message when the body is the API's error envelope, else the body. */
+  readonly detail: string;
+  readonly fields: FieldErrors;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.status = status;
+    const envelope = parseErrorEnvelope(bodyText);
+    this.code = envelope?.code;
+    this.detail = envelope?.message ?? (bodyText || statusText);
+    this.fields = envelope?.fields ?? {};
+  }
+
+  /** What the UI shows: the status and the server's own words. */
+  get display(): string {
+    return `${this.status}: ${this.detail}`;
+  }
+}
+
+/** A failure as one line for the UI: the status and message for HttpError. */
+export const describeError = (error: unknown): string =>
+  error instanceof HttpError
+    ? error.display
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+export interface FetchOptions {
+  signal?: AbortSignal;
+  /** Sent even while the page unloads (conversion beacons' fallback). */
+  keepalive?: boolean;
+}
+
+/**
+ * One call to the API: JSON body when given, credentials included, the parsed JSON answer
+ * (null for 204). Network failures reject with the browser's TypeError; non-ok answers
+ * with HttpError.
+ */
+export async function apiFetch<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: FetchOptions = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.keepalive ? { keepalive: true } : {}),
+  });
+  if (!response.ok) {
+    throw new HttpError(response.status, await response.text(), response.statusText);
+  }
+  if (response.status === 204) return null as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
