@@ -5,7 +5,8 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 // The AWS SDK's own SigV4 implementation (a dependency of @aws-sdk/client-s3).
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { S3ObjectStore } from './s3.ts';
+import { S3ServiceException } from '@aws-sdk/client-s3';
+import { isMissing, S3ObjectStore } from './s3.ts';
 
 const now = new Date('2026-03-01T10:20:30.000Z');
 const credentials = {
@@ -142,5 +143,20 @@ describe('S3 driver: POST policy (what @uppy/aws-s3 6 uploads small files with)'
     });
     expect((await local.presignPost(key, options)).url).toBe('http://127.0.0.1:9000/uploads');
     expect(new URL(await local.presignPut(key, options)).pathname).toBe(`/uploads/${key}`);
+  });
+});
+
+describe('S3 driver: missing keys', () => {
+  // AWS itself, which moto does not imitate here: a role without s3:ListBucket gets 403, not
+  // 404, for a key that does not exist.
+  const error = (name: string, status: number) =>
+    new S3ServiceException({ name, $fault: 'client', $metadata: { httpStatusCode: status } });
+
+  it('counts 404 and the 403 of a role without ListBucket as missing, nothing else', () => {
+    expect(isMissing(error('NotFound', 404))).toBe(true);
+    expect(isMissing(error('NoSuchKey', 404))).toBe(true);
+    expect(isMissing(error('Forbidden', 403))).toBe(true);
+    expect(isMissing(error('SlowDown', 503))).toBe(false);
+    expect(isMissing(new Error('socket hang up'))).toBe(false);
   });
 });

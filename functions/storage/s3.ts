@@ -248,12 +248,16 @@ export class S3ObjectStore implements ObjectStore {
   }
 }
 
-function isMissing(error: unknown): boolean {
+/**
+ * A missing key. Without s3:ListBucket (which the API's role deliberately lacks: it may
+ * touch pending/ and uploads/ keys, never list the bucket) S3 answers a missing key with
+ * 403 rather than 404, so a 403 on a key the role may read means missing too.
+ */
+export function isMissing(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
+  const status = error.$metadata.httpStatusCode;
   return (
-    error.name === 'NotFound' ||
-    error.name === 'NoSuchKey' ||
-    error.$metadata.httpStatusCode === 404
+    error.name === 'NotFound' || error.name === 'NoSuchKey' || status === 404 || status === 403
   );
 }
 
