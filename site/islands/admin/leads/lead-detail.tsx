@@ -157,8 +157,8 @@ function LeadBody({
               key={to}
               variant={lead.status === to ? 'primary' : 'secondary'}
               aria-pressed={lead.status === to}
-              disabled={status.isPending || lead.status === to || lead.status === 'spam'}
-              onClick={() => status.mutate(to)}
+              disabled={status.isPending || lead.status === 'spam'}
+              onClick={() => lead.status !== to && status.mutate(to)}
             >
               {STATUS_LABELS[to]}
             </Button>
@@ -283,7 +283,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function notificationText(notification: LeadNotification | undefined): string {
   switch (notification?.status) {
     case 'sent':
-      return `Sent ${notification.at ? shortTime(notification.at) : ''} (${notification.transport ?? 'mail'}).`;
+      return notification.transport === 'log'
+        ? `Written to the server log ${notification.at ? shortTime(notification.at) : ''}: no mail server is configured (SMTP_URL or SES).`
+        : `Sent ${notification.at ? shortTime(notification.at) : ''} (${notification.transport ?? 'mail'}).`;
     case 'failed':
       return `Failed ${notification.at ? shortTime(notification.at) : ''}: ${notification.error ?? 'the mail transport refused it'}. The lead is kept; the team was not told by e-mail.`;
     case 'pending':

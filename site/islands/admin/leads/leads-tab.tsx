@@ -45,16 +45,11 @@ export function LeadsTabTrigger() {
     <Tabs.Trigger value="leads" className={TRIGGER_CLASS} data-testid="leads-tab">
       Leads
       {count > 0 && (
-        <>
-          <span
-            aria-hidden="true"
-            data-testid="new-lead-count"
-            className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white"
-          >
-            {count > 999 ? '999+' : count}
-          </span>
-          <span className="sr-only">, {label}</span>
-        </>
+        // Read as "Leads 3 new"; the visible "Leads 3" stays part of the name.
+        <span className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 font-semibold text-white">
+          <span data-testid="new-lead-count">{count > 999 ? '999+' : count}</span>
+          <span className="sr-only"> new</span>
+        </span>
       )}
     </Tabs.Trigger>
   );
@@ -66,6 +61,7 @@ export function LeadsTab() {
   const [filter, setFilter] = useState<LeadFilterForm>(EMPTY_FILTER);
   const [search, setSearch] = useState('');
   const [openId, setOpenId] = useState<string | undefined>();
+  const [moreFilters, setMoreFilters] = useState(false);
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
   const ids = useId();
 
@@ -106,6 +102,13 @@ export function LeadsTab() {
     }
   }, [lastPage, rows.length, batches, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const filtered = Object.values(filter).some(Boolean);
+  const extraFilters = [
+    filter.status,
+    filter.form,
+    filter.page,
+    filter.fromDay,
+    filter.toDay,
+  ].filter(Boolean).length;
   const set = <K extends keyof LeadFilterForm>(key: K, value: LeadFilterForm[K]) =>
     setFilter((current) => ({ ...current, [key]: value }));
   const refresh = () => void client.invalidateQueries({ queryKey: LEADS_KEY });
@@ -161,85 +164,100 @@ export function LeadsTab() {
             className={inputClass}
           />
         </div>
-        <div>
-          <label htmlFor={field('status')} className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id={field('status')}
-            value={filter.status}
-            onChange={(event) => set('status', event.target.value as LeadFilterForm['status'])}
-            className={inputClass}
+        {/* Phones: the other filters fold away behind one button, so the leads stay in view. */}
+        <div className="sm:hidden">
+          <Button
+            variant="secondary"
+            aria-expanded={moreFilters}
+            aria-controls={field('more')}
+            onClick={() => setMoreFilters(!moreFilters)}
           >
-            <option value="">All but spam</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
+            {moreFilters
+              ? 'Hide filters'
+              : `More filters${extraFilters ? ` (${extraFilters} set)` : ''}`}
+          </Button>
         </div>
-        <div>
-          <label htmlFor={field('form')} className="text-sm font-medium">
-            Form
-          </label>
-          <select
-            id={field('form')}
-            value={filter.form}
-            onChange={(event) => set('form', event.target.value as LeadFilterForm['form'])}
-            className={inputClass}
-          >
-            <option value="">All forms</option>
-            {FORM_TYPES.map((form) => (
-              <option key={form} value={form}>
-                {FORM_LABELS[form]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={field('page')} className="text-sm font-medium">
-            Landing page
-          </label>
-          <select
-            id={field('page')}
-            value={filter.page}
-            onChange={(event) => set('page', event.target.value)}
-            className={inputClass}
-          >
-            <option value="">All pages</option>
-            {pages.data?.map((page) => (
-              <option key={page.id} value={page.id}>
-                {page.title} (/{page.slug === 'default' ? '' : page.slug})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={field('from')} className="text-sm font-medium">
-            Received from
-          </label>
-          <input
-            id={field('from')}
-            type="date"
-            value={filter.fromDay}
-            max={filter.toDay || undefined}
-            onChange={(event) => set('fromDay', event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={field('to')} className="text-sm font-medium">
-            Received until
-          </label>
-          <input
-            id={field('to')}
-            type="date"
-            value={filter.toDay}
-            min={filter.fromDay || undefined}
-            onChange={(event) => set('toDay', event.target.value)}
-            className={inputClass}
-          />
+        <div id={field('more')} className={`${moreFilters ? 'contents' : 'hidden'} sm:contents`}>
+          <div>
+            <label htmlFor={field('status')} className="text-sm font-medium">
+              Status
+            </label>
+            <select
+              id={field('status')}
+              value={filter.status}
+              onChange={(event) => set('status', event.target.value as LeadFilterForm['status'])}
+              className={inputClass}
+            >
+              <option value="">All but spam</option>
+              {LEAD_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={field('form')} className="text-sm font-medium">
+              Form
+            </label>
+            <select
+              id={field('form')}
+              value={filter.form}
+              onChange={(event) => set('form', event.target.value as LeadFilterForm['form'])}
+              className={inputClass}
+            >
+              <option value="">All forms</option>
+              {FORM_TYPES.map((form) => (
+                <option key={form} value={form}>
+                  {FORM_LABELS[form]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={field('page')} className="text-sm font-medium">
+              Landing page
+            </label>
+            <select
+              id={field('page')}
+              value={filter.page}
+              onChange={(event) => set('page', event.target.value)}
+              className={inputClass}
+            >
+              <option value="">All pages</option>
+              {pages.data?.map((page) => (
+                <option key={page.id} value={page.id}>
+                  {page.title} (/{page.slug === 'default' ? '' : page.slug})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={field('from')} className="text-sm font-medium">
+              Received from
+            </label>
+            <input
+              id={field('from')}
+              type="date"
+              value={filter.fromDay}
+              max={filter.toDay || undefined}
+              onChange={(event) => set('fromDay', event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={field('to')} className="text-sm font-medium">
+              Received until
+            </label>
+            <input
+              id={field('to')}
+              type="date"
+              value={filter.toDay}
+              min={filter.fromDay || undefined}
+              onChange={(event) => set('toDay', event.target.value)}
+              className={inputClass}
+            />
+          </div>
         </div>
         <div className="flex items-end sm:col-span-2 lg:col-span-4">
           {filtered && (

@@ -1,0 +1,190 @@
+// The Leads tab end to end: a lead sent from the contact dialog on / shows up in the tab
+// (whose label counts new leads), is opened, moved to contacted with a note, exported as
+// CSV (the downloaded file is read back), and erased; axe checks the tab and the detail.
+// Screenshots of the list and the detail at 1280 and 390 px go to /tmp/shots/.
+import { mkdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from 'playwright/test';
+import { E2E_ADMIN } from './playwright.config.ts';
+import { hydrated } from './hydration.ts';
+
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SHOTS = '/tmp/shots';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A visitor sends the general contact dialog on the home page. */
+async function submitLead(browser: Browser, name: string, email: string) {
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByTestId('hero-headline')).toBeVisible();
+  await hydrated(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Contact Us' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Request Demo' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Company').fill('Quinlan Specialty Pharmacy');
+  await dialog
+    .getByLabel('Message')
+    .fill('First line of the request.\nSecond line, after a break.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('status')).toHaveText("Thank you! We'll get back to you shortly.");
+  await context.close();
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();
+}
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Opens the Leads tab and narrows the list to this test's own lead. */
+async function openLeads(page: Page, search: string) {
+  await page.getByRole('tab', { name: /^Leads/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Leads' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+}
+
+test('a lead from the contact dialog is counted, opened, worked, exported and erased', async ({
+  browser,
+}) => {
+  const id = unique();
+  const name = `Leda Quinlan ${id}`;
+  const email = `leda.${id}@quinlan-pharmacy.example`;
+  await submitLead(browser, name, email);
+
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page);
+
+  // The tab's label counts new leads; ours is one of them.
+  const tab = page.getByRole('tab', { name: /^Leads/ });
+  await expect(page.getByRole('tab')).toHaveCount(4);
+  await expect(page.getByTestId('new-lead-count')).toHaveText(/^[1-9]\d*$/);
+  await expect(tab).toHaveAccessibleName(/^Leads \d+ new$/);
+
+  await openLeads(page, id);
+  const row = page.getByTestId('lead-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(email);
+  await expect(row).toContainText('Quinlan Specialty Pharmacy');
+  await expect(row).toContainText('Dialog (general)');
+  await expect(row).toContainText('PharmaBridge');
+  await expect(row).toContainText('New');
+  await expect(page.getByTestId('lead-row')).toHaveCount(1);
+  await axeClean(page);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/leads-list-1280.png`, fullPage: true });
+
+  // The detail: every field, the message's line break kept.
+  await row.getByRole('button', { name }).click();
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByTestId('lead-detail')).toBeVisible();
+  await expect(detail.getByTestId('lead-message')).toHaveText(
+    'First line of the request.\nSecond line, after a break.',
+  );
+  expect(
+    await detail
+      .getByTestId('lead-message')
+      .evaluate((element) => (element as HTMLElement).innerText),
+  ).toBe('First line of the request.\nSecond line, after a break.');
+  await expect(detail.getByRole('link', { name: email })).toHaveAttribute(
+    'href',
+    `mailto:${email}`,
+  );
+  await expect(detail.getByTestId('notification-status')).toHaveText(
+    'Not sent: no recipients are configured (NOTIFY_EMAIL).',
+  );
+  await expect(detail.getByTestId('delivery-status')).toHaveText(
+    'Not forwarded: no CRM webhook is configured (LEAD_WEBHOOK_URL).',
+  );
+  await axeClean(page);
+
+  // Contacted, with a note.
+  await detail.getByRole('button', { name: 'Contacted' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Status changed to Contacted');
+  await expect(detail.getByRole('button', { name: 'Contacted' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await detail.getByLabel('Add a note').fill('Called Leda; demo booked for Friday.');
+  await detail.getByRole('button', { name: 'Add note' }).click();
+  const timeline = detail.getByTestId('lead-timeline');
+  await expect(timeline.getByRole('listitem')).toHaveCount(2);
+  await expect(timeline.getByRole('listitem').nth(0)).toContainText('Status: New → Contacted');
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText(
+    'Called Leda; demo booked for Friday.',
+  );
+  await expect(timeline).toContainText(E2E_ADMIN.email);
+  await expect(detail.getByLabel('Add a note')).toHaveValue('');
+  await page.screenshot({ path: `${SHOTS}/lead-detail-1280.png` });
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toHaveCount(0);
+  await expect(row).toContainText('Contacted');
+
+  // CSV of the current filter (the search for this lead).
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const records = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(records[0]).toMatch(/^Received \(UTC\),Name,Email,Company,/);
+  expect(records).toHaveLength(3);
+  expect(records[1]).toContain(`,${name},${email},Quinlan Specialty Pharmacy,`);
+  expect(records[1]).toContain(
+    ',Contacted,"First line of the request.\nSecond line, after a break.",',
+  );
+
+  // Erase, after confirming.
+  await row.getByRole('button', { name }).click();
+  await detail.getByRole('button', { name: 'Erase lead' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Erase lead' });
+  await expect(confirm).toContainText(`Erase the lead of ${name}?`);
+  await confirm.getByRole('button', { name: 'Erase' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Lead erased');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('No leads match these filters.')).toBeVisible();
+  await context.close();
+});
+
+test('the Leads tab and a lead at 390 px', async ({ browser }) => {
+  const id = unique();
+  const name = `Ravi Okonkwo ${id}`;
+  await submitLead(browser, name, `ravi.${id}@example-biotech.example`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page);
+  await openLeads(page, id);
+  const card = page.getByTestId('lead-card').filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expect(page.getByTestId('lead-table')).toBeHidden();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/leads-list-390.png`, fullPage: true });
+  await axeClean(page);
+  await card.getByRole('button', { name }).click();
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByTestId('lead-detail')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/lead-detail-390.png` });
+  await axeClean(page);
+  // Tidy up: the erase keeps other specs' lists and counts as they were.
+  await detail.getByRole('button', { name: 'Erase lead' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Lead erased');
+  await context.close();
+});
