@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { benchStatic, reportStatic } from './bench/static.ts';
 import { benchConversions, reportConversions } from './bench/conversions.ts';
 import { benchLighthouse, reportLighthouse } from './bench/lighthouse.ts';
+import { benchMedia, reportMedia } from './bench/media.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +39,11 @@ const benches: Record<string, () => Promise<string>> = {
     });
     writeFileSync(join(out, 'conversions.json'), JSON.stringify(result, null, 2));
     return reportConversions(result);
+  },
+  media: async () => {
+    const result = await benchMedia({ seconds, connections: connections ?? 50 });
+    writeFileSync(join(out, 'media.json'), JSON.stringify(result, null, 2));
+    return reportMedia(result);
   },
   lighthouse: async () => {
     const result = await benchLighthouse();
