@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { authGate, createQueryClient, request, type LandingPage } from './api.ts';
+import { AnalyticsTab } from './analytics/analytics-tab.tsx';
 import { BuildStatusBar } from './build-status.tsx';
 import { ImagesTab } from './images/images-tab.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
@@ -165,27 +166,7 @@ function Manager({ email }: { email: string }) {
             />
           </Tabs.Content>
           <Tabs.Content value="analytics" className="mt-6">
-            <section className="rounded-xl border border-slate-200 bg-white p-6">
-              <h2 className="text-xl font-semibold text-ink">Conversion Analytics</h2>
-              {analyticsPage && (
-                <p className="mt-2 text-sm text-slate-700">
-                  Page: <span className="font-medium">{analyticsPage.title}</span> (/
-                  {analyticsPage.slug}){' '}
-                  <button
-                    type="button"
-                    className="text-brand-700 underline"
-                    onClick={() => setAnalyticsPage(undefined)}
-                  >
-                    Show all pages
-                  </button>
-                </p>
-              )}
-              <p className="mt-4 text-slate-600">
-                No conversion figures are shown here yet. Landing pages already record their
-                conversion events; the dashboard that charts them per page and per day comes in a
-                later release.
-              </p>
-            </section>
+            <AnalyticsTab pageId={analyticsPage?.id} onPageChange={setAnalyticsPage} />
           </Tabs.Content>
           <Tabs.Content value="images" className="mt-6">
             <ImagesTab />

@@ -16,6 +16,7 @@ import {
   type ContactSubmissionInput,
 } from '../../../functions/shared/contact.ts';
 import { Honeypot } from '../honeypot.tsx';
+import { attributionField } from '../landing/tracking.ts';
 
 export const SUCCESS_MESSAGE = "Thank you for your inquiry! We'll get back to you within 24 hours.";
 export const PILOT_SUCCESS_MESSAGE =
@@ -129,6 +130,8 @@ export function ContactForm({ formType, fallbackEmail }: Props) {
       message: values.message,
       ...(isPilot ? {} : { inquiryType: values.inquiryType as (typeof INQUIRY_TYPES)[number] }),
       ...(values.website ? { website: values.website } : {}),
+      // Where the visit came from (docs/decisions.md, Analytics).
+      ...attributionField(),
     };
     const checked = contactSubmissionSchema.safeParse(payload);
     if (!checked.success) {

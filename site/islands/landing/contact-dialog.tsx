@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { Icon } from './icons.tsx';
 import { Honeypot } from '../honeypot.tsx';
+import { attributionField } from './tracking.ts';
 
 export type DialogFormType = 'general' | 'pricing';
 
@@ -95,7 +96,8 @@ export function ContactDialog({
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         credentials: 'same-origin',
-        body: JSON.stringify({ ...values, formType, landingPageId }),
+        // The lead's source (referrer host, UTM tags); the server adds the page's id.
+        body: JSON.stringify({ ...values, formType, landingPageId, ...attributionField() }),
       });
       if (!response.ok) {
         const body = await response.text();

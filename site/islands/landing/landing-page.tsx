@@ -16,7 +16,7 @@ import {
   PricingBlock,
   SupplierFeaturesBlock,
 } from './sections.tsx';
-import { pageIdFromPath, track } from './tracking.ts';
+import { pageIdFromPath, track, visitAttribution } from './tracking.ts';
 import { usePathname } from './use-pathname.ts';
 
 export interface LandingViewProps {
@@ -61,7 +61,8 @@ export function LandingView({
   useReveal(root);
 
   useEffect(() => {
-    track(pageIdFromPath(window.location.pathname), 'page_view');
+    // The visit's source goes with its page view only (docs/decisions.md, Analytics).
+    track(pageIdFromPath(window.location.pathname), 'page_view', undefined, visitAttribution());
   }, []);
 
   const send = (eventType: EventType) => {

@@ -1,6 +1,10 @@
 // Conversion tracking in the browser (SPEC.md §7, DECISIONS.md Tracking): fire and
 // forget, never visible to the visitor, nothing sent when the visitor opted out.
-import type { EventType } from '../../../functions/shared/events.ts';
+import {
+  attributionFrom,
+  type Attribution,
+  type EventType,
+} from '../../../functions/shared/events.ts';
 
 const ENDPOINT = '/api/conversions';
 
@@ -17,13 +21,35 @@ export function trackingAllowed(): boolean {
   return !(nav.globalPrivacyControl === true || nav.doNotTrack === '1' || win.doNotTrack === '1');
 }
 
+/**
+ * Where this visit came from, for the page view and a contact submission: the
+ * referrer's host (never its URL) when it is another site, and the URL's UTM tags.
+ * Nothing for a visitor who opted out (docs/decisions.md, Analytics).
+ */
+export function visitAttribution(): Attribution | undefined {
+  if (!trackingAllowed()) return undefined;
+  return attributionFrom(document.referrer, window.location.search, window.location.hostname);
+}
+
+/** `{ attribution }` for a contact submission's body, or nothing to add. */
+export function attributionField(): { attribution?: Attribution } {
+  const attribution = visitAttribution();
+  return attribution ? { attribution } : {};
+}
+
 export function track(
   landingPageId: string,
   eventType: EventType,
   metadata?: { source: string },
+  attribution?: Attribution,
 ): void {
   if (!trackingAllowed()) return;
-  const body = JSON.stringify({ landingPageId, eventType, ...(metadata ? { metadata } : {}) });
+  const body = JSON.stringify({
+    landingPageId,
+    eventType,
+    ...(metadata ? { metadata } : {}),
+    ...(attribution ? { attribution } : {}),
+  });
   try {
     // A string beacon goes out as text/plain: a simple request that survives navigation.
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(ENDPOINT, body)) return;

@@ -1,0 +1,150 @@
+// The Analytics tab's ranges and number formats: days are UTC calendar days (the
+// counters' days), times are the admin's own.
+import { addDays } from '../../../../functions/shared/analytics.ts';
+
+/** The range picker's presets, in days (the last N days up to and including today, UTC). */
+export const RANGE_PRESETS = [7, 30, 90] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export const utcToday = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+
+/** The last `days` UTC days, today included. */
+export function presetRange(days: number, now: Date = new Date()): DayRange {
+  const to = utcToday(now);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "3 Mar" in the admin's language; the day itself is a UTC day. */
+export function shortDay(day: string, locale?: string): string {
+  return dayDate(day).toLocaleDateString(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+  });
+}
+
+/** "Tue, 3 Mar 2026". */
+export function longDay(day: string, locale?: string): string {
+  return dayDate(day).toLocaleDateString(locale, {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
+/** "1 Mar – 30 Mar 2026", or one day. */
+export function rangeLabel(range: DayRange, locale?: string): string {
+  if (range.from === range.to) return longDay(range.from, locale);
+  const sameYear = range.from.slice(0, 4) === range.to.slice(0, 4);
+  const from = dayDate(range.from).toLocaleDateString(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+  const to = dayDate(range.to).toLocaleDateString(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return `${from} – ${to}`;
+}
+
+export const formatCount = (value: number, locale?: string) => value.toLocaleString(locale);
+
+/** "1 lead", "5 leads". */
+export const countOf = (value: number, one: string, many: string, locale?: string) =>
+  `${formatCount(value, locale)} ${value === 1 ? one : many}`;
+
+/** A rate (0.125) as "12.5%"; "–" when there is none (no visitors). */
+export function formatRate(rate: number | null, locale?: string): string {
+  if (rate === null) return '–';
+  return rate.toLocaleString(locale, { style: 'percent', maximumFractionDigits: 1 });
+}
+
+export interface Change {
+  /** What the tile shows: "+12%", "−3 pts", "New", "No change". */
+  text: string;
+  direction: 'up' | 'down' | 'flat';
+  /** The sentence a screen reader hears. */
+  description: string;
+}
+
+/** The change of a count against the previous period. */
+export function countChange(current: number, previous: number, locale?: string): Change {
+  if (current === previous) {
+    return {
+      text: 'No change',
+      direction: 'flat',
+      description: 'no change from the previous period',
+    };
+  }
+  if (previous === 0) {
+    return {
+      text: 'New',
+      direction: 'up',
+      description: `up from none in the previous period`,
+    };
+  }
+  const ratio = (current - previous) / previous;
+  const percent = Math.abs(ratio).toLocaleString(locale, {
+    style: 'percent',
+    maximumFractionDigits: Math.abs(ratio) < 0.1 ? 1 : 0,
+  });
+  const direction = ratio > 0 ? 'up' : 'down';
+  return {
+    text: `${ratio > 0 ? '+' : '−'}${percent}`,
+    direction,
+    description: `${direction} ${percent} from ${formatCount(previous, locale)} in the previous period`,
+  };
+}
+
+/** The change of a rate, in percentage points. */
+export function rateChange(
+  current: number | null,
+  previous: number | null,
+  locale?: string,
+): Change {
+  if (current === null || previous === null) {
+    return current === previous
+      ? { text: 'No change', direction: 'flat', description: 'no rate in either period' }
+      : {
+          text: current === null ? 'No visitors' : 'New',
+          direction: 'flat',
+          description:
+            current === null ? 'no visitors in this period' : 'no visitors in the previous period',
+        };
+  }
+  const points = (current - previous) * 100;
+  if (Math.abs(points) < 0.05) {
+    return {
+      text: 'No change',
+      direction: 'flat',
+      description: 'no change from the previous period',
+    };
+  }
+  const amount = Math.abs(points).toLocaleString(locale, { maximumFractionDigits: 1 });
+  const direction = points > 0 ? 'up' : 'down';
+  return {
+    text: `${points > 0 ? '+' : '−'}${amount} pts`,
+    direction,
+    description: `${direction} ${amount} percentage points from ${formatRate(previous, locale)} in the previous period`,
+  };
+}
+
+/** A funnel step's conversion from the step before: "25%", or "–" without a step before. */
+export const stepRate = (value: number, before: number, locale?: string) =>
+  formatRate(before > 0 ? value / before : null, locale);
+
+/** The admin's time zone name, for "Updated 14:32 (Europe/Berlin)". */
+export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,0 +1,171 @@
+// The headline tiles (with their change against the previous period) and the funnel
+// page views → CTA clicks → leads.
+import type { ReactNode } from 'react';
+import type { AnalyticsPeriod } from '../../../../functions/shared/analytics.ts';
+import { CTA_EVENT_TYPES } from '../../../../functions/shared/events.ts';
+import { Tooltip } from '../ui.tsx';
+import {
+  countChange,
+  formatCount,
+  formatRate,
+  rateChange,
+  stepRate,
+  type Change,
+} from './format.ts';
+
+/** A small "i" button that explains a figure (Tooltip on focus and hover). */
+export function InfoTip({ about, children }: { about: string; children: ReactNode }) {
+  return (
+    <Tooltip content={children}>
+      <button
+        type="button"
+        aria-label={`About ${about}`}
+        className="inline-flex h-5 w-5 items-center justify-center rounded-full border border-slate-300 text-[11px] leading-none font-semibold text-slate-600 hover:bg-slate-100"
+      >
+        i
+      </button>
+    </Tooltip>
+  );
+}
+
+export const TILE_HELP = {
+  visitors:
+    'People who viewed a landing page, counted once a day without cookies (a daily changing, anonymous hash). Someone who comes back on another day counts again. Crawlers and browsers that send Do Not Track or Global Privacy Control are not counted.',
+  pageViews: 'Every load of a landing page, repeat views by the same visitor included.',
+  leads:
+    'Contact submissions: the landing-page dialogs, the contact page and the pilot form. Spam caught by the form trap is not counted.',
+  conversionRate: 'Leads divided by visitors in the same days.',
+} as const;
+
+const CHANGE_STYLE: Record<Change['direction'], string> = {
+  up: 'text-brand-800',
+  down: 'text-red-700',
+  flat: 'text-slate-600',
+};
+const ARROW: Record<Change['direction'], string> = { up: '▲', down: '▼', flat: '' };
+
+function Tile({
+  id,
+  label,
+  value,
+  change,
+  help,
+  days,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  change: Change;
+  help: string;
+  days: number;
+}) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
+        {label}
+        <InfoTip about={label.toLowerCase()}>{help}</InfoTip>
+      </dt>
+      <dd className="mt-1 text-3xl font-semibold text-ink tabular-nums" data-testid={`tile-${id}`}>
+        {value}
+      </dd>
+      <dd className={`mt-1 text-sm ${CHANGE_STYLE[change.direction]}`} data-testid={`change-${id}`}>
+        <span aria-hidden="true">
+          {ARROW[change.direction]} {change.text}
+        </span>
+        <span className="sr-only">{change.description}</span>
+        <span className="text-slate-600"> vs previous {days} days</span>
+      </dd>
+    </div>
+  );
+}
+
+export function HeadlineTiles({
+  current,
+  previous,
+}: {
+  current: AnalyticsPeriod;
+  previous: AnalyticsPeriod;
+}) {
+  const now = current.totals;
+  const before = previous.totals;
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Headline figures">
+      <Tile
+        id="visitors"
+        label="Visitors"
+        value={formatCount(now.visitors)}
+        change={countChange(now.visitors, before.visitors)}
+        help={TILE_HELP.visitors}
+        days={previous.days}
+      />
+      <Tile
+        id="page-views"
+        label="Page views"
+        value={formatCount(now.pageViews)}
+        change={countChange(now.pageViews, before.pageViews)}
+        help={TILE_HELP.pageViews}
+        days={previous.days}
+      />
+      <Tile
+        id="leads"
+        label="Leads"
+        value={formatCount(now.leads)}
+        change={countChange(now.leads, before.leads)}
+        help={TILE_HELP.leads}
+        days={previous.days}
+      />
+      <Tile
+        id="conversion-rate"
+        label="Conversion rate"
+        value={formatRate(now.conversionRate)}
+        change={rateChange(now.conversionRate, before.conversionRate)}
+        help={TILE_HELP.conversionRate}
+        days={previous.days}
+      />
+    </dl>
+  );
+}
+
+export const ctaClicksOf = (period: AnalyticsPeriod) =>
+  CTA_EVENT_TYPES.reduce((sum, type) => sum + period.events[type], 0);
+
+/** Page views → CTA clicks → leads, each with its conversion from the step before. */
+export function Funnel({ period }: { period: AnalyticsPeriod }) {
+  const steps = [
+    { label: 'Page views', of: 'page views', value: period.totals.pageViews },
+    { label: 'CTA clicks', of: 'CTA clicks', value: ctaClicksOf(period) },
+    { label: 'Leads', of: 'leads', value: period.totals.leads },
+  ];
+  const widest = Math.max(1, ...steps.map((step) => step.value));
+  return (
+    <ol className="space-y-3" data-testid="funnel">
+      {steps.map((step, index) => {
+        const before = steps[index - 1];
+        const share = step.value / widest;
+        return (
+          <li key={step.label}>
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+              <span className="font-medium text-slate-900">{step.label}</span>
+              <span className="text-slate-700 tabular-nums">
+                <span className="font-semibold text-ink">{formatCount(step.value)}</span>
+                {before && (
+                  <>
+                    {' · '}
+                    {stepRate(step.value, before.value)} of {before.of}
+                  </>
+                )}
+              </span>
+            </div>
+            <div className="mt-1 h-3 rounded-full bg-slate-100" aria-hidden="true">
+              <div
+                className="h-3 rounded-full bg-brand-600"
+                // Set through the DOM (CSSOM), which the CSP's style-src-attr does not govern.
+                style={{ width: `${step.value > 0 ? Math.max(2, share * 100) : 0}%` }}
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
