@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig, type RawConfig } from './config.ts';
 import { DELIVERY_FAILED_MESSAGE } from './constructs/lead-webhook.ts';
@@ -31,6 +31,12 @@ function once<T>(make: () => T): () => T {
 }
 const plainApp = once(() => build({}));
 const webhookApp = once(() => build({ LEAD_WEBHOOK_URL: URL_SETTING }));
+// Synthesis is the slow part: do it under the hook timeout (120 s), not inside whichever
+// test runs first (30 s), which a loaded machine can exceed.
+beforeAll(() => {
+  plainApp();
+  webhookApp();
+});
 
 /** Renders Fn::Join / Ref / Fn::GetAtt as one string, e.g. "<Table.Arn>/index/gsi1". */
 const flat = (value: unknown): string => {
