@@ -81,10 +81,7 @@ async function loadRecord(c: Context<AppEnv>, id: string): Promise<LeadRecord> {
 
 const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
   const page = pages.find((candidate) => leadFromPage(lead, candidate));
-  const inquiry =
-    lead.inquiryType && lead.inquiryType in INQUIRY_LABELS
-      ? INQUIRY_LABELS[lead.inquiryType as keyof typeof INQUIRY_LABELS]
-      : lead.inquiryType;
+  const inquiry = lead.inquiryType ? INQUIRY_LABELS[lead.inquiryType] : undefined;
   return [
     lead.createdAt,
     lead.name,

@@ -61,11 +61,7 @@ export function webhookPayload(lead: Lead): LeadWebhookPayload {
       formType: lead.formType,
       createdAt: lead.createdAt,
       ...(lead.role ? { role: lead.role } : {}),
-      ...(lead.inquiryType
-        ? {
-            inquiryType: lead.inquiryType as NonNullable<LeadWebhookPayload['data']['inquiryType']>,
-          }
-        : {}),
+      ...(lead.inquiryType ? { inquiryType: lead.inquiryType } : {}),
       ...(lead.landingPageId ? { landingPageId: lead.landingPageId } : {}),
       ...(lead.attribution ? { attribution: lead.attribution } : {}),
     },
