@@ -65,8 +65,12 @@ export async function processPending(
   }
 }
 
-/** Writes the served image and its variants of `version`; answers the record's fields. */
-export async function storeImage(
+/**
+ * Writes the variants of `version` and answers the record's fields; the served image
+ * itself is written by storeMain, after the record that describes it (a replace must not
+ * change the bytes under a record that might still say otherwise).
+ */
+export async function storeVariants(
   services: Services,
   id: string,
   version: number,
@@ -83,11 +87,6 @@ export async function storeImage(
       return { width: variant.width, url: publicPath(key), bytes: variant.body.length };
     }),
   );
-  // The main object last: once it is served, its variants are already there.
-  await objects.publish(mainKey(id), image.body, {
-    contentType: image.contentType,
-    cacheControl: MAIN_CACHE_CONTROL,
-  });
   return {
     url: objectPathOf(id),
     contentType: image.contentType,
@@ -98,6 +97,14 @@ export async function storeImage(
     placeholder: image.placeholder,
     thumbhash: image.thumbhash,
   };
+}
+
+/** Writes the served image at its stable path. */
+export async function storeMain(services: Services, id: string, image: ProcessedImage) {
+  await services.objects.publish(mainKey(id), image.body, {
+    contentType: image.contentType,
+    cacheControl: MAIN_CACHE_CONTROL,
+  });
 }
 
 /** Every stored object of a record at its current version. */

@@ -13,7 +13,8 @@ import {
   objectKeysOf,
   pageList,
   processPending,
-  storeImage,
+  storeMain,
+  storeVariants,
   usageOf,
   variantKey,
 } from '../media/library.ts';
@@ -118,13 +119,14 @@ export const media = new Hono<AppEnv>()
     if (!ticket) throw new ApiError(404, 'not_found', `No upload is waiting at ${objectPath}`);
     const { image } = await processPending(services, ticket);
     const version = record.version + 1;
-    const content = await storeImage(services, id, version, image);
+    const content = await storeVariants(services, id, version, image);
     const updated = await services.media.replace(id, record.version, content, ticket.id);
     if (!updated) {
       // Another replace or a delete won; leave its objects alone, drop only our variants.
       await services.objects.delete(content.variants.map((v) => variantKey(id, version, v.width)));
       throw new ApiError(409, 'conflict', 'The image changed meanwhile; reload and try again');
     }
+    await storeMain(services, id, image);
     await services.objects.delete([
       ticket.key,
       ...record.variants.map((variant) => variantKey(id, record.version, variant.width)),

@@ -336,6 +336,27 @@ describe('the local server’s upload URLs (disk driver)', () => {
     expect(await raw(t.url, `/api/objects/local/pending/${SOME_ID}`, 'DELETE')).toBe(405);
   });
 
+  it('name the scheme a trusted proxy reports, and only then', async () => {
+    t = await mediaApp('disk', { TRUST_PROXY: '1' });
+    // Behind TLS the session cookie has its __Host- name.
+    const secure = (cookie: string) => ({
+      'x-forwarded-proto': 'https',
+      cookie: cookie.replace('pb_session=', '__Host-pb_session='),
+    });
+    const behindTls = (await (
+      await t.call('POST', '/api/objects/upload', undefined, secure(t.cookie))
+    ).json()) as { uploadURL: string };
+    expect(behindTls.uploadURL).toMatch(
+      /^https:\/\/127\.0\.0\.1:\d+\/api\/objects\/local\/pending\//,
+    );
+    await t.close();
+    t = await mediaApp('disk');
+    const direct = (await (
+      await t.call('POST', '/api/objects/upload', undefined, secure(t.cookie))
+    ).json()) as { uploadURL: string };
+    expect(direct.uploadURL).toMatch(/^http:\/\//);
+  });
+
   it('keep the signing key private: DATA_DIR/upload-signing.key is 0600', async () => {
     t = await mediaApp('disk');
     await t.uploadPut(await png(10, 10));

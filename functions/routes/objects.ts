@@ -10,7 +10,7 @@ import type { AppEnv, Services } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
 import { newMediaId, type UploadTicket } from '../data/media.ts';
-import { fileNameOf, processPending, storeImage } from '../media/library.ts';
+import { fileNameOf, processPending, storeMain, storeVariants } from '../media/library.ts';
 import {
   mediaIdFromObjectPath,
   objectPathOf,
@@ -22,11 +22,19 @@ import {
 import { DiskObjectStore } from '../storage/disk.ts';
 import type { SignOptions } from '../storage/object-store.ts';
 
-/** The origin the browser used, for URLs of the local server (disk driver). */
+/**
+ * The origin the browser used, for URLs of the local server (disk driver). Behind a
+ * trusted proxy (TRUST_PROXY) that ends TLS, its X-Forwarded-Proto names the scheme.
+ */
 export function signOptions(c: Context<AppEnv>): SignOptions {
   const { env } = c.get('services').config;
+  const url = new URL(c.req.url);
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  if (env.TRUST_PROXY > 0 && (forwarded === 'https' || forwarded === 'http')) {
+    url.protocol = `${forwarded}:`;
+  }
   return {
-    origin: new URL(c.req.url).origin,
+    origin: url.origin,
     expiresIn: env.UPLOAD_URL_TTL_SECONDS,
     maxBytes: env.MEDIA_MAX_BYTES,
   };
@@ -78,7 +86,10 @@ async function publish(
   ticket: UploadTicket,
 ): Promise<{ record: MediaRecord; created: boolean }> {
   const { image } = await processPending(services, ticket);
-  const content = await storeImage(services, ticket.id, 1, image);
+  // Nothing is served before the record exists: variants, then the main object, then the
+  // record (a new id has no readers yet, so the order only matters for a crash).
+  const content = await storeVariants(services, ticket.id, 1, image);
+  await storeMain(services, ticket.id, image);
   const now = services.now().toISOString();
   const record: MediaRecord = {
     id: ticket.id,
