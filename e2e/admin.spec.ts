@@ -47,7 +47,7 @@ test('sign-in is required, wrong passwords are refused, and signing out ends the
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Manage your landing pages and track conversions')).toBeVisible();
   await expect(page.getByTestId('signed-in-email')).toHaveText(E2E_ADMIN.email);
-  await expect(page.getByRole('tab')).toHaveText(['Pages', 'Analytics', 'Images']);
+  await expect(page.getByRole('tab')).toHaveText(['Pages', 'Analytics', 'Images', /^Leads/]);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(
