@@ -1,5 +1,6 @@
 // `npm run assets`: renders the marketing site's binary assets from HTML written here:
-// the product screenshots (PNG + WebP), the Open Graph image and the spec template PDF.
+// the product screenshots (PNG + WebP), the hero visuals of the product, solutions and
+// how-it-works pages (with a phone crop), the Open Graph image and the spec template PDF.
 // The outputs are committed; rerun this after changing a mock screen. Data shown is
 // fictional: supplier names are invented and patient identifiers appear only as tokens.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -8,11 +9,18 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { SCREENSHOT, SCREENSHOT_SMALL_WIDTH } from '../site/lib/screenshots.ts';
+import {
+  HERO_VISUAL,
+  HERO_VISUAL_PHONE,
+  SCREENSHOT,
+  SCREENSHOT_SMALL_WIDTH,
+  type HeroVisualName,
+} from '../site/lib/screenshots.ts';
+import { iconSvg, type IconName } from '../site/components/site/icon-paths.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const publicDir = join(root, 'site/public');
-/** Screenshots above this are re-encoded with fewer colours. */
+/** Screenshots above this are re-encoded with fewer colors. */
 const PNG_BUDGET = 150 * 1024;
 
 const interWoff2 = readFileSync(
@@ -28,7 +36,7 @@ body { font-family: 'Inter', sans-serif; color: #0f1f2e; background: #f5f7f9; fo
 .brand { display: flex; align-items: center; gap: 10px; color: #fff; font-weight: 700; font-size: 17px; padding: 0 8px 20px; }
 .nav { display: flex; align-items: center; gap: 10px; padding: 9px 10px; border-radius: 8px; font-size: 13.5px; font-weight: 500; }
 .nav.on { background: #1d3346; color: #fff; }
-.nav i { width: 16px; height: 16px; border-radius: 4px; border: 2px solid currentColor; opacity: .7; display: inline-block; }
+.nav svg { flex: none; opacity: .85; }
 .nav .count { margin-left: auto; background: #dc2626; color: #fff; font-size: 11px; font-style: normal; padding: 1px 7px; border-radius: 999px; }
 .side .foot { margin-top: auto; font-size: 12px; color: #8aa0b3; padding: 10px; border-top: 1px solid #1d3346; }
 .main { display: flex; flex-direction: column; min-width: 0; }
@@ -81,6 +89,24 @@ interface Shell {
   body: string;
 }
 
+/** The icon beside each navigation item (the same icon set as the site, icon-paths.ts). */
+const NAV_ICONS: Record<string, IconName> = {
+  Overview: 'grid',
+  Contracts: 'contract',
+  Suppliers: 'users',
+  Exceptions: 'alert',
+  Deliveries: 'send',
+  Tokenization: 'key',
+  'Audit log': 'eye',
+  Settings: 'sliders',
+  'Upload data': 'upload',
+  Submissions: 'list',
+  'Contract requirements': 'clipboard',
+  'Write-back reports': 'refresh',
+  'API keys': 'lock',
+  Help: 'help',
+};
+
 const MANUFACTURER_NAV = [
   'Overview',
   'Contracts',
@@ -103,7 +129,7 @@ function shell({
   const items = nav
     .map(
       (label) =>
-        `<div class="nav${label === active ? ' on' : ''}"><i></i>${label}${label === 'Exceptions' ? `<em class="count">${openExceptions}</em>` : ''}</div>`,
+        `<div class="nav${label === active ? ' on' : ''}">${iconSvg(NAV_ICONS[label] ?? 'file', 17)}${label}${label === 'Exceptions' ? `<em class="count">${openExceptions}</em>` : ''}</div>`,
     )
     .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><style>${BASE_CSS}</style></head><body>
@@ -125,13 +151,18 @@ const SUPPLIERS = [
 
 function overview(): string {
   const days = [62, 70, 58, 81, 77, 90, 85, 74, 96, 88, 92, 101, 97, 110];
-  const max = Math.max(...days);
-  const bars = days
-    .map((v, i) => {
-      const h = Math.round((v / max) * 190);
-      return `<rect x="${i * 52 + 14}" y="${210 - h}" width="30" height="${h}" rx="5" fill="${i === days.length - 1 ? '#2E9656' : '#a7e3b9'}"/>`;
-    })
-    .join('');
+  const chart = barChart({
+    width: 470,
+    height: 210,
+    values: days,
+    labels: days.map((_, i) => (i % 2 === 0 ? `${i + 1} Jun` : '')),
+    max: 120,
+    step: 40,
+    tick: (v) => (v === 0 ? '0' : `${v}k`),
+    valueLabels: 'last',
+    value: (v) => `${v}k`,
+    yTitle: 'Records',
+  });
   const rows = SUPPLIERS.map(
     ([name, rate, last, level, status]) =>
       `<tr><td><b style="font-weight:600">${name}</b></td><td style="width:210px"><div style="display:flex;align-items:center;gap:10px"><div class="bar" style="flex:1"><span style="width:${rate}%"></span></div>${rate}%</div></td><td>${last}</td><td><span class="badge ${level}">${status}</span></td></tr>`,
@@ -150,7 +181,7 @@ function overview(): string {
 <div class="row" style="flex:1;min-height:0">
 <div class="card" style="flex:1.5;display:flex;flex-direction:column;gap:8px"><h2>Supplier compliance</h2><table><thead><tr><th>Supplier</th><th>Records passing</th><th>Last delivery</th><th>Status</th></tr></thead><tbody>${rows}</tbody></table></div>
 <div style="flex:1;display:flex;flex-direction:column;gap:20px">
-<div class="card"><h2>Records validated per day (thousands)</h2><svg width="100%" height="220" viewBox="0 0 740 220">${bars}<line x1="0" y1="210" x2="740" y2="210" stroke="#e2e8f0"/></svg></div>
+<div class="card"><h2>Records validated per day, 1-14 June (thousands)</h2>${chart}</div>
 <div class="card" style="flex:1"><h2>Pipeline</h2>
 <div style="display:grid;grid-template-columns:repeat(4,1fr);gap:10px;font-size:12.5px">
 <div><span class="badge sup">Supplier</span><div style="font-weight:700;font-size:20px;margin-top:8px">1,284</div>files received</div>
@@ -415,7 +446,7 @@ function remediation(): string {
 <div style="font-weight:600;color:#1d5e38">Suggested fix · 97% confidence</div>
 <div style="font-size:13px;color:#334155">Pad the labeler segment to 5 digits, as in the 1,207 rows before it from the same supplier.</div>
 <div style="display:flex;align-items:center;gap:12px" class="mono"><span style="text-decoration:line-through;color:#991b1b">5024-1203-01</span>→<span style="color:#166534;font-weight:700">05024-1203-01</span></div>
-<label style="display:flex;gap:8px;align-items:center;font-size:12.5px;color:#334155"><span style="width:16px;height:16px;border-radius:4px;background:#237745;display:inline-block"></span>Apply to the 12 other rows in this file with the same pattern</label></div>
+<label style="display:flex;gap:8px;align-items:center;font-size:12.5px;color:#334155"><span style="width:16px;height:16px;border-radius:4px;background:#237745;color:#fff;display:inline-grid;place-items:center">${iconSvg('check', 12, 3)}</span>Apply to the 12 other rows in this file with the same pattern</label></div>
 <div class="field">Note to supplier<div class="input" style="height:64px;align-items:flex-start;padding-top:10px">Your export drops the leading zero of labeler codes. Fix applied; please correct the source system before the next file.</div></div>
 <div style="display:flex;gap:10px;margin-top:auto"><span class="btn">Send to supplier</span><span class="btn">Waive with reason</span><span class="btn primary" style="margin-left:auto">Apply fix &amp; revalidate</span></div>
 <p class="sub" style="margin:0;font-size:12px">Every action is written to the audit log with user, time and before/after values.</p>
@@ -555,7 +586,7 @@ th { font-size: 8pt; background: #effbf2; color: #1d5e38; } td { padding: 7px 8p
 <p>Use this template to describe, in one place, the data a supplier delivers under a manufacturer agreement. PharmaBridge turns a completed specification into machine-readable validation rules that suppliers see in their portal, so both parties work from the same definition.</p>
 <div class="note">Do not enter patient data in this document. Field definitions describe structure only; identifiers are tokenized by the platform before delivery.</div>
 <h2>1. Contract parties</h2>
-<table class="form"><tbody>${blank('Manufacturer (legal name)')}${blank('Supplier (legal name)')}${blank('Agreement reference and version')}${blank('Effective date')}${blank('Manufacturer data owner (name, e-mail)')}${blank('Supplier technical contact (name, e-mail)')}</tbody></table>
+<table class="form"><tbody>${blank('Manufacturer (legal name)')}${blank('Supplier (legal name)')}${blank('Agreement reference and version')}${blank('Effective date')}${blank('Manufacturer data owner (name, email)')}${blank('Supplier technical contact (name, email)')}</tbody></table>
 <h2>2. File formats</h2>
 <p>Tick every format the supplier will send. All formats are validated against the same rules.</p>
 <ul><li>☐ CSV (UTF-8, comma-delimited, header row required, RFC 4180 quoting)</li><li>☐ Excel (.xlsx, first worksheet, header row in row 1)</li><li>☐ XML (schema supplied by the manufacturer or PharmaBridge default XSD)</li><li>☐ JSON (array of records or newline-delimited JSON)</li></ul>
@@ -572,7 +603,7 @@ th { font-size: 8pt; background: #effbf2; color: #1d5e38; } td { padding: 7px 8p
 <tr><td class="mono">R-0__</td><td></td><td></td><td></td><td></td></tr></tbody></table>
 <p>Severity levels: <b>Critical</b> rejects the row; <b>High</b> holds the file until fixed; <b>Medium</b> delivers with a flag; <b>Low</b> is informational.</p>
 <h2>5. Tokenization fields</h2>
-<p>List the source fields that identify a patient. PharmaBridge normalises them and replaces them with a deterministic token (for example <span class="mono">tok_8f3a…</span>): the same patient always receives the same token, and the source values are never delivered.</p>
+<p>List the source fields that identify a patient. PharmaBridge normalizes them and replaces them with a deterministic token (for example <span class="mono">tok_8f3a…</span>): the same patient always receives the same token, and the source values are never delivered.</p>
 <table class="form"><tbody>${blank('Source fields for the patient token')}${blank('Other identifiers to tokenize (e.g. prescriber)')}${blank('ID linking (master patient index, clean room, network token)')}</tbody></table>
 <h2>6. Delivery schedule</h2>
 <table class="form"><tbody>${blank('Feed and frequency (daily, weekly, monthly)')}${blank('Submission deadline and time zone')}${blank('Reporting period covered by each file')}${blank('Delivery destination for validated data')}${blank('Escalation contact for late or failed files')}</tbody></table>
@@ -581,6 +612,343 @@ th { font-size: 8pt; background: #effbf2; color: #1d5e38; } td { padding: 7px 8p
 <table class="form"><tbody>${blank('Manufacturer signatory, title, date')}${blank('Supplier signatory, title, date')}</tbody></table>
 </body></html>`;
 }
+
+interface BarChart {
+  width: number;
+  height: number;
+  values: number[];
+  /** One label under each bar ('' for none). */
+  labels: string[];
+  /** The y axis runs from 0 to `max` with a labeled gridline every `step`. */
+  max: number;
+  step: number;
+  tick: (value: number) => string;
+  /** Which bars carry their value above them. */
+  valueLabels: 'all' | 'last';
+  value: (value: number) => string;
+  /** The y axis title, written above the tick labels. */
+  yTitle: string;
+}
+
+/** A vertical bar chart with labeled axes, gridlines and value labels, as inline SVG. */
+function barChart(chart: BarChart): string {
+  const left = 42;
+  const top = 24;
+  const bottom = 24;
+  const plotWidth = chart.width - left - 4;
+  const plotHeight = chart.height - top - bottom;
+  const y = (value: number) => top + plotHeight - (value / chart.max) * plotHeight;
+  const slot = plotWidth / chart.values.length;
+  const barWidth = Math.min(34, slot * 0.62);
+  const parts: string[] = [
+    `<text x="0" y="11" font-size="11" fill="#64748b" font-weight="600">${chart.yTitle}</text>`,
+  ];
+  for (let tick = 0; tick <= chart.max; tick += chart.step) {
+    parts.push(
+      `<line x1="${left}" x2="${chart.width}" y1="${y(tick)}" y2="${y(tick)}" stroke="${tick === 0 ? '#cbd5e1' : '#eef2f6'}"/>`,
+      `<text x="${left - 8}" y="${y(tick) + 4}" font-size="11" fill="#64748b" text-anchor="end">${chart.tick(tick)}</text>`,
+    );
+  }
+  chart.values.forEach((value, index) => {
+    const x = left + slot * index + (slot - barWidth) / 2;
+    const isLast = index === chart.values.length - 1;
+    parts.push(
+      `<rect x="${x.toFixed(1)}" y="${y(value).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(top + plotHeight - y(value)).toFixed(1)}" rx="4" fill="${isLast ? '#2E9656' : '#8fd9a8'}"/>`,
+    );
+    if (chart.valueLabels === 'all' || isLast) {
+      parts.push(
+        `<text x="${(x + barWidth / 2).toFixed(1)}" y="${(y(value) - 6).toFixed(1)}" font-size="11.5" font-weight="700" fill="#1d5e38" text-anchor="middle">${chart.value(value)}</text>`,
+      );
+    }
+    const label = chart.labels[index];
+    if (label) {
+      parts.push(
+        `<text x="${(x + barWidth / 2).toFixed(1)}" y="${chart.height - 6}" font-size="11" fill="#475569" text-anchor="middle">${label}</text>`,
+      );
+    }
+  });
+  return `<svg width="${chart.width}" height="${chart.height}" viewBox="0 0 ${chart.width} ${chart.height}" font-family="Inter, sans-serif" role="img">${parts.join('')}</svg>`;
+}
+
+/** A horizontal bar chart of percentages with a labeled 0-100% axis, as inline SVG. */
+function percentBars(rows: [label: string, value: number][], width: number): string {
+  const labelWidth = 150;
+  const rowHeight = 38;
+  const plot = width - labelWidth - 44;
+  const height = rows.length * rowHeight + 26;
+  const x = (value: number) => labelWidth + (value / 100) * plot;
+  const parts: string[] = [];
+  for (const tick of [0, 25, 50, 75, 100]) {
+    parts.push(
+      `<line x1="${x(tick)}" x2="${x(tick)}" y1="0" y2="${rows.length * rowHeight}" stroke="${tick === 0 ? '#cbd5e1' : '#eef2f6'}"/>`,
+      `<text x="${x(tick)}" y="${height - 6}" font-size="11" fill="#64748b" text-anchor="middle">${tick}%</text>`,
+    );
+  }
+  rows.forEach(([label, value], index) => {
+    const top = index * rowHeight + 9;
+    parts.push(
+      `<text x="0" y="${top + 14}" font-size="12.5" fill="#0f1f2e">${label}</text>`,
+      `<rect x="${labelWidth}" y="${top}" width="${(x(value) - labelWidth).toFixed(1)}" height="20" rx="4" fill="#5dd47f"/>`,
+      `<text x="${(x(value) + 6).toFixed(1)}" y="${top + 14}" font-size="12" font-weight="700" fill="#1d5e38">${value}%</text>`,
+    );
+  });
+  return `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Inter, sans-serif" role="img">${parts.join('')}</svg>`;
+}
+
+/*
+ * Hero visuals: one focused product panel per page, 800 x 600 CSS px at 2x. The same HTML
+ * rendered 380 px wide (class `phone`) keeps only the main panel, at a size a phone can
+ * read: the "crop" that phones get.
+ */
+const HERO_CSS = `
+body { font-size: 14px; }
+.hero { width: 800px; height: 600px; display: flex; flex-direction: column; overflow: hidden; background: #f5f7f9; }
+.hbar { height: 46px; flex: none; background: #0f1f2e; color: #fff; display: flex; align-items: center; gap: 10px; padding: 0 16px; font-weight: 700; font-size: 15px; }
+.hbar .crumb { color: #8aa0b3; font-weight: 500; font-size: 13px; display: flex; align-items: center; gap: 6px; }
+.hbar .tenant { margin-left: auto; font-size: 12.5px; color: #c8d3dd; font-weight: 500; }
+.hbody { flex: 1; min-height: 0; display: grid; grid-template-columns: 380px 1fr; gap: 14px; padding: 14px; }
+.hbody > * { min-width: 0; }
+.stack { display: flex; flex-direction: column; gap: 14px; min-height: 0; }
+.panel { background: #fff; border: 1px solid #e2e8f0; border-radius: 12px; padding: 16px; }
+.panel h2 { font-size: 15px; font-weight: 700; display: flex; align-items: center; gap: 8px; margin-bottom: 12px; }
+.panel h2 svg { color: #237745; }
+.muted-text { color: #64748b; font-size: 12.5px; }
+.tiles { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; margin-bottom: 12px; }
+.tile { border-radius: 10px; background: #f8fafc; border: 1px solid #eef2f6; padding: 10px 12px; }
+.tile b { display: block; font-size: 22px; letter-spacing: -0.02em; margin-top: 2px; }
+.tile span { font-size: 12px; color: #64748b; font-weight: 500; }
+.srow { display: grid; grid-template-columns: 1fr 92px 46px; align-items: center; gap: 10px; padding: 8px 0; border-top: 1px solid #eef2f6; font-size: 13px; }
+.supplier { padding: 8px 0; border-top: 1px solid #eef2f6; font-size: 13px; }
+.supplier .line { display: grid; grid-template-columns: 1fr 50px 64px; align-items: center; gap: 10px; margin-top: 5px; }
+.supplier .line .pct { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
+.supplier .line .badge { justify-self: end; }
+.srow .name { display: flex; align-items: center; gap: 8px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.srow .name svg { color: #64748b; flex: none; }
+.srow .pct { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
+.ico { width: 30px; height: 30px; border-radius: 8px; display: grid; place-items: center; flex: none; }
+.ico.mfr { background: #dbeafe; color: #1d4ed8; } .ico.sup { background: #dcfce7; color: #15803d; } .ico.plt { background: #f3e8ff; color: #7e22ce; } .ico.ok { background: #dcfce7; color: #166534; }
+.fix { display: grid; grid-template-columns: 1fr auto; gap: 4px 10px; align-items: center; padding: 10px 0; border-top: 1px solid #eef2f6; }
+.fix .what { font-size: 12.5px; color: #475569; }
+.fix .vals { display: flex; align-items: center; gap: 8px; font-size: 13px; }
+.old { color: #991b1b; text-decoration: line-through; }
+.new { color: #166534; font-weight: 700; }
+.btn.sm { height: 30px; padding: 0 12px; font-size: 12.5px; white-space: nowrap; flex: none; }
+.check { display: flex; align-items: flex-start; gap: 10px; padding: 7px 0; font-size: 13px; }
+.check svg { color: #237745; flex: none; margin-top: 1px; }
+.step { display: grid; grid-template-columns: 30px 1fr; gap: 10px; padding: 8px 0; position: relative; }
+.step + .step::before { content: ''; position: absolute; left: 14px; top: -8px; height: 14px; border-left: 2px solid #cbd5e1; }
+.step .t { font-weight: 700; font-size: 13.5px; }
+.step .d { font-size: 12.5px; color: #475569; margin-top: 1px; }
+.kv { display: grid; grid-template-columns: 130px 1fr; gap: 8px 12px; font-size: 13px; }
+.kv dt { color: #64748b; } .kv dd { font-weight: 600; }
+.logrow { display: grid; grid-template-columns: 44px 1fr; gap: 10px; padding: 8px 0; border-top: 1px solid #eef2f6; font-size: 12.5px; }
+.logrow .time { color: #64748b; font-variant-numeric: tabular-nums; }
+.arrow { display: flex; align-items: center; gap: 8px; color: #7e22ce; font-size: 12.5px; font-weight: 600; padding: 8px 0 8px 4px; }
+.token { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font-size: 15px; font-weight: 700; color: #0f1f2e; background: #f3e8ff; border-radius: 8px; padding: 10px 12px; display: flex; align-items: center; gap: 8px; }
+.phone .hero { width: 380px; height: 460px; }
+.phone .hbody { grid-template-columns: 1fr; padding: 12px; }
+.phone .wide, .phone .hbar .crumb, .phone .hbar .role { display: none; }
+.foot-note { margin-top: auto; padding-top: 10px; color: #64748b; font-size: 12px; display: flex; align-items: center; gap: 6px; }
+.phone .foot-note, .phone .desk-only { display: none; }
+`;
+
+function hero({
+  crumb,
+  tenant,
+  main,
+  wide,
+}: {
+  crumb: string;
+  tenant: string;
+  main: string;
+  wide: string;
+}): string {
+  const mark = MARK.replace('width="30" height="30"', 'width="24" height="24"');
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${BASE_CSS}${HERO_CSS}</style></head><body>
+<div class="hero"><div class="hbar">${mark}PharmaBridge<span class="crumb">${iconSvg('arrow', 13)}${crumb}</span><span class="tenant">${tenant.replace(/ · (\w+)$/, '<span class="role"> · $1</span>')}</span></div>
+<div class="hbody"><div class="stack">${main}</div><div class="stack wide">${wide}</div></div></div></body></html>`;
+}
+
+function heroManufacturers(): string {
+  const suppliers = [
+    ['Northwind Specialty Pharmacy', 99.6, 'ok', 'On time'],
+    ['Harborview Health Distribution', 98.9, 'ok', 'On time'],
+    ['Lakeshore Specialty Rx', 99.9, 'ok', 'On time'],
+    ['Cedar Ridge Infusion Services', 96.2, 'medium', '3 open'],
+    ['Summit Patient Services Hub', 91.4, 'high', '14 open'],
+  ] as const;
+  const rows = suppliers
+    .map(
+      ([name, rate, level, status], index) =>
+        `<div class="supplier${index === suppliers.length - 1 ? ' desk-only' : ''}"><div class="name" style="font-weight:600;display:flex;align-items:center;gap:8px">${iconSvg('users', 15)}${name}</div><div class="line"><span class="bar"><span style="width:${rate}%"></span></span><span class="pct">${rate}%</span><span class="badge ${level}">${status}</span></div></div>`,
+    )
+    .join('');
+  const chart = barChart({
+    width: 340,
+    height: 250,
+    values: [412, 305, 188, 97, 61, 38],
+    labels: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'],
+    max: 500,
+    step: 100,
+    tick: (v) => String(v),
+    valueLabels: 'all',
+    value: (v) => String(v),
+    yTitle: 'Exceptions',
+  });
+  return hero({
+    crumb: 'Suppliers',
+    tenant: 'Meridian Therapeutics · Manufacturer',
+    main: `<div class="panel" style="flex:1;display:flex;flex-direction:column"><h2>${iconSvg('chart', 18)}Supplier compliance · June</h2>
+<div class="tiles"><div class="tile"><span>Records passing</span><b>99.2%</b></div><div class="tile"><span>Open exceptions</span><b style="color:#b91c1c">37</b></div></div>
+<div class="muted-text" style="font-weight:600;padding-bottom:6px">Records passing, by supplier</div>${rows}
+<div class="foot-note">${iconSvg('clock', 14)}Last delivery today 06:12 ET</div></div>`,
+    wide: `<div class="panel"><h2>${iconSvg('alert', 18)}Exceptions reaching analytics</h2><p class="muted-text" style="margin:-6px 0 10px">Per month, all suppliers · live since February</p>${chart}</div>
+<div class="panel" style="flex:1"><h2>${iconSvg('contract', 18)}Specialty Pharmacy Data Agreement</h2><div class="kv"><dt>Version</dt><dd>3.2 · published</dd><dt>Rules</dt><dd>214 machine-readable</dd><dt>Suppliers</dt><dd>6 active</dd></div></div>`,
+  });
+}
+
+function heroSuppliers(): string {
+  const fixes = [
+    ['Row 4,502 · payer_type', 'COMM', 'COMMERCIAL'],
+    ['Row 6,117 · dispense_date', '2025-06-31', '2025-06-30'],
+    ['Row 9,840 · ndc_11', '5024-1203-01', '05024-1203-01'],
+  ] as const;
+  const fixRows = fixes
+    .map(
+      ([what, from, to], index) =>
+        `<div class="fix${index === fixes.length - 1 ? ' desk-only' : ''}"><span class="what">${what}</span><span class="btn sm primary">Apply</span><span class="vals mono"><span class="old">${from}</span>${iconSvg('arrow', 14)}<span class="new">${to}</span></span></div>`,
+    )
+    .join('');
+  const checks = [
+    ['48 fields, each with its format and code list'],
+    ['CSV, Excel, XML or JSON, up to 2 GB'],
+    ['Daily dispense file by 23:59 ET'],
+    ['Patient identifiers tokenized at upload'],
+  ];
+  return hero({
+    crumb: 'Upload data',
+    tenant: 'Northwind Specialty Pharmacy · Supplier',
+    main: `<div class="panel" style="flex:1;display:flex;flex-direction:column"><h2>${iconSvg('upload', 18)}Validating nsp_dispense_0614.csv</h2>
+<div class="bar" style="height:10px"><span style="width:100%"></span></div>
+<div class="muted-text" style="display:flex;justify-content:space-between;margin:6px 0 12px"><span>18,206 of 18,206 rows checked</span><span>41 ms per batch</span></div>
+<div style="display:grid;grid-template-columns:repeat(3,1fr);gap:8px">
+<div style="background:#dcfce7;border-radius:10px;padding:10px"><div style="font-size:20px;font-weight:700;color:#166534">18,189</div><div style="font-size:12px;color:#166534">passed</div></div>
+<div style="background:#fef9c3;border-radius:10px;padding:10px"><div style="font-size:20px;font-weight:700;color:#854d0e">14</div><div style="font-size:12px;color:#854d0e">warnings</div></div>
+<div style="background:#fee2e2;border-radius:10px;padding:10px"><div style="font-size:20px;font-weight:700;color:#991b1b">3</div><div style="font-size:12px;color:#991b1b">to fix</div></div></div>
+<div style="font-weight:700;margin:14px 0 2px;display:flex;align-items:center;gap:8px">${iconSvg('refresh', 16)}Fix inline</div>${fixRows}
+<div class="foot-note" style="justify-content:space-between"><span>Fixes are revalidated before you submit</span><span class="btn sm">Revalidate 3 rows</span></div></div>`,
+    wide: `<div class="panel"><h2>${iconSvg('clipboard', 18)}Meridian Therapeutics requires</h2>${checks.map(([text]) => `<div class="check">${iconSvg('check', 16, 2.4)}${text}</div>`).join('')}</div>
+<div class="panel" style="flex:1"><h2>${iconSvg('list', 18)}Recent submissions</h2>
+<div class="srow" style="grid-template-columns:1fr auto"><span class="name mono" style="font-weight:500">nsp_dispense_0613.xml</span><span class="badge ok">Delivered</span></div>
+<div class="srow" style="grid-template-columns:1fr auto"><span class="name mono" style="font-weight:500">nsp_status_0613.xlsx</span><span class="badge ok">Accepted</span></div>
+<div class="srow" style="grid-template-columns:1fr auto"><span class="name mono" style="font-weight:500">nsp_inventory_0612.json</span><span class="badge ok">Delivered</span></div>
+<div class="srow" style="grid-template-columns:1fr auto"><span class="name mono" style="font-weight:500">nsp_dispense_0612.csv</span><span class="badge ok">Delivered</span></div>
+<div class="srow" style="grid-template-columns:1fr auto"><span class="name mono" style="font-weight:500">nsp_status_0612.xlsx</span><span class="badge medium">Restated</span></div></div>`,
+  });
+}
+
+function heroPlatformSecurity(): string {
+  const fields = ['first_name', 'last_name', 'date_of_birth', 'zip3'];
+  const log = [
+    ['06:41', 'J. Lee published contract v3.2'],
+    ['06:12', 'Delivered nsp_dispense_0614.csv, manifest signed'],
+    ['05:58', 'R. Kim uploaded nsp_dispense_0614.csv'],
+    ['05:58', '18,206 patient tokens issued'],
+    ['05:41', 'Key rotation check passed'],
+    ['05:30', 'M. Ortiz exported the June audit report'],
+  ];
+  return hero({
+    crumb: 'Tokenization',
+    tenant: 'Meridian Therapeutics · Platform',
+    main: `<div class="panel" style="flex:1;display:flex;flex-direction:column"><h2>${iconSvg('key', 18)}Deterministic tokenization</h2>
+<p class="muted-text" style="margin-bottom:8px">As received from the supplier · never stored</p>
+<div style="display:grid;grid-template-columns:1fr 1fr;gap:8px">${fields.map((field) => `<div class="input mono" style="height:34px;gap:8px;color:#475569">${iconSvg('lock', 14)}${field}</div>`).join('')}</div>
+<div class="arrow">${iconSvg('arrow', 16)}Normalized, then HMAC-SHA-256 with your tenant key</div>
+<div class="token">${iconSvg('key', 16)}tok_8f3a…c21e</div>
+<div class="check" style="margin-top:10px">${iconSvg('check', 16, 2.4)}<span>Same patient from Harborview Health Distribution: <b>tok_8f3a…c21e</b></span></div>
+<div class="check">${iconSvg('check', 16, 2.4)}<span>Source values discarded after tokenization</span></div>
+<div class="tiles desk-only" style="margin:auto 0 0"><div class="tile"><span>Tokens issued today</span><b>18,206</b></div><div class="tile"><span>Matched across suppliers</span><b>2,941</b></div></div></div>`,
+    wide: `<div class="panel"><h2>${iconSvg('shield', 18)}Protection</h2>
+<div class="check">${iconSvg('lock', 16)}<span><b>256-bit AES at rest</b><br><span class="muted-text">Per-tenant keys, rotated yearly</span></span></div>
+<div class="check">${iconSvg('globe', 16)}<span><b>TLS 1.3 in transit</b><br><span class="muted-text">Every connection, portal and API</span></span></div>
+<div class="check">${iconSvg('server', 16)}<span><b>Tenant isolation</b><br><span class="muted-text">Own keys, token space and rate limit</span></span></div></div>
+<div class="panel" style="flex:1"><h2>${iconSvg('eye', 18)}Audit log · today</h2>${log.map(([time, text]) => `<div class="logrow"><span class="time">${time}</span><span>${text}</span></div>`).join('')}</div>`,
+  });
+}
+
+function heroSolutions(): string {
+  const partners: [IconName, string, string, string, string][] = [
+    ['pill', 'sup', 'Northwind Specialty Pharmacy', 'Specialty pharmacy', '99%'],
+    ['pill', 'sup', 'Lakeshore Specialty Rx', 'Specialty pharmacy', '98%'],
+    ['users', 'mfr', 'Summit Patient Services Hub', 'Patient services hub', '96%'],
+    ['send', 'plt', 'Harborview Health Distribution', 'Distributor', '99%'],
+    ['flask', 'mfr', 'Brightline Clinical Research', 'Research organization', '94%'],
+    ['pill', 'sup', 'Cascade Oncology Pharmacy', 'Specialty pharmacy', '97%'],
+    ['send', 'plt', 'Riverbend Wholesale', 'Distributor', '99%'],
+  ];
+  const rows = partners
+    .map(
+      ([icon, tone, name, type, onTime], index) =>
+        `<div class="srow${index >= 5 ? ' desk-only' : ''}" style="grid-template-columns:30px 1fr auto"><span class="ico ${tone}">${iconSvg(icon, 16)}</span><span style="min-width:0"><span class="name" style="display:block">${name}</span><span class="muted-text">${type}</span></span><span class="pct">${onTime}</span></div>`,
+    )
+    .join('');
+  return hero({
+    crumb: 'Data network',
+    tenant: 'Meridian Therapeutics · Manufacturer',
+    main: `<div class="panel" style="flex:1"><h2>${iconSvg('link', 18)}Data network · 7 partners</h2>
+<div class="muted-text" style="display:flex;justify-content:space-between;font-weight:600;padding-bottom:6px"><span>Partner and type</span><span>On time</span></div>${rows}</div>`,
+    wide: `<div class="panel"><h2>${iconSvg('chart', 18)}On-time submissions by partner type</h2><p class="muted-text" style="margin:-6px 0 12px">Last 90 days</p>${percentBars(
+      [
+        ['Specialty pharmacies', 98],
+        ['Patient services hubs', 96],
+        ['Distributors', 99],
+        ['Research organizations', 94],
+      ],
+      360,
+    )}</div>
+<div class="panel" style="flex:1"><h2>${iconSvg('contract', 18)}Contracts</h2><div class="kv"><dt>Specialty pharmacy</dt><dd>v3.2 · 214 rules</dd><dt>Hub services</dt><dd>v1.4 · 96 rules</dd><dt>Clinical research</dt><dd>v2.0 · 131 rules</dd><dt>Distribution</dt><dd>v1.1 · 58 rules</dd></div><div class="check" style="margin-top:12px">${iconSvg('check', 16, 2.4)}<span>Each partner validates against its own contract</span></div></div>`,
+  });
+}
+
+function heroHowItWorks(): string {
+  const steps: [IconName, string, string, string][] = [
+    ['contract', 'mfr', 'Set & Share Requirements', 'Contract v3.2 published to 6 suppliers'],
+    ['upload', 'sup', 'Upload, Validate & Verify', '18,206 rows checked, 3 fixed inline'],
+    ['key', 'plt', 'Deterministic Tokenization', '18,206 patient tokens, no PHI passed on'],
+    ['link', 'plt', 'Patient Mastering & ID Linking', '4,118 master patient IDs matched'],
+    ['check', 'mfr', 'Deliver & Trust', 'Delivered 06:12 ET, manifest signed'],
+  ];
+  return hero({
+    crumb: 'Submissions',
+    tenant: 'Meridian Therapeutics · Manufacturer',
+    main: `<div class="panel" style="flex:1;display:flex;flex-direction:column"><h2>${iconSvg('file', 18)}nsp_dispense_0614.csv</h2>
+<p class="muted-text" style="margin:-6px 0 6px">Northwind Specialty Pharmacy · all five steps done</p>
+${steps.map(([icon, tone, title, detail], index) => `<div class="step"><span class="ico ${tone}">${iconSvg(icon, 16)}</span><span><span class="t">${index + 1}. ${title}</span><div class="d">${detail}</div></span></div>`).join('')}
+<div class="foot-note">${iconSvg('clock', 14)}Uploaded 05:56 ET, delivered 06:12 ET: 16 minutes</div></div>`,
+    wide: `<div class="panel" style="flex:1"><h2>${iconSvg('send', 18)}Delivery manifest</h2><div class="kv" style="grid-template-columns:120px 1fr"><dt>Destination</dt><dd>Analytics warehouse</dd><dt>Records</dt><dd>18,206 delivered</dd><dt>Fixed inline</dt><dd>3 rows, revalidated</dd><dt>Tokens</dt><dd>18,206 deterministic</dd><dt>Master IDs</dt><dd>4,118 linked</dd><dt>Signature</dt><dd class="mono" style="font-size:12px">sha256 7c1e…94ab</dd></div>
+<div class="check" style="margin-top:10px">${iconSvg('check', 16, 2.4)}<span>Every step recorded in the audit log</span></div></div>
+<div class="panel"><h2>${iconSvg('clock', 18)}Upload to delivery, last 7 files</h2>${barChart({
+      width: 340,
+      height: 170,
+      values: [19, 14, 17, 12, 15, 13, 16],
+      labels: ['8 Jun', '9 Jun', '10 Jun', '11 Jun', '12 Jun', '13 Jun', '14 Jun'],
+      max: 20,
+      step: 5,
+      tick: (v) => String(v),
+      valueLabels: 'all',
+      value: (v) => String(v),
+      yTitle: 'Minutes',
+    })}</div>`,
+  });
+}
+
+const HEROES: Record<HeroVisualName, () => string> = {
+  manufacturers: heroManufacturers,
+  suppliers: heroSuppliers,
+  'platform-security': heroPlatformSecurity,
+  solutions: heroSolutions,
+  'how-it-works': heroHowItWorks,
+};
 
 const SCREENS: Record<string, () => string> = {
   'platform-overview': overview,
@@ -595,11 +963,11 @@ function write(path: string, data: Buffer | Uint8Array): void {
   writeFileSync(path, data);
 }
 
-/** A palette PNG keeps flat UI screens small; fewer colours only when still over budget. */
+/** A palette PNG keeps flat UI screens small; fewer colors only when still over budget. */
 async function encodePng(raw: Buffer): Promise<Buffer> {
-  for (const colours of [256, 128, 64]) {
-    const png = await sharp(raw).png({ palette: true, colours, effort: 10 }).toBuffer();
-    if (png.length <= PNG_BUDGET || colours === 64) return png;
+  for (const colors of [256, 128, 64]) {
+    const png = await sharp(raw).png({ palette: true, colors, effort: 10 }).toBuffer();
+    if (png.length <= PNG_BUDGET || colors === 64) return png;
   }
   throw new Error('unreachable');
 }
@@ -616,7 +984,7 @@ async function renderScreens(browser: Browser): Promise<void> {
     const png = await encodePng(raw);
     write(join(publicDir, 'screenshots', `${name}.png`), png);
     // Full size: lossless WebP of the palette PNG, smaller than a lossy one for flat UI
-    // screens and exactly as sharp. The small one is lossy: scaling down adds colours,
+    // screens and exactly as sharp. The small one is lossy: scaling down adds colors,
     // which makes lossless grow.
     const webp = await sharp(png).webp({ lossless: true, effort: 6 }).toBuffer();
     write(join(publicDir, 'screenshots', `${name}.webp`), webp);
@@ -630,6 +998,52 @@ async function renderScreens(browser: Browser): Promise<void> {
     );
   }
   await page.close();
+}
+
+/** Each hero visual at 2x (PNG, lossless WebP, 800 px WebP) and its phone crop (PNG, WebP). */
+async function renderHeroes(browser: Browser): Promise<void> {
+  const desktop = await browser.newPage({
+    viewport: {
+      width: HERO_VISUAL.width / HERO_VISUAL.scale,
+      height: HERO_VISUAL.height / HERO_VISUAL.scale,
+    },
+    deviceScaleFactor: HERO_VISUAL.scale,
+  });
+  const phone = await browser.newPage({
+    viewport: {
+      width: HERO_VISUAL_PHONE.width / HERO_VISUAL.scale,
+      height: HERO_VISUAL_PHONE.height / HERO_VISUAL.scale,
+    },
+    deviceScaleFactor: HERO_VISUAL.scale,
+  });
+  for (const [name, html] of Object.entries(HEROES)) {
+    const base = join(publicDir, 'screenshots', `hero-${name}`);
+    await desktop.setContent(html(), { waitUntil: 'load' });
+    await desktop.evaluate(() => document.fonts.ready);
+    const raw = await desktop.screenshot({ type: 'png' });
+    const png = await encodePng(raw);
+    write(`${base}.png`, png);
+    const webp = await sharp(png).webp({ lossless: true, effort: 6 }).toBuffer();
+    write(`${base}.webp`, webp);
+    const small = await sharp(raw)
+      .resize({ width: SCREENSHOT_SMALL_WIDTH })
+      .webp({ quality: 82 })
+      .toBuffer();
+    write(`${base}-${SCREENSHOT_SMALL_WIDTH}.webp`, small);
+
+    await phone.setContent(html().replace('<html>', '<html class="phone">'), { waitUntil: 'load' });
+    await phone.evaluate(() => document.fonts.ready);
+    const phoneRaw = await phone.screenshot({ type: 'png' });
+    const phonePng = await encodePng(phoneRaw);
+    write(`${base}-phone.png`, phonePng);
+    const phoneWebp = await sharp(phonePng).webp({ lossless: true, effort: 6 }).toBuffer();
+    write(`${base}-phone.webp`, phoneWebp);
+    console.log(
+      `screenshots/hero-${name}: png ${kb(png.length)}, webp ${kb(webp.length)}, ${SCREENSHOT_SMALL_WIDTH} px webp ${kb(small.length)}; phone png ${kb(phonePng.length)}, webp ${kb(phoneWebp.length)}`,
+    );
+  }
+  await desktop.close();
+  await phone.close();
 }
 
 async function renderOgImage(browser: Browser): Promise<void> {
@@ -684,9 +1098,12 @@ const browser = await chromium.launch({
   args: [...CHROMIUM_ARGS],
 });
 try {
-  await renderScreens(browser);
-  await renderOgImage(browser);
-  await renderPdf(browser);
+  // `npm run assets -- heroes` (or screens, og, pdf) renders one group only.
+  const only = process.argv[2];
+  if (!only || only === 'screens') await renderScreens(browser);
+  if (!only || only === 'heroes') await renderHeroes(browser);
+  if (!only || only === 'og') await renderOgImage(browser);
+  if (!only || only === 'pdf') await renderPdf(browser);
 } finally {
   await browser.close();
 }
