@@ -32,6 +32,15 @@ const OPENERS: { name: string; open: (page: Page) => Promise<void>; title: strin
     open: (page) => page.getByRole('button', { name: 'See it in action' }).click(),
   },
   {
+    name: 'final primary button',
+    title: GENERAL,
+    open: (page) =>
+      page
+        .locator('section[aria-labelledby="final-cta-title"]')
+        .getByRole('button', { name: 'Request Demo' })
+        .click(),
+  },
+  {
     name: 'final secondary button',
     title: GENERAL,
     open: (page) =>

@@ -165,20 +165,20 @@ for (const path of ['/contact', '/demo']) {
 
 test('the pilot form posts formType pilot and confirms', async ({ page }) => {
   const form = await openForm(page, '/pilot');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('own contracts');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Own Contracts');
   await fill(page, {
     Name: 'Riley Chen',
     Email: 'riley.chen@example-bio.com',
     Company: 'Example Bio',
   });
   const responsePromise = page.waitForResponse('**/api/contact');
-  await form.getByRole('button', { name: 'Request Pilot' }).click();
+  await form.getByRole('button', { name: 'Start Free Trial' }).click();
   const response = await responsePromise;
   expect(response.status()).toBe(201);
   expect(response.request().postDataJSON()).toMatchObject({
     formType: 'pilot',
     name: 'Riley Chen',
   });
-  await expect(page.getByRole('status')).toContainText('30-day pilot');
+  await expect(page.getByRole('status')).toContainText('30-day free trial');
   await expect(field(page, 'Name')).toHaveValue('');
 });

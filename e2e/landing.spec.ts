@@ -117,7 +117,7 @@ test('/ shows the default page with its nine sections in order', async ({ page, 
   await expect(page.getByRole('button', { name: 'Reach Out for Pricing' })).toBeVisible();
 
   const final = page.locator('section[aria-labelledby="final-cta-title"]');
-  await expect(final.getByRole('link', { name: content.finalCTA.primaryCTA })).toBeVisible();
+  await expect(final.getByRole('button', { name: content.finalCTA.primaryCTA })).toBeVisible();
   await expect(final.getByRole('button', { name: content.finalCTA.secondaryCTA })).toBeVisible();
   for (const text of content.finalCTA.features) await expect(final).toContainText(text);
 
@@ -206,7 +206,7 @@ test('/legacy/{slug} shows skeletons, then the live content of an active page', 
   await expect(page.locator('#how-it-works li')).toHaveCount(5);
   // The placeholder final call to action has no primary label: only the secondary button.
   const final = page.locator('section[aria-labelledby="final-cta-title"]');
-  await expect(final.getByRole('link')).toHaveCount(0);
+  await expect(final.getByRole('button')).toHaveCount(1);
   await expect(final.getByRole('button', { name: 'Contact Us' })).toBeVisible();
 });
 

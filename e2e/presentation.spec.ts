@@ -1,7 +1,8 @@
 // /presentation: prerendered slides, Previous/Next clamped at the ends, the 'n / 6'
-// counter, keyboard control and a fullscreen toggle kept in sync with the browser.
+// counter, keyboard control, swipes on touch screens (with the hint that fits the device)
+// and a fullscreen toggle kept in sync with the browser.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from 'playwright/test';
+import { expect, test, type Browser, type Page } from 'playwright/test';
 import { hydrated } from './hydration.ts';
 
 async function openDeck(page: Page) {
@@ -21,7 +22,7 @@ test('the slides are in the HTML without JavaScript, the first one visible', asy
   await page.goto('/presentation');
   await expect(page.getByTestId('slide')).toHaveCount(6);
   await expect(visibleSlide(page)).toHaveCount(1);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PharmaBridge presentation');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PharmaBridge Presentation');
   await expect(visibleSlide(page).getByRole('heading', { level: 2 })).toHaveText('PharmaBridge');
   await expect(counter(page)).toHaveText('1 / 6');
   // Later slides' content is prerendered too.
@@ -41,14 +42,14 @@ test('Previous and Next move one slide and are disabled at the ends', async ({ p
   await next.click();
   await expect(counter(page)).toHaveText('2 / 6');
   await expect(previous).toBeEnabled();
-  await expect(visibleSlide(page).getByRole('heading')).toHaveText('The challenge');
+  await expect(visibleSlide(page).getByRole('heading')).toHaveText('The Challenge');
 
   for (let n = 3; n <= 6; n += 1) {
     await next.click();
     await expect(counter(page)).toHaveText(`${n} / 6`);
   }
   await expect(next).toBeDisabled();
-  await expect(visibleSlide(page).getByRole('heading', { level: 2 })).toHaveText('Next steps');
+  await expect(visibleSlide(page).getByRole('heading', { level: 2 })).toHaveText('Next Steps');
 
   await previous.click();
   await expect(counter(page)).toHaveText('5 / 6');
@@ -100,6 +101,114 @@ test('F and f toggle fullscreen, and the button follows the browser state', asyn
   await page.evaluate(() => document.exitFullscreen());
   await expect(toggle).toHaveText('Fullscreen');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+});
+
+const TOUCH = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function openTouchDeck(browser: Browser, options: { reducedMotion?: 'reduce' } = {}) {
+  const context = await browser.newContext({ ...TOUCH, ...options });
+  const page = await context.newPage();
+  await page.goto('/presentation');
+  await hydrated(page);
+  return { context, page };
+}
+
+/**
+ * A one-finger swipe across the slide, sent as real touch input through the DevTools
+ * protocol: Chromium turns it into pointer events and applies the page's touch-action.
+ */
+async function swipe(page: Page, dx: number, dy = 0) {
+  const stage = (await page.getByTestId('slide-stage').boundingBox())!;
+  const x = stage.x + stage.width / 2 - dx / 2;
+  const y = stage.y + stage.height / 2 - dy / 2;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 8; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: x + (dx * step) / 8, y: y + (dy * step) / 8 }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('a touch screen shows the swipe hint instead of the keyboard hint', async ({ browser }) => {
+  const { context, page } = await openTouchDeck(browser);
+  await expect(page.getByTestId('keyboard-hint')).toBeHidden();
+  await expect(page.getByTestId('swipe-hint')).toBeVisible();
+  await context.close();
+
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desktopPage = await desktop.newPage();
+  await openDeck(desktopPage);
+  await expect(desktopPage.getByTestId('keyboard-hint')).toBeVisible();
+  await expect(desktopPage.getByTestId('swipe-hint')).toBeHidden();
+  await desktop.close();
+});
+
+test('swiping left goes forward, right goes back, clamped at both ends', async ({ browser }) => {
+  const { context, page } = await openTouchDeck(browser);
+  await expect(counter(page)).toHaveText('1 / 6');
+  await swipe(page, 160);
+  await expect(counter(page), 'a swipe to the right on the first slide stays').toHaveText('1 / 6');
+  await swipe(page, -160);
+  await expect(counter(page)).toHaveText('2 / 6');
+  await expect(visibleSlide(page).getByRole('heading')).toHaveText('The Challenge');
+  await swipe(page, -160);
+  await expect(counter(page)).toHaveText('3 / 6');
+  await swipe(page, 160);
+  await expect(counter(page)).toHaveText('2 / 6');
+  for (let i = 0; i < 6; i += 1) await swipe(page, -160);
+  await expect(counter(page)).toHaveText('6 / 6');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await context.close();
+});
+
+test('short or mostly vertical moves are not swipes', async ({ browser }) => {
+  const { context, page } = await openTouchDeck(browser);
+  await swipe(page, -30);
+  await swipe(page, -60, 200);
+  await page.getByTestId('slide-stage').tap();
+  // A real swipe afterwards still works, so the moves above were seen and ignored.
+  await swipe(page, -160);
+  await expect(counter(page)).toHaveText('2 / 6');
+  await context.close();
+});
+
+test('a mouse drag does not change slides', async ({ page }) => {
+  await openDeck(page);
+  const stage = (await page.getByTestId('slide-stage').boundingBox())!;
+  await page.mouse.move(stage.x + stage.width / 2 + 100, stage.y + stage.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(stage.x + stage.width / 2 - 100, stage.y + stage.height / 2, {
+    steps: 8,
+  });
+  await page.mouse.up();
+  await page.keyboard.press('ArrowRight');
+  await expect(counter(page)).toHaveText('2 / 6');
+});
+
+test('swipes respect reduced motion; going back slides in from the left', async ({ browser }) => {
+  const animation = (page: Page) =>
+    visibleSlide(page).evaluate((el) => getComputedStyle(el).animationName);
+  const moving = await openTouchDeck(browser);
+  await swipe(moving.page, -160);
+  await expect(counter(moving.page)).toHaveText('2 / 6');
+  expect(await animation(moving.page)).toBe('pb-slide-in');
+  await swipe(moving.page, 160);
+  await expect(counter(moving.page)).toHaveText('1 / 6');
+  expect(await animation(moving.page)).toBe('pb-slide-in-back');
+  await moving.context.close();
+
+  const still = await openTouchDeck(browser, { reducedMotion: 'reduce' });
+  await swipe(still.page, -160);
+  await expect(counter(still.page)).toHaveText('2 / 6');
+  expect(await animation(still.page)).toBe('none');
+  await swipe(still.page, 160);
+  await expect(counter(still.page)).toHaveText('1 / 6');
+  expect(await animation(still.page)).toBe('none');
+  await still.context.close();
 });
 
 test('slide transitions respect reduced motion', async ({ browser }) => {

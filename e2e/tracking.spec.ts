@@ -82,22 +82,17 @@ for (const button of BUTTONS) {
   });
 }
 
-test('the final primary button sends final_cta_primary as it navigates', async ({ page }) => {
+test('the final primary button sends final_cta_primary as it opens the dialog', async ({
+  page,
+}) => {
   const events = recordEvents(page);
   await ready(page);
-  const link = page
+  await page
     .locator('section[aria-labelledby="final-cta-title"]')
-    .getByRole('link', { name: 'Request Demo' });
-  await expect(link).toHaveAttribute('href', '/demo');
-  await link.click();
-  await page.waitForURL('**/demo');
-  await expect
-    .poll(() => events.filter((e) => e.body.eventType === 'final_cta_primary').length)
-    .toBe(1);
-  expect(events.find((e) => e.body.eventType === 'final_cta_primary')?.body).toEqual({
-    landingPageId: 'default',
-    eventType: 'final_cta_primary',
-  });
+    .getByRole('button', { name: 'Request Demo' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Request Demo' })).toBeVisible();
+  await expectEvent(events, { landingPageId: 'default', eventType: 'final_cta_primary' });
 });
 
 test('a pricing submission sends contact_form_submit with the default page id', async ({

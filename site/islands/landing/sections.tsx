@@ -469,9 +469,15 @@ export function PricingBlock({
           headline={pricing.headline}
           subheadline={pricing.subheadline}
         />
-        <button type="button" onClick={onContact} className={`mt-8 ${primaryButton}`}>
-          Reach Out for Pricing
-        </button>
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          <button type="button" onClick={onContact} className={primaryButton}>
+            Reach Out for Pricing
+          </button>
+          {/* The plans and their prices are public: the page says so and links to them. */}
+          <a href="/pricing" className={secondaryButton}>
+            See All Plans
+          </a>
+        </div>
       </div>
     </section>
   );
@@ -494,14 +500,15 @@ export function FinalCta({
         </h2>
         <p className="mt-4 text-lg leading-8 text-slate-200">{cta.subheadline}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
+          {/* Like every Request Demo on the page, the primary button opens the dialog. */}
           {cta.primaryCTA && (
-            <a
-              href="/demo"
+            <button
+              type="button"
               onClick={onPrimary}
               className="inline-flex items-center justify-center rounded-md bg-brand-400 px-5 py-3 font-semibold text-ink shadow-sm hover:bg-brand-100"
             >
               {cta.primaryCTA}
-            </a>
+            </button>
           )}
           <button
             type="button"

@@ -15,13 +15,13 @@ import {
 const OPTIONS: { background: Background; title: string; description: string }[] = [
   {
     background: 'transparent',
-    title: 'Transparent background',
-    description: 'For slides, documents and coloured backgrounds.',
+    title: 'Transparent Background',
+    description: 'For slides, documents and colored backgrounds.',
   },
   {
     background: 'white',
-    title: 'White background',
-    description: 'For e-mail signatures, forms and anywhere transparency is not supported.',
+    title: 'White Background',
+    description: 'For email signatures, forms and anywhere transparency is not supported.',
   },
 ];
 

@@ -1,7 +1,15 @@
 // The /presentation deck: six slides prerendered in the HTML (the first visible), with
-// Previous/Next, an 'n / 6' counter, a fullscreen toggle and keyboard control
-// (ArrowRight or Space forward, ArrowLeft back, F toggles fullscreen).
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+// Previous/Next, an 'n / 6' counter, a fullscreen toggle, keyboard control (ArrowRight or
+// Space forward, ArrowLeft back, F toggles fullscreen) and, on touch screens, swipes
+// (left for the next slide, right for the previous one).
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import type { Slide } from './slide-schema.ts';
 import { screenshotWebpSrcSet } from '../../lib/screenshots.ts';
 
@@ -17,16 +25,49 @@ export function deckAction(key: string): 'next' | 'previous' | 'fullscreen' | nu
   return null;
 }
 
+/** A horizontal move at least this long (CSS px), and mostly horizontal, is a swipe. */
+export const SWIPE_MIN_DISTANCE = 50;
+
+/** The slide change a pointer moving by (dx, dy) asks for, if any. */
+export function swipeAction(dx: number, dy: number): 'next' | 'previous' | null {
+  if (Math.abs(dx) < SWIPE_MIN_DISTANCE || Math.abs(dx) <= Math.abs(dy) * 1.5) return null;
+  return dx < 0 ? 'next' : 'previous';
+}
+
 export function SlideDeck({ slides }: SlideDeckProps) {
   const [index, setIndex] = useState(0);
+  /** Which way the last change went, so the entering slide comes from that side. */
+  const [direction, setDirection] = useState<'forward' | 'back'>('forward');
   const [fullscreen, setFullscreen] = useState(false);
   const deckRef = useRef<HTMLDivElement>(null);
+  const swipeStart = useRef<{ id: number; x: number; y: number } | null>(null);
   const last = slides.length - 1;
 
   const go = useCallback(
-    (delta: number) => setIndex((current) => Math.min(last, Math.max(0, current + delta))),
+    (delta: number) => {
+      setDirection(delta < 0 ? 'back' : 'forward');
+      setIndex((current) => Math.min(last, Math.max(0, current + delta)));
+    },
     [last],
   );
+
+  // Swipes: touch and pen only (a mouse drag selects text, as everywhere else). The stage
+  // lets the browser pan vertically and zoom (touch-action: pan-y pinch-zoom), so horizontal
+  // moves reach us.
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' || !event.isPrimary) return;
+    swipeStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start || start.id !== event.pointerId) return;
+    const action = swipeAction(event.clientX - start.x, event.clientY - start.y);
+    if (action) go(action === 'next' ? 1 : -1);
+  };
+  const onPointerCancel = () => {
+    swipeStart.current = null;
+  };
 
   const toggleFullscreen = useCallback(() => {
     const deck = deckRef.current;
@@ -72,8 +113,15 @@ export function SlideDeck({ slides }: SlideDeckProps) {
       aria-label="PharmaBridge presentation"
       data-fullscreen={fullscreen ? 'true' : 'false'}
     >
-      <h1 className="sr-only">PharmaBridge presentation</h1>
-      <div className="relative flex flex-1 items-center justify-center overflow-hidden px-6 py-10 sm:px-12">
+      <h1 className="sr-only">PharmaBridge Presentation</h1>
+      <div
+        className="relative flex flex-1 touch-pan-y touch-pinch-zoom items-center justify-center overflow-hidden px-6 py-10 sm:px-12"
+        data-testid="slide-stage"
+        data-direction={direction}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+      >
         {slides.map((slide, slideIndex) => (
           <section
             key={slide.id}
@@ -90,7 +138,13 @@ export function SlideDeck({ slides }: SlideDeckProps) {
         ))}
       </div>
       <div className="flex flex-wrap items-center justify-center gap-3 border-t border-white/10 px-4 py-4 sm:justify-between sm:px-8">
-        <p className="text-sm text-slate-300">PharmaBridge · use ← → or Space, F for fullscreen</p>
+        {/* Each hint only where its input exists: keys with a fine pointer, swipes on touch. */}
+        <p className="text-sm text-slate-300 pointer-coarse:hidden" data-testid="keyboard-hint">
+          PharmaBridge · use ← → or Space, F for fullscreen
+        </p>
+        <p className="hidden text-sm text-slate-300 pointer-coarse:block" data-testid="swipe-hint">
+          PharmaBridge · swipe left or right to change slides
+        </p>
         <div className="flex items-center gap-3">
           <DeckButton onClick={() => go(-1)} disabled={index === 0}>
             Previous
