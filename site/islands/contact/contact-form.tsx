@@ -20,7 +20,7 @@ import { attributionField } from '../landing/tracking.ts';
 
 export const SUCCESS_MESSAGE = "Thank you for your inquiry! We'll get back to you within 24 hours.";
 export const PILOT_SUCCESS_MESSAGE =
-  "Thank you for your pilot request! We'll get back to you within 24 hours to plan your 30-day pilot.";
+  "Thank you for your free trial request! We'll get back to you within 24 hours to plan your 30-day free trial.";
 /** SPEC.md §9: the submit feels like it takes about a second, even on a fast network. */
 export const MINIMUM_SENDING_MS = 1000;
 
@@ -292,7 +292,7 @@ export function ContactForm({ formType, fallbackEmail }: Props) {
         disabled={sending || !hydrated}
         className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
-        {sending ? 'Sending...' : isPilot ? 'Request Pilot' : 'Send Message'}
+        {sending ? 'Sending...' : isPilot ? 'Start Free Trial' : 'Send Message'}
       </button>
       <div role="status" className="text-brand-800">
         {success && (

@@ -192,19 +192,24 @@ export function ContactDialog({
               <Icon name="close" className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">
-            {text.description}
-          </Dialog.Description>
-
+          {/* Once sent, the form's instructions go: the confirmation becomes the description. */}
           {state === 'success' ? (
-            <p
-              role="status"
-              className="mt-6 flex items-start gap-3 rounded-lg bg-brand-50 p-4 font-medium text-brand-800"
-            >
-              <Icon name="check-circle" className="h-6 w-6 shrink-0" />
-              {text.success}
-            </p>
+            <Dialog.Description asChild>
+              <p
+                role="status"
+                className="mt-6 flex items-start gap-3 rounded-lg bg-brand-50 p-4 font-medium text-brand-800"
+              >
+                <Icon name="check-circle" className="h-6 w-6 shrink-0" />
+                {text.success}
+              </p>
+            </Dialog.Description>
           ) : (
+            <Dialog.Description className="mt-2 text-sm text-slate-600">
+              {text.description}
+            </Dialog.Description>
+          )}
+
+          {state === 'success' ? null : (
             <form className="mt-6 space-y-4" onSubmit={submit} noValidate={false}>
               {failure && (
                 <div

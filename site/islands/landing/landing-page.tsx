@@ -112,7 +112,7 @@ export function LandingView({
         />
         <FinalCta
           cta={content.finalCTA}
-          onPrimary={() => send('final_cta_primary')}
+          onPrimary={() => open('general', 'final_cta_primary')}
           onSecondary={() => open('general', 'final_cta_secondary')}
         />
       </main>
