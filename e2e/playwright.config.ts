@@ -11,7 +11,13 @@ process.env['E2E_PORT'] ??= String(41000 + 2 * Math.floor(Math.random() * 1000))
 const port = Number(process.env['E2E_PORT']);
 /** Specs that create, edit and rebuild pages get a server of their own, so the crawl and
  * content specs on the other one always see the same, pristine site. */
-const EDITING_SPECS = ['admin.spec.ts', 'landing.spec.ts', 'analytics.spec.ts'];
+const EDITING_SPECS = [
+  'admin.spec.ts',
+  'landing.spec.ts',
+  'images.spec.ts',
+  'analytics.spec.ts',
+  'editor.spec.ts',
+];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -61,9 +61,10 @@ export function variantFor(media: MediaRecord, width: number): string {
   return (wide ?? media.variants.at(-1))?.url ?? media.url;
 }
 
+/** Sizes as Uppy writes them (10485760 bytes is "10 MB"), so the two never disagree. */
 export const formatBytes = (bytes: number) =>
   bytes < 1024
     ? `${bytes} B`
     : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(0)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;

@@ -14,7 +14,14 @@ import {
   type RetryState,
 } from './uploader.ts';
 
-const TYPE_NAMES = MEDIA_TYPES.map((type) => type.replace('image/', '').toUpperCase());
+const TYPE_NAME: Record<(typeof MEDIA_TYPES)[number], string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/avif': 'AVIF',
+  'image/gif': 'GIF',
+};
+const TYPE_NAMES = MEDIA_TYPES.map((type) => TYPE_NAME[type]);
 const typeList = `${TYPE_NAMES.slice(0, -1).join(', ')} or ${TYPE_NAMES.at(-1)}`;
 
 type Tone = 'neutral' | 'progress' | 'success' | 'error';
@@ -257,7 +264,7 @@ export function UploadPanel({
           <Button onClick={() => uploader.retryFailed()}>Retry failed</Button>
         )}
         <Button onClick={onClose}>
-          {busy && continuesInBackground ? 'Hide (uploads continue)' : 'Close'}
+          {busy && continuesInBackground ? 'Hide (uploads continue)' : 'Done'}
         </Button>
         <Button variant="primary" disabled={ready.length === 0} onClick={() => uploader.upload()}>
           {ready.length > 1 ? `Upload ${ready.length} images` : 'Upload'}

@@ -1,0 +1,425 @@
+// The Images tab end to end (SPEC.md §2, §4, §8): uploads through Uppy with progress and
+// the toasts, the server refusing an SVG, assignment reaching the rebuilt landing page with
+// srcset, alt text from the library on the page, delete refused while used, and axe.
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
+import { E2E_ADMIN } from './playwright.config.ts';
+
+const SHOTS = '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const toast = (page: Page) => page.getByTestId('toast');
+interface FeatureItem {
+  title: string;
+  image?: string;
+}
+const PATH_RE = /\/objects\/uploads\/[0-9a-f-]{36}/;
+
+/** A PNG of random pixels: incompressible, so its upload takes measurable time. */
+async function noisePng(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** A flat PNG: small and quick. */
+const flatPng = (width: number, height: number) =>
+  sharp({
+    create: { width, height, channels: 3, background: { r: 35, g: 119, b: 69 } },
+  })
+    .png()
+    .toBuffer();
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exact: the sign-in form's own heading contains these words too.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Landing Page Manager', exact: true }),
+  ).toBeVisible();
+}
+
+async function openImagesTab(page: Page) {
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Image Management' })).toBeVisible();
+}
+
+/** A page of this test's own with the default page's content, so / stays pristine. */
+async function createOwnPage(
+  request: APIRequestContext,
+  change: (content: Record<string, unknown>) => void = () => {},
+) {
+  const content = (await (await request.get('/api/landing-pages/default')).json()).content;
+  change(content);
+  const slug = unique('images');
+  const response = await request.post('/api/landing-pages', {
+    data: { title: `Images ${slug}`, slug, isActive: true, content },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as {
+    id: string;
+    slug: string;
+    title: string;
+    content: { features: { items: FeatureItem[] } };
+  };
+}
+
+/** Uploads and publishes one image through the API, as the tab does. */
+async function publishThroughApi(request: APIRequestContext, name: string) {
+  const params = await request.get(
+    `/api/s3/params?${new URLSearchParams({ filename: name, type: 'image/png' })}`,
+  );
+  expect(params.ok(), await params.text()).toBe(true);
+  const { url, fields, objectPath } = (await params.json()) as {
+    url: string;
+    fields: Record<string, string>;
+    objectPath: string;
+  };
+  const sent = await request.post(url, {
+    multipart: {
+      ...fields,
+      file: { name, mimeType: 'image/png', buffer: await flatPng(1200, 800) },
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const published = await request.post('/api/objects/acl', {
+    data: { objectPath, visibility: 'public' },
+  });
+  expect(published.ok(), await published.text()).toBe(true);
+  return (await published.json()) as { id: string; objectPath: string; fileName: string };
+}
+
+/** The built page's HTML once a rebuild has put `expected` in it (rebuilds can restart). */
+async function builtPageContaining(
+  request: APIRequestContext,
+  slug: string,
+  expected: string,
+): Promise<string> {
+  const html = async () => {
+    try {
+      const response = await request.get(`/${slug}`);
+      return response.ok() ? await response.text() : '';
+    } catch {
+      return '';
+    }
+  };
+  await expect.poll(html, { timeout: 170_000, intervals: [2000] }).toContain(expected);
+  return html();
+}
+
+/** Content-Security-Policy violations the browser reports (the uploader and the page). */
+function watchCsp(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}
+
+test('two uploads show progress and the toast; one assigned to a feature reaches the rebuilt page with srcset', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const cspViolations = watchCsp(page);
+  await signIn(page);
+  const own = await createOwnPage(page.request);
+  // The manager read the page list at sign-in, before this page existed.
+  await page.reload();
+  await openImagesTab(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/images-tab-1280.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Upload Images' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Images' });
+  await expect(dialog).toBeVisible();
+  const first = `${unique('harbour')}.png`;
+  const second = `${unique('lantern')}.png`;
+  await dialog.getByLabel('Choose images').setInputFiles([
+    { name: first, mimeType: 'image/png', buffer: await noisePng(1000, 700) },
+    { name: second, mimeType: 'image/png', buffer: await flatPng(640, 480) },
+  ]);
+  const rows = dialog.getByTestId('upload-file');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.getByTestId('upload-status')).toHaveText([
+    'Ready to upload',
+    'Ready to upload',
+  ]);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/images-upload-dialog-1280.png` });
+
+  // A slow uplink makes the 2 MB file's progress visible on its way.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 400 * 1024,
+  });
+  await dialog.getByRole('button', { name: 'Upload 2 images' }).click();
+  const firstRow = rows.filter({ hasText: first });
+  const partial = async () =>
+    firstRow
+      .getByRole('progressbar')
+      .evaluate((bar) => (bar as HTMLProgressElement).value)
+      .catch(() => -1);
+  await expect.poll(partial, { timeout: 30_000, intervals: [100] }).toBeGreaterThan(0);
+  await expect(firstRow.getByTestId('upload-status')).toHaveText(/Uploading \d+%/);
+  await page.screenshot({ path: `${SHOTS}/images-upload-progress-1280.png` });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  for (const name of [first, second]) {
+    const row = rows.filter({ hasText: name });
+    await expect(row.getByTestId('upload-status')).toHaveText(/^Uploaded: \/objects\/uploads\//, {
+      timeout: 60_000,
+    });
+    await expect(row.getByRole('progressbar')).toHaveJSProperty('value', 100);
+  }
+  await expect(toast(page)).toContainText(
+    /Image uploaded successfully! URL copied to clipboard: \/objects\/uploads\/[0-9a-f-]{36}/,
+  );
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(PATH_RE);
+  await expect(toast(page)).toContainText(copied);
+  await page.screenshot({ path: `${SHOTS}/images-upload-done-1280.png` });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The last uploaded image, its path and the default page's assignment buttons: one per
+  // Features and Supplier Features item, titles cut to 40 characters plus '...'.
+  const last = page.getByTestId('last-uploaded');
+  await expect(last.getByTestId('last-uploaded-path')).toHaveText(copied);
+  const defaultPage = (await (await page.request.get('/api/landing-pages/default')).json()) as {
+    id: string;
+    content: Record<'features' | 'supplierFeatures', { items: FeatureItem[] }>;
+  };
+  await expect(last.getByLabel('Assign to a slot on')).toHaveValue(defaultPage.id);
+  const labels = (items: FeatureItem[]) =>
+    items.map(({ title }) => (title.length > 40 ? `${title.slice(0, 40)}...` : title));
+  await expect(
+    last.getByRole('group', { name: 'Features Section', exact: true }).getByRole('button'),
+  ).toHaveText(labels(defaultPage.content.features.items));
+  await expect(
+    last.getByRole('group', { name: 'Supplier Features Section' }).getByRole('button'),
+  ).toHaveText(labels(defaultPage.content.supplierFeatures.items));
+  expect(labels(defaultPage.content.supplierFeatures.items)).toContain(
+    'A purpose-built portal your suppliers wi...',
+  );
+
+  // Assign to this test's own page (the default page stays as the other specs expect it),
+  // to a feature that has no image yet.
+  const target = own.content.features.items.find((item) => !item.image)!;
+  await last.getByLabel('Assign to a slot on').selectOption(own.id);
+  await last
+    .getByRole('group', { name: 'Features Section', exact: true })
+    .getByRole('button', { name: target.title })
+    .click();
+  await expect(toast(page)).toContainText(`Image assigned to "${target.title}"!`);
+  const stored = (await (await page.request.get(`/api/landing-pages/${own.slug}`)).json()) as {
+    content: { features: { items: FeatureItem[] } };
+  };
+  expect(stored.content.features.items.map((item) => item.image)).toEqual(
+    own.content.features.items.map((item) => (item === target ? copied : item.image)),
+  );
+  await expect(
+    last.getByRole('button', { name: `${target.title} (shows this image)` }),
+  ).toBeVisible();
+
+  // The library lists both, newest first, with what they are and where they are used.
+  const library = page.getByRole('list', { name: 'Images' });
+  const card = library.getByTestId('media-card').filter({ hasText: second });
+  await expect(card).toContainText('640 × 480 px');
+  await expect(library.getByTestId('media-card').filter({ hasText: first })).toContainText(
+    '1000 × 700 px',
+  );
+  await page.screenshot({ path: `${SHOTS}/images-library-1280.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+
+  // Phones: the tab with the last upload, the library and the dialog at 390 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/images-tab-390.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Upload Images' }).click();
+  await dialog
+    .getByLabel('Choose images')
+    .setInputFiles([{ name: 'phone.png', mimeType: 'image/png', buffer: await flatPng(300, 200) }]);
+  await page.screenshot({ path: `${SHOTS}/images-upload-dialog-390.png` });
+  await dialog.getByRole('button', { name: 'Remove phone.png' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // The rebuilt page shows it with srcset, its size, lazily (below the fold).
+  const id = copied.split('/').at(-1)!;
+  const html = await builtPageContaining(page.request, own.slug, id);
+  // The ThumbHash placeholder is in the HTML, under the image until it has loaded.
+  expect(html).toMatch(new RegExp(`data-media="${copied}"[^>]*><img src="data:image/png;base64,`));
+  await page.goto(`/${own.slug}`);
+  const image = page.locator(`#features img[srcset*="${id}"]`);
+  await expect(image).toHaveAttribute('srcset', /480w/);
+  await expect(image).toHaveAttribute('sizes', /50vw/);
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect(image).toHaveAttribute('alt', target.title);
+  const size = await image.evaluate((img: HTMLImageElement) => [img.width, img.height]);
+  expect(size[0]! / size[1]!).toBeCloseTo(1000 / 700, 1);
+
+  // The rendered image on the page, on a desktop and a phone.
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toHaveJSProperty('complete', true);
+  await expect(page.locator(`[data-media="${copied}"] img[aria-hidden="true"]`)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/images-landing-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await image.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/images-landing-390.png` });
+  expect(cspViolations).toEqual([]);
+});
+
+test('refused files say why: an SVG by the server, too many and too large by the uploader', async ({
+  page,
+}) => {
+  // Generating and reading a 10 MB file takes a while on a loaded machine.
+  test.setTimeout(90_000);
+  await signIn(page);
+  await openImagesTab(page);
+  await page.getByRole('button', { name: 'Upload Images' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Images' });
+  const input = dialog.getByLabel('Choose images');
+
+  const svgName = `${unique('logo')}.svg`;
+  await input.setInputFiles([
+    {
+      name: svgName,
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      ),
+    },
+  ]);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const row = dialog.getByTestId('upload-file').filter({ hasText: svgName });
+  await expect(row.getByTestId('upload-status')).toHaveText(/^Refused: .+/);
+  await expect(toast(page)).toContainText(`${svgName} was not uploaded`);
+  await page.screenshot({ path: `${SHOTS}/images-upload-refused-1280.png` });
+  await expect(
+    page
+      .getByRole('list', { name: 'Images' })
+      .getByTestId('media-card')
+      .filter({ hasText: svgName }),
+  ).toHaveCount(0);
+
+  // Uppy's own messages (SPEC.md §8) for files it refuses to add.
+  await dialog.getByRole('button', { name: 'Clear list' }).click();
+  const small = await flatPng(20, 20);
+  await input.setInputFiles(
+    Array.from({ length: 6 }, (_, i) => ({
+      name: `six-${i}.png`,
+      mimeType: 'image/png',
+      buffer: small,
+    })),
+  );
+  await expect(dialog.getByRole('alert')).toContainText('You can only upload 5 files');
+  await expect(dialog.getByTestId('upload-file')).toHaveCount(0);
+  await input.setInputFiles([
+    { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_485_761, 1) },
+  ]);
+  await expect(dialog.getByRole('alert')).toContainText(
+    'huge.png exceeds maximum allowed size of 10 MB',
+  );
+  await expect(dialog.getByTestId('upload-file')).toHaveCount(0);
+});
+
+test('alt text edited in the library reaches the rebuilt page; delete is refused while the image is used', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const name = `${unique('quay')}.png`;
+  const media = await publishThroughApi(page.request, name);
+  const own = await createOwnPage(page.request, (content) => {
+    (content['features'] as { items: { image?: string }[] }).items[0]!.image = media.objectPath;
+  });
+  await openImagesTab(page);
+  const card = page.getByTestId('media-card').filter({ hasText: name });
+  await expect(card.getByTestId('media-usage')).toHaveText(`${own.title} (/${own.slug})`);
+
+  const alt = `Supplier portal upload screen ${own.slug}`;
+  await card.getByLabel('Alt text').fill(alt);
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page)).toContainText(`Alt text saved for ${name}`);
+  await expect(card.getByLabel('Alt text')).toHaveValue(alt);
+  await builtPageContaining(page.request, own.slug, `alt="${alt}"`);
+  await page.goto(`/${own.slug}`);
+  await expect(page.locator(`#features img[srcset*="${media.id}"]`)).toHaveAttribute('alt', alt);
+
+  // The structured editor's hero image field picks from the library (not saved here).
+  await page.goto('/admin');
+  await page.getByRole('button', { name: `Edit ${own.title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await edit.getByRole('tab', { name: /Hero/ }).click();
+  await edit
+    .getByRole('button', { name: /^Choose from library for /i })
+    .first()
+    .click();
+  const picker = page.getByRole('dialog', { name: /^Choose the / });
+  await picker.getByRole('button', { name: new RegExp(name) }).click();
+  await expect(picker).toBeHidden();
+  const fieldValues = () =>
+    edit
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  await expect.poll(fieldValues).toContain(media.objectPath);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
+  await expect(edit).toBeHidden();
+
+  // Delete is refused while a page uses the image, and says which page.
+  await openImagesTab(page);
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${name}` });
+  await expect(confirm).toContainText(own.title);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(card.getByRole('alert')).toContainText('Not deleted');
+  await expect(card.getByRole('alert')).toContainText(own.title);
+  await expect(toast(page)).toContainText('Failed to delete image');
+
+  // Once no page uses it, it can go.
+  const stored = (await (await page.request.get(`/api/landing-pages/${own.slug}`)).json()) as {
+    content: { features: { items: { image?: string }[] } };
+  };
+  delete stored.content.features.items[0]!.image;
+  const put = await page.request.put(`/api/landing-pages/${own.id}`, {
+    data: { content: stored.content },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  await page.reload();
+  await openImagesTab(page);
+  await expect(card.getByTestId('media-usage')).toHaveText('No page');
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page)).toContainText(`Image deleted: ${name}`);
+  await expect(card).toHaveCount(0);
+  expect((await page.request.get(media.objectPath)).status()).toBe(404);
+});
