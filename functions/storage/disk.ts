@@ -526,14 +526,9 @@ export class DiskObjectStore implements ObjectStore {
    * undefined. The name must already be validated by the caller (functions/storage/serve.ts).
    */
   async servedObject(name: string): Promise<ServedObject | undefined> {
+    const cached = this.cachedObject(name);
+    if (cached) return cached;
     const key = `uploads/${name}`;
-    const cached = this.#cache.get(key);
-    if (cached) {
-      // Most recently used last.
-      this.#cache.delete(key);
-      this.#cache.set(key, cached);
-      return cached;
-    }
     const path = this.#path(key);
     const [body, metaText] = await Promise.all([
       fs.readFile(path).catch(ignoreMissing),
@@ -557,6 +552,15 @@ export class DiskObjectStore implements ObjectStore {
       }
     }
     return served;
+  }
+
+  /**
+   * A public object already in memory, or undefined: the synchronous fast path of
+   * serving (no promise, no disk). Eviction is first in, first out; a hot object that
+   * falls out is simply read again.
+   */
+  cachedObject(name: string): ServedObject | undefined {
+    return this.#cache.get(`uploads/${name}`);
   }
 
   #forget(key: string): void {

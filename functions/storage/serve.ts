@@ -6,7 +6,7 @@
 // the raw path is matched before any decoding. Pending, unknown and deleted ids are 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/media.ts';
-import type { DiskObjectStore } from './disk.ts';
+import type { DiskObjectStore, ServedObject } from './disk.ts';
 
 export const UPLOADS_PREFIX = '/objects/uploads/';
 
@@ -26,38 +26,52 @@ export type UploadsHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 export function createUploadsHandler(store: DiskObjectStore): UploadsHandler {
   return (req, res) => {
-    void serve(store, req, res).catch(() => {
-      if (!res.headersSent) plain(res, 500, 'The file could not be read');
-      else res.destroy();
-    });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return plain(res, 405, 'Uploads are read-only here');
+    }
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    if (path.length > MAX_PATH || SUSPICIOUS_RE.test(path)) {
+      return plain(res, 400, 'Bad upload path');
+    }
+    const name = path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : '';
+    if (!NAME_RE.test(name)) return plain(res, 404, 'No such upload');
+    // The hot path stays synchronous: an object in memory is answered at once.
+    const cached = store.cachedObject(name);
+    if (cached) return send(req, res, cached);
+    store.servedObject(name).then(
+      (served) => (served ? send(req, res, served) : plain(res, 404, 'No such upload')),
+      () => {
+        if (!res.headersSent) plain(res, 500, 'The file could not be read');
+        else res.destroy();
+      },
+    );
   };
 }
 
-async function serve(store: DiskObjectStore, req: IncomingMessage, res: ServerResponse) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.setHeader('Allow', 'GET, HEAD');
-    return plain(res, 405, 'Uploads are read-only here');
+/** Headers per object, built once: serving the same variant again builds nothing. */
+const headersOf = new WeakMap<ServedObject, Record<string, string | number>>();
+
+function send(req: IncomingMessage, res: ServerResponse, served: ServedObject): void {
+  let headers = headersOf.get(served);
+  if (!headers) {
+    headers = {
+      ...SECURITY_HEADERS,
+      'Content-Type': served.contentType,
+      'Cache-Control': served.cacheControl,
+      ETag: served.etag,
+    };
+    headersOf.set(served, headers);
   }
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  const path = query < 0 ? url : url.slice(0, query);
-  if (path.length > MAX_PATH || SUSPICIOUS_RE.test(path)) return plain(res, 400, 'Bad upload path');
-  const name = path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : '';
-  if (!NAME_RE.test(name)) return plain(res, 404, 'No such upload');
-  const served = await store.servedObject(name);
-  if (!served) return plain(res, 404, 'No such upload');
-  const headers = {
-    ...SECURITY_HEADERS,
-    'Content-Type': served.contentType,
-    'Cache-Control': served.cacheControl,
-    ETag: served.etag,
-  };
   if (req.headers['if-none-match'] === served.etag) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.writeHead(200, { ...headers, 'Content-Length': served.body.length });
+  res.setHeader('Content-Length', served.body.length);
+  res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : served.body);
 }
 
