@@ -348,6 +348,71 @@ test('refused files say why: an SVG by the server, too many and too large by the
   await expect(dialog.getByTestId('upload-file')).toHaveCount(0);
 });
 
+test('failed uploads are retried after the SPEC delays, and uploads pause while offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await openImagesTab(page);
+  await page.getByRole('button', { name: 'Upload Images' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Images' });
+
+  // The storage answers 503 eight times: Uppy's own request retries use up four, so the
+  // tab's second retry (after 1 s, SPEC.md §9) is the one that gets through.
+  let refused = 0;
+  await page.route('**/api/objects/local', async (route) => {
+    if (route.request().method() === 'POST' && refused < 8) {
+      refused++;
+      await route.fulfill({ status: 503, body: 'busy' });
+    } else {
+      await route.continue();
+    }
+  });
+  const flaky = `${unique('flaky')}.png`;
+  await dialog
+    .getByLabel('Choose images')
+    .setInputFiles([{ name: flaky, mimeType: 'image/png', buffer: await flatPng(200, 100) }]);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const row = dialog.getByTestId('upload-file').filter({ hasText: flaky });
+  await expect(row.getByTestId('upload-status')).toHaveText('Retrying (attempt 2 of 4)');
+  await expect(row.getByTestId('upload-status')).toHaveText(/^Uploaded: \/objects\/uploads\//);
+  expect(refused).toBe(8);
+  await page.unroute('**/api/objects/local');
+
+  // Offline mid-upload: paused, said so, and finished once the connection is back.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 200 * 1024,
+  });
+  const slow = `${unique('offline')}.png`;
+  await dialog
+    .getByLabel('Choose images')
+    .setInputFiles([{ name: slow, mimeType: 'image/png', buffer: await noisePng(800, 600) }]);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const slowRow = dialog.getByTestId('upload-file').filter({ hasText: slow });
+  await expect(slowRow.getByTestId('upload-status')).toHaveText(/Uploading \d+%/);
+  await context.setOffline(true);
+  await expect(
+    dialog.getByRole('status').filter({ hasText: 'No Internet connection' }),
+  ).toBeVisible();
+  await expect(slowRow.getByTestId('upload-status')).toContainText('No Internet connection');
+  await page.screenshot({ path: `${SHOTS}/images-upload-offline-1280.png` });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await context.setOffline(false);
+  await expect(slowRow.getByTestId('upload-status')).toHaveText(/^Uploaded: \/objects\/uploads\//, {
+    timeout: 30_000,
+  });
+});
+
 test('alt text edited in the library reaches the rebuilt page; delete is refused while the image is used', async ({
   page,
 }) => {
