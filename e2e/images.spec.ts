@@ -460,8 +460,21 @@ test('alt text edited in the library reaches the rebuilt page; delete is refused
     .click();
   await expect(edit).toBeHidden();
 
-  // Delete is refused while a page uses the image, and says which page.
+  // Replace: new bytes at the same address, alt text kept.
   await openImagesTab(page);
+  await card.getByRole('button', { name: `Replace ${name}` }).click();
+  const replace = page.getByRole('dialog', { name: `Replace ${name}` });
+  await replace
+    .getByLabel('Choose an image')
+    .setInputFiles([{ name: 'wider.png', mimeType: 'image/png', buffer: await flatPng(900, 600) }]);
+  await replace.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(replace.getByTestId('upload-status')).toHaveText(`Uploaded: ${media.objectPath}`);
+  await expect(toast(page)).toContainText(`Image replaced: ${name}`);
+  await replace.getByRole('button', { name: 'Done' }).click();
+  await expect(card).toContainText('900 × 600 px');
+  await expect(card.getByLabel('Alt text')).toHaveValue(alt);
+
+  // Delete is refused while a page uses the image, and says which page.
   await card.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Delete ${name}` });
   await expect(confirm).toContainText(own.title);

@@ -43,7 +43,8 @@ function fileStatus(
   if (publication?.state === 'publishing')
     return { text: 'Checking and publishing...', tone: 'progress', percent: 100 };
   if (publication?.state === 'published')
-    return { text: `Uploaded: ${publication.objectPath}`, tone: 'success', percent: 100 };
+    // The record's path: a replacing upload keeps the image's own address.
+    return { text: `Uploaded: ${publication.media.objectPath}`, tone: 'success', percent: 100 };
   if (publication?.state === 'refused')
     return { text: `Refused: ${publication.message}`, tone: 'error', percent: undefined };
   if (publication?.state === 'failed')
