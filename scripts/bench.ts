@@ -8,6 +8,7 @@ import { benchStatic, reportStatic } from './bench/static.ts';
 import { benchConversions, reportConversions } from './bench/conversions.ts';
 import { benchLighthouse, reportLighthouse } from './bench/lighthouse.ts';
 import { benchMedia, reportMedia } from './bench/media.ts';
+import { benchAnalytics, reportAnalytics } from './bench/analytics.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +45,12 @@ const benches: Record<string, () => Promise<string>> = {
     const result = await benchMedia({ seconds, connections: connections ?? 50 });
     writeFileSync(join(out, 'media.json'), JSON.stringify(result, null, 2));
     return reportMedia(result);
+  },
+  // The dashboard's read: 90 days over 20 pages, 200 sequential requests per view.
+  analytics: async () => {
+    const result = await benchAnalytics({ requests: 200 });
+    writeFileSync(join(out, 'analytics.json'), JSON.stringify(result, null, 2));
+    return reportAnalytics(result);
   },
   lighthouse: async () => {
     const result = await benchLighthouse();

@@ -3,6 +3,7 @@
 // and its previous period together (they are adjacent days of one partition), plus the
 // page records for titles. A 90-day view reads 180 counter items, whether for one page
 // or every page (docs/decisions.md, "Analytics").
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   ANALYTICS_TOP_VALUES,
   conversionRate,
@@ -27,8 +28,11 @@ import {
   type PageDayFigures,
 } from './events.ts';
 import type { LandingPageRepository } from './landing-pages.ts';
+import { GSI1, GSI2, queryAll } from './table.ts';
 
 export interface AnalyticsSources {
+  db: DynamoDBDocumentClient;
+  tableName: string;
   events: EventRepository;
   pages: LandingPageRepository;
   now: () => Date;
@@ -58,7 +62,7 @@ export async function analyticsReport(
   const scope = query.pageId ?? SITE_SCOPE;
   const [days, directory] = await Promise.all([
     sources.events.dayStats(scope, previous.from, query.to),
-    pageDirectory(sources.pages, query.pageId),
+    pageDirectory(sources, query.pageId),
   ]);
   let page: AnalyticsResponse['page'] = null;
   if (query.pageId) {
@@ -78,14 +82,29 @@ export async function analyticsReport(
   };
 }
 
-/** Titles and paths: every page for the all-pages table, or just the one asked for. */
-async function pageDirectory(pages: LandingPageRepository, pageId: string | undefined) {
+/**
+ * Titles and paths: every page for the all-pages table, or just the one asked for.
+ * The lists are landing-pages.ts's own access patterns ("all pages", gsi1 PAGES, and
+ * "deleted pages", gsi2 DELETED) projected to the four fields shown here: a page item
+ * carries its whole content (about 15 KB), which this table never needs.
+ */
+async function pageDirectory(sources: AnalyticsSources, pageId: string | undefined) {
   const entries = new Map<string, PageEntry>();
-  let itemsRead = 0;
-  const live = pageId
-    ? [await pages.getById(pageId)].filter((p) => p !== undefined)
-    : await pages.list();
-  itemsRead += pageId ? 1 : live.length;
+  const headers = (index: string, partition: string) =>
+    queryAll<{ id: string; title: string; slug: string; isActive?: boolean; expiresAt?: number }>(
+      sources.db,
+      {
+        TableName: sources.tableName,
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ProjectionExpression: 'id, title, slug, isActive, expiresAt',
+        ExpressionAttributeNames: { '#pk': `${index}pk` },
+        ExpressionAttributeValues: { ':pk': partition },
+      },
+    );
+  const single = pageId ? await sources.pages.getById(pageId) : undefined;
+  const live = pageId ? (single ? [single] : []) : await headers(GSI1, 'PAGES');
+  let itemsRead = pageId ? 1 : live.length;
   for (const page of live) {
     entries.set(page.id, {
       title: page.title,
@@ -94,11 +113,14 @@ async function pageDirectory(pages: LandingPageRepository, pageId: string | unde
     });
   }
   if (!pageId || entries.size === 0) {
-    // A page deleted within the restore window keeps its title in the table.
-    const deleted = await pages.listDeleted();
+    // A page deleted within the restore window keeps its title in the table. TTL deletes
+    // lazily, so an expired item may still be read; it is ignored.
+    const deleted = await headers(GSI2, 'DELETED');
     itemsRead += deleted.length;
+    const nowSeconds = sources.now().getTime() / 1000;
     for (const page of deleted) {
-      if (!entries.has(page.id) && (!pageId || page.id === pageId)) {
+      if (Number(page.expiresAt) <= nowSeconds || entries.has(page.id)) continue;
+      if (!pageId || page.id === pageId) {
         entries.set(page.id, { title: page.title, path: pathOf(page.slug), kind: 'deleted' });
       }
     }

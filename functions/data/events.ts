@@ -17,21 +17,28 @@
 // One counter item per scope and day holds every figure of that day as its own top-level
 // attribute, so one atomic UpdateItem with ADD counts an event without reading first, and
 // a dashboard over N days reads N items per scope:
-//   n:<type>, v:<type> ........ events of a type, and visitors (a visitor's first event of
-//                               that type that day; on ALL only v:page_view, across pages)
-//   leads ..................... contact submissions (spam excluded)
-//   ref:v:<host>, ref:l:<host>  visitors and leads by referrer host; ref:dv/ref:dl direct
-//   cmp:v:<json>, cmp:l:<json>  by campaign, <json> = ["source","medium","campaign"]
-//   dev:v:<class>, dev:l:<class> by device class (desktop, mobile, tablet)
-//   <dim>:keys ................ the values of ref or cmp that have their own counters
-//   <dim>:ov, <dim>:ol ........ everything past the cap ("other")
-//   p:<pageId>:pv|v|c|l ....... on ALL only: page views, visitors, CTA clicks and leads
-//                               of each page, so the all-pages table needs no page's items
-// Values of ref and cmp come from visitors, so each dimension has a cap per item
-// (DIMENSION_CAP per page, SITE_DIMENSION_CAP for ALL): the first values of the day get a
-// counter and later new ones are counted as other. The cap is a condition on the update
-// (size of <dim>:keys), so concurrent writers cannot pass it. A visitor is attributed at
-// their first page view of the day (page-level) or of the site (ALL).
+//   n:<type>, v:<type> ....... events of a type, and visitors (a visitor's first event of
+//                              that type that day; on ALL only v:page_view, across pages)
+//   leads .................... contact submissions (spam excluded)
+//   ref:<host> ............... visitors and leads by referrer host (a pair, see below);
+//                              ref:(direct) without a referrer, ref:(other) past the cap
+//   cmp:<json> ............... the same by campaign, <json> = ["source","medium","campaign"];
+//                              cmp:(other) past the cap
+//   dev:<class> .............. the same by device class (desktop, mobile, tablet)
+//   ref:(keys), cmp:(keys) ... string sets: the values that have their own counter
+//   pl:<pageId>, pc:<pageId> . on ALL only: each page's visitors and leads, and its page
+//                              views and CTA clicks, so the all-pages table needs no page item
+// A pair is one number holding two counts, first + second x PAIR (1e9): ADD 1 counts a
+// visitor (or page view), ADD 1e9 a lead (or CTA click); 2000000015 reads "2 leads, 15
+// visitors". It halves the attributes a breakdown needs, and an item's size is what a
+// read costs. A day never has a billion visitors of one value, and the second count stays
+// exact up to 9 million a day (JavaScript's safe integers; DynamoDB keeps 38 digits).
+// Hosts cannot hold parentheses and campaign keys start with '[', so (direct), (other)
+// and (keys) never meet a value. Values of ref and cmp come from visitors, so each has a
+// cap per item (DIMENSION_CAP per page, SITE_DIMENSION_CAP for ALL): the first values of
+// the day get a counter and later new ones count as other. The cap is a condition on the
+// update (the size of the keys set), so concurrent writers cannot pass it. A visitor is
+// attributed at their first page view of the day (page-level) or of the site (ALL).
 //
 // Budget: a 90-day all-pages view reads 180 ALL items (the range and the previous
 // period); one page, 180 of its items. An item is a few KB at most (the caps bound it).
@@ -57,6 +64,7 @@ import {
   type DeviceClass,
   type EventType,
 } from '../shared/events.ts';
+import { addDays } from '../shared/analytics.ts';
 import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
 
 export const EVENT_TTL_DAYS = 400;
@@ -69,7 +77,11 @@ export const NO_PAGE_SCOPE = 'OTHER';
 /** Referrers and campaigns with their own counter, per page and day. */
 export const DIMENSION_CAP = 20;
 /** The same for the whole site's item, which sees every page's values. */
-export const SITE_DIMENSION_CAP = 50;
+export const SITE_DIMENSION_CAP = 30;
+/** A pair counter holds first + second x PAIR (see the key design above). */
+export const PAIR = 1_000_000_000;
+/** Days read by one query of a long range (see dayStats). */
+const DAYS_PER_QUERY = 30;
 
 export interface EventCounter {
   landingPageId: string;
@@ -134,30 +146,38 @@ const CTA_TYPES: ReadonlySet<string> = new Set(CTA_EVENT_TYPES);
 
 type CappedDimension = 'ref' | 'cmp';
 
-/** One counter item's increments: plain attributes, and capped dimension values. */
+/** One counter item's increments: attributes with their amount, and capped values. */
 interface CounterWrite {
   scope: string;
   day: string;
-  adds: string[];
-  capped: { dimension: CappedDimension; kind: 'v' | 'l'; value: string }[];
+  adds: Map<string, number>;
+  capped: { dimension: CappedDimension; value: string; amount: number }[];
   cap: number;
 }
 
-/** Adds an event's or a lead's dimensions ('v' visitors, 'l' leads) to a write. */
+function counterWrite(scope: string, day: string, cap: number): CounterWrite {
+  return { scope, day, adds: new Map(), capped: [], cap };
+}
+
+function add(write: CounterWrite, name: string, amount = 1) {
+  write.adds.set(name, (write.adds.get(name) ?? 0) + amount);
+}
+
+/** Adds a visitor's (amount 1) or a lead's (amount PAIR) source and device to a write. */
 function addDimensions(
   write: CounterWrite,
-  kind: 'v' | 'l',
+  amount: number,
   device: DeviceClass,
   attribution: Attribution | undefined,
 ) {
-  write.adds.push(`dev:${kind}:${device}`);
+  add(write, `dev:${device}`, amount);
   if (attribution?.referrerHost) {
-    write.capped.push({ dimension: 'ref', kind, value: attribution.referrerHost });
+    write.capped.push({ dimension: 'ref', value: attribution.referrerHost, amount });
   } else {
-    write.adds.push(`ref:d${kind}`);
+    add(write, 'ref:(direct)', amount);
   }
   const campaign = campaignKey(attribution);
-  if (campaign) write.capped.push({ dimension: 'cmp', kind, value: campaign });
+  if (campaign) write.capped.push({ dimension: 'cmp', value: campaign, amount });
 }
 
 export class EventRepository extends TableRepository {
@@ -221,33 +241,23 @@ export class EventRepository extends TableRepository {
         }),
       ),
     ]);
-    const page: CounterWrite = {
-      scope: pageId,
-      day,
-      adds: [`n:${type}`],
-      capped: [],
-      cap: DIMENSION_CAP,
-    };
-    const site: CounterWrite = {
-      scope: SITE_SCOPE,
-      day,
-      adds: [`n:${type}`],
-      capped: [],
-      cap: SITE_DIMENSION_CAP,
-    };
-    if (visitorFirst.page) page.adds.push(`v:${type}`);
+    const page = counterWrite(pageId, day, DIMENSION_CAP);
+    const site = counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
+    add(page, `n:${type}`);
+    add(site, `n:${type}`);
+    if (visitorFirst.page) add(page, `v:${type}`);
     if (isView) {
-      site.adds.push(`p:${pageId}:pv`);
+      add(site, `pc:${pageId}`);
       if (visitorFirst.page) {
-        site.adds.push(`p:${pageId}:v`);
-        addDimensions(page, 'v', context.device, event.attribution);
+        add(site, `pl:${pageId}`);
+        addDimensions(page, 1, context.device, event.attribution);
       }
       if (visitorFirst.site) {
-        site.adds.push('v:page_view');
-        addDimensions(site, 'v', context.device, event.attribution);
+        add(site, 'v:page_view');
+        addDimensions(site, 1, context.device, event.attribution);
       }
     } else if (CTA_TYPES.has(type)) {
-      site.adds.push(`p:${pageId}:c`);
+      add(site, `pc:${pageId}`, PAIR);
     }
     await Promise.all([this.count(page), this.count(site)]);
   }
@@ -263,33 +273,44 @@ export class EventRepository extends TableRepository {
   ): Promise<void> {
     const day = utcDay(this.now());
     const scope = pageId ?? NO_PAGE_SCOPE;
-    const page: CounterWrite = { scope, day, adds: ['leads'], capped: [], cap: DIMENSION_CAP };
-    const site: CounterWrite = {
-      scope: SITE_SCOPE,
-      day,
-      adds: ['leads', `p:${scope}:l`],
-      capped: [],
-      cap: SITE_DIMENSION_CAP,
-    };
+    const page = counterWrite(scope, day, DIMENSION_CAP);
+    const site = counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
+    add(page, 'leads');
+    add(site, 'leads');
+    add(site, `pl:${scope}`, PAIR);
     if (visit) {
-      addDimensions(page, 'l', visit.device, visit.attribution);
-      addDimensions(site, 'l', visit.device, visit.attribution);
+      addDimensions(page, PAIR, visit.device, visit.attribution);
+      addDimensions(site, PAIR, visit.device, visit.attribution);
     }
     await Promise.all([this.count(page), this.count(site)]);
   }
 
-  /** The counter items of one scope (a page id, SITE_SCOPE or NO_PAGE_SCOPE), oldest first. */
+  /**
+   * The counter items of one scope (a page id, SITE_SCOPE or NO_PAGE_SCOPE), oldest
+   * first. A long range is read as consecutive slices of DAYS_PER_QUERY days queried at
+   * once: the same items, but no query waits for another's pages (a site item is several
+   * KB, so 180 of them span two or more 1 MB query pages).
+   */
   async dayStats(scope: string, from: string, to: string): Promise<DayStats[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': `STATS#${scope}`,
-        ':from': `DAY#${from}`,
-        ':to': `DAY#${to}`,
-      },
-    });
-    return items.map(toDayStats);
+    const slices: [string, string][] = [];
+    for (let start = from; start <= to; start = addDays(start, DAYS_PER_QUERY)) {
+      const end = addDays(start, DAYS_PER_QUERY - 1);
+      slices.push([start, end < to ? end : to]);
+    }
+    const parts = await Promise.all(
+      slices.map(([low, high]) =>
+        queryAll(this.db, {
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': `STATS#${scope}`,
+            ':from': `DAY#${low}`,
+            ':to': `DAY#${high}`,
+          },
+        }),
+      ),
+    );
+    return parts.flat().map(toDayStats);
   }
 
   /** Events of one page (or scope) per day and type, from its counter items. */
@@ -356,31 +377,33 @@ export class EventRepository extends TableRepository {
     for (let attempt = 0; ; attempt++) {
       const last = attempt === 2;
       const names: Record<string, string> = { '#day': 'day', '#scope': 'scope' };
-      const values: Record<string, unknown> = {
-        ':one': 1,
-        ':day': write.day,
-        ':scope': write.scope,
-      };
-      const adds: string[] = [];
+      const values: Record<string, unknown> = { ':day': write.day, ':scope': write.scope };
+      const adds = new Map(write.adds);
+      const clauses: string[] = [];
       const conditions: string[] = [];
       const attr = (name: string) => {
         const placeholder = `#a${Object.keys(names).length}`;
         names[placeholder] = name;
         return placeholder;
       };
-      for (const name of write.adds) adds.push(`${attr(name)} :one`);
-      write.capped.forEach(({ dimension, kind, value }, index) => {
+      write.capped.forEach(({ dimension, value, amount }, index) => {
         if (last || full.has(dimension)) {
-          adds.push(`${attr(`${dimension}:o${kind}`)} :one`);
+          const other = `${dimension}:(other)`;
+          adds.set(other, (adds.get(other) ?? 0) + amount);
           return;
         }
-        const keys = attr(`${dimension}:keys`);
+        const keys = attr(`${dimension}:(keys)`);
         values[`:v${index}`] = value;
         values[`:s${index}`] = new Set([value]);
-        adds.push(`${attr(`${dimension}:${kind}:${value}`)} :one`, `${keys} :s${index}`);
+        values[`:n${index}`] = amount;
+        clauses.push(`${attr(`${dimension}:${value}`)} :n${index}`, `${keys} :s${index}`);
         conditions.push(
           `(attribute_not_exists(${keys}) OR contains(${keys}, :v${index}) OR size(${keys}) < :cap)`,
         );
+      });
+      [...adds].forEach(([name, amount], index) => {
+        values[`:x${index}`] = amount;
+        clauses.push(`${attr(name)} :x${index}`);
       });
       if (conditions.length) values[':cap'] = write.cap;
       try {
@@ -388,7 +411,7 @@ export class EventRepository extends TableRepository {
           new UpdateCommand({
             TableName: this.table,
             Key: counterKey(write.scope, write.day),
-            UpdateExpression: `ADD ${adds.join(', ')} SET #day = :day, #scope = :scope`,
+            UpdateExpression: `ADD ${clauses.join(', ')} SET #day = :day, #scope = :scope`,
             ...(conditions.length
               ? {
                   ConditionExpression: conditions.join(' AND '),
@@ -405,7 +428,7 @@ export class EventRepository extends TableRepository {
         // The item as it was, in DynamoDB's wire format: only the value sets are needed.
         const item = (error as { Item?: Record<string, { SS?: string[] }> }).Item;
         for (const { dimension, value } of write.capped) {
-          const kept = item?.[`${dimension}:keys`]?.SS;
+          const kept = item?.[`${dimension}:(keys)`]?.SS;
           if (!kept || (!kept.includes(value) && kept.length >= write.cap)) full.add(dimension);
         }
       }
@@ -452,74 +475,100 @@ export class EventRepository extends TableRepository {
   }
 }
 
+/**
+ * The counter item that `toDayStats` reads back as `stats`: the inverse of reading, for
+ * seeding realistic counters in bulk (scripts/bench/analytics.ts) without a write per event.
+ */
+export function dayStatsItem(scope: string, stats: DayStats): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...counterKey(scope, stats.day), day: stats.day, scope };
+  const put = (name: string, value: number) => {
+    if (value) item[name] = value;
+  };
+  const pair = (first: number, second: number) => first + second * PAIR;
+  for (const [type, { count, visitors }] of stats.events) {
+    put(`n:${type}`, count);
+    put(`v:${type}`, visitors);
+  }
+  put('leads', stats.leads);
+  const dimension = (prefix: string, values: Map<string, DimensionCount>) => {
+    for (const [value, counts] of values) {
+      put(`${prefix}:${value}`, pair(counts.visitors, counts.leads));
+    }
+    if (values.size) item[`${prefix}:(keys)`] = new Set(values.keys());
+  };
+  dimension('ref', stats.referrers);
+  dimension('cmp', stats.campaigns);
+  put('ref:(direct)', pair(stats.referrersDirect.visitors, stats.referrersDirect.leads));
+  put('ref:(other)', pair(stats.referrersOther.visitors, stats.referrersOther.leads));
+  put('cmp:(other)', pair(stats.campaignsOther.visitors, stats.campaignsOther.leads));
+  for (const [device, counts] of stats.devices) {
+    put(`dev:${device}`, pair(counts.visitors, counts.leads));
+  }
+  for (const [pageId, figures] of stats.pages) {
+    put(`pl:${pageId}`, pair(figures.visitors, figures.leads));
+    put(`pc:${pageId}`, pair(figures.pageViews, figures.ctaClicks));
+  }
+  return item;
+}
+
 const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
 const DEVICE_SET: ReadonlySet<string> = new Set(DEVICE_CLASSES);
 
-const zero = (): DimensionCount => ({ visitors: 0, leads: 0 });
-
-function bump(map: Map<string, DimensionCount>, key: string, kind: string, amount: number) {
-  const entry = map.get(key) ?? zero();
-  if (kind === 'v') entry.visitors += amount;
-  else entry.leads += amount;
-  map.set(key, entry);
+/** A pair counter's two counts. */
+function unpair(value: number): [first: number, second: number] {
+  const second = Math.floor(value / PAIR);
+  return [value - second * PAIR, second];
 }
 
-/** A counter item's attributes back into figures (see the attribute list at the top). */
+function asDimension(value: number): DimensionCount {
+  const [visitors, leads] = unpair(value);
+  return { visitors, leads };
+}
+
+/** A counter item's attributes back into figures (see the key design at the top). */
 export function toDayStats(item: Record<string, unknown>): DayStats {
   const stats: DayStats = {
     day: String(item['day']),
     events: new Map(),
     leads: Number(item['leads'] ?? 0),
     referrers: new Map(),
-    referrersDirect: zero(),
-    referrersOther: zero(),
+    referrersDirect: { visitors: 0, leads: 0 },
+    referrersOther: { visitors: 0, leads: 0 },
     campaigns: new Map(),
-    campaignsOther: zero(),
+    campaignsOther: { visitors: 0, leads: 0 },
     devices: new Map(),
     pages: new Map(),
   };
-  const add = (target: DimensionCount, kind: string, amount: number) => {
-    if (kind === 'v') target.visitors += amount;
-    else target.leads += amount;
+  const page = (id: string) => {
+    const figures = stats.pages.get(id) ?? { pageViews: 0, visitors: 0, ctaClicks: 0, leads: 0 };
+    stats.pages.set(id, figures);
+    return figures;
   };
-  for (const [name, raw] of Object.entries(item)) {
-    if (typeof raw !== 'number') continue;
-    const amount = raw;
-    const [prefix, second, ...rest] = name.split(':');
-    const tail = rest.join(':');
-    if ((prefix === 'n' || prefix === 'v') && second && EVENT_TYPE_SET.has(second)) {
-      const type = second as EventType;
+  for (const [name, value] of Object.entries(item)) {
+    // Sets (the keys of a dimension) and the key attributes are not figures.
+    if (typeof value !== 'number') continue;
+    const colon = name.indexOf(':');
+    const prefix = colon < 0 ? name : name.slice(0, colon);
+    const rest = name.slice(colon + 1);
+    if ((prefix === 'n' || prefix === 'v') && EVENT_TYPE_SET.has(rest)) {
+      const type = rest as EventType;
       const entry = stats.events.get(type) ?? { count: 0, visitors: 0 };
-      if (prefix === 'n') entry.count += amount;
-      else entry.visitors += amount;
+      if (prefix === 'n') entry.count += value;
+      else entry.visitors += value;
       stats.events.set(type, entry);
-    } else if (prefix === 'ref' && (second === 'v' || second === 'l') && rest.length) {
-      bump(stats.referrers, tail, second, amount);
-    } else if (prefix === 'ref' && (second === 'dv' || second === 'dl')) {
-      add(stats.referrersDirect, second.slice(1), amount);
-    } else if (prefix === 'ref' && (second === 'ov' || second === 'ol')) {
-      add(stats.referrersOther, second.slice(1), amount);
-    } else if (prefix === 'cmp' && (second === 'v' || second === 'l') && rest.length) {
-      bump(stats.campaigns, tail, second, amount);
-    } else if (prefix === 'cmp' && (second === 'ov' || second === 'ol')) {
-      add(stats.campaignsOther, second.slice(1), amount);
-    } else if (prefix === 'dev' && (second === 'v' || second === 'l') && DEVICE_SET.has(tail)) {
-      const device = tail as DeviceClass;
-      const entry = stats.devices.get(device) ?? zero();
-      add(entry, second, amount);
-      stats.devices.set(device, entry);
-    } else if (prefix === 'p' && second && rest.length === 1) {
-      const entry = stats.pages.get(second) ?? {
-        pageViews: 0,
-        visitors: 0,
-        ctaClicks: 0,
-        leads: 0,
-      };
-      if (tail === 'pv') entry.pageViews += amount;
-      else if (tail === 'v') entry.visitors += amount;
-      else if (tail === 'c') entry.ctaClicks += amount;
-      else if (tail === 'l') entry.leads += amount;
-      stats.pages.set(second, entry);
+    } else if (prefix === 'ref') {
+      if (rest === '(direct)') stats.referrersDirect = asDimension(value);
+      else if (rest === '(other)') stats.referrersOther = asDimension(value);
+      else stats.referrers.set(rest, asDimension(value));
+    } else if (prefix === 'cmp') {
+      if (rest === '(other)') stats.campaignsOther = asDimension(value);
+      else stats.campaigns.set(rest, asDimension(value));
+    } else if (prefix === 'dev' && DEVICE_SET.has(rest)) {
+      stats.devices.set(rest as DeviceClass, asDimension(value));
+    } else if (prefix === 'pl') {
+      [page(rest).visitors, page(rest).leads] = unpair(value);
+    } else if (prefix === 'pc') {
+      [page(rest).pageViews, page(rest).ctaClicks] = unpair(value);
     }
   }
   return stats;
