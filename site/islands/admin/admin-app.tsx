@@ -1,11 +1,10 @@
 // /admin: the Landing Page Manager (SPEC.md §2), a client-only island behind sign-in.
 import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { authGate, createQueryClient, request, type LandingPage } from './api.ts';
 import { AnalyticsTab } from './analytics/analytics-tab.tsx';
 import { BuildStatusBar } from './build-status.tsx';
-import { ImagesTab } from './images/images-tab.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
 import { PagesTab } from './pages-tab.tsx';
 import { AccountView, useAccountRoute } from './account/account-view.tsx';
@@ -14,6 +13,11 @@ import { ToastProvider } from './toast.tsx';
 import { Button, Modal, TooltipProvider } from './ui.tsx';
 
 const queryClient = createQueryClient();
+
+// The Images tab brings the uploader (Uppy); it loads when the tab is first opened.
+const ImagesTab = lazy(() =>
+  import('./images/images-tab.tsx').then((module) => ({ default: module.ImagesTab })),
+);
 
 export function AdminApp() {
   return (
@@ -169,7 +173,9 @@ function Manager({ email }: { email: string }) {
             <AnalyticsTab pageId={analyticsPage?.id} onPageChange={setAnalyticsPage} />
           </Tabs.Content>
           <Tabs.Content value="images" className="mt-6">
-            <ImagesTab />
+            <Suspense fallback={<p role="status">Loading...</p>}>
+              <ImagesTab />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="leads" className="mt-6">
             <LeadsTab />

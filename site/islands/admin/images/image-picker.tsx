@@ -6,8 +6,8 @@ import type { MediaRecord } from '../../../../functions/shared/media.ts';
 import { describeError } from '../api.ts';
 import { Button, Modal } from '../ui.tsx';
 import { Icon } from './icons.tsx';
-import { formatBytes, variantFor } from './media-api.ts';
-import { useMediaLibrary } from './media-library.tsx';
+// Not media-library.tsx: the picker must not bring the uploader (Uppy) into the editor.
+import { formatBytes, useMediaLibrary, variantFor } from './media-api.ts';
 
 export function ImagePicker({
   open,

@@ -1,6 +1,6 @@
 // The Images tab's calls (SPEC.md §7 and the media library API), on the admin's HTTP layer.
 // Answers are checked against the shared schemas, so a drifted contract fails loudly here.
-import type { QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import {
   mediaListResponseSchema,
   mediaRecordSchema,
@@ -41,6 +41,16 @@ export async function updateMedia(id: string, update: MediaUpdate): Promise<Medi
 }
 
 export const deleteMedia = (id: string) => request('DELETE', `/api/admin/media/${id}`);
+
+/** The library's pages: newest first, one cursor page at a time. */
+export function useMediaLibrary() {
+  return useInfiniteQuery({
+    queryKey: MEDIA_KEY,
+    queryFn: ({ pageParam }) => listMedia(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
 
 /** After an image changed: the library, every "used on", the pages and the build status. */
 export function refreshMedia(client: QueryClient): void {

@@ -1,6 +1,6 @@
 // The media library: every published image, newest first, with its details, alt text
 // edited in place, the pages using it, and copy, assign, replace and delete.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { MEDIA_ALT_MAX, type MediaRecord } from '../../../../functions/shared/media.ts';
 import { describeError, formatTime, HttpError } from '../api.ts';
@@ -11,25 +11,14 @@ import { Icon, type IconName } from './icons.tsx';
 import {
   deleteMedia,
   formatBytes,
-  listMedia,
-  MEDIA_KEY,
   mediaUsage,
   refreshMedia,
   updateMedia,
+  useMediaLibrary,
   usageKey,
   variantFor,
 } from './media-api.ts';
 import { ReplaceDialog } from './replace-dialog.tsx';
-
-/** The library's pages: newest first, one cursor page at a time. */
-export function useMediaLibrary() {
-  return useInfiniteQuery({
-    queryKey: MEDIA_KEY,
-    queryFn: ({ pageParam }) => listMedia(pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
 
 /** Copies `text`; false when the browser refuses (no permission, not focused). */
 export async function copyText(text: string): Promise<boolean> {
