@@ -22,9 +22,7 @@ export function parseErrorEnvelope(text: string): ErrorEnvelope['error'] | undef
     return undefined;
   }
   const error = (body as { error?: unknown } | null)?.error as
-    | Record<string, unknown>
-    | null
-    | undefined;
+    Record<string, unknown> | null | undefined;
   if (!error || typeof error !== 'object') return undefined;
   if (typeof error['code'] !== 'string' || typeof error['message'] !== 'string') return undefined;
   const fields: FieldErrors = {};
@@ -57,14 +55,18 @@ export class HttpError extends Error {
   /** The envelope's message when the body is the API's error envelope, else the body. */
   readonly detail: string;
   readonly fields: FieldErrors;
+  /** Seconds from a Retry-After header (429, 503), when the server sent one. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, bodyText: string, statusText: string) {
+  constructor(status: number, bodyText: string, statusText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
     this.status = status;
     const envelope = parseErrorEnvelope(bodyText);
     this.code = envelope?.code;
     this.detail = envelope?.message ?? (bodyText || statusText);
     this.fields = envelope?.fields ?? {};
+    const seconds = Number(retryAfter);
+    this.retryAfter = retryAfter && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
   }
 
   /** What the UI shows: the status and the server's own words. */
@@ -107,7 +109,12 @@ export async function apiFetch<T = unknown>(
     ...(options.keepalive ? { keepalive: true } : {}),
   });
   if (!response.ok) {
-    throw new HttpError(response.status, await response.text(), response.statusText);
+    throw new HttpError(
+      response.status,
+      await response.text(),
+      response.statusText,
+      response.headers.get('retry-after'),
+    );
   }
   if (response.status === 204) return null as T;
   const text = await response.text();

@@ -1,50 +1,22 @@
-// The admin's HTTP layer (SPEC.md §7, §9): every call includes credentials, a non-ok
-// answer raises `${status}: ${body text || statusText}`, and a 401 pauses the call until
-// the administrator signs in again, then retries it once, so an unsaved edit is kept
-// and saved after the new sign-in.
+// The admin's HTTP layer (SPEC.md §7, §9) on the islands' one client (site/lib/api-client.ts):
+// every call includes credentials, a non-ok answer raises `${status}: ${body text ||
+// statusText}`, and a 401 pauses the call until the administrator signs in again, then
+// retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
+// types are the shared API schemas' (functions/shared/api.ts).
 import type { QueryClient, QueryFunction } from '@tanstack/react-query';
+import type {
+  AuditEntryDto,
+  AuditList,
+  BuildStatusDto,
+  DeletedPageDto,
+  LandingPageDto,
+  PageVersionDto,
+  VersionSummary,
+} from '../../../functions/shared/api.ts';
+import { apiFetch, HttpError } from '../../lib/api-client.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 
-export interface FieldErrors {
-  [field: string]: string[];
-}
-
-/** An API failure: `message` is SPEC.md's `status: body text`. */
-export class HttpError extends Error {
-  override name = 'HttpError';
-  readonly status: number;
-  /** The envelope's message when the body is the API's error envelope. */
-  readonly detail: string;
-  readonly fields: FieldErrors;
-
-  constructor(status: number, bodyText: string, statusText: string) {
-    super(`${status}: ${bodyText || statusText}`);
-    this.status = status;
-    let detail = bodyText || statusText;
-    let fields: FieldErrors = {};
-    try {
-      const parsed = JSON.parse(bodyText) as { error?: { message?: string; fields?: FieldErrors } };
-      if (parsed.error?.message) detail = parsed.error.message;
-      if (parsed.error?.fields) fields = parsed.error.fields;
-    } catch {
-      // Not the envelope (a proxy's HTML page, say): the raw text is the detail.
-    }
-    this.detail = detail;
-    this.fields = fields;
-  }
-
-  /** What the UI shows: the status and the server's own words. */
-  get display(): string {
-    return `${this.status}: ${this.detail}`;
-  }
-}
-
-export const describeError = (error: unknown): string =>
-  error instanceof HttpError
-    ? error.display
-    : error instanceof Error
-      ? error.message
-      : String(error);
+export { describeError, HttpError, type FieldErrors } from '../../lib/api-client.ts';
 
 type AuthState = 'unknown' | 'signed-in' | 'signed-out';
 
@@ -97,22 +69,19 @@ export async function request<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.status === 401 && attempt === 0 && !path.startsWith('/api/auth/login')) {
-      await authGate.needSignIn();
-      continue;
+  try {
+    return await apiFetch<T>(method, path, body);
+  } catch (error) {
+    if (
+      !(error instanceof HttpError) ||
+      error.status !== 401 ||
+      path.startsWith('/api/auth/login')
+    ) {
+      throw error;
     }
-    if (!response.ok) {
-      throw new HttpError(response.status, await response.text(), response.statusText);
-    }
-    return (response.status === 204 ? null : await response.json()) as T;
   }
+  await authGate.needSignIn();
+  return apiFetch<T>(method, path, body);
 }
 
 /** SPEC.md §7: GET the query key's segments joined with '/'. */
@@ -123,58 +92,12 @@ export function createQueryClient(): QueryClient {
   return createSpecQueryClient(defaultQueryFn);
 }
 
-export interface LandingPage {
-  id: string;
-  title: string;
-  slug: string;
-  isActive: boolean;
-  content: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface VersionSummary {
-  versionId: string;
-  reason: 'update' | 'reset' | 'delete' | 'restore';
-  actor: string;
-  createdAt: string;
-  title: string;
-  slug: string;
-  isActive: boolean;
-}
-
-export interface PageVersion extends VersionSummary {
-  content: Record<string, unknown>;
-}
-
-export interface DeletedPage {
-  id: string;
-  title: string;
-  slug: string;
-  isActive: boolean;
-  deletedAt: string;
-  deletedBy: string;
-  restorableUntil: string;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  pageId?: string;
-  summary: string;
-  ip?: string;
-}
-
-export interface BuildStatus {
-  state: 'up-to-date' | 'building' | 'failed' | 'disabled';
-  startedAt?: string;
-  lastFinishedAt?: string;
-  publishedAt?: string;
-  logTail?: string;
-  logUrl?: string;
-}
+export type LandingPage = LandingPageDto;
+export type { AuditList, VersionSummary };
+export type PageVersion = PageVersionDto;
+export type DeletedPage = DeletedPageDto;
+export type AuditEntry = AuditEntryDto;
+export type BuildStatus = BuildStatusDto;
 
 export const PAGES_KEY = ['/api/landing-pages'] as const;
 export const BUILD_KEY = ['/api/admin/build'] as const;

@@ -15,6 +15,7 @@ import {
   INQUIRY_TYPES,
   type ContactSubmissionInput,
 } from '../../../functions/shared/contact.ts';
+import { apiFetch, HttpError } from '../../lib/api-client.ts';
 import { Honeypot } from '../honeypot.tsx';
 import { attributionField } from '../landing/tracking.ts';
 
@@ -146,36 +147,26 @@ export function ContactForm({ formType, fallbackEmail }: Props) {
 
     setSending(true);
     try {
-      const [response] = await Promise.all([
-        fetch('/api/contact', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-        }),
+      const [sent] = await Promise.allSettled([
+        apiFetch('POST', '/api/contact', payload),
         delay(MINIMUM_SENDING_MS),
       ]);
-      if (response.ok) {
-        // Read the receipt so the request completes; its id is not shown to the visitor.
-        await response.json().catch(() => null);
+      if (sent.status === 'fulfilled') {
         setValues(EMPTY);
         setSuccess(true);
         return;
       }
-      const body: unknown = await response.json().catch(() => null);
-      const error =
-        typeof body === 'object' && body !== null && 'error' in body
-          ? (body.error as { message?: unknown; fields?: unknown })
-          : undefined;
-      if (response.status === 400) {
-        fail(toFieldErrors(error?.fields), 'Please correct the highlighted fields.');
-      } else if (response.status === 429) {
+      const error: unknown = sent.reason;
+      if (!(error instanceof HttpError)) throw error;
+      if (error.status === 400) {
+        fail(toFieldErrors(error.fields), 'Please correct the highlighted fields.');
+      } else if (error.status === 429) {
         // The server's message already says when to retry; Retry-After is the fallback.
-        const retry = Number(response.headers.get('retry-after'));
-        const minutes = Number.isFinite(retry) && retry > 0 ? Math.ceil(retry / 60) : 10;
+        const minutes = error.retryAfter ? Math.ceil(error.retryAfter / 60) : 10;
         fail(
           {},
-          typeof error?.message === 'string'
-            ? error.message
+          error.code
+            ? error.detail
             : `Too many submissions; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         );
       } else {

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } 
 import { Icon } from './icons.tsx';
 import { Honeypot } from '../honeypot.tsx';
 import { attributionField } from './tracking.ts';
+import { apiFetch, HttpError } from '../../lib/api-client.ts';
 
 export type DialogFormType = 'general' | 'pricing';
 
@@ -92,21 +93,13 @@ export function ContactDialog({
     setState('submitting');
     setFailure(undefined);
     try {
-      const response = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        credentials: 'same-origin',
-        // The lead's source (referrer host, UTM tags); the server adds the page's id.
-        body: JSON.stringify({ ...values, formType, landingPageId, ...attributionField() }),
+      // The lead's source (referrer host, UTM tags); the server adds the page's id.
+      await apiFetch('POST', '/api/contact', {
+        ...values,
+        formType,
+        landingPageId,
+        ...attributionField(),
       });
-      if (!response.ok) {
-        const body = await response.text();
-        // SPEC.md §8: the error reads "status: body text"; the visitor gets a sentence.
-        console.error(`${response.status}: ${body || response.statusText}`);
-        setFailure(describeFailure(response.status, body));
-        setState('idle');
-        return;
-      }
       setState('success');
       onSubmitted(formType);
       closeTimer.current = setTimeout(() => {
@@ -115,6 +108,13 @@ export function ContactDialog({
         onOpenChange(false);
       }, SUCCESS_CLOSE_MS);
     } catch (error) {
+      if (error instanceof HttpError) {
+        // SPEC.md §8: the error reads "status: body text"; the visitor gets a sentence.
+        console.error(error.message);
+        setFailure(describeFailure(error));
+        setState('idle');
+        return;
+      }
       console.error('Contact submission failed', error);
       setFailure({
         message:
@@ -281,21 +281,15 @@ export function ContactDialog({
   );
 }
 
-function describeFailure(status: number, body: string): Failure {
-  let envelope: { error?: { message?: string; fields?: Record<string, string[]> } } = {};
-  try {
-    envelope = JSON.parse(body) as typeof envelope;
-  } catch {
-    // Not our envelope (a proxy error page): the status decides the sentence.
-  }
+function describeFailure({ status, fields: problems, code, detail }: HttpError): Failure {
   const fields: Failure['fields'] = {};
-  for (const [key, problems] of Object.entries(envelope.error?.fields ?? {})) {
-    if (key in LABELS) fields[key as Field] = problems;
+  for (const [key, messages] of Object.entries(problems)) {
+    if (key in LABELS) fields[key as Field] = messages;
   }
   if (status === 400 && Object.keys(fields).length > 0) {
     return { message: 'Please correct the highlighted fields and submit again.', fields };
   }
-  if (status === 429 && envelope.error?.message) return { message: envelope.error.message, fields };
+  if (status === 429 && code) return { message: detail, fields };
   if (status === 413) {
     return { message: 'Your message is too long. Please shorten it and submit again.', fields };
   }

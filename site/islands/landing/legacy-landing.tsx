@@ -1,36 +1,29 @@
-// `/legacy/{slug}`: the landing page fetched live at run time (DECISIONS.md Publishing),
-// so a page can be viewed before its rebuild lands. Skeletons while loading, SPEC.md's
-// not-found text on error or no data.
+// `/legacy/{slug}`: the landing page fetched live at run time (docs/decisions.md), so a
+// page can be viewed before its rebuild lands, and a signed-in administrator can preview
+// a draft (visitors get the not-found text, as the API answers them 404). Skeletons while
+// loading, SPEC.md's not-found text on error or no data; the page's SEO tags in the head.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { LandingContent } from '../../../functions/shared/landing-content.ts';
+import type { LandingPageDto } from '../../../functions/shared/api.ts';
+import { resolveSeo } from '../../../functions/shared/seo.ts';
+import { DEFAULT_SLUG, slugParamSchema } from '../../../functions/shared/slug.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { applySeoHead } from '../../lib/seo-head.ts';
 import { LandingView } from './landing-page.tsx';
 import { usePathname } from './use-pathname.ts';
 
 export const NOT_FOUND_TEXT = 'Landing page not found. Please check the URL or try again later.';
 
-interface PageResponse {
-  id: string;
-  slug: string;
-  title: string;
-  content: LandingContent;
-}
-
 /** SPEC.md §7: GET the query key joined with '/', cookies included, non-ok is an error. */
-async function defaultQueryFn({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
-  const response = await fetch(queryKey.join('/'), { credentials: 'include' });
-  if (!response.ok) {
-    throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-  }
-  return response.json();
-}
+const defaultQueryFn = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+  apiFetch('GET', queryKey.join('/'));
 
 /** `/legacy` and `/legacy/` are the default page; `/legacy/{slug}` that page. */
 export function slugFromPath(pathname: string): string | undefined {
   const rest = pathname.replace(/^\/legacy\/?/, '').replace(/\/+$/, '');
-  if (rest === '') return 'default';
-  return /^[a-z0-9-]{1,80}$/.test(rest) ? rest : undefined;
+  if (rest === '') return DEFAULT_SLUG;
+  return slugParamSchema.safeParse(rest).success ? rest : undefined;
 }
 
 function Skeleton() {
@@ -77,26 +70,40 @@ function NotFound() {
   );
 }
 
+/** Only a signed-in administrator is ever answered a draft; say what they are looking at. */
+function DraftBanner() {
+  return (
+    <p
+      role="status"
+      data-testid="draft-banner"
+      className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
+    >
+      Draft preview: only signed-in administrators see this page. Visitors get &ldquo;not
+      found&rdquo; here until it is published.
+    </p>
+  );
+}
+
 function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode }) {
-  const query = useQuery<PageResponse>({
+  const query = useQuery<LandingPageDto>({
     queryKey: ['/api/landing-pages', slug ?? ''],
     enabled: slug !== undefined,
   });
   useEffect(() => {
-    if (query.data) {
-      const { brand, hero } = query.data.content;
-      document.title = `${hero.headline} ${hero.highlight} | ${brand.name}`;
-    }
+    if (query.data?.content) applySeoHead(resolveSeo(query.data, query.data.content));
   }, [query.data]);
   if (slug === undefined || query.isError) return <NotFound />;
   if (query.isPending) return <Skeleton />;
   if (!query.data?.content) return <NotFound />;
   return (
-    <LandingView
-      content={query.data.content}
-      defaultPageId={query.data.slug === 'default' ? query.data.id : undefined}
-      logo={logo}
-    />
+    <>
+      {!query.data.isActive && <DraftBanner />}
+      <LandingView
+        content={query.data.content}
+        defaultPageId={query.data.slug === DEFAULT_SLUG ? query.data.id : undefined}
+        logo={logo}
+      />
+    </>
   );
 }
 
