@@ -7,6 +7,8 @@ import { AnalyticsTab } from './analytics/analytics-tab.tsx';
 import { BuildStatusBar } from './build-status.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
 import { PagesTab } from './pages-tab.tsx';
+import { removeAllDrafts } from './pages/local-drafts.ts';
+import { confirmLeave } from './pages/unsaved.ts';
 import { AccountView, useAccountRoute } from './account/account-view.tsx';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ToastProvider } from './toast.tsx';
@@ -103,6 +105,9 @@ function Manager({ email }: { email: string }) {
   const account = useAccountRoute();
 
   const signOut = async () => {
+    // Unsaved edits ask first; signing out on purpose leaves no drafts in this browser.
+    if (!(await confirmLeave())) return;
+    removeAllDrafts();
     await request('POST', '/api/auth/logout').catch(() => undefined);
     client.clear();
     authGate.signedOut();
@@ -141,7 +146,11 @@ function Manager({ email }: { email: string }) {
       <main className="mx-auto max-w-7xl px-4 py-8" hidden={account.shown}>
         <h1 className="text-3xl font-bold text-ink">Landing Page Manager</h1>
         <p className="mt-1 text-slate-600">Manage your landing pages and track conversions</p>
-        <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+        <Tabs.Root
+          value={tab}
+          onValueChange={(next) => void confirmLeave().then((leave) => leave && setTab(next))}
+          className="mt-6"
+        >
           <Tabs.List
             aria-label="Manager sections"
             className="inline-flex rounded-lg bg-slate-200 p-1"

@@ -1,40 +1,32 @@
-// The Pages tab (SPEC.md §2): page cards, create, edit, reset, delete, plus the
-// deleted pages that can be restored and the audit log.
+// The Pages tab (SPEC.md §2): page cards (pages/page-card.tsx), create
+// (pages/create-page-dialog.tsx), edit (edit-dialog.tsx), reset, delete, plus the deleted
+// pages that can be restored and the audit log.
 import * as Accordion from '@radix-ui/react-accordion';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
-import { normalizeSlug } from '../../../functions/shared/slug.ts';
+import { useState } from 'react';
 import {
   BUILD_KEY,
   DELETED_KEY,
   describeError,
   formatTime,
-  HttpError,
   PAGES_KEY,
   cachePage,
   request,
-  type AuditEntry,
+  type AuditList,
   type BuildStatus,
   type DeletedPage,
-  type FieldErrors,
   type LandingPage,
 } from './api.ts';
 import { EditPageDialog } from './edit-dialog.tsx';
+import { CreatePageDialog } from './pages/create-page-dialog.tsx';
+import { PageCard } from './pages/page-card.tsx';
 import { useToast } from './toast.tsx';
-import { Button, ConfirmDialog, FieldError, inputClass, Modal } from './ui.tsx';
+import { Button, ConfirmDialog } from './ui.tsx';
 
 export const RESET_CONFIRMATION =
   'Reset this page to the latest template? This will overwrite all current content.';
 export const DELETE_CONFIRMATION =
   'Delete this page? It leaves the public site and can be restored from Deleted pages for 30 days.';
-
-/** Where "view" goes (DECISIONS.md Publishing): the static page once built, the live one before. */
-export function viewUrl(page: LandingPage, build: BuildStatus | undefined): string {
-  const built =
-    page.isActive && build?.publishedAt !== undefined && page.updatedAt <= build.publishedAt;
-  if (built) return page.slug === 'default' ? '/' : `/${page.slug}`;
-  return `/legacy/${page.slug}`;
-}
 
 export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => void }) {
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
@@ -131,70 +123,28 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
         {pages.data && pages.data.length > 0 && (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Landing pages">
             {pages.data.map((page) => (
-              <li
+              <PageCard
                 key={page.id}
-                data-testid="page-card"
-                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h3 className="truncate font-semibold text-ink">{page.title}</h3>
-                    <p className="truncate text-sm text-slate-600">/{page.slug}</p>
-                  </div>
-                  <span
-                    className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${
-                      page.isActive ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-700'
-                    }`}
-                  >
-                    {page.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                </div>
-                <div className="mt-4 flex flex-wrap gap-1">
-                  <a
-                    href={viewUrl(page, build.data)}
-                    target="_blank"
-                    rel="noopener"
-                    aria-label={`View ${page.title} (opens in a new tab)`}
-                    className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                  >
-                    View
-                  </a>
-                  <Button
-                    variant="ghost"
-                    aria-label={`Edit ${page.title}`}
-                    onClick={() => setEditing(page)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={`Reset ${page.title} to latest template`}
-                    onClick={() => setResetting(page)}
-                  >
-                    Reset
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={`Delete ${page.title}`}
-                    onClick={() => setDeleting(page)}
-                  >
-                    Delete
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={`Analytics for ${page.title}`}
-                    onClick={() => onAnalytics(page)}
-                  >
-                    Analytics
-                  </Button>
-                </div>
-              </li>
+                page={page}
+                build={build.data}
+                onEdit={() => setEditing(page)}
+                onAnalytics={() => onAnalytics(page)}
+                onReset={() => setResetting(page)}
+                onDelete={() => setDeleting(page)}
+              />
             ))}
           </ul>
         )}
       </section>
 
-      <CreatePageDialog open={creating} onOpenChange={setCreating} onCreated={afterChange} />
+      <CreatePageDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(page) => {
+          client.setQueryData<LandingPage[]>(PAGES_KEY, (list) => list && [...list, page]);
+          afterChange();
+        }}
+      />
       {editing && (
         <EditPageDialog
           key={editing.id}
@@ -249,96 +199,6 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
         </Accordion.Item>
       </Accordion.Root>
     </div>
-  );
-}
-
-function CreatePageDialog({
-  open,
-  onOpenChange,
-  onCreated,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated: () => void;
-}) {
-  const [title, setTitle] = useState('');
-  const [slug, setSlug] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const toast = useToast();
-  const create = useMutation({
-    mutationFn: () =>
-      request<LandingPage>('POST', '/api/landing-pages', { title, slug, isActive: true }),
-    onSuccess: () => {
-      toast({ title: 'Landing page created successfully' });
-      setTitle('');
-      setSlug('');
-      setFields({});
-      onOpenChange(false);
-      onCreated();
-    },
-    onError: (error) => {
-      setFields(error instanceof HttpError ? error.fields : {});
-      toast({
-        title: 'Failed to create landing page',
-        description: describeError(error),
-        variant: 'destructive',
-      });
-    },
-  });
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const missing: FieldErrors = {};
-    if (!title.trim()) missing['title'] = ['is required'];
-    if (!slug.trim()) missing['slug'] = ['is required'];
-    setFields(missing);
-    if (Object.keys(missing).length === 0) create.mutate();
-  };
-  return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Create New Landing Page">
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <div>
-          <label htmlFor="create-title" className="text-sm font-medium">
-            Title
-          </label>
-          <input
-            id="create-title"
-            required
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            aria-invalid={Boolean(fields['title'])}
-            aria-describedby={fields['title'] ? 'create-title-error' : undefined}
-            className={inputClass}
-          />
-          <FieldError id="create-title-error" messages={fields['title']} />
-        </div>
-        <div>
-          <label htmlFor="create-slug" className="text-sm font-medium">
-            URL Slug
-          </label>
-          <input
-            id="create-slug"
-            required
-            value={slug}
-            onChange={(e) => setSlug(normalizeSlug(e.target.value))}
-            aria-invalid={Boolean(fields['slug'])}
-            aria-describedby={['create-slug-hint', fields['slug'] ? 'create-slug-error' : '']
-              .join(' ')
-              .trim()}
-            className={inputClass}
-          />
-          <p id="create-slug-hint" className="mt-1 text-xs text-slate-600">
-            Lowercase letters, digits and hyphens; the page will be at /{slug || 'your-slug'}.
-          </p>
-          <FieldError id="create-slug-error" messages={fields['slug']} />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Page'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
   );
 }
 
@@ -410,7 +270,7 @@ const ACTION_LABELS: Record<string, string> = {
 function AuditLogList() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const audit = useQuery<{ entries: AuditEntry[]; cursor?: string }>({
+  const audit = useQuery<AuditList>({
     queryKey: ['/api/admin/audit', ...(cursor ? [`?limit=50&cursor=${cursor}`] : ['?limit=50'])],
     queryFn: () => request('GET', `/api/admin/audit?limit=50${cursor ? `&cursor=${cursor}` : ''}`),
   });

@@ -1,8 +1,21 @@
-// Form fields for the common content sections (hero, pricing, FAQ, final call to action,
-// testimonials), kept in sync with the Content (JSON) textarea: both edit one object.
-// Field errors come from the shared content schema (as you type) and from the server.
+// The content as forms, generated from the content schema and its editor metadata
+// (functions/shared/landing-content.ts, read through pages/schema-fields.ts): one tab per
+// section visitors see, each saying where it appears, with every field of the section.
+// Lists add, remove and reorder items; optional sections are added or removed whole; image
+// fields pick from the media library (images/image-picker.tsx). It edits the same object
+// as the Content (JSON) tab. Field errors come from the shared schema (as you type) and
+// from the server.
 import * as Tabs from '@radix-ui/react-tabs';
+import { useId, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import {
+  EDITOR_SECTIONS,
+  landingContentSchema,
+  type LandingContent,
+} from '../../../functions/shared/landing-content.ts';
+import { Icon, ICON_NAMES } from '../landing/icons.tsx';
 import { ImagePickerButton } from './images/image-picker.tsx';
+import { childOf, describeField, fieldsOf, type FieldInfo } from './pages/schema-fields.ts';
 import { Button, FieldError, inputClass } from './ui.tsx';
 
 type Json = Record<string, unknown>;
@@ -39,6 +52,38 @@ export function setAt(root: unknown, path: Path, value: unknown): unknown {
   return base;
 }
 
+/** `items` with the item at `from` moved to `to`. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+/** A new, empty value of a schema: required fields blank, optional ones left out. */
+export function blankOf(schema: z.ZodType): unknown {
+  const field = describeField(schema);
+  switch (field.kind) {
+    case 'object':
+      return Object.fromEntries(
+        fieldsOf(schema)
+          .filter(([, child]) => !describeField(child).optional)
+          .map(([key, child]) => [key, blankOf(child)]),
+      );
+    case 'list':
+    case 'lines':
+      return [];
+    case 'record':
+      return {};
+    case 'boolean':
+      return false;
+    case 'enum':
+      return field.options?.[0] ?? '';
+    default:
+      return '';
+  }
+}
+
 const pathId = (path: Path) => `field-${path.join('-')}`;
 const pathKey = (path: Path) => path.join('.');
 
@@ -48,51 +93,187 @@ interface EditorProps {
   onChange: (next: unknown) => void;
 }
 
+/** Problems at `path` and, for lists of lines, at its entries ("line 2 ..."). */
+function messagesAt(errors: ContentErrors, path: Path, deep = false): string[] | undefined {
+  const key = pathKey(path);
+  const found = Object.entries(errors)
+    .filter(([name]) => name === key || (deep && name.startsWith(`${key}.`)))
+    .map(([name, problems]) =>
+      name === key
+        ? problems.join('; ')
+        : `line ${Number(name.split('.').at(-1)) + 1} ${problems.join('; ')}`,
+    );
+  return found.length ? found : undefined;
+}
+
+function Hint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-0.5 text-xs text-slate-600">
+      {children}
+    </p>
+  );
+}
+
+const describedBy = (...ids: (string | false | undefined)[]) =>
+  ids.filter(Boolean).join(' ') || undefined;
+
+/** One field, chosen by its kind. */
+function Field({ path, schema, ...props }: EditorProps & { path: Path; schema: z.ZodType }) {
+  const field = describeField(schema);
+  const label = field.title ?? String(path.at(-1));
+  switch (field.kind) {
+    case 'object':
+      return <ObjectFields path={path} schema={schema} legend={label} {...props} />;
+    case 'list':
+      return <ItemList path={path} schema={schema} field={field} {...props} />;
+    case 'record':
+      return <RecordField path={path} schema={schema} field={field} {...props} />;
+    case 'lines':
+      return <LinesField path={path} field={field} label={label} {...props} />;
+    case 'boolean':
+      return <CheckboxField path={path} field={field} label={label} {...props} />;
+    default:
+      return <TextField path={path} field={field} label={label} {...props} />;
+  }
+}
+
 function TextField({
-  label,
   path,
-  multiline,
-  optional,
+  field,
+  label,
   ...props
-}: EditorProps & { label: string; path: Path; multiline?: boolean; optional?: boolean }) {
-  const value = getAt(props.content, path);
+}: EditorProps & { path: Path; field: FieldInfo; label: string }) {
+  const raw = getAt(props.content, path);
+  const value = typeof raw === 'string' ? raw : '';
   const id = pathId(path);
-  const messages = props.errors[pathKey(path)];
+  const messages = messagesAt(props.errors, path);
+  const hintId = field.description ? `${id}-hint` : undefined;
+  const change = (text: string) =>
+    props.onChange(setAt(props.content, path, field.optional && text === '' ? undefined : text));
   const shared = {
     id,
-    value: typeof value === 'string' ? value : '',
+    value,
     'aria-invalid': Boolean(messages),
-    'aria-describedby': messages ? `${id}-error` : undefined,
+    'aria-describedby': describedBy(hintId, messages && `${id}-error`),
     className: inputClass,
   };
-  const change = (text: string) =>
-    props.onChange(setAt(props.content, path, optional && text === '' ? undefined : text));
+  let control: ReactNode;
+  if (field.kind === 'multiline') {
+    control = <textarea rows={3} {...shared} onChange={(e) => change(e.target.value)} />;
+  } else if (field.kind === 'enum') {
+    control = (
+      <select {...shared} onChange={(e) => change(e.target.value)}>
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'icon') {
+    const names = ICON_NAMES.includes(value) || !value ? ICON_NAMES : [value, ...ICON_NAMES];
+    control = (
+      <div className="flex items-center gap-2">
+        <span className="mt-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-800">
+          <Icon name={value} className="h-5 w-5" />
+        </span>
+        <select {...shared} onChange={(e) => change(e.target.value)}>
+          {!value && <option value="">(none)</option>}
+          {names.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  } else {
+    control = <input {...shared} onChange={(e) => change(e.target.value)} />;
+  }
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
+        {field.optional && <span className="font-normal text-slate-600"> (optional)</span>}
       </label>
-      {multiline ? (
-        <textarea rows={3} {...shared} onChange={(e) => change(e.target.value)} />
-      ) : (
-        <input {...shared} onChange={(e) => change(e.target.value)} />
+      {control}
+      {field.kind === 'image' && (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          {value && (
+            <img
+              src={value}
+              alt=""
+              className="h-12 w-20 rounded border border-slate-200 bg-slate-100 object-cover"
+            />
+          )}
+          <ImagePickerButton
+            fieldName={label}
+            current={value || undefined}
+            onPick={(media) => props.onChange(setAt(props.content, path, media.objectPath))}
+          />
+          {value && field.optional && (
+            <Button variant="ghost" onClick={() => change('')} aria-label={`Remove ${label}`}>
+              Remove image
+            </Button>
+          )}
+        </div>
       )}
+      {hintId && <Hint id={hintId}>{field.description}</Hint>}
+      <FieldError id={`${id}-error`} messages={messages} />
+    </div>
+  );
+}
+
+function CheckboxField({
+  path,
+  field,
+  label,
+  ...props
+}: EditorProps & { path: Path; field: FieldInfo; label: string }) {
+  const id = pathId(path);
+  const hintId = field.description ? `${id}-hint` : undefined;
+  const messages = messagesAt(props.errors, path);
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          checked={getAt(props.content, path) === true}
+          aria-describedby={describedBy(hintId, messages && `${id}-error`)}
+          onChange={(e) =>
+            props.onChange(
+              setAt(
+                props.content,
+                path,
+                field.optional && !e.target.checked ? undefined : e.target.checked,
+              ),
+            )
+          }
+          className="h-4 w-4 accent-brand-700"
+        />
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+      </div>
+      {hintId && <Hint id={hintId}>{field.description}</Hint>}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
   );
 }
 
 /** A list of strings edited one per line. */
-function LinesField({ label, path, ...props }: EditorProps & { label: string; path: Path }) {
+function LinesField({
+  path,
+  field,
+  label,
+  ...props
+}: EditorProps & { path: Path; field: FieldInfo; label: string }) {
   const value = getAt(props.content, path);
   const lines = Array.isArray(value) ? value.map(String) : [];
   const id = pathId(path);
-  const messages = Object.entries(props.errors)
-    .filter(([key]) => key === pathKey(path) || key.startsWith(`${pathKey(path)}.`))
-    .map(
-      ([key, problems]) =>
-        `${key === pathKey(path) ? '' : `line ${Number(key.split('.').at(-1)) + 1} `}${problems.join(', ')}`,
-    );
+  const messages = messagesAt(props.errors, path, true);
+  const hintId = `${id}-hint`;
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
@@ -102,8 +283,8 @@ function LinesField({ label, path, ...props }: EditorProps & { label: string; pa
         id={id}
         rows={Math.max(2, lines.length + 1)}
         value={lines.join('\n')}
-        aria-invalid={messages.length > 0}
-        aria-describedby={messages.length ? `${id}-error` : undefined}
+        aria-invalid={Boolean(messages)}
+        aria-describedby={describedBy(hintId, messages && `${id}-error`)}
         className={inputClass}
         onChange={(e) =>
           props.onChange(
@@ -111,237 +292,281 @@ function LinesField({ label, path, ...props }: EditorProps & { label: string; pa
           )
         }
       />
-      <FieldError id={`${id}-error`} messages={messages.length ? messages : undefined} />
+      <Hint id={hintId}>
+        {field.description && field.description !== 'One per line' ? `${field.description}. ` : ''}
+        {field.maxItems !== undefined && `At most ${field.maxItems}.`}
+      </Hint>
+      <FieldError id={`${id}-error`} messages={messages} />
     </div>
   );
 }
 
-interface ItemField {
-  key: string;
-  label: string;
-  multiline?: boolean;
-  kind?: 'text' | 'lines' | 'checkbox';
-  optional?: boolean;
+function ObjectFields({
+  path,
+  schema,
+  legend,
+  ...props
+}: EditorProps & { path: Path; schema: z.ZodType; legend?: string }) {
+  const fields = fieldsOf(schema).map(([key, child]) => (
+    <Field key={key} path={[...path, key]} schema={child} {...props} />
+  ));
+  if (!legend) return <div className="grid gap-3">{fields}</div>;
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {fields}
+    </fieldset>
+  );
 }
 
 function ItemList({
-  label,
-  itemLabel,
   path,
-  fields,
-  blank,
+  schema,
+  field,
   ...props
-}: EditorProps & {
-  label: string;
-  itemLabel: string;
-  path: Path;
-  fields: ItemField[];
-  blank: Json;
-}) {
+}: EditorProps & { path: Path; schema: z.ZodType; field: FieldInfo }) {
   const value = getAt(props.content, path);
   const items = Array.isArray(value) ? value : [];
-  const listMessages = props.errors[pathKey(path)];
+  const itemSchema = childOf(schema)!;
+  const itemLabel = field.itemLabel ?? 'Item';
+  const noun = itemLabel.toLowerCase();
+  const full = field.maxItems !== undefined && items.length >= field.maxItems;
+  const listId = pathId(path);
+  const set = (next: unknown[]) => props.onChange(setAt(props.content, path, next));
+  const nameOf = (item: unknown, index: number) => {
+    const title = field.itemTitleKey ? (item as Json | null)?.[field.itemTitleKey] : undefined;
+    return typeof title === 'string' && title.trim() ? title : `${itemLabel} ${index + 1}`;
+  };
   return (
-    <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold">{label}</legend>
-      {items.map((_, index) => (
-        <fieldset key={index} className="grid gap-2 rounded-md bg-slate-50 p-3">
-          <legend className="text-sm font-medium">
+    <fieldset
+      className="grid gap-3 rounded-lg border border-slate-200 p-3"
+      data-testid={`list-${pathKey(path)}`}
+    >
+      <legend className="px-1 text-sm font-semibold">
+        {field.title ?? itemLabel}{' '}
+        <span className="font-normal text-slate-600">
+          ({items.length}
+          {field.maxItems !== undefined ? ` of at most ${field.maxItems}` : ''})
+        </span>
+      </legend>
+      {items.length === 0 && <p className="text-sm text-slate-600">No {noun}s yet.</p>}
+      {items.map((item, index) => (
+        <fieldset
+          key={index}
+          className="grid gap-2 rounded-md bg-slate-50 p-3"
+          data-testid="list-item"
+        >
+          <legend className="max-w-full truncate text-sm font-medium">
             {itemLabel} {index + 1}
+            {nameOf(item, index) !== `${itemLabel} ${index + 1}` && (
+              <span className="font-normal text-slate-600">: {nameOf(item, index)}</span>
+            )}
           </legend>
-          {fields.map((field) => {
-            const fieldPath = [...path, index, field.key];
-            if (field.kind === 'lines')
-              return <LinesField key={field.key} label={field.label} path={fieldPath} {...props} />;
-            if (field.kind === 'checkbox') {
-              const id = pathId(fieldPath);
-              return (
-                <div key={field.key} className="flex items-center gap-2">
-                  <input
-                    id={id}
-                    type="checkbox"
-                    checked={getAt(props.content, fieldPath) === true}
-                    onChange={(e) =>
-                      props.onChange(setAt(props.content, fieldPath, e.target.checked))
-                    }
-                    className="h-4 w-4"
-                  />
-                  <label htmlFor={id} className="text-sm">
-                    {field.label}
-                  </label>
-                </div>
-              );
-            }
-            return (
-              <TextField
-                key={field.key}
-                label={field.label}
-                path={fieldPath}
-                {...(field.multiline ? { multiline: true } : {})}
-                {...(field.optional ? { optional: true } : {})}
-                {...props}
-              />
-            );
-          })}
-          <div>
+          <ObjectFields path={[...path, index]} schema={itemSchema} {...props} />
+          <div className="flex flex-wrap gap-1">
             <Button
               variant="ghost"
-              className="text-red-700"
-              onClick={() =>
-                props.onChange(
-                  setAt(
-                    props.content,
-                    path,
-                    items.filter((__, i) => i !== index),
-                  ),
-                )
-              }
+              disabled={index === 0}
+              aria-label={`Move ${noun} ${index + 1} up`}
+              onClick={() => set(moveItem(items, index, index - 1))}
             >
-              Remove {itemLabel.toLowerCase()} {index + 1}
+              Move up
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={index === items.length - 1}
+              aria-label={`Move ${noun} ${index + 1} down`}
+              onClick={() => set(moveItem(items, index, index + 1))}
+            >
+              Move down
+            </Button>
+            <Button
+              variant="ghost"
+              className="text-red-800 hover:bg-red-50"
+              onClick={() => set(items.filter((_, i) => i !== index))}
+            >
+              Remove {noun} {index + 1}
             </Button>
           </div>
         </fieldset>
       ))}
-      <FieldError id={`${pathId(path)}-error`} messages={listMessages} />
+      <FieldError id={`${listId}-error`} messages={messagesAt(props.errors, path)} />
       <div>
-        <Button
-          onClick={() => props.onChange(setAt(props.content, path, [...items, { ...blank }]))}
-        >
-          Add {itemLabel.toLowerCase()}
+        <Button disabled={full} onClick={() => set([...items, blankOf(itemSchema)])}>
+          Add {noun}
         </Button>
+        {full && <span className="ml-2 text-xs text-slate-600">The list is full.</span>}
       </div>
     </fieldset>
   );
 }
 
-const SECTIONS = [
-  ['hero', 'Hero'],
-  ['pricing', 'Pricing'],
-  ['faq', 'FAQ'],
-  ['finalCTA', 'Final CTA'],
-  ['testimonials', 'Testimonials'],
-] as const;
+/** A record with a fixed set of keys (benefits' role styles): each key on or off. */
+function RecordField({
+  path,
+  schema,
+  field,
+  ...props
+}: EditorProps & { path: Path; schema: z.ZodType; field: FieldInfo }) {
+  const value = getAt(props.content, path);
+  const record = value && typeof value === 'object' ? (value as Json) : {};
+  const valueSchema = childOf(schema)!;
+  const id = pathId(path);
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold">{field.title}</legend>
+      {field.description && <Hint id={`${id}-hint`}>{field.description}</Hint>}
+      {(field.options ?? []).map((key) => {
+        const on = record[key] !== undefined;
+        const toggleId = `${id}-${key}-on`;
+        return (
+          <div key={key} className="grid gap-2 rounded-md bg-slate-50 p-3">
+            <div className="flex items-center gap-2">
+              <input
+                id={toggleId}
+                type="checkbox"
+                checked={on}
+                className="h-4 w-4 accent-brand-700"
+                onChange={(e) =>
+                  props.onChange(
+                    setAt(
+                      props.content,
+                      [...path, key],
+                      e.target.checked ? blankOf(valueSchema) : undefined,
+                    ),
+                  )
+                }
+              />
+              <label htmlFor={toggleId} className="text-sm font-medium capitalize">
+                Own style for {key}
+              </label>
+            </div>
+            {on && <ObjectFields path={[...path, key]} schema={valueSchema} {...props} />}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
 
-export function StructuredEditor(props: EditorProps) {
+const sectionSchema = (section: (typeof EDITOR_SECTIONS)[number]): z.ZodType =>
+  landingContentSchema.shape[section];
+
+function Placement({
+  field,
+  isDefaultPage,
+  id,
+}: {
+  field: FieldInfo;
+  isDefaultPage: boolean;
+  id: string;
+}) {
+  const { everyPage, defaultPage } = field.placement ?? {};
+  let text: string;
+  if (everyPage) text = isDefaultPage && defaultPage ? `${everyPage}; ${defaultPage}` : everyPage;
+  else if (isDefaultPage) text = defaultPage ?? '';
+  else {
+    text = `Not shown for this page: ${defaultPage ? `${defaultPage.charAt(0).toLowerCase()}${defaultPage.slice(1)}` : 'other pages'} uses the default page's ${field.title ?? 'section'}.`;
+  }
+  return (
+    <p id={id} className="text-sm text-slate-700">
+      <span className="font-medium">Where it appears:</span> {text}
+    </p>
+  );
+}
+
+export function StructuredEditor({
+  isDefaultPage = false,
+  onSectionChange,
+  ...props
+}: EditorProps & {
+  /** The default page also feeds /site, /faq, /pricing, /how-it-works. */
+  isDefaultPage?: boolean;
+  onSectionChange?: (section: keyof LandingContent) => void;
+}) {
+  const [active, setActive] = useState<string>('hero');
+  const ids = useId();
   const errorCount = (section: string) =>
     Object.keys(props.errors).filter((key) => key === section || key.startsWith(`${section}.`))
       .length;
   return (
-    <Tabs.Root defaultValue="hero">
+    <Tabs.Root
+      value={active}
+      onValueChange={(value) => {
+        setActive(value);
+        onSectionChange?.(value as keyof LandingContent);
+      }}
+    >
       <Tabs.List
         aria-label="Content sections"
         className="flex flex-wrap gap-1 border-b border-slate-200"
       >
-        {SECTIONS.map(([value, label]) => (
+        {EDITOR_SECTIONS.map((section) => (
           <Tabs.Trigger
-            key={value}
-            value={value}
-            className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:border-brand-700 data-[state=active]:text-ink"
+            key={section}
+            value={section}
+            className="-mb-px border-b-2 border-transparent px-2.5 py-2 text-sm font-medium text-slate-700 data-[state=active]:border-brand-700 data-[state=active]:text-ink"
           >
-            {label}
-            {errorCount(value) > 0 && (
+            {describeField(sectionSchema(section)).title}
+            {errorCount(section) > 0 && (
               <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs text-white">
-                {errorCount(value)}
+                {errorCount(section)}
                 <span className="sr-only"> problems</span>
               </span>
             )}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="hero" className="grid gap-3 pt-3">
-        <TextField label="Headline" path={['hero', 'headline']} {...props} />
-        <TextField label="Highlight" path={['hero', 'highlight']} {...props} />
-        <TextField label="Subheadline" path={['hero', 'subheadline']} multiline {...props} />
-        <TextField label="Primary button label" path={['hero', 'primaryCTA']} {...props} />
-        <TextField label="Secondary button label" path={['hero', 'secondaryCTA']} {...props} />
-        <LinesField label="Feature points" path={['hero', 'features']} {...props} />
-        <TextField label="Hero image URL" path={['hero', 'heroImage']} optional {...props} />
-        <div>
-          <ImagePickerButton
-            fieldName="Hero image"
-            current={getAt(props.content, ['hero', 'heroImage']) as string | undefined}
-            onPick={(media) =>
-              props.onChange(setAt(props.content, ['hero', 'heroImage'], media.objectPath))
-            }
-          />
-        </div>
-      </Tabs.Content>
-      <Tabs.Content value="pricing" className="grid gap-3 pt-3">
-        <TextField label="Headline" path={['pricing', 'headline']} {...props} />
-        <TextField label="Subheadline" path={['pricing', 'subheadline']} multiline {...props} />
-        <ItemList
-          label="Plans"
-          itemLabel="Plan"
-          path={['pricing', 'plans']}
-          blank={{
-            name: '',
-            price: '',
-            period: '',
-            description: '',
-            features: [],
-            cta: '',
-            popular: false,
-          }}
-          fields={[
-            { key: 'name', label: 'Name' },
-            { key: 'price', label: 'Price' },
-            { key: 'period', label: 'Period' },
-            { key: 'description', label: 'Description', multiline: true },
-            { key: 'features', label: 'Features', kind: 'lines' },
-            { key: 'cta', label: 'Button label' },
-            { key: 'popular', label: 'Mark as popular', kind: 'checkbox' },
-          ]}
-          {...props}
-        />
-      </Tabs.Content>
-      <Tabs.Content value="faq" className="grid gap-3 pt-3">
-        <TextField label="Headline" path={['faq', 'headline']} {...props} />
-        <TextField label="Subheadline" path={['faq', 'subheadline']} multiline {...props} />
-        <ItemList
-          label="Questions"
-          itemLabel="Question"
-          path={['faq', 'items']}
-          blank={{ question: '', answer: '' }}
-          fields={[
-            { key: 'question', label: 'Question' },
-            { key: 'answer', label: 'Answer', multiline: true },
-          ]}
-          {...props}
-        />
-      </Tabs.Content>
-      <Tabs.Content value="finalCTA" className="grid gap-3 pt-3">
-        <TextField label="Headline" path={['finalCTA', 'headline']} {...props} />
-        <TextField label="Subheadline" path={['finalCTA', 'subheadline']} multiline {...props} />
-        <TextField
-          label="Primary button label (empty hides the button)"
-          path={['finalCTA', 'primaryCTA']}
-          optional
-          {...props}
-        />
-        <TextField label="Secondary button label" path={['finalCTA', 'secondaryCTA']} {...props} />
-        <LinesField label="Reassurance texts" path={['finalCTA', 'features']} {...props} />
-      </Tabs.Content>
-      <Tabs.Content value="testimonials" className="grid gap-3 pt-3">
-        <TextField label="Headline" path={['testimonials', 'headline']} {...props} />
-        <TextField
-          label="Subheadline"
-          path={['testimonials', 'subheadline']}
-          multiline
-          {...props}
-        />
-        <ItemList
-          label="Testimonials"
-          itemLabel="Testimonial"
-          path={['testimonials', 'items']}
-          blank={{ quote: '', author: '', title: '' }}
-          fields={[
-            { key: 'quote', label: 'Quote', multiline: true },
-            { key: 'author', label: 'Author' },
-            { key: 'title', label: 'Author title' },
-          ]}
-          {...props}
-        />
-      </Tabs.Content>
+      {EDITOR_SECTIONS.map((section) => {
+        const schema = sectionSchema(section);
+        const field = describeField(schema);
+        const present = getAt(props.content, [section]) !== undefined;
+        const placementId = `${ids}-${section}-where`;
+        // Optional sections whose fields are all optional (SEO) are edited in place;
+        // the others (supplier features) are added and removed whole.
+        const addable =
+          field.optional && fieldsOf(schema).some(([, c]) => !describeField(c).optional);
+        return (
+          <Tabs.Content
+            key={section}
+            value={section}
+            className="grid gap-3 pt-3"
+            aria-describedby={placementId}
+          >
+            <div className="rounded-md bg-slate-50 p-3">
+              <p className="text-sm text-slate-700">{field.description}</p>
+              <Placement field={field} isDefaultPage={isDefaultPage} id={placementId} />
+            </div>
+            {addable && !present ? (
+              <div className="grid justify-items-start gap-2">
+                <p className="text-sm text-slate-600">
+                  This page has no {field.title?.toLowerCase()} section, so its block is not shown.
+                </p>
+                <Button
+                  onClick={() => props.onChange(setAt(props.content, [section], blankOf(schema)))}
+                >
+                  Add the {field.title?.toLowerCase()} section
+                </Button>
+              </div>
+            ) : (
+              <>
+                <ObjectFields path={[section]} schema={schema} {...props} />
+                {addable && (
+                  <div>
+                    <Button
+                      variant="ghost"
+                      className="text-red-800 hover:bg-red-50"
+                      onClick={() => props.onChange(setAt(props.content, [section], undefined))}
+                    >
+                      Remove the {field.title?.toLowerCase()} section
+                    </Button>
+                  </div>
+                )}
+              </>
+            )}
+          </Tabs.Content>
+        );
+      })}
     </Tabs.Root>
   );
 }

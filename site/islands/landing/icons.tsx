@@ -44,6 +44,9 @@ const PATHS: Record<string, ReactNode> = {
   close: <path d="M6 6l12 12M18 6 6 18" />,
 };
 
+/** The names content may use (the admin's icon picker lists them). */
+export const ICON_NAMES: readonly string[] = Object.keys(PATHS);
+
 export function Icon({ name, className = 'h-6 w-6' }: { name: string; className?: string }) {
   return (
     <svg

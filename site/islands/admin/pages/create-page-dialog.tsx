@@ -1,0 +1,222 @@
+// The create form: Title and URL Slug (SPEC.md §2), where the page starts (the PharmaBridge
+// template, SPEC.md's placeholder content, or a copy of an existing page) and whether to
+// publish it now. Without "Publish now" the page is a draft (docs/decisions.md).
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type SyntheticEvent } from 'react';
+import type { CreatePageRequest, StartFrom } from '../../../../functions/shared/api.ts';
+import { DEFAULT_SLUG, normalizeSlug, publicPath } from '../../../../functions/shared/slug.ts';
+import {
+  describeError,
+  HttpError,
+  PAGES_KEY,
+  request,
+  type FieldErrors,
+  type LandingPage,
+} from '../api.ts';
+import { useToast } from '../toast.tsx';
+import { Button, FieldError, inputClass, Modal } from '../ui.tsx';
+
+const STARTS: { value: StartFrom; label: string; hint: string }[] = [
+  {
+    value: 'template',
+    label: 'PharmaBridge template',
+    hint: 'The full PharmaBridge landing page, ready to adapt.',
+  },
+  {
+    value: 'placeholder',
+    label: 'Placeholder content',
+    hint: 'Every section with short placeholder copy and empty lists.',
+  },
+  {
+    value: 'copy',
+    label: 'A copy of an existing page',
+    hint: 'All content and SEO settings of the page you choose.',
+  },
+];
+
+export function CreatePageDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (page: LandingPage) => void;
+}) {
+  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY, enabled: open });
+  const [title, setTitle] = useState('');
+  const [slug, setSlug] = useState('');
+  const [startFrom, setStartFrom] = useState<StartFrom>('template');
+  const [copyOf, setCopyOf] = useState('');
+  const [publish, setPublish] = useState(false);
+  const [fields, setFields] = useState<FieldErrors>({});
+  const ids = useId();
+  const toast = useToast();
+
+  const reset = () => {
+    setTitle('');
+    setSlug('');
+    setStartFrom('template');
+    setCopyOf('');
+    setPublish(false);
+    setFields({});
+  };
+
+  const create = useMutation({
+    mutationFn: (body: CreatePageRequest) =>
+      request<LandingPage>('POST', '/api/landing-pages', body),
+    onSuccess: (page) => {
+      toast({
+        title: 'Landing page created successfully',
+        description: page.isActive
+          ? `Published at ${publicPath(page.slug)} once the site is rebuilt.`
+          : 'Saved as a draft: only signed-in administrators can see it until you publish it.',
+      });
+      reset();
+      onOpenChange(false);
+      onCreated(page);
+    },
+    onError: (error) => {
+      setFields(error instanceof HttpError ? error.fields : {});
+      toast({
+        title: 'Failed to create landing page',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const source = copyOf || pages.data?.find((page) => page.slug === DEFAULT_SLUG)?.id || '';
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const missing: FieldErrors = {};
+    if (!title.trim()) missing['title'] = ['is required'];
+    if (!slug.trim()) missing['slug'] = ['is required'];
+    if (startFrom === 'copy' && !source) missing['copyOf'] = ['is required to copy a page'];
+    setFields(missing);
+    if (Object.keys(missing).length > 0) return;
+    create.mutate({
+      title,
+      slug,
+      isActive: publish,
+      startFrom,
+      ...(startFrom === 'copy' ? { copyOf: source } : {}),
+    });
+  };
+
+  const described = (id: string, hint?: string) =>
+    [hint, fields[id] ? `${ids}-${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Create New Landing Page">
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div>
+          <label htmlFor="create-title" className="text-sm font-medium">
+            Title
+          </label>
+          <input
+            id="create-title"
+            required
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={Boolean(fields['title'])}
+            aria-describedby={described('title')}
+            className={inputClass}
+          />
+          <FieldError id={`${ids}-title-error`} messages={fields['title']} />
+        </div>
+        <div>
+          <label htmlFor="create-slug" className="text-sm font-medium">
+            URL Slug
+          </label>
+          <input
+            id="create-slug"
+            required
+            value={slug}
+            onChange={(e) => setSlug(normalizeSlug(e.target.value))}
+            aria-invalid={Boolean(fields['slug'])}
+            aria-describedby={described('slug', 'create-slug-hint')}
+            className={inputClass}
+          />
+          <p id="create-slug-hint" className="mt-1 text-xs text-slate-600">
+            Lowercase letters, digits and hyphens; the page will be at /{slug || 'your-slug'}.
+          </p>
+          <FieldError id={`${ids}-slug-error`} messages={fields['slug']} />
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium">Start from</legend>
+          {STARTS.map((start) => (
+            <label
+              key={start.value}
+              className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="start-from"
+                value={start.value}
+                checked={startFrom === start.value}
+                onChange={() => setStartFrom(start.value)}
+                className="mt-1 h-4 w-4 accent-brand-700"
+                aria-describedby={`${ids}-${start.value}-hint`}
+              />
+              <span>
+                <span className="block text-sm font-medium text-ink">{start.label}</span>
+                <span id={`${ids}-${start.value}-hint`} className="block text-xs text-slate-600">
+                  {start.hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {startFrom === 'copy' && (
+          <div>
+            <label htmlFor={`${ids}-copy`} className="text-sm font-medium">
+              Page to copy
+            </label>
+            <select
+              id={`${ids}-copy`}
+              value={source}
+              onChange={(e) => setCopyOf(e.target.value)}
+              aria-invalid={Boolean(fields['copyOf'])}
+              aria-describedby={described('copyOf')}
+              className={inputClass}
+            >
+              {pages.data?.map((page) => (
+                <option key={page.id} value={page.id}>
+                  {page.title} ({publicPath(page.slug)})
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${ids}-copyOf-error`} messages={fields['copyOf']} />
+          </div>
+        )}
+        <div className="flex gap-3 rounded-lg bg-slate-50 p-3">
+          <input
+            id={`${ids}-publish`}
+            type="checkbox"
+            checked={publish}
+            onChange={(e) => setPublish(e.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-brand-700"
+            aria-describedby={`${ids}-publish-hint`}
+          />
+          <div>
+            <label htmlFor={`${ids}-publish`} className="text-sm font-medium text-ink">
+              Publish now
+            </label>
+            <p id={`${ids}-publish-hint`} className="text-xs text-slate-600">
+              {publish
+                ? 'Visitors can open the page as soon as the site is rebuilt.'
+                : 'The page is created as a draft: only signed-in administrators can preview it until you publish it from the editor.'}
+            </p>
+          </div>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Page'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,211 @@
+// The live preview beside the editor: the unsaved content rendered by the landing page's
+// own React sections (site/islands/landing/sections.tsx), so what the admin sees is what
+// visitors will get. It renders into an iframe so the sections' responsive classes react
+// to the preview's width (1280 px desktop or 390 px phone, scaled to fit) rather than to
+// the admin's window; the iframe is an empty same-origin document styled with the admin's
+// own stylesheets, so nothing is loaded or evaluated beyond what the admin already runs.
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
+import {
+  Benefits,
+  FeaturesBlock,
+  FinalCta,
+  Hero,
+  HowItWorks,
+  LandingNav,
+  PricingBlock,
+  SupplierFeaturesBlock,
+} from '../../landing/sections.tsx';
+
+export const PREVIEW_WIDTHS = { desktop: 1280, mobile: 390 } as const;
+export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
+
+const noop = () => {};
+
+/** The landing page's sections in their order (landing-page.tsx), without tracking. */
+function PreviewPage({ content }: { content: LandingContent }) {
+  return (
+    <div className="landing">
+      <LandingNav brand={content.brand.name} logo={null} onContact={noop} />
+      <main id="main">
+        <Hero hero={content.hero} onPrimary={noop} />
+        <HowItWorks />
+        <FeaturesBlock features={content.features} onAction={noop} />
+        {content.supplierFeatures && <SupplierFeaturesBlock features={content.supplierFeatures} />}
+        <Benefits benefits={content.benefits} />
+        <PricingBlock pricing={content.pricing} onContact={noop} />
+        <FinalCta cta={content.finalCTA} onPrimary={noop} onSecondary={noop} />
+      </main>
+    </div>
+  );
+}
+
+/** Where each editor section shows in the preview, to scroll it into view. */
+export const SECTION_ANCHORS: Partial<Record<keyof LandingContent, string>> = {
+  brand: 'main',
+  hero: 'top',
+  features: 'features',
+  supplierFeatures: 'supplier-features',
+  benefits: 'benefits',
+  pricing: 'pricing',
+  finalCTA: 'final-cta-title',
+};
+
+/** Mirrors the admin's stylesheets into the preview document (same origin, same CSP). */
+function copyStyles(target: Document): void {
+  for (const node of document.head.querySelectorAll('link[rel="stylesheet"], style')) {
+    target.head.append(target.importNode(node, true));
+  }
+}
+
+export function LivePreview({
+  content,
+  stale,
+  focusSection,
+}: {
+  /** The last content that passed the schema. */
+  content: LandingContent;
+  /** True while the editor holds content the schema refuses (the preview shows `content`). */
+  stale: boolean;
+  /** The section being edited: scrolled into view when it changes. */
+  focusSection?: keyof LandingContent | undefined;
+}) {
+  const [width, setWidth] = useState<PreviewWidth>('desktop');
+  const frame = useRef<HTMLIFrameElement | null>(null);
+  const root = useRef<Root | undefined>(undefined);
+  const box = useRef<HTMLDivElement | null>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+
+  // The iframe's document becomes a React root of its own (before the render effect runs).
+  useLayoutEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    doc.documentElement.setAttribute('lang', 'en');
+    doc.title = 'Page preview';
+    copyStyles(doc);
+    doc.body.className = 'font-sans bg-white';
+    const container = doc.createElement('div');
+    doc.body.append(container);
+    // Links would navigate the preview away (or out of the admin): only in-page anchors scroll.
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a');
+      if (!link) return;
+      event.preventDefault();
+      const hash = link.getAttribute('href') ?? '';
+      if (hash.startsWith('#')) doc.getElementById(hash.slice(1))?.scrollIntoView();
+    };
+    doc.addEventListener('click', onClick);
+    const created = createRoot(container);
+    root.current = created;
+    return () => {
+      doc.removeEventListener('click', onClick);
+      root.current = undefined;
+      // Unmounting during React's own commit is not allowed: defer it.
+      setTimeout(() => created.unmount(), 0);
+    };
+  }, []);
+
+  useEffect(() => {
+    root.current?.render(<PreviewPage content={content} />);
+  }, [content]);
+
+  useEffect(() => {
+    const anchor = focusSection && SECTION_ANCHORS[focusSection];
+    const doc = frame.current?.contentDocument;
+    if (anchor && doc) doc.getElementById(anchor)?.scrollIntoView({ block: 'start' });
+  }, [focusSection]);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setBoxWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const frameWidth = PREVIEW_WIDTHS[width];
+  const scale = boxWidth > 0 ? Math.min(1, boxWidth / frameWidth) : 1;
+  // The visible box is 70% of the viewport tall; the frame is taller by the scale.
+  const boxHeight = 640;
+
+  return (
+    <section aria-labelledby="preview-heading" className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="preview-heading" className="text-sm font-semibold text-ink">
+          Live preview <span className="font-normal text-slate-600">(not saved yet)</span>
+        </h3>
+        <div
+          role="group"
+          aria-label="Preview width"
+          className="inline-flex rounded-md bg-slate-100 p-0.5"
+        >
+          {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={width === option}
+              onClick={() => setWidth(option)}
+              className="rounded px-2.5 py-1 text-xs font-medium text-slate-700 aria-pressed:bg-white aria-pressed:text-ink aria-pressed:shadow"
+            >
+              {option === 'desktop' ? 'Desktop' : 'Mobile'} ({PREVIEW_WIDTHS[option]} px)
+            </button>
+          ))}
+        </div>
+      </div>
+      {stale && (
+        <p role="status" className="rounded-md bg-amber-50 p-2 text-xs text-amber-900">
+          The preview shows the last valid content; fix the marked fields to see your latest edits.
+        </p>
+      )}
+      <div
+        ref={box}
+        className="overflow-hidden rounded-lg border border-slate-300 bg-slate-100"
+        data-testid="preview-box"
+      >
+        <FrameViewport width={frameWidth} scale={scale} height={boxHeight}>
+          <iframe
+            ref={frame}
+            title={`Preview of the page, ${width} width`}
+            data-testid="live-preview"
+            data-width={frameWidth}
+            className="block border-0 bg-white"
+          />
+        </FrameViewport>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Sizes the iframe to the preview width and scales it down to the box. Sizes are set
+ * through the CSSOM (React style props), which the site's CSP allows, unlike style
+ * attributes in markup.
+ */
+function FrameViewport({
+  width,
+  scale,
+  height,
+  children,
+}: {
+  width: number;
+  scale: number;
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <div style={{ height, width: width * scale, margin: '0 auto' }}>
+      <div
+        style={{
+          width,
+          height: height / scale,
+          transform: `scale(${scale})`,
+          transformOrigin: 'top left',
+        }}
+        className="[&>iframe]:h-full [&>iframe]:w-full"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

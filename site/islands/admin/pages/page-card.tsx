@@ -1,0 +1,121 @@
+// One page in the Pages tab: its title, its real public address (`/` for the default
+// page), whether it is a Draft, Live or Live with changes still building, and its actions,
+// with the destructive ones (Reset, Delete) set apart from View, Edit and Analytics.
+import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
+import { formatTime, type BuildStatus, type LandingPage } from '../api.ts';
+import { Button, Tooltip } from '../ui.tsx';
+import {
+  pageStatus,
+  STATUS_HINTS,
+  STATUS_LABELS,
+  viewUrl,
+  type PageStatus,
+} from './page-status.ts';
+
+const BADGE: Record<PageStatus, string> = {
+  draft: 'bg-slate-200 text-slate-800',
+  live: 'bg-brand-100 text-brand-900',
+  'live-building': 'bg-amber-100 text-amber-900',
+  'live-failed': 'bg-red-100 text-red-900',
+};
+
+const DOT: Record<PageStatus, string> = {
+  draft: 'bg-slate-500',
+  live: 'bg-brand-600',
+  'live-building': 'bg-amber-500 motion-safe:animate-pulse',
+  'live-failed': 'bg-red-600',
+};
+
+export function PageCard({
+  page,
+  build,
+  onEdit,
+  onAnalytics,
+  onReset,
+  onDelete,
+}: {
+  page: LandingPage;
+  build: BuildStatus | undefined;
+  onEdit: () => void;
+  onAnalytics: () => void;
+  onReset: () => void;
+  onDelete: () => void;
+}) {
+  const status = pageStatus(page, build);
+  const isDefault = page.slug === DEFAULT_SLUG;
+  const draft = status === 'draft';
+  return (
+    <li
+      data-testid="page-card"
+      data-status={status}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-ink">{page.title}</h3>
+          <p className="truncate font-mono text-sm text-slate-700" data-testid="page-url">
+            {publicPath(page.slug)}
+            {isDefault && <span className="ml-2 font-sans text-xs text-slate-600">home page</span>}
+          </p>
+        </div>
+        <Tooltip content={STATUS_HINTS[status]}>
+          <span
+            tabIndex={0}
+            data-testid="page-status"
+            className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[status]}`}
+          >
+            <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${DOT[status]}`} />
+            {STATUS_LABELS[status]}
+          </span>
+        </Tooltip>
+      </div>
+      <p className="mt-2 text-xs text-slate-600">
+        Saved {formatTime(page.updatedAt)}
+        {page.updatedBy ? ` by ${page.updatedBy}` : ''}
+      </p>
+      <div className="mt-4 flex flex-1 flex-wrap items-end justify-between gap-2 border-t border-slate-100 pt-3">
+        <div className="flex flex-wrap gap-1">
+          <a
+            href={viewUrl(page, build)}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${draft ? 'Preview' : 'View'} ${page.title} (opens in a new tab)`}
+            className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            {draft ? 'Preview' : 'View'}
+          </a>
+          <Button variant="ghost" aria-label={`Edit ${page.title}`} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="ghost" aria-label={`Analytics for ${page.title}`} onClick={onAnalytics}>
+            Analytics
+          </Button>
+        </div>
+        <div
+          role="group"
+          aria-label={`Destructive actions for ${page.title}`}
+          className="ml-auto flex gap-1 border-l border-slate-200 pl-2"
+        >
+          <Button
+            variant="ghost"
+            className="text-red-800 hover:bg-red-50"
+            aria-label={`Reset ${page.title} to latest template`}
+            onClick={onReset}
+          >
+            Reset
+          </Button>
+          {!isDefault && (
+            <Button
+              variant="ghost"
+              className="text-red-800 hover:bg-red-50"
+              aria-label={`Delete ${page.title}`}
+              onClick={onDelete}
+            >
+              Delete
+            </Button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
