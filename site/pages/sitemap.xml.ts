@@ -1,9 +1,10 @@
 // /sitemap.xml: every canonical public page. Static pages are discovered from the files in
 // site/pages (so pages added by anyone appear without touching this file), dynamic routes
-// through their own getStaticPaths, landing pages from the build's active pages.
+// through their own getStaticPaths, landing pages from the build's active pages. Drafts are
+// never built, and pages whose SEO settings say noindex are left out.
 import type { APIRoute } from 'astro';
 import { activePages } from '../lib/landing-data.ts';
-import { DEFAULT_SLUG, RESERVED_SLUGS } from '../../functions/shared/slug.ts';
+import { DEFAULT_SLUG, publicPath, RESERVED_SLUGS } from '../../functions/shared/slug.ts';
 
 type PageModule = { getStaticPaths?: (options: unknown) => unknown };
 
@@ -69,10 +70,12 @@ export async function sitemapPaths(): Promise<string[]> {
   }
   // Landing pages: also found through /[slug]'s getStaticPaths; listed here too so the
   // sitemap never depends on how that route is written. The default page is `/`.
+  const hidden = new Set<string>();
   for (const page of await activePages()) {
-    if (page.slug !== DEFAULT_SLUG && !RESERVED_SLUGS.has(page.slug)) paths.add(`/${page.slug}`);
+    if (page.content.seo?.noindex) hidden.add(publicPath(page.slug));
+    else if (page.slug !== DEFAULT_SLUG && !RESERVED_SLUGS.has(page.slug)) paths.add(`/${page.slug}`);
   }
-  return [...paths].filter(isListed).sort();
+  return [...paths].filter((path) => isListed(path) && !hidden.has(path)).sort();
 }
 
 const escapeXml = (value: string) =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { setAt } from './structured-editor.tsx';
+import { faqItemSchema } from '../../../functions/shared/landing-content.ts';
+import { schemaAt } from './pages/schema-fields.ts';
+import { blankOf, moveItem, setAt } from './structured-editor.tsx';
 
 describe('setAt (structured editor to JSON)', () => {
   it('sets a nested value without touching the original', () => {
@@ -30,5 +32,41 @@ describe('setAt (structured editor to JSON)', () => {
     );
     expect(next).toEqual({ finalCTA: { secondaryCTA: 'Talk' } });
     expect(Object.keys((next as { finalCTA: object }).finalCTA)).toEqual(['secondaryCTA']);
+  });
+});
+
+describe('moveItem and blankOf (list editing)', () => {
+  it('moves an item without touching the original list', () => {
+    const items = ['a', 'b', 'c'];
+    expect(moveItem(items, 2, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(items, 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(items).toEqual(['a', 'b', 'c']);
+  });
+
+  it('makes a new item with every required field and no optional one', () => {
+    expect(blankOf(schemaAt(['features', 'items', 0])!)).toEqual({ title: '', description: '' });
+    expect(blankOf(schemaAt(['pricing', 'plans', 0])!)).toEqual({
+      name: '',
+      price: '',
+      period: '',
+      description: '',
+      features: [],
+      cta: '',
+      popular: false,
+    });
+    expect(blankOf(schemaAt(['howItWorks', 'steps', 0])!)).toMatchObject({ theme: 'manufacturer' });
+    // A new supplier features section, as "Add the section" creates it.
+    expect(blankOf(schemaAt(['supplierFeatures'])!)).toEqual({
+      headline: '',
+      highlight: '',
+      subheadline: '',
+      items: [],
+    });
+  });
+
+  it('makes blank items that the schema accepts once their required texts are filled', () => {
+    const item = blankOf(schemaAt(['faq', 'items', 0])!) as { question: string; answer: string };
+    expect(faqItemSchema.safeParse(item).success).toBe(false);
+    expect(faqItemSchema.safeParse({ ...item, question: 'Q?', answer: 'A.' }).success).toBe(true);
   });
 });
