@@ -439,7 +439,8 @@ describe('GET /api/admin/analytics: who is counted', () => {
     // The site's item has a larger cap; the API shows the top 20 and sums the rest.
     const [site] = await app.services.events.dayStats(SITE_SCOPE, '2026-03-01', '2026-03-01');
     expect(site!.referrers.size).toBe(DIMENSION_CAP + 5);
-    for (const query of [{}, { pageId: app.id('x') }]) {
+    const queries: Record<string, string>[] = [{}, { pageId: app.id('x') }];
+    for (const query of queries) {
       const report = await app.dashboard({ from: '2026-03-01', to: '2026-03-01', ...query });
       const referrers = report.current.referrers;
       expect(referrers).toHaveLength(21);
