@@ -125,7 +125,7 @@ function LastUploaded({ media }: { media: MediaRecord }) {
           height={media.height}
           className="h-20 w-32 rounded bg-slate-100 object-contain"
         />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-56">
           <p className="text-sm break-all text-slate-700">{media.fileName}</p>
           <p className="flex items-center gap-1">
             <code data-testid="last-uploaded-path" className="min-w-0 text-sm break-all text-ink">
