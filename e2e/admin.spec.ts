@@ -13,14 +13,25 @@ async function signIn(page: Page) {
   await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Landing Page Manager', exact: true }),
+  ).toBeVisible();
 }
 
-async function createPage(page: Page, title: string, slugInput: string) {
+async function createPage(
+  page: Page,
+  title: string,
+  slugInput: string,
+  publish = false,
+  start: 'PharmaBridge template' | 'Placeholder content' = 'PharmaBridge template',
+) {
   await page.getByRole('button', { name: 'New Page' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Landing Page' });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('URL Slug').fill(slugInput);
+  await dialog.getByRole('radio', { name: new RegExp(`^${start}`) }).check();
+  // New pages are drafts unless published (docs/decisions.md, Editor).
+  if (publish) await dialog.getByRole('checkbox', { name: 'Publish now' }).check();
   await dialog.getByRole('button', { name: 'Create Page' }).click();
   await expect(toast(page)).toHaveText(/Landing page created successfully/);
   await expect(dialog).toBeHidden();
@@ -85,7 +96,7 @@ test('the Pages tab: skeletons, create with a normalised slug, edit, toggle, and
   await expect(toast(page)).toHaveText(/^Landing page created successfully/);
   const created = card(page, title);
   await expect(created).toContainText(`/spring-campaign-${id}-2026-`);
-  await expect(created).toContainText('Active');
+  await expect(created.getByTestId('page-status')).toHaveText('Draft');
 
   await created.getByRole('button', { name: `Edit ${title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
@@ -94,6 +105,7 @@ test('the Pages tab: skeletons, create with a normalised slug, edit, toggle, and
   // The structured editor and the JSON stay in sync.
   await edit.getByRole('tab', { name: 'Hero' }).click();
   await edit.getByLabel('Headline', { exact: true }).fill('Contract-clean data from day one');
+  await edit.getByRole('tab', { name: 'JSON' }).click();
   await expect(edit.getByLabel('Content (JSON)')).toHaveValue(
     /"headline": "Contract-clean data from day one"/,
   );
@@ -101,7 +113,8 @@ test('the Pages tab: skeletons, create with a normalised slug, edit, toggle, and
   await expect(toast(page)).toHaveText(/^Landing page updated successfully/);
   await expect(toast(page)).toHaveAttribute('data-variant', 'default');
   const edited = card(page, `${title} edited`);
-  await expect(edited).toContainText('Inactive');
+  // The switch published the draft.
+  await expect(edited.getByTestId('page-status')).toHaveText(/^Live/);
 
   // A failure: the slug of another page.
   await edited.getByRole('button', { name: `Edit ${title} edited` }).click();
@@ -124,6 +137,7 @@ test('invalid JSON and schema errors are shown and nothing is saved', async ({ p
     .getByRole('button', { name: `Edit ${title}` })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await edit.getByRole('tab', { name: 'JSON' }).click();
   const json = edit.getByLabel('Content (JSON)');
   const original = await json.inputValue();
 
@@ -133,7 +147,8 @@ test('invalid JSON and schema errors are shown and nothing is saved', async ({ p
   });
   await json.fill('{ "hero": ');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(edit.getByRole('alert')).toHaveText('Invalid JSON content');
+  await expect(edit.getByRole('alert')).toContainText('Invalid JSON content');
+  await expect(edit.getByRole('alert')).toContainText('line 1, column 11');
   expect(puts).toBe(0);
 
   const broken = JSON.parse(original) as {
@@ -149,6 +164,7 @@ test('invalid JSON and schema errors are shown and nothing is saved', async ({ p
   await expect(errors).toContainText('hero.headline must be at most 200 characters');
   await expect(errors).toContainText('brand.slogan is not a known field');
   // The structured editor points at the field too.
+  await edit.getByRole('tab', { name: 'Sections' }).click();
   await edit.getByRole('tab', { name: /Hero/ }).click();
   await expect(edit.getByLabel('Headline', { exact: true })).toHaveAttribute(
     'aria-invalid',
@@ -165,7 +181,8 @@ test('reset asks for confirmation; delete asks too and the page can be restored'
 }) => {
   await signIn(page);
   const title = unique('Reset me');
-  await createPage(page, title, title);
+  // Placeholder content, so the reset to the template changes something to compare.
+  await createPage(page, title, title, false, 'Placeholder content');
 
   await card(page, title)
     .getByRole('button', { name: `Reset ${title} to latest template` })
@@ -187,14 +204,17 @@ test('reset asks for confirmation; delete asks too and the page can be restored'
     .getByRole('button', { name: `Edit ${title}` })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await edit.getByRole('tab', { name: 'Versions' }).click();
   await expect(edit.getByTestId('version')).toHaveCount(1);
   await expect(edit.getByTestId('version')).toContainText('Before a reset to the template');
   await edit.getByRole('button', { name: 'Compare' }).click();
-  await expect(edit.getByTestId('version-diff')).toContainText('− ');
+  await expect(edit.getByTestId('version-diff')).toContainText('hero.headline');
   await expect(edit.getByTestId('version-diff')).toContainText('Transform Your Business');
   await edit.getByRole('button', { name: 'Restore' }).click();
   await expect(toast(page)).toHaveText(/^Version restored successfully/);
+  await edit.getByRole('tab', { name: 'JSON' }).click();
   await expect(edit.getByLabel('Content (JSON)')).toHaveValue(/Transform Your Business/);
+  await edit.getByRole('tab', { name: 'Versions' }).click();
   await expect(edit.getByTestId('version')).toHaveCount(2);
   await edit.getByRole('button', { name: 'Close' }).click();
 
@@ -248,7 +268,13 @@ test('works from the keyboard alone, with live field checks in the structured ed
   await expect(edit.getByText('must be at most 200 characters')).toBeVisible();
   await headline.fill('Short and valid');
   await expect(headline).toHaveAttribute('aria-invalid', 'false');
+  // Escape asks before dropping the edit; the keyboard answers.
   await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ask.getByRole('button', { name: 'Discard changes' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(edit).toBeHidden();
 });
 
@@ -306,7 +332,7 @@ test('a saved headline reaches the public page after the rebuild', async ({ page
   await signIn(page);
   const title = unique('Rebuild check');
   const slug = normalizeSlug(title);
-  await createPage(page, title, slug);
+  await createPage(page, title, slug, true);
   await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'up-to-date', {
     timeout: 120_000,
   });

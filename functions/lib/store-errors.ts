@@ -16,8 +16,14 @@ const CONNECTION_CODES = new Set([
 ]);
 const UNAVAILABLE_NAMES = new Set(['TimeoutError', 'ServiceUnavailable', 'RequestTimeout']);
 
-/** True for errors that mean "the store is not answering", at any depth of `cause`. */
+/**
+ * True for errors that mean "the store is not answering", at any depth of `cause`. Only
+ * errors that come out of an AWS SDK call count (its retry layer stamps `$metadata` on
+ * them): a browser that aborts its own upload also raises ECONNRESET, and that is not
+ * an outage.
+ */
 export function isStoreUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return false;
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return false;
     const { code, name, cause, errors } = current as {

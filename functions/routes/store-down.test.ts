@@ -58,3 +58,16 @@ describe('a dead store', () => {
     }
   }, 90_000);
 });
+
+describe('errors that are not store outages', () => {
+  it('a connection reset outside an AWS SDK call (an aborted upload) is not an outage', async () => {
+    const { isStoreUnavailable } = await import('../lib/store-errors.ts');
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    expect(isStoreUnavailable(aborted)).toBe(false);
+    const sdk = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+      code: 'ECONNREFUSED',
+      $metadata: { attempts: 3 },
+    });
+    expect(isStoreUnavailable(sdk)).toBe(true);
+  });
+});
