@@ -25,7 +25,7 @@
 //   cmp:<json> ............... the same by campaign, <json> = ["source","medium","campaign"];
 //                              cmp:(other) past the cap
 //   dev:<class> .............. the same by device class (desktop, mobile, tablet)
-//   ref:(keys), cmp:(keys) ... string sets: the values that have their own counter
+//   ref:(slots), cmp:(slots) . how many values have their own counter
 //   pl:<pageId>, pc:<pageId> . on ALL only: each page's visitors and leads, and its page
 //                              views and CTA clicks, so the all-pages table needs no page item
 // A pair is one number holding two counts, first + second x PAIR (1e9): ADD 1 counts a
@@ -34,11 +34,12 @@
 // read costs. A day never has a billion visitors of one value, and the second count stays
 // exact up to 9 million a day (JavaScript's safe integers; DynamoDB keeps 38 digits).
 // Hosts cannot hold parentheses and campaign keys start with '[', so (direct), (other)
-// and (keys) never meet a value. Values of ref and cmp come from visitors, so each has a
+// and (slots) never meet a value. Values of ref and cmp come from visitors, so each has a
 // cap per item (DIMENSION_CAP per page, SITE_DIMENSION_CAP for ALL): the first values of
-// the day get a counter and later new ones count as other. The cap is a condition on the
-// update (the size of the keys set), so concurrent writers cannot pass it. A visitor is
-// attributed at their first page view of the day (page-level) or of the site (ALL).
+// the day get a counter and later new ones count as other. A new counter is created only
+// under the condition that the slot count is below the cap (see count()), so concurrent
+// writers cannot pass it. A visitor is attributed at their first page view of the day
+// (page-level) or of the site (ALL).
 //
 // Budget: a 90-day all-pages view reads 180 ALL items (the range and the previous
 // period); one page, 180 of its items. An item is a few KB at most (the caps bound it).
@@ -366,16 +367,18 @@ export class EventRepository extends TableRepository {
   }
 
   /**
-   * Applies one counter item's increments. Capped values are added under a condition
-   * that their dimension still has room (or already holds them); when it fails, the
-   * item's value sets (returned with the failure) say which dimensions are full, and
-   * those values go to "other". The third attempt sends every capped value to "other"
-   * without a condition, so an event is never lost to a race.
+   * Applies one counter item's increments. A capped value is first assumed to have its
+   * counter already (the condition is that it exists), which is true for all but a
+   * value's first visitor of the day. When that fails, the item as it was (returned with
+   * the failure) says, per value, whether it has a counter, may take a new one (the
+   * dimension's slot count is under the cap: the new counter and the count are added
+   * under that condition) or goes to "other". A race can fail that too; the last attempt
+   * sends every capped value to "other" without a condition, so no event is ever lost.
    */
   private async count(write: CounterWrite): Promise<void> {
-    const full = new Set<CappedDimension>();
+    const plans: ('existing' | 'new' | 'other')[] = write.capped.map(() => 'existing');
     for (let attempt = 0; ; attempt++) {
-      const last = attempt === 2;
+      const last = attempt === 3;
       const names: Record<string, string> = { '#day': 'day', '#scope': 'scope' };
       const values: Record<string, unknown> = { ':day': write.day, ':scope': write.scope };
       const adds = new Map(write.adds);
@@ -387,25 +390,31 @@ export class EventRepository extends TableRepository {
         return placeholder;
       };
       write.capped.forEach(({ dimension, value, amount }, index) => {
-        if (last || full.has(dimension)) {
+        const plan = last ? 'other' : plans[index];
+        if (plan === 'other') {
           const other = `${dimension}:(other)`;
           adds.set(other, (adds.get(other) ?? 0) + amount);
           return;
         }
-        const keys = attr(`${dimension}:(keys)`);
-        values[`:v${index}`] = value;
-        values[`:s${index}`] = new Set([value]);
+        const counter = attr(`${dimension}:${value}`);
         values[`:n${index}`] = amount;
-        clauses.push(`${attr(`${dimension}:${value}`)} :n${index}`, `${keys} :s${index}`);
-        conditions.push(
-          `(attribute_not_exists(${keys}) OR contains(${keys}, :v${index}) OR size(${keys}) < :cap)`,
-        );
+        clauses.push(`${counter} :n${index}`);
+        if (plan === 'existing') {
+          conditions.push(`attribute_exists(${counter})`);
+        } else {
+          const slots = attr(`${dimension}:(slots)`);
+          clauses.push(`${slots} :one`);
+          values[':one'] = 1;
+          values[':cap'] = write.cap;
+          conditions.push(
+            `attribute_not_exists(${counter}) AND (attribute_not_exists(${slots}) OR ${slots} < :cap)`,
+          );
+        }
       });
       [...adds].forEach(([name, amount], index) => {
         values[`:x${index}`] = amount;
         clauses.push(`${attr(name)} :x${index}`);
       });
-      if (conditions.length) values[':cap'] = write.cap;
       try {
         await this.db.send(
           new UpdateCommand({
@@ -425,12 +434,17 @@ export class EventRepository extends TableRepository {
         return;
       } catch (error) {
         if (last || !isConditionalFailure(error)) throw error;
-        // The item as it was, in DynamoDB's wire format: only the value sets are needed.
-        const item = (error as { Item?: Record<string, { SS?: string[] }> }).Item;
-        for (const { dimension, value } of write.capped) {
-          const kept = item?.[`${dimension}:(keys)`]?.SS;
-          if (!kept || (!kept.includes(value) && kept.length >= write.cap)) full.add(dimension);
-        }
+        // The item as it was (absent before the day's first count), in DynamoDB's wire format.
+        const item = (error as { Item?: Record<string, { N?: string }> }).Item ?? {};
+        write.capped.forEach(({ dimension, value }, index) => {
+          const slots = Number(item[`${dimension}:(slots)`]?.N ?? 0);
+          plans[index] =
+            item[`${dimension}:${value}`] !== undefined
+              ? 'existing'
+              : slots < write.cap
+                ? 'new'
+                : 'other';
+        });
       }
     }
   }
@@ -494,7 +508,7 @@ export function dayStatsItem(scope: string, stats: DayStats): Record<string, unk
     for (const [value, counts] of values) {
       put(`${prefix}:${value}`, pair(counts.visitors, counts.leads));
     }
-    if (values.size) item[`${prefix}:(keys)`] = new Set(values.keys());
+    put(`${prefix}:(slots)`, values.size);
   };
   dimension('ref', stats.referrers);
   dimension('cmp', stats.campaigns);
@@ -545,7 +559,7 @@ export function toDayStats(item: Record<string, unknown>): DayStats {
     return figures;
   };
   for (const [name, value] of Object.entries(item)) {
-    // Sets (the keys of a dimension) and the key attributes are not figures.
+    // The key attributes (pk, sk, day, scope) are not figures.
     if (typeof value !== 'number') continue;
     const colon = name.indexOf(':');
     const prefix = colon < 0 ? name : name.slice(0, colon);
@@ -556,6 +570,8 @@ export function toDayStats(item: Record<string, unknown>): DayStats {
       if (prefix === 'n') entry.count += value;
       else entry.visitors += value;
       stats.events.set(type, entry);
+    } else if (rest === '(slots)') {
+      // How many values have a counter: bookkeeping for the cap, not a figure.
     } else if (prefix === 'ref') {
       if (rest === '(direct)') stats.referrersDirect = asDimension(value);
       else if (rest === '(other)') stats.referrersOther = asDimension(value);

@@ -10,7 +10,7 @@
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getRequestListener } from '@hono/node-server';
@@ -63,6 +63,8 @@ export interface AnalyticsBench {
   siteItemBytes: number;
   allPages: LatencyFigures;
   onePage: LatencyFigures;
+  /** The all-pages counter query alone (180 site items through the SDK, no HTTP, no summing). */
+  siteQuery: { medianMs: number; p99Ms: number };
 }
 
 /** Deterministic noise, so two runs measure the same data. */
@@ -377,6 +379,13 @@ export async function benchAnalytics(options: { requests: number }): Promise<Ana
     const base = `http://127.0.0.1:${port}/api/admin/analytics?from=${from}&to=${today}`;
     const allPages = await measure(base, cookie, options.requests);
     const onePage = await measure(`${base}&pageId=${pageIds[0]}`, cookie, options.requests);
+    const queryTimes: number[] = [];
+    for (let i = 0; i < options.requests; i++) {
+      const started = performance.now();
+      await services.events.dayStats(SITE_SCOPE, addDays(from, -ANALYTICS_DAYS), today);
+      queryTimes.push(performance.now() - started);
+    }
+    queryTimes.sort((a, b) => a - b);
     const pageItems = ANALYTICS_PAGES * 2 * ANALYTICS_DAYS;
     return {
       pages: ANALYTICS_PAGES,
@@ -386,6 +395,7 @@ export async function benchAnalytics(options: { requests: number }): Promise<Ana
       siteItemBytes: siteBytes / (2 * ANALYTICS_DAYS),
       allPages,
       onePage,
+      siteQuery: { medianMs: percentile(queryTimes, 50), p99Ms: percentile(queryTimes, 99) },
     };
   } finally {
     server.close();
@@ -396,6 +406,9 @@ export async function benchAnalytics(options: { requests: number }): Promise<Ana
 }
 
 export function reportAnalytics(result: AnalyticsBench): string {
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
   const line = (name: string, figures: LatencyFigures) =>
     `  ${name.padEnd(22)} median ${fmt(figures.medianMs, 1).padStart(6)} ms   p99 ${fmt(figures.p99Ms, 1).padStart(6)} ms   max ${fmt(figures.maxMs, 1).padStart(6)} ms   items read ${fmt(figures.itemsRead)}   answer ${fmt(figures.responseBytes / 1024, 1)} KiB`;
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -405,7 +418,8 @@ export function reportAnalytics(result: AnalyticsBench): string {
     `Analytics dashboard, GET /api/admin/analytics for ${result.days} days and the ${result.days} before (${result.pages} pages, ${fmt(result.seededItems)} counter items seeded; a page item about ${fmt(result.pageItemBytes / 1024, 1)} KiB, a site item ${fmt(result.siteItemBytes / 1024, 1)} KiB; ${result.allPages.requests} sequential requests each after ${WARM_UP_REQUESTS} warm-up)`,
     line('all pages', result.allPages),
     line('one page', result.onePage),
-    `  p99 <= ${GOAL_P99_MS} ms             ${met(worstP99 <= GOAL_P99_MS)}`,
+    `  of which the store    median ${fmt(result.siteQuery.medianMs, 1).padStart(6)} ms   p99 ${fmt(result.siteQuery.p99Ms, 1).padStart(6)} ms   (the all-pages counter query alone, through the SDK)`,
+    `  p99 <= ${GOAL_P99_MS} ms             ${met(worstP99 <= GOAL_P99_MS)}   (load average at the end: ${load}, ${cpus().length} cores)`,
     `  items read <= ${fmt(GOAL_ITEMS)}       ${met(worstItems <= GOAL_ITEMS)}`,
   ].join('\n');
 }
