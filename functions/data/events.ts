@@ -311,7 +311,12 @@ export class EventRepository extends TableRepository {
         }),
       ),
     );
-    return parts.flat().map(toDayStats);
+    // Only day items: the first release kept one item per type under DAY#<day>#<type>
+    // (for the default page's id too), which sorts inside the range and is not read.
+    return parts
+      .flat()
+      .filter((item) => String(item['sk']).length === 'DAY#YYYY-MM-DD'.length)
+      .map(toDayStats);
   }
 
   /** Events of one page (or scope) per day and type, from its counter items. */

@@ -1,6 +1,7 @@
 // GET /api/admin/analytics end to end: events written through POST /api/conversions and
 // leads through POST /api/contact (distinct user agents are distinct visitors), then
 // every figure of the dashboard checked, for the range and the previous period.
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, seedPages } from '../test/harness.ts';
 import { DIMENSION_CAP, SITE_SCOPE } from '../data/events.ts';
@@ -374,6 +375,32 @@ describe('GET /api/admin/analytics: page identity', () => {
       visitors: 3,
     });
     expect(all.current.totals.pageViews).toBe(3);
+  });
+
+  it('ignores counter items of the first release (one per type) stored under a page id', async () => {
+    const app = await dashboardApp();
+    await app.view('default', DESKTOP);
+    // The first release counted the pricing submission under the default page's id.
+    await app.services.db.send(
+      new PutCommand({
+        TableName: app.services.tableName,
+        Item: {
+          pk: `STATS#${app.id('default')}`,
+          sk: 'DAY#2026-03-01#contact_form_submit',
+          count: 4,
+          visitors: 4,
+          day: '2026-03-01',
+          eventType: 'contact_form_submit',
+        },
+      }),
+    );
+    const report = await app.dashboard({
+      from: '2026-03-01',
+      to: '2026-03-02',
+      pageId: app.id('default'),
+    });
+    expect(report.current.totals).toMatchObject({ visitors: 1, pageViews: 1 });
+    expect(report.current.events.contact_form_submit).toBe(0);
   });
 
   it("keeps a deleted page's figures in the totals and names it while it can be restored", async () => {
