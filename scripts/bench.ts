@@ -9,6 +9,7 @@ import { benchConversions, reportConversions } from './bench/conversions.ts';
 import { benchLighthouse, reportLighthouse } from './bench/lighthouse.ts';
 import { benchMedia, reportMedia } from './bench/media.ts';
 import { benchAnalytics, reportAnalytics } from './bench/analytics.ts';
+import { benchLambda, reportLambda } from './bench/lambda.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +52,12 @@ const benches: Record<string, () => Promise<string>> = {
     const result = await benchAnalytics({ requests: 200 });
     writeFileSync(join(out, 'analytics.json'), JSON.stringify(result, null, 2));
     return reportAnalytics(result);
+  },
+  // Bundle sizes and cold init of the API functions against two reference bundles.
+  lambda: async () => {
+    const result = await benchLambda();
+    writeFileSync(join(out, 'lambda.json'), JSON.stringify(result, null, 2));
+    return reportLambda(result);
   },
   lighthouse: async () => {
     const result = await benchLighthouse();
