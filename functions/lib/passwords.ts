@@ -2,13 +2,12 @@
 // WebAssembly (hash-wasm), so the same code runs on Node and in Lambda with no native
 // build. The encoded hash carries its parameters, so they can be raised later.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { argon2id, argon2Verify } from 'hash-wasm';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/account.ts';
-
-const require = createRequire(import.meta.url);
 // CommonJS package: `.test(password)` is true when the password is on the common list.
-const commonPasswords = require('fxa-common-password-list') as { test(password: string): boolean };
+// A static import, so esbuild puts it into the Lambda bundle (a createRequire() call is
+// left to run time, where the bundle has no node_modules beside it).
+import commonPasswords from 'fxa-common-password-list';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/account.ts';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
