@@ -24,7 +24,11 @@ const UNAVAILABLE_NAMES = new Set(['TimeoutError', 'ServiceUnavailable', 'Reques
  */
 export function isStoreUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('$metadata' in error)) return false;
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
+  return isConnectionError(error);
+}
+
+function isConnectionError(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return false;
     const { code, name, cause, errors } = current as {
       code?: unknown;
@@ -35,7 +39,7 @@ export function isStoreUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
     if (typeof name === 'string' && UNAVAILABLE_NAMES.has(name)) return true;
     // Node's happy-eyeballs connect wraps one error per address in an AggregateError.
-    if (Array.isArray(errors) && errors.some((inner) => isStoreUnavailable(inner))) return true;
+    if (Array.isArray(errors) && errors.some((inner) => isConnectionError(inner))) return true;
     current = cause;
   }
   return false;
