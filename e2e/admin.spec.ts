@@ -288,7 +288,10 @@ test('the analytics button opens the Analytics tab for that page', async ({ page
     'true',
   );
   await expect(page.getByRole('heading', { name: 'Conversion Analytics' })).toBeVisible();
-  await expect(page.getByText('Page: PharmaBridge home (/default)')).toBeVisible();
+  // The page picker shows the card's page, preselected.
+  await expect(page.getByLabel('Page', { exact: true }).locator('option:checked')).toHaveText(
+    /PharmaBridge home/,
+  );
 });
 
 test('an expired session asks to sign in again and keeps the unsaved edit', async ({
