@@ -3,6 +3,7 @@
 // a draft (visitors get the not-found text, as the API answers them 404). Skeletons while
 // loading, SPEC.md's not-found text on error or no data; the page's SEO tags in the head.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import type { MediaMap } from '../../../functions/shared/media-map.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { LandingPageDto } from '../../../functions/shared/api.ts';
@@ -85,7 +86,7 @@ function DraftBanner() {
 }
 
 function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode }) {
-  const query = useQuery<LandingPageDto>({
+  const query = useQuery<LandingPageDto & { media?: MediaMap }>({
     queryKey: ['/api/landing-pages', slug ?? ''],
     enabled: slug !== undefined,
   });
@@ -102,6 +103,7 @@ function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode })
         content={query.data.content}
         defaultPageId={query.data.slug === DEFAULT_SLUG ? query.data.id : undefined}
         logo={logo}
+        media={query.data.media}
       />
     </>
   );

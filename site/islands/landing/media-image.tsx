@@ -2,42 +2,14 @@
 // intrinsic width and height (no layout shift), and the ThumbHash placeholder under the
 // image until it has loaded.
 import { useEffect, useRef, useState } from 'react';
-import { mediaIdFromObjectPath, type MediaRecord } from '../../../functions/shared/media.ts';
 
-/** What a landing page needs to know of a library image (a media record's public part). */
-export type PageMedia = Pick<
-  MediaRecord,
-  'objectPath' | 'url' | 'width' | 'height' | 'alt' | 'variants' | 'placeholder'
->;
-
-/** Library images by the object path page content stores (`/objects/uploads/<id>`). */
-export type MediaMap = Readonly<Record<string, PageMedia>>;
-
-export const pageMediaOf = ({
-  objectPath,
-  url,
-  width,
-  height,
-  alt,
-  variants,
-  placeholder,
-}: PageMedia): PageMedia => ({ objectPath, url, width, height, alt, variants, placeholder });
-
-/** Every library object path a page's content refers to (any field, any depth). */
-export function mediaPathsIn(content: unknown): string[] {
-  const found = new Set<string>();
-  const walk = (node: unknown) => {
-    if (typeof node === 'string') {
-      if (mediaIdFromObjectPath(node)) found.add(node);
-    } else if (Array.isArray(node)) {
-      node.forEach(walk);
-    } else if (node !== null && typeof node === 'object') {
-      Object.values(node).forEach(walk);
-    }
-  };
-  walk(content);
-  return [...found];
-}
+export {
+  mediaPathsIn,
+  pageMediaOf,
+  type MediaMap,
+  type PageMedia,
+} from '../../../functions/shared/media-map.ts';
+import type { PageMedia } from '../../../functions/shared/media-map.ts';
 
 export const srcSetOf = (media: PageMedia) =>
   media.variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ');

@@ -1,0 +1,26 @@
+// GET /api/landing-pages/:slug, the public read of a landing page (SPEC.md §7). Its own
+// module, apart from the administrators' routes (landing-pages.ts), so the public Lambda
+// function carries only this. Drafts are answered to a signed-in administrator only.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { slugParamSchema } from '../shared/slug.ts';
+import { notFound } from '../lib/errors.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { params } from '../lib/validate.ts';
+import { currentAdmin } from '../lib/session.ts';
+
+const slugParam = z.object({ slug: slugParamSchema });
+
+export const landingPageBySlug = new Hono<AppEnv>().get('/:slug', params(slugParam), async (c) => {
+  const { slug } = c.req.valid('param');
+  const page = await c.get('services').pages.getBySlug(slug);
+  // Drafts are not public (docs/decisions.md): same answer as a missing page. A
+  // signed-in administrator may still preview them (never cached).
+  if (!page) throw notFound('Landing page');
+  if (!page.isActive && !(await currentAdmin(c))) throw notFound('Landing page');
+  // The library images it uses (srcset, size, alt text), as the prebuilt pages have.
+  const ids = mediaIdsIn(page.content);
+  const media = ids.length ? mediaMapOf(await c.get('services').media.getMany(ids)) : {};
+  c.header('Cache-Control', page.isActive ? 'no-cache' : 'no-store');
+  return c.json({ ...page, media });
+});
