@@ -17,6 +17,7 @@ import {
   type DeletedPage,
   type LandingPage,
 } from './api.ts';
+import type { AuditAction } from '../../../functions/shared/api.ts';
 import { EditPageDialog } from './edit-dialog.tsx';
 import { CreatePageDialog } from './pages/create-page-dialog.tsx';
 import { PageCard } from './pages/page-card.tsx';
@@ -255,7 +256,8 @@ function DeletedPages({ onRestored }: { onRestored: () => void }) {
   );
 }
 
-const ACTION_LABELS: Record<string, string> = {
+/** Every audit action has a label; the type makes a new action without one a compile error. */
+const ACTION_LABELS: Record<AuditAction, string> = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
   'sign-out': 'Signed out',
@@ -265,6 +267,21 @@ const ACTION_LABELS: Record<string, string> = {
   reset: 'Reset',
   delete: 'Deleted',
   restore: 'Restored',
+  'password-change': 'Password changed',
+  invite: 'Invited an administrator',
+  'invite-revoke': 'Invitation withdrawn',
+  'invite-accept': 'Invitation accepted',
+  'admin-disable': 'Administrator disabled',
+  'admin-enable': 'Administrator enabled',
+  'two-factor-enable': 'Two-factor sign-in on',
+  'two-factor-disable': 'Two-factor sign-in off',
+  'recovery-codes': 'New recovery codes',
+  'session-end': 'Session ended',
+  'lead-status': 'Lead status changed',
+  'lead-note': 'Lead note added',
+  'lead-retry': 'Lead delivery retried',
+  'lead-export': 'Leads exported',
+  'lead-erase': 'Lead erased',
 };
 
 function AuditLogList() {
@@ -303,7 +320,9 @@ function AuditLogList() {
               <tr key={entry.id} data-testid="audit-entry">
                 <td className="py-2 pr-4 whitespace-nowrap">{formatTime(entry.at)}</td>
                 <td className="py-2 pr-4">{entry.actor}</td>
-                <td className="py-2 pr-4">{ACTION_LABELS[entry.action] ?? entry.action}</td>
+                <td className="py-2 pr-4">
+                  {ACTION_LABELS[entry.action as AuditAction] ?? entry.action}
+                </td>
                 <td className="py-2">{entry.summary}</td>
               </tr>
             ))}
