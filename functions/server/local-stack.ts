@@ -8,7 +8,7 @@ import type { Config } from '../env.ts';
 import type { Logger } from '../lib/context.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import { bootstrapAdmin, BootstrapError } from '../lib/auth.ts';
-import { createSiteRebuilder, pagesFingerprint } from './rebuild-site.ts';
+import { createSiteRebuilder, storeFingerprint } from './rebuild-site.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices } from '../services.ts';
 import { startDrainer } from '../webhooks/drainer.ts';
@@ -118,7 +118,7 @@ export async function startLocalStack(
     const siteRebuilder = createSiteRebuilder({
       distDir: resolve(env.DIST_DIR),
       env: () => buildEnv,
-      listPages: () => services.pages.list(),
+      fingerprint: () => storeFingerprint(services),
       publish: (built) => (site = built),
       ready,
       debounceMs: env.REBUILD_DEBOUNCE_MS,
@@ -171,8 +171,7 @@ export async function startLocalStack(
         : {}),
       SITE_URL: config.siteUrl,
     };
-    const pages = await services.pages.list();
-    const stamp = buildStamp(pagesFingerprint(pages));
+    const stamp = buildStamp(await storeFingerprint(services));
     const distDir = resolve(env.DIST_DIR);
     if (!isBuildCurrent(distDir, stamp)) {
       log.info('building the site (sources or pages changed)…');

@@ -4,6 +4,8 @@
 // StaticSite is an in-memory snapshot, so visitors get the old site until the new one
 // is complete, never a half-written one.
 import { createHash } from 'node:crypto';
+import { mediaIdsIn } from '../shared/media-map.ts';
+import type { Services } from '../lib/context.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LandingPage } from '../data/landing-pages.ts';
@@ -12,18 +14,36 @@ import { LocalRebuilder } from '../rebuild/local.ts';
 import { buildSite, buildStamp } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
 
-/** What the static output depends on in the store: which pages, and when they changed. */
-export function pagesFingerprint(pages: readonly Pick<LandingPage, 'id' | 'updatedAt'>[]): string {
+/**
+ * What the static output depends on in the store: which pages, when they changed, and
+ * the library images they use (alt text and replacements show on the built pages).
+ */
+export function siteDataFingerprint(
+  pages: readonly Pick<LandingPage, 'id' | 'updatedAt'>[],
+  media: readonly { id: string; version: number; updatedAt?: string }[] = [],
+): string {
   return createHash('sha256')
     .update(JSON.stringify(pages.map((p) => [p.id, p.updatedAt]).sort()))
+    .update(JSON.stringify(media.map((m) => [m.id, m.version, m.updatedAt ?? '']).sort()))
     .digest('hex');
+}
+
+/** The fingerprint of the store as it is now: pages, and the media records they use. */
+export async function storeFingerprint(
+  services: Pick<Services, 'pages' | 'media'>,
+): Promise<string> {
+  const pages = await services.pages.list();
+  const ids = [...new Set(pages.flatMap((page) => mediaIdsIn(page.content)))];
+  const media = ids.length ? await services.media.getMany(ids) : [];
+  return siteDataFingerprint(pages, media);
 }
 
 export interface SiteRebuilderOptions {
   distDir: string;
   /** The build's environment (the store it reads pages from). */
   env: () => Record<string, string | undefined>;
-  listPages: () => Promise<LandingPage[]>;
+  /** The store's fingerprint (storeFingerprint), part of the build stamp. */
+  fingerprint: () => Promise<string>;
   /** Receives each successfully built snapshot. */
   publish: (site: StaticSite) => void;
   /** Resolves when the start-up build is done; no rebuild overlaps it. */
@@ -39,7 +59,7 @@ export function createSiteRebuilder(options: SiteRebuilderOptions) {
     log: options.log,
     build: async () => {
       await options.ready.catch(() => undefined);
-      const stamp = buildStamp(pagesFingerprint(await options.listPages()));
+      const stamp = buildStamp(await options.fingerprint());
       const result = await buildSite({
         distDir: options.distDir,
         stamp,
