@@ -22,7 +22,7 @@ const codeFor = (secret: string, stepsAhead = 1) =>
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
@@ -65,7 +65,7 @@ test('invite, join, two-factor sign-in, sessions, password change and disable', 
   await signInWithPassword(owner.page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(owner.page.getByTestId('signed-in-email')).toHaveText(E2E_ADMIN.email);
   await openAccount(owner.page);
-  await owner.page.getByLabel('Their e-mail').fill(email);
+  await owner.page.getByLabel('Their email').fill(email);
   await owner.page.getByRole('button', { name: 'Create invitation' }).click();
   const linkBox = owner.page.getByTestId('invitation-link');
   await expect(linkBox).toContainText(`Send this link to ${email} yourself`);

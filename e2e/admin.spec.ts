@@ -10,7 +10,7 @@ const unique = (prefix: string) =>
 
 async function signIn(page: Page) {
   await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(
@@ -49,10 +49,10 @@ test('sign-in is required, wrong passwords are refused, and signing out ends the
   await expect(
     page.getByRole('heading', { name: 'Sign in to the Landing Page Manager' }),
   ).toBeVisible();
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill('not-the-right-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
 
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -317,7 +317,7 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   const again = page.getByRole('dialog', { name: 'Your session has ended' });
   await expect(again).toBeVisible();
-  await again.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await again.getByLabel('Email').fill(E2E_ADMIN.email);
   await again.getByLabel('Password').fill(E2E_ADMIN.password);
   await again.getByRole('button', { name: 'Sign in' }).click();
   await expect(toast(page)).toHaveText(/^Landing page updated successfully/);

@@ -66,7 +66,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 async function signIn(page: Page) {
   await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();

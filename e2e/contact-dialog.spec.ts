@@ -111,7 +111,7 @@ test('focus is trapped inside the dialog', async ({ page }) => {
   }
 });
 
-test('the browser requires a name and a valid e-mail before anything is sent', async ({ page }) => {
+test('the browser requires a name and a valid email before anything is sent', async ({ page }) => {
   await ready(page);
   let posted = 0;
   page.on('request', (r) => {

@@ -76,7 +76,7 @@ test('the admin signs in and opens its dialogs under the CSP', async ({ page }) 
   const violations = await watchViolations(page);
   const response = await page.goto('/admin');
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();

@@ -39,7 +39,7 @@ const flatPng = (width: number, height: number) =>
 
 async function signIn(page: Page) {
   await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Exact: the sign-in form's own heading contains these words too.

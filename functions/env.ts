@@ -51,7 +51,7 @@ export const envSchema = z
      */
     ORIGIN_VERIFY_SECRET: optionalString,
     /** First administrator, created at start-up when no administrator exists yet. */
-    ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
     /** Password of the first administrator: at least 12 characters, not a common one. */
     ADMIN_PASSWORD: optionalString,
     /** Hours an admin session lasts after sign-in. */

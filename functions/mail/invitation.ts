@@ -23,7 +23,7 @@ export function invitationMessage(
       link,
       '',
       `The link expires on ${new Date(expiresAt).toUTCString()}.`,
-      'If you did not expect this invitation, ignore this e-mail.',
+      'If you did not expect this invitation, ignore this email.',
     ].join('\n'),
   };
 }
@@ -53,10 +53,10 @@ export async function sendInvitation(
         );
       }),
     ]);
-    log.info('invitation e-mail sent', { to, transport: mailer.transport });
+    log.info('invitation email sent', { to, transport: mailer.transport });
     return true;
   } catch (error) {
-    log.error('invitation e-mail failed', {
+    log.error('invitation email failed', {
       to,
       transport: mailer.transport,
       error: error instanceof Error ? error.message : String(error),

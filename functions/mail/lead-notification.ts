@@ -47,7 +47,7 @@ export function leadNotification(lead: Lead, to: string[], siteUrl: string): Mai
     'Message:',
     lead.message || '(no message)',
     '',
-    `Reply to this e-mail to answer ${lead.name} directly.`,
+    `Reply to this email to answer ${lead.name} directly.`,
     `All leads: ${siteUrl}/admin`,
   ];
   return {

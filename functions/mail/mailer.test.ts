@@ -141,7 +141,7 @@ describe('choosing the transport', () => {
     );
     expect(() =>
       loadConfig({ NOTIFY_EMAIL: 'sales@pharmabridge.example, not-an-address' }),
-    ).toThrow(/NOTIFY_EMAIL.*must be e-mail addresses separated by commas/);
+    ).toThrow(/NOTIFY_EMAIL.*must be email addresses separated by commas/);
     expect(() => loadConfig({ MAIL_TRANSPORT: 'pigeon' })).toThrow(/MAIL_TRANSPORT/);
     expect(
       loadConfig({ NOTIFY_EMAIL: ' a@pharmabridge.example ,b@pharmabridge.example,' }).env

@@ -125,7 +125,7 @@ describe('invitations', () => {
     );
   });
 
-  it('e-mails the link through the configured mailer', async () => {
+  it('emails the link through the configured mailer', async () => {
     const smtp = await startSmtpServer();
     stops.push(smtp.stop);
     const { first } = await team({
@@ -256,7 +256,7 @@ describe('disable and enable', () => {
     const refused = await login('noor@example.com', TEST_PASSWORD);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({
-      error: { code: 'unauthorized', message: 'Incorrect e-mail or password' },
+      error: { code: 'unauthorized', message: 'Incorrect email or password' },
     });
     const { admins } = (await (await first('GET', '/api/account/admins')).json()) as Administrators;
     expect(admins.find((a) => a.email === 'noor@example.com')?.disabled).toBe(true);

@@ -293,7 +293,7 @@ describe('bad bodies', () => {
         'POST',
         '/api/account/invitations',
         { email: 'nope' },
-        { email: ['must be an e-mail address'] },
+        { email: ['must be an email address'] },
       ],
       [
         'POST',

@@ -181,7 +181,7 @@ export const account = new Hono<AppEnv>()
     await services.audit.record({
       actor,
       action: 'invite',
-      summary: `Invited ${email} (link valid for 72 hours${emailed ? ', sent by e-mail' : ''})`,
+      summary: `Invited ${email} (link valid for 72 hours${emailed ? ', sent by email' : ''})`,
       ip: ipOf(c),
     });
     return c.json<InviteResponse>({ ...invitation, emailed }, 201);

@@ -33,7 +33,7 @@ const MAX_CODE_ATTEMPTS = 5;
 /** Setup and invitation links: attempts per IP in a window (tokens are 256-bit anyway). */
 const LINK_WINDOW_SECONDS = 15 * 60;
 
-const INVALID_CREDENTIALS = 'Incorrect e-mail or password';
+const INVALID_CREDENTIALS = 'Incorrect email or password';
 const SIGN_IN_EXPIRED = 'This sign-in has expired; sign in again with your password';
 
 const setupSchema = withPasswordCheck(setupRequestSchema, 'password');
@@ -58,7 +58,7 @@ export const auth = new Hono<AppEnv>()
         actor: email,
         action: 'sign-in-failed',
         summary: !admin
-          ? 'Sign-in failed: unknown e-mail'
+          ? 'Sign-in failed: unknown email'
           : !ok
             ? 'Sign-in failed: wrong password'
             : 'Sign-in refused: the account is disabled',

@@ -20,7 +20,7 @@ describe('POST /api/contact: bad input', () => {
     expect(await services.leads.newest()).toEqual([]);
   });
 
-  it('refuses empty and malformed e-mail addresses', async () => {
+  it('refuses empty and malformed email addresses', async () => {
     const { json } = await testApp();
     for (const email of ['', 'not-an-email', 'a@b', 'dana@@example.com']) {
       const response = await json('POST', '/api/contact', { ...lead, email });

@@ -31,7 +31,7 @@ async function appWithSmtp(options: { rejectRecipients?: boolean; notify?: strin
 }
 
 describe('POST /api/contact: lead notification', () => {
-  it('e-mails NOTIFY_EMAIL about a stored lead, with reply-to the visitor', async () => {
+  it('emails NOTIFY_EMAIL about a stored lead, with reply-to the visitor', async () => {
     const { json, services, smtp } = await appWithSmtp({
       notify: 'sales@pharmabridge.example, ops@pharmabridge.example',
     });

@@ -157,7 +157,7 @@ describe('GET /api/admin/leads: lists', () => {
     expect(await app.names('?status=new&from=2026-03-02T09:03:00Z')).toEqual(['09:03']);
   });
 
-  it('searches name, e-mail and company, ignoring case and accents', async () => {
+  it('searches name, email and company, ignoring case and accents', async () => {
     const app = await inbox();
     await app.submit({ name: 'Zoë Müller', email: 'zm@klinik.example', company: 'Klinik' });
     await app.submit({
@@ -408,7 +408,7 @@ describe('DELETE /api/admin/leads/:id: erasure', () => {
   });
 });
 
-describe('notification e-mail outcome', () => {
+describe('notification email outcome', () => {
   it('records sent, or failed with the reason, on the lead', async () => {
     for (const rejectRecipients of [false, true]) {
       const smtp = await startSmtpServer({ rejectRecipients });

@@ -13,7 +13,7 @@ export const emailSchema = z
   .trim()
   .min(1, 'is required')
   .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be an e-mail address'));
+  .pipe(z.email('must be an email address'));
 
 /** A password being checked (sign-in, confirming an action): any non-empty string. */
 export const currentPasswordSchema = z

@@ -10,4 +10,4 @@ export const emailListSchema = z
       .map((address) => address.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.email('must be e-mail addresses separated by commas')).min(1));
+  .pipe(z.array(z.email('must be email addresses separated by commas')).min(1));

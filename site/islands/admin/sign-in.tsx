@@ -57,7 +57,7 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       </Heading>
       <div>
         <label htmlFor="sign-in-email" className="text-sm font-medium">
-          E-mail
+          Email
         </label>
         <input
           id="sign-in-email"
@@ -300,7 +300,7 @@ export function SetupForm({ token }: { token: string }) {
           )}
         </SetupField>
       ) : (
-        <SetupField name="email" label="E-mail" fields={fields}>
+        <SetupField name="email" label="Email" fields={fields}>
           {(props) => (
             <input
               {...props}

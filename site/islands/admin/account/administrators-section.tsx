@@ -202,7 +202,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <h3 className="font-semibold text-ink">Invite an administrator</h3>
       <form onSubmit={submit} noValidate className="mt-2 flex flex-wrap items-start gap-3">
         <TextField
-          label="Their e-mail"
+          label="Their email"
           hint="They get a one-time link, valid for 72 hours, to choose a name and password."
           type="email"
           autoComplete="off"
@@ -228,7 +228,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
         >
           <p className="text-sm text-amber-900">
             {created.emailed
-              ? `The link went to ${created.email} by e-mail. `
+              ? `The link went to ${created.email} by email. `
               : `Send this link to ${created.email} yourself. `}
             It is shown only this once and works once, until {formatTime(created.expiresAt)}.
           </p>

@@ -232,7 +232,7 @@ function LeadBody({
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby={`${ids}-mail`}>
           <h3 id={`${ids}-mail`} className="flex items-center gap-2 font-semibold text-ink">
-            <LeadIcon name="mail" /> Notification e-mail
+            <LeadIcon name="mail" /> Notification email
           </h3>
           <p className="mt-2 text-sm text-slate-700" data-testid="notification-status">
             {notificationText(lead.notification)}
@@ -287,7 +287,7 @@ function notificationText(notification: LeadNotification | undefined): string {
         ? `Written to the server log ${notification.at ? shortTime(notification.at) : ''}: no mail server is configured (SMTP_URL or SES).`
         : `Sent ${notification.at ? shortTime(notification.at) : ''} (${notification.transport ?? 'mail'}).`;
     case 'failed':
-      return `Failed ${notification.at ? shortTime(notification.at) : ''}: ${notification.error ?? 'the mail transport refused it'}. The lead is kept; the team was not told by e-mail.`;
+      return `Failed ${notification.at ? shortTime(notification.at) : ''}: ${notification.error ?? 'the mail transport refused it'}. The lead is kept; the team was not told by email.`;
     case 'pending':
       return 'Sending was started; no outcome was recorded.';
     case 'skipped':

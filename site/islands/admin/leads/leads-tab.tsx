@@ -160,7 +160,7 @@ export function LeadsTab() {
             value={search}
             maxLength={100}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, e-mail or company"
+            placeholder="Name, email or company"
             className={inputClass}
           />
         </div>
