@@ -83,6 +83,7 @@ async function seededTable() {
 async function loadLambda(
   env: Record<string, string>,
   table?: { endpoint: string; tableName: string },
+  entry: 'admin' | 'public' = 'admin',
 ) {
   const { endpoint, tableName } = table ?? (await seededTable());
   vi.resetModules();
@@ -96,7 +97,8 @@ async function loadLambda(
     ...env,
   };
   for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
-  const { handler } = await import('./lambda.ts');
+  const { handler } =
+    entry === 'admin' ? await import('./lambda-admin.ts') : await import('./lambda-public.ts');
   return async (event: APIGatewayProxyEventV2) => {
     // hono's declared event type is stricter than what API Gateway sends (it wants
     // `authorizer`, `authentication` and a null body even without authorizer or body); the
@@ -133,11 +135,17 @@ describe('Lambda entry behind API Gateway (payload v2)', () => {
     expect(response.json()).toMatchObject({ slug: 'default', isActive: true });
   });
 
-  it('seeds the default page and the first-admin setup on its first cold start', async () => {
+  it('the deploy-time setup function seeds the default page and the first-admin setup', async () => {
     const endpoint = inject('dynamoEndpoint');
     const tableName = `test-lambda-${randomUUID()}`;
     const db = createDocumentClient({ region: 'local', endpoint });
     await ensureTable(db, tableName);
+    const invokePublic = await loadLambda({}, { endpoint, tableName }, 'public');
+    // The functions themselves seed nothing: before the setup ran there is no page.
+    expect((await invokePublic(apiEvent('GET', '/api/landing-pages/default'))).status).toBe(404);
+    const { handler: setup } = await import('./lambda-setup.ts');
+    expect(await setup()).toEqual({ defaultPage: 'created', admin: 'setup' });
+    expect(await setup()).toEqual({ defaultPage: 'exists', admin: 'setup' });
     const invoke = await loadLambda({}, { endpoint, tableName });
     const response = await invoke(apiEvent('GET', '/api/landing-pages/default'));
     expect(response.status).toBe(200);
@@ -180,6 +188,24 @@ describe('Lambda entry behind API Gateway (payload v2)', () => {
     const response = await invoke(apiEvent('GET', '/api/no-such-thing'));
     expect(response.status).toBe(404);
     expect((response.json() as ErrorBody).error.code).toBe('not_found');
+  });
+});
+
+describe('public function', () => {
+  it('serves the visitor routes and none of the admin ones', async () => {
+    const invoke = await loadLambda({}, undefined, 'public');
+    expect((await invoke(apiEvent('GET', '/api/health'))).status).toBe(200);
+    const page = await invoke(apiEvent('GET', '/api/landing-pages/default'));
+    expect(page.json()).toMatchObject({ slug: 'default', isActive: true });
+    for (const [method, path] of [
+      ['GET', '/api/landing-pages'],
+      ['PUT', '/api/landing-pages/default'],
+      ['GET', '/api/admin/build-status'],
+      ['POST', '/api/auth/login'],
+    ] as const) {
+      const response = await invoke(apiEvent(method, path, method === 'GET' ? {} : { body: {} }));
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
   });
 });
 
@@ -239,14 +265,18 @@ describe('Lambda entry: lead notification through SES', () => {
     await new Promise<void>((resolve) => ses.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = ses.address() as AddressInfo;
-      const invoke = await loadLambda({
-        MAIL_TRANSPORT: 'ses',
-        MAIL_FROM: 'PharmaBridge Website <no-reply@pharmabridge.example>',
-        NOTIFY_EMAIL: 'sales@pharmabridge.example',
-        AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${port}`,
-        AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
-        AWS_SECRET_ACCESS_KEY: 'lambda-test-secret',
-      });
+      const invoke = await loadLambda(
+        {
+          MAIL_TRANSPORT: 'ses',
+          MAIL_FROM: 'PharmaBridge Website <no-reply@pharmabridge.example>',
+          NOTIFY_EMAIL: 'sales@pharmabridge.example',
+          AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${port}`,
+          AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+          AWS_SECRET_ACCESS_KEY: 'lambda-test-secret',
+        },
+        undefined,
+        'public',
+      );
       const response = await invoke(
         apiEvent('POST', '/api/contact', {
           body: {

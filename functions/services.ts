@@ -20,8 +20,6 @@ import { createObjectStore } from './storage/select.ts';
 import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';
 import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
-import { CodeBuildClient } from '@aws-sdk/client-codebuild';
-import { CodeBuildRebuilder } from './rebuild/codebuild.ts';
 import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
 import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
 import { jsonLogger, type Logger, type Services } from './lib/context.ts';
@@ -41,10 +39,34 @@ export interface ServiceOptions {
   webhook?: LeadWebhookOptions;
 }
 
+/**
+ * How the optional services are picked. The public Lambda function passes its own
+ * (lambda-public.ts) so that its bundle holds neither SMTP, S3 nor CodeBuild: esbuild
+ * drops the choosers below when nothing calls createServices.
+ */
+export interface ServiceChoosers {
+  mailer(config: Config, log: Logger): Mailer;
+  objects(config: Config, now: () => Date): ObjectStore;
+  rebuilder(config: Config, log: Logger | undefined): Rebuilder;
+}
+
 export function createServices(
   config: Config,
   target: DynamoTarget,
   options: ServiceOptions = {},
+): Services {
+  return assembleServices(config, target, options, {
+    mailer: createMailer,
+    objects: createObjectStore,
+    rebuilder: chooseRebuilder,
+  });
+}
+
+export function assembleServices(
+  config: Config,
+  target: DynamoTarget,
+  options: ServiceOptions,
+  choose: ServiceChoosers,
 ): Services {
   const db = createDocumentClient(target);
   const tableName = config.env.TABLE_NAME;
@@ -88,25 +110,43 @@ export function createServices(
     }),
     audit: new AuditLog(db, tableName, now),
     media: new MediaRepository(db, tableName, now),
-    objects: options.objects ?? createObjectStore(config, now),
+    objects: options.objects ?? choose.objects(config, now),
     secrets,
     cursors: new CursorCodec(secrets),
-    rebuilder: options.rebuilder ?? chooseRebuilder(config, options.log),
-    mailer: options.mailer ?? createMailer(config, log),
+    rebuilder: options.rebuilder ?? choose.rebuilder(config, options.log),
+    mailer: options.mailer ?? choose.mailer(config, log),
     clientIp: options.clientIp ?? socketIp(config.env.TRUST_PROXY),
     now,
     log,
   };
 }
 
-/** REBUILD_PROJECT set: CodeBuild in AWS; otherwise nothing rebuilds unless the caller
- * (the local server) supplies its own rebuilder. */
-function chooseRebuilder(config: Config, log: Logger | undefined): Rebuilder {
+/**
+ * REBUILD_PROJECT set: CodeBuild in AWS, its client loaded on the first request or status
+ * read (a cold start that rebuilds nothing does not pay for it); otherwise nothing rebuilds
+ * unless the caller (the local server) supplies its own rebuilder.
+ */
+export function chooseRebuilder(config: Config, log: Logger | undefined): Rebuilder {
   const project = config.env.REBUILD_PROJECT;
   if (!project) return new DisabledRebuilder();
-  return new CodeBuildRebuilder(
-    new CodeBuildClient(config.env.AWS_REGION ? { region: config.env.AWS_REGION } : {}),
-    project,
-    log,
-  );
+  let loaded: Promise<Rebuilder> | undefined;
+  const load = (): Promise<Rebuilder> => {
+    loaded ??= Promise.all([
+      import('./rebuild/codebuild.ts'),
+      import('@aws-sdk/client-codebuild'),
+    ]).then(
+      ([{ CodeBuildRebuilder }, { CodeBuildClient }]) =>
+        new CodeBuildRebuilder(
+          new CodeBuildClient(config.env.AWS_REGION ? { region: config.env.AWS_REGION } : {}),
+          project,
+          log,
+        ),
+    );
+    loaded.catch(() => (loaded = undefined));
+    return loaded;
+  };
+  return {
+    request: async (reason) => (await load()).request(reason),
+    status: async () => (await load()).status(),
+  };
 }

@@ -2,81 +2,26 @@
 // admin route, the cross-site request check, and the first-run administrator.
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Logger, Services } from './context.ts';
 import { ApiError } from './errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import type { SignInAttempt } from '../data/sign-in-throttle.ts';
+import { currentAdmin, sessionId, sessionMeta, setSessionCookie } from './session.ts';
 
-/** `__Host-`: only this exact host, path /, Secure; no subdomain can set or read it. */
-export const SECURE_COOKIE = '__Host-pb_session';
-/**
- * Browsers refuse `__Host-` cookies without Secure, and plain-http localhost has no TLS,
- * so the local server (http://localhost) uses this name and no Secure flag.
- */
-export const LOCAL_COOKIE = 'pb_session';
+// The session cookie and the signed-in administrator live in session.ts (the public Lambda
+// function needs them without this module's password hashing and its common-password list).
+export {
+  cookieName,
+  currentAdmin,
+  LOCAL_COOKIE,
+  SECURE_COOKIE,
+  sessionId,
+  sessionMeta,
+  setSessionCookie,
+  clearSessionCookie,
+} from './session.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function isPlainHttpLocalhost(c: Context): boolean {
-  const url = new URL(c.req.url);
-  const forwardedProto = c.req.header('x-forwarded-proto');
-  const scheme = forwardedProto ? forwardedProto.split(',')[0]!.trim() : url.protocol.slice(0, -1);
-  return (
-    scheme === 'http' &&
-    (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]')
-  );
-}
-
-export const cookieName = (c: Context) => (isPlainHttpLocalhost(c) ? LOCAL_COOKIE : SECURE_COOKIE);
-
-export function setSessionCookie(c: Context, id: string, expiresAt: Date): void {
-  const secure = !isPlainHttpLocalhost(c);
-  setCookie(c, cookieName(c), id, {
-    path: '/',
-    httpOnly: true,
-    secure,
-    sameSite: 'Strict',
-    expires: expiresAt,
-  });
-}
-
-export function clearSessionCookie(c: Context): void {
-  const secure = !isPlainHttpLocalhost(c);
-  deleteCookie(c, cookieName(c), {
-    path: '/',
-    httpOnly: true,
-    secure,
-    sameSite: 'Strict',
-  });
-}
-
-export function sessionId(c: Context): string | undefined {
-  const value = getCookie(c, cookieName(c));
-  return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
-}
-
-/**
- * The signed-in admin's e-mail, or undefined (no cookie, unknown or expired session, or
- * an administrator who has been disabled: their sessions stop working at once).
- */
-export async function currentAdmin(c: Context<AppEnv>): Promise<string | undefined> {
-  const id = sessionId(c);
-  if (!id) return undefined;
-  const services = c.get('services');
-  const session = await services.sessions.get(id);
-  if (!session) return undefined;
-  const admin = await services.admins.get(session.email);
-  if (!admin || admin.disabled) return undefined;
-  await services.sessions.touch(session, sessionMeta(c));
-  return admin.email;
-}
-
-/** What an admin's session list shows about where a session came from. */
-export const sessionMeta = (c: Context<AppEnv>) => ({
-  userAgent: c.req.header('user-agent') ?? '',
-  ip: c.get('services').clientIp(c),
-});
 
 /**
  * Signs `email` in: a new session id at every sign-in (the one the browser had, if any,

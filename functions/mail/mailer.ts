@@ -46,22 +46,45 @@ export type MailTransport = 'log' | 'smtp' | 'ses';
  * pays nothing for them.
  */
 export function createMailer(config: Config, log: Logger): Mailer {
-  const { MAIL_TRANSPORT, MAIL_FROM, SMTP_URL, AWS_REGION } = config.env;
+  const { MAIL_TRANSPORT, MAIL_FROM, SMTP_URL } = config.env;
   const transport: MailTransport = MAIL_TRANSPORT ?? (SMTP_URL ? 'smtp' : 'log');
   if (transport === 'log') return new LogMailer(log, MAIL_FROM);
-  let loaded: Promise<Mailer> | undefined;
-  const load = async (): Promise<Mailer> => {
+  return lazyMailer(transport, async () => {
     if (transport === 'smtp') {
       const { SmtpMailer } = await import('./smtp.ts');
       // loadConfig refuses MAIL_TRANSPORT=smtp without SMTP_URL.
       return new SmtpMailer(SMTP_URL ?? '', MAIL_FROM);
     }
-    const [{ SesMailer }, { SESv2Client }] = await Promise.all([
-      import('./ses.ts'),
-      import('@aws-sdk/client-sesv2'),
-    ]);
-    return new SesMailer(new SESv2Client(AWS_REGION ? { region: AWS_REGION } : {}), MAIL_FROM);
-  };
+    return loadSes(config);
+  });
+}
+
+/**
+ * The Lambda functions' mailer: SES when the stack configures it (MAIL_TRANSPORT=ses),
+ * else the log. Apart from createMailer so the public function's bundle holds no SMTP
+ * client; the stack never sets SMTP_URL, and one given anyway is logged and not used.
+ */
+export function createAwsMailer(config: Config, log: Logger): Mailer {
+  const { MAIL_TRANSPORT, MAIL_FROM } = config.env;
+  if (MAIL_TRANSPORT === 'ses') return lazyMailer('ses', () => loadSes(config));
+  if (MAIL_TRANSPORT === 'smtp' || config.env.SMTP_URL) {
+    log.warn('SMTP is not available in the Lambda functions; mail goes to the log');
+  }
+  return new LogMailer(log, MAIL_FROM);
+}
+
+async function loadSes(config: Config): Promise<Mailer> {
+  const { MAIL_FROM, AWS_REGION } = config.env;
+  const [{ SesMailer }, { SESv2Client }] = await Promise.all([
+    import('./ses.ts'),
+    import('@aws-sdk/client-sesv2'),
+  ]);
+  return new SesMailer(new SESv2Client(AWS_REGION ? { region: AWS_REGION } : {}), MAIL_FROM);
+}
+
+/** A mailer whose transport is loaded on the first message and kept (retried on failure). */
+function lazyMailer(transport: MailTransport, load: () => Promise<Mailer>): Mailer {
+  let loaded: Promise<Mailer> | undefined;
   return {
     transport,
     async send(message) {

@@ -3,6 +3,7 @@
 // function carries only this. Drafts are answered to a signed-in administrator only.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import { slugParamSchema } from '../shared/slug.ts';
 import { notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';

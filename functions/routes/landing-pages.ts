@@ -1,20 +1,20 @@
-// /api/landing-pages (SPEC.md §7). The GETs by slug are public (drafts only for a signed-in
-// administrator); the rest needs one (requireAdmin). Each change writes its audit entry in
+// /api/landing-pages (SPEC.md §7), the administrators' part: everything here needs one
+// (requireAdmin). The public GET by slug is landing-page-by-slug.ts, its own module so the
+// public Lambda function does not carry these routes. Each change writes its audit entry in
 // its own transaction and then asks for a site rebuild (admin-changes.ts).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createPageSchema, updatePageSchema } from '../shared/api.ts';
 import { placeholderContent } from '../shared/landing-content.ts';
-import { pageIdSchema, slugParamSchema } from '../shared/slug.ts';
+import { pageIdSchema } from '../shared/slug.ts';
 import { landingTemplate } from '../shared/template.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
-import { currentAdmin, requireAdmin } from '../lib/auth.ts';
+import { requireAdmin } from '../lib/auth.ts';
 import { describeUpdate, pageCall, pageChange, requestRebuild } from './admin-changes.ts';
 
 const idParam = z.object({ id: pageIdSchema });
-const slugParam = z.object({ slug: slugParamSchema });
 
 export const landingPages = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
@@ -53,20 +53,6 @@ export const landingPages = new Hono<AppEnv>()
     );
     await requestRebuild(c, 'create', page);
     return c.json(page, 201);
-  })
-  .get('/:slug', params(slugParam), async (c) => {
-    const { slug } = c.req.valid('param');
-    const page = await c.get('services').pages.getBySlug(slug);
-    // Drafts are not public (docs/decisions.md): same answer as a missing page. A
-    // signed-in administrator may still preview them (never cached).
-    if (!page) throw notFound('Landing page');
-    if (!page.isActive) {
-      if (!(await currentAdmin(c))) throw notFound('Landing page');
-      c.header('Cache-Control', 'no-store');
-      return c.json(page);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.json(page);
   })
   .put(
     '/:id',

@@ -17,8 +17,6 @@ const root = join(import.meta.dirname, '../..');
 export const LAMBDA_ENTRIES: Record<string, string> = {
   public: 'functions/lambda-public.ts',
   admin: 'functions/lambda-admin.ts',
-  // The single function before the split, measured while it still exists.
-  single: 'functions/lambda.ts',
 };
 
 const REFERENCES: Record<string, string> = {

@@ -1,0 +1,50 @@
+// The public Lambda bundle, built with the CDK's esbuild settings (scripts/bench/lambda.ts),
+// holds none of the admin-only clients: its esbuild metafile lists no CodeBuild client,
+// sharp or nodemailer, and neither does the bundle's text. Sizes and timings are the
+// bench's business (npm run bench -- --only lambda), not this test's.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildLambda, LAMBDA_ENTRIES, type LambdaBundle } from '../scripts/bench/lambda.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'pb-lambda-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Source files with bytes in the bundle (the metafile's inputs also list tree-shaken ones). */
+const bundled = (bundle: LambdaBundle) =>
+  Object.values(bundle.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path),
+  );
+
+const FORBIDDEN = ['@aws-sdk/client-codebuild', 'sharp', 'nodemailer', '@aws-sdk/client-s3'];
+
+describe('Lambda bundles', () => {
+  it('the public bundle carries no CodeBuild, sharp, nodemailer or S3 client', async () => {
+    const bundle = await buildLambda(dir, 'public', { entry: LAMBDA_ENTRIES['public']! });
+    const inputs = bundled(bundle);
+    for (const name of FORBIDDEN) {
+      expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
+    }
+    const code = readFileSync(bundle.file, 'utf8');
+    expect(code).not.toContain('StartBuildCommand');
+    expect(code).not.toMatch(/from\s*["']sharp["']|import\(["']sharp["']\)/);
+    expect(code).not.toContain('nodemailer');
+    // The lead notification still goes out through SES, loaded on first use.
+    expect(inputs.some((input) => input.includes('node_modules/@aws-sdk/client-sesv2/'))).toBe(
+      true,
+    );
+  });
+
+  it('the admin bundle does carry them (the check above can fail)', async () => {
+    const bundle = await buildLambda(dir, 'admin', { entry: LAMBDA_ENTRIES['admin']! });
+    const inputs = bundled(bundle);
+    expect(inputs.some((input) => input.includes('node_modules/@aws-sdk/client-codebuild/'))).toBe(
+      true,
+    );
+    expect(inputs.some((input) => input.includes('node_modules/nodemailer/'))).toBe(true);
+    expect(readFileSync(bundle.file, 'utf8')).toContain('sharp');
+  });
+});

@@ -1,0 +1,23 @@
+// First run in AWS, as `npm start` does locally: the `default` page and the first
+// administrator (from ADMIN_EMAIL/ADMIN_PASSWORD, else a one-time setup link in this
+// function's log). Invoked once per deployment by a CDK trigger (infra/constructs/api.ts),
+// so no request ever waits for it; both steps are no-ops once done.
+import { seedDefaultPage } from './data/seed.ts';
+import { loadConfig } from './env.ts';
+import { bootstrapAdmin } from './lib/auth.ts';
+import { createServices } from './services.ts';
+import { dynamoTarget } from './data/dynamo.ts';
+
+export const handler = async (): Promise<{ defaultPage: string; admin: string }> => {
+  const config = loadConfig();
+  const services = createServices(config, dynamoTarget(config));
+  const page = await seedDefaultPage(services.pages);
+  const admin = await bootstrapAdmin(services, services.log);
+  if (admin.kind === 'setup') {
+    services.log.warn('no administrator yet: open the one-time setup link on the site', {
+      path: `/admin/setup?token=${admin.token}`,
+      expiresAt: admin.expiresAt.toISOString(),
+    });
+  }
+  return { defaultPage: page, admin: admin.kind };
+};

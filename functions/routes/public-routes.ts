@@ -1,0 +1,15 @@
+// The routes visitors hit: landing pages by slug, the contact form, conversion beacons and
+// the health check. The public Lambda function (lambda-public.ts) serves only these; app.ts
+// serves them with all the others (admin Lambda, local server).
+import type { ApiRoute } from '../app-builder.ts';
+import { health } from './health.ts';
+import { landingPageBySlug } from './landing-page-by-slug.ts';
+import { contact } from './contact.ts';
+import { conversions } from './conversions.ts';
+
+export const PUBLIC_ROUTES: ApiRoute[] = [
+  { path: '/health', router: health },
+  { path: '/landing-pages', router: landingPageBySlug },
+  { path: '/contact', router: contact },
+  { path: '/conversions', router: conversions },
+];
