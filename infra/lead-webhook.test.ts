@@ -70,7 +70,10 @@ function functionNamed(template: Template, description: RegExp) {
   return { id, ...functionSchema.parse(resource).Properties };
 }
 const drainer = (template: Template) => functionNamed(template, /outbox drainer/);
-const api = (template: Template) => functionNamed(template, /ORIGIN_VERIFY_SECRET/);
+// The two API functions: the public one stores leads with their deliveries, the admin one
+// retries them by hand.
+const adminApi = (template: Template) => functionNamed(template, /admin routes/);
+const publicApi = (template: Template) => functionNamed(template, /public routes/);
 
 const secretId = (template: Template) => {
   const ids = Object.entries(template.findResources('AWS::SecretsManager::Secret'))
@@ -100,7 +103,7 @@ describe('lead webhook infrastructure', () => {
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
     });
-    for (const fn of [drainer(template), api(template)]) {
+    for (const fn of [drainer(template), adminApi(template), publicApi(template)]) {
       expect(fn.Environment.Variables['LEAD_WEBHOOK_URL']).toBe(URL_SETTING);
       expect(flat(fn.Environment.Variables['LEAD_WEBHOOK_SECRET'])).toBe(secretRef);
     }

@@ -5,7 +5,7 @@ import type { InfraConfig } from './config.ts';
 import { WebStack } from './web-stack.ts';
 
 export interface WebAppOptions {
-  /** API handler module; defaults to functions/lambda.ts. */
+  /** Admin API handler module; defaults to functions/lambda-admin.ts. */
   readonly apiEntry?: string;
 }
 

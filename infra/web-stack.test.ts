@@ -15,7 +15,13 @@ import {
   siteContentSecurityPolicy,
 } from '../functions/shared/security-headers.ts';
 import { publishCommands } from './constructs/rebuild.ts';
-import { SHARP_VERSION } from './constructs/api.ts';
+import {
+  logicalIdOf,
+  PUBLIC_ROUTES,
+  PUBLIC_TABLE_READS,
+  PUBLIC_TABLE_WRITES,
+  SHARP_VERSION,
+} from './constructs/api.ts';
 
 // The feature flags of cdk.json, so tests synthesize what `cdk synth` does.
 const cdkJson = z
@@ -178,14 +184,15 @@ describe('DynamoDB table', () => {
 describe('API function', () => {
   it('runs Node 24 on arm64 with the table, bucket, site, origin secret and rebuild settings', () => {
     const { template } = defaultApp();
-    // (The other function of this stack is CDK's deploy-time reader of the edge function ARN.)
+    // The admin and public API functions and the first-run setup (the others of this stack
+    // are CDK's deploy-time reader of the edge function ARN and its trigger provider).
     expect(
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
           Properties: { Handler: 'index.handler' },
         }),
       ),
-    ).toHaveLength(1);
+    ).toHaveLength(3);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -239,34 +246,119 @@ describe('API function', () => {
     });
   });
 
-  it('is served by an HTTP API (payload v2, one catch-all route), not a function URL', () => {
-    const { template } = defaultApp();
-    const fn = logicalId(template, 'AWS::Lambda::Function', /"Handler":"index.handler"/);
+  it('is served by an HTTP API (payload v2): public routes to the public function, the rest to the admin one', () => {
+    const { template, stack } = defaultApp();
+    const admin = logicalIdOf(stack.api.function);
+    const publicFn = logicalIdOf(stack.api.publicFunction);
     const api = logicalId(template, 'AWS::ApiGatewayV2::Api', /./);
     template.resourceCountIs('AWS::Lambda::Url', 0);
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-      IntegrationUri: { 'Fn::GetAtt': [fn, 'Arn'] },
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+    const target = Object.fromEntries(
+      Object.entries(integrations).map(([id, resource]) => {
+        const parsed = z
+          .object({
+            Properties: z.object({
+              IntegrationType: z.literal('AWS_PROXY'),
+              PayloadFormatVersion: z.literal('2.0'),
+              IntegrationUri: z.unknown(),
+            }),
+          })
+          .parse(resource);
+        return [id, flat(parsed.Properties.IntegrationUri)];
+      }),
+    );
+    expect(Object.values(target).sort()).toEqual([`<${admin}.Arn>`, `<${publicFn}.Arn>`].sort());
+    // Route key -> function: exactly the public routes go to the public function.
+    const routes = Object.fromEntries(
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((resource) => {
+        const { RouteKey, Target } = z
+          .object({ Properties: z.object({ RouteKey: z.string(), Target: z.unknown() }) })
+          .parse(resource).Properties;
+        const integration = flat(Target).match(/<(\w+)>/)?.[1] ?? '';
+        return [RouteKey, target[integration]];
+      }),
+    );
+    expect(routes).toEqual({
+      $default: `<${admin}.Arn>`,
+      'GET /api/landing-pages/{slug}': `<${publicFn}.Arn>`,
+      'POST /api/contact': `<${publicFn}.Arn>`,
+      'POST /api/conversions': `<${publicFn}.Arn>`,
+      'GET /api/health': `<${publicFn}.Arn>`,
     });
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
-    const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
-    expect(permissions).toHaveLength(1);
-    expect(permissions[0]).toMatchObject({
-      Properties: {
-        Principal: 'apigateway.amazonaws.com',
-        FunctionName: { 'Fn::GetAtt': [fn, 'Arn'] },
-      },
-    });
+    expect(routes).toEqual(
+      Object.fromEntries([
+        ['$default', `<${admin}.Arn>`],
+        ...PUBLIC_ROUTES.map((route) => [`${route.method} ${route.path}`, `<${publicFn}.Arn>`]),
+      ]),
+    );
+    // API Gateway may invoke each function, from this API only.
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission'))
+      .map((permission) =>
+        z
+          .object({
+            Properties: z.object({
+              Principal: z.string(),
+              FunctionName: z.unknown(),
+              SourceArn: z.unknown(),
+            }),
+          })
+          .parse(permission),
+      )
+      .filter(({ Properties }) => Properties.Principal === 'apigateway.amazonaws.com');
+    expect(permissions.length).toBeGreaterThanOrEqual(2);
+    for (const { Properties } of permissions) {
+      expect([`<${admin}.Arn>`, `<${publicFn}.Arn>`]).toContain(flat(Properties.FunctionName));
+      expect(flat(Properties.SourceArn)).toContain(`<${api}>`);
+    }
+  });
+
+  it('gives the public function table reads and the writes of leads, events and outbox only', () => {
+    const { template, stack } = defaultApp();
+    const role = logicalIdOf(stack.api.publicFunction.role!);
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+      }),
+    ).flatMap(statementsOf);
+    const actions = statements.flatMap((statement) => statement.actions);
+    expect(actions.filter((action) => /^(s3|codebuild|ses):/.test(action))).toEqual([]);
+    const dynamo = actions.filter((action) => action.startsWith('dynamodb:'));
+    expect([...dynamo].sort()).toEqual([...PUBLIC_TABLE_READS, ...PUBLIC_TABLE_WRITES].sort());
+    expect(dynamo).toEqual(expect.arrayContaining([...PUBLIC_TABLE_WRITES]));
+    for (const forbidden of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:Scan']) {
+      expect(dynamo).not.toContain(forbidden);
+    }
+    const table = `<${logicalId(template, 'AWS::DynamoDB::GlobalTable', /./)}.Arn>`;
+    const dynamoResources = statements
+      .filter(({ actions: list }) => list.some((a) => a.startsWith('dynamodb:')))
+      .flatMap(({ resources }) => resources);
+    expect([...new Set(dynamoResources)].sort()).toEqual([table, `${table}/index/*`]);
+    // Its environment names no uploads bucket or build project.
+    const variables = z
+      .object({
+        Properties: z.object({
+          Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }),
+        }),
+      })
+      .parse(template.findResources('AWS::Lambda::Function')[logicalIdOf(stack.api.publicFunction)])
+      .Properties.Environment.Variables;
+    expect(Object.keys(variables).sort()).toEqual(
+      ['NODE_OPTIONS', 'ORIGIN_VERIFY_SECRET', 'SITE_URL', 'TABLE_NAME'].sort(),
+    );
+  });
+
+  it('seeds the default page and the first admin once at deploy time, through a trigger', () => {
+    const { template, stack } = defaultApp();
+    const setup = logicalIdOf(stack.api.setupFunction);
+    const triggers = Object.values(template.findResources('Custom::Trigger'));
+    expect(triggers).toHaveLength(1);
     expect(
       flat(
-        z.object({ Properties: z.object({ SourceArn: z.unknown() }) }).parse(permissions[0])
-          .Properties.SourceArn,
+        z.object({ Properties: z.object({ HandlerArn: z.unknown() }) }).parse(triggers[0])
+          .Properties.HandlerArn,
       ),
-    ).toContain(`<${api}>`);
+    ).toContain(setup.replace(/[0-9A-F]{8}$/, ''));
   });
 
   it('throttles the stage and logs every request to a log group', () => {
@@ -793,30 +885,36 @@ describe('lead notifications (SES)', () => {
 
   it('may send only from and to the configured identities', () => {
     const { template } = mailApp();
-    const role = logicalId(template, 'AWS::IAM::Role', /PharmaBridge web API function/);
-    const ses = Object.values(
-      template.findResources('AWS::IAM::Policy', {
-        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
-      }),
-    )
-      .flatMap(statementsOf)
-      .filter(({ actions }) => actions.some((action) => action.startsWith('ses:')));
-    const arn = (identity: string) => `arn:aws:ses:eu-west-1:<AWS::AccountId>:identity/${identity}`;
-    expect(ses).toEqual([
-      {
-        effect: 'Allow',
-        actions: ['ses:SendEmail'],
-        // The sender and recipients, and their domains (CDK sorts the list).
-        resources: [
-          arn('leads.pharmabridge.example'),
-          arn('no-reply@pharmabridge.example'),
-          arn('ops@leads.pharmabridge.example'),
-          arn('pharmabridge.example'),
-          arn('sales@pharmabridge.example'),
-        ],
-        principal: undefined,
-      },
-    ]);
+    for (const description of [
+      /PharmaBridge web API function/,
+      /PharmaBridge web public API function/,
+    ]) {
+      const role = logicalId(template, 'AWS::IAM::Role', description);
+      const ses = Object.values(
+        template.findResources('AWS::IAM::Policy', {
+          Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+        }),
+      )
+        .flatMap(statementsOf)
+        .filter(({ actions }) => actions.some((action) => action.startsWith('ses:')));
+      const arn = (identity: string) =>
+        `arn:aws:ses:eu-west-1:<AWS::AccountId>:identity/${identity}`;
+      expect(ses).toEqual([
+        {
+          effect: 'Allow',
+          actions: ['ses:SendEmail'],
+          // The sender and recipients, and their domains (CDK sorts the list).
+          resources: [
+            arn('leads.pharmabridge.example'),
+            arn('no-reply@pharmabridge.example'),
+            arn('ops@leads.pharmabridge.example'),
+            arn('pharmabridge.example'),
+            arn('sales@pharmabridge.example'),
+          ],
+          principal: undefined,
+        },
+      ]);
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import { Uploads } from './constructs/uploads.ts';
 
 export interface WebStackProps extends StackProps {
   readonly config: InfraConfig;
-  /** API handler module; defaults to functions/lambda.ts. */
+  /** Admin API handler module; defaults to functions/lambda-admin.ts. */
   readonly apiEntry?: string;
 }
 
@@ -56,10 +56,17 @@ export class WebStack extends Stack {
     if (config.leadWebhookUrl) {
       this.leadWebhook = new LeadWebhook(this, 'LeadWebhook', {
         table: this.data.table,
-        api: this.api.function,
+        // The public function stores leads with their deliveries; the admin function
+        // retries them by hand, so it gets the same settings.
+        api: this.api.publicFunction,
         url: config.leadWebhookUrl,
         alarmTopic: alarms.topic,
       });
+      this.api.function.addEnvironment('LEAD_WEBHOOK_URL', config.leadWebhookUrl);
+      this.api.function.addEnvironment(
+        'LEAD_WEBHOOK_SECRET',
+        this.leadWebhook.secret.secretValue.unsafeUnwrap(),
+      );
     }
 
     const distribution = this.site.distribution;
@@ -119,7 +126,12 @@ export class WebStack extends Stack {
     output('SiteBucketName', this.site.bucket.bucketName, 'Bucket holding the built site');
     output('UploadsBucketName', this.uploads.bucket.bucketName, 'Bucket holding uploads');
     output('AccessLogsBucketName', accessLogs.bucket.bucketName, 'CloudFront and S3 access logs');
-    output('ApiFunctionName', this.api.function.functionName, 'API Lambda function');
+    output('ApiFunctionName', this.api.function.functionName, 'API Lambda function (admin)');
+    output(
+      'PublicApiFunctionName',
+      this.api.publicFunction.functionName,
+      'API Lambda function for the public routes',
+    );
     output(
       'ApiEndpoint',
       this.api.httpApi.apiEndpoint,
@@ -143,28 +155,30 @@ export class WebStack extends Stack {
    * step, not part of this stack.
    */
   private sendLeadNotifications(mail: NonNullable<InfraConfig['mail']>): void {
-    const fn = this.api.function;
-    fn.addEnvironment('MAIL_TRANSPORT', 'ses');
-    fn.addEnvironment('MAIL_FROM', mail.from);
-    fn.addEnvironment('NOTIFY_EMAIL', mail.notify.join(','));
+    // The public function mails lead notifications; the admin function, invitations.
+    for (const fn of [this.api.publicFunction, this.api.function]) {
+      fn.addEnvironment('MAIL_TRANSPORT', 'ses');
+      fn.addEnvironment('MAIL_FROM', mail.from);
+      fn.addEnvironment('NOTIFY_EMAIL', mail.notify.join(','));
+    }
     const identities = new Set<string>();
     for (const address of [mail.fromAddress, ...mail.notify]) {
       identities.add(address.toLowerCase());
       identities.add(address.slice(address.lastIndexOf('@') + 1).toLowerCase());
     }
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [...identities].map((identity) =>
-          this.formatArn({
-            service: 'ses',
-            resource: 'identity',
-            resourceName: identity,
-            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          }),
-        ),
-      }),
-    );
+    const send = new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [...identities].map((identity) =>
+        this.formatArn({
+          service: 'ses',
+          resource: 'identity',
+          resourceName: identity,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      ),
+    });
+    this.api.publicFunction.addToRolePolicy(send);
+    this.api.function.addToRolePolicy(send);
   }
 
   private acknowledgeEdgeArnReader(): void {

@@ -1,5 +1,7 @@
-// The Hono API as one Lambda function behind an API Gateway HTTP API (payload v2), which
-// CloudFront serves under /api/*. The execute-api endpoint stays publicly reachable, so
+// The Hono API as two Lambda functions behind one API Gateway HTTP API (payload v2), which
+// CloudFront serves under /api/*: a small public function for the routes visitors hit and
+// an admin function for everything else, each with only the grants its routes use; plus a
+// one-off setup function that a trigger runs at deploy time (default page, first admin). The execute-api endpoint stays publicly reachable, so
 // CloudFront adds a secret X-Origin-Verify header and the app refuses requests without it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +14,52 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as triggers from 'aws-cdk-lib/triggers';
 import { Construct, type IConstruct } from 'constructs';
 import { z } from 'zod';
 import { PENDING_PREFIX, PUBLIC_PREFIX, type Uploads } from './uploads.ts';
 
-/** functions/lambda.ts, resolved from this file so synth works from any working directory. */
-export const API_ENTRY = fileURLToPath(new URL('../../functions/lambda.ts', import.meta.url));
+/** The handler modules, resolved from this file so synth works from any working directory. */
+export const API_ENTRY = fileURLToPath(new URL('../../functions/lambda-admin.ts', import.meta.url));
+export const PUBLIC_API_ENTRY = fileURLToPath(
+  new URL('../../functions/lambda-public.ts', import.meta.url),
+);
+export const SETUP_ENTRY = fileURLToPath(
+  new URL('../../functions/lambda-setup.ts', import.meta.url),
+);
+
+/**
+ * The routes the public function answers (functions/routes/public-routes.ts), as API
+ * Gateway routes: the HTTP API picks the function by method and path, which CloudFront's
+ * path patterns cannot (GET /api/landing-pages/{slug} is public, PUT /api/landing-pages/{id}
+ * is not). Every other request goes to the admin function, which serves these too.
+ */
+export const PUBLIC_ROUTES = [
+  { method: apigwv2.HttpMethod.GET, path: '/api/landing-pages/{slug}' },
+  { method: apigwv2.HttpMethod.POST, path: '/api/contact' },
+  { method: apigwv2.HttpMethod.POST, path: '/api/conversions' },
+  { method: apigwv2.HttpMethod.GET, path: '/api/health' },
+] as const;
+
+/** What the public routes read: items and queries (never scans), and the health check's
+ * DescribeTable. */
+export const PUBLIC_TABLE_READS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:DescribeTable',
+] as const;
+
+/**
+ * What the public routes write: leads, their outbox entries, events and counters, rate
+ * limits, session touches. Puts, updates and the condition checks of transactions; no
+ * deletes, no batch writes.
+ */
+export const PUBLIC_TABLE_WRITES = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:ConditionCheckItem',
+] as const;
 
 /** The sharp version of package.json, so the function runs exactly what the tests ran. */
 export const SHARP_VERSION = ((): string => {
@@ -74,12 +116,48 @@ export interface ApiProps {
   readonly uploads: Uploads;
   /** Public site origin, or '' when not configured. */
   readonly siteUrl: string;
-  /** Handler module; defaults to API_ENTRY. */
+  /** Admin handler module; defaults to API_ENTRY. */
   readonly entry?: string;
+  /** Public handler module; defaults to PUBLIC_API_ENTRY. */
+  readonly publicEntry?: string;
+  /** Setup handler module; defaults to SETUP_ENTRY. */
+  readonly setupEntry?: string;
 }
 
+/** NodejsFunction's bundling for the API functions (scripts/bench/lambda.ts mirrors it). */
+const apiBundling = (withSharp: boolean): nodejs.BundlingOptions => ({
+  forceDockerBundling: false,
+  format: nodejs.OutputFormat.ESM,
+  target: 'node24',
+  mainFields: ['module', 'main'],
+  // Some CommonJS dependencies call require() at run time; give them one inside ESM.
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  // Bundle the AWS SDK too (the default leaves @aws-sdk/* to the runtime's copy), so
+  // production runs the exact versions locked in package-lock.json and tested locally.
+  // Only sharp (native) stays out: the admin function gets it installed beside the bundle
+  // for linux-arm64; the public one never loads it.
+  externalModules: ['sharp'],
+  ...(withSharp
+    ? {
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir: string, outputDir: string) => sharpInstallCommands(outputDir),
+        },
+      }
+    : {}),
+});
+
 export class Api extends Construct {
+  /** The admin function: every route. */
   readonly function: nodejs.NodejsFunction;
+  /** The public function: the routes of PUBLIC_ROUTES. */
+  readonly publicFunction: nodejs.NodejsFunction;
+  /** Seeds the default page and the first administrator, run by a trigger at deploy. */
+  readonly setupFunction: nodejs.NodejsFunction;
   readonly httpApi: apigwv2.HttpApi;
   /** Host name of the execute-api endpoint, for CloudFront's origin. */
   readonly domainName: string;
@@ -92,29 +170,17 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
 
-    const logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-    });
-
-    // An own role instead of AWSLambdaBasicExecutionRole: that managed policy may write to
-    // every log group in the account, this one only to the function's own.
-    const role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'PharmaBridge web API function',
-    });
-    logGroup.grantWrite(role);
-
     const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
       description: `Value of the ${ORIGIN_VERIFY_HEADER} header CloudFront sends to the API`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
     // unsafeUnwrap() yields a dynamic reference, not the value: the template and cdk.out
-    // never hold the secret. CloudFormation writes it into the function's environment and
+    // never hold the secret. CloudFormation writes it into the functions' environment and
     // CloudFront's origin config, both readable by whoever may read those configurations.
     // That is acceptable here: the value proves only "came through CloudFront", it grants
     // nothing, and anyone able to read it could already invoke the function directly.
     this.originVerifyValue = originVerify.secretValue.unsafeUnwrap();
-    // Rotating would need the function and the distribution updated in step (a redeploy
+    // Rotating would need the functions and the distribution updated in step (a redeploy
     // resolves the reference anew); a Secrets Manager rotation alone would lock out the site.
     Validations.of(originVerify).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -124,63 +190,135 @@ export class Api extends Construct {
         'the site. Rotate by updating the secret and redeploying the stack.',
     });
 
-    this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry: props.entry ?? API_ENTRY,
-      handler: 'handler',
-      runtime: lambda.Runtime.NODEJS_24_X,
-      architecture: lambda.Architecture.ARM_64,
-      memorySize: 1024,
-      // Publishing an image (decode, re-encode, three variants) takes a few seconds at most;
-      // 29 s is the most an HTTP API integration waits.
-      timeout: Duration.seconds(29),
-      role,
-      logGroup,
-      loggingFormat: lambda.LoggingFormat.JSON,
-      tracing: lambda.Tracing.ACTIVE,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        UPLOADS_BUCKET: props.uploads.bucket.bucketName,
-        SITE_URL: props.siteUrl,
-        ORIGIN_VERIFY_SECRET: this.originVerifyValue,
-        NODE_OPTIONS: '--enable-source-maps',
+    const tableArn = `<${logicalIdOf(props.table)}.Arn>`;
+    const makeFunction = (
+      id: string,
+      options: {
+        entry: string;
+        description: string;
+        roleDescription: string;
+        timeout: Duration;
+        environment: Record<string, string>;
+        sharp: boolean;
       },
-      bundling: {
-        forceDockerBundling: false,
-        format: nodejs.OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        // Some CommonJS dependencies call require() at run time; give them one inside ESM.
-        banner:
-          "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Bundle the AWS SDK too (the default leaves @aws-sdk/* to the runtime's copy), so
-        // production runs the exact versions locked in package-lock.json and tested locally.
-        // Only sharp (native) stays out: it is installed beside the bundle for linux-arm64.
-        externalModules: ['sharp'],
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir, outputDir) => sharpInstallCommands(outputDir),
+    ) => {
+      // The admin function keeps the ids the single API function had (no replaced resources).
+      const prefix = id === 'Function' ? '' : id;
+      const logGroup = new logs.LogGroup(this, `${prefix}Logs`, {
+        retention: logs.RetentionDays.ONE_MONTH,
+      });
+      // An own role instead of AWSLambdaBasicExecutionRole: that managed policy may write to
+      // every log group in the account, this one only to the function's own.
+      const role = new iam.Role(this, `${prefix}Role`, {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: options.roleDescription,
+      });
+      logGroup.grantWrite(role);
+      const fn = new nodejs.NodejsFunction(this, id, {
+        entry: options.entry,
+        handler: 'handler',
+        description: options.description,
+        runtime: lambda.Runtime.NODEJS_24_X,
+        architecture: lambda.Architecture.ARM_64,
+        // 1 GB: Lambda's CPU share grows with memory, and module loading at a cold start is
+        // CPU-bound.
+        memorySize: 1024,
+        timeout: options.timeout,
+        role,
+        logGroup,
+        loggingFormat: lambda.LoggingFormat.JSON,
+        tracing: lambda.Tracing.ACTIVE,
+        environment: { ...options.environment, NODE_OPTIONS: '--enable-source-maps' },
+        bundling: apiBundling(options.sharp),
+      });
+      // cdk-nag reports each wildcard resource as its own finding; acknowledge exactly those.
+      // ("Resource::*" covers any statement of this role: web-stack.test.ts asserts that no
+      // S3 or DynamoDB action is granted on "*", so only X-Ray can rely on it.)
+      Validations.of(role).acknowledge(
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, ' +
+            'so active tracing requires Resource "*".',
         },
-      },
-    });
+        {
+          id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+          reason:
+            "The API queries the table's GSIs (gsi1, gsi2); the grant limits that to this " +
+            "table's own indexes.",
+        },
+      );
+      return fn;
+    };
 
+    const common = {
+      TABLE_NAME: props.table.tableName,
+      SITE_URL: props.siteUrl,
+      ORIGIN_VERIFY_SECRET: this.originVerifyValue,
+    };
+    this.function = makeFunction('Function', {
+      entry: props.entry ?? API_ENTRY,
+      description: 'PharmaBridge web API: admin routes (and every other)',
+      roleDescription: 'PharmaBridge web API function',
+      // Publishing an image (decode, re-encode, three variants) takes a few seconds at
+      // most; 29 s is the most an HTTP API integration waits.
+      timeout: Duration.seconds(29),
+      environment: { ...common, UPLOADS_BUCKET: props.uploads.bucket.bucketName },
+      sharp: true,
+    });
     props.table.grantReadWriteData(this.function);
     props.uploads.grantObjectAccess(this.function);
+
+    this.publicFunction = makeFunction('PublicFunction', {
+      entry: props.publicEntry ?? PUBLIC_API_ENTRY,
+      description: 'PharmaBridge web API: public routes (landing pages, forms, beacons)',
+      roleDescription: 'PharmaBridge web public API function',
+      timeout: Duration.seconds(10),
+      environment: common,
+      sharp: false,
+    });
+    props.table.grant(this.publicFunction, ...PUBLIC_TABLE_READS, ...PUBLIC_TABLE_WRITES);
+
+    // First run in AWS, as `npm start` does locally, once per deployment that changes it:
+    // no cold start of the API reads the table before answering its first request.
+    this.setupFunction = makeFunction('SetupFunction', {
+      entry: props.setupEntry ?? SETUP_ENTRY,
+      description: 'PharmaBridge web: default page and first administrator (deploy time)',
+      roleDescription: 'PharmaBridge web first-run setup function',
+      timeout: Duration.seconds(60),
+      environment: { TABLE_NAME: props.table.tableName, SITE_URL: props.siteUrl },
+      sharp: false,
+    });
+    props.table.grantReadWriteData(this.setupFunction);
+    const trigger = new triggers.Trigger(this, 'FirstRun', {
+      handler: this.setupFunction,
+      executeAfter: [props.table],
+      executeOnHandlerChange: true,
+    });
+    acknowledgeTriggerProvider(this, trigger);
 
     // An HTTP API rather than the function URL: CloudFront's OAC signs function-URL requests
     // but Lambda then demands x-amz-content-sha256 on every POST/PUT body, which
     // navigator.sendBeacon and plain HTML forms cannot send.
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'PharmaBridge web API (served by CloudFront under /api/*)',
-      // One catch-all route: Hono routes, and answers unknown paths with the JSON 404.
+      // The catch-all route: the admin function routes everything else, and answers unknown
+      // paths with the JSON 404.
       defaultIntegration: new HttpLambdaIntegration('Handler', this.function, {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
       }),
       createDefaultStage: false,
     });
+    const publicIntegration = new HttpLambdaIntegration('PublicHandler', this.publicFunction, {
+      payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+    });
+    for (const route of PUBLIC_ROUTES) {
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [route.method],
+        integration: publicIntegration,
+      });
+    }
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
     });
@@ -205,24 +343,8 @@ export class Api extends Construct {
         'CloudFront are refused by the X-Origin-Verify check.',
     });
 
-    // cdk-nag reports each wildcard resource as its own finding; acknowledge exactly those.
-    // ("Resource::*" covers any statement of this role: web-stack.test.ts asserts that no S3
-    // or DynamoDB action is granted on "*", so only X-Ray can rely on it.)
-    const tableArn = `<${logicalIdOf(props.table)}.Arn>`;
     const uploadsArn = `<${logicalIdOf(props.uploads.bucket)}.Arn>`;
-    Validations.of(role).acknowledge(
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions, ' +
-          'so active tracing requires Resource "*".',
-      },
-      {
-        id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
-        reason:
-          "The API queries the table's GSIs (gsi1, gsi2); grantReadWriteData limits that to " +
-          "this table's own indexes.",
-      },
+    Validations.of(this.function.role!).acknowledge(
       ...[PENDING_PREFIX, PUBLIC_PREFIX].map((prefix) => ({
         id: `AwsSolutions-IAM5[Resource::${uploadsArn}/${prefix}*]`,
         reason:
@@ -230,5 +352,25 @@ export class Api extends Construct {
           'and uploads/ prefixes of the uploads bucket.',
       })),
     );
+  }
+}
+
+/**
+ * The trigger runs through CDK's own custom-resource provider (a singleton function in the
+ * stack, run only during deployments); acknowledge what cdk-nag finds in it.
+ */
+function acknowledgeTriggerProvider(scope: Construct, trigger: triggers.Trigger): void {
+  const stack = Stack.of(scope);
+  const provider = stack.node.tryFindChild(
+    'AWSCDK.TriggerCustomResourceProviderCustomResourceProvider',
+  );
+  for (const target of [provider, trigger]) {
+    if (target === undefined) continue;
+    Validations.of(target).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason:
+        "CDK's trigger provider logs with the basic execution role; it runs only during " +
+        'deployments, to invoke the setup function.',
+    });
   }
 }
