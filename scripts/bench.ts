@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchStatic, reportStatic } from './bench/static.ts';
 import { benchConversions, reportConversions } from './bench/conversions.ts';
-import { benchLighthouse, reportLighthouse } from './bench/lighthouse.ts';
+import { benchLighthouse, lighthouseFailed, reportLighthouse } from './bench/lighthouse.ts';
 import { benchMedia, reportMedia } from './bench/media.ts';
 import { benchAnalytics, reportAnalytics } from './bench/analytics.ts';
 import { benchLambda, reportLambda } from './bench/lambda.ts';
@@ -62,6 +62,8 @@ const benches: Record<string, () => Promise<string>> = {
   lighthouse: async () => {
     const result = await benchLighthouse();
     writeFileSync(join(out, 'lighthouse.json'), JSON.stringify(result, null, 2));
+    // A page over its JavaScript budget fails the run (after every report is printed).
+    if (lighthouseFailed(result)) process.exitCode = 1;
     return reportLighthouse(result);
   },
 };

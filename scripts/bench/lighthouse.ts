@@ -37,10 +37,32 @@ const METRICS: Record<string, string> = {
   'speed-index': 'SI',
 };
 
+/**
+ * JavaScript budget per page, in bytes as Lighthouse counts them (transferred, compressed).
+ * The landing pages (`/` and the presentation and logo pages built the same way) must stay
+ * within 70 KB (docs/decisions.md, Performance); the form pages may not grow past what they
+ * ship today; every other page ships none (jsWithoutIsland).
+ */
+export const JS_BUDGET_BYTES: Record<string, number> = {
+  '/': 70_000,
+  '/presentation': 70_000,
+  '/logo-download': 70_000,
+  '/contact': 100_000,
+  '/demo': 100_000,
+  '/pilot': 100_000,
+};
+/** Pages with an island that the list above does not name. */
+const DEFAULT_ISLAND_BUDGET = 70_000;
+
+export const jsBudgetOf = (row: Pick<LighthouseRow, 'path' | 'island'>): number =>
+  JS_BUDGET_BYTES[row.path] ?? (row.island ? DEFAULT_ISLAND_BUDGET : 0);
+
 export interface LighthouseBench {
   rows: LighthouseRow[];
   /** Pages without an island that still ship JavaScript: must be empty. */
   jsWithoutIsland: string[];
+  /** Pages over their JavaScript budget (JS_BUDGET_BYTES): must be empty. */
+  overBudget: string[];
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -132,7 +154,10 @@ export async function benchLighthouse(options: { only?: string[] } = {}): Promis
       const jsWithoutIsland = rows
         .filter((row) => !row.island && (row.jsBytes > 0 || row.inlineScripts > 0))
         .map((row) => row.path);
-      return { rows, jsWithoutIsland };
+      const overBudget = rows
+        .filter((row) => row.jsBytes > jsBudgetOf(row))
+        .map((row) => `${row.path} (${fmt(row.jsBytes)} > ${fmt(jsBudgetOf(row))} bytes)`);
+      return { rows, jsWithoutIsland, overBudget };
     } finally {
       await stopChild(chrome.child);
       rmSync(chrome.dir, { recursive: true, force: true });
@@ -165,11 +190,21 @@ export function reportLighthouse(result: LighthouseBench): string {
     result.jsWithoutIsland.length === 0
       ? '  pages without an island ship no JavaScript: met'
       : `  pages without an island that ship JavaScript: ${result.jsWithoutIsland.join(', ')} (NOT met)`,
+    result.overBudget.length === 0
+      ? '  JavaScript within every page budget: met'
+      : `  JavaScript over budget: ${result.overBudget.join(', ')} (NOT met)`,
   ].join('\n');
+}
+
+/** The bench fails (exit code 1) when a page breaks its JavaScript budget or ships JS it should not. */
+export function lighthouseFailed(result: LighthouseBench): boolean {
+  return result.overBudget.length > 0 || result.jsWithoutIsland.length > 0;
 }
 
 // `node scripts/bench/lighthouse.ts [/path ...]` runs it alone.
 if (import.meta.main) {
   const only = process.argv.slice(2);
-  process.stdout.write(`${reportLighthouse(await benchLighthouse({ only }))}\n`);
+  const result = await benchLighthouse({ only });
+  process.stdout.write(`${reportLighthouse(result)}\n`);
+  if (lighthouseFailed(result)) process.exitCode = 1;
 }
