@@ -143,7 +143,7 @@ test('every results figure carries a source line', async ({ page, request }) => 
   expect(
     pages.flatMap((facts) => facts.unsourcedResults.map((r) => `${facts.path}: ${r}`)),
   ).toEqual([]);
-  // The figures of SPEC.md's product pages are there, each with its source.
+  // The figures of docs/requirements.md's product pages are there, each with its source.
   const manufacturers = pages.find((facts) => facts.path === '/product/manufacturers')!;
   for (const figure of CLAIMS.results.manufacturers) {
     expect(manufacturers.text).toContain(`Source: ${figure.source}`);
@@ -176,7 +176,7 @@ const MINOR = new Set(
     ' ',
   ),
 );
-/** SPEC.md's own sentence-case texts, kept verbatim. */
+/** docs/requirements.md's own sentence-case texts, kept verbatim. */
 const SPEC_HEADINGS = new Set([
   'Validated data at the source',
   'A purpose-built portal your suppliers will enjoy using',
@@ -216,7 +216,7 @@ function titleCase(heading: string): string {
     .join(' ');
 }
 
-test('headings are in title case, except the texts SPEC.md fixes in sentence case', async ({
+test('headings are in title case, except the texts docs/requirements.md fixes in sentence case', async ({
   page,
   request,
 }) => {

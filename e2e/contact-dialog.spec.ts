@@ -1,4 +1,4 @@
-// The contact dialog over the landing page (SPEC.md §2 "Contact dialog", DECISIONS.md
+// The contact dialog over the landing page (docs/requirements.md §2 "Contact dialog", docs/requirements.md §10
 // Forms and leads): both types from every opener, success, failure, keyboard, axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';

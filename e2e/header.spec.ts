@@ -1,4 +1,4 @@
-// The site header of SPEC.md §2: Product and Resources dropdowns open on hover (desktop),
+// The site header of docs/requirements.md §2: Product and Resources dropdowns open on hover (desktop),
 // by keyboard and by click or tap, and close on Escape and on a click elsewhere; the mobile
 // menu toggles, closes on Escape and highlights the active link.
 import { expect, test, type Page } from 'playwright/test';

@@ -1,4 +1,4 @@
-// The Images tab end to end (SPEC.md §2, §4, §8): uploads through Uppy with progress and
+// The Images tab end to end (docs/requirements.md §2, §4, §8): uploads through Uppy with progress and
 // the toasts, the server refusing an SVG, assignment reaching the rebuilt landing page with
 // srcset, alt text from the library on the page, delete refused while used, and axe.
 import AxeBuilder from '@axe-core/playwright';
@@ -327,7 +327,7 @@ test('refused files say why: an SVG by the server, too many and too large by the
       .filter({ hasText: svgName }),
   ).toHaveCount(0);
 
-  // Uppy's own messages (SPEC.md §8) for files it refuses to add.
+  // Uppy's own messages (docs/requirements.md §8) for files it refuses to add.
   await dialog.getByRole('button', { name: 'Clear list' }).click();
   const small = await flatPng(20, 20);
   await input.setInputFiles(
@@ -348,7 +348,7 @@ test('refused files say why: an SVG by the server, too many and too large by the
   await expect(dialog.getByTestId('upload-file')).toHaveCount(0);
 });
 
-test('failed uploads are retried after the SPEC delays, and uploads pause while offline', async ({
+test('failed uploads are retried after the required delays, and uploads pause while offline', async ({
   page,
   context,
 }) => {
@@ -359,7 +359,7 @@ test('failed uploads are retried after the SPEC delays, and uploads pause while 
   const dialog = page.getByRole('dialog', { name: 'Upload Images' });
 
   // The storage answers 503 eight times: Uppy's own request retries use up four, so the
-  // tab's second retry (after 1 s, SPEC.md §9) is the one that gets through.
+  // tab's second retry (after 1 s, docs/requirements.md §9) is the one that gets through.
   let refused = 0;
   await page.route('**/api/objects/local', async (route) => {
     if (route.request().method() === 'POST' && refused < 8) {

@@ -1,4 +1,4 @@
-// The dynamic landing page at /, /legacy and /legacy/{slug} (SPEC.md §2, DECISIONS.md
+// The dynamic landing page at /, /legacy and /legacy/{slug} (docs/requirements.md §2, docs/requirements.md §10
 // Routes and Publishing).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
@@ -198,7 +198,7 @@ test('/legacy/{slug} shows skeletons, then the live content of an active page', 
   await page.goto(`/legacy/${slug}`);
   await expect(page.getByTestId('landing-skeleton')).toBeVisible();
   release();
-  // A new page has placeholder content and no supplier block (SPEC.md §2, §3).
+  // A new page has placeholder content and no supplier block (docs/requirements.md §2, §3).
   await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('Your Platform');
   await expect(page.getByTestId('hero-headline')).toContainText('Transform Your Business');
   await expect(page.getByTestId('landing-skeleton')).toHaveCount(0);

@@ -60,7 +60,7 @@ test('/how-it-works says which landing step each of its steps belongs to', async
     const links = steps.nth(index).locator('p', { hasText: 'Home-page' }).getByRole('link');
     expect(await texts(links)).toEqual(covered.map((n) => `${n + 1} ${FIVE_STEPS[n]![0]}`));
   }
-  // SPEC.md: step 2 links to the tokenization deep dive.
+  // docs/requirements.md: step 2 links to the tokenization deep dive.
   await expect(
     steps.nth(1).getByRole('link', { name: 'Learn about deterministic tokenization' }),
   ).toHaveAttribute('href', '/deep-dive/deterministic-tokenization');

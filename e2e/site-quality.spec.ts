@@ -1,4 +1,4 @@
-// Every public page of the sitemap, checked by machine (STYLE.md 10): it answers 200, its
+// Every public page of the sitemap, checked by machine (house style: every public page is checked by machine): it answers 200, its
 // links and images resolve, axe finds nothing at desktop and mobile widths, and its
 // title, description, canonical and social tags are present and unique.
 import AxeBuilder from '@axe-core/playwright';

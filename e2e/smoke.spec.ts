@@ -8,7 +8,7 @@ test('home renders the default landing page hero from the store', async ({ page,
   const api = await (await request.get('/api/landing-pages/default')).json();
   await expect(page.getByTestId('hero-headline')).toContainText(api.content.hero.headline);
   await expect(page).toHaveTitle(/PharmaBridge/);
-  // The landing page has its own navigation (SPEC.md §2 "Dynamic landing page").
+  // The landing page has its own navigation (docs/requirements.md §2 "Dynamic landing page").
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }),
   ).toHaveAttribute('href', '/faq');

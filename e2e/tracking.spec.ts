@@ -1,4 +1,4 @@
-// Conversion tracking (SPEC.md §7, DECISIONS.md Tracking): which event each button sends,
+// Conversion tracking (docs/requirements.md §7, docs/requirements.md §10 (tracking)): which event each button sends,
 // as the API receives it, and nothing at all for visitors sending Global Privacy Control.
 import { expect, test, type Page, type Request } from 'playwright/test';
 import { hydrated } from './hydration.ts';

@@ -2,7 +2,7 @@
 // dashboard reads (docs/decisions.md, "Analytics").
 //
 // Page identity: every key below uses the page's id, which the route resolves from the
-// wire landingPageId (SPEC.md §7: `x`, `legacy/x`, `default` or the default page's id)
+// wire landingPageId (docs/requirements.md §7: `x`, `legacy/x`, `default` or the default page's id)
 // before calling this module. So /x and /legacy/x are one page, and a renamed slug keeps
 // its history. Leads from forms outside landing pages (the contact page, /pilot) count
 // under the scope OTHER; STATS#ALL is the whole site. Ids are UUIDs, so neither collides.

@@ -245,7 +245,7 @@ export class LandingPageRepository extends TableRepository {
   /**
    * Applies a patch, keeping the page before it as a version. `expectedRevision` is the
    * revision the author's form was based on; without it the write is based on the page
-   * as read here (SPEC.md §7's image assignment sends only `{content}`).
+   * as read here (docs/requirements.md §7's image assignment sends only `{content}`).
    */
   async update(
     id: string,

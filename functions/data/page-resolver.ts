@@ -1,4 +1,4 @@
-// Which landing page an event or a lead is about. The browser sends SPEC.md §7's
+// Which landing page an event or a lead is about. The browser sends docs/requirements.md §7's
 // landingPageId: the page's path without its leading slash (`spring`, `legacy/spring`),
 // `default`, or (the pricing dialog) the default page's id. Only live pages resolve;
 // anything else is nobody's page and is not counted. Lookups are cached briefly, and the

@@ -1,4 +1,4 @@
-// The e-mail the team gets for each new lead (DECISIONS.md Forms: sent after the lead is
+// The e-mail the team gets for each new lead (docs/requirements.md §10 (forms): sent after the lead is
 // stored, and its failure never loses the lead). Spam (a filled honeypot) sends nothing.
 import type { Lead } from '../data/leads.ts';
 import type { LeadNotification } from '../shared/leads.ts';

@@ -1,5 +1,5 @@
-// Outgoing mail behind one small interface (STYLE.md: services chosen at start-up), with
-// the three transports of ARCHITECTURE.md: logged locally, SMTP when SMTP_URL is set, and
+// Outgoing mail behind one small interface (services are chosen at start-up), with
+// the three transports of docs/decisions.md: logged locally, SMTP when SMTP_URL is set, and
 // Amazon SES in AWS when the stack is given a sender and recipients.
 import type { Config } from '../env.ts';
 import type { Logger } from '../lib/context.ts';

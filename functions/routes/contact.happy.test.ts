@@ -32,7 +32,7 @@ describe('POST /api/contact: happy paths', () => {
     expect((await services.leads.byStatus('new')).map((l) => l.id)).toEqual([body.id]);
   });
 
-  it('accepts the SPEC.md payload alone as a general lead, company and message optional', async () => {
+  it('accepts the docs/requirements.md payload alone as a general lead, company and message optional', async () => {
     const { json, services } = await testApp();
     const response = await json('POST', '/api/contact', {
       name: 'Sam Okafor',

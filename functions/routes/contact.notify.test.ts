@@ -1,4 +1,4 @@
-// POST /api/contact notifies the team by e-mail after the lead is stored (DECISIONS.md
+// POST /api/contact notifies the team by e-mail after the lead is stored (docs/requirements.md §10
 // Forms), through a real SMTP server on loopback. A failed notification never loses the
 // lead or the visitor's success; spam notifies nobody.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// POST /api/contact (SPEC.md §7, DECISIONS.md Forms and leads): the contact dialog, the
+// POST /api/contact (docs/requirements.md §7, docs/requirements.md §10 (forms and leads)): the contact dialog, the
 // contact page and /pilot. The lead is stored before anything else happens with it, then
 // the team is notified by e-mail (NOTIFY_EMAIL); a filled honeypot is answered like a
 // lead but stored as spam and notifies nobody; each network has a quota.

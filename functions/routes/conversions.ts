@@ -1,4 +1,4 @@
-// POST /api/conversions (SPEC.md §7, DECISIONS.md Tracking): fire-and-forget events from
+// POST /api/conversions (docs/requirements.md §7, docs/requirements.md §10 (tracking)): fire-and-forget events from
 // landing pages. Bots and visitors asking not to be tracked are answered 202 and dropped;
 // everything else is stored with its counters, keyed by the resolved page, before the 202.
 import { Hono } from 'hono';

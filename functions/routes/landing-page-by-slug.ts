@@ -1,4 +1,4 @@
-// GET /api/landing-pages/:slug, the public read of a landing page (SPEC.md §7). Its own
+// GET /api/landing-pages/:slug, the public read of a landing page (docs/requirements.md §7). Its own
 // module, apart from the administrators' routes (landing-pages.ts), so the public Lambda
 // function carries only this. Drafts are answered to a signed-in administrator only.
 import { Hono } from 'hono';

@@ -124,7 +124,7 @@ describe('landing pages API: optimistic concurrency', () => {
     expect((await auditOf(json, page.id)).map((e) => e.action)).toEqual(['update', 'create']);
   });
 
-  it('still takes a PUT without a revision (SPEC.md §7 image assignment sends only content)', async () => {
+  it('still takes a PUT without a revision (docs/requirements.md §7 image assignment sends only content)', async () => {
     const { json } = await adminTestApp();
     const page = await createPage(json, { title: 'Assign', slug: 'assign' });
     await json('PUT', `/api/landing-pages/${page.id}`, { title: 'Renamed', revision: 1 });
@@ -240,7 +240,7 @@ describe('landing pages API: the audit entry is part of the change', () => {
 });
 
 describe('landing pages API: drafts and where new pages start', () => {
-  it('keeps SPEC.md §3 defaults and hides drafts from visitors, not from admins', async () => {
+  it('keeps docs/requirements.md §3 defaults and hides drafts from visitors, not from admins', async () => {
     const { json, anonJson } = await adminTestApp();
     const live = await createPage(json, { title: 'Live', slug: 'live' });
     expect(live.isActive).toBe(true);

@@ -1,4 +1,4 @@
-// /api/landing-pages (SPEC.md §7), the administrators' part: everything here needs one
+// /api/landing-pages (docs/requirements.md §7), the administrators' part: everything here needs one
 // (requireAdmin). The public GET by slug is landing-page-by-slug.ts, its own module so the
 // public Lambda function does not carry these routes. Each change writes its audit entry in
 // its own transaction and then asks for a site rebuild (admin-changes.ts).

@@ -1,5 +1,5 @@
 // Uploading and publishing through the API on both storage drivers (disk; S3 on
-// moto_server), over real HTTP, with the calls SPEC §7 and @uppy/aws-s3 6 make.
+// moto_server), over real HTTP, with the calls docs/requirements.md §7 and @uppy/aws-s3 6 make.
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jpegWithGps, paddedJpeg, png, photoJpeg } from '../media/test-images.ts';
@@ -12,7 +12,7 @@ describe.each(DRIVERS)('uploads and publishing (%s driver)', (driver) => {
   let t: MediaApp;
   afterEach(async () => t?.close());
 
-  it('SPEC §7: an upload URL, a PUT of the bytes, then /acl answers the media record', async () => {
+  it('docs/requirements.md §7: an upload URL, a PUT of the bytes, then /acl answers the media record', async () => {
     t = await mediaApp(driver);
     const { objectPath, uploadURL, put } = await t.uploadPut(await photoJpeg(2000, 1500));
     expect(objectPath).toMatch(new RegExp(`^/objects/uploads/${UUID}$`));

@@ -82,7 +82,7 @@ describe.each(DRIVERS)(
     let t: MediaApp;
     afterEach(async () => t?.close());
 
-    it('answers SPEC’s 400 for signing without a key, an uploadId or a partNumber', async () => {
+    it('answers the requirements’ 400 for signing without a key, an uploadId or a partNumber', async () => {
       t = await mediaApp(driver);
       const { uploadId, key } = (await (
         await t.call('POST', '/api/s3/multipart', { filename: 'a.jpg', type: 'image/jpeg' })

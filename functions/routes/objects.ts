@@ -1,4 +1,4 @@
-// /api/objects: SPEC §7's upload calls. POST /upload hands out a presigned PUT for a new
+// /api/objects: docs/requirements.md §7's upload calls. POST /upload hands out a presigned PUT for a new
 // pending object; POST /acl publishes it (functions/media/library.ts checks and re-encodes
 // it) and answers the media record. Both admin-only. Also the local server's upload
 // endpoint (/api/objects/local/...), where the disk driver's signed URLs point: no session
@@ -124,7 +124,7 @@ export const objects = new Hono<AppEnv>()
   .use(requireAdmin)
   .post('/upload', async (c) => {
     const services = c.get('services');
-    // No body (SPEC §7); the file name, if any, comes with the companion calls instead.
+    // No body (docs/requirements.md §7); the file name, if any, comes with the companion calls instead.
     const ticket = await newUpload(c, '');
     const uploadURL = await services.objects.presignPut(ticket.key, signOptions(c));
     return c.json<UploadTicketResponse>({ uploadURL, objectPath: objectPathOf(ticket.id) });

@@ -1,5 +1,5 @@
 // /api/s3: the Companion-style signing endpoints @uppy/aws-s3 v6 calls with
-// companionEndpoint "/api" (SPEC §7), for both storage drivers. Read from the plugin's
+// companionEndpoint "/api" (docs/requirements.md §7), for both storage drivers. Read from the plugin's
 // source (lib/s3-client/CompanionS3.js): small files are a POST-policy form upload signed
 // by GET /params; files above the multipart threshold use create, sign part, list parts,
 // complete and abort. Keys are server-generated (pending/<uuid>) and every key and uploadId
@@ -140,7 +140,7 @@ export const s3 = new Hono<AppEnv>()
       .objects.presignPart(ticket.key, uploadId, partNumber, options);
     return c.json<S3SignPartResponse>({ url, expires: options.expiresIn });
   })
-  // Signing with an empty key, uploadId or partNumber segment: SPEC §7's answer.
+  // Signing with an empty key, uploadId or partNumber segment: docs/requirements.md §7's answer.
   .get('/multipart/*', () => {
     throw new ApiError(400, 'bad_request', CANNOT_SIGN_MESSAGE);
   })

@@ -24,7 +24,7 @@ export const errorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 // ---------------------------------------------------------------------------------------
-// Landing pages (SPEC.md §3, §7).
+// Landing pages (docs/requirements.md §3, §7).
 
 export const titleSchema = z
   .string()
@@ -57,7 +57,7 @@ export const START_FROM = ['placeholder', 'template', 'copy'] as const;
 export type StartFrom = (typeof START_FROM)[number];
 
 /**
- * POST /api/landing-pages. SPEC.md §3's defaults hold when the body leaves them out:
+ * POST /api/landing-pages. docs/requirements.md §3's defaults hold when the body leaves them out:
  * active, placeholder content. The admin's create form sends `isActive: false` (a draft)
  * unless "Publish now" is ticked, and `startFrom` (`copy` with `copyOf`).
  */
@@ -93,7 +93,7 @@ export type CreatePageRequest = z.input<typeof createPageSchema>;
 
 /**
  * PUT /api/landing-pages/{id}: any of the fields; `revision` is the one the client read.
- * Without it (SPEC.md §7's `{content}` image assignment) the write applies to the page as
+ * Without it (docs/requirements.md §7's `{content}` image assignment) the write applies to the page as
  * it is now.
  */
 export const updatePageSchema = z

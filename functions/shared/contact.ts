@@ -1,4 +1,4 @@
-// The lead a visitor submits: from the landing-page contact dialog (SPEC.md §2 "Contact
+// The lead a visitor submits: from the landing-page contact dialog (docs/requirements.md §2 "Contact
 // dialog"), the contact page (/contact, /demo, /site/contact) or the pilot page. One
 // schema for the browser forms and POST /api/contact.
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export const contactSubmissionSchema = z
     role: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     inquiryType: z.enum(INQUIRY_TYPES).optional(),
     formType: z.enum(FORM_TYPES).default('general'),
-    /** SPEC.md §7: the path without its leading slash, or `default`; the default page's id for pricing. */
+    /** docs/requirements.md §7: the path without its leading slash, or `default`; the default page's id for pricing. */
     landingPageId: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     /** Where the visit came from (referrer host, UTM tags); the server adds the page's id. */
     attribution: attributionSchema.optional(),
@@ -43,7 +43,7 @@ export const contactSubmissionSchema = z
     website: z.string().max(500).optional(),
   })
   .superRefine((value, ctx) => {
-    // The contact page asks for company and message as required fields (SPEC.md §5).
+    // The contact page asks for company and message as required fields (docs/requirements.md §5).
     if (value.formType === 'contact-page') {
       if (!value.company)
         ctx.addIssue({ code: 'custom', path: ['company'], message: 'is required' });

@@ -1,4 +1,4 @@
-// Conversion event types (SPEC.md §7) plus page_view, and the visit attribution a page
+// Conversion event types (docs/requirements.md §7) plus page_view, and the visit attribution a page
 // view and a lead carry (referrer host, UTM tags): one schema for the browser and the API.
 import { z } from 'zod';
 
@@ -95,7 +95,7 @@ export type ConversionEvent = z.infer<typeof conversionEventSchema>;
 /**
  * The attribution of the visit the browser is on: the referrer's host when it is another
  * site (a link inside our own site is not a source), and the page URL's UTM tags, each
- * cut to its maximum. Undefined when there is nothing to say, so the wire stays SPEC.md
+ * cut to its maximum. Undefined when there is nothing to say, so the wire stays docs/requirements.md
  * §7's {landingPageId, eventType} for a direct visit.
  */
 export function attributionFrom(

@@ -1,4 +1,4 @@
-// The landing-page content schema of SPEC.md §3: one zod schema used by the API, the
+// The landing-page content schema of docs/requirements.md §3: one zod schema used by the API, the
 // site build and the admin editor. Objects are strict so a typo in the JSON editor is
 // reported instead of silently dropped. Every field carries its editor metadata
 // (`.meta()`: a label, a help text, how it is edited): the admin's structured editor is
@@ -403,7 +403,7 @@ export const EDITOR_SECTIONS = [
 ] as const satisfies readonly (keyof LandingContent)[];
 
 /**
- * Content of a page created without content (SPEC.md §3): every section present with
+ * Content of a page created without content (docs/requirements.md §3): every section present with
  * placeholder copy and empty item lists. supplierFeatures is optional and its block is
  * only rendered when present, so a new page leaves it out.
  */

@@ -36,7 +36,7 @@ export function formLabel(formType: FormType, inquiryType?: string): string {
 }
 
 /**
- * The values a lead's `landingPageId` can hold for a page (SPEC.md §7: the path without
+ * The values a lead's `landingPageId` can hold for a page (docs/requirements.md §7: the path without
  * its slash, `legacy/<slug>` on the live route, `default` for `/`, or the default page's
  * id for the pricing dialog).
  */

@@ -63,7 +63,7 @@ describe('reserved slugs', () => {
     expect(unexplained, 'a reserved slug with no route: remove it or say who owns it').toEqual([]);
   });
 
-  it('are refused by the shared slug schema, which normalises like SPEC.md §5', () => {
+  it('are refused by the shared slug schema, which normalises like docs/requirements.md §5', () => {
     for (const slug of RESERVED_SLUGS) {
       if (!slugLike(slug)) continue;
       const result = slugSchema.safeParse(slug);

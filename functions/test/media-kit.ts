@@ -2,7 +2,7 @@
 // (the disk under a temp DATA_DIR, or S3 on moto_server), served on a real socket by the
 // local server's front (so the disk driver's signed upload URLs and /objects/uploads/*
 // work), and an "uploader" that makes the very calls @uppy/aws-s3 6 makes
-// (node_modules/@uppy/aws-s3/src/s3-client/CompanionS3.ts) plus SPEC §7's PUT flow.
+// (node_modules/@uppy/aws-s3/src/s3-client/CompanionS3.ts) plus docs/requirements.md §7's PUT flow.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -79,7 +79,7 @@ export async function mediaApp(
     return (await response.json()) as T;
   };
 
-  /** SPEC §7's flow: POST /api/objects/upload, then PUT the bytes to uploadURL. */
+  /** docs/requirements.md §7's flow: POST /api/objects/upload, then PUT the bytes to uploadURL. */
   const uploadPut = async (bytes: Buffer) => {
     const ticket = await expectOk<{ uploadURL: string; objectPath: string }>(
       await call('POST', '/api/objects/upload'),

@@ -1,5 +1,5 @@
 // The islands' envelope parser agrees with the shared envelope schema, and HttpError
-// reads like SPEC.md §8 ("status: body text") with the envelope's own message.
+// reads like docs/requirements.md §8 ("status: body text") with the envelope's own message.
 import { describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../functions/shared/api.ts';
 import { describeError, HttpError, parseErrorEnvelope } from './api-client.ts';
@@ -34,7 +34,7 @@ describe('parseErrorEnvelope', () => {
 });
 
 describe('HttpError', () => {
-  it('keeps SPEC.md §8 in its message and the envelope in its fields', () => {
+  it('keeps docs/requirements.md §8 in its message and the envelope in its fields', () => {
     const body = JSON.stringify({
       error: { code: 'conflict', message: 'Slug taken', fields: { slug: ['is taken'] } },
     });

@@ -1,7 +1,7 @@
 // The one HTTP client of the islands (admin, /legacy, the contact dialog and the contact
 // page form): cookies included, JSON in and out, and one parser for the API's error
 // envelope (functions/shared/api.ts). A non-ok answer raises HttpError, whose message is
-// SPEC.md §8's `status: body text` and whose `detail` and `fields` are the envelope's.
+// docs/requirements.md §8's `status: body text` and whose `detail` and `fields` are the envelope's.
 // Response types come from the shared schemas; the API tests check the server against
 // them, so the browser ships no validator for what it reads.
 import type { ErrorEnvelope, FieldErrors } from '../../functions/shared/api.ts';
@@ -46,7 +46,7 @@ export function parseErrorEnvelope(text: string): ErrorEnvelope['error'] | undef
   };
 }
 
-/** An API failure: `message` is SPEC.md's `status: body text`. */
+/** An API failure: `message` is docs/requirements.md's `status: body text`. */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly status: number;

@@ -117,7 +117,7 @@ describe('content/claims.json', () => {
     for (const figure of [...manufacturers, ...suppliers, ...pricing]) {
       expect(figure.source.length, figure.value).toBeGreaterThan(10);
     }
-    // SPEC.md's figures, in its order.
+    // docs/requirements.md's figures, in its order.
     expect(manufacturers.map((figure) => figure.value)).toEqual(['85%', '60%', '90%', '100%']);
     expect(suppliers.map((figure) => figure.value)).toEqual(['95%', '75%', '90%', 'Zero']);
   });
@@ -138,7 +138,7 @@ describe('one process story (content/process.json)', () => {
       expect(validate).toMatch(/^Validate /);
       expect(last).toMatch(/^(Receive|Deliver) /);
     }
-    // The home summary keeps SPEC.md's titles.
+    // The home summary keeps docs/requirements.md's titles.
     expect(summarySteps('home').map((step) => step.title)).toEqual([
       'Set Requirements',
       'Validate at Source',

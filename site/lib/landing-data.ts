@@ -1,6 +1,6 @@
 // Build-time access to landing pages. With a configured store (DYNAMODB_ENDPOINT or
 // AWS_REGION) the build reads it and fails loudly if it cannot; with none it renders
-// the template from content/ (DECISIONS.md Publishing).
+// the template from content/ (docs/requirements.md §10 (publishing)).
 import { loadConfig } from '../../functions/env.ts';
 import { createDocumentClient, dynamoTarget } from '../../functions/data/dynamo.ts';
 import { LandingPageRepository, type LandingPage } from '../../functions/data/landing-pages.ts';

@@ -1,4 +1,4 @@
-// Site navigation of SPEC.md §2, shared by the header (desktop and mobile) and tests.
+// Site navigation of docs/requirements.md §2, shared by the header (desktop and mobile) and tests.
 export interface NavLink {
   href: string;
   label: string;

@@ -1,4 +1,4 @@
-// React Query with SPEC.md §9's data-fetching defaults, for every island that fetches:
+// React Query with docs/requirements.md §9's data-fetching defaults, for every island that fetches:
 // no retries, no refetch interval, no refetch on focus, data never stale.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 

@@ -13,7 +13,7 @@ const pageFiles = import.meta.glob<PageModule>('./**/*.{astro,md,mdx}');
 /**
  * Not canonical or not public: the /site/... copies (canonical is unprefixed; /site itself
  * is the site home and is listed), the admin, the client-rendered legacy view, error
- * pages, and the deep-dive aliases of SPEC.md §2
+ * pages, and the deep-dive aliases of docs/requirements.md §2
  * (/foundations/..., /workflow/..., /security/..., /identity/..., /delivery/...), whose
  * canonical page is the /deep-dive/... one.
  */
@@ -73,7 +73,8 @@ export async function sitemapPaths(): Promise<string[]> {
   const hidden = new Set<string>();
   for (const page of await activePages()) {
     if (page.content.seo?.noindex) hidden.add(publicPath(page.slug));
-    else if (page.slug !== DEFAULT_SLUG && !RESERVED_SLUGS.has(page.slug)) paths.add(`/${page.slug}`);
+    else if (page.slug !== DEFAULT_SLUG && !RESERVED_SLUGS.has(page.slug))
+      paths.add(`/${page.slug}`);
   }
   return [...paths].filter((path) => isListed(path) && !hidden.has(path)).sort();
 }

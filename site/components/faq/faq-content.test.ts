@@ -29,7 +29,7 @@ describe('faqView', () => {
     });
   });
 
-  it('has the message of SPEC.md §8', () => {
+  it('has the message of docs/requirements.md §8', () => {
     expect(FAQ_NOT_FOUND).toBe(
       'FAQ content not found. Please check back later or contact support.',
     );

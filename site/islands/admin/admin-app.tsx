@@ -1,4 +1,4 @@
-// /admin: the Landing Page Manager (SPEC.md §2), a client-only island behind sign-in.
+// /admin: the Landing Page Manager (docs/requirements.md §2), a client-only island behind sign-in.
 import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';

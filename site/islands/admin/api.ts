@@ -1,4 +1,4 @@
-// The admin's HTTP layer (SPEC.md §7, §9) on the islands' one client (site/lib/api-client.ts):
+// The admin's HTTP layer (docs/requirements.md §7, §9) on the islands' one client (site/lib/api-client.ts):
 // every call includes credentials, a non-ok answer raises `${status}: ${body text ||
 // statusText}`, and a 401 pauses the call until the administrator signs in again, then
 // retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
@@ -84,7 +84,7 @@ export async function request<T = unknown>(
   return apiFetch<T>(method, path, body);
 }
 
-/** SPEC.md §7: GET the query key's segments joined with '/'. */
+/** docs/requirements.md §7: GET the query key's segments joined with '/'. */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
   request('GET', queryKey.map(String).join('/'));
 

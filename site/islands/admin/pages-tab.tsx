@@ -1,4 +1,4 @@
-// The Pages tab (SPEC.md §2): page cards (pages/page-card.tsx), create
+// The Pages tab (docs/requirements.md §2): page cards (pages/page-card.tsx), create
 // (pages/create-page-dialog.tsx), edit (edit-dialog.tsx), reset, delete, plus the deleted
 // pages that can be restored and the audit log.
 import * as Accordion from '@radix-ui/react-accordion';

@@ -1,4 +1,4 @@
-// One toast at a time (SPEC.md §4): a new one replaces the current one. Success toasts
+// One toast at a time (docs/requirements.md §4): a new one replaces the current one. Success toasts
 // stay 5 s; failures use the destructive style.
 import * as Toast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
@@ -7,7 +7,7 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
-  /** Milliseconds shown; the provider's 5 s when absent (SPEC.md §9 also has 8 s toasts). */
+  /** Milliseconds shown; the provider's 5 s when absent (docs/requirements.md §9 also has 8 s toasts). */
   duration?: number;
 }
 

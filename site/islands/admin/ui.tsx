@@ -135,11 +135,11 @@ export function FieldError({ id, messages }: { id: string; messages: string[] | 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600';
 
-/** SPEC.md §9: a tooltip opens after 700 ms; moving to another within 300 ms opens it at once. */
+/** docs/requirements.md §9: a tooltip opens after 700 ms; moving to another within 300 ms opens it at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** Wraps the admin once, so every Tooltip shares SPEC.md §9's timing. */
+/** Wraps the admin once, so every Tooltip shares docs/requirements.md §9's timing. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <RadixTooltip.Provider

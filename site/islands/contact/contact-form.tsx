@@ -1,5 +1,5 @@
 // The contact page form (/contact, /demo, /site/contact) and the pilot request form
-// (/pilot): posts JSON to /api/contact, keeps SPEC.md's 'Sending...' state for at least
+// (/pilot): posts JSON to /api/contact, keeps docs/requirements.md's 'Sending...' state for at least
 // a second, then confirms in the page (role=status) and resets every field.
 import {
   useId,
@@ -22,7 +22,7 @@ import { attributionField } from '../landing/tracking.ts';
 export const SUCCESS_MESSAGE = "Thank you for your inquiry! We'll get back to you within 24 hours.";
 export const PILOT_SUCCESS_MESSAGE =
   "Thank you for your free trial request! We'll get back to you within 24 hours to plan your 30-day free trial.";
-/** SPEC.md §9: the submit feels like it takes about a second, even on a fast network. */
+/** docs/requirements.md §9: the submit feels like it takes about a second, even on a fast network. */
 export const MINIMUM_SENDING_MS = 1000;
 
 type FieldName = 'name' | 'email' | 'company' | 'role' | 'inquiryType' | 'message';

@@ -1,5 +1,5 @@
-// The contact dialog of SPEC.md §2: general (Request Demo) or pricing (Get Pricing
-// Information). Success is shown only once the server stored the lead (DECISIONS.md).
+// The contact dialog of docs/requirements.md §2: general (Request Demo) or pricing (Get Pricing
+// Information). Success is shown only once the server stored the lead (docs/requirements.md §10).
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { Icon } from './icons.tsx';
@@ -109,7 +109,7 @@ export function ContactDialog({
       }, SUCCESS_CLOSE_MS);
     } catch (error) {
       if (error instanceof HttpError) {
-        // SPEC.md §8: the error reads "status: body text"; the visitor gets a sentence.
+        // docs/requirements.md §8: the error reads "status: body text"; the visitor gets a sentence.
         console.error(error.message);
         setFailure(describeFailure(error));
         setState('idle');

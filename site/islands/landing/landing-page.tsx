@@ -1,4 +1,4 @@
-// The dynamic landing page (SPEC.md §2): one React tree, prerendered with its content
+// The dynamic landing page (docs/requirements.md §2): one React tree, prerendered with its content
 // by Astro and hydrated as one island, or rendered at run time by legacy-landing.tsx.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
@@ -21,9 +21,9 @@ import { usePathname } from './use-pathname.ts';
 
 export interface LandingViewProps {
   content: LandingContent;
-  /** The default page's id: the landingPageId of the pricing submission (SPEC.md §7). */
+  /** The default page's id: the landingPageId of the pricing submission (docs/requirements.md §7). */
   defaultPageId?: string | undefined;
-  /** SPEC.md §7's flag gating the final-CTA events, read as "tracking is on" (DECISIONS.md). */
+  /** docs/requirements.md §7's flag gating the final-CTA events, read as "tracking is on" (docs/requirements.md §10). */
   trackConversions?: boolean;
   /** The Logo.astro mark, passed in as a static slot. */
   logo?: ReactNode;
@@ -38,7 +38,7 @@ async function resolveDefaultPageId(known: string | undefined): Promise<string |
     if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
     return ((await response.json()) as { id: string }).id;
   } catch (error) {
-    // SPEC.md §8: a failed page fetch inside the dialog is only logged.
+    // docs/requirements.md §8: a failed page fetch inside the dialog is only logged.
     console.error('Failed to load the default landing page', error);
     return undefined;
   }

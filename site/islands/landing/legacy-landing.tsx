@@ -1,7 +1,7 @@
 // `/legacy/{slug}`: the landing page fetched live at run time (docs/decisions.md), so a
 // page can be viewed before its rebuild lands, and a signed-in administrator can preview
 // a draft (visitors get the not-found text, as the API answers them 404). Skeletons while
-// loading, SPEC.md's not-found text on error or no data; the page's SEO tags in the head.
+// loading, docs/requirements.md's not-found text on error or no data; the page's SEO tags in the head.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { MediaMap } from '../../../functions/shared/media-map.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
@@ -16,7 +16,7 @@ import { usePathname } from './use-pathname.ts';
 
 export const NOT_FOUND_TEXT = 'Landing page not found. Please check the URL or try again later.';
 
-/** SPEC.md §7: GET the query key joined with '/', cookies included, non-ok is an error. */
+/** docs/requirements.md §7: GET the query key joined with '/', cookies included, non-ok is an error. */
 const defaultQueryFn = ({ queryKey }: { queryKey: readonly unknown[] }) =>
   apiFetch('GET', queryKey.join('/'));
 

@@ -1,4 +1,4 @@
-// Scroll reveal (SPEC.md §2, §9): sections below the fold fade in once when 10% of them
+// Scroll reveal (docs/requirements.md §2, §9): sections below the fold fade in once when 10% of them
 // is in view, measured against the viewport minus its bottom 15%. Without JavaScript, or
 // when the visitor prefers reduced motion, nothing is ever hidden.
 import { useEffect, type RefObject } from 'react';

@@ -1,4 +1,4 @@
-// The sections of the dynamic landing page (SPEC.md §2), in their order. Pure markup:
+// The sections of the dynamic landing page (docs/requirements.md §2), in their order. Pure markup:
 // state and tracking live in landing-page.tsx.
 import type { ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';

@@ -15,7 +15,7 @@ const stepSchema = z.strictObject({
 });
 
 describe('how-it-works steps', () => {
-  it('are the five role steps of SPEC.md, in order, each linking to its deep dive', () => {
+  it('are the five role steps of docs/requirements.md, in order, each linking to its deep dive', () => {
     const steps = z.array(stepSchema).length(5).parse(HOW_IT_WORKS_STEPS);
     expect(steps.map((s) => [s.role, s.title])).toEqual([
       ['manufacturer', 'Set & Share Requirements'],
@@ -29,7 +29,7 @@ describe('how-it-works steps', () => {
 });
 
 describe('page ids and slugs from the path', () => {
-  it('follows SPEC.md §7: the path without its leading slash, or default', () => {
+  it('follows docs/requirements.md §7: the path without its leading slash, or default', () => {
     expect(pageIdFromPath('/')).toBe('default');
     expect(pageIdFromPath('')).toBe('default');
     expect(pageIdFromPath('/spring-campaign')).toBe('spring-campaign');

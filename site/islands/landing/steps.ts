@@ -1,4 +1,4 @@
-// The five How It Works role steps of SPEC.md §2 (content/landing-steps.json).
+// The five How It Works role steps of docs/requirements.md §2 (content/landing-steps.json).
 // Validated against the schema in steps.test.ts, so the browser ships no validator.
 import stepsJson from '../../../content/landing-steps.json' with { type: 'json' };
 

@@ -1,4 +1,4 @@
-// Conversion tracking in the browser (SPEC.md §7, DECISIONS.md Tracking): fire and
+// Conversion tracking in the browser (docs/requirements.md §7, docs/requirements.md §10 (tracking)): fire and
 // forget, never visible to the visitor, nothing sent when the visitor opted out.
 import {
   attributionFrom,
@@ -8,7 +8,7 @@ import {
 
 const ENDPOINT = '/api/conversions';
 
-/** SPEC.md §7: the path without its leading slash, or `default` for the home page. */
+/** docs/requirements.md §7: the path without its leading slash, or `default` for the home page. */
 export function pageIdFromPath(pathname: string): string {
   return pathname.replace(/^\/+|\/+$/g, '') || 'default';
 }

@@ -1,4 +1,4 @@
-// Slide of SPEC.md §3 (content/slides.json). Validated by /presentation at build; the
+// Slide of docs/requirements.md §3 (content/slides.json). Validated by /presentation at build; the
 // island only imports its type, so zod never ships to the browser.
 import { z } from 'astro/zod';
 
@@ -30,5 +30,5 @@ export const slideSchema = z.strictObject({
 
 export type Slide = z.infer<typeof slideSchema>;
 
-/** The deck of SPEC.md §2: exactly six slides, in file order. */
+/** The deck of docs/requirements.md §2: exactly six slides, in file order. */
 export const deckSchema = z.array(slideSchema).length(6);

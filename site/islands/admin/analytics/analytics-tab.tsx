@@ -1,4 +1,4 @@
-// The Analytics tab (SPEC.md §2 'Conversion Analytics', DECISIONS.md Admin): range and
+// The Analytics tab (docs/requirements.md §2 'Conversion Analytics', docs/requirements.md §10 (admin)): range and
 // page pickers, headline tiles against the previous period, the daily chart, CTA clicks
 // by type, the funnel, and the pages, referrer, campaign and device tables, with CSV
 // downloads. Figures come from GET /api/admin/analytics.

@@ -1,4 +1,4 @@
-// Assigning an image to a page's image slot (SPEC.md §2, §7): one button per slot of the
+// Assigning an image to a page's image slot (docs/requirements.md §2, §7): one button per slot of the
 // chosen page (the default page first), grouped by section. A click reads the page afresh,
 // sets that one field and PUTs only {content}.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { Icon } from './icons.tsx';
 import { refreshPages } from './media-api.ts';
 import { imageSlots, SECTION_NAMES, withImage, type ImageSlot, type SlotSection } from './slots.ts';
 
-/** Reads the page as stored now: SPEC.md §7 fetches the default page by its slug. */
+/** Reads the page as stored now: docs/requirements.md §7 fetches the default page by its slug. */
 const freshPage = (page: LandingPage) =>
   request<LandingPage>(
     'GET',

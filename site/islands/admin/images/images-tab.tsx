@@ -1,4 +1,4 @@
-// The Images tab (SPEC.md §2, §4, §8): 'Image Management', the uploader dialog, the last
+// The Images tab (docs/requirements.md §2, §4, §8): 'Image Management', the uploader dialog, the last
 // uploaded image with its assignment buttons, and the media library.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -12,7 +12,7 @@ import { publishUpload, refreshMedia, variantFor } from './media-api.ts';
 import { UploadPanel } from './upload-panel.tsx';
 import { ImageUploader } from './uploader.ts';
 
-/** SPEC.md §8, §9: the upload toasts stay 8 seconds. */
+/** docs/requirements.md §8, §9: the upload toasts stay 8 seconds. */
 export const UPLOAD_TOAST_MS = 8000;
 
 let tabUploader: ImageUploader | undefined;
@@ -49,7 +49,7 @@ export function ImagesTab() {
             }),
           );
         } else if (event.kind === 'failed') {
-          // SPEC.md §8: the access call failed; the path is still shown.
+          // docs/requirements.md §8: the access call failed; the path is still shown.
           toast({
             title: `Image uploaded: ${name}. URL: ${event.objectPath}`,
             duration: UPLOAD_TOAST_MS,

@@ -1,4 +1,4 @@
-// The Images tab's calls (SPEC.md §7 and the media library API), on the admin's HTTP layer.
+// The Images tab's calls (docs/requirements.md §7 and the media library API), on the admin's HTTP layer.
 // Answers are checked against the shared schemas, so a drifted contract fails loudly here.
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import {

@@ -1,5 +1,5 @@
 // The image slots of a landing page (hero image, Features and Supplier Features items) and
-// how an image is assigned to one (SPEC.md §2, §7): set the field, keep everything else.
+// how an image is assigned to one (docs/requirements.md §2, §7): set the field, keep everything else.
 import { setAt } from '../structured-editor.tsx';
 
 export type SlotSection = 'hero' | 'features' | 'supplierFeatures';
@@ -11,13 +11,13 @@ export interface ImageSlot {
   path: (string | number)[];
   /** The item's title ('Hero image' for the hero). */
   title: string;
-  /** What the assignment button and its toast say: the title cut to LABEL_MAX (SPEC.md §9). */
+  /** What the assignment button and its toast say: the title cut to LABEL_MAX (docs/requirements.md §9). */
   label: string;
   /** The image the slot shows now, if any. */
   current: string | undefined;
 }
 
-/** SPEC.md §9: labels longer than 40 characters are cut to 40 plus an ellipsis. */
+/** docs/requirements.md §9: labels longer than 40 characters are cut to 40 plus an ellipsis. */
 export const LABEL_MAX = 40;
 
 export const truncateLabel = (title: string) =>

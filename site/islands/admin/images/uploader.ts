@@ -1,4 +1,4 @@
-// The Images tab's uploader (SPEC.md §4, §5, §9): an Uppy instance with @uppy/aws-s3 on
+// The Images tab's uploader (docs/requirements.md §4, §5, §9): an Uppy instance with @uppy/aws-s3 on
 // the API's companion endpoints, plus what the plugin does not do itself in v6: retry
 // delays per file, pausing while offline, and publishing each finished upload.
 import AwsS3, { type AwsBody } from '@uppy/aws-s3';
@@ -13,11 +13,11 @@ import {
 } from '../../../../functions/shared/media.ts';
 import { describeError, HttpError } from '../api.ts';
 
-/** SPEC.md §9: the pauses before the 1st to 4th retry of a failed file. */
+/** docs/requirements.md §9: the pauses before the 1st to 4th retry of a failed file. */
 export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;
-/** SPEC.md §9: files uploading at once. */
+/** docs/requirements.md §9: files uploading at once. */
 export const UPLOAD_CONCURRENCY = 6;
-/** Answers of the publish call that mean "this file is not acceptable" (DECISIONS.md Uploads). */
+/** Answers of the publish call that mean "this file is not acceptable" (docs/requirements.md §10 (uploads)). */
 const REFUSAL_STATUSES = new Set([413, 415, 422]);
 
 export type ImageFile = UppyFile<Meta, AwsBody>;
@@ -44,7 +44,7 @@ export interface UploaderState {
   uppy: State<Meta, AwsBody>;
   publications: Readonly<Record<string, Publication>>;
   retries: Readonly<Record<string, RetryState>>;
-  /** Uppy's own messages for files it refused to add (SPEC.md §8), newest last. */
+  /** Uppy's own messages for files it refused to add (docs/requirements.md §8), newest last. */
   notices: readonly string[];
   online: boolean;
   /** The most recently published image of this uploader. */
@@ -63,7 +63,7 @@ export interface UploaderOptions {
 }
 
 /**
- * Whether a failed upload is worth retrying (SPEC.md §8): an expired URL (403 "Request has
+ * Whether a failed upload is worth retrying (docs/requirements.md §8): an expired URL (403 "Request has
  * expired"), a conflict (409), rate limiting (429), server errors and network errors are;
  * other 4xx are fatal. Signing calls that fail report no status and are retried.
  */
@@ -101,7 +101,7 @@ export class ImageUploader {
       restrictions: {
         maxNumberOfFiles: options.maxFiles ?? UPLOAD_MAX_FILES,
         maxFileSize: UPLOAD_MAX_FILE_BYTES,
-        // "Images only" (SPEC.md §5): which image types are acceptable is the server's
+        // "Images only" (docs/requirements.md §5): which image types are acceptable is the server's
         // call, made from the bytes; an SVG is sent and refused with its reason.
         allowedFileTypes: ['image/*'],
       },
@@ -188,7 +188,7 @@ export class ImageUploader {
     });
   }
 
-  /** Retries every failed file at once (the button; automatic retries follow SPEC delays). */
+  /** Retries every failed file at once (the button; automatic retries follow the required delays). */
   retryFailed(): void {
     for (const file of this.uppy.getFiles()) {
       if (file.error) this.retryNow(file.id);
@@ -264,7 +264,7 @@ export class ImageUploader {
         this.timers.delete(file.id);
         if (!this.uppy.getFile(file.id)?.error) return;
         if (typeof navigator !== 'undefined' && !navigator.onLine) {
-          // Paused while offline (SPEC.md §4): the retry runs on reconnect.
+          // Paused while offline (docs/requirements.md §4): the retry runs on reconnect.
           this.retries = {
             ...this.retries,
             [file.id]: { attempt: attempt + 1, delayMs, waitingForNetwork: true },

@@ -1,5 +1,5 @@
-// The create form: Title and URL Slug (SPEC.md §2), where the page starts (the PharmaBridge
-// template, SPEC.md's placeholder content, or a copy of an existing page) and whether to
+// The create form: Title and URL Slug (docs/requirements.md §2), where the page starts (the PharmaBridge
+// template, docs/requirements.md's placeholder content, or a copy of an existing page) and whether to
 // publish it now. Without "Publish now" the page is a draft (docs/decisions.md).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';

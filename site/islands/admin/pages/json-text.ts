@@ -1,5 +1,5 @@
 // The editor's JSON text: parsed with the place of a syntax error (line and column, for
-// SPEC.md's 'Invalid JSON content' message), and printed with the content schema's key
+// docs/requirements.md's 'Invalid JSON content' message), and printed with the content schema's key
 // order so the JSON tab reads like the structured editor, whatever order the store kept.
 import { landingContentSchema } from '../../../../functions/shared/landing-content.ts';
 
