@@ -32,7 +32,7 @@ describe('parseConfig', () => {
     ).toThrow(/must be an e-mail address, or a name and an address[^\n]*\n\s*→ at MAIL_FROM/);
     expect(() =>
       parseConfig({ MAIL_FROM: 'no-reply@pharmabridge.example', NOTIFY_EMAIL: 'sales, ops' }),
-    ).toThrow(/must be e-mail addresses separated by commas/);
+    ).toThrow(/must be email addresses separated by commas/);
   });
 
   it('treats empty variables as unset', () => {
