@@ -47,7 +47,9 @@ export class InstallSecrets extends TableRepository {
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
       const raced = await read();
-      if (typeof raced !== 'string') throw new Error(`The secret ${name} could not be read`);
+      if (typeof raced !== 'string') {
+        throw new Error(`The secret ${name} could not be read`, { cause: error });
+      }
       return Buffer.from(raced, 'base64');
     }
   }
