@@ -105,6 +105,19 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * Refuses even reads from another site, for admin data that is personal or commercial
+ * (leads, analytics): requireAdmin checks only changes for their origin.
+ */
+export const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    c.header('Cache-Control', 'no-store');
+    throw new ApiError(403, 'forbidden', 'Cross-site requests are not allowed');
+  }
+  await next();
+};
+
+/**
  * Refuses state-changing requests from another site. Browsers send Origin on every
  * cross-origin POST/PUT/DELETE and Sec-Fetch-Site on every request; the allowed origins
  * are the request's own (the local server, http://localhost:PORT) and the configured

@@ -1,24 +1,11 @@
 // GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD[&pageId=ID]: the Analytics tab's
 // figures for a range of UTC days and the period of the same length before it.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { analyticsReport } from '../data/analytics.ts';
-import { requireAdmin } from '../lib/auth.ts';
+import { requireAdmin, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { ApiError, notFound, validationError } from '../lib/errors.ts';
+import { notFound, validationError } from '../lib/errors.ts';
 import { analyticsQuerySchema, type AnalyticsResponse } from '../shared/analytics.ts';
-
-/**
- * requireAdmin checks only changes for their origin; business figures are refused to
- * other sites even for reading, as the leads inbox does.
- */
-const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    c.header('Cache-Control', 'no-store');
-    throw new ApiError(403, 'forbidden', 'Cross-site requests are not allowed');
-  }
-  await next();
-};
 
 export const analytics = new Hono<AppEnv>()
   .use(sameSiteReads)

@@ -2,7 +2,7 @@
 // one lead with its timeline and CRM delivery, status changes and notes, a manual
 // delivery retry, erasure for a data-subject request, and the CSV export. Every change
 // is audited by lead id only, so the audit log keeps no personal data after an erasure.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../data/leads.ts';
 import { toDelivery } from '../data/outbox.ts';
 import type { AuditAction } from '../data/audit.ts';
-import { requireAdmin } from '../lib/auth.ts';
+import { requireAdmin, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound, validationError } from '../lib/errors.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
@@ -99,19 +99,6 @@ const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
     lead.attribution?.utmCampaign,
     lead.id,
   ];
-};
-
-/**
- * Reads too are refused from other sites: requireAdmin checks only changes, but a lead
- * list or export is personal data, so no other site may even ask for it.
- */
-const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    c.header('Cache-Control', 'no-store');
-    throw new ApiError(403, 'forbidden', 'Cross-site requests are not allowed');
-  }
-  await next();
 };
 
 export const leads = new Hono<AppEnv>()
