@@ -197,9 +197,12 @@ test('closing the editor with unsaved edits asks first, and a closed tab keeps t
   await edit.getByRole('button', { name: 'Close' }).click();
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Keep editing' }).click();
+  // Only once the question has gone does a click land on the editor's backdrop.
+  await expect(ask).toBeHidden();
   await page.mouse.click(4, 4);
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
 
   // Closing the browser tab asks (beforeunload); the edit survives as a local draft.
   const beforeUnload = new Promise<string>((done) =>
