@@ -25,7 +25,14 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { GSI1, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
+import {
+  GSI1,
+  conditionally,
+  isConditionalFailure,
+  putNew,
+  queryAll,
+  TableRepository,
+} from './table.ts';
 
 export interface Admin {
   email: string;
@@ -176,8 +183,8 @@ export class AdminRepository extends TableRepository {
   ): Promise<boolean> {
     const now = this.now().toISOString();
     const item = adminItem(email, passwordHash, now, options.name);
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new TransactWriteCommand({
           TransactItems: [
             putNew(this.table, item),
@@ -193,12 +200,8 @@ export class AdminRepository extends TableRepository {
               : []),
           ],
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async setPassword(email: string, passwordHash: string): Promise<void> {
@@ -280,8 +283,8 @@ export class AdminRepository extends TableRepository {
 
   /** True when the admin was disabled and is active again now. */
   async enable(target: string): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: adminKey(target),
@@ -289,12 +292,8 @@ export class AdminRepository extends TableRepository {
           ConditionExpression: 'attribute_exists(pk) AND disabled = :true',
           ExpressionAttributeValues: { ':true': true, ':false': false },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async saveSetupToken(token: string, expiresAt: Date): Promise<void> {
@@ -317,19 +316,15 @@ export class AdminRepository extends TableRepository {
 
   /** Deletes the token if it is valid; true means this caller used it up. */
   async consumeSetupToken(token: string): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new DeleteCommand({
           TableName: this.table,
           Key: tokenKey(token),
           ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
           ExpressionAttributeValues: { ':now': Math.floor(this.now().getTime() / 1000) },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 }

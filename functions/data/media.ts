@@ -25,7 +25,14 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { MediaRecord } from '../shared/media.ts';
-import { GSI1, isConditionalFailure, putNew, TableRepository, TTL_ATTRIBUTE } from './table.ts';
+import {
+  GSI1,
+  conditionally,
+  isConditionalFailure,
+  putNew,
+  TableRepository,
+  TTL_ATTRIBUTE,
+} from './table.ts';
 
 /** How long an upload may wait between its URL and its publication. */
 export const TICKET_GRACE_SECONDS = 2 * 86400;
@@ -287,8 +294,8 @@ export class MediaRepository extends TableRepository {
 
   /** Removes the record if it is still at `version`; answers whether it did. */
   async delete(id: string, version: number): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new DeleteCommand({
           TableName: this.table,
           Key: mediaKey(id),
@@ -296,12 +303,8 @@ export class MediaRepository extends TableRepository {
           ExpressionAttributeNames: { '#version': 'version' },
           ExpressionAttributeValues: { ':version': version },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 }
 

@@ -15,7 +15,7 @@
 // never both record an attempt.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryAttempt, Delivery } from '../shared/leads.ts';
-import { GSI1, isConditionalFailure, TableRepository } from './table.ts';
+import { GSI1, conditionally, isConditionalFailure, TableRepository } from './table.ts';
 
 export const OUTBOX_SK = 'OUTBOX#WEBHOOK';
 const DUE_PK = 'OUTBOX#DUE';
@@ -253,8 +253,8 @@ export class OutboxRepository extends TableRepository {
         set.push('deliveredAt = :now');
       }
     }
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: outboxKey(claimed.leadId),
@@ -263,12 +263,8 @@ export class OutboxRepository extends TableRepository {
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: values,
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /** Gives a claimed delivery back untouched (the worker is shutting down mid-attempt). */

@@ -19,7 +19,7 @@ import {
   PutCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { adminKey, normalizeEmail } from './admins.ts';
-import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { conditionally, isConditionalFailure, queryAll, TableRepository } from './table.ts';
 
 export interface Session {
   /** SHA-256 of the id: the session's name in lists and in the table. */
@@ -216,8 +216,8 @@ export class SessionRepository extends TableRepository {
 
   /** Ends one of the admin's own sessions; false when the admin has no such session. */
   async end(email: string, key: string): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new TransactWriteCommand({
           TransactItems: [
             {
@@ -230,12 +230,8 @@ export class SessionRepository extends TableRepository {
             { Delete: { TableName: this.table, Key: sessionKey(key) } },
           ],
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /** Ends every session of the admin except `keep` (the caller's own); returns how many. */
@@ -314,19 +310,15 @@ export class SessionRepository extends TableRepository {
 
   /** Uses the token up; true for exactly one caller, and only before it expires. */
   async consumePending(token: string): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new DeleteCommand({
           TableName: this.table,
           Key: pendingKey(token),
           ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
           ExpressionAttributeValues: { ':now': epochSeconds(this.now()) },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 }

@@ -81,6 +81,17 @@ export function isConditionalFailure(error: unknown): boolean {
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 }
 
+/** Whether a conditional write happened: false when DynamoDB refused its condition. */
+export async function conditionally(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * Every item a query matches, following DynamoDB's pages to the end. `T` is the item
  * shape the caller's key design stores under that key (not validated here).

@@ -21,7 +21,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { adminKey } from './admins.ts';
-import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { conditionally, queryAll, TableRepository } from './table.ts';
 
 const enrolmentKey = (email: string) => ({ pk: adminKey(email).pk, sk: 'TOTP-ENROLMENT' });
 const recoveryKey = (email: string, hash: string) => ({
@@ -64,8 +64,8 @@ export class TwoFactorRepository extends TableRepository {
     recoveryHashes: string[],
   ): Promise<boolean> {
     await this.deleteRecoveryCodes(email);
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new TransactWriteCommand({
           TransactItems: [
             {
@@ -98,12 +98,8 @@ export class TwoFactorRepository extends TableRepository {
             })),
           ],
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /**
@@ -111,8 +107,8 @@ export class TwoFactorRepository extends TableRepository {
    * was used already (the code is being replayed).
    */
   async useStep(email: string, step: number): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: adminKey(email),
@@ -121,29 +117,21 @@ export class TwoFactorRepository extends TableRepository {
             'attribute_exists(totpSecret) AND (attribute_not_exists(totpLastStep) OR totpLastStep < :step)',
           ExpressionAttributeValues: { ':step': step },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   /** Uses a recovery code up; true for exactly one caller. */
   async consumeRecoveryCode(email: string, hash: string): Promise<boolean> {
-    try {
-      await this.db.send(
+    return conditionally(
+      this.db.send(
         new DeleteCommand({
           TableName: this.table,
           Key: recoveryKey(email, hash),
           ConditionExpression: 'attribute_exists(pk)',
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async recoveryCodesLeft(email: string): Promise<number> {
