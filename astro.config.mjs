@@ -21,6 +21,9 @@ export default defineConfig({
   integrations: [react(), buildInputs()],
   vite: {
     plugins: [tailwindcss()],
+    // Never inline a script into the HTML: the Content-Security-Policy allows only listed
+    // inline scripts (functions/shared/csp-hashes.json). Other small assets keep Vite's default.
+    build: { assetsInlineLimit: (file) => (/\.[cm]?js$/.test(file) ? false : undefined) },
     resolve: {
       // Browser bundles get zod in jitless mode, which needs no eval (site/lib/zod-jitless.ts).
       alias: [
