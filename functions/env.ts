@@ -140,11 +140,13 @@ export const envSchema = z
         .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
         .optional(),
     ),
+    /** SES's endpoint, by the AWS SDK's own variable name (tests, moto); unset, the region's. */
+    AWS_ENDPOINT_URL_SESV2: optionalString.pipe(z.url().optional()),
     /** An S3-compatible endpoint for UPLOADS_BUCKET (MinIO, moto); unset, AWS S3. */
     UPLOADS_ENDPOINT: optionalString.pipe(z.url().optional()),
     /** Seconds an upload URL stays valid; 604800 (7 days) is S3's maximum. */
     UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(900),
-    /** Largest image accepted, in bytes (SPEC §9: 10 MiB). */
+    /** Largest image accepted, in bytes (docs/requirements.md §9: 10 MiB). */
     MEDIA_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -157,6 +159,10 @@ export const envSchema = z
   .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL, {
     path: ['SMTP_URL'],
     message: 'is required when MAIL_TRANSPORT is smtp',
+  })
+  .refine((env) => env.MAIL_TRANSPORT !== 'ses' || env.AWS_REGION, {
+    path: ['AWS_REGION'],
+    message: 'is required when MAIL_TRANSPORT is ses (the region of the sender identity)',
   })
   .refine((env) => !env.LEAD_WEBHOOK_URL || env.LEAD_WEBHOOK_SECRET, {
     path: ['LEAD_WEBHOOK_SECRET'],

@@ -1,6 +1,7 @@
 // The public Lambda bundle, built with the CDK's esbuild settings (scripts/bench/lambda.ts),
 // holds none of the admin-only clients: its esbuild metafile lists no CodeBuild client,
-// sharp or nodemailer, and neither does the bundle's text. Sizes and timings are the
+// sharp, nodemailer, S3 or SES client and no admin-only repository, and the bundle's text
+// names none of them. Sizes and timings are the
 // bench's business (npm run bench -- --only lambda), not this test's.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,10 +20,25 @@ const bundled = (bundle: LambdaBundle) =>
       .map(([path]) => path),
   );
 
-const FORBIDDEN = ['@aws-sdk/client-codebuild', 'sharp', 'nodemailer', '@aws-sdk/client-s3'];
+const FORBIDDEN = [
+  '@aws-sdk/client-codebuild',
+  'sharp',
+  'nodemailer',
+  '@aws-sdk/client-s3',
+  // Lead notifications are signed HTTPS calls (functions/mail/ses.ts), not the SES client.
+  '@aws-sdk/client-sesv2',
+];
+
+/** Admin-only repositories (functions/services.ts adds them; visitor-services.ts does not). */
+const ADMIN_ONLY = [
+  'functions/data/invitations.ts',
+  'functions/data/two-factor.ts',
+  'functions/data/sign-in-throttle.ts',
+  'functions/data/install-secrets.ts',
+];
 
 describe('Lambda bundles', () => {
-  it('the public bundle carries no CodeBuild, sharp, nodemailer or S3 client', async () => {
+  it('the public bundle carries no CodeBuild, sharp, nodemailer, S3 or SES client, nor admin repositories', async () => {
     const bundle = await buildLambda(dir, 'public', { entry: LAMBDA_ENTRIES['public']! });
     const inputs = bundled(bundle);
     for (const name of FORBIDDEN) {
@@ -32,10 +48,9 @@ describe('Lambda bundles', () => {
     expect(code).not.toContain('StartBuildCommand');
     expect(code).not.toMatch(/from\s*["']sharp["']|import\(["']sharp["']\)/);
     expect(code).not.toContain('nodemailer');
-    // The lead notification still goes out through SES, loaded on first use.
-    expect(inputs.some((input) => input.includes('node_modules/@aws-sdk/client-sesv2/'))).toBe(
-      true,
-    );
+    expect(inputs.filter((input) => ADMIN_ONLY.includes(input))).toEqual([]);
+    // The lead notification still goes out through SES.
+    expect(inputs).toContain('functions/mail/ses.ts');
   });
 
   it('the admin bundle does carry them (the check above can fail)', async () => {
@@ -45,6 +60,7 @@ describe('Lambda bundles', () => {
       true,
     );
     expect(inputs.some((input) => input.includes('node_modules/nodemailer/'))).toBe(true);
+    expect(ADMIN_ONLY.filter((file) => inputs.includes(file))).toEqual(ADMIN_ONLY);
     expect(readFileSync(bundle.file, 'utf8')).toContain('sharp');
   });
 });

@@ -246,8 +246,9 @@ describe('X-Origin-Verify (ORIGIN_VERIFY_SECRET set)', () => {
 
 describe('Lambda entry: lead notification through SES', () => {
   it('sends the SES SendEmail request for a new lead after storing it', async () => {
-    // A stand-in for the SES endpoint (AWS itself cannot be reached from here): the real
-    // SDK, configured by the environment as in AWS, sends its signed request over HTTP.
+    // A stand-in for the SES endpoint (AWS itself cannot be reached from here): the function,
+    // configured by the environment as in AWS, sends its signed request over HTTP
+    // (mail/mailer.test.ts checks the signature against the AWS SDK's).
     const requests: { path: string; body: string; authorization: string }[] = [];
     const ses = createServer((request, response) => {
       let body = '';

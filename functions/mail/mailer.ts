@@ -74,12 +74,20 @@ export function createAwsMailer(config: Config, log: Logger): Mailer {
 }
 
 async function loadSes(config: Config): Promise<Mailer> {
-  const { MAIL_FROM, AWS_REGION } = config.env;
-  const [{ SesMailer }, { SESv2Client }] = await Promise.all([
+  const { MAIL_FROM, AWS_REGION, AWS_ENDPOINT_URL_SESV2 } = config.env;
+  if (!AWS_REGION) throw new Error('SES mail needs AWS_REGION (the region of the sender identity)');
+  const [{ SesMailer }, { defaultProvider }] = await Promise.all([
     import('./ses.ts'),
-    import('@aws-sdk/client-sesv2'),
+    // The DynamoDB client's own credential chain (already loaded): Lambda's role, or a
+    // developer's environment or profile.
+    import('@aws-sdk/credential-provider-node'),
   ]);
-  return new SesMailer(new SESv2Client(AWS_REGION ? { region: AWS_REGION } : {}), MAIL_FROM);
+  return new SesMailer({
+    region: AWS_REGION,
+    from: MAIL_FROM,
+    credentials: defaultProvider(),
+    ...(AWS_ENDPOINT_URL_SESV2 ? { endpoint: AWS_ENDPOINT_URL_SESV2 } : {}),
+  });
 }
 
 /** A mailer whose transport is loaded on the first message and kept (retried on failure). */

@@ -16,10 +16,10 @@ export const MEDIA_TYPES = [
 ] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-/** SPEC §9 uploader constants (the server's limit is MEDIA_MAX_BYTES, default the same). */
+/** docs/requirements.md §9 uploader constants (the server's limit is MEDIA_MAX_BYTES, default the same). */
 export const UPLOAD_MAX_FILES = 5;
 export const UPLOAD_MAX_FILE_BYTES = 10_485_760;
-/** @uppy/aws-s3 switches to multipart above this size (its own default, SPEC §4). */
+/** @uppy/aws-s3 switches to multipart above this size (its own default, docs/requirements.md §4). */
 export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024;
 /** S3's minimum part size (except the last part); the size the uploader should cut parts to. */
 export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
@@ -30,7 +30,7 @@ export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
  */
 export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 
-/** The text SPEC §7 gives for signing a part without its identifiers (400). */
+/** The text docs/requirements.md §5 gives for signing a part without its identifiers (400). */
 export const CANNOT_SIGN_MESSAGE = 'Cannot sign without a key, an uploadId, and a partNumber';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';

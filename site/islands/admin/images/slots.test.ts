@@ -19,7 +19,7 @@ describe('image slots of a landing page', () => {
     );
   });
 
-  it('cuts labels longer than 40 characters to 40 plus an ellipsis (SPEC §9)', () => {
+  it('cuts labels longer than 40 characters to 40 plus an ellipsis (docs/requirements.md §9)', () => {
     expect(truncateLabel('A purpose-built portal your suppliers will enjoy using')).toBe(
       'A purpose-built portal your suppliers wi...',
     );
