@@ -1,0 +1,119 @@
+// The services the public routes use (routes/public-routes.ts): landing pages and their
+// images, leads and their CRM delivery, events, rate limits, the signed-in check for draft
+// previews, mail. The public Lambda function builds only these, so its bundle holds none of
+// the admin-only repositories and their schemas; services.ts adds the rest for the admin
+// function and the local server.
+import type { Config } from './env.ts';
+import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
+import { LandingPageRepository } from './data/landing-pages.ts';
+import { LeadRepository } from './data/leads.ts';
+import { OutboxRepository } from './data/outbox.ts';
+import { LeadWebhook, type LeadWebhookOptions } from './webhooks/lead-webhook.ts';
+import { secretKey } from './webhooks/signing.ts';
+import { EventRepository } from './data/events.ts';
+import { DynamoRateLimiter } from './data/rate-limit.ts';
+import { AdminRepository } from './data/admins.ts';
+import { SessionRepository } from './data/sessions.ts';
+import { MediaRepository } from './data/media.ts';
+import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import type { Rebuilder } from './rebuild/rebuilder.ts';
+import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
+import { jsonLogger, type Logger, type Services } from './lib/context.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export interface ServiceOptions {
+  log?: Logger;
+  clientIp?: ClientIpResolver;
+  now?: () => Date;
+  /** The local server passes its own (LocalRebuilder); otherwise chosen from config. */
+  rebuilder?: Rebuilder;
+  /** Otherwise chosen from config (createMailer). */
+  mailer?: Mailer;
+  /** Otherwise chosen from config (createObjectStore: S3 or the disk). */
+  objects?: ObjectStore;
+  /** Timeouts and retry delays of the CRM webhook (tests shorten them). */
+  webhook?: LeadWebhookOptions;
+}
+
+/** What the public routes may touch; everything else in Services is the admin's. */
+export const VISITOR_SERVICES = [
+  'config',
+  'db',
+  'tableName',
+  'pages',
+  'pageResolver',
+  'eventCap',
+  'leads',
+  'outbox',
+  'leadWebhook',
+  'events',
+  'rateLimiter',
+  'admins',
+  'sessions',
+  'media',
+  'mailer',
+  'clientIp',
+  'now',
+  'log',
+] as const satisfies readonly (keyof Services)[];
+
+export type VisitorServices = Pick<Services, (typeof VISITOR_SERVICES)[number]>;
+
+export function assembleVisitorServices(
+  config: Config,
+  target: DynamoTarget,
+  options: ServiceOptions,
+  chooseMailer: (config: Config, log: Logger) => Mailer,
+): VisitorServices {
+  const db = createDocumentClient(target);
+  const tableName = config.env.TABLE_NAME;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
+  const pages = new LandingPageRepository(db, tableName, now);
+  const leads = new LeadRepository(db, tableName, now);
+  const outbox = new OutboxRepository(db, tableName, now);
+  return {
+    config,
+    db,
+    tableName,
+    pages,
+    pageResolver: new PageResolver(pages, now),
+    eventCap: new VisitorEventCap(config.env.CONVERSION_RATE_LIMIT, now),
+    leads,
+    outbox,
+    leadWebhook: config.env.LEAD_WEBHOOK_URL
+      ? new LeadWebhook(
+          { leads, outbox, now, log },
+          {
+            url: config.env.LEAD_WEBHOOK_URL,
+            // loadConfig refuses a URL without a valid secret.
+            key: secretKey(config.env.LEAD_WEBHOOK_SECRET ?? ''),
+          },
+          options.webhook,
+        )
+      : undefined,
+    events: new EventRepository(db, tableName, now, config.env.ANALYTICS_SALT_SECRET),
+    rateLimiter: new DynamoRateLimiter(db, tableName, now),
+    admins: new AdminRepository(db, tableName, now),
+    sessions: new SessionRepository(db, tableName, now),
+    media: new MediaRepository(db, tableName, now),
+    mailer: options.mailer ?? chooseMailer(config, log),
+    clientIp: options.clientIp ?? socketIp(config.env.TRUST_PROXY),
+    now,
+    log,
+  };
+}
+
+/**
+ * The visitor services where the app expects all of them: reaching for an admin-only one
+ * (a wiring mistake: a public route that grew an admin dependency) fails loudly, naming it.
+ */
+export function visitorOnly(services: VisitorServices): Services {
+  return new Proxy(services, {
+    get(target, name, receiver) {
+      if (typeof name === 'symbol' || name in target) return Reflect.get(target, name, receiver);
+      throw new Error(`services.${name} is not available in the public function`);
+    },
+  }) as Services;
+}
