@@ -2,16 +2,19 @@
 // page can be viewed before its rebuild lands, and a signed-in administrator can preview
 // a draft (visitors get the not-found text, as the API answers them 404). Skeletons while
 // loading, docs/requirements.md's not-found text on error or no data; the page's SEO tags in the head.
+// The page is the prebuilt pages' markup (landing-page.tsx) with the same behavior
+// (landing-behavior.ts: page view, reveal, dialog openers) started once it is rendered.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { MediaMap } from '../../../functions/shared/media-map.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { LandingPageDto } from '../../../functions/shared/api.ts';
 import { resolveSeo } from '../../../functions/shared/seo.ts';
 import { DEFAULT_SLUG, slugParamSchema } from '../../../functions/shared/slug.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { applySeoHead } from '../../lib/seo-head.ts';
-import { LandingView } from './landing-page.tsx';
+import { LandingMarkup, type LandingMarkupProps } from './landing-page.tsx';
+import { startLanding } from './landing-behavior.ts';
 import { usePathname } from './use-pathname.ts';
 
 export const NOT_FOUND_TEXT = 'Landing page not found. Please check the URL or try again later.';
@@ -85,6 +88,17 @@ function DraftBanner() {
   );
 }
 
+/** The markup, with the behavior started as it is committed (before a click can land). */
+function LiveLanding(props: Omit<LandingMarkupProps, 'rootRef'>) {
+  const root = useRef<HTMLDivElement>(null);
+  const { defaultPageId } = props;
+  useLayoutEffect(() => {
+    if (!root.current) return;
+    return startLanding(root.current, { defaultPageId });
+  }, [defaultPageId]);
+  return <LandingMarkup {...props} rootRef={root} />;
+}
+
 function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode }) {
   const query = useQuery<LandingPageDto & { media?: MediaMap }>({
     queryKey: ['/api/landing-pages', slug ?? ''],
@@ -99,7 +113,7 @@ function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode })
   return (
     <>
       {!query.data.isActive && <DraftBanner />}
-      <LandingView
+      <LiveLanding
         content={query.data.content}
         defaultPageId={query.data.slug === DEFAULT_SLUG ? query.data.id : undefined}
         logo={logo}

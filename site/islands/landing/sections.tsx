@@ -1,5 +1,7 @@
-// The sections of the dynamic landing page (docs/requirements.md §2), in their order. Pure markup:
-// state and tracking live in landing-page.tsx.
+// The sections of the dynamic landing page (docs/requirements.md §2), in their order. Pure markup,
+// rendered to static HTML for the prebuilt pages: the buttons that open the contact dialog
+// carry `data-contact` (the form type) and `data-track` (their conversion event), which
+// landing-behavior.ts acts on. The optional click props serve the admin's live preview.
 import type { ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
 import { Icon } from './icons.tsx';
@@ -115,7 +117,7 @@ export function LandingNav({
 }: {
   brand: string;
   logo: ReactNode;
-  onContact: () => void;
+  onContact?: () => void;
 }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -148,6 +150,8 @@ export function LandingNav({
         <button
           type="button"
           onClick={onContact}
+          data-contact="general"
+          data-track="nav_cta_click"
           className="shrink-0 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 sm:px-4"
         >
           Contact Us
@@ -163,7 +167,7 @@ export function Hero({
   media,
 }: {
   hero: LandingContent['hero'];
-  onPrimary: () => void;
+  onPrimary?: () => void;
   media?: MediaMap | undefined;
 }) {
   return (
@@ -184,7 +188,13 @@ export function Hero({
           <p className="mt-6 text-lg leading-8 text-slate-700">{hero.subheadline}</p>
           <div className="mt-8 flex flex-wrap gap-4">
             {hero.primaryCTA && (
-              <button type="button" onClick={onPrimary} className={primaryButton}>
+              <button
+                type="button"
+                onClick={onPrimary}
+                data-contact="general"
+                data-track="hero_primary_cta"
+                className={primaryButton}
+              >
                 {hero.primaryCTA}
               </button>
             )}
@@ -323,7 +333,7 @@ export function FeaturesBlock({
   media,
 }: {
   features: Features;
-  onAction: () => void;
+  onAction?: () => void;
   media?: MediaMap | undefined;
 }) {
   return (
@@ -342,7 +352,7 @@ export function FeaturesBlock({
         />
         <FeatureShowcase features={features} tone="white" media={media} />
         <div className="mt-12 text-center">
-          <button type="button" onClick={onAction} className={primaryButton}>
+          <button type="button" onClick={onAction} data-contact="general" className={primaryButton}>
             See it in action
           </button>
         </div>
@@ -454,7 +464,7 @@ export function PricingBlock({
   onContact,
 }: {
   pricing: LandingContent['pricing'];
-  onContact: () => void;
+  onContact?: () => void;
 }) {
   return (
     <section
@@ -470,7 +480,13 @@ export function PricingBlock({
           subheadline={pricing.subheadline}
         />
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <button type="button" onClick={onContact} className={primaryButton}>
+          <button
+            type="button"
+            onClick={onContact}
+            data-contact="pricing"
+            data-track="pricing_contact"
+            className={primaryButton}
+          >
             Reach Out for Pricing
           </button>
           {/* The plans and their prices are public: the page says so and links to them. */}
@@ -489,8 +505,8 @@ export function FinalCta({
   onSecondary,
 }: {
   cta: LandingContent['finalCTA'];
-  onPrimary: () => void;
-  onSecondary: () => void;
+  onPrimary?: () => void;
+  onSecondary?: () => void;
 }) {
   return (
     <section aria-labelledby="final-cta-title" data-reveal className="bg-ink py-20 text-white">
@@ -505,6 +521,8 @@ export function FinalCta({
             <button
               type="button"
               onClick={onPrimary}
+              data-contact="general"
+              data-track="final_cta_primary"
               className="inline-flex items-center justify-center rounded-md bg-brand-400 px-5 py-3 font-semibold text-ink shadow-sm hover:bg-brand-100"
             >
               {cta.primaryCTA}
@@ -513,6 +531,8 @@ export function FinalCta({
           <button
             type="button"
             onClick={onSecondary}
+            data-contact="general"
+            data-track="final_cta_secondary"
             className="inline-flex items-center justify-center rounded-md border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
           >
             {cta.secondaryCTA}

@@ -1,7 +1,11 @@
 // The landing script's zod-free attribution agrees with the shared attributionFrom
 // (functions/shared/events.ts), which the API's schema is built on.
 import { describe, expect, it } from 'vitest';
-import { attributionFrom, HOST_MAX_LENGTH, UTM_MAX_LENGTH } from '../../../functions/shared/events.ts';
+import {
+  attributionFrom,
+  HOST_MAX_LENGTH,
+  UTM_MAX_LENGTH,
+} from '../../../functions/shared/events.ts';
 import { attributionOf, HOST_MAX, pageIdFromPath, UTM_MAX } from './tracking.ts';
 
 const OWN = 'pharmabridge.example';

@@ -1,0 +1,98 @@
+// The contact dialog, loaded on demand: the landing page ships no React at first paint
+// (docs/decisions.md, Landing page JavaScript), so its script imports this module on the
+// first opener click (or as the pointer or focus reaches an opener) and calls
+// openContactDialog. The dialog mounts its own React root in a container appended to body
+// on first use and stays mounted, so what the visitor typed survives closing it.
+import { useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ContactDialog, type DialogFormType } from './contact-dialog.tsx';
+import { pageIdFromPath, track } from './tracking.ts';
+
+export interface DialogRequest {
+  formType: DialogFormType;
+  /** The button that opened the dialog: focus goes back to it on close. */
+  opener: HTMLElement | null;
+  /** The default page's id: the landingPageId of the pricing submission (docs/requirements.md §7). */
+  defaultPageId?: string | undefined;
+  /** docs/requirements.md §7's flag gating the submission event (tracking is on by default). */
+  trackConversions: boolean;
+}
+
+interface HostState {
+  open: boolean;
+  request: DialogRequest;
+}
+
+let state: HostState = {
+  open: false,
+  request: { formType: 'general', opener: null, trackConversions: true },
+};
+const listeners = new Set<() => void>();
+const returnFocusTo: { current: HTMLElement | null } = { current: null };
+let mounted = false;
+
+function setState(next: HostState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+async function resolveDefaultPageId(known: string | undefined): Promise<string | undefined> {
+  if (known) return known;
+  try {
+    const response = await fetch('/api/landing-pages/default', { credentials: 'include' });
+    if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { id: string }).id;
+  } catch (error) {
+    // docs/requirements.md §8: a failed page fetch inside the dialog is only logged.
+    console.error('Failed to load the default landing page', error);
+    return undefined;
+  }
+}
+
+function submitted(formType: DialogFormType, request: DialogRequest): void {
+  if (!request.trackConversions) return;
+  if (formType === 'pricing') {
+    void resolveDefaultPageId(request.defaultPageId).then((id) => {
+      if (id) track(id, 'contact_form_submit', { source: 'pricing_section' });
+    });
+  } else {
+    track(pageIdFromPath(window.location.pathname), 'contact_form_submit', {
+      source: 'contact_dialog',
+    });
+  }
+}
+
+function DialogHost() {
+  const { open, request } = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+  return (
+    <ContactDialog
+      open={open}
+      formType={request.formType}
+      landingPageId={pageIdFromPath(window.location.pathname)}
+      onOpenChange={(next) => setState({ ...state, open: next })}
+      returnFocusTo={returnFocusTo}
+      onSubmitted={(formType) => submitted(formType, request)}
+    />
+  );
+}
+
+/** Opens the dialog (mounting it on first use) as `request.formType`. */
+export function openContactDialog(request: DialogRequest): void {
+  returnFocusTo.current = request.opener;
+  setState({ open: true, request });
+  if (mounted) return;
+  mounted = true;
+  const container = document.createElement('div');
+  container.dataset['contactDialogRoot'] = '';
+  document.body.append(container);
+  createRoot(container).render(<DialogHost />);
+}

@@ -1,0 +1,119 @@
+// What a landing page does in the browser, without React (docs/decisions.md, Landing page
+// JavaScript): the page view with the visit's attribution, the scroll reveal, and the
+// contact dialog's openers. Openers are plain buttons marked `data-contact="general|pricing"`
+// (and `data-track="<event type>"` when the click is a conversion event); one listener on
+// the page handles them all. The dialog (React, Radix) is imported on the first click, or
+// earlier as the pointer, a touch or the keyboard focus reaches an opener; a click made
+// while it is still loading is remembered and the dialog opens once it has arrived. The
+// prerendered pages run this from LandingPage.astro's script, /legacy after its render.
+import type { EventType } from '../../../functions/shared/events.ts';
+import type * as DialogHost from './dialog-host.tsx';
+import type { DialogRequest } from './dialog-host.tsx';
+import { startReveal } from './reveal.ts';
+import { pageIdFromPath, track, visitAttribution } from './tracking.ts';
+
+type DialogModule = typeof DialogHost;
+
+/** Where the visitor goes when the dialog cannot be loaded: the contact page's same form. */
+export const CONTACT_FALLBACK = '/demo';
+
+let loading: Promise<DialogModule> | undefined;
+
+/** The dialog module, imported once; a failed import is tried again on the next call. */
+export function loadDialog(): Promise<DialogModule> {
+  loading ??= import('./dialog-host.tsx').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+export interface LandingOptions {
+  /** The default page's id, for the pricing submission's event (docs/requirements.md §7). */
+  defaultPageId?: string | undefined;
+  /** Whether the buttons and submissions send their events (the page view always goes). */
+  trackConversions?: boolean;
+}
+
+const openerOf = (target: EventTarget | null): HTMLElement | null =>
+  target instanceof Element ? target.closest<HTMLElement>('[data-contact]') : null;
+
+/**
+ * Starts the page's behavior inside `root` (the element holding the navigation and the
+ * sections) and marks it `data-landing-ready`. Returns a function that stops it.
+ */
+export function startLanding(root: HTMLElement, options: LandingOptions = {}): () => void {
+  const trackConversions = options.trackConversions ?? true;
+  const pageId = () => pageIdFromPath(window.location.pathname);
+  // The visit's source goes with its page view only (docs/decisions.md, Analytics).
+  track(pageId(), 'page_view', undefined, visitAttribution());
+  const stopReveal = startReveal(root);
+
+  let stopped = false;
+  // The latest click while the dialog is loading: opened once, when it has arrived.
+  let wanted: DialogRequest | undefined;
+
+  const onClick = (event: MouseEvent) => {
+    const opener = openerOf(event.target);
+    if (!opener || !root.contains(opener)) return;
+    const eventType = opener.dataset['track'] as EventType | undefined;
+    // Sent before anything loads, so a visitor who leaves at once is still counted.
+    if (eventType && trackConversions) track(pageId(), eventType);
+    wanted = {
+      formType: opener.dataset['contact'] === 'pricing' ? 'pricing' : 'general',
+      opener,
+      defaultPageId: options.defaultPageId,
+      trackConversions,
+    };
+    loadDialog().then(
+      (dialog) => {
+        if (stopped || !wanted) return;
+        const request = wanted;
+        wanted = undefined;
+        dialog.openContactDialog(request);
+      },
+      (error: unknown) => {
+        if (stopped || !wanted) return;
+        wanted = undefined;
+        // A lost chunk (say, a deployment replaced it while the page was open) must not
+        // lose the lead: the contact page has the same form.
+        console.error('Failed to load the contact dialog', error);
+        window.location.assign(CONTACT_FALLBACK);
+      },
+    );
+  };
+  const prefetch = (event: Event) => {
+    if (!openerOf(event.target)) return;
+    loadDialog().catch(() => undefined);
+  };
+
+  root.addEventListener('click', onClick);
+  root.addEventListener('pointerover', prefetch);
+  root.addEventListener('focusin', prefetch);
+  root.addEventListener('touchstart', prefetch, { passive: true });
+  root.dataset['landingReady'] = 'true';
+  return () => {
+    stopped = true;
+    stopReveal();
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('pointerover', prefetch);
+    root.removeEventListener('focusin', prefetch);
+    root.removeEventListener('touchstart', prefetch);
+    delete root.dataset['landingReady'];
+  };
+}
+
+/**
+ * The prebuilt page's library images show a ThumbHash placeholder under them until they
+ * have loaded (media-image.tsx does this itself where React renders it, on /legacy).
+ */
+export function dropPlaceholdersOnLoad(root: HTMLElement): void {
+  for (const placeholder of root.querySelectorAll<HTMLImageElement>(
+    '[data-media] > img[aria-hidden="true"]',
+  )) {
+    const image = placeholder.nextElementSibling;
+    if (!(image instanceof HTMLImageElement)) continue;
+    if (image.complete && image.naturalWidth > 0) placeholder.remove();
+    else image.addEventListener('load', () => placeholder.remove(), { once: true });
+  }
+}
