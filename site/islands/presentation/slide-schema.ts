@@ -1,5 +1,5 @@
-// Slide of docs/requirements.md §3 (content/slides.json). Validated by /presentation at build; the
-// island only imports its type, so zod never ships to the browser.
+// Slide of docs/requirements.md §3 (content/slides.json). Validated by /presentation at build;
+// the browser module (deck.ts) never imports it, so zod never ships to the browser.
 import { z } from 'astro/zod';
 
 const text = z.string().trim().min(1);
