@@ -1,14 +1,14 @@
 // /logo-download: each option downloads a 1200x300 PNG drawn on a canvas (transparent or
-// white background) and an SVG of the same wordmark.
+// white background) and an SVG of the same wordmark; a plain module does it, no React.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import sharp from 'sharp';
-import { hydrated } from './hydration.ts';
 
 async function openPage(page: Page) {
   await page.goto('/logo-download');
-  await hydrated(page);
+  // The page's module marks the tool once its buttons work; a click before that is lost.
+  await page.locator('[data-logo-download][data-logo-ready="true"]').waitFor({ state: 'attached' });
 }
 
 async function download(page: Page, background: string, format: 'PNG' | 'SVG') {
@@ -42,6 +42,9 @@ test('the transparent option downloads a 1200x300 PNG with transparent corners',
   await openPage(page);
   const { name, bytes } = await download(page, 'transparent', 'PNG');
   expect(name).toBe('pharmabridge-logo-transparent.png');
+  await expect(page.getByRole('status')).toHaveText(
+    'Downloading pharmabridge-logo-transparent.png',
+  );
   const { width, height, colourType } = pngSize(bytes);
   expect([width, height]).toEqual([1200, 300]);
   expect(colourType).toBe(6); // RGBA
@@ -100,6 +103,58 @@ test('the page shows previews and the fallback hint', async ({ page }) => {
   const preview = page.getByTestId('logo-option-white').locator('img');
   await expect(preview).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+});
+
+test('without JavaScript the page shows both previews and the fallback hint', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/logo-download');
+  for (const background of ['transparent', 'white']) {
+    const preview = page
+      .getByTestId(`logo-option-${background}`)
+      .getByRole('img', { name: `PharmaBridge logo, ${background} background` });
+    await expect(preview).toBeVisible();
+    await expect(preview.locator('svg text')).toHaveText('PharmaBridge');
+  }
+  await expect(page.getByText(/right-click the logo preview/)).toBeVisible();
+  await context.close();
+});
+
+test('the page loads no React and no island, only its own small module', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await openPage(page);
+  await expect(page.locator('astro-island')).toHaveCount(0);
+  expect(scripts.length).toBeGreaterThan(0);
+  // React's element tag: in every build of React, and nowhere in the page's module.
+  for (const body of await Promise.all(scripts))
+    expect(body).not.toMatch(/Symbol\.for\(["'`]react\./);
+});
+
+test('a PNG the browser cannot make is reported, and the SVG still downloads', async ({ page }) => {
+  // A canvas that yields no PNG (as a browser with canvas export blocked would).
+  await page.addInitScript(() => {
+    HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
+      callback(null);
+    };
+  });
+  await openPage(page);
+  await page
+    .getByTestId('logo-option-white')
+    .getByRole('button', { name: /^Download PNG/ })
+    .click();
+  await expect(page.getByRole('status')).toHaveText(
+    'The PNG could not be created in this browser. Please use the hint below.',
+  );
+  // The previews stay the inline SVG, which looks the same.
+  await expect(page.getByTestId('logo-option-white').locator('img')).toHaveCount(0);
+  const { name } = await download(page, 'white', 'SVG');
+  expect(name).toBe('pharmabridge-logo-white.svg');
+  await expect(page.getByRole('status')).toHaveText('Downloading pharmabridge-logo-white.svg');
 });
 
 for (const [label, viewport] of [

@@ -1,34 +1,80 @@
 // /presentation: prerendered slides, Previous/Next clamped at the ends, the 'n / 6'
 // counter, keyboard control, swipes on touch screens (with the hint that fits the device)
-// and a fullscreen toggle kept in sync with the browser.
+// and a fullscreen toggle kept in sync with the browser; a plain module, no React.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from 'playwright/test';
-import { hydrated } from './hydration.ts';
+
+/** The deck's module marks the deck once its controls work; a click before that is lost. */
+async function deckReady(page: Page) {
+  await page.locator('[data-deck][data-deck-ready="true"]').waitFor({ state: 'attached' });
+}
 
 async function openDeck(page: Page) {
   await page.goto('/presentation');
-  await hydrated(page);
+  await deckReady(page);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
 }
 
 const counter = (page: Page) => page.getByTestId('slide-counter');
 const visibleSlide = (page: Page) => page.locator('[data-testid=slide]:not([hidden])');
 
-test('the slides are in the HTML without JavaScript, the first one visible', async ({
+test('without JavaScript every slide shows, one under the other, without the controls', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/presentation');
   await expect(page.getByTestId('slide')).toHaveCount(6);
-  await expect(visibleSlide(page)).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('PharmaBridge Presentation');
-  await expect(visibleSlide(page).getByRole('heading', { level: 2 })).toHaveText('PharmaBridge');
-  await expect(counter(page)).toHaveText('1 / 6');
-  // Later slides' content is prerendered too.
+  await expect(page.getByTestId('slide').getByRole('heading', { level: 2 })).toHaveText([
+    'PharmaBridge',
+    'The Challenge',
+    'The Solution',
+    'The Supplier Portal',
+    'Benefits on Both Sides',
+    'Next Steps',
+  ]);
+  for (const slide of await page.getByTestId('slide').all()) await expect(slide).toBeVisible();
+  // Stacked in order: each slide starts below the one before.
+  const tops = await page
+    .getByTestId('slide')
+    .evaluateAll((slides) => slides.map((slide) => slide.getBoundingClientRect().top));
+  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+  expect(new Set(tops).size).toBe(6);
   await expect(page.locator('#slide-benefits')).toContainText('For Suppliers');
   await expect(page.locator('#slide-benefits')).toContainText('For Your Team');
+  // Buttons that could not work, a counter and key hints are left out.
+  await expect(page.getByRole('button', { name: 'Next' })).toBeHidden();
+  await expect(counter(page)).toBeHidden();
+  await expect(page.getByTestId('keyboard-hint')).toBeHidden();
   await context.close();
+});
+
+test('with JavaScript the HTML shows the first slide only, before the module has run', async ({
+  page,
+}) => {
+  // The module is held back, so this is what the prerendered HTML alone shows.
+  await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+  await page.goto('/presentation');
+  await expect(visibleSlide(page)).toHaveCount(1);
+  await expect(visibleSlide(page).getByRole('heading', { level: 2 })).toHaveText('PharmaBridge');
+  await expect(counter(page)).toHaveText('1 / 6');
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+});
+
+test('the deck loads no React and no island, only its own small module', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await openDeck(page);
+  await expect(page.locator('astro-island')).toHaveCount(0);
+  expect(scripts.length).toBeGreaterThan(0);
+  // React's element tag: in every build of React, and nowhere in the deck's module.
+  for (const body of await Promise.all(scripts))
+    expect(body).not.toMatch(/Symbol\.for\(["'`]react\./);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter(page)).toHaveText('2 / 6');
 });
 
 test('Previous and Next move one slide and are disabled at the ends', async ({ page }) => {
@@ -109,7 +155,7 @@ async function openTouchDeck(browser: Browser, options: { reducedMotion?: 'reduc
   const context = await browser.newContext({ ...TOUCH, ...options });
   const page = await context.newPage();
   await page.goto('/presentation');
-  await hydrated(page);
+  await deckReady(page);
   return { context, page };
 }
 
