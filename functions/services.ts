@@ -3,6 +3,9 @@
 import type { Config } from './env.ts';
 import type { DynamoTarget } from './data/dynamo.ts';
 import { InvitationRepository } from './data/invitations.ts';
+import { OutboxRepository } from './data/outbox.ts';
+import { LeadWebhook } from './webhooks/lead-webhook.ts';
+import { secretKey } from './webhooks/signing.ts';
 import { TwoFactorRepository } from './data/two-factor.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
@@ -22,10 +25,23 @@ export function createServices(
   options: ServiceOptions = {},
 ): Services {
   const visitor = assembleVisitorServices(config, target, options, createMailer);
-  const { db, tableName, now } = visitor;
+  const { db, tableName, now, log, leads } = visitor;
   const secrets = new InstallSecrets(db, tableName, now);
+  const outbox = new OutboxRepository(db, tableName, now);
   return {
     ...visitor,
+    outbox,
+    leadWebhook: config.env.LEAD_WEBHOOK_URL
+      ? new LeadWebhook(
+          { leads, outbox, now, log },
+          {
+            url: config.env.LEAD_WEBHOOK_URL,
+            // loadConfig refuses a URL without a valid secret.
+            key: secretKey(config.env.LEAD_WEBHOOK_SECRET ?? ''),
+          },
+          options.webhook,
+        )
+      : undefined,
     invitations: new InvitationRepository(db, tableName, now),
     twoFactor: new TwoFactorRepository(db, tableName, now),
     signInThrottle: new SignInThrottle(db, tableName, now, {

@@ -1,5 +1,5 @@
 // The services the public routes use (routes/public-routes.ts): landing pages and their
-// images, leads and their CRM delivery, events, rate limits, the signed-in check for draft
+// images, leads, events, rate limits, the signed-in check for draft
 // previews, mail. The public Lambda function builds only these, so its bundle holds none of
 // the admin-only repositories and their schemas; services.ts adds the rest for the admin
 // function and the local server.
@@ -7,9 +7,7 @@ import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
 import { LeadRepository } from './data/leads.ts';
-import { OutboxRepository } from './data/outbox.ts';
-import { LeadWebhook, type LeadWebhookOptions } from './webhooks/lead-webhook.ts';
-import { secretKey } from './webhooks/signing.ts';
+import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
@@ -45,7 +43,6 @@ export const VISITOR_SERVICES = [
   'pageResolver',
   'eventCap',
   'leads',
-  'outbox',
   'leadWebhook',
   'events',
   'rateLimiter',
@@ -72,7 +69,6 @@ export function assembleVisitorServices(
   const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
   const pages = new LandingPageRepository(db, tableName, now);
   const leads = new LeadRepository(db, tableName, now);
-  const outbox = new OutboxRepository(db, tableName, now);
   return {
     config,
     db,
@@ -81,18 +77,10 @@ export function assembleVisitorServices(
     pageResolver: new PageResolver(pages, now),
     eventCap: new VisitorEventCap(config.env.CONVERSION_RATE_LIMIT, now),
     leads,
-    outbox,
-    leadWebhook: config.env.LEAD_WEBHOOK_URL
-      ? new LeadWebhook(
-          { leads, outbox, now, log },
-          {
-            url: config.env.LEAD_WEBHOOK_URL,
-            // loadConfig refuses a URL without a valid secret.
-            key: secretKey(config.env.LEAD_WEBHOOK_SECRET ?? ''),
-          },
-          options.webhook,
-        )
-      : undefined,
+    // The visitor side only stores a lead's CRM delivery, in the lead's own transaction;
+    // sending it is the drainer's (services.ts adds the sender for the admin function and
+    // the local server, whose drainer it wakes; in AWS a scheduled function drains).
+    leadWebhook: undefined,
     events: new EventRepository(db, tableName, now, config.env.ANALYTICS_SALT_SECRET),
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
     admins: new AdminRepository(db, tableName, now),

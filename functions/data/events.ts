@@ -65,7 +65,7 @@ import {
   type DeviceClass,
   type EventType,
 } from '../shared/events.ts';
-import { addDays } from '../shared/analytics.ts';
+import { addDays } from '../shared/days.ts';
 import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
 
 export const EVENT_TTL_DAYS = 400;

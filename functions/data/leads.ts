@@ -30,15 +30,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { ContactSubmission } from '../shared/contact.ts';
-import {
-  LEAD_STATUSES,
-  leadFromPage,
-  type LeadAttribution,
-  type LeadFilter,
-  type LeadNotification,
-  type LeadStatus,
-  type LeadView,
-  type TimelineEntry,
+import { LEAD_STATUSES, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
+import type {
+  LeadAttribution,
+  LeadFilter,
+  LeadNotification,
+  LeadView,
+  TimelineEntry,
 } from '../shared/leads.ts';
 import { newOutboxItem, OUTBOX_SK, outboxParts, toOutboxItem, type OutboxItem } from './outbox.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, TableRepository } from './table.ts';

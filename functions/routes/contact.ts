@@ -67,7 +67,7 @@ export const contact = new Hono<AppEnv>().post(
     const lead = await services.leads.create(submission, {
       spam,
       notify: Boolean(services.config.env.NOTIFY_EMAIL),
-      forward: Boolean(services.leadWebhook),
+      forward: Boolean(services.config.env.LEAD_WEBHOOK_URL),
       ...(Object.keys(attribution).length ? { attribution } : {}),
     });
     // A stored lead is a conversion of its page and day; spam and bots count as no one.

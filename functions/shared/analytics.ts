@@ -1,6 +1,7 @@
 // The analytics dashboard's contract: GET /api/admin/analytics's query and answer, one
 // zod schema each, imported by the route and by the admin's Analytics tab.
 import { z } from 'zod';
+import { DAY_FORMAT, daysBetween, isCalendarDay } from './days.ts';
 import { DEVICE_CLASSES, EVENT_TYPES, type EventType } from './events.ts';
 
 /** The longest range one request may ask for (a leap year). */
@@ -8,39 +9,8 @@ export const ANALYTICS_MAX_DAYS = 366;
 /** Rows of the referrer and campaign tables; the rest is summed into one "other" row. */
 export const ANALYTICS_TOP_VALUES = 20;
 
-const DAY_MS = 86_400_000;
+export { addDays, daysBetween, eachDay, isCalendarDay, previousRange } from './days.ts';
 
-/** Whole days from `from` to `to`, both included (1 for one day). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-/** The UTC day `offset` days after `day` (before, when negative). */
-export function addDays(day: string, offset: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The previous period of the same length: the days just before `from`. */
-export function previousRange(from: string, to: string): { from: string; to: string } {
-  const days = daysBetween(from, to);
-  return { from: addDays(from, -days), to: addDays(from, -1) };
-}
-
-/** Every day from `from` to `to`, both included. */
-export function eachDay(from: string, to: string): string[] {
-  return Array.from({ length: Math.max(0, daysBetween(from, to)) }, (_, i) => addDays(from, i));
-}
-
-const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real UTC calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isCalendarDay(day: string): boolean {
-  if (!DAY_FORMAT.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-}
-
-// Each check aborts, so a malformed day gets one message, not three.
 export const daySchema = z
   .string()
   .regex(DAY_FORMAT, { message: 'must be a date written YYYY-MM-DD', abort: true })

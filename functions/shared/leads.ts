@@ -2,12 +2,16 @@
 // /api/admin/leads, and the CRM webhook's body. The route validates with these and the
 // admin island reads its answers with them, so neither re-declares a shape.
 import { z } from 'zod';
+import { LEAD_STATUSES, type LeadStatus } from './lead-basics.ts';
 import { FORM_TYPES, INQUIRY_LABELS, INQUIRY_TYPES, type FormType } from './contact.ts';
 
-/** The sales workflow (new → contacted → qualified → won / lost), plus spam. */
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const WORKFLOW_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
+export {
+  LEAD_STATUSES,
+  WORKFLOW_STATUSES,
+  landingPageRefs,
+  leadFromPage,
+  type LeadStatus,
+} from './lead-basics.ts';
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
 
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -33,24 +37,6 @@ export function formLabel(formType: FormType, inquiryType?: string): string {
       ? INQUIRY_LABELS[inquiryType as keyof typeof INQUIRY_LABELS]
       : undefined;
   return inquiry ? `${FORM_LABELS[formType]}: ${inquiry}` : FORM_LABELS[formType];
-}
-
-/**
- * The values a lead's `landingPageId` can hold for a page (docs/requirements.md §7: the path without
- * its slash, `legacy/<slug>` on the live route, `default` for `/`, or the default page's
- * id for the pricing dialog).
- */
-export function landingPageRefs(page: { id: string; slug: string }): string[] {
-  return [page.id, page.slug, `legacy/${page.slug}`];
-}
-
-/** Does this lead come from that page? Attribution's resolved page id wins when present. */
-export function leadFromPage(
-  lead: { landingPageId?: string | undefined; attribution?: { pageId?: string } | undefined },
-  page: { id: string; slug: string },
-): boolean {
-  if (lead.attribution?.pageId) return lead.attribution.pageId === page.id;
-  return lead.landingPageId !== undefined && landingPageRefs(page).includes(lead.landingPageId);
 }
 
 const isoTime = z.iso.datetime({ offset: true });

@@ -1,7 +1,8 @@
 // What a landing page needs to know of the library images its content uses: shared by
 // the site build (site/lib/landing-media.ts), the public page API (the live /legacy
 // page) and the landing components (site/islands/landing/media-image.tsx).
-import { mediaIdFromObjectPath, type MediaRecord } from './media.ts';
+import { mediaIdFromObjectPath } from './media-paths.ts';
+import type { MediaRecord } from './media.ts';
 
 /** A media record's public part. */
 export type PageMedia = Pick<

@@ -2,6 +2,7 @@
 // (companionEndpoint "/api"), and the media library. One schema per shape, imported by the
 // routes (functions/routes/objects.ts, s3.ts, media.ts) and the Images tab alike.
 import { z } from 'zod';
+import { MEDIA_ID_RE, mediaIdFromPendingKey, OBJECT_PATH_RE, objectPathOf } from './media-paths.ts';
 
 /** Widths of the WebP variants written for every image (never upscaled). */
 export const MEDIA_VARIANT_WIDTHS = [480, 960, 1600] as const;
@@ -33,10 +34,13 @@ export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 /** The text docs/requirements.md §5 gives for signing a part without its identifiers (400). */
 export const CANNOT_SIGN_MESSAGE = 'Cannot sign without a key, an uploadId, and a partNumber';
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
-export const MEDIA_ID_RE = new RegExp(`^${UUID}$`);
-const OBJECT_PATH_RE = new RegExp(`^/objects/uploads/(${UUID})$`);
-const PENDING_KEY_RE = new RegExp(`^pending/(${UUID})$`);
+export {
+  MEDIA_ID_RE,
+  mediaIdFromObjectPath,
+  mediaIdFromPendingKey,
+  objectPathOf,
+  pendingKeyOf,
+} from './media-paths.ts';
 
 export const mediaIdSchema = z.string().regex(MEDIA_ID_RE, 'must be a media id');
 
@@ -44,19 +48,6 @@ export const mediaIdSchema = z.string().regex(MEDIA_ID_RE, 'must be a media id')
 export const objectPathSchema = z
   .string()
   .regex(OBJECT_PATH_RE, 'must be an upload path (/objects/uploads/<id>)');
-
-export const objectPathOf = (id: string) => `/objects/uploads/${id}`;
-
-export function mediaIdFromObjectPath(path: string): string | undefined {
-  return OBJECT_PATH_RE.exec(path)?.[1];
-}
-
-/** The storage key the server handed out for an upload: `pending/<id>`. */
-export const pendingKeyOf = (id: string) => `pending/${id}`;
-
-export function mediaIdFromPendingKey(key: string): string | undefined {
-  return PENDING_KEY_RE.exec(key)?.[1];
-}
 
 /**
  * The object path of a finished Uppy upload: @uppy/aws-s3 reports only `{ location, key }`
