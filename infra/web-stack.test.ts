@@ -919,6 +919,29 @@ describe('lead notifications (SES)', () => {
 });
 
 describe('alarms', () => {
+  it('watches both API functions: errors, throttles and a p99 near the timeout each', () => {
+    const { template } = defaultApp();
+    const functionIds = Object.keys(template.findResources('AWS::Lambda::Function'));
+    const idOf = (pattern: RegExp) =>
+      z.tuple([z.string()]).parse(functionIds.filter((id) => pattern.test(id)))[0];
+    const api = `<${idOf(/^ApiFunction[0-9A-F]{8}$/)}>`;
+    const publicApi = `<${idOf(/^ApiPublicFunction[0-9A-F]{8}$/)}>`;
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) =>
+      z
+        .object({
+          MetricName: z.string(),
+          Dimensions: z.tuple([z.object({ Name: z.literal('FunctionName'), Value: z.unknown() })]),
+        })
+        .parse(alarm['Properties']),
+    );
+    for (const metric of ['Errors', 'Throttles', 'Duration']) {
+      const watched = alarms
+        .filter((alarm) => alarm.MetricName === metric)
+        .map((alarm) => flat(alarm.Dimensions[0].Value));
+      expect(watched.sort()).toEqual([api, publicApi].sort());
+    }
+  });
+
   it('mails ALARM_EMAIL when it is set', () => {
     defaultApp().template.resourceCountIs('AWS::SNS::Subscription', 0);
     domainApp().template.hasResourceProperties('AWS::SNS::Subscription', {

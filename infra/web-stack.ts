@@ -52,7 +52,11 @@ export class WebStack extends Stack {
       accessLogs: accessLogs.bucket,
       domain: config.site.domain,
     });
-    const alarms = new Alarms(this, 'Alarms', { api: this.api.function, email: config.alarmEmail });
+    const alarms = new Alarms(this, 'Alarms', {
+      api: this.api.function,
+      publicApi: this.api.publicFunction,
+      email: config.alarmEmail,
+    });
     if (config.leadWebhookUrl) {
       this.leadWebhook = new LeadWebhook(this, 'LeadWebhook', {
         table: this.data.table,

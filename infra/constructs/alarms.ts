@@ -1,4 +1,5 @@
-// Alarms on the API function, sent to an SNS topic (and to ALARM_EMAIL when configured).
+// Alarms on the API functions (admin and public, each its own), sent to an SNS topic (and to
+// ALARM_EMAIL when configured).
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -8,7 +9,10 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
 export interface AlarmsProps {
+  /** The admin function (every route). */
   readonly api: lambda.IFunction;
+  /** The public function (the routes visitors hit). */
+  readonly publicApi?: lambda.IFunction | undefined;
   readonly email?: string | undefined;
 }
 
@@ -32,32 +36,12 @@ export class Alarms extends Construct {
         'its cost for this data.',
     });
 
-    const period = Duration.minutes(5);
     const alarms = [
-      new cloudwatch.Alarm(this, 'ApiErrors', {
-        alarmDescription: 'The API function threw or timed out (not 4xx/5xx answers).',
-        metric: props.api.metricErrors({ period, statistic: 'Sum' }),
-        threshold: 5,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-      new cloudwatch.Alarm(this, 'ApiThrottles', {
-        alarmDescription: 'The API function hit the account concurrency limit.',
-        metric: props.api.metricThrottles({ period, statistic: 'Sum' }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
-      new cloudwatch.Alarm(this, 'ApiSlow', {
-        alarmDescription: 'p99 API duration is close to the 10 s timeout.',
-        metric: props.api.metricDuration({ period, statistic: 'p99' }),
-        threshold: 8000,
-        evaluationPeriods: 3,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+      ...functionAlarms(this, 'Api', 'The admin API function', props.api),
+      // The visitors' function: a silent failure here loses leads and page loads.
+      ...(props.publicApi
+        ? functionAlarms(this, 'PublicApi', 'The public API function', props.publicApi)
+        : []),
     ];
     const action = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {
@@ -65,4 +49,40 @@ export class Alarms extends Construct {
       alarm.addOkAction(action);
     }
   }
+}
+
+/** Errors, throttles and a p99 close to the timeout, for one function. */
+function functionAlarms(
+  scope: Construct,
+  prefix: string,
+  name: string,
+  fn: lambda.IFunction,
+): cloudwatch.Alarm[] {
+  const period = Duration.minutes(5);
+  return [
+    new cloudwatch.Alarm(scope, `${prefix}Errors`, {
+      alarmDescription: `${name} threw or timed out (not 4xx/5xx answers).`,
+      metric: fn.metricErrors({ period, statistic: 'Sum' }),
+      threshold: 5,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }),
+    new cloudwatch.Alarm(scope, `${prefix}Throttles`, {
+      alarmDescription: `${name} hit the account concurrency limit.`,
+      metric: fn.metricThrottles({ period, statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }),
+    new cloudwatch.Alarm(scope, `${prefix}Slow`, {
+      alarmDescription: `${name}'s p99 duration is close to its 10 s timeout.`,
+      metric: fn.metricDuration({ period, statistic: 'p99' }),
+      threshold: 8000,
+      evaluationPeriods: 3,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }),
+  ];
 }
