@@ -1,8 +1,10 @@
 // Lambda bundles: builds each API function with the esbuild settings of the CDK's
 // NodejsFunction (infra/constructs/api.ts) plus two reference bundles, and reports their
 // size (minified, gzip) and cold init: a fresh Node 24 process importing the bundle until
-// the handler is exported, median of 10. Reference A is the DynamoDB client alone; B adds
-// hono and zod as the app imports them, the floor this stack cannot go below.
+// the handler is exported, median of 10, and the instructions that takes (callgrind, when
+// valgrind is installed: a figure the machine's other work does not move). Reference A is
+// the DynamoDB client alone; B adds hono and zod as the app imports them, the floor this
+// stack cannot go below.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +115,34 @@ process.stdout.write(String(performance.now() - started));
 process.exit(0);
 `;
 
+/**
+ * Instructions a fresh process executes to import the bundle (valgrind's callgrind, V8 on
+ * one thread): unlike milliseconds, the count does not move with the other work on a shared
+ * machine, so it tells whether a change made the cold start cheaper. Undefined without
+ * valgrind. Node's own start-up is included, as in the millisecond figure's process.
+ */
+export function coldInitInstructions(file: string): number | undefined {
+  const child = spawnSync(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--callgrind-out-file=/dev/null',
+      process.execPath,
+      '--single-threaded',
+      '--input-type=module',
+      '-e',
+      INIT_PROBE,
+      pathToFileURL(file).href,
+    ],
+    { env: { PATH: process.env['PATH'] ?? '', ...LAMBDA_ENV }, encoding: 'utf8' },
+  );
+  if (child.error) return undefined;
+  const collected = /Collected : (\d+)/.exec(child.stderr);
+  if (child.status !== 0 || !collected)
+    throw new Error(`${file} failed under valgrind: ${child.stderr}`);
+  return Number(collected[1]);
+}
+
 /** Milliseconds from import() to a ready handler in a fresh process, each run. */
 export function coldInit(file: string, runs: number): number[] {
   const times: number[] = [];
@@ -140,6 +170,8 @@ export interface LambdaRow {
   gzipBytes: number;
   initMedianMs: number;
   initMs: number[];
+  /** coldInitInstructions: undefined when valgrind is missing. */
+  initInstructions?: number | undefined;
 }
 
 export interface LambdaBench {
@@ -159,18 +191,23 @@ export async function benchLambda(options: { runs?: number } = {}): Promise<Lamb
         { contents },
       ]),
     ];
-    const rows: LambdaRow[] = [];
-    for (const [name, source] of sources) {
-      const bundle = await buildLambda(dir, name, source);
-      const initMs = coldInit(bundle.file, runs);
-      rows.push({
-        name,
-        bytes: bundle.bytes,
-        gzipBytes: bundle.gzipBytes,
-        initMs,
-        initMedianMs: median(initMs),
-      });
+    const bundles: [string, LambdaBundle][] = [];
+    for (const [name, source] of sources)
+      bundles.push([name, await buildLambda(dir, name, source)]);
+    // Round-robin: one cold start of each bundle per round, so a change in the machine's
+    // load during the run weighs on every bundle alike instead of skewing the ratios.
+    const times = new Map<string, number[]>(bundles.map(([name]) => [name, []]));
+    for (let run = 0; run < runs; run += 1) {
+      for (const [name, bundle] of bundles) times.get(name)!.push(...coldInit(bundle.file, 1));
     }
+    const rows: LambdaRow[] = bundles.map(([name, bundle]) => ({
+      name,
+      bytes: bundle.bytes,
+      gzipBytes: bundle.gzipBytes,
+      initMs: times.get(name)!,
+      initMedianMs: median(times.get(name)!),
+      initInstructions: coldInitInstructions(bundle.file),
+    }));
     return { rows };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -182,12 +219,18 @@ const kb = (bytes: number) =>
 
 export function reportLambda(result: LambdaBench): string {
   const floor = result.rows.find((row) => row.name === 'reference B');
-  const header = `${'bundle'.padEnd(12)}  ${'minified'.padStart(9)}  ${'gzip'.padStart(7)}  ${'init p50'.padStart(8)}  vs B (size, init)`;
+  const header = `${'bundle'.padEnd(12)}  ${'minified'.padStart(9)}  ${'gzip'.padStart(7)}  ${'init p50'.padStart(8)}  ${'init instr'.padStart(10)}  vs B (size, init, instr)`;
+  const instructions = (row: LambdaRow) =>
+    row.initInstructions === undefined ? '-' : `${Math.round(row.initInstructions / 1e6)} M`;
   const lines = result.rows.map((row) => {
+    const instrRatio =
+      floor?.initInstructions && row.initInstructions
+        ? `${(row.initInstructions / floor.initInstructions).toFixed(2)}x`
+        : '-';
     const ratio = floor
-      ? `${(row.bytes / floor.bytes).toFixed(2)}x, ${(row.initMedianMs / floor.initMedianMs).toFixed(2)}x`
+      ? `${(row.bytes / floor.bytes).toFixed(2)}x, ${(row.initMedianMs / floor.initMedianMs).toFixed(2)}x, ${instrRatio}`
       : '';
-    return `${row.name.padEnd(12)}  ${kb(row.bytes).padStart(9)}  ${kb(row.gzipBytes).padStart(7)}  ${`${row.initMedianMs.toFixed(0)} ms`.padStart(8)}  ${ratio}`;
+    return `${row.name.padEnd(12)}  ${kb(row.bytes).padStart(9)}  ${kb(row.gzipBytes).padStart(7)}  ${`${row.initMedianMs.toFixed(0)} ms`.padStart(8)}  ${instructions(row).padStart(10)}  ${ratio}`;
   });
   const publicRow = result.rows.find((row) => row.name === 'public');
   const goals =
@@ -195,6 +238,11 @@ export function reportLambda(result: LambdaBench): string {
       ? [
           `  public bundle <= 1.1x B: ${publicRow.bytes <= floor.bytes * 1.1 ? 'met' : 'NOT met'}`,
           `  public cold init <= 1.15x B: ${publicRow.initMedianMs <= floor.initMedianMs * 1.15 ? 'met' : 'NOT met'}`,
+          ...(publicRow.initInstructions && floor.initInstructions
+            ? [
+                `  public cold-init instructions <= 1.15x B: ${publicRow.initInstructions <= floor.initInstructions * 1.15 ? 'met' : 'NOT met'}`,
+              ]
+            : []),
         ]
       : [];
   return [
