@@ -1,7 +1,8 @@
 // The contact dialog over the landing page (docs/requirements.md §2 "Contact dialog", docs/requirements.md §10
-// Forms and leads): both types from every opener, success, failure, keyboard, axe.
+// Forms and leads): both types from every opener, success, failure, keyboard, axe; loaded
+// only on demand, and a click made while it loads is never lost.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from 'playwright/test';
+import { expect, test, type Page, type Route } from 'playwright/test';
 import { hydrated } from './hydration.ts';
 
 const BROWSER_UA =
@@ -284,4 +285,107 @@ test('the dialog also works on a run-time /legacy page', async ({ page }) => {
   await ready(page, '/legacy/default');
   await page.getByRole('button', { name: 'Reach Out for Pricing' }).click();
   await expect(page.getByRole('dialog', { name: PRICING })).toBeVisible();
+});
+
+/** The dialog's module (landing-behavior.ts imports it on demand). */
+const DIALOG_CHUNK = /\/_astro\/dialog-host\.[\w-]+\.js$/;
+
+/** Holds the dialog's module until `release` is called. */
+async function holdDialogChunk(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(DIALOG_CHUNK, async (route: Route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+test('the first page load fetches no React: the dialog loads when an opener is reached', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const atLoad = [...scripts];
+  expect(atLoad.length).toBeGreaterThan(0);
+  expect(atLoad.some((path) => DIALOG_CHUNK.test(path))).toBe(false);
+  // React's element marker is in React itself and in every module compiled against it.
+  for (const path of atLoad) {
+    const source = await (await page.request.get(path)).text();
+    expect(source, path).not.toMatch(/react\.(transitional\.)?element/);
+  }
+
+  // Pointing at an opener fetches the dialog, which does bring React.
+  await page.locator('#top').getByRole('button', { name: 'Request Demo' }).hover();
+  await expect.poll(() => scripts.some((path) => DIALOG_CHUNK.test(path))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  const onDemand = scripts.filter((path) => !atLoad.includes(path));
+  const sources = await Promise.all(
+    onDemand.map(async (path) => (await page.request.get(path)).text()),
+  );
+  expect(sources.some((source) => /react\.transitional\.element/.test(source))).toBe(true);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a click made before the dialog has loaded opens it once it arrives', async ({ page }) => {
+  const conversions: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/conversions') {
+      conversions.push((JSON.parse(request.postData() ?? '{}') as { eventType: string }).eventType);
+    }
+  });
+  const chunk = await holdDialogChunk(page);
+  await ready(page);
+  await page.locator('#top').getByRole('button', { name: 'Request Demo' }).click();
+  await expect.poll(chunk.requested).toBe(true);
+  // The click is counted at once, while the dialog is still on its way.
+  await expect.poll(() => conversions).toContain('hero_primary_cta');
+  // A second click, on the pricing button, while it still loads: the latest click wins.
+  const pricing = page.getByRole('button', { name: 'Reach Out for Pricing' });
+  await pricing.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  chunk.release();
+  const dialog = page.getByRole('dialog', { name: PRICING });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(pricing).toBeFocused();
+});
+
+test('Tab reaches an opener, Enter opens the dialog, Escape closes it', async ({ page }) => {
+  await ready(page);
+  // The skip link first, then the brand, the three links and Contact Us.
+  const contact = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Contact Us' });
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    if (await contact.evaluate((button) => button === document.activeElement)) break;
+  }
+  await expect(contact).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: GENERAL });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(contact).toBeFocused();
+});
+
+test('when the dialog cannot be loaded, the opener leads to the contact page', async ({ page }) => {
+  await page.route(DIALOG_CHUNK, (route) => route.abort('failed'));
+  await ready(page);
+  await page.locator('#top').getByRole('button', { name: 'Request Demo' }).click();
+  await expect(page).toHaveURL(/\/demo$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -124,7 +124,7 @@ test('/ shows the default page with its nine sections in order', async ({ page, 
   await expect(page.getByRole('contentinfo')).toContainText('2025');
 });
 
-test('the page hydrates without errors or hydration mismatches', async ({ page }) => {
+test('the page runs without console errors or warnings, the dialog included', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
@@ -167,7 +167,7 @@ test('nothing animates for visitors who prefer reduced motion', async ({ browser
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByTestId('hero-headline')).toBeVisible();
-  // Once the island has hydrated (and the dialog opens), no section may have been hidden.
+  // Once the page's script has run (and the dialog opens), no section may have been hidden.
   await hydrated(page);
   await page.getByRole('button', { name: 'Contact Us' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

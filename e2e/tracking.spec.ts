@@ -153,9 +153,12 @@ for (const [signal, init] of [
     await page.addInitScript(init);
     const events = recordEvents(page);
     await ready(page);
+    // Each dialog is closed once it has opened (it loads on the first click).
     await page.getByRole('button', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('dialog', { name: 'Request Demo' })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Reach Out for Pricing' }).click();
+    await expect(page.getByRole('dialog', { name: 'Get Pricing Information' })).toBeVisible();
     await page.keyboard.press('Escape');
     await page
       .locator('section[aria-labelledby="final-cta-title"]')
