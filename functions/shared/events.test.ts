@@ -66,3 +66,47 @@ describe('deviceClass', () => {
     ).toBe('desktop');
   });
 });
+
+describe('attributionFrom and the API schema agree', () => {
+  const OWN = 'pharmabridge.example';
+  const referrers = [
+    '',
+    'https://www.google.com/search?q=pharma',
+    'https://news.example.org/article/1?email=someone@example.com',
+    `https://${OWN}/pricing`,
+    'https://PharmaBridge.Example/',
+    'android-app://com.slack/',
+    'not a url',
+    'https://xn--bcher-kva.example/',
+    'http://192.168.0.1:8080/x',
+    'https://[::1]/',
+    'https://under_score.example/',
+    `https://${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.com/`,
+  ];
+  const searches = [
+    '',
+    '?utm_source=newsletter&utm_medium=email&utm_campaign=spring',
+    '?utm_source=%20%20&utm_medium=',
+    `?utm_campaign=${'x'.repeat(150)}`,
+    '?utm_source=a%00b%7Fc%C2%85d',
+    '?utm_source=%01%02',
+    `?utm_medium=${' '.repeat(99)}y${'z'.repeat(10)}`,
+    '?other=1',
+  ];
+
+  it('sends what the API accepts, unchanged, for every referrer and query', () => {
+    for (const referrer of referrers) {
+      for (const search of searches) {
+        const sent = attributionFrom(referrer, search, OWN);
+        if (sent === undefined) continue;
+        const checked = attributionSchema.safeParse(sent);
+        expect(checked.success, `${referrer} ${search}`).toBe(true);
+        expect(checked.data).toEqual(sent);
+      }
+    }
+    // The table holds cases of every kind: something is sent, and some inputs send nothing.
+    const sent = referrers.flatMap((r) => searches.map((q) => attributionFrom(r, q, OWN)));
+    expect(sent.filter(Boolean).length).toBeGreaterThan(10);
+    expect(sent.filter((value) => value === undefined).length).toBeGreaterThan(3);
+  });
+});

@@ -1,6 +1,7 @@
 // Conversion event types (docs/requirements.md §7) plus page_view, and the visit attribution a page
 // view and a lead carry (referrer host, UTM tags): one schema for the browser and the API.
 import { z } from 'zod';
+import { CONTROL, HOST, HOST_MAX_LENGTH, UTM_MAX_LENGTH, type Attribution } from './attribution.ts';
 
 export const EVENT_TYPES = [
   'page_view',
@@ -39,17 +40,8 @@ export const EVENT_LABELS: Record<EventType, string> = {
 export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/** Longest UTM value kept; longer ones are cut by the browser and refused by the API. */
-export const UTM_MAX_LENGTH = 100;
-/** A DNS name is at most 253 characters. */
-export const HOST_MAX_LENGTH = 253;
-
-const HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
-// Control characters (C0, DEL, C1) never belong in a tag, and would break CSV and logs.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
+export { attributionFrom, HOST_MAX_LENGTH, UTM_MAX_LENGTH } from './attribution.ts';
+export type { Attribution } from './attribution.ts';
 
 /**
  * The referrer's host name only, never its path or query (which may carry personal
@@ -76,9 +68,7 @@ export const attributionSchema = z.strictObject({
   utmSource: utmValue.optional(),
   utmMedium: utmValue.optional(),
   utmCampaign: utmValue.optional(),
-});
-
-export type Attribution = z.infer<typeof attributionSchema>;
+}) satisfies z.ZodType<Attribution>;
 
 export const conversionEventSchema = z.strictObject({
   landingPageId: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
@@ -92,38 +82,6 @@ export const conversionEventSchema = z.strictObject({
 
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;
 
-/**
- * The attribution of the visit the browser is on: the referrer's host when it is another
- * site (a link inside our own site is not a source), and the page URL's UTM tags, each
- * cut to its maximum. Undefined when there is nothing to say, so the wire stays docs/requirements.md
- * §7's {landingPageId, eventType} for a direct visit.
- */
-export function attributionFrom(
-  referrer: string,
-  search: string,
-  ownHost: string,
-): Attribution | undefined {
-  const result: Attribution = {};
-  try {
-    const host = referrer ? new URL(referrer).hostname.toLowerCase() : '';
-    const parsed = referrerHostSchema.safeParse(host);
-    if (host && host !== ownHost.toLowerCase() && parsed.success) result.referrerHost = parsed.data;
-  } catch {
-    // Not a URL (an app's referrer, say): no source.
-  }
-  const params = new URLSearchParams(search);
-  const tag = (name: string) => {
-    const value = (params.get(name) ?? '').replace(CONTROL_ALL, '').trim().slice(0, UTM_MAX_LENGTH);
-    return value.trim() || undefined;
-  };
-  const utmSource = tag('utm_source');
-  const utmMedium = tag('utm_medium');
-  const utmCampaign = tag('utm_campaign');
-  if (utmSource) result.utmSource = utmSource;
-  if (utmMedium) result.utmMedium = utmMedium;
-  if (utmCampaign) result.utmCampaign = utmCampaign;
-  return Object.keys(result).length ? result : undefined;
-}
 /**
  * Device class from a user agent, as analytics tools do it: tablets first (iPad,
  * Android without "Mobile", Kindle, Silk), then phones; everything else is a desktop.

@@ -1,19 +1,11 @@
 // Conversion tracking in the browser (docs/requirements.md §7, §10 (tracking)): fire and
 // forget, never visible to the visitor, nothing sent when the visitor opted out. Loaded by
-// the landing page's plain script at first paint, so it imports no values from
-// functions/shared/events.ts (whose schemas would bring zod along): the attribution rules
-// are repeated by hand here and tracking.test.ts holds them to attributionFrom there.
-import type { Attribution, EventType } from '../../../functions/shared/events.ts';
+// the landing page's plain script at first paint, so it takes the attribution rules from
+// functions/shared/attribution.ts, which has no zod, and only types from events.ts.
+import { attributionFrom, type Attribution } from '../../../functions/shared/attribution.ts';
+import type { EventType } from '../../../functions/shared/events.ts';
 
 const ENDPOINT = '/api/conversions';
-
-/** UTM_MAX_LENGTH and HOST_MAX_LENGTH of functions/shared/events.ts. */
-export const UTM_MAX = 100;
-export const HOST_MAX = 253;
-const HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
-// Control characters (C0, DEL, C1) never belong in a tag.
-// eslint-disable-next-line no-control-regex
-const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** docs/requirements.md §7: the path without its leading slash, or `default` for the home page. */
 export function pageIdFromPath(pathname: string): string {
@@ -29,46 +21,13 @@ export function trackingAllowed(): boolean {
 }
 
 /**
- * attributionFrom of functions/shared/events.ts without zod: the referrer's host when it
- * is another site (www. dropped), and the URL's UTM tags cut to their maximum.
- */
-export function attributionOf(
-  referrer: string,
-  search: string,
-  ownHost: string,
-): Attribution | undefined {
-  const result: Attribution = {};
-  try {
-    const host = referrer ? new URL(referrer).hostname.toLowerCase() : '';
-    const clean = host.trim();
-    if (host && host !== ownHost.toLowerCase() && clean.length <= HOST_MAX && HOST.test(clean)) {
-      result.referrerHost = clean.replace(/^www\./, '');
-    }
-  } catch {
-    // Not a URL (an app's referrer, say): no source.
-  }
-  const params = new URLSearchParams(search);
-  const tag = (name: string) => {
-    const value = (params.get(name) ?? '').replace(CONTROL_ALL, '').trim().slice(0, UTM_MAX);
-    return value.trim() || undefined;
-  };
-  const utmSource = tag('utm_source');
-  const utmMedium = tag('utm_medium');
-  const utmCampaign = tag('utm_campaign');
-  if (utmSource) result.utmSource = utmSource;
-  if (utmMedium) result.utmMedium = utmMedium;
-  if (utmCampaign) result.utmCampaign = utmCampaign;
-  return Object.keys(result).length ? result : undefined;
-}
-
-/**
  * Where this visit came from, for the page view and a contact submission: the
  * referrer's host (never its URL) when it is another site, and the URL's UTM tags.
  * Nothing for a visitor who opted out (docs/decisions.md, Analytics).
  */
 export function visitAttribution(): Attribution | undefined {
   if (!trackingAllowed()) return undefined;
-  return attributionOf(document.referrer, window.location.search, window.location.hostname);
+  return attributionFrom(document.referrer, window.location.search, window.location.hostname);
 }
 
 /** `{ attribution }` for a contact submission's body, or nothing to add. */
