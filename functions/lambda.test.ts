@@ -10,6 +10,7 @@ import type { LambdaEvent } from 'hono/aws-lambda';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createDocumentClient } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
+import { LeadRepository } from './data/leads.ts';
 import { seedDefaultPage } from './data/seed.ts';
 import { ensureTable } from './data/table.ts';
 import type { ErrorBody } from './lib/errors.ts';
@@ -206,6 +207,56 @@ describe('public function', () => {
       const response = await invoke(apiEvent(method, path, method === 'GET' ? {} : { body: {} }));
       expect(response.status, `${method} ${path}`).toBe(404);
     }
+  });
+  it('answers each visitor route without reaching for an admin-only service', async () => {
+    // The public function's services are the visitor ones only (visitor-services.ts): a
+    // route that touched another would throw, naming it, and answer 500.
+    const table = await seededTable();
+    const db = createDocumentClient({ region: 'local', endpoint: table.endpoint });
+    const pages = new LandingPageRepository(db, table.tableName);
+    const home = await pages.getBySlug('default');
+    await pages.create({
+      title: 'Spring campaign (draft)',
+      slug: 'spring-draft',
+      isActive: false,
+      content: home!.content,
+    });
+    const invoke = await loadLambda(
+      {
+        LEAD_WEBHOOK_URL: 'https://crm.pharmabridge.example/hooks/leads',
+        LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+      },
+      table,
+      'public',
+    );
+    // A draft is checked against the visitor's session (sessions, admins): none, so 404.
+    const draft = await invoke(
+      apiEvent('GET', '/api/landing-pages/spring-draft', {
+        headers: { cookie: `__Host-pb_session=${'s'.repeat(43)}` },
+      }),
+    );
+    expect(draft.status).toBe(404);
+    // A conversion resolves the page and counts the event.
+    const event = await invoke(
+      apiEvent('POST', '/api/conversions', {
+        body: { landingPageId: 'default', eventType: 'hero_primary_cta' },
+      }),
+    );
+    expect(event.status).toBe(202);
+    // A lead to forward is stored with its CRM delivery, for the drainer to send.
+    const lead = await invoke(
+      apiEvent('POST', '/api/contact', {
+        body: {
+          name: 'Dana Whitfield',
+          email: 'dana@example-pharma.com',
+          landingPageId: 'default',
+        },
+      }),
+    );
+    expect(lead.status).toBe(201);
+    const { id } = lead.json() as { id: string };
+    const record = await new LeadRepository(db, table.tableName).record(id);
+    expect(record?.outbox).toMatchObject({ leadId: id, status: 'pending', automaticAttempts: 0 });
   });
 });
 
