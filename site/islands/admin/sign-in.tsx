@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
-import { Button, FieldError, inputClass } from './ui.tsx';
+import { Button, FieldError, FormAlert, inputClass } from './ui.tsx';
 
 export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const [email, setEmail] = useState('');
@@ -89,11 +89,7 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
         />
         <FieldError id="sign-in-password-error" messages={fields['password']} />
       </div>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign in'}
       </Button>
@@ -178,11 +174,7 @@ function CodeStep({
         />
         <FieldError id="sign-in-code-error" messages={fields['code']} />
       </div>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Checking...' : 'Verify'}
       </Button>
@@ -339,11 +331,7 @@ export function SetupForm({ token }: { token: string }) {
           />
         )}
       </SetupField>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Creating...' : invitation ? 'Create my account' : 'Create administrator'}
       </Button>

@@ -132,6 +132,16 @@ export function FieldError({ id, messages }: { id: string; messages: string[] | 
   );
 }
 
+/** A form's own error (not one field's), announced as it appears; nothing when there is none. */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600';
 

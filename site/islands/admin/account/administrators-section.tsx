@@ -9,10 +9,10 @@ import {
   type InvitationSummary,
   type InviteResponse,
 } from '../../../../functions/shared/account.ts';
-import { describeError, formatTime, HttpError, request, type FieldErrors } from '../api.ts';
+import { describeError, formatTime, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog } from '../ui.tsx';
-import { checkForm, CopyButton, TextField } from './fields.tsx';
+import { checkForm, CopyButton, showFailure, TextField } from './fields.tsx';
 import { ADMINS_KEY, AUDIT_KEY } from './keys.ts';
 
 const inviteLink = (token: string) =>
@@ -183,11 +183,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       setEmail('');
       onInvited();
     },
-    onError: (failure) => {
-      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0)
-        setFields(failure.fields);
-      else setError(describeError(failure));
-    },
+    onError: (failure) => showFailure(failure, setFields, setError),
   });
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../../functions/lib/errors.ts';
-import type { FieldErrors } from '../api.ts';
+import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 
 export function TextField({
@@ -42,6 +42,20 @@ export function TextField({
       <FieldError id={errorId} messages={errors} />
     </div>
   );
+}
+
+/**
+ * Where a failed request's message goes: beside the fields the server named, or above the
+ * form when it named none (a refused code, a lost connection).
+ */
+export function showFailure(
+  failure: unknown,
+  setFields: (fields: FieldErrors) => void,
+  setError: (message: string) => void,
+): void {
+  if (failure instanceof HttpError && Object.keys(failure.fields).length > 0) {
+    setFields(failure.fields);
+  } else setError(describeError(failure));
 }
 
 /** The shared schema's verdict on a form, as field errors (undefined: fine to send). */

@@ -2,10 +2,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { changePasswordRequestSchema } from '../../../../functions/shared/account.ts';
-import { describeError, HttpError, request, type FieldErrors } from '../api.ts';
+import { request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button } from '../ui.tsx';
-import { checkForm, TextField } from './fields.tsx';
+import { Button, FormAlert } from '../ui.tsx';
+import { checkForm, showFailure, TextField } from './fields.tsx';
 import { SESSIONS_KEY } from './keys.ts';
 
 export function PasswordSection() {
@@ -36,11 +36,7 @@ export function PasswordSection() {
             : `${otherSessionsEnded} other session${otherSessionsEnded === 1 ? '' : 's'} signed out.`,
       });
     },
-    onError: (failure) => {
-      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0)
-        setFields(failure.fields);
-      else setError(describeError(failure));
-    },
+    onError: (failure) => showFailure(failure, setFields, setError),
   });
 
   const submit = (event: SyntheticEvent) => {
@@ -89,11 +85,7 @@ export function PasswordSection() {
           onChange={(e) => setConfirm(e.target.value)}
           errors={fields['confirm']}
         />
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        <FormAlert message={error} />
         <div>
           <Button type="submit" variant="primary" disabled={change.isPending}>
             {change.isPending ? 'Changing...' : 'Change password'}

@@ -4,10 +4,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import type { Account, Enrolment, RecoveryCodes } from '../../../../functions/shared/account.ts';
-import { describeError, formatTime, HttpError, request, type FieldErrors } from '../api.ts';
+import { describeError, formatTime, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, Modal } from '../ui.tsx';
-import { CopyButton, TextField } from './fields.tsx';
+import { Button, FormAlert, Modal } from '../ui.tsx';
+import { CopyButton, showFailure, TextField } from './fields.tsx';
 import { ACCOUNT_KEY, AUDIT_KEY } from './keys.ts';
 import { QrCode } from './qr-code.tsx';
 
@@ -83,11 +83,7 @@ export function TwoFactorSection() {
             6-digit code from an authenticator app on your phone (for example Google Authenticator,
             Microsoft Authenticator or 1Password).
           </p>
-          {error && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {error}
-            </p>
-          )}
+          <FormAlert message={error} />
           <div>
             <Button variant="primary" onClick={() => start.mutate()} disabled={start.isPending}>
               Turn on two-factor sign-in
@@ -144,11 +140,7 @@ function EnrolPanel({
     mutationFn: () =>
       request<RecoveryCodes>('POST', '/api/account/two-factor/enrolment/confirm', { code }),
     onSuccess: (result) => onConfirmed(result.recoveryCodes),
-    onError: (failure) => {
-      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0)
-        setFields(failure.fields);
-      else setError(describeError(failure));
-    },
+    onError: (failure) => showFailure(failure, setFields, setError),
   });
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -193,11 +185,7 @@ function EnrolPanel({
           onChange={(e) => setCode(e.target.value)}
           errors={fields['code']}
         />
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        <FormAlert message={error} />
         <div className="flex gap-2">
           <Button type="submit" variant="primary" disabled={confirm.isPending}>
             Confirm
@@ -275,11 +263,7 @@ function CodeDialog<T>({
       toast({ title: withPassword ? 'Two-factor sign-in is off' : 'New recovery codes made' });
       onDone(result);
     },
-    onError: (failure) => {
-      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0)
-        setFields(failure.fields);
-      else setError(describeError(failure));
-    },
+    onError: (failure) => showFailure(failure, setFields, setError),
   });
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -311,11 +295,7 @@ function CodeDialog<T>({
           onChange={(e) => setCode(e.target.value)}
           errors={fields['code']}
         />
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        <FormAlert message={error} />
         <div className="flex justify-end gap-2">
           <Button onClick={() => onOpenChange(false)}>Cancel</Button>
           <Button
