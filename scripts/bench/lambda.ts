@@ -240,7 +240,8 @@ export function reportLambda(result: LambdaBench): string {
           `  public cold init <= 1.15x B: ${publicRow.initMedianMs <= floor.initMedianMs * 1.15 ? 'met' : 'NOT met'}`,
           ...(publicRow.initInstructions && floor.initInstructions
             ? [
-                `  public cold-init instructions <= 1.15x B: ${publicRow.initInstructions <= floor.initInstructions * 1.15 ? 'met' : 'NOT met'}`,
+                // A steady indicator of change; the goal itself is on time (above).
+                `  public cold-init instructions: ${(publicRow.initInstructions / floor.initInstructions).toFixed(2)}x B (indicator, not the goal)`,
               ]
             : []),
         ]
