@@ -1,9 +1,9 @@
 // Sign-in (password, then a code when two-factor sign-in is on), the first-run setup form
 // reached through the one-time link, and the form an invited administrator fills in.
-import { useEffect, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
-import { Button, FieldError, FormAlert, inputClass } from './ui.tsx';
+import { Button, FieldError, FormAlert, inputClass, TextField } from './ui.tsx';
 
 export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const [email, setEmail] = useState('');
@@ -280,108 +280,49 @@ export function SetupForm({ token }: { token: string }) {
         </p>
       )}
       {invitation ? (
-        <SetupField name="name" label="Your name" fields={fields}>
-          {(props) => (
-            <input
-              {...props}
-              type="text"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </SetupField>
+        <TextField
+          label="Your name"
+          type="text"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          errors={fields['name']}
+        />
       ) : (
-        <SetupField name="email" label="Email" fields={fields}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </SetupField>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          errors={fields['email']}
+        />
       )}
-      <SetupField
-        name="password"
+      <TextField
         label="Password"
         hint="At least 12 characters; common passwords are refused."
-        fields={fields}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </SetupField>
-      <SetupField name="confirm" label="Repeat the password" fields={fields}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </SetupField>
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        errors={fields['password']}
+      />
+      <TextField
+        label="Repeat the password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        errors={fields['confirm']}
+      />
       <FormAlert message={error} />
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Creating...' : invitation ? 'Create my account' : 'Create administrator'}
       </Button>
     </form>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  required: true;
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-  className: string;
-}
-
-/** A labelled input of the setup form with its hint and its error, wired for screen readers. */
-function SetupField({
-  name,
-  label,
-  hint,
-  fields,
-  children,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  fields: FieldErrors;
-  children: (props: FieldProps) => ReactNode;
-}) {
-  const id = `setup-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        required: true,
-        'aria-invalid': Boolean(fields[name]),
-        'aria-describedby':
-          [hint ? `${id}-hint` : '', fields[name] ? `${id}-error` : ''].join(' ').trim() ||
-          undefined,
-        className: inputClass,
-      })}
-      <FieldError id={`${id}-error`} messages={fields[name]} />
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 // Small UI primitives of the admin, on Radix and Tailwind.
 import * as Dialog from '@radix-ui/react-dialog';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -139,6 +139,45 @@ export function FormAlert({ message }: { message: string | undefined }) {
     <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
       {message}
     </p>
+  );
+}
+
+/** A labelled input wired to its hint and its error for screen readers. */
+export function TextField({
+  label,
+  hint,
+  errors,
+  className = '',
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  errors?: string[] | undefined;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        {...input}
+        aria-invalid={Boolean(errors?.length)}
+        aria-describedby={
+          [hint ? hintId : '', errors?.length ? errorId : ''].join(' ').trim() || undefined
+        }
+        className={inputClass}
+      />
+      <FieldError id={errorId} messages={errors} />
+    </div>
   );
 }
 

@@ -11,8 +11,8 @@ import {
 } from '../../../../functions/shared/account.ts';
 import { describeError, formatTime, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, ConfirmDialog } from '../ui.tsx';
-import { checkForm, CopyButton, showFailure, TextField } from './fields.tsx';
+import { Button, ConfirmDialog, TextField } from '../ui.tsx';
+import { checkForm, CopyButton, showFailure } from './fields.tsx';
 import { ADMINS_KEY, AUDIT_KEY } from './keys.ts';
 
 const inviteLink = (token: string) =>

@@ -1,48 +1,10 @@
-// Form pieces of the Account area: a labelled input wired to its hint and error, client
-// checks with the same shared schemas the API uses, and copying text to the clipboard.
-import { useId, useState, type InputHTMLAttributes } from 'react';
+// Form pieces of the Account area: where a failed request's message goes, client checks
+// with the same shared schemas the API uses, and copying text to the clipboard.
+import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../../functions/lib/errors.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
-import { Button, FieldError, inputClass } from '../ui.tsx';
-
-export function TextField({
-  label,
-  hint,
-  errors,
-  className = '',
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  hint?: string;
-  errors?: string[] | undefined;
-}) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        {...input}
-        aria-invalid={Boolean(errors?.length)}
-        aria-describedby={
-          [hint ? hintId : '', errors?.length ? errorId : ''].join(' ').trim() || undefined
-        }
-        className={inputClass}
-      />
-      <FieldError id={errorId} messages={errors} />
-    </div>
-  );
-}
+import { Button } from '../ui.tsx';
 
 /**
  * Where a failed request's message goes: beside the fields the server named, or above the

@@ -4,8 +4,8 @@ import { useState, type SyntheticEvent } from 'react';
 import { changePasswordRequestSchema } from '../../../../functions/shared/account.ts';
 import { request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, FormAlert } from '../ui.tsx';
-import { checkForm, showFailure, TextField } from './fields.tsx';
+import { Button, FormAlert, TextField } from '../ui.tsx';
+import { checkForm, showFailure } from './fields.tsx';
 import { SESSIONS_KEY } from './keys.ts';
 
 export function PasswordSection() {

@@ -6,8 +6,8 @@ import { useState, type SyntheticEvent } from 'react';
 import type { Account, Enrolment, RecoveryCodes } from '../../../../functions/shared/account.ts';
 import { describeError, formatTime, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, FormAlert, Modal } from '../ui.tsx';
-import { CopyButton, showFailure, TextField } from './fields.tsx';
+import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
+import { CopyButton, showFailure } from './fields.tsx';
 import { ACCOUNT_KEY, AUDIT_KEY } from './keys.ts';
 import { QrCode } from './qr-code.tsx';
 

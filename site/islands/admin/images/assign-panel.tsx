@@ -7,7 +7,7 @@ import { DEFAULT_SLUG } from '../../../../functions/shared/slug.ts';
 import { cachePage, describeError, PAGES_KEY, request, type LandingPage } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../icons.tsx';
 import { refreshPages } from './media-api.ts';
 import { imageSlots, SECTION_NAMES, withImage, type ImageSlot, type SlotSection } from './slots.ts';
 

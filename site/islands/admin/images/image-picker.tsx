@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { MediaRecord } from '../../../../functions/shared/media.ts';
 import { describeError } from '../api.ts';
 import { Button, Modal } from '../ui.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../icons.tsx';
 // Not media-library.tsx: the picker must not bring the uploader (Uppy) into the editor.
 import { formatBytes, useMediaLibrary, variantFor } from './media-api.ts';
 

@@ -6,7 +6,7 @@ import { UPLOAD_MAX_FILES, type MediaRecord } from '../../../../functions/shared
 import { useToast } from '../toast.tsx';
 import { Button, Modal, Tooltip } from '../ui.tsx';
 import { AssignPanel } from './assign-panel.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../icons.tsx';
 import { copyText, MediaLibrary, useCopyUrl } from './media-library.tsx';
 import { publishUpload, refreshMedia, variantFor } from './media-api.ts';
 import { UploadPanel } from './upload-panel.tsx';

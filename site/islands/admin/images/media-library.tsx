@@ -7,7 +7,7 @@ import { describeError, formatTime, HttpError } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { AssignPanel } from './assign-panel.tsx';
-import { Icon, type IconName } from './icons.tsx';
+import { Icon, type IconName } from '../icons.tsx';
 import {
   deleteMedia,
   formatBytes,

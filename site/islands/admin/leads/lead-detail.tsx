@@ -27,7 +27,8 @@ import {
   refreshLeads,
   retryDelivery,
 } from './leads-api.ts';
-import { LeadIcon, StatusBadge } from './status-badge.tsx';
+import { Icon } from '../icons.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 export function eraseMessage(lead: LeadView, delivered: boolean): string {
   return (
@@ -232,7 +233,7 @@ function LeadBody({
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby={`${ids}-mail`}>
           <h3 id={`${ids}-mail`} className="flex items-center gap-2 font-semibold text-ink">
-            <LeadIcon name="mail" /> Notification email
+            <Icon name="mail" /> Notification email
           </h3>
           <p className="mt-2 text-sm text-slate-700" data-testid="notification-status">
             {notificationText(lead.notification)}

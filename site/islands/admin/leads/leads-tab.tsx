@@ -26,7 +26,8 @@ import {
   STATS_KEY,
   type LeadFilterForm,
 } from './leads-api.ts';
-import { LeadIcon, StatusBadge } from './status-badge.tsx';
+import { Icon } from '../icons.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 const SEARCH_DELAY_MS = 300;
 /** Read batches a search goes through before it asks to search older leads (5 × 2,000). */
@@ -129,7 +130,7 @@ export function LeadsTab() {
         <div className="flex items-center gap-2">
           <Tooltip content="Load the newest leads">
             <Button variant="secondary" aria-label="Refresh the list" onClick={refresh}>
-              <LeadIcon name="refresh" />
+              <Icon name="refresh" />
             </Button>
           </Tooltip>
           <Tooltip content="Every lead of the current filter, as a CSV file for spreadsheets">
@@ -138,7 +139,7 @@ export function LeadsTab() {
               download
               className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
-              <LeadIcon name="download" /> Export CSV
+              <Icon name="download" /> Export CSV
             </a>
           </Tooltip>
         </div>
