@@ -88,32 +88,24 @@ export function HeadlineTiles({
 }) {
   const now = current.totals;
   const before = previous.totals;
+  const counts = [
+    ['visitors', 'Visitors', 'visitors'],
+    ['page-views', 'Page views', 'pageViews'],
+    ['leads', 'Leads', 'leads'],
+  ] as const;
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Headline figures">
-      <Tile
-        id="visitors"
-        label="Visitors"
-        value={formatCount(now.visitors)}
-        change={countChange(now.visitors, before.visitors)}
-        help={TILE_HELP.visitors}
-        days={previous.days}
-      />
-      <Tile
-        id="page-views"
-        label="Page views"
-        value={formatCount(now.pageViews)}
-        change={countChange(now.pageViews, before.pageViews)}
-        help={TILE_HELP.pageViews}
-        days={previous.days}
-      />
-      <Tile
-        id="leads"
-        label="Leads"
-        value={formatCount(now.leads)}
-        change={countChange(now.leads, before.leads)}
-        help={TILE_HELP.leads}
-        days={previous.days}
-      />
+      {counts.map(([id, label, key]) => (
+        <Tile
+          key={id}
+          id={id}
+          label={label}
+          value={formatCount(now[key])}
+          change={countChange(now[key], before[key])}
+          help={TILE_HELP[key]}
+          days={previous.days}
+        />
+      ))}
       <Tile
         id="conversion-rate"
         label="Conversion rate"
