@@ -1,7 +1,7 @@
 // Configuration, parsed once from the environment. Nothing else in the project reads
 // process.env: handlers and scripts receive a typed Config. Every default is chosen so
 // `npm start` needs no configuration at all.
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailListSchema } from './shared/email-list.ts';
 import { secretProblem } from './webhooks/signing.ts';
 

@@ -1,7 +1,7 @@
 // The public Lambda bundle, built with the CDK's esbuild settings (scripts/bench/lambda.ts),
 // holds none of the admin-only clients: its esbuild metafile lists no CodeBuild client,
 // sharp, nodemailer, S3 or SES client and no admin-only repository, and the bundle's text
-// names none of them. Sizes and timings are the
+// names none of them, and it keeps only the zod its schemas use. Sizes and timings are the
 // bench's business (npm run bench -- --only lambda), not this test's.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,12 @@ describe('Lambda bundles', () => {
     expect(inputs.filter((input) => ADMIN_ONLY.includes(input))).toEqual([]);
     // The lead notification still goes out through SES.
     expect(inputs).toContain('functions/mail/ses.ts');
+    // zod imported as `import * as z` (eslint.config.js): of its 64 locales only the
+    // default English one, and no JSON Schema reader.
+    expect(inputs.filter((input) => input.includes('node_modules/zod/v4/locales/'))).toEqual([
+      'node_modules/zod/v4/locales/en.js',
+    ]);
+    expect(inputs.filter((input) => input.includes('from-json-schema'))).toEqual([]);
   });
 
   it('the admin bundle does carry them (the check above can fail)', async () => {

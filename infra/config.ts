@@ -1,7 +1,7 @@
 // Infra configuration: the only module of the CDK app that reads environment variables or
 // CDK context. Everything else receives the parsed, typed `InfraConfig`.
 import type { App } from 'aws-cdk-lib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailListSchema } from '../functions/shared/email-list.ts';
 
 /** Settings read from the environment; `cdk synth -c NAME=value` overrides any of them. */

@@ -7,7 +7,7 @@ import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseConfig, type RawConfig } from './config.ts';
 import { DELIVERY_FAILED_MESSAGE } from './constructs/lead-webhook.ts';
 import { addWebApp } from './web-app.ts';

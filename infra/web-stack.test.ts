@@ -5,7 +5,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseConfig, type RawConfig } from './config.ts';
 import { addWebApp } from './web-app.ts';
 import type { WebStack } from './web-stack.ts';

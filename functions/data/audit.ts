@@ -11,7 +11,7 @@
 // events that are not a store write of their own (sign-ins, exports).
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AuditAction } from '../shared/api.ts';
 import { TableRepository } from './table.ts';
 

@@ -28,7 +28,7 @@ import {
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ContactSubmission } from '../shared/contact.ts';
 import { LEAD_STATUSES, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
 import type {

@@ -23,7 +23,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MediaRecord } from '../shared/media.ts';
 import {
   GSI1,

@@ -3,7 +3,7 @@
 // never reaches a query), and every decoded cursor is checked against its zod schema
 // for bounds. A bad cursor is a 400 naming the field.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { InstallSecrets } from '../data/install-secrets.ts';
 import { ApiError } from './errors.ts';
 

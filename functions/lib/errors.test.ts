@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { fieldErrors, validationError } from './errors.ts';
 
 describe('field errors', () => {

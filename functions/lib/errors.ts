@@ -1,6 +1,6 @@
 // The one error envelope of the API: { error: { code, message, fields? } }.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type ErrorCode =
   | 'bad_request'

@@ -1,7 +1,7 @@
 // The server's half of a new-password rule: the shared schemas (functions/shared/account.ts)
 // check the length in the browser and here; only the server has the list of leaked
 // passwords, so it adds that check to the body schema of each route that sets a password.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { newPasswordSchema } from '../shared/account.ts';
 import { passwordProblem } from './passwords.ts';
 

@@ -2,7 +2,7 @@
 // with one entry per invalid field.
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, validationError } from './errors.ts';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;

@@ -2,7 +2,7 @@
 // sessions) and the team (administrators, invitations, disable/enable). Every change is
 // audited (docs/decisions.md "Administrator accounts").
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeEmail } from '../data/admins.ts';
 import { sessionKeyOf } from '../data/sessions.ts';
 import { beginCredentialCheck, clearSessionCookie, requireAdmin, sessionId } from '../lib/auth.ts';

@@ -1,7 +1,7 @@
 // /api/admin: one page by id, its versions, deleted pages, the audit log and the site
 // build status. Every route needs a signed-in administrator.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditCursorSchema } from '../data/audit.ts';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';

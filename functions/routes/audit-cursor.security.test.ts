@@ -2,7 +2,7 @@
 // bound (left: 1e9 kept the server querying long after the client left) and a malformed
 // one answered 500. Cursors are now signed and bounded; anything else is a 400.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { adminTestApp } from '../test/harness.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 

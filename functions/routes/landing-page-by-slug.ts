@@ -2,7 +2,7 @@
 // module, apart from the administrators' routes (landing-pages.ts), so the public Lambda
 // function carries only this. Drafts are answered to a signed-in administrator only.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import { slugParamSchema } from '../shared/slug.ts';
 import { notFound } from '../lib/errors.ts';

@@ -3,7 +3,7 @@
 // public Lambda function does not carry these routes. Each change writes its audit entry in
 // its own transaction and then asks for a site rebuild (admin-changes.ts).
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createPageSchema, updatePageSchema } from '../shared/api.ts';
 import { placeholderContent } from '../shared/landing-content.ts';
 import { pageIdSchema } from '../shared/slug.ts';

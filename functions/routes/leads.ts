@@ -4,7 +4,7 @@
 // is audited by lead id only, so the audit log keeps no personal data after an erasure.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ExportTooLargeError,
   InvalidCursorError,

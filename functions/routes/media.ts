@@ -3,7 +3,7 @@
 // delete (refused with 409 while a page's content refers to the image). Every change is in
 // the audit log; a change to an image in use asks for a site rebuild.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';

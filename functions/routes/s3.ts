@@ -6,7 +6,7 @@
 // must belong to a ticket this server handed out (functions/data/media.ts). Browsers never
 // get AWS credentials: /sts answers 501.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';

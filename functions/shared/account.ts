@@ -1,6 +1,6 @@
 // Administrator accounts: the request and response shapes of /api/auth and /api/account,
 // imported by the routes and by the admin islands alike (sign-in, setup, Account area).
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;

@@ -1,6 +1,6 @@
 // The analytics dashboard's contract: GET /api/admin/analytics's query and answer, one
 // zod schema each, imported by the route and by the admin's Analytics tab.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DAY_FORMAT, daysBetween, isCalendarDay } from './days.ts';
 import { DEVICE_CLASSES, EVENT_TYPES, type EventType } from './events.ts';
 

@@ -3,7 +3,7 @@
 // islands (typed client, form checks). The other resources keep theirs beside this file
 // (contact.ts, events.ts, leads.ts, media.ts, account.ts); `api` re-exports nothing of
 // theirs so each stays the one home of its shapes.
-import { z } from 'zod';
+import * as z from 'zod';
 import { landingContentSchema } from './landing-content.ts';
 import { pageIdSchema, slugSchema } from './slug.ts';
 

@@ -1,7 +1,7 @@
 // The lead a visitor submits: from the landing-page contact dialog (docs/requirements.md §2 "Contact
 // dialog"), the contact page (/contact, /demo, /site/contact) or the pilot page. One
 // schema for the browser forms and POST /api/contact.
-import { z } from 'zod';
+import * as z from 'zod';
 import { attributionSchema } from './events.ts';
 
 export const INQUIRY_TYPES = ['demo', 'sales', 'support', 'partnership', 'other'] as const;

@@ -1,6 +1,6 @@
 // A comma-separated list of e-mail addresses in one setting (NOTIFY_EMAIL), as the API's
 // configuration and the CDK app's both read it.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const emailListSchema = z
   .string()

@@ -1,6 +1,6 @@
 // Conversion event types (docs/requirements.md §7) plus page_view, and the visit attribution a page
 // view and a lead carry (referrer host, UTM tags): one schema for the browser and the API.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTROL, HOST, HOST_MAX_LENGTH, UTM_MAX_LENGTH, type Attribution } from './attribution.ts';
 
 export const EVENT_TYPES = [

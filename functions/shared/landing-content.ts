@@ -4,7 +4,7 @@
 // (`.meta()`: a label, a help text, how it is edited): the admin's structured editor is
 // generated from it (site/islands/admin/structured-editor.tsx), so a field added here is
 // editable there without touching the admin.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** How a field is edited when its type alone does not say it. */
 export type FieldWidget = 'multiline' | 'image' | 'icon' | 'lines';

@@ -1,7 +1,7 @@
 // The Leads inbox's contract: one zod schema per request and response shape of
 // /api/admin/leads, and the CRM webhook's body. The route validates with these and the
 // admin island reads its answers with them, so neither re-declares a shape.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEAD_STATUSES, type LeadStatus } from './lead-basics.ts';
 import { FORM_TYPES, INQUIRY_LABELS, INQUIRY_TYPES, type FormType } from './contact.ts';
 

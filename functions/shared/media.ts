@@ -1,7 +1,7 @@
 // The media API's shapes: upload tickets, the companion endpoints @uppy/aws-s3 v6 calls
 // (companionEndpoint "/api"), and the media library. One schema per shape, imported by the
 // routes (functions/routes/objects.ts, s3.ts, media.ts) and the Images tab alike.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MEDIA_ID_RE, mediaIdFromPendingKey, OBJECT_PATH_RE, objectPathOf } from './media-paths.ts';
 
 /** Widths of the WebP variants written for every image (never upscaled). */

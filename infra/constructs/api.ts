@@ -16,7 +16,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as triggers from 'aws-cdk-lib/triggers';
 import { Construct, type IConstruct } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PENDING_PREFIX, PUBLIC_PREFIX, type Uploads } from './uploads.ts';
 
 /** The handler modules, resolved from this file so synth works from any working directory. */

@@ -32,7 +32,7 @@ const REFERENCES: Record<string, string> = {
     "export { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
     "import { Hono } from 'hono';",
     "import { handle } from 'hono/aws-lambda';",
-    "import { z } from 'zod';",
+    "import * as z from 'zod';",
     'const body = z.object({ name: z.string() });',
     "const app = new Hono().post('/', async (c) => c.json(body.parse(await c.req.json())));",
     'export const handler = handle(app);',

@@ -2,7 +2,7 @@
 // wording, SLA scope, public prices, the free trial, implementation time, performance
 // figures and results with their sources. Pages read them from here; e2e/claims.spec.ts
 // fails on the variants listed under `variants` anywhere in the built site.
-import { z } from 'zod';
+import * as z from 'zod';
 import claimsJson from '../../content/claims.json' with { type: 'json' };
 
 const text = z.string().trim().min(1);

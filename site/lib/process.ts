@@ -1,7 +1,7 @@
 // One process story (content/process.json): the landing page's five steps
 // (content/landing-steps.json) are the reference; the three-step summaries on /site and the
 // product pages, and the five steps of /how-it-works, each say which of them they cover.
-import { z } from 'zod';
+import * as z from 'zod';
 import processJson from '../../content/process.json' with { type: 'json' };
 import stepsJson from '../../content/landing-steps.json' with { type: 'json' };
 

@@ -7,6 +7,5 @@ import { config } from 'zod/v4';
 
 config({ jitless: true });
 
+// Islands write `import * as z from 'zod'` (eslint.config.js), as the API does.
 export * from 'zod/v4';
-export * as z from 'zod/v4';
-export { default } from 'zod/v4';

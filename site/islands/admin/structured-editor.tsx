@@ -7,7 +7,7 @@
 // from the server.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   EDITOR_SECTIONS,
   landingContentSchema,

@@ -1,6 +1,6 @@
 // The How It Works steps ship as data without a validator; this checks them instead.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HOW_IT_WORKS_STEPS } from './steps.ts';
 import { pageIdFromPath } from './tracking.ts';
 import { slugFromPath } from './legacy-landing.tsx';

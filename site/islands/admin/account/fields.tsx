@@ -1,7 +1,7 @@
 // Form pieces of the Account area: where a failed request's message goes, client checks
 // with the same shared schemas the API uses, and copying text to the clipboard.
 import { useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldErrors } from '../../../../functions/lib/errors.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { Button } from '../ui.tsx';

@@ -2,7 +2,7 @@
 // functions/shared/landing-content.ts): what kind of field each path is, its label and
 // help text, its limits. The structured editor is generated from this, and the versions
 // diff uses it for labels and a stable key order.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   landingContentSchema,
   type FieldWidget,
