@@ -4,6 +4,7 @@
 // CloudFront-Viewer-Address, trustworthy because ORIGIN_VERIFY_SECRET refuses direct calls.
 // hono/aws-lambda is marked deprecated in favour of @hono/aws-lambda, which the npm
 // registry reachable here does not serve; the adapter is the same code.
+import './lib/zod-jitless.ts'; // first, before any module builds a schema
 import { handle } from 'hono/aws-lambda';
 import { createApp } from './app.ts';
 import { loadConfig } from './env.ts';

@@ -5,6 +5,7 @@
 // (mail/ses.ts), so its bundle and cold start stay near the floor of DynamoDB + hono + zod
 // (npm run bench -- --only lambda). Nothing reads the table before the first request:
 // first-run seeding happens at deploy time (lambda-setup.ts).
+import './lib/zod-jitless.ts'; // first, before any module builds a schema
 import { handle } from 'hono/aws-lambda';
 import { buildApp } from './app-builder.ts';
 import { PUBLIC_ROUTES } from './routes/public-routes.ts';

@@ -2,6 +2,7 @@
 // administrator (from ADMIN_EMAIL/ADMIN_PASSWORD, else a one-time setup link in this
 // function's log). Invoked once per deployment by a CDK trigger (infra/constructs/api.ts),
 // so no request ever waits for it; both steps are no-ops once done.
+import './lib/zod-jitless.ts'; // first, before any module builds a schema
 import { seedDefaultPage } from './data/seed.ts';
 import { loadConfig } from './env.ts';
 import { bootstrapAdmin } from './lib/auth.ts';

@@ -12,6 +12,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     globalSetup: ['functions/test/global-setup.ts'],
+    // Zod parses jitless in production, server and browser alike (functions/lib/zod-jitless.ts).
+    setupFiles: ['functions/lib/zod-jitless.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Two cores: more workers only fight over them and over DynamoDB Local.

@@ -1,4 +1,5 @@
 // `npm start`: the whole product locally, with no configuration.
+import '../lib/zod-jitless.ts'; // first, before any module builds a schema
 import { ConfigError, loadConfig } from '../env.ts';
 import { jsonLogger } from '../lib/context.ts';
 import { StartupError } from './dynamo-local.ts';

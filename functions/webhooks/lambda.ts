@@ -2,6 +2,7 @@
 // schedule (infra/constructs/lead-webhook.ts). Each run attempts every due delivery until
 // the function's time is nearly up; what is left waits for the next run. It builds only
 // what a drain needs (not the API's services), so its bundle and cold start stay small.
+import '../lib/zod-jitless.ts'; // first, before any module builds a schema
 import type { Context } from 'aws-lambda';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LeadRepository } from '../data/leads.ts';

@@ -33,6 +33,8 @@ const REFERENCES: Record<string, string> = {
     "import { Hono } from 'hono';",
     "import { handle } from 'hono/aws-lambda';",
     "import * as z from 'zod';",
+    // As every entry of ours does first (functions/lib/zod-jitless.ts).
+    'z.config({ jitless: true });',
     'const body = z.object({ name: z.string() });',
     "const app = new Hono().post('/', async (c) => c.json(body.parse(await c.req.json())));",
     'export const handler = handle(app);',
