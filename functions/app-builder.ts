@@ -3,11 +3,11 @@
 // only the public ones, so that its bundle does not carry the others.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { originVerify } from './lib/origin-verify.ts';
+import { limitBody } from './lib/validate.ts';
 import { API_CONTENT_SECURITY_POLICY } from './shared/security-headers.ts';
 import {
   isStoreUnavailable,
@@ -59,18 +59,7 @@ export function buildApp(services: Services, routes: ApiRoute[]) {
 
   for (const route of routes) if (route.ownBodyLimit) app.route(route.path, route.router);
 
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'payload_too_large',
-          `The request body must be at most ${MAX_BODY_BYTES} bytes`,
-        );
-      },
-    }),
-  );
+  app.use(limitBody(MAX_BODY_BYTES));
 
   for (const route of routes) if (!route.ownBodyLimit) app.route(route.path, route.router);
 

@@ -2,6 +2,7 @@
 // with one entry per invalid field.
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod';
 import { ApiError, validationError } from './errors.ts';
 
@@ -18,6 +19,16 @@ export const requireJson: MiddlewareHandler = async (c, next) => {
   }
   await next();
 };
+
+/** Refuses a body over maxBytes with 413: "{what} must be at most {maxBytes} bytes". */
+export function limitBody(maxBytes: number, what = 'The request body'): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `${what} must be at most ${maxBytes} bytes`);
+    },
+  });
+}
 
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return zValidator('json', schema, (result) => {

@@ -3,11 +3,10 @@
 // the team is notified by e-mail (NOTIFY_EMAIL); a filled honeypot is answered like a
 // lead but stored as spam and notifies nobody; each network has a quota.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { contactSubmissionSchema } from '../shared/contact.ts';
-import { ApiError, type ErrorBody } from '../lib/errors.ts';
+import type { ErrorBody } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { jsonBody, requireJson } from '../lib/validate.ts';
+import { jsonBody, limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
 import { deviceClass } from '../shared/events.ts';
 import { isBot } from './conversions.ts';
@@ -19,16 +18,7 @@ export const CONTACT_WINDOW_SECONDS = 600;
 export const contact = new Hono<AppEnv>().post(
   '/',
   requireJson,
-  bodyLimit({
-    maxSize: CONTACT_MAX_BYTES,
-    onError: () => {
-      throw new ApiError(
-        413,
-        'payload_too_large',
-        `The request body must be at most ${CONTACT_MAX_BYTES} bytes`,
-      );
-    },
-  }),
+  limitBody(CONTACT_MAX_BYTES),
   jsonBody(contactSubmissionSchema),
   async (c) => {
     const services = c.get('services');

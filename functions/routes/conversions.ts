@@ -2,7 +2,7 @@
 // landing pages. Bots and visitors asking not to be tracked are answered 202 and dropped;
 // everything else is stored with its counters, keyed by the resolved page, before the 202.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../lib/validate.ts';
 import { conversionEventSchema, deviceClass } from '../shared/events.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
@@ -38,16 +38,7 @@ export const conversions = new Hono<AppEnv>().post(
     }
     await next();
   },
-  bodyLimit({
-    maxSize: CONVERSION_MAX_BYTES,
-    onError: () => {
-      throw new ApiError(
-        413,
-        'payload_too_large',
-        `A conversion event must be at most ${CONVERSION_MAX_BYTES} bytes`,
-      );
-    },
-  }),
+  limitBody(CONVERSION_MAX_BYTES, 'A conversion event'),
   async (c) => {
     const services = c.get('services');
     const text = await c.req.text();
