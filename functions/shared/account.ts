@@ -4,6 +4,8 @@ import * as z from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
+/** What the forms that set a password say about the rule (lib/passwords.ts enforces it). */
+export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters; common passwords are refused.`;
 export const MAX_NAME_LENGTH = 100;
 /** Recovery codes: 12 characters of Crockford's base32 (60 bits), shown as xxxx-xxxx-xxxx. */
 export const RECOVERY_CODE_COUNT = 10;

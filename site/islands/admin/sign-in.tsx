@@ -1,7 +1,12 @@
 // Sign-in (password, then a code when two-factor sign-in is on), the first-run setup form
 // reached through the one-time link, and the form an invited administrator fills in.
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
+import {
+  PASSWORD_HINT,
+  type LoginResponse,
+  type SessionInfo,
+  type SetupCheck,
+} from '../../../functions/shared/account.ts';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
 import { Button, FieldError, FormAlert, inputClass, TextField } from './ui.tsx';
 
@@ -302,7 +307,7 @@ export function SetupForm({ token }: { token: string }) {
       )}
       <TextField
         label="Password"
-        hint="At least 12 characters; common passwords are refused."
+        hint={PASSWORD_HINT}
         type="password"
         autoComplete="new-password"
         required

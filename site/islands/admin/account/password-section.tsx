@@ -1,7 +1,10 @@
 // Change password: the current one is required; every other session of this admin ends.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import { changePasswordRequestSchema } from '../../../../functions/shared/account.ts';
+import {
+  changePasswordRequestSchema,
+  PASSWORD_HINT,
+} from '../../../../functions/shared/account.ts';
 import { request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, TextField } from '../ui.tsx';
@@ -70,7 +73,7 @@ export function PasswordSection() {
         />
         <TextField
           label="New password"
-          hint="At least 12 characters; common passwords are refused."
+          hint={PASSWORD_HINT}
           type="password"
           autoComplete="new-password"
           value={newPassword}
