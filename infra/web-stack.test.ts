@@ -14,6 +14,7 @@ import {
   PERMISSIONS_POLICY,
   siteContentSecurityPolicy,
 } from '../functions/shared/security-headers.ts';
+import { SLOW_SHARE } from './constructs/alarms.ts';
 import { publishCommands } from './constructs/rebuild.ts';
 import {
   logicalIdOf,
@@ -930,6 +931,7 @@ describe('alarms', () => {
       z
         .object({
           MetricName: z.string(),
+          Threshold: z.number(),
           Dimensions: z.tuple([z.object({ Name: z.literal('FunctionName'), Value: z.unknown() })]),
         })
         .parse(alarm['Properties']),
@@ -940,6 +942,21 @@ describe('alarms', () => {
         .map((alarm) => flat(alarm.Dimensions[0].Value));
       expect(watched.sort()).toEqual([api, publicApi].sort());
     }
+    // "Near the timeout" is each function's own: the admin one waits 29 s, the public one 10 s.
+    const timeoutMs = (id: string) =>
+      z
+        .object({ Timeout: z.number() })
+        .parse(template.findResources('AWS::Lambda::Function')[id]!['Properties']).Timeout * 1000;
+    const slow = new Map(
+      alarms
+        .filter((alarm) => alarm.MetricName === 'Duration')
+        .map((alarm) => [flat(alarm.Dimensions[0].Value), alarm.Threshold]),
+    );
+    expect(slow.get(api)).toBe(timeoutMs(idOf(/^ApiFunction[0-9A-F]{8}$/)) * SLOW_SHARE);
+    expect(slow.get(publicApi)).toBe(
+      timeoutMs(idOf(/^ApiPublicFunction[0-9A-F]{8}$/)) * SLOW_SHARE,
+    );
+    expect(slow.get(api)).not.toBe(slow.get(publicApi));
   });
 
   it('mails ALARM_EMAIL when it is set', () => {

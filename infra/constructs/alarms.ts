@@ -10,9 +10,9 @@ import { Construct } from 'constructs';
 
 export interface AlarmsProps {
   /** The admin function (every route). */
-  readonly api: lambda.IFunction;
+  readonly api: lambda.Function;
   /** The public function (the routes visitors hit). */
-  readonly publicApi?: lambda.IFunction | undefined;
+  readonly publicApi?: lambda.Function | undefined;
   readonly email?: string | undefined;
 }
 
@@ -51,14 +51,19 @@ export class Alarms extends Construct {
   }
 }
 
+/** Share of a function's timeout that its p99 duration may reach before the alarm. */
+export const SLOW_SHARE = 0.8;
+
 /** Errors, throttles and a p99 close to the timeout, for one function. */
 function functionAlarms(
   scope: Construct,
   prefix: string,
   name: string,
-  fn: lambda.IFunction,
+  fn: lambda.Function,
 ): cloudwatch.Alarm[] {
   const period = Duration.minutes(5);
+  // Each function has its own timeout (the admin one 29 s, the public one 10 s).
+  const timeout = fn.timeout ?? Duration.seconds(3);
   return [
     new cloudwatch.Alarm(scope, `${prefix}Errors`, {
       alarmDescription: `${name} threw or timed out (not 4xx/5xx answers).`,
@@ -77,9 +82,9 @@ function functionAlarms(
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     }),
     new cloudwatch.Alarm(scope, `${prefix}Slow`, {
-      alarmDescription: `${name}'s p99 duration is close to its 10 s timeout.`,
+      alarmDescription: `${name}'s p99 duration is close to its ${timeout.toSeconds()} s timeout.`,
       metric: fn.metricDuration({ period, statistic: 'p99' }),
-      threshold: 8000,
+      threshold: timeout.toMilliseconds() * SLOW_SHARE,
       evaluationPeriods: 3,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
