@@ -2,21 +2,12 @@
 // input, reset and delete confirmations, versions, and a rebuild reaching the public page.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
+import { signIn } from './admin-session.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Landing Page Manager', exact: true }),
-  ).toBeVisible();
-}
 
 async function createPage(
   page: Page,

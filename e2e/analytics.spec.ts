@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
+import { signIn } from './admin-session.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 /** The browser's own visit: a person on a Mac (not a crawler, and not a seeded browser). */
@@ -62,14 +63,6 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     ...seenInConsole,
     ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
   ];
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();
 }
 
 const tile = (page: Page, id: string) => page.getByTestId(`tile-${id}`);

@@ -13,6 +13,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright/test';
+import { signIn } from './admin-session.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
@@ -27,14 +28,6 @@ const toast = (page: Page) => page.getByTestId('toast');
 const card = (page: Page, title: string) =>
   page.getByTestId('page-card').filter({ hasText: title });
 const editor = (page: Page) => page.getByRole('dialog', { name: 'Edit Landing Page' });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();
-}
 
 interface ApiPage {
   id: string;

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { signIn } from './admin-session.ts';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -36,17 +36,6 @@ const flatPng = (width: number, height: number) =>
   })
     .png()
     .toBuffer();
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // Exact: the sign-in form's own heading contains these words too.
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Landing Page Manager', exact: true }),
-  ).toBeVisible();
-}
 
 async function openImagesTab(page: Page) {
   await page.getByRole('tab', { name: 'Images' }).click();

@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from 'playwright/test';
+import { signIn } from './admin-session.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
 
@@ -35,14 +36,6 @@ async function submitLead(browser: Browser, name: string, email: string) {
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByRole('status')).toHaveText("Thank you! We'll get back to you shortly.");
   await context.close();
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Landing Page Manager' })).toBeVisible();
 }
 
 async function axeClean(page: Page) {

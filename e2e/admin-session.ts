@@ -1,0 +1,16 @@
+// Signing in as the administrator the browser tests' server was started with
+// (E2E_ADMIN in playwright.config.ts), through the sign-in form as a user would.
+import { expect, type Page } from 'playwright/test';
+import { E2E_ADMIN } from './playwright.config.ts';
+
+/** Signs in at /admin and waits for the Landing Page Manager. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exact: the sign-in form's own heading contains these words too.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Landing Page Manager', exact: true }),
+  ).toBeVisible();
+}
