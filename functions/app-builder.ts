@@ -8,6 +8,7 @@ import { ApiError, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { originVerify } from './lib/origin-verify.ts';
 import { limitBody } from './lib/validate.ts';
+import { sourceStack } from './lib/stack-trace.ts';
 import { API_CONTENT_SECURITY_POLICY } from './shared/security-headers.ts';
 import {
   isStoreUnavailable,
@@ -99,7 +100,8 @@ export function buildApp(services: Services, routes: ApiRoute[]) {
       requestId,
       method: c.req.method,
       path: c.req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      // Mapped to the sources here: the functions run without --enable-source-maps.
+      error: sourceStack(error),
     });
     return c.json<ErrorBody>(
       {

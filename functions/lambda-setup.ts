@@ -7,18 +7,25 @@ import { seedDefaultPage } from './data/seed.ts';
 import { loadConfig } from './env.ts';
 import { bootstrapAdmin } from './lib/auth.ts';
 import { createServices } from './services.ts';
+import { sourceStack } from './lib/stack-trace.ts';
 import { dynamoTarget } from './data/dynamo.ts';
 
 export const handler = async (): Promise<{ defaultPage: string; admin: string }> => {
   const config = loadConfig();
   const services = createServices(config, dynamoTarget(config));
-  const page = await seedDefaultPage(services.pages);
-  const admin = await bootstrapAdmin(services, services.log);
-  if (admin.kind === 'setup') {
-    services.log.warn('no administrator yet: open the one-time setup link on the site', {
-      path: `/admin/setup?token=${admin.token}`,
-      expiresAt: admin.expiresAt.toISOString(),
-    });
+  try {
+    const page = await seedDefaultPage(services.pages);
+    const admin = await bootstrapAdmin(services, services.log);
+    if (admin.kind === 'setup') {
+      services.log.warn('no administrator yet: open the one-time setup link on the site', {
+        path: `/admin/setup?token=${admin.token}`,
+        expiresAt: admin.expiresAt.toISOString(),
+      });
+    }
+    return { defaultPage: page, admin: admin.kind };
+  } catch (error) {
+    // The deployment fails with it; the runtime's own log line has the bundle's positions.
+    services.log.error('first-run setup failed', { error: sourceStack(error) });
+    throw error;
   }
-  return { defaultPage: page, admin: admin.kind };
 };

@@ -207,7 +207,6 @@ describe('API function', () => {
           UPLOADS_BUCKET: { Ref: Match.stringLikeRegexp('^UploadsBucket') },
           SITE_URL: '',
           ORIGIN_VERIFY_SECRET: originVerifyRef(template),
-          NODE_OPTIONS: '--enable-source-maps',
           REBUILD_PROJECT: { Ref: logicalId(template, 'AWS::CodeBuild::Project', /./) },
         },
       },
@@ -239,6 +238,22 @@ describe('API function', () => {
     expect(existsSync(new URL('../node_modules/@img/sharp-linux-arm64', import.meta.url))).toBe(
       false,
     );
+  });
+
+  it('starts its functions without --enable-source-maps, and ships each bundle its map', () => {
+    // Node would read and parse the map at every cold start; functions/lib/stack-trace.ts
+    // decodes it only when an error is logged, so the map must sit beside the bundle.
+    const { template, stack } = defaultApp();
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(functions)).not.toContain('enable-source-maps');
+    for (const fn of [stack.api.function, stack.api.publicFunction]) {
+      const code = fn.node.findChild('Code').node.findChild('Stage');
+      if (!(code instanceof AssetStaging)) throw new Error(`no staged code for ${fn.node.id}`);
+      const bundle = readFileSync(join(code.absoluteStagedPath, 'index.mjs'), 'utf8');
+      expect(bundle).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(existsSync(join(code.absoluteStagedPath, 'index.mjs.map'))).toBe(true);
+    }
   });
 
   it('passes the configured site URL to the function', () => {
@@ -345,7 +360,7 @@ describe('API function', () => {
       .parse(template.findResources('AWS::Lambda::Function')[logicalIdOf(stack.api.publicFunction)])
       .Properties.Environment.Variables;
     expect(Object.keys(variables).sort()).toEqual(
-      ['NODE_OPTIONS', 'ORIGIN_VERIFY_SECRET', 'SITE_URL', 'TABLE_NAME'].sort(),
+      ['ORIGIN_VERIFY_SECRET', 'SITE_URL', 'TABLE_NAME'].sort(),
     );
   });
 

@@ -9,6 +9,7 @@ import { LeadRepository } from '../data/leads.ts';
 import { OutboxRepository } from '../data/outbox.ts';
 import { loadConfig } from '../env.ts';
 import { jsonLogger } from '../lib/context.ts';
+import { sourceStack } from '../lib/stack-trace.ts';
 import { LeadWebhook } from './lead-webhook.ts';
 import { secretKey } from './signing.ts';
 
@@ -42,5 +43,13 @@ export const handler = async (
     log.warn('lead webhook drainer ran without LEAD_WEBHOOK_URL; nothing to do');
     return { attempted: 0 };
   }
-  return webhook.drainOnce({ deadline: () => context.getRemainingTimeInMillis() < SAFETY_MS });
+  try {
+    return await webhook.drainOnce({
+      deadline: () => context.getRemainingTimeInMillis() < SAFETY_MS,
+    });
+  } catch (error) {
+    // The runtime logs it too, but with the minified bundle's positions.
+    log.error('lead webhook drain run failed', { error: sourceStack(error) });
+    throw error;
+  }
 };

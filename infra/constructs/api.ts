@@ -228,7 +228,9 @@ export class Api extends Construct {
         logGroup,
         loggingFormat: lambda.LoggingFormat.JSON,
         tracing: lambda.Tracing.ACTIVE,
-        environment: { ...options.environment, NODE_OPTIONS: '--enable-source-maps' },
+        // No --enable-source-maps: Node would read and parse the map at every cold start
+        // (10-20 ms); functions/lib/stack-trace.ts maps a logged error's stack instead.
+        environment: options.environment,
         bundling: apiBundling(options.sharp),
       });
       // cdk-nag reports each wildcard resource as its own finding; acknowledge exactly those.

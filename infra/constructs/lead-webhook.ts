@@ -97,7 +97,7 @@ export class LeadWebhook extends Construct {
       environment: {
         TABLE_NAME: props.table.tableName,
         ...settings,
-        NODE_OPTIONS: '--enable-source-maps',
+        // No --enable-source-maps (cold start): functions/lib/stack-trace.ts maps logged stacks.
       },
       bundling: {
         forceDockerBundling: false,

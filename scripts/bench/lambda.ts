@@ -106,7 +106,7 @@ const LAMBDA_ENV: Record<string, string> = {
   SITE_URL: 'https://example.com',
   ORIGIN_VERIFY_SECRET: 'bench-origin-verify-secret-0123456789',
   LOG_LEVEL: 'error',
-  NODE_OPTIONS: '--enable-source-maps',
+  // No NODE_OPTIONS: the functions run without --enable-source-maps (infra/constructs/api.ts).
 };
 
 const INIT_PROBE = `
