@@ -53,14 +53,7 @@ const FRAME = /^(\s*at (?:.+? \()?)(.+?):(\d+):(\d+)(\)?)$/;
 function mapFrame(line: string): string {
   const frame = FRAME.exec(line);
   if (!frame) return line;
-  const [, head, file, row, column, tail] = frame as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [, head = '', file = '', row = '', column = '', tail = ''] = frame;
   if (file.startsWith('node:')) return line;
   const map = mapOf(file);
   if (!map) return line;
