@@ -31,6 +31,15 @@ import { UploadSigner, type SignedUpload } from './upload-signer.ts';
 /** The local server's upload endpoint (a Hono route outside the API's body limit). */
 export const LOCAL_UPLOAD_PATH = '/api/objects/local';
 
+/**
+ * Ages at which uploads that were never finished are dropped: the same days as the uploads
+ * bucket's lifecycle rules in AWS (infra/constructs/uploads.ts imports these), so an
+ * abandoned upload lives as long on disk as in S3.
+ */
+export const PENDING_EXPIRY_DAYS = 2;
+export const MULTIPART_ABORT_DAYS = 1;
+const DAY_MS = 86_400_000;
+
 /** S3's smallest part, except the last; the disk driver keeps the same rule. */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
 
@@ -517,6 +526,50 @@ export class DiskObjectStore implements ObjectStore {
       await fs.rm(`${path}.meta`, { force: true });
       // A spent single-use mark (.used/) stays: its URL must not work again.
     }
+  }
+
+  // --- sweeping ------------------------------------------------------------------
+
+  /**
+   * Deletes what was never finished, as the S3 bucket's lifecycle rules do: pending/
+   * objects last written more than PENDING_EXPIRY_DAYS ago (S3 counts from creation, and a
+   * pending object is written once), multipart uploads started more than
+   * MULTIPART_ABORT_DAYS ago (counted from upload.json, written once at the start, as S3
+   * counts from initiation), and bodies a crash left half-received in .tmp/ (S3 keeps
+   * none). Published objects and .used/ marks are never touched. `npm start` runs it at
+   * start-up and every hour (functions/server/housekeeping.ts).
+   */
+  async sweepAbandoned(): Promise<{ pending: number; multipart: number; partial: number }> {
+    const now = this.#now().getTime();
+    const olderThan = async (path: string, days: number) => {
+      const stat = await fs.stat(path).catch(ignoreMissing);
+      return stat !== undefined && now - stat.mtimeMs > days * DAY_MS;
+    };
+    const names = (dir: string) => fs.readdir(join(this.root, dir)).catch(() => [] as string[]);
+    const swept = { pending: 0, multipart: 0, partial: 0 };
+    for (const name of await names('pending')) {
+      const path = join(this.root, 'pending', name);
+      if (await olderThan(path, PENDING_EXPIRY_DAYS)) {
+        await fs.rm(path, { force: true });
+        swept.pending += 1;
+      }
+    }
+    for (const name of await names('.multipart')) {
+      const dir = join(this.root, '.multipart', name);
+      if (await olderThan(join(dir, 'upload.json'), MULTIPART_ABORT_DAYS)) {
+        await fs.rm(dir, { recursive: true, force: true });
+        swept.multipart += 1;
+      }
+    }
+    for (const name of await names('.tmp')) {
+      // A body still streaming in is minutes old at most: a day is far past any upload.
+      const path = join(this.root, '.tmp', name);
+      if (await olderThan(path, MULTIPART_ABORT_DAYS)) {
+        await fs.rm(path, { force: true });
+        swept.partial += 1;
+      }
+    }
+    return swept;
   }
 
   // --- serving -------------------------------------------------------------------
