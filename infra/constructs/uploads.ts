@@ -1,13 +1,25 @@
 // Private bucket for user uploads. Browsers upload to presigned URLs under pending/<id> (a
 // PUT, a POST-policy form, or multipart parts); the API checks and re-encodes accepted
 // images into uploads/<id>..., the only prefix CloudFront may read.
+//
+// Recovery (docs/operations.md): the bucket is versioned, so a deleted or replaced image
+// can be brought back for NONCURRENT_VERSION_DAYS; the table beside it has point-in-time
+// recovery (infra/constructs/data.ts).
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { MULTIPART_ABORT_DAYS, PENDING_EXPIRY_DAYS } from '../../functions/storage/disk.ts';
 
 export const PENDING_PREFIX = 'pending/';
 export const PUBLIC_PREFIX = 'uploads/';
+/** Days an overwritten or deleted object's earlier version is kept, to be restored. */
+export const NONCURRENT_VERSION_DAYS = 30;
+/**
+ * Days an expired or deleted pending/ object's bytes are kept: never served and never
+ * confirmed, so not worth the 30 days (and not worth keeping someone's stray file).
+ */
+export const PENDING_NONCURRENT_DAYS = 1;
 
 export interface UploadsProps {
   /** Origins allowed to PUT to presigned URLs (browser CORS). */
@@ -42,10 +54,30 @@ export class Uploads extends Construct {
           maxAge: 3600,
         },
       ],
+      // Every overwrite and delete keeps the earlier version (docs/operations.md says how
+      // to bring one back); the rules below bound how long.
+      versioned: true,
+      // The local disk store sweeps at the same ages (functions/storage/disk.ts).
       lifecycleRules: [
-        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Uploads never confirmed by the API are dropped.
-        { id: 'expire-pending', prefix: PENDING_PREFIX, expiration: Duration.days(2) },
+        {
+          id: 'abort-incomplete-multipart',
+          abortIncompleteMultipartUploadAfter: Duration.days(MULTIPART_ABORT_DAYS),
+        },
+        // Uploads never confirmed by the API are dropped. In a versioned bucket expiring
+        // only adds a delete marker; the bytes go PENDING_NONCURRENT_DAYS later.
+        {
+          id: 'expire-pending',
+          prefix: PENDING_PREFIX,
+          expiration: Duration.days(PENDING_EXPIRY_DAYS),
+          noncurrentVersionExpiration: Duration.days(PENDING_NONCURRENT_DAYS),
+        },
+        // Replaced and deleted images can be restored for 30 days, then their bytes go;
+        // a delete marker with no version left behind it is removed too.
+        {
+          id: 'expire-noncurrent-versions',
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
+          expiredObjectDeleteMarker: true,
+        },
       ],
     });
   }
