@@ -70,19 +70,21 @@ export function drawWordmark(ctx: CanvasRenderingContext2D, background: Backgrou
 
 /**
  * The same wordmark as SVG. `fontCss` is an @font-face rule embedding the font, so the
- * file renders identically where Inter is not installed.
+ * file renders identically where Inter is not installed. `idPrefix` names the gradients:
+ * an SVG inlined in a page shares the page's id space, so each inline copy needs its own
+ * (two copies with one id break the second one's fill when the first is hidden).
  */
-export function wordmarkSvg(background: Background, fontCss = ''): string {
+export function wordmarkSvg(background: Background, fontCss = '', idPrefix = 'pb'): string {
   const scale = MARK.size / 32;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" viewBox="0 0 ${LOGO_WIDTH} ${LOGO_HEIGHT}" role="img" aria-label="${WORDMARK_TEXT}">
 <title>${WORDMARK_TEXT}</title>
 <defs>
-${fontCss ? `<style>${fontCss}</style>\n` : ''}<linearGradient id="pb-mark" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${GRADIENT_FROM}"/><stop offset="1" stop-color="${GRADIENT_TO}"/></linearGradient>
-<linearGradient id="pb-text" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${GRADIENT_FROM}"/><stop offset="1" stop-color="${GRADIENT_TO}"/></linearGradient>
+${fontCss ? `<style>${fontCss}</style>\n` : ''}<linearGradient id="${idPrefix}-mark" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${GRADIENT_FROM}"/><stop offset="1" stop-color="${GRADIENT_TO}"/></linearGradient>
+<linearGradient id="${idPrefix}-text" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${GRADIENT_FROM}"/><stop offset="1" stop-color="${GRADIENT_TO}"/></linearGradient>
 </defs>
 ${background === 'white' ? `<rect width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" fill="#FFFFFF"/>` : ''}
-<rect x="${MARK.x}" y="${MARK.y}" width="${MARK.size}" height="${MARK.size}" rx="${MARK.radius}" fill="url(#pb-mark)"/>
+<rect x="${MARK.x}" y="${MARK.y}" width="${MARK.size}" height="${MARK.size}" rx="${MARK.radius}" fill="url(#${idPrefix}-mark)"/>
 <g transform="translate(${MARK.x} ${MARK.y}) scale(${scale})" fill="none" stroke="#FFFFFF" stroke-width="2.5" stroke-linecap="round"><path d="${ARC}"/><path d="${PILLARS}"/></g>
-<text x="${TEXT_X}" y="${TEXT_BASELINE}" font-family="${FONT_FAMILY.replace(/'/g, '&apos;')}" font-weight="${FONT_WEIGHT}" font-size="132" fill="url(#pb-text)">${WORDMARK_TEXT}</text>
+<text x="${TEXT_X}" y="${TEXT_BASELINE}" font-family="${FONT_FAMILY.replace(/'/g, '&apos;')}" font-weight="${FONT_WEIGHT}" font-size="132" fill="url(#${idPrefix}-text)">${WORDMARK_TEXT}</text>
 </svg>`;
 }
