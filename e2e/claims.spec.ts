@@ -8,7 +8,7 @@ import { CLAIMS, claimVariants } from '../site/lib/claims.ts';
 /** What each page shows, read from its prerendered HTML (no script runs). */
 interface PageFacts {
   path: string;
-  /** Body text, meta description, image alt texts and ARIA labels. */
+  /** Body text, JSON-LD strings, meta tag contents, image alt texts and ARIA labels. */
   text: string;
   headings: string[];
   /** Text of the nearest enclosing block of every "99.99%", up to its section. */
@@ -25,11 +25,27 @@ async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
 async function readPage(page: Page, path: string, html: string): Promise<PageFacts> {
   const facts = await page.evaluate((source) => {
     const doc = new DOMParser().parseFromString(source, 'text/html');
+    // Structured data and meta tags make claims too (search results show them): every
+    // string in each JSON-LD block, and every meta tag's content, are checked with the text.
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(strings)
+          : [];
+    const structured = [
+      ...[...doc.querySelectorAll('script[type="application/ld+json"]')].flatMap((script) =>
+        strings(JSON.parse(script.textContent ?? 'null')),
+      ),
+      ...[...doc.querySelectorAll('meta[content]')].map(
+        (meta) => meta.getAttribute('content') ?? '',
+      ),
+    ];
     doc.querySelectorAll('script, style, template, noscript').forEach((node) => node.remove());
     const clean = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
     const text = [
       clean(doc.body.textContent),
-      doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      ...structured,
       ...[...doc.querySelectorAll('img[alt]')].map((img) => img.getAttribute('alt') ?? ''),
       ...[...doc.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label') ?? ''),
     ].join(' \n ');

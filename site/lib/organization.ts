@@ -1,4 +1,7 @@
-// Schema.org Organization data for the home pages (`/` and `/site`).
+// Schema.org Organization data for the home pages (`/` and `/site`). Claims in it use
+// content/claims.json's wording like every visible page (docs/decisions.md, "Claims").
+import { certification } from './claims.ts';
+
 export function organizationJsonLd(site: URL): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -7,8 +10,7 @@ export function organizationJsonLd(site: URL): Record<string, unknown> {
     legalName: 'PharmaBridge, Inc.',
     url: new URL('/', site).href,
     logo: new URL('/favicon.svg', site).href,
-    description:
-      'PharmaBridge is a HIPAA-compliant data-exchange platform on which pharmaceutical manufacturers publish data contract rules and suppliers deliver validated, tokenized, contract-compliant data.',
+    description: `PharmaBridge is a data-exchange platform (${certification('hipaa').short}) on which pharmaceutical manufacturers publish data contract rules and suppliers deliver validated, tokenized, contract-compliant data.`,
     foundingDate: '2021',
     address: {
       '@type': 'PostalAddress',
