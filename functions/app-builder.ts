@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError, type ErrorBody } from './lib/errors.ts';
+import { ApiError, isAbortedBody, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, Services } from './lib/context.ts';
 import { originVerify } from './lib/origin-verify.ts';
 import { limitBody } from './lib/validate.ts';
@@ -72,7 +72,35 @@ export function buildApp(services: Services, routes: ApiRoute[]) {
   );
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    // A client that hung up mid-body (functions/lib/errors.ts isAbortedBody). The
+    // validator turns that failed read into "Malformed JSON"; the Node request (the local
+    // server's env) or the request's signal tells the two apart.
+    const incoming = (c.env as { incoming?: { errored?: unknown } } | undefined)?.incoming;
+    if (
+      isAbortedBody(error) ||
+      (error instanceof HTTPException &&
+        error.status === 400 &&
+        (isAbortedBody(incoming?.errored) || c.req.raw.signal.aborted))
+    ) {
+      services.log.info('request body aborted', {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+      });
+      // Nobody reads this answer; it only ends the request cleanly.
+      return c.json<ErrorBody>(
+        {
+          error: { code: 'bad_request', message: 'The request body was not received in full.' },
+        },
+        400,
+      );
+    }
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) {
+        c.header('Retry-After', String(error.retryAfterSeconds));
+      }
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 413 ? 'payload_too_large' : 'bad_request';
       const message =

@@ -32,17 +32,21 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
+  /** Sent as Retry-After (503 and 429 answers that know when to come back). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: ContentfulStatusCode,
     code: ErrorCode,
     message: string,
     fields?: FieldErrors,
+    retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   toBody(): ErrorBody {
@@ -114,4 +118,25 @@ export function validationError(
       ? `${names[0]} ${fields[names[0]!]![0]}`
       : `${names.length} fields are invalid`;
   return new ApiError(400, 'validation_failed', `Invalid request: ${summary}`, fields);
+}
+
+/**
+ * True when the client hung up before its request body arrived in full: Node's HTTP server
+ * fails the body's stream with `Error: aborted` (code ECONNRESET), which reaches the app
+ * as is (or as the `cause` of a wrapper). Anyone can cause it at will, so it is not a
+ * fault of ours and must not raise the "unhandled error" alarm. A store call's ECONNRESET
+ * is not this: the AWS SDK stamps `$metadata` on its errors.
+ */
+export function isAbortedBody(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object' || '$metadata' in current) return false;
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (code === 'ECONNRESET' && message === 'aborted') return true;
+    current = cause;
+  }
+  return false;
 }
