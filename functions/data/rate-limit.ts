@@ -7,6 +7,7 @@
 // simply never read again, whenever DynamoDB gets round to deleting it.
 import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { limitKey } from '../lib/client-ip.ts';
 import { TableRepository } from './table.ts';
 
 export interface RateRule {
@@ -28,8 +29,9 @@ export class DynamoRateLimiter extends TableRepository implements RateLimiter {
   async hit(bucket: string, subject: string, rule: RateRule): Promise<RateDecision> {
     const nowSeconds = Math.floor(this.now().getTime() / 1000);
     const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-    // Subjects are IPs and e-mail addresses: store a hash, not the personal data.
-    const hashed = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+    // Subjects are IPs and e-mail addresses: store a hash, not the personal data. An IPv6
+    // address counts as its /64 (limitKey); an e-mail address is never an IPv6 literal.
+    const hashed = createHash('sha256').update(limitKey(subject)).digest('base64url').slice(0, 22);
     const result = await this.db.send(
       new UpdateCommand({
         TableName: this.table,

@@ -9,10 +9,13 @@
 //   account state ........ pk=THROTTLE#ACCOUNT#<hash of account>      sk=STATE
 //                          failures, lastFailureAt (ms), notBefore (ms); reset after an
 //                          hour without failures
+// "IP" is the client's limitKey (functions/lib/client-ip.ts): an IPv6 client counts as its
+// /64, which it can rotate through freely.
 // Every check counts as a failure up front (ADD, so parallel requests cannot slip past a
 // limit) and is handed back when the credential was right. All items carry a TTL.
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { limitKey } from '../lib/client-ip.ts';
 import { isConditionalFailure, TableRepository } from './table.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -63,11 +66,11 @@ const hashed = (subject: string) =>
   createHash('sha256').update(subject).digest('base64url').slice(0, 22);
 const normalizeAccount = (account: string) => account.trim().toLowerCase();
 const pairKey = (account: string, ip: string, windowStart: number) => ({
-  pk: `THROTTLE#PAIR#${hashed(`${normalizeAccount(account)}\n${ip}`)}`,
+  pk: `THROTTLE#PAIR#${hashed(`${normalizeAccount(account)}\n${limitKey(ip)}`)}`,
   sk: String(windowStart),
 });
 const ipKey = (ip: string, windowStart: number) => ({
-  pk: `THROTTLE#IP#${hashed(ip)}`,
+  pk: `THROTTLE#IP#${hashed(limitKey(ip))}`,
   sk: String(windowStart),
 });
 const accountKey = (account: string) => ({

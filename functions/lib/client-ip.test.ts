@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness.ts';
 import { requestFrom, serveApi, type Served } from '../test/socket.ts';
-import { socketIp } from './client-ip.ts';
+import { limitKey, socketIp } from './client-ip.ts';
 
 const lead = { name: 'Dana Whitfield', email: 'dana@example-pharma.com' };
 let served: Served | undefined;
@@ -57,5 +57,87 @@ describe('client IP on the local server', () => {
       });
     expect((await post('198.51.100.1')).status).toBe(201);
     expect((await post('198.51.100.2')).status).toBe(429);
+  });
+});
+
+describe('limitKey: the key per-address limits count under', () => {
+  it('keeps IPv4 addresses and anything that is not an IPv6 literal unchanged', () => {
+    expect(limitKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(limitKey('unknown')).toBe('unknown');
+    expect(limitKey('dana@example-pharma.com')).toBe('dana@example-pharma.com');
+    // Not IPv6: left alone rather than guessed at.
+    for (const odd of ['2001:db8::1::2', '2001:db8:0:0:0:0:0:0:1', '12345::1', 'g::1', ':::'])
+      expect(limitKey(odd), odd).toBe(odd);
+  });
+
+  it('maps an IPv6 address to its /64 in canonical form, however it is written', () => {
+    const forms = [
+      '2001:db8:abcd:12::1',
+      '2001:DB8:ABCD:0012:0000:0000:0000:0001',
+      '2001:0db8:abcd:12:ffff:eeee:dddd:cccc',
+      '[2001:db8:abcd:12::99]',
+      '2001:db8:abcd:12::2%eth0',
+      '2001:db8:abcd:12:1:2:192.0.2.1',
+    ];
+    for (const form of forms) expect(limitKey(form), form).toBe('2001:db8:abcd:12::/64');
+    expect(limitKey('2001:db8:abcd:13::1')).toBe('2001:db8:abcd:13::/64');
+    // RFC 5952: the longest run of zero groups is the one written as ::.
+    expect(limitKey('2001:0:0:1::5')).toBe('2001:0:0:1::/64');
+    expect(limitKey('2001:db8:0:0:1::')).toBe('2001:db8::/64');
+    expect(limitKey('::1')).toBe('::/64');
+    expect(limitKey('fe80::1%25eth0')).toBe('fe80::/64');
+  });
+
+  it('reads an IPv4-mapped IPv6 address as the IPv4 address', () => {
+    expect(limitKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(limitKey('::FFFF:c633:6407')).toBe('198.51.100.7');
+    expect(limitKey('0:0:0:0:0:ffff:198.51.100.7')).toBe('198.51.100.7');
+  });
+});
+
+describe('IPv6 clients on the local server (through TRUST_PROXY: the local stack is IPv4 only)', () => {
+  // Issue 21, item 2: 25 of 25 contact posts from one /64 passed, where one IPv4 address
+  // gets 429 after CONTACT_RATE_LIMIT (20).
+  it('one /64 shares one contact quota, whichever of its addresses is used', async () => {
+    const { url, services } = await serve(1);
+    const post = (forwarded: string) =>
+      requestFrom('127.0.0.90', `${url}/api/contact`, {
+        method: 'POST',
+        body: lead,
+        headers: { 'x-forwarded-for': forwarded },
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 25; i++)
+      statuses.push((await post(`2001:db8:abcd:12::${i.toString(16)}`)).status);
+    expect(statuses.slice(0, 20)).toEqual(Array<number>(20).fill(201));
+    expect(statuses.slice(20)).toEqual(Array<number>(5).fill(429));
+    // Written out in full, it is still that /64.
+    expect((await post('2001:0db8:abcd:0012:ffff:0:0:1')).status).toBe(429);
+    // The next /64 is someone else.
+    expect((await post('2001:db8:abcd:13::1')).status).toBe(201);
+    expect(await services.leads.newest(50)).toHaveLength(21);
+  });
+
+  it('an IPv4-mapped address is the IPv4 address: no second quota', async () => {
+    const { url } = await serve(1, { CONTACT_RATE_LIMIT: '2' });
+    const post = (forwarded: string) =>
+      requestFrom('127.0.0.91', `${url}/api/contact`, {
+        method: 'POST',
+        body: lead,
+        headers: { 'x-forwarded-for': forwarded },
+      });
+    expect((await post('198.51.100.20')).status).toBe(201);
+    expect((await post('::ffff:198.51.100.20')).status).toBe(201);
+    expect((await post('::ffff:c633:6414')).status).toBe(429);
+    expect((await post('198.51.100.20')).status).toBe(429);
+  });
+
+  it('distinct loopback clients keep distinct IPv4 quotas', async () => {
+    const { url } = await serve(0, { CONTACT_RATE_LIMIT: '1' });
+    const post = (from: string) =>
+      requestFrom(from, `${url}/api/contact`, { method: 'POST', body: lead });
+    expect((await post('127.0.0.92')).status).toBe(201);
+    expect((await post('127.0.0.92')).status).toBe(429);
+    expect((await post('127.0.0.93')).status).toBe(201);
   });
 });
