@@ -95,6 +95,7 @@ function server(serverPort: number, name: string) {
       LOGIN_IP_LIMIT: '500',
       LOGIN_FREE_FAILURES: '500',
       CONTACT_RATE_LIMIT: '500',
+      CONVERSION_ADDRESS_RATE_LIMIT: '100000',
     },
   };
 }

@@ -86,6 +86,13 @@ export const envSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** Conversion events counted per visitor and minute (each instance); the rest are dropped. */
     CONVERSION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    /**
+     * Conversion events counted per client address and minute (each instance; an IPv6
+     * client counts by its /64), whatever the user agent; the rest are dropped. 120 is
+     * some 40 visitors a minute behind one office NAT (a page view and a couple of clicks
+     * each), and bounds what one address can fake (docs/decisions.md, Conversion events).
+     */
+    CONVERSION_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Contact submissions accepted per client IP in each 10-minute window. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. */

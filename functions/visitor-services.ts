@@ -75,7 +75,13 @@ export function assembleVisitorServices(
     tableName,
     pages,
     pageResolver: new PageResolver(pages, now),
-    eventCap: new VisitorEventCap(config.env.CONVERSION_RATE_LIMIT, now),
+    eventCap: new VisitorEventCap(
+      {
+        perVisitor: config.env.CONVERSION_RATE_LIMIT,
+        perAddress: config.env.CONVERSION_ADDRESS_RATE_LIMIT,
+      },
+      now,
+    ),
     leads,
     // The visitor side only stores a lead's CRM delivery, in the lead's own transaction;
     // sending it is the drainer's (services.ts adds the sender for the admin function and

@@ -62,33 +62,71 @@ export class PageResolver {
   }
 }
 
-/**
- * A per-instance cap on events per visitor and minute, as analytics tools apply: above
- * it events are dropped silently. Memory is bounded: the table of visitors is cleared
- * each minute, and never holds more than `maxVisitors` entries.
- */
-export class VisitorEventCap {
+/** Events per key and minute, in memory, cleared each minute and at `maxKeys` keys. */
+class MinuteCounter {
   private minute = -1;
   private readonly counts = new Map<string, number>();
   private readonly limit: number;
-  private readonly maxVisitors: number;
+  private readonly maxKeys: number;
+
+  constructor(limit: number, maxKeys: number) {
+    this.limit = limit;
+    this.maxKeys = maxKeys;
+  }
+
+  /** Counts one event of `key` in `minute`; false once the key is over the limit. */
+  allow(key: string, minute: number): boolean {
+    if (minute !== this.minute || this.counts.size >= this.maxKeys) {
+      this.minute = minute;
+      this.counts.clear();
+    }
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return count <= this.limit;
+  }
+}
+
+export interface EventCapLimits {
+  /** Events per visitor (the daily visitor hash) and minute: CONVERSION_RATE_LIMIT. */
+  perVisitor: number;
+  /**
+   * Events per client address (an IPv6 client's /64) and minute:
+   * CONVERSION_ADDRESS_RATE_LIMIT. The visitor hash changes with the user agent, which
+   * the client writes, so without this one address could pose as any number of visitors.
+   */
+  perAddress: number;
+}
+
+/**
+ * Per-instance caps on events per visitor and per address and minute, as analytics tools
+ * apply: above them events are dropped silently. Memory is bounded: each table is cleared
+ * each minute, and never holds more than `maxKeys` entries.
+ */
+export class VisitorEventCap {
+  private readonly visitors: MinuteCounter;
+  private readonly addresses: MinuteCounter;
   private readonly now: () => Date;
 
-  constructor(limit: number, now: () => Date, maxVisitors = 50_000) {
-    this.limit = limit;
+  constructor(limits: EventCapLimits, now: () => Date, maxKeys = 50_000) {
+    this.visitors = new MinuteCounter(limits.perVisitor, maxKeys);
+    this.addresses = new MinuteCounter(limits.perAddress, maxKeys);
     this.now = now;
-    this.maxVisitors = maxVisitors;
+  }
+
+  private minute(): number {
+    return Math.floor(this.now().getTime() / 60_000);
+  }
+
+  /**
+   * Counts one event from `address` (a limitKey: functions/lib/client-ip.ts); false once
+   * the address is over its limit this minute. Checked before anything is looked up.
+   */
+  allowAddress(address: string): boolean {
+    return this.addresses.allow(address, this.minute());
   }
 
   /** Counts one event of `visitor`; false once the visitor is over the limit this minute. */
   allow(visitor: string): boolean {
-    const minute = Math.floor(this.now().getTime() / 60_000);
-    if (minute !== this.minute || this.counts.size >= this.maxVisitors) {
-      this.minute = minute;
-      this.counts.clear();
-    }
-    const count = (this.counts.get(visitor) ?? 0) + 1;
-    this.counts.set(visitor, count);
-    return count <= this.limit;
+    return this.visitors.allow(visitor, this.minute());
   }
 }

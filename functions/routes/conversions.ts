@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { limitBody } from '../lib/validate.ts';
 import { conversionEventSchema, deviceClass } from '../shared/events.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
+import { limitKey } from '../lib/client-ip.ts';
 import type { AppEnv } from '../lib/context.ts';
 
 export const CONVERSION_MAX_BYTES = 4 * 1024;
@@ -66,11 +67,15 @@ export const conversions = new Hono<AppEnv>().post(
     // Global Privacy Control and Do Not Track are honoured here too, not only in the page.
     const optedOut = c.req.header('sec-gpc') === '1' || c.req.header('dnt') === '1';
     if (optedOut || isBot(userAgent)) return c.body(null, 202);
-    // Unknown or inactive pages, and visitors over the per-minute cap, are dropped
-    // silently: the answer is the same 202, so a prober learns nothing.
+    // Unknown or inactive pages, and addresses and visitors over their per-minute caps,
+    // are dropped silently: the answer is the same 202, so a prober learns nothing. The
+    // address cap comes first: a flood beyond it costs no lookup and no write. It counts
+    // an IPv6 client by its /64 (limitKey); the visitor hash keeps the full address.
+    const ip = services.clientIp(c);
+    if (!services.eventCap.allowAddress(limitKey(ip))) return c.body(null, 202);
     const page = await services.pageResolver.resolve(event.landingPageId);
     if (!page) return c.body(null, 202);
-    const visitor = await services.events.visitorHash(services.clientIp(c), userAgent ?? '');
+    const visitor = await services.events.visitorHash(ip, userAgent ?? '');
     if (!services.eventCap.allow(visitor)) return c.body(null, 202);
     // Counted under the page's id, not the path the browser saw (docs/decisions.md,
     // Analytics); the device class is the server's reading of the user agent.

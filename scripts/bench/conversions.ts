@@ -87,8 +87,9 @@ export async function benchConversions(options: {
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: join(dir, 'dist'),
       LOG_LEVEL: 'warn',
-      // wrk is one visitor; the per-visitor cap would drop nearly everything it sends.
+      // wrk is one visitor at one address; the caps would drop nearly everything it sends.
       CONVERSION_RATE_LIMIT: '1000000000',
+      CONVERSION_ADDRESS_RATE_LIMIT: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
