@@ -15,7 +15,9 @@ const result = await buildSite({
   onOutput: (chunk) => process.stdout.write(chunk),
 });
 if (!result.ok) {
-  process.stderr.write('The site build failed.\n');
+  // The build's own output is above; a refusal of its output (a script the CSP does not
+  // allow, and which page and field it came from) is said only here.
+  process.stderr.write(`The site build failed.\n${result.reason ? `${result.reason}\n` : ''}`);
   process.exit(1);
 }
 process.stdout.write(

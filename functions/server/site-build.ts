@@ -15,7 +15,11 @@ import {
 } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { INLINE_SCRIPT_HASHES, inlineScriptHashes } from '../shared/security-headers.ts';
+import { loadConfig } from '../env.ts';
+import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
+import { LandingPageRepository } from '../data/landing-pages.ts';
+import { INLINE_SCRIPT_HASHES } from '../shared/security-headers.ts';
+import { inlineScripts } from './inline-scripts.ts';
 import {
   digestInputs,
   hashFileSources,
@@ -101,26 +105,134 @@ export function precompress(dir: string): void {
   }
 }
 
+/** An inline script the CSP does not list, the first file it is in, and its text. */
+export interface UnlistedScript {
+  hash: string;
+  file: string;
+  text: string;
+}
+
 /**
  * Inline scripts in the built pages whose hash the CSP does not list: served, the browser
  * would refuse to run them, so the build fails instead of shipping a broken page.
  */
-export function unlistedInlineScripts(dir: string): { hash: string; file: string }[] {
+export function unlistedInlineScripts(dir: string): UnlistedScript[] {
   const allowed = new Set(INLINE_SCRIPT_HASHES);
-  const unknown = new Map<string, string>();
+  const unknown = new Map<string, UnlistedScript>();
   for (const file of files(dir)) {
     if (extname(file) !== '.html') continue;
-    for (const hash of inlineScriptHashes(readFileSync(file, 'utf8'))) {
-      if (!allowed.has(hash) && !unknown.has(hash)) unknown.set(hash, file.slice(dir.length + 1));
+    for (const { hash, text } of inlineScripts(readFileSync(file, 'utf8'))) {
+      if (!allowed.has(hash) && !unknown.has(hash)) {
+        unknown.set(hash, { hash, file: file.slice(dir.length + 1), text });
+      }
     }
   }
-  return [...unknown].map(([hash, file]) => ({ hash, file }));
+  return [...unknown.values()];
+}
+
+/** A page as the build renders it: its slug and stored content. */
+export interface ContentPage {
+  slug: string;
+  content: unknown;
+}
+
+/** Where content text sits: a landing page and a field path such as `hero.headline`. */
+export interface ContentSource {
+  slug: string;
+  field: string;
+}
+
+/** Every string in `value` with its path (`features.items.2.title`, as API field errors name it). */
+function* strings(value: unknown, path: string[] = []): Generator<[string, string]> {
+  if (typeof value === 'string') {
+    yield [path.join('.'), value];
+  } else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* strings(item, [...path, String(index)]);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) yield* strings(item, [...path, key]);
+  }
+}
+
+/**
+ * The content fields a refused script came from: fields that hold `<script` and the
+ * script's text. Markup comes from the site's components; a script whose text a page's
+ * content holds means some component wrote that field as markup instead of text.
+ */
+export function contentSources(script: { text: string }, pages: ContentPage[]): ContentSource[] {
+  const text = script.text.trim();
+  const found: ContentSource[] = [];
+  for (const page of pages) {
+    for (const [field, value] of strings(page.content)) {
+      if (/<script/i.test(value) && value.includes(text)) found.push({ slug: page.slug, field });
+    }
+  }
+  return found;
+}
+
+/**
+ * The pages of the store the build read (its environment), for naming the content behind a
+ * refused script; none when no store is configured (the build rendered the template) or
+ * the store does not answer (the failure is reported without them).
+ */
+export async function storedPages(env: Record<string, string | undefined>): Promise<ContentPage[]> {
+  try {
+    const config = loadConfig(env);
+    if (config.store.kind === 'embedded') return [];
+    const db = createDocumentClient(dynamoTarget(config));
+    try {
+      const pages = await new LandingPageRepository(db, config.env.TABLE_NAME).list();
+      return pages.filter((page) => page.isActive);
+    } finally {
+      db.destroy();
+    }
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Why the build refuses the output, in sentences for the admin's build status and the
+ * console: scripts whose text is in a page's content name the page and field; others are
+ * new inline scripts of the site itself (an Astro upgrade changes its island runtime).
+ */
+export function describeUnlistedScripts(scripts: UnlistedScript[], pages: ContentPage[]): string {
+  const fromContent: string[] = [];
+  const fromSite: UnlistedScript[] = [];
+  for (const script of scripts) {
+    const sources = contentSources(script, pages);
+    if (sources.length === 0) {
+      fromSite.push(script);
+      continue;
+    }
+    const where = sources.map(({ slug, field }) => `landing page "${slug}", field ${field}`);
+    fromContent.push(
+      `The page content became a script in ${script.file}: the text ${JSON.stringify(
+        script.text.trim().slice(0, 80),
+      )} is in ${where.join('; ')}. Content must be shown as text; remove the <script> ` +
+        `from that field to publish again, and report this as a bug in the site.`,
+    );
+  }
+  const parts = [...fromContent];
+  if (fromSite.length > 0) {
+    parts.push(
+      `The build wrote inline scripts the Content-Security-Policy does not allow:\n` +
+        fromSite.map(({ hash, file }) => `  '${hash}' in ${file}`).join('\n') +
+        `\nCheck what they are (an Astro upgrade changes its island runtime), then add the ` +
+        `hashes to functions/shared/csp-hashes.json (docs/decisions.md, Content-Security-Policy).`,
+    );
+  }
+  return parts.join('\n');
 }
 
 export interface BuildResult {
   ok: boolean;
   /** The last lines the build printed, for error reports and the admin's build status. */
   logTail: string;
+  /**
+   * Why a build that ran to the end was refused (its output checks), which the build's own
+   * output does not say; also the end of logTail.
+   */
+  reason?: string;
 }
 
 /**
@@ -178,21 +290,13 @@ export async function buildSite(options: {
   const unknownScripts = unlistedInlineScripts(nextDir);
   if (unknownScripts.length > 0) {
     rmSync(nextDir, { recursive: true, force: true });
-    return {
-      ok: false,
-      logTail:
-        `The build wrote inline scripts the Content-Security-Policy does not allow:\n` +
-        unknownScripts.map(({ hash, file }) => `  '${hash}' in ${file}`).join('\n') +
-        `\nCheck what they are (an Astro upgrade changes its island runtime), then add the ` +
-        `hashes to functions/shared/csp-hashes.json (docs/decisions.md, Content-Security-Policy).`,
-    };
+    const reason = describeUnlistedScripts(unknownScripts, await storedPages(options.env));
+    return { ok: false, logTail: reason, reason };
   }
   if (!readRecordedInputs(nextDir)) {
     rmSync(nextDir, { recursive: true, force: true });
-    return {
-      ok: false,
-      logTail: `The build wrote no ${INPUTS_FILE} record: is buildInputs() in astro.config.mjs?`,
-    };
+    const reason = `The build wrote no ${INPUTS_FILE} record: is buildInputs() in astro.config.mjs?`;
+    return { ok: false, logTail: reason, reason };
   }
   precompress(nextDir);
   writeStamp(nextDir, fileSources, options.stamp);

@@ -1,10 +1,7 @@
 // The CSP's script hashes match what Astro really writes, and the policy is strict.
 import { describe, expect, it } from 'vitest';
-import {
-  inlineScriptHashes,
-  INLINE_SCRIPT_HASHES,
-  siteContentSecurityPolicy,
-} from './security-headers.ts';
+import { inlineScriptHashes } from '../server/inline-scripts.ts';
+import { INLINE_SCRIPT_HASHES, siteContentSecurityPolicy } from './security-headers.ts';
 
 describe('site Content-Security-Policy', () => {
   it("allows scripts only from 'self' and the listed hashes; no inline style attributes", () => {

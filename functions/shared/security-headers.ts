@@ -2,10 +2,12 @@
 // (functions/server/static-site.ts, functions/app.ts) and CloudFront's response-headers
 // policies (infra/constructs/site.ts) both take them from here, so they cannot drift.
 // The design is in docs/decisions.md, "Content-Security-Policy".
-import { createHash } from 'node:crypto';
 import hashes from './csp-hashes.json' with { type: 'json' };
 
-/** Hashes of the inline scripts Astro writes (its island runtime), checked at build. */
+/**
+ * Hashes of the inline scripts Astro writes (its island runtime). The build checks every
+ * page against them (functions/server/inline-scripts.ts parses the HTML to find scripts).
+ */
 export const INLINE_SCRIPT_HASHES: readonly string[] = hashes.scripts;
 
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
@@ -47,23 +49,3 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': REFERRER_POLICY,
   'Permissions-Policy': PERMISSIONS_POLICY,
 };
-
-const EXECUTABLE_TYPES = /^(|text\/javascript|application\/javascript|module)$/i;
-
-/** The CSP source of every executable inline <script> in an HTML document. */
-export function inlineScriptHashes(html: string): string[] {
-  const found: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
-    // JSON-LD and other data blocks are not run, so CSP does not apply to them.
-    if (!EXECUTABLE_TYPES.test(type)) continue;
-    found.push(
-      `sha256-${createHash('sha256')
-        .update(match[2] ?? '')
-        .digest('base64')}`,
-    );
-  }
-  return found;
-}
