@@ -1,9 +1,11 @@
 // GET /api/landing-pages/:slug, the public read of a landing page (docs/requirements.md §7). Its own
 // module, apart from the administrators' routes (landing-pages.ts), so the public Lambda
-// function carries only this. Drafts are answered to a signed-in administrator only.
+// function carries only this. Drafts are answered to a signed-in administrator only; no
+// answer names an administrator (functions/shared/api.ts, publicLandingPageSchema).
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
+import type { PublicLandingPageDto } from '../shared/api.ts';
 import { slugParamSchema } from '../shared/slug.ts';
 import { notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
@@ -23,5 +25,18 @@ export const landingPageBySlug = new Hono<AppEnv>().get('/:slug', params(slugPar
   const ids = mediaIdsIn(page.content);
   const media = ids.length ? mediaMapOf(await c.get('services').media.getMany(ids)) : {};
   c.header('Cache-Control', page.isActive ? 'no-cache' : 'no-store');
-  return c.json({ ...page, media });
+  // Named fields, never a spread of the stored page: `updatedBy` (the editing admin's
+  // e-mail) and whatever the store adds later stay out of a public answer.
+  const { id, title, isActive, content, createdAt, updatedAt, revision } = page;
+  return c.json({
+    id,
+    title,
+    slug: page.slug,
+    isActive,
+    content,
+    createdAt,
+    updatedAt,
+    revision,
+    media,
+  } satisfies PublicLandingPageDto);
 });

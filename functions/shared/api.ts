@@ -50,6 +50,18 @@ export const landingPageSchema = z.object({
 });
 export type LandingPageDto = z.infer<typeof landingPageSchema>;
 
+/**
+ * GET /api/landing-pages/{slug}, the public read (landing-page-by-slug.ts): the page
+ * without `updatedBy`, since an admin's e-mail is nobody else's business (issue 21), plus
+ * the library images it uses. Strict, so a field added to pages later is not public until
+ * it is named here.
+ */
+export const publicLandingPageSchema = landingPageSchema
+  .omit({ updatedBy: true })
+  .extend({ media: z.record(z.string(), z.unknown()) })
+  .strict();
+export type PublicLandingPageDto = z.infer<typeof publicLandingPageSchema>;
+
 export const pageListSchema = z.array(landingPageSchema);
 
 /** Where a new page's content comes from when the body carries none. */
