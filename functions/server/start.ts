@@ -3,6 +3,7 @@ import '../lib/zod-jitless.ts'; // first, before any module builds a schema
 import { ConfigError, loadConfig } from '../env.ts';
 import { jsonLogger } from '../lib/context.ts';
 import { StartupError } from './dynamo-local.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { startLocalStack, type LocalStack } from './local-stack.ts';
 
 const SHUTDOWN_LIMIT_MS = 4500;
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   );
   stack = started;
   if (stopping) return void (await started.stop());
+  // Announces the engine to `npm run backup`, sweeps abandoned uploads (housekeeping.ts).
+  startHousekeeping(config, started, log);
   process.stdout.write(
     `\nPharmaBridge is running:\n  site   ${started.url}/\n  admin  ${started.url}/admin\n  api    ${started.url}/api/health\n` +
       (started.dynamoEndpoint
