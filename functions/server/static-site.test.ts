@@ -105,6 +105,46 @@ describe('static site serving', () => {
     expect(plain.headers.get('vary')).toBe('Accept-Encoding');
   });
 
+  it('gives each content coding its own ETag and revalidates it (RFC 9110 8.8.3, 13.1.2)', async () => {
+    const get = (headers: Record<string, string>) =>
+      requestFrom('127.0.0.1', `${base}/`, { headers });
+    const identity = await get({ 'accept-encoding': 'identity' });
+    const br = await get({ 'accept-encoding': 'br' });
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    const tags = [identity, br, gzip].map((response) => String(response.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    expect(tags.every((tag) => /^"[^"]+"$/.test(tag))).toBe(true);
+
+    const revalidate = async (ifNoneMatch: string, acceptEncoding = 'br') =>
+      get({ 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch });
+    // Weak comparison, lists and * all match; the 304 names the coding's ETag and varies.
+    for (const header of [tags[1]!, `W/${tags[1]}`, `"nope", ${tags[1]}`, '*']) {
+      const response = await revalidate(header);
+      expect(response.status, header).toBe(304);
+      expect(response.headers.etag).toBe(tags[1]);
+      expect(response.headers.vary).toBe('Accept-Encoding');
+    }
+    // Another coding's ETag is another representation: a full answer.
+    const other = await revalidate(tags[2]!);
+    expect(other.status).toBe(200);
+    expect(other.headers['content-encoding']).toBe('br');
+  });
+
+  it('honours q-values in Accept-Encoding (q=0 refuses a coding)', async () => {
+    const coding = async (acceptEncoding: string) =>
+      (
+        await requestFrom('127.0.0.1', `${base}/`, {
+          headers: { 'accept-encoding': acceptEncoding },
+        })
+      ).headers['content-encoding'] ?? 'identity';
+    expect(await coding('br;q=0, gzip')).toBe('gzip');
+    expect(await coding('br;q=0, gzip;q=0')).toBe('identity');
+    expect(await coding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(await coding('*')).toBe('br');
+    expect(await coding('*;q=0, identity')).toBe('identity');
+    expect(await coding('gzip, br')).toBe('br');
+  });
+
   it('serves the shell of client-rendered sections below their prefix', async () => {
     const response = await fetch(`${base}/legacy/some-campaign`);
     expect(response.status).toBe(200);

@@ -57,7 +57,6 @@ interface Variant {
 }
 
 interface Entry {
-  etag: string;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -151,19 +150,18 @@ export class StaticSite {
       res.end(status === 404 ? '404 Page Not Found' : '');
       return;
     }
-    if (status === 200 && req.headers['if-none-match'] === entry.etag) {
+    // One representation per content coding, each with its own ETag (RFC 9110 8.8.3: a
+    // strong validator differs between a gzip and a br body); the 304 names that one.
+    const variant = negotiate(entry, req.headers['accept-encoding']);
+    if (status === 200 && noneMatch(req.headers['if-none-match'], variant.headers['ETag']!)) {
       res.writeHead(304, {
-        ETag: entry.etag,
-        'Cache-Control': entry.identity.headers['Cache-Control']!,
+        ETag: variant.headers['ETag']!,
+        'Cache-Control': variant.headers['Cache-Control']!,
+        ...(variant.headers['Vary'] ? { Vary: variant.headers['Vary'] } : {}),
       });
       res.end();
       return;
     }
-    const accept = req.headers['accept-encoding'] ?? '';
-    const variant =
-      (entry.br && accept.includes('br') ? entry.br : undefined) ??
-      (entry.gzip && accept.includes('gzip') ? entry.gzip : undefined) ??
-      entry.identity;
     res.writeHead(status, variant.headers);
     res.end(req.method === 'HEAD' ? undefined : variant.body);
   }
@@ -179,7 +177,8 @@ function* walk(dir: string): Generator<string> {
 
 function entryFor(path: string, urlPath: string): Entry {
   const body = readFileSync(path);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const hash = createHash('sha1').update(body).digest('base64url');
+  const etag = `"${hash}"`;
   const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
   const cacheControl = urlPath.startsWith('/_astro/')
     ? IMMUTABLE
@@ -192,7 +191,7 @@ function entryFor(path: string, urlPath: string): Entry {
     ETag: etag,
     ...SECURITY_HEADERS,
   };
-  const variant = (file: string, encoding?: string): Variant | undefined => {
+  const variant = (file: string, encoding: string, tag: string): Variant | undefined => {
     let data: Buffer;
     try {
       data = readFileSync(file);
@@ -203,14 +202,15 @@ function entryFor(path: string, urlPath: string): Entry {
       body: data,
       headers: {
         ...base,
+        ETag: tag,
         'Content-Length': String(data.length),
-        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        'Content-Encoding': encoding,
         Vary: 'Accept-Encoding',
       },
     };
   };
-  const br = variant(`${path}.br`, 'br');
-  const gzip = variant(`${path}.gz`, 'gzip');
+  const br = variant(`${path}.br`, 'br', `"${hash}-br"`);
+  const gzip = variant(`${path}.gz`, 'gzip', `"${hash}-gz"`);
   const identity: Variant = {
     body,
     headers: {
@@ -219,7 +219,48 @@ function entryFor(path: string, urlPath: string): Entry {
       ...(br || gzip ? { Vary: 'Accept-Encoding' } : {}),
     },
   };
-  return { etag, identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
+  return { identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
+}
+
+/**
+ * The codings a client accepts, by RFC 9110 12.5.3: `q=0` refuses a coding, `*` stands for
+ * every coding not named, and identity is acceptable unless refused. Weights only decide
+ * between acceptable codings when the client prefers one; otherwise br before gzip (smaller).
+ */
+export function acceptedCodings(header: string | undefined): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    const weight = q === undefined ? 1 : Number(q);
+    weights.set(name, Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0);
+  }
+  return weights;
+}
+
+function negotiate(entry: Entry, header: string | undefined): Variant {
+  const weights = acceptedCodings(header);
+  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const candidates = [
+    ...(entry.br ? [{ variant: entry.br, q: weight('br') }] : []),
+    ...(entry.gzip ? [{ variant: entry.gzip, q: weight('gzip') }] : []),
+  ].filter((candidate) => candidate.q > 0);
+  // A stable sort: equal weights keep br first.
+  candidates.sort((a, b) => b.q - a.q);
+  return candidates[0]?.variant ?? entry.identity;
+}
+
+/**
+ * If-None-Match (RFC 9110 13.1.2): true when the header is `*` or lists the ETag, compared
+ * weakly (a `W/` prefix on either side is ignored), as a GET's revalidation requires.
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return (header.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => opaque(tag) === wanted);
 }
 
 /**
