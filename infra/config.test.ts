@@ -10,6 +10,7 @@ describe('parseConfig', () => {
       site: { domain: undefined, url: '' },
       alarmEmail: undefined,
       mail: undefined,
+      waf: true,
     });
   });
 

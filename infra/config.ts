@@ -16,6 +16,7 @@ export const CONFIG_KEYS = [
   'LEAD_WEBHOOK_URL',
   'DEPLOY_REGION',
   'CDK_DEFAULT_ACCOUNT',
+  'WAF',
 ] as const;
 
 /** Where the stack goes when DEPLOY_REGION is not set. */
@@ -95,6 +96,12 @@ const schema = z
     DEPLOY_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be a region'))
       .transform((value) => value ?? DEFAULT_REGION)
       .describe(`AWS region of the stack (default ${DEFAULT_REGION})`),
+    // On by default: without it nothing stops one client's flood before it reaches the
+    // API's own per-address limits (docs/decisions.md, "Rate limits at the edge").
+    // `cdk.json` context may hold a real boolean, the environment only text.
+    WAF: optional(z.union([z.boolean(), z.stringbool()]))
+      .transform((value) => value ?? true)
+      .describe('AWS WAF rate-based rules on the distribution: true (default) or false'),
     // The account may stay open (env-agnostic): nothing in the app needs it at synth time.
     CDK_DEFAULT_ACCOUNT: optional(z.string().regex(/^\d{12}$/, 'must be a 12-digit account id')),
   })
@@ -126,6 +133,8 @@ const schema = z
       url: raw.SITE_URL ?? (raw.SITE_DOMAIN === undefined ? '' : `https://${raw.SITE_DOMAIN}`),
     },
     alarmEmail: raw.ALARM_EMAIL,
+    /** A web ACL with rate-based rules on the distribution (infra/constructs/site.ts). */
+    waf: raw.WAF,
     /** Where leads are forwarded (a drainer function and a signing secret), when set. */
     leadWebhookUrl: raw.LEAD_WEBHOOK_URL,
     /** Lead notifications through SES, when both settings are given. */

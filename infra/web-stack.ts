@@ -51,6 +51,7 @@ export class WebStack extends Stack {
       uploads: this.uploads,
       accessLogs: accessLogs.bucket,
       domain: config.site.domain,
+      waf: config.waf,
     });
     const alarms = new Alarms(this, 'Alarms', {
       api: this.api.function,
@@ -103,13 +104,7 @@ export class WebStack extends Stack {
       id: 'AwsSolutions-CFR1',
       reason: 'The product is offered worldwide; no country must be blocked.',
     });
-    // WAF is a cost/benefit call for later, not an oversight.
-    Validations.of(distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF yet: the site is static, the API rate-limits per client in DynamoDB, and a ' +
-        'web ACL (about $6/month before requests) is left to be added when traffic warrants.',
-    });
+    // AwsSolutions-CFR2 (WAF): acknowledged in constructs/site.ts only when WAF=false.
     if (config.site.domain === undefined) {
       // With a custom domain the distribution uses TLSv1.2_2021 and SNI, which passes CFR4;
       // only the default certificate needs this.
