@@ -78,6 +78,20 @@ const tokenKey = (token: string) => ({
 });
 const ACTIVE = 'attribute_exists(pk) AND (attribute_not_exists(disabled) OR disabled = :false)';
 
+/**
+ * A transaction part that cancels the transaction unless `email` is an active
+ * administrator: what makes an invitation, or lets one be accepted, only while its maker
+ * is active (invitations.ts), serialised against disable() by DynamoDB.
+ */
+export const activeAdminCheck = (table: string, email: string) => ({
+  ConditionCheck: {
+    TableName: table,
+    Key: adminKey(email),
+    ConditionExpression: ACTIVE,
+    ExpressionAttributeValues: { ':false': false },
+  },
+});
+
 /** The stored item of a new administrator (also written by an accepted invitation). */
 export function adminItem(email: string, passwordHash: string, now: string, name?: string) {
   const normalized = normalizeEmail(email);
@@ -255,14 +269,7 @@ export class AdminRepository extends TableRepository {
                   },
                 },
               },
-              {
-                ConditionCheck: {
-                  TableName: this.table,
-                  Key: adminKey(actor),
-                  ConditionExpression: ACTIVE,
-                  ExpressionAttributeValues: { ':false': false },
-                },
-              },
+              activeAdminCheck(this.table, actor),
             ],
           }),
         );

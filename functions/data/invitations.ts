@@ -7,9 +7,21 @@
 // e-mailed when mail is configured). Accepting deletes the invitation under a condition
 // (it exists and has not expired) in the same transaction that creates the administrator,
 // so a link works once even when two browsers race with it.
+//
+// An invitation lives no longer than its maker's standing: it is made, and accepted, only
+// in a transaction that also checks the maker is an active administrator (admins.ts
+// activeAdminCheck), so a disabled admin's link creates nobody, whichever of the disable
+// and the acceptance DynamoDB serialises first; disabling also withdraws the maker's open
+// invitations (revokeBy). An accepted e-mail closes its other invitations (closeFor).
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { adminItem, cancellationCodes, normalizeEmail } from './admins.ts';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  activeAdminCheck,
+  adminItem,
+  adminKey,
+  cancellationCodes,
+  normalizeEmail,
+} from './admins.ts';
 import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 
 export interface Invitation {
@@ -59,17 +71,20 @@ export class InvitationRepository extends TableRepository {
       createdAt: now.toISOString(),
       expiresAt: epochSeconds(expiresAt),
     };
+    // Throws (a cancelled transaction) when the maker is not an active administrator,
+    // e.g. when they were disabled while this request was on its way.
     await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [putNew(this.table, item), activeAdminCheck(this.table, invitedBy)],
       }),
     );
     return { ...toInvitation(item), token };
   }
 
-  /** The invitation a link names, while it is valid. */
+  /**
+   * The invitation a link names, while it is valid: not expired, and its maker still an
+   * active administrator.
+   */
   async find(token: string): Promise<Invitation | undefined> {
     const result = await this.db.send(
       new GetCommand({
@@ -80,22 +95,34 @@ export class InvitationRepository extends TableRepository {
     );
     if (!result.Item) return undefined;
     const invitation = toInvitation(result.Item);
-    return Date.parse(invitation.expiresAt) > this.now().getTime() ? invitation : undefined;
+    if (!(Date.parse(invitation.expiresAt) > this.now().getTime())) return undefined;
+    return (await this.makerActive(invitation)) ? invitation : undefined;
   }
 
-  /** Open invitations, newest first (expired ones are left for the TTL). */
+  /**
+   * Invitations not yet expired, newest first (expired ones are left for the TTL). The
+   * route leaves out those that can no longer be used (see usableInvitations).
+   */
   async list(): Promise<Invitation[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'INVITES' },
-      ConsistentRead: true,
-    });
     const now = this.now().getTime();
-    return items
-      .map(toInvitation)
+    return (await this.all())
       .filter((invitation) => Date.parse(invitation.expiresAt) > now)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  /**
+   * Withdraws every invitation `invitedBy` made (their account was disabled); returns the
+   * open ones withdrawn.
+   */
+  async revokeBy(invitedBy: string): Promise<Invitation[]> {
+    const maker = normalizeEmail(invitedBy);
+    return this.deleteWhere((invitation) => invitation.invitedBy === maker);
+  }
+
+  /** Closes the other invitations of an e-mail that has just joined; returns them. */
+  async closeFor(email: string): Promise<Invitation[]> {
+    const joined = normalizeEmail(email);
+    return this.deleteWhere((invitation) => invitation.email === joined);
   }
 
   /** Withdraws an open invitation; the invitation as it was, or undefined if there was none. */
@@ -130,17 +157,67 @@ export class InvitationRepository extends TableRepository {
               },
             },
             putNew(this.table, adminItem(invitation.email, passwordHash, now.toISOString(), name)),
+            activeAdminCheck(this.table, invitation.invitedBy),
           ],
         }),
       );
       return { kind: 'created', invitation };
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
-      const [invitationPart, adminPart] = cancellationCodes(error);
+      const [invitationPart, adminPart, makerPart] = cancellationCodes(error);
+      if (makerPart === 'ConditionalCheckFailed') {
+        // Disabled since the look-up above: the link is dead, so it goes too.
+        await this.revoke(invitation.id);
+        return { kind: 'invalid' };
+      }
       if (adminPart === 'ConditionalCheckFailed' && invitationPart === 'None')
         return { kind: 'taken', email: invitation.email };
       // Used up (or by a racing browser, which DynamoDB may report as a conflict).
       return { kind: 'invalid' };
     }
   }
+
+  private async makerActive(invitation: Invitation): Promise<boolean> {
+    const result = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: adminKey(invitation.invitedBy),
+        ConsistentRead: true,
+        ProjectionExpression: 'disabled',
+      }),
+    );
+    return Boolean(result.Item) && result.Item?.['disabled'] !== true;
+  }
+
+  private async all(): Promise<Invitation[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'INVITES' },
+      ConsistentRead: true,
+    });
+    return items.map(toInvitation);
+  }
+
+  /** Deletes the invitations `matches` picks; returns those of them not yet expired. */
+  private async deleteWhere(matches: (invitation: Invitation) => boolean): Promise<Invitation[]> {
+    const doomed = (await this.all()).filter(matches);
+    const deleted = await Promise.all(doomed.map((invitation) => this.revoke(invitation.id)));
+    return deleted.filter((invitation): invitation is Invitation => invitation !== undefined);
+  }
+}
+
+/**
+ * The invitations worth listing: not for an e-mail that is an administrator already, and
+ * not made by one who is no longer active (neither can be accepted).
+ */
+export function usableInvitations(
+  invitations: Invitation[],
+  admins: { email: string; disabled: boolean }[],
+): Invitation[] {
+  const joined = new Set(admins.map((admin) => admin.email));
+  const active = new Set(admins.filter((admin) => !admin.disabled).map((admin) => admin.email));
+  return invitations.filter(
+    (invitation) => !joined.has(invitation.email) && active.has(invitation.invitedBy),
+  );
 }

@@ -1,7 +1,11 @@
 // The second step of a sign-in, and the checks that ask for a code again (turning
-// two-factor sign-in off, new recovery codes): an authenticator code or a recovery code.
+// two-factor sign-in off, new recovery codes): an authenticator code or a recovery code,
+// checked under the account-wide limit on wrong codes (functions/data/two-factor.ts).
+import type { Context } from 'hono';
+import { CODE_FAILURE_LIMIT } from '../data/two-factor.ts';
 import type { Admin } from '../data/admins.ts';
-import type { Services } from './context.ts';
+import { codeLockAlert, sendAccountAlert } from '../mail/account-alert.ts';
+import type { AppEnv, Services } from './context.ts';
 import { ApiError } from './errors.ts';
 import { hashRecoveryCode, isTotpCode, normalizeRecoveryCode, totpStep } from './totp.ts';
 
@@ -49,3 +53,61 @@ export async function spendSecondFactor(
 }
 
 export const WRONG_CODE = 'is incorrect or was already used';
+
+const waitFor = (seconds: number) =>
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? '' : 's'}`
+    : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+
+/**
+ * spendSecondFactor under the account-wide limit on wrong codes: while the account's
+ * second step is locked no code is checked (a 429 with Retry-After); the wrong code that
+ * locks it first alerts the owner by e-mail and is audited. `signInStartedAt` (the code
+ * step of a sign-in): a sign-in begun before the latest lock is `stale`, ended by it.
+ */
+export async function checkSecondFactor(
+  c: Context<AppEnv>,
+  admin: Admin,
+  factor: SecondFactor,
+  signInStartedAt?: Date,
+): Promise<SecondFactorResult | { ok: false; stale: true }> {
+  const services = c.get('services');
+  const verdict = await services.twoFactor.beginCodeCheck(admin.email, signInStartedAt);
+  if (verdict.kind === 'stale') return { ok: false, stale: true };
+  if (verdict.kind === 'locked') {
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Too many wrong codes for this account; try again in ${waitFor(verdict.retryAfterSeconds)}`,
+    );
+  }
+  const result = await spendSecondFactor(services, admin, factor);
+  if (result.ok) {
+    await services.twoFactor.codeCheckSucceeded(verdict.check);
+    return result;
+  }
+  const failure = await services.twoFactor.codeCheckFailed(verdict.check);
+  if (failure.locked && failure.first) {
+    const now = services.now();
+    const emailed = await sendAccountAlert(
+      services,
+      codeLockAlert(
+        admin.email,
+        Math.max(verdict.check.count, CODE_FAILURE_LIMIT),
+        failure.lockSeconds,
+        now,
+        services.config.siteUrl,
+      ),
+    );
+    await services.audit.record({
+      actor: admin.email,
+      action: 'sign-in-failed',
+      summary: `Two-factor sign-in locked for ${waitFor(failure.lockSeconds)} after ${CODE_FAILURE_LIMIT} wrong codes from any address; ${
+        emailed ? 'the account was alerted by email' : 'the alert email could not be sent'
+      }`,
+      ip: services.clientIp(c),
+    });
+  }
+  return result;
+}

@@ -4,13 +4,15 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { normalizeEmail } from '../data/admins.ts';
+import { usableInvitations } from '../data/invitations.ts';
+import { isConditionalFailure } from '../data/table.ts';
 import { sessionKeyOf } from '../data/sessions.ts';
 import { beginCredentialCheck, clearSessionCookie, requireAdmin, sessionId } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { withPasswordCheck } from '../lib/password-check.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
-import { parseSecondFactor, spendSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
+import { checkSecondFactor, parseSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -80,7 +82,9 @@ async function confirmIdentity(
   }
   let recoveryLeft: number | undefined;
   if (checks.code && factor) {
-    const result = await spendSecondFactor(services, admin, factor);
+    // Counted toward the account-wide limit on wrong codes too: a stolen session does not
+    // get to guess codes beside the sign-in's.
+    const result = await checkSecondFactor(c, admin, factor);
     if (!result.ok) {
       await services.signInThrottle.failed(attempt);
       throw fieldError(checks.code.field, WRONG_CODE);
@@ -163,14 +167,21 @@ export const account = new Hono<AppEnv>()
       services.admins.list(),
       services.invitations.list(),
     ]);
-    return c.json<Administrators>({ admins, invitations });
+    return c.json<Administrators>({ admins, invitations: usableInvitations(invitations, admins) });
   })
   .post('/invitations', requireJson, jsonBody(inviteRequestSchema), async (c) => {
     const services = c.get('services');
     const email = normalizeEmail(c.req.valid('json').email);
     const actor = me(c);
     if (await services.admins.get(email)) throw fieldError('email', 'is already an administrator');
-    const invitation = await services.invitations.create(email, actor, INVITATION_TTL_SECONDS);
+    const invitation = await services.invitations
+      .create(email, actor, INVITATION_TTL_SECONDS)
+      .catch((error: unknown) => {
+        // The inviting admin was disabled while this request was on its way.
+        if (isConditionalFailure(error))
+          throw new ApiError(401, 'unauthorized', 'Sign in to continue');
+        throw error;
+      });
     const emailed = await sendInvitation(
       services,
       email,
@@ -220,10 +231,15 @@ export const account = new Hono<AppEnv>()
         break;
     }
     const ended = await services.sessions.endAll(target);
+    // Their links go too; an invitation is also refused at acceptance once its maker is
+    // not active (functions/data/invitations.ts), so one racing this still creates nobody.
+    const withdrawn = (await services.invitations.revokeBy(target)).length;
     await services.audit.record({
       actor,
       action: 'admin-disable',
-      summary: `Disabled ${target}; ${ended} session${ended === 1 ? '' : 's'} ended`,
+      summary: `Disabled ${target}; ${ended} session${ended === 1 ? '' : 's'} ended${
+        withdrawn > 0 ? `; ${withdrawn} open invitation${withdrawn === 1 ? '' : 's'} withdrawn` : ''
+      }`,
       ip: ipOf(c),
     });
     return c.body(null, 204);

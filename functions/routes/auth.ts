@@ -15,7 +15,7 @@ import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { withPasswordCheck } from '../lib/password-check.ts';
-import { parseSecondFactor, spendSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
+import { checkSecondFactor, parseSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
 import {
   acceptInvitationRequestSchema,
@@ -100,7 +100,14 @@ export const auth = new Hono<AppEnv>()
       await services.sessions.consumePending(token);
       throw expired();
     }
-    const result = await spendSecondFactor(services, admin, factor);
+    // When the password step began: a lock of the account's second step (too many wrong
+    // codes, from anywhere) ends every sign-in that was waiting for a code.
+    const startedAt = new Date(pending.expiresAt.getTime() - PENDING_TTL_SECONDS * 1000);
+    const result = await checkSecondFactor(c, admin, factor, startedAt);
+    if ('stale' in result) {
+      await services.sessions.consumePending(token);
+      throw expired();
+    }
     if (!result.ok) {
       await services.signInThrottle.failed(attempt);
       await services.sessions.failPending(token, MAX_CODE_ATTEMPTS);
@@ -228,10 +235,14 @@ export const auth = new Hono<AppEnv>()
       );
     }
     const { email, invitedBy } = result.invitation;
+    // Any other invitation of this e-mail is spent: it now names an administrator.
+    const closed = (await services.invitations.closeFor(email)).length;
     await services.audit.record({
       actor: email,
       action: 'invite-accept',
-      summary: `Joined as an administrator (invited by ${invitedBy})`,
+      summary: `Joined as an administrator (invited by ${invitedBy})${
+        closed > 0 ? `; ${closed} other invitation${closed === 1 ? '' : 's'} closed` : ''
+      }`,
       ip,
     });
     const session = await startSession(c, email);

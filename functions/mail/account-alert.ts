@@ -1,0 +1,71 @@
+// E-mails to an administrator about their own account's security (docs/decisions.md
+// "Administrator accounts"): for now, that their second sign-in step was locked after
+// repeated wrong codes. Whoever typed them had the password, so the message says so and
+// what to do. Sent through whatever transport is configured, the log one included: the
+// message holds no secret, and locally the log is where a developer reads mail.
+import type { Services } from '../lib/context.ts';
+import type { MailMessage } from './mailer.ts';
+
+/** How long the request that caused the alert waits for the transport. */
+const SEND_TIMEOUT_MS = 5_000;
+
+const minutes = (seconds: number) => {
+  const count = Math.max(1, Math.round(seconds / 60));
+  return `${count} minute${count === 1 ? '' : 's'}`;
+};
+
+export function codeLockAlert(
+  to: string,
+  failures: number,
+  lockSeconds: number,
+  at: Date,
+  siteUrl: string,
+): MailMessage {
+  return {
+    to: [to],
+    subject: 'Several wrong sign-in codes for your PharmaBridge administrator account',
+    text: [
+      `Your PharmaBridge administrator account (${to}) received ${failures} wrong codes at the`,
+      'second step of sign-in (authenticator or recovery codes) by ' + at.toUTCString() + '.',
+      '',
+      'That step needs the right password first, so whoever typed them may know your password.',
+      `Sign-ins waiting for a code were ended, and codes are not checked for ${minutes(lockSeconds)};`,
+      'each further wrong code makes the wait longer.',
+      '',
+      'If this was not you, sign in once the wait is over, change your password and end the',
+      `sessions you do not recognise under Account: ${siteUrl}/admin`,
+      'If it was you, nothing else is needed.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sends an alert; true when the transport took it. A failure is logged and does not fail
+ * the request (the lock and its audit entry stand without the e-mail).
+ */
+export async function sendAccountAlert(services: Services, message: MailMessage): Promise<boolean> {
+  const { mailer, log } = services;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      mailer.send(message),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${SEND_TIMEOUT_MS} ms`)),
+          SEND_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    log.info('account alert email sent', { to: message.to, transport: mailer.transport });
+    return true;
+  } catch (error) {
+    log.error('account alert email failed', {
+      to: message.to,
+      transport: mailer.transport,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
