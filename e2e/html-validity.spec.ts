@@ -75,3 +75,13 @@ test('every page passes the W3C Nu Html Checker', async ({ request }) => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the legacy shell has the skip link target and a heading before JavaScript runs', async ({
+  request,
+}) => {
+  const html = await (await request.get('/legacy/')).text();
+  // The skip link (BaseLayout/LandingLayout) points at #main; the server's HTML must hold it.
+  expect(html).toContain('href="#main"');
+  expect(html).toMatch(/<main[^>]* id="main"/);
+  expect(html).toMatch(/<h1[^>]*>Loading the landing page<\/h1>/);
+});

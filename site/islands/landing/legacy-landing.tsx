@@ -30,32 +30,42 @@ export function slugFromPath(pathname: string): string | undefined {
   return slugParamSchema.safeParse(rest).success ? rest : undefined;
 }
 
+/**
+ * What the server's HTML holds until the content arrives: a `<main id="main">` (the skip
+ * link's target works before JavaScript runs) with the page's one h1, for screen readers.
+ */
 function Skeleton() {
   const bar = 'rounded bg-slate-200 motion-safe:animate-pulse';
   return (
-    <div aria-busy="true" aria-label="Loading the landing page" role="status">
-      <div className="border-b border-slate-200">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 sm:px-6 lg:px-8">
-          <div className={`h-8 w-40 ${bar}`} />
-          <div className={`h-9 w-28 ${bar}`} />
+    <main id="main" aria-busy="true">
+      <h1 className="sr-only">Loading the landing page</h1>
+      <div aria-label="Loading the landing page" role="status">
+        <div className="border-b border-slate-200">
+          <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 sm:px-6 lg:px-8">
+            <div className={`h-8 w-40 ${bar}`} />
+            <div className={`h-9 w-28 ${bar}`} />
+          </div>
+        </div>
+        <div
+          className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8"
+          data-testid="landing-skeleton"
+        >
+          <div className={`h-12 w-3/4 ${bar}`} />
+          <div className={`mt-4 h-12 w-1/2 ${bar}`} />
+          <div className={`mt-8 h-5 w-2/3 ${bar}`} />
+          <div className={`mt-3 h-5 w-1/2 ${bar}`} />
+          <div className="mt-8 flex gap-4">
+            <div className={`h-12 w-36 ${bar}`} />
+            <div className={`h-12 w-36 ${bar}`} />
+          </div>
+          <div className="mt-16 grid gap-6 md:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className={`h-40 ${bar}`} />
+            ))}
+          </div>
         </div>
       </div>
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8" data-testid="landing-skeleton">
-        <div className={`h-12 w-3/4 ${bar}`} />
-        <div className={`mt-4 h-12 w-1/2 ${bar}`} />
-        <div className={`mt-8 h-5 w-2/3 ${bar}`} />
-        <div className={`mt-3 h-5 w-1/2 ${bar}`} />
-        <div className="mt-8 flex gap-4">
-          <div className={`h-12 w-36 ${bar}`} />
-          <div className={`h-12 w-36 ${bar}`} />
-        </div>
-        <div className="mt-16 grid gap-6 md:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className={`h-40 ${bar}`} />
-          ))}
-        </div>
-      </div>
-    </div>
+    </main>
   );
 }
 
