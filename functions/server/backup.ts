@@ -99,7 +99,12 @@ export function runningServer(dataDir: string): z.infer<typeof serverFileSchema>
   } catch {
     return undefined;
   }
-  const parsed = serverFileSchema.safeParse(JSON.parse(text));
+  let parsed;
+  try {
+    parsed = serverFileSchema.safeParse(JSON.parse(text));
+  } catch {
+    return undefined; // half-written or damaged: no usable announcement
+  }
   if (!parsed.success) return undefined;
   try {
     process.kill(parsed.data.pid, 0);
@@ -281,7 +286,7 @@ export interface BackupSummary {
   manifest: BackupManifest;
 }
 
-async function* lines(path: string): AsyncIterable<Uint8Array> {
+async function* chunksOf(path: string): AsyncIterable<Uint8Array> {
   yield* createReadStream(path);
 }
 
@@ -357,7 +362,7 @@ export async function createBackup(options: {
     const items = {
       count,
       bytes: itemsStat.size,
-      sha256: await tar.add(ITEMS_ENTRY, itemsStat.size, lines(itemsPath)),
+      sha256: await tar.add(ITEMS_ENTRY, itemsStat.size, chunksOf(itemsPath)),
     };
     const files: BackupManifest['objects']['files'] = [];
     const uploadsDir = join(resolve(config.env.DATA_DIR), 'objects', 'uploads');
