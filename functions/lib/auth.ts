@@ -42,8 +42,8 @@ export async function startSession(c: Context<AppEnv>, email: string) {
 }
 
 /**
- * Guards an admin route: 401 without a valid session, 403 for a cross-site change.
- * Admin responses are never cached.
+ * Guards an admin route: 403 for any request from another site (checkSameOrigin), 401
+ * without a valid session. Admin responses are never cached.
  */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
@@ -104,13 +104,19 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
+/** Browsers send `Sec-Fetch-Site` on every request; anything but these came from another site. */
+const isOtherSite = (c: Context<AppEnv>) => {
+  const fetchSite = c.req.header('sec-fetch-site');
+  return fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
+};
+
 /**
- * Refuses even reads from another site, for admin data that is personal or commercial
- * (leads, analytics): requireAdmin checks only changes for their origin.
+ * Refuses even reads from another site. requireAdmin does so for every admin route; this
+ * stays for routes that name it before requireAdmin (leads, analytics), so their 403 comes
+ * before the session is looked up.
  */
 export const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+  if (isOtherSite(c)) {
     c.header('Cache-Control', 'no-store');
     throw new ApiError(403, 'forbidden', 'Cross-site requests are not allowed');
   }
@@ -118,17 +124,20 @@ export const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Refuses state-changing requests from another site. Browsers send Origin on every
- * cross-origin POST/PUT/DELETE and Sec-Fetch-Site on every request; the allowed origins
- * are the request's own (the local server, http://localhost:PORT) and the configured
- * public site (behind CloudFront the Lambda sees its own host, the browser the site's).
+ * Refuses admin requests from another site, reads included: some reads change state
+ * (GET /api/s3/params hands out an upload ticket) and the rest answer private data.
+ * `Sec-Fetch-Site` other than same-origin/none (typed into the address bar) is refused
+ * on every method, same-site as well (another subdomain is not the admin). Changes must
+ * also carry no foreign Origin, which older browsers without Sec-Fetch-Site do send on
+ * cross-origin POST/PUT/DELETE. The allowed origins are the request's own (the local
+ * server, http://localhost:PORT) and the configured public site (behind CloudFront the
+ * Lambda sees its own host, the browser the site's: SITE_URL covers it).
  */
 export function checkSameOrigin(c: Context<AppEnv>): void {
-  if (!UNSAFE_METHODS.has(c.req.method)) return;
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+  if (isOtherSite(c)) {
     throw new ApiError(403, 'forbidden', 'Cross-site requests are not allowed');
   }
+  if (!UNSAFE_METHODS.has(c.req.method)) return;
   const origin = c.req.header('origin');
   if (origin === undefined) return;
   if (!allowedOrigins(c).has(origin)) {
@@ -136,14 +145,32 @@ export function checkSameOrigin(c: Context<AppEnv>): void {
   }
 }
 
+/**
+ * The entry our outermost proxy wrote in an X-Forwarded-* list: the Nth from the right
+ * for TRUST_PROXY=N, as for X-Forwarded-For (functions/lib/client-ip.ts); entries further
+ * left are the client's own writing. Without TRUST_PROXY the header is anyone's writing.
+ */
+function forwarded(c: Context<AppEnv>, name: string): string | undefined {
+  const trusted = c.get('services').config.env.TRUST_PROXY;
+  if (trusted <= 0) return undefined;
+  const chain = (c.req.header(name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return chain[chain.length - Math.min(trusted, chain.length)];
+}
+
 function allowedOrigins(c: Context<AppEnv>): Set<string> {
   const allowed = new Set<string>([new URL(c.get('services').config.siteUrl).origin]);
   const own = new URL(c.req.url);
   allowed.add(own.origin);
-  const forwardedHost = c.req.header('x-forwarded-host');
+  // A proxy of ours in front of `npm start` (TRUST_PROXY) names the host the browser used.
+  // In AWS TRUST_PROXY is unset: CloudFront passes viewer headers through, so a viewer's
+  // X-Forwarded-Host would arrive as written, and SITE_URL already names the site.
+  const forwardedHost = forwarded(c, 'x-forwarded-host');
   if (forwardedHost) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() ?? 'https';
-    allowed.add(`${proto}://${forwardedHost.split(',')[0]!.trim()}`);
+    const proto = forwarded(c, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
+    allowed.add(`${proto}://${forwardedHost}`);
   }
   return allowed;
 }

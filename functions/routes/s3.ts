@@ -4,7 +4,8 @@
 // by GET /params; files above the multipart threshold use create, sign part, list parts,
 // complete and abort. Keys are server-generated (pending/<uuid>) and every key and uploadId
 // must belong to a ticket this server handed out (functions/data/media.ts). Browsers never
-// get AWS credentials: /sts answers 501.
+// get AWS credentials: /sts answers 501. GET /params writes a ticket, a change made by a
+// read: requireAdmin refuses every request another site makes (functions/lib/auth.ts).
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { requireAdmin } from '../lib/auth.ts';
