@@ -8,6 +8,7 @@ import { argon2id, argon2Verify } from 'hash-wasm';
 // left to run time, where the bundle has no node_modules beside it).
 import commonPasswords from 'fxa-common-password-list';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/account.ts';
+import { contextWordProblem } from './password-context.ts';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
@@ -21,7 +22,7 @@ export function passwordProblem(password: string): string | undefined {
     return `must be at most ${MAX_PASSWORD_LENGTH} characters`;
   if (commonPasswords.test(password) || commonPasswords.test(password.toLowerCase()))
     return 'is too common; choose a password that is not on lists of leaked passwords';
-  return undefined;
+  return contextWordProblem(password);
 }
 
 export function hashPassword(password: string): Promise<string> {
