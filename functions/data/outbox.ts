@@ -149,6 +149,13 @@ export type AttemptResult =
   | { status: 'pending'; nextAttemptAt: string };
 
 export class OutboxRepository extends TableRepository {
+  /**
+   * Claims this process holds (taken, neither completed nor released yet), so that a
+   * stopping server can give back those its shutdown cut short (releaseHeld) instead of
+   * leaving them to their lease.
+   */
+  private readonly held = new Map<string, OutboxItem>();
+
   async get(leadId: string): Promise<OutboxItem | undefined> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: outboxKey(leadId), ConsistentRead: true }),
@@ -208,7 +215,9 @@ export class OutboxRepository extends TableRepository {
       if (isConditionalFailure(error)) return undefined;
       throw error;
     }
-    return { ...item, leaseUntil: lease, version: item.version + 1 };
+    const claimed = { ...item, leaseUntil: lease, version: item.version + 1 };
+    this.held.set(item.leadId, claimed);
+    return claimed;
   }
 
   /**
@@ -253,6 +262,7 @@ export class OutboxRepository extends TableRepository {
         set.push('deliveredAt = :now');
       }
     }
+    this.forget(claimed);
     return conditionally(
       this.db.send(
         new UpdateCommand({
@@ -269,6 +279,7 @@ export class OutboxRepository extends TableRepository {
 
   /** Gives a claimed delivery back untouched (the worker is shutting down mid-attempt). */
   async release(claimed: OutboxItem): Promise<void> {
+    this.forget(claimed);
     const pending = claimed.status === 'pending' && claimed.nextAttemptAt;
     try {
       await this.db.send(
@@ -286,6 +297,25 @@ export class OutboxRepository extends TableRepository {
       );
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
+    }
+  }
+
+  /**
+   * Gives back every claim this process still holds: the server is stopping and their
+   * attempts (an admin's retry cut off with its request, a drain interrupted) will not be
+   * recorded, so another runner may take them at once rather than after the lease.
+   * Returns how many were given back.
+   */
+  async releaseHeld(): Promise<number> {
+    const claims = [...this.held.values()];
+    await Promise.all(claims.map((claimed) => this.release(claimed)));
+    return claims.length;
+  }
+
+  private forget(claimed: OutboxItem): void {
+    // Only this very claim: a newer one of the same delivery stays held.
+    if (this.held.get(claimed.leadId)?.version === claimed.version) {
+      this.held.delete(claimed.leadId);
     }
   }
 }

@@ -1,7 +1,10 @@
 // The local server's outbox drainer: drains once at start (so deliveries left pending by
 // a stopped or crashed server resume), then whenever a lead is stored (kick) and every
 // `intervalMs` for retries that come due. stop() aborts attempts in flight and gives
-// their deliveries back, so a restart picks them up at once.
+// their deliveries back, so a restart picks them up at once; with `outbox` it also gives
+// back any other claim of this process its shutdown cut short (an admin's manual retry
+// whose request ended with the server), instead of leaving it to its 60 s lease.
+import type { OutboxRepository } from '../data/outbox.ts';
 import type { Logger } from '../lib/context.ts';
 import type { LeadWebhook } from './lead-webhook.ts';
 
@@ -17,7 +20,7 @@ export interface Drainer {
 export function startDrainer(
   webhook: LeadWebhook,
   log: Logger,
-  options: { intervalMs?: number } = {},
+  options: { intervalMs?: number; outbox?: OutboxRepository } = {},
 ): Drainer {
   const intervalMs = options.intervalMs ?? DRAIN_INTERVAL_MS;
   const stopping = new AbortController();
@@ -64,6 +67,14 @@ export function startDrainer(
       clearTimeout(timer);
       webhook.onKick(undefined);
       await running;
+      const released = await options.outbox?.releaseHeld().catch((error: unknown) => {
+        // The store is gone already: the lease runs out on its own.
+        log.warn('lead webhook claims not given back', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return 0;
+      });
+      if (released) log.info('lead webhook claims given back at shutdown', { released });
     },
     async idle() {
       while (running) await running;
