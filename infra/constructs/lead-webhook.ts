@@ -10,13 +10,14 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { GSI1 } from '../../functions/data/table.ts';
+import { nodeFunction } from './node-function.ts';
 
 /** functions/webhooks/lambda.ts, resolved from this file so synth works from anywhere. */
 export const DRAINER_ENTRY = fileURLToPath(
@@ -67,13 +68,18 @@ export class LeadWebhook extends Construct {
     };
     for (const [name, value] of Object.entries(settings)) props.api.addEnvironment(name, value);
 
-    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
-    // Its own role: only its log group and the few table calls a drain makes.
-    const role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'PharmaBridge lead webhook drainer',
+    // Its own role (infra/constructs/node-function.ts): its log group and the few table
+    // calls a drain makes.
+    const { fn, role, logGroup } = nodeFunction(this, 'Function', '', {
+      entry: props.entry ?? DRAINER_ENTRY,
+      description: 'Forwards stored leads to the CRM webhook (outbox drainer)',
+      roleDescription: 'PharmaBridge lead webhook drainer',
+      memorySize: 256,
+      // A run stops starting attempts 10 s before this (functions/webhooks/lambda.ts).
+      timeout: Duration.seconds(60),
+      environment: { TABLE_NAME: props.table.tableName, ...settings },
     });
-    logGroup.grantWrite(role);
+    this.function = fn;
     role.addToPolicy(
       new iam.PolicyStatement({
         // Query: deliveries due (gsi1); GetItem: the lead; UpdateItem: claim and record.
@@ -81,38 +87,6 @@ export class LeadWebhook extends Construct {
         resources: [props.table.tableArn, `${props.table.tableArn}/index/${GSI1}`],
       }),
     );
-
-    this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry: props.entry ?? DRAINER_ENTRY,
-      handler: 'handler',
-      description: 'Forwards stored leads to the CRM webhook (outbox drainer)',
-      runtime: lambda.Runtime.NODEJS_24_X,
-      architecture: lambda.Architecture.ARM_64,
-      memorySize: 256,
-      // A run stops starting attempts 10 s before this (functions/webhooks/lambda.ts).
-      timeout: Duration.seconds(60),
-      role,
-      logGroup,
-      loggingFormat: lambda.LoggingFormat.JSON,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        ...settings,
-        // No --enable-source-maps (cold start): functions/lib/stack-trace.ts maps logged stacks.
-      },
-      bundling: {
-        forceDockerBundling: false,
-        format: nodejs.OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        banner:
-          "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The exact SDK versions of package-lock.json, as the API function bundles them.
-        externalModules: [],
-      },
-    });
 
     // Every minute: the first attempt within a minute of the lead, retries on time.
     this.schedule = new events.Rule(this, 'Schedule', {

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
+import { lambdaBuildOptions } from '../../infra/lambda-esbuild.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -41,28 +42,8 @@ const REFERENCES: Record<string, string> = {
   ].join('\n'),
 };
 
-/**
- * NodejsFunction's esbuild options for the API functions: ESM for node24, minified, with
- * a separate source map, the require() banner, and sharp left out (installed beside the
- * bundle). Kept in step with infra/constructs/api.ts by hand; its bundling block is short.
- */
-export const lambdaBuildOptions = (outfile: string): BuildOptions => ({
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  mainFields: ['module', 'main'],
-  banner: {
-    js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-  },
-  minify: true,
-  sourcemap: true,
-  sourcesContent: false,
-  external: ['sharp'],
-  outfile,
-  metafile: true,
-  logLevel: 'error',
-});
+/** The functions' esbuild options (one definition, shared with the CDK's NodejsFunction). */
+export { lambdaBuildOptions };
 
 export interface LambdaBundle {
   file: string;
