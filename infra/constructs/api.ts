@@ -9,14 +9,15 @@ import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as triggers from 'aws-cdk-lib/triggers';
 import { Construct, type IConstruct } from 'constructs';
 import * as z from 'zod';
+import { PUBLIC_ROUTES as PUBLIC_APP_ROUTES } from '../../functions/routes/public-routes.ts';
+import { apiGatewayPath, routeTable } from '../../functions/routes/route-table.ts';
+import { nodeFunction } from './node-function.ts';
 import { PENDING_PREFIX, PUBLIC_PREFIX, type Uploads } from './uploads.ts';
 
 /** The handler modules, resolved from this file so synth works from any working directory. */
@@ -29,17 +30,16 @@ export const SETUP_ENTRY = fileURLToPath(
 );
 
 /**
- * The routes the public function answers (functions/routes/public-routes.ts), as API
- * Gateway routes: the HTTP API picks the function by method and path, which CloudFront's
- * path patterns cannot (GET /api/landing-pages/{slug} is public, PUT /api/landing-pages/{id}
- * is not). Every other request goes to the admin function, which serves these too.
+ * The routes the public function answers, read from the routers it mounts
+ * (functions/routes/public-routes.ts), as API Gateway routes: the HTTP API picks the
+ * function by method and path, which CloudFront's path patterns cannot (GET
+ * /api/landing-pages/{slug} is public, PUT /api/landing-pages/{id} is not). Every other
+ * request goes to the admin function, which serves these too.
  */
-export const PUBLIC_ROUTES = [
-  { method: apigwv2.HttpMethod.GET, path: '/api/landing-pages/{slug}' },
-  { method: apigwv2.HttpMethod.POST, path: '/api/contact' },
-  { method: apigwv2.HttpMethod.POST, path: '/api/conversions' },
-  { method: apigwv2.HttpMethod.GET, path: '/api/health' },
-] as const;
+export const PUBLIC_ROUTES = routeTable(PUBLIC_APP_ROUTES).map((route) => ({
+  method: z.enum(apigwv2.HttpMethod).parse(route.method),
+  path: apiGatewayPath(route.path),
+}));
 
 /** What the public routes read: items and queries (never scans), and the health check's
  * DescribeTable. */
@@ -124,33 +124,6 @@ export interface ApiProps {
   readonly setupEntry?: string;
 }
 
-/** NodejsFunction's bundling for the API functions (scripts/bench/lambda.ts mirrors it). */
-const apiBundling = (withSharp: boolean): nodejs.BundlingOptions => ({
-  forceDockerBundling: false,
-  format: nodejs.OutputFormat.ESM,
-  target: 'node24',
-  mainFields: ['module', 'main'],
-  // Some CommonJS dependencies call require() at run time; give them one inside ESM.
-  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-  minify: true,
-  sourceMap: true,
-  sourcesContent: false,
-  // Bundle the AWS SDK too (the default leaves @aws-sdk/* to the runtime's copy), so
-  // production runs the exact versions locked in package-lock.json and tested locally.
-  // Only sharp (native) stays out: the admin function gets it installed beside the bundle
-  // for linux-arm64; the public one never loads it.
-  externalModules: ['sharp'],
-  ...(withSharp
-    ? {
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir: string, outputDir: string) => sharpInstallCommands(outputDir),
-        },
-      }
-    : {}),
-});
-
 export class Api extends Construct {
   /** The admin function: every route. */
   readonly function: nodejs.NodejsFunction;
@@ -204,34 +177,17 @@ export class Api extends Construct {
     ) => {
       // The admin function keeps the ids the single API function had (no replaced resources).
       const prefix = id === 'Function' ? '' : id;
-      const logGroup = new logs.LogGroup(this, `${prefix}Logs`, {
-        retention: logs.RetentionDays.ONE_MONTH,
-      });
-      // An own role instead of AWSLambdaBasicExecutionRole: that managed policy may write to
-      // every log group in the account, this one only to the function's own.
-      const role = new iam.Role(this, `${prefix}Role`, {
-        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-        description: options.roleDescription,
-      });
-      logGroup.grantWrite(role);
-      const fn = new nodejs.NodejsFunction(this, id, {
+      const { fn, role } = nodeFunction(this, id, prefix, {
         entry: options.entry,
-        handler: 'handler',
         description: options.description,
-        runtime: lambda.Runtime.NODEJS_24_X,
-        architecture: lambda.Architecture.ARM_64,
+        roleDescription: options.roleDescription,
         // 1 GB: Lambda's CPU share grows with memory, and module loading at a cold start is
         // CPU-bound.
         memorySize: 1024,
         timeout: options.timeout,
-        role,
-        logGroup,
-        loggingFormat: lambda.LoggingFormat.JSON,
-        tracing: lambda.Tracing.ACTIVE,
-        // No --enable-source-maps: Node would read and parse the map at every cold start
-        // (10-20 ms); functions/lib/stack-trace.ts maps a logged error's stack instead.
+        tracing: true,
         environment: options.environment,
-        bundling: apiBundling(options.sharp),
+        ...(options.sharp ? { afterBundling: sharpInstallCommands } : {}),
       });
       // cdk-nag reports each wildcard resource as its own finding; acknowledge exactly those.
       // ("Resource::*" covers any statement of this role: web-stack.test.ts asserts that no
