@@ -23,8 +23,25 @@ const SUBJECT_KINDS: Record<FormType, string> = {
   pilot: 'pilot request',
 };
 
-/** Header values stay on one line, whatever a visitor typed. */
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+/**
+ * One line, whatever a visitor typed: the API refuses line breaks and control characters
+ * in one-line fields (functions/shared/contact.ts), and leads stored before it did are
+ * flattened here, so no field can start a line that reads as the product's (a fake
+ * "Bcc:", a link above the real one).
+ */
+const oneLine = (value: string) =>
+  value.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
+/**
+ * The visitor's message, quoted: every line starts with "> ", so nothing in it can pass
+ * for the notification's own lines. Control characters other than tabs become spaces.
+ */
+const quoted = (message: string) =>
+  message
+    .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
+    .map((line) => line.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, ' ').trimEnd())
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
 
 export function leadNotification(lead: Lead, to: string[], siteUrl: string): MailMessage {
   const company = lead.company ? ` (${oneLine(lead.company)})` : '';
@@ -32,28 +49,30 @@ export function leadNotification(lead: Lead, to: string[], siteUrl: string): Mai
     lead.inquiryType && lead.inquiryType in INQUIRY_LABELS
       ? INQUIRY_LABELS[lead.inquiryType as keyof typeof INQUIRY_LABELS]
       : undefined;
+  const name = oneLine(lead.name);
   const lines = [
     `A new lead arrived through the PharmaBridge website.`,
     '',
-    `Name:     ${lead.name}`,
-    `Email:    ${lead.email}`,
-    `Company:  ${lead.company || '(not given)'}`,
-    ...(lead.role ? [`Role:     ${lead.role}`] : []),
+    `Name:     ${name}`,
+    `Email:    ${oneLine(lead.email)}`,
+    `Company:  ${oneLine(lead.company) || '(not given)'}`,
+    ...(lead.role ? [`Role:     ${oneLine(lead.role)}`] : []),
     ...(inquiry ? [`Inquiry:  ${inquiry}`] : []),
     `Form:     ${FORM_LABELS[lead.formType]}`,
-    ...(lead.landingPageId ? [`Page:     ${lead.landingPageId}`] : []),
+    ...(lead.landingPageId ? [`Page:     ${oneLine(lead.landingPageId)}`] : []),
     `Received: ${lead.createdAt}`,
     '',
-    'Message:',
-    lead.message || '(no message)',
+    ...(lead.message
+      ? ["Message (the visitor's text, quoted):", quoted(lead.message)]
+      : ['Message:  (none)']),
     '',
-    `Reply to this email to answer ${lead.name} directly.`,
+    `Reply to this email to answer ${name} directly.`,
     `All leads: ${siteUrl}/admin`,
   ];
   return {
     to,
     replyTo: lead.email,
-    subject: oneLine(`New ${SUBJECT_KINDS[lead.formType]} from ${lead.name}${company}`),
+    subject: oneLine(`New ${SUBJECT_KINDS[lead.formType]} from ${name}${company}`),
     text: lines.join('\n'),
   };
 }

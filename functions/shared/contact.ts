@@ -17,12 +17,20 @@ export const INQUIRY_LABELS: Record<(typeof INQUIRY_TYPES)[number], string> = {
 export const FORM_TYPES = ['general', 'pricing', 'contact-page', 'pilot'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
 
+/**
+ * Line breaks and other control characters: C0 (CR, LF, tab...), DEL, C1 (NEL...) and
+ * the Unicode line and paragraph separators. A one-line field holding one could start a
+ * line of its own in the team's notification e-mail (functions/mail/lead-notification.ts).
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const ONE_LINE_MESSAGE = 'must be on one line, without control characters';
+
 const oneLine = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !/[\r\n]/.test(value), 'must be on one line');
+    .refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE);
 
 export const contactSubmissionSchema = z
   .strictObject({
@@ -30,13 +38,13 @@ export const contactSubmissionSchema = z
     email: oneLine(254).pipe(
       z.string().min(1, 'is required').pipe(z.email('must be a valid email address')),
     ),
-    company: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+    company: oneLine(200).default(''),
     message: z.string().trim().max(5000, 'must be at most 5000 characters').default(''),
-    role: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    role: oneLine(200).optional(),
     inquiryType: z.enum(INQUIRY_TYPES).optional(),
     formType: z.enum(FORM_TYPES).default('general'),
     /** docs/requirements.md §7: the path without its leading slash, or `default`; the default page's id for pricing. */
-    landingPageId: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    landingPageId: oneLine(200).optional(),
     /** Where the visit came from (referrer host, UTM tags); the server adds the page's id. */
     attribution: attributionSchema.optional(),
     /** Honeypot: invisible to people, filled by bots. Accepted (2xx) but stored as spam. */
