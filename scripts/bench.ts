@@ -9,6 +9,7 @@ import { benchConversions, reportConversions } from './bench/conversions.ts';
 import { benchLighthouse, lighthouseFailed, reportLighthouse } from './bench/lighthouse.ts';
 import { benchMedia, reportMedia } from './bench/media.ts';
 import { benchAnalytics, reportAnalytics } from './bench/analytics.ts';
+import { benchAnalyticsFlood, reportAnalyticsFlood } from './bench/analytics-flood.ts';
 import { benchLambda, reportLambda } from './bench/lambda.ts';
 
 const { values } = parseArgs({
@@ -52,6 +53,16 @@ const benches: Record<string, () => Promise<string>> = {
     const result = await benchAnalytics({ requests: 200 });
     writeFileSync(join(out, 'analytics.json'), JSON.stringify(result, null, 2));
     return reportAnalytics(result);
+  },
+  // The admin's analytics read while one address floods /api/conversions with a new user
+  // agent per event (issue 21, item 6): no flood, flood with the per-address cap, without.
+  'analytics-flood': async () => {
+    const result = await benchAnalyticsFlood({
+      seconds: Math.max(seconds, 15),
+      connections: connections ?? 10,
+    });
+    writeFileSync(join(out, 'analytics-flood.json'), JSON.stringify(result, null, 2));
+    return reportAnalyticsFlood(result);
   },
   // Bundle sizes and cold init of the API functions against two reference bundles.
   lambda: async () => {
