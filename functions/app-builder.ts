@@ -29,9 +29,22 @@ export interface ApiRoute {
   ownBodyLimit?: boolean;
 }
 
+/** One outage log per app (its services): the error path below and /api/health share it. */
+const incidentsByServices = new WeakMap<Services, StoreIncidents>();
+
+/** The store-outage tracker of the app built on `services` (docs/decisions.md "Store outages"). */
+export function storeIncidents(services: Services): StoreIncidents {
+  let incidents = incidentsByServices.get(services);
+  if (!incidents) {
+    incidents = new StoreIncidents(services.log, services.now);
+    incidentsByServices.set(services, incidents);
+  }
+  return incidents;
+}
+
 export function buildApp(services: Services, routes: ApiRoute[]) {
   const app = new Hono<AppEnv>({ strict: false }).basePath('/api');
-  const incidents = new StoreIncidents(services.log, services.now);
+  const incidents = storeIncidents(services);
   // The incident ends when the store really answers again, not when some request that
   // never touched it (a 404, a dropped bot event) happens to succeed.
   services.db.middlewareStack.add(

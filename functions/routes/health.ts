@@ -1,17 +1,25 @@
+// GET /api/health: is the store answering? An outage is logged like every other store
+// outage (docs/decisions.md "Store outages"): one line when it starts, one when the store
+// answers again, not a line per check (a load balancer checks every few seconds), and
+// the 503 says when to look again.
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { Hono } from 'hono';
+import { storeIncidents } from '../app-builder.ts';
 import type { AppEnv } from '../lib/context.ts';
+import { STORE_RETRY_AFTER_SECONDS } from '../lib/store-errors.ts';
 
 export const health = new Hono<AppEnv>().get('/', async (c) => {
-  const { db, tableName, log } = c.get('services');
+  const services = c.get('services');
   c.header('Cache-Control', 'no-store');
   try {
-    await db.send(new DescribeTableCommand({ TableName: tableName }), {
+    // A success ends an open incident (the app's store middleware reports it).
+    await services.db.send(new DescribeTableCommand({ TableName: services.tableName }), {
       abortSignal: AbortSignal.timeout(2000),
     });
     return c.json({ status: 'ok' });
   } catch (error) {
-    log.warn('health check failed', { requestId: c.get('requestId'), error: String(error) });
+    storeIncidents(services).failure(error, c.get('requestId'));
+    c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
     return c.json(
       {
         status: 'unavailable',
