@@ -182,4 +182,25 @@ describe('wrong codes across many addresses', () => {
     },
     SLOW,
   );
+
+  it(
+    'wrong codes at the account actions that ask for one count toward the same lock',
+    async () => {
+      const { services, json, fresh, password, code, right, wrong, time } = await enrolled();
+      const session = await services.sessions.create(ADMIN, 3600);
+      const regenerate = (value: string) =>
+        json(
+          'POST',
+          '/api/account/two-factor/recovery-codes',
+          { code: value },
+          { cookie: `pb_session=${session.id}`, 'x-forwarded-for': fresh() },
+        );
+      for (let i = 0; i < CODE_FAILURE_LIMIT; i++)
+        expect((await regenerate(wrong())).status).toBe(400);
+      time.advance(30);
+      expect((await regenerate(right())).status).toBe(429);
+      expect((await code(await password(), right())).status).toBe(429);
+    },
+    SLOW,
+  );
 });
