@@ -29,8 +29,7 @@ const SUBJECT_KINDS: Record<FormType, string> = {
  * flattened here, so no field can start a line that reads as the product's (a fake
  * "Bcc:", a link above the real one).
  */
-const oneLine = (value: string) =>
-  value.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 
 /**
  * The visitor's message, quoted: every line starts with "> ", so nothing in it can pass
@@ -39,7 +38,7 @@ const oneLine = (value: string) =>
 const quoted = (message: string) =>
   message
     .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
-    .map((line) => line.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, ' ').trimEnd())
+    .map((line) => line.replace(/(?!\t)\p{Cc}/gu, ' ').trimEnd())
     .map((line) => (line ? `> ${line}` : '>'))
     .join('\n');
 

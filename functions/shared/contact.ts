@@ -22,7 +22,7 @@ export type FormType = (typeof FORM_TYPES)[number];
  * the Unicode line and paragraph separators. A one-line field holding one could start a
  * line of its own in the team's notification e-mail (functions/mail/lead-notification.ts).
  */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 export const ONE_LINE_MESSAGE = 'must be on one line, without control characters';
 
 const oneLine = (max: number) =>
