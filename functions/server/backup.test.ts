@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaRecord, S3ParamsResponse } from '../shared/media.ts';
 import { BACKUP_FORMAT, SERVER_FILE, type BackupManifest } from './backup.ts';
 import { freePort } from './dynamo-local.ts';
@@ -22,6 +22,9 @@ const PASSWORD = 'copper-meadow-violin-88';
 
 let root: string;
 const servers: ChildProcess[] = [];
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'pb-drill-'));
+});
 afterAll(async () => {
   for (const server of servers) {
     if (server.exitCode === null && server.signalCode === null) {
@@ -29,7 +32,7 @@ afterAll(async () => {
       await once(server, 'exit');
     }
   }
-  if (root) await rm(root, { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true });
 });
 
 function run(script: string, args: string[], env: Record<string, string>) {
@@ -109,7 +112,6 @@ let manifest: BackupManifest;
 
 describe('backup and restore', { timeout: 900_000 }, () => {
   it('restores an installation backed up while it runs, and starts from it', async () => {
-    root = await mkdtemp(join(tmpdir(), 'pb-drill-'));
     // One DIST_DIR for both: the restored pages match the built ones, so no second build.
     const dist = join(root, 'dist');
     const originalDir = join(root, 'original');
@@ -241,7 +243,8 @@ describe('backup and restore', { timeout: 900_000 }, () => {
     const dir = await mkdtemp(join(tmpdir(), 'pb-restore-full-'));
     try {
       await writeFile(join(dir, 'notes.txt'), 'mine');
-      const result = await script('restore', [backupFile], { DATA_DIR: dir });
+      // Refused before the file is even read.
+      const result = await script('restore', [join(dir, 'notes.txt')], { DATA_DIR: dir });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         `restore: ${dir} is not empty. A restore goes into an empty or new folder only, so nothing there is overwritten: move it aside (mv ${dir} ${dir}.old) or set DATA_DIR to a new folder.\n`,
@@ -253,6 +256,7 @@ describe('backup and restore', { timeout: 900_000 }, () => {
   });
 
   it('refuses a backup whose object does not match its checksum, and leaves nothing', async () => {
+    expect(backupFile, 'the backup the drill above made').toBeDefined();
     const tar = gunzipSync(await readFile(backupFile));
     const offset = entryOffset(tar, (name) => name.startsWith('objects/uploads/'));
     tar[offset] = tar[offset]! ^ 0xff;
