@@ -12,6 +12,7 @@ import {
   writeFileSync,
   mkdirSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListTablesCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
@@ -54,6 +55,44 @@ async function withData(dir: string) {
 }
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+
+/** Processes below this one (the engines' shells and JVMs), through ps's parent links. */
+function descendants(): Set<number> {
+  const ps = spawnSync('ps', ['-e', '-o', 'pid=,ppid=']);
+  const rows = ps.stdout.toString().trim().split('\n');
+  const pairs = rows.map((row) => row.trim().split(/\s+/).map(Number) as [number, number]);
+  const found = new Set<number>();
+  const walk = (parent: number) => {
+    for (const [pid, ppid] of pairs) {
+      // ps lists itself.
+      if (ppid !== parent || pid === ps.pid || found.has(pid)) continue;
+      found.add(pid);
+      walk(pid);
+    }
+  };
+  walk(process.pid);
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Kills the engine, then returns the process of its replacement as soon as it is spawned. */
+async function killAndCatchReplacement(pid: number): Promise<number> {
+  const before = descendants();
+  process.kill(pid, 'SIGKILL');
+  for (;;) {
+    const spawned = [...descendants()].filter((child) => !before.has(child));
+    if (spawned.length > 0) return spawned[0]!;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('DynamoDB Local of npm start', () => {
   it('gives a client with another key an unrelated, empty database', async () => {
@@ -184,5 +223,53 @@ describe('DynamoDB Local of npm start', () => {
       'DynamoDB Local exited unexpectedly; restarting it',
     );
     own.destroy();
+  }, 120_000);
+
+  it('survives a second death during the restart: it comes back and keeps serving', async () => {
+    const dir = dataDir();
+    const first = await withData(dir);
+    first.own.destroy();
+    await first.engine.stop();
+    const log = memoryLogger();
+    let gaveUp = '';
+    // The product's budget: 3 restarts a minute (docs/decisions.md "Store outages").
+    const supervised = await superviseDynamoLocal({
+      dataDir: dir,
+      log,
+      onGiveUp: (message) => (gaveUp = message),
+    });
+    engines.push(supervised);
+    const own = createDocumentClient({
+      region: 'local',
+      endpoint: supervised.endpoint,
+      accessKeyId: supervised.accessKeyId,
+    });
+    // The replacement's process exists as soon as it is spawned; the JVM takes a while
+    // to answer, and it is killed again while it starts.
+    const replacement = await killAndCatchReplacement(supervised.pid()!);
+    process.kill(replacement, 'SIGKILL');
+    await expect.poll(() => supervised.restarts(), { timeout: 90_000, interval: 200 }).toBe(1);
+    expect(gaveUp).toBe('');
+    const admin = await own.send(
+      new GetCommand({
+        TableName: 'pharmabridge',
+        Key: { pk: 'ADMIN#a@example.com', sk: 'ADMIN' },
+      }),
+    );
+    expect(admin.Item?.['passwordHash']).toBe('secret-hash');
+    own.destroy();
+  }, 180_000);
+
+  it('stops an engine that is being restarted, leaving no process behind', async () => {
+    const dir = dataDir();
+    const supervised = await superviseDynamoLocal({
+      dataDir: dir,
+      log: memoryLogger(),
+      onGiveUp: () => {},
+    });
+    const starting = await killAndCatchReplacement(supervised.pid()!);
+    await supervised.stop();
+    expect(alive(starting)).toBe(false);
+    expect(descendants().size).toBe(0);
   }, 120_000);
 });

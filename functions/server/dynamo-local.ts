@@ -233,7 +233,10 @@ export interface SupervisedDynamoLocal extends DynamoLocal {
 /**
  * `npm start`'s engine: when it dies it is restarted on the same port (clients keep
  * their endpoint), at most `maxRestarts` times within `windowMs`; past that `onGiveUp`
- * is called with a message for the operator.
+ * is called with a message for the operator. A replacement that dies while it starts
+ * (a second crash during the restart) is one more restart of that budget, not the end:
+ * the supervisor tries again until the budget is spent. stop() also stops a replacement
+ * that is still starting.
  */
 export async function superviseDynamoLocal(options: {
   dataDir: string;
@@ -249,36 +252,62 @@ export async function superviseDynamoLocal(options: {
   const port = options.port || (await freePort());
   let current = await startDynamoLocal({ ...options, port });
   let stopping = false;
+  // Aborting kills a replacement that is still starting.
+  const stopped = new AbortController();
+  let restarting: Promise<void> | undefined;
   let restartTimes: number[] = [];
   let restarted = 0;
   let done: (code: number | null) => void = () => {};
   const finallyExited = new Promise<number | null>((resolveExit) => (done = resolveExit));
 
-  const watch = (engine: DynamoLocal) => {
-    void engine.exited.then(async (code) => {
+  const restart = async (exitCode: number | null): Promise<void> => {
+    let code = exitCode;
+    let lastError = '';
+    for (;;) {
       if (stopping) return done(code);
       const now = Date.now();
       restartTimes = restartTimes.filter((time) => now - time < windowMs);
       if (restartTimes.length >= maxRestarts) {
         done(code);
         options.onGiveUp(
-          `DynamoDB Local exited (code ${code}) and was restarted ${maxRestarts} times within ${Math.round(windowMs / 1000)} s; giving up. Check Java, free memory and ${options.dataDir}/dynamodb.`,
+          `DynamoDB Local exited (code ${code}) and was restarted ${maxRestarts} times within ${Math.round(windowMs / 1000)} s; giving up. Check Java, free memory and ${options.dataDir}/dynamodb.${lastError ? `\nLast start-up: ${lastError}` : ''}`,
         );
         return;
       }
       restartTimes.push(now);
       options.log.warn('DynamoDB Local exited unexpectedly; restarting it', { code });
       try {
-        current = await startDynamoLocal({ dataDir: options.dataDir, port, log: options.log });
+        const engine = await startDynamoLocal({
+          dataDir: options.dataDir,
+          port,
+          log: options.log,
+          signal: stopped.signal,
+        });
+        if (stopping) {
+          await engine.stop();
+          return done(code);
+        }
+        current = engine;
         restarted += 1;
         options.log.info('DynamoDB Local restarted', { endpoint: current.endpoint });
         watch(current);
+        return;
       } catch (error) {
-        done(code);
-        options.onGiveUp(
-          `DynamoDB Local exited and could not be restarted: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        if (stopping) return done(code);
+        // Died again while starting: counted above, and tried again after a breath (the
+        // port may still be held by the dying JVM).
+        lastError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        options.log.warn('DynamoDB Local died while restarting; trying again', {
+          error: lastError,
+        });
+        code = null;
+        await new Promise((resolveWait) => setTimeout(resolveWait, 500));
       }
+    }
+  };
+  const watch = (engine: DynamoLocal) => {
+    void engine.exited.then((code) => {
+      restarting = restart(code).finally(() => (restarting = undefined));
     });
   };
   watch(current);
@@ -290,7 +319,11 @@ export async function superviseDynamoLocal(options: {
     restarts: () => restarted,
     stop: async () => {
       stopping = true;
+      stopped.abort();
       await current.stop();
+      // A replacement that was starting is killed by the abort; wait until it is gone.
+      await restarting;
+      done(null);
     },
   };
 }
