@@ -43,3 +43,26 @@ export function createFrontServer({ fetch, site, uploads }: FrontOptions): Serve
   server.headersTimeout = 66_000;
   return server;
 }
+
+/**
+ * Stops the server for shutdown: no new connections from now on, idle keep-alive ones
+ * closed, requests in flight given up to `boundMs` to finish (each connection closes
+ * once its response is out), then whatever is left is cut off. Resolves when every
+ * connection is gone. The store stops only after this (functions/server/local-stack.ts),
+ * so a request in flight is answered rather than failing on a stopped store.
+ */
+export async function drainServer(server: Server, boundMs: number): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  // A keep-alive connection whose response has just gone out becomes idle; close those as
+  // they appear instead of waiting for their 65 s keep-alive timeout.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  const bound = new Promise<'bound'>((done) => setTimeout(() => done('bound'), boundMs).unref());
+  try {
+    server.closeIdleConnections();
+    if ((await Promise.race([closed, bound])) === 'bound') server.closeAllConnections();
+    await closed;
+  } finally {
+    clearInterval(sweeper);
+  }
+}

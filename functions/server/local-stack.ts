@@ -19,11 +19,17 @@ import {
   superviseDynamoLocal,
   type SupervisedDynamoLocal,
 } from './dynamo-local.ts';
-import { createFrontServer } from './http.ts';
+import { createFrontServer, drainServer } from './http.ts';
 import { DiskObjectStore } from '../storage/disk.ts';
 import { createUploadsHandler, type UploadsHandler } from '../storage/serve.ts';
 import { buildSite, buildStamp, isBuildCurrent } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
+
+/**
+ * How long requests in flight get to finish when the server stops: within start.ts's
+ * 4.5 s limit, leaving DynamoDB Local its 2 s to stop after them.
+ */
+export const HTTP_DRAIN_MS = 1500;
 
 export interface LocalStack {
   url: string;
@@ -47,7 +53,14 @@ export async function startLocalStack(
   const cleanups: (() => Promise<void>)[] = [];
   // Aborting kills whatever child process start-up is waiting on (DynamoDB Local, a build).
   const starting = new AbortController();
+  // Shutdown order: the HTTP listener first (stop accepting, let requests in flight
+  // finish, up to HTTP_DRAIN_MS), then the rest in reverse order of start: the webhook
+  // drainer (which gives its claims back while the store still answers), the rebuilder,
+  // the store's client, and DynamoDB Local last.
+  let drainHttp: (() => Promise<void>) | undefined;
   const runCleanups = async () => {
+    await drainHttp?.().catch(() => undefined);
+    drainHttp = undefined;
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   let startup: Promise<unknown> = Promise.resolve();
@@ -87,10 +100,7 @@ export async function startLocalStack(
         }
       });
     });
-    cleanups.push(async () => {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-    });
+    drainHttp = () => drainServer(server, HTTP_DRAIN_MS);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${port}`;
@@ -154,7 +164,7 @@ export async function startLocalStack(
     fetchApi = (request, env) => app.fetch(request, env);
     // CRM webhook: deliver what a previous run left pending, then each new lead at once.
     if (services.leadWebhook) {
-      const drainer = startDrainer(services.leadWebhook, log);
+      const drainer = startDrainer(services.leadWebhook, log, { outbox: services.outbox });
       cleanups.push(() => drainer.stop());
       // The host only: a CRM may put a token in the URL's path or query.
       log.info('lead webhook on', { host: new URL(services.leadWebhook.url).host });
