@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Logger, Services } from './context.ts';
+import { trustedForwarded } from './forwarded.ts';
 import { ApiError } from './errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import type { SignInAttempt } from '../data/sign-in-throttle.ts';
@@ -145,21 +146,6 @@ export function checkSameOrigin(c: Context<AppEnv>): void {
   }
 }
 
-/**
- * The entry our outermost proxy wrote in an X-Forwarded-* list: the Nth from the right
- * for TRUST_PROXY=N, as for X-Forwarded-For (functions/lib/client-ip.ts); entries further
- * left are the client's own writing. Without TRUST_PROXY the header is anyone's writing.
- */
-function forwarded(c: Context<AppEnv>, name: string): string | undefined {
-  const trusted = c.get('services').config.env.TRUST_PROXY;
-  if (trusted <= 0) return undefined;
-  const chain = (c.req.header(name) ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return chain[chain.length - Math.min(trusted, chain.length)];
-}
-
 function allowedOrigins(c: Context<AppEnv>): Set<string> {
   const allowed = new Set<string>([new URL(c.get('services').config.siteUrl).origin]);
   const own = new URL(c.req.url);
@@ -167,9 +153,9 @@ function allowedOrigins(c: Context<AppEnv>): Set<string> {
   // A proxy of ours in front of `npm start` (TRUST_PROXY) names the host the browser used.
   // In AWS TRUST_PROXY is unset: CloudFront passes viewer headers through, so a viewer's
   // X-Forwarded-Host would arrive as written, and SITE_URL already names the site.
-  const forwardedHost = forwarded(c, 'x-forwarded-host');
+  const forwardedHost = trustedForwarded(c, 'x-forwarded-host');
   if (forwardedHost) {
-    const proto = forwarded(c, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
+    const proto = trustedForwarded(c, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
     allowed.add(`${proto}://${forwardedHost}`);
   }
   return allowed;

@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './context.ts';
+import { trustedForwarded } from './forwarded.ts';
 
 /** `__Host-`: only this exact host, path /, Secure; no subdomain can set or read it. */
 export const SECURE_COOKIE = '__Host-pb_session';
@@ -15,8 +16,9 @@ export const LOCAL_COOKIE = 'pb_session';
 
 export function isPlainHttpLocalhost(c: Context): boolean {
   const url = new URL(c.req.url);
-  const forwardedProto = c.req.header('x-forwarded-proto');
-  const scheme = forwardedProto ? forwardedProto.split(',')[0]!.trim() : url.protocol.slice(0, -1);
+  // Only a proxy of ours may say the client used https (TRUST_PROXY; functions/lib/forwarded.ts).
+  const forwardedProto = trustedForwarded(c as Context<AppEnv>, 'x-forwarded-proto');
+  const scheme = forwardedProto ?? url.protocol.slice(0, -1);
   return (
     scheme === 'http' &&
     (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]')

@@ -351,8 +351,12 @@ describe('the local server’s upload URLs (disk driver)', () => {
     );
     await t.close();
     t = await mediaApp('disk');
+    // Without TRUST_PROXY the header is anyone's writing: the plain-http cookie, http URLs.
     const direct = (await (
-      await t.call('POST', '/api/objects/upload', undefined, secure(t.cookie))
+      await t.call('POST', '/api/objects/upload', undefined, {
+        'x-forwarded-proto': 'https',
+        cookie: t.cookie,
+      })
     ).json()) as { uploadURL: string };
     expect(direct.uploadURL).toMatch(/^http:\/\//);
   });

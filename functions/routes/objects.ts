@@ -7,6 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv, Services } from '../lib/context.ts';
+import { trustedForwarded } from '../lib/forwarded.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
 import { newMediaId, type UploadTicket } from '../data/media.ts';
@@ -29,8 +30,8 @@ import type { SignOptions } from '../storage/object-store.ts';
 export function signOptions(c: Context<AppEnv>): SignOptions {
   const { env } = c.get('services').config;
   const url = new URL(c.req.url);
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  if (env.TRUST_PROXY > 0 && (forwarded === 'https' || forwarded === 'http')) {
+  const forwarded = trustedForwarded(c, 'x-forwarded-proto');
+  if (forwarded === 'https' || forwarded === 'http') {
     url.protocol = `${forwarded}:`;
   }
   return {
