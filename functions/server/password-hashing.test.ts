@@ -14,7 +14,14 @@
 import { randomBytes } from 'node:crypto';
 import { argon2id, argon2Verify } from 'hash-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARGON2_PARAMS, hashPassword, verifyPassword } from '../lib/passwords.ts';
+import {
+  ARGON2_PARAMS,
+  configurePasswordHashing,
+  hashPassword,
+  PasswordHashingBusy,
+  verifyPassword,
+} from '../lib/passwords.ts';
+import type { ErrorBody } from '../lib/errors.ts';
 import { TEST_PASSWORD, testApp } from '../test/harness.ts';
 import { requestFrom, serveApi } from '../test/socket.ts';
 
@@ -95,5 +102,40 @@ describe('password hashing', () => {
     expect(await verifyPassword(TEST_PASSWORD, 'not a hash')).toBe(false);
     // Two hashes of one password differ (a fresh salt each).
     expect(await hashPassword(TEST_PASSWORD)).not.toBe(hash);
+  });
+
+  it('past the bound of waiting checks, a sign-in is refused with 503 and Retry-After', async () => {
+    const { app, services } = await testApp();
+    await services.admins.create('ops@pharmabridge.test', await hashPassword(TEST_PASSWORD));
+    // One worker and one place in the queue: the third of six simultaneous checks is refused.
+    configurePasswordHashing({ threads: 1, maxWaiting: 1 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          app.request('/api/auth/login', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `198.51.100.${i + 1}`,
+            },
+            body: JSON.stringify({ email: 'ops@pharmabridge.test', password: TEST_PASSWORD }),
+          }),
+        ),
+      );
+      const busy = answers.filter((answer) => answer.status === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+      for (const answer of busy) {
+        expect(answer.headers.get('retry-after')).toBe('2');
+        const { error } = (await answer.json()) as ErrorBody;
+        expect(error.code).toBe('unavailable');
+        expect(error.message).toMatch(/busy checking other sign-ins/);
+      }
+      await expect(
+        Promise.all([1, 2, 3].map(() => verifyPassword('x', 'not a hash'))),
+      ).rejects.toBeInstanceOf(PasswordHashingBusy);
+    } finally {
+      configurePasswordHashing({ threads: 2, maxWaiting: 32 });
+    }
   });
 });
