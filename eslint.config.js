@@ -63,6 +63,45 @@ export default tseslint.config(
       ],
     },
   },
+  // Layering (docs/architecture.md): the site reaches the server only through the shared
+  // contracts and the build's read model; shared code stays free of server code; data
+  // access never depends on the HTTP layer. Tests may set up what they need.
+  {
+    files: ['functions/shared/**/*.ts'],
+    ignores: ['functions/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./content/)',
+              message:
+                'functions/shared/ is loaded by the browser too: it imports only itself and content/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/data/**/*.ts', 'functions/storage/**/*.ts', 'functions/media/**/*.ts'],
+    ignores: ['functions/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(routes|server)/',
+              message:
+                'Data, storage and media code never depends on the HTTP layer or the local server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // CloudFront Functions: the runtime calls the top-level `handler` by name.
     files: ['infra/edge/*.js'],

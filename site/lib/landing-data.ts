@@ -1,19 +1,12 @@
 // Build-time access to landing pages. With a configured store (DYNAMODB_ENDPOINT or
-// AWS_REGION) the build reads it and fails loudly if it cannot; with none it renders
-// the template from content/ (docs/requirements.md §10 (publishing)).
-import { loadConfig } from '../../functions/env.ts';
-import { createDocumentClient, dynamoTarget } from '../../functions/data/dynamo.ts';
-import { LandingPageRepository, type LandingPage } from '../../functions/data/landing-pages.ts';
-import type { LandingContent } from '../../functions/shared/landing-content.ts';
+// AWS_REGION) the build reads it (functions/site-data/store.ts) and fails loudly if it
+// cannot; with none it renders the template from content/ (docs/requirements.md §10
+// (publishing)).
+import { readActivePages, type BuildPage } from '../../functions/site-data/store.ts';
 import { DEFAULT_SLUG } from '../../functions/shared/slug.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';
 
-export interface BuildPage {
-  id: string;
-  slug: string;
-  title: string;
-  content: LandingContent;
-}
+export type { BuildPage };
 
 let cached: Promise<BuildPage[]> | undefined;
 
@@ -38,25 +31,8 @@ function templatePage(): BuildPage {
 }
 
 async function loadActivePages(): Promise<BuildPage[]> {
-  const config = loadConfig();
-  if (config.store.kind === 'embedded') return [templatePage()];
-  const db = createDocumentClient(dynamoTarget(config));
-  let pages: LandingPage[];
-  try {
-    pages = await new LandingPageRepository(db, config.env.TABLE_NAME).list();
-  } catch (error) {
-    const where =
-      config.store.kind === 'endpoint' ? config.store.endpoint : `AWS ${config.store.region}`;
-    throw new Error(
-      `The site build reads landing pages from DynamoDB (${where}, table ${config.env.TABLE_NAME}) and it did not answer: ${String(error)}`,
-      { cause: error },
-    );
-  } finally {
-    db.destroy();
-  }
-  const active = pages
-    .filter((page) => page.isActive)
-    .map(({ id, slug, title, content }) => ({ id, slug, title, content }));
+  const active = await readActivePages();
+  if (!active) return [templatePage()];
   // A store that has not been seeded yet (first deploy) renders what the seed will write.
   return active.some((page) => page.slug === DEFAULT_SLUG) ? active : [...active, templatePage()];
 }

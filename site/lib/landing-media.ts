@@ -1,9 +1,7 @@
 // Build-time media map: the library records of the images the active landing pages use,
 // read once per build, so a page renders its images with srcset, size and alt text.
 // Images by URL (screenshots, other sites) need no record and render as before.
-import { loadConfig } from '../../functions/env.ts';
-import { createDocumentClient, dynamoTarget } from '../../functions/data/dynamo.ts';
-import { MediaRepository } from '../../functions/data/media.ts';
+import { readMediaRecords } from '../../functions/site-data/store.ts';
 import { mediaIdFromObjectPath } from '../../functions/shared/media.ts';
 import { mediaPathsIn, pageMediaOf, type MediaMap } from '../islands/landing/media-image.tsx';
 import { activePages } from './landing-data.ts';
@@ -15,21 +13,9 @@ async function loadMedia(): Promise<MediaMap> {
   const ids = pages
     .flatMap((page) => mediaPathsIn(page.content))
     .flatMap((path) => mediaIdFromObjectPath(path) ?? []);
-  const config = loadConfig();
   // Without a store the build renders the template, which uses no library image.
-  if (ids.length === 0 || config.store.kind === 'embedded') return {};
-  const db = createDocumentClient(dynamoTarget(config));
-  try {
-    const records = await new MediaRepository(db, config.env.TABLE_NAME).getMany(ids);
-    return Object.fromEntries(records.map((record) => [record.objectPath, pageMediaOf(record)]));
-  } catch (error) {
-    throw new Error(
-      `The site build reads the media library from DynamoDB (table ${config.env.TABLE_NAME}) and it did not answer: ${String(error)}`,
-      { cause: error },
-    );
-  } finally {
-    db.destroy();
-  }
+  const records = await readMediaRecords(ids);
+  return Object.fromEntries(records.map((record) => [record.objectPath, pageMediaOf(record)]));
 }
 
 /**

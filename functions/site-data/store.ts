@@ -1,0 +1,69 @@
+// What the site build reads from the store, and nothing else: the live landing pages and
+// the media records they use. site/ imports this module (and functions/shared/), never
+// functions/data/ itself (the layering rule in eslint.config.js), so the repositories can
+// change without the site's build code knowing how they store things.
+import { loadConfig } from '../env.ts';
+import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
+import { LandingPageRepository } from '../data/landing-pages.ts';
+import { MediaRepository } from '../data/media.ts';
+import type { MediaRecord } from '../shared/media.ts';
+import type { LandingContent } from '../shared/landing-content.ts';
+
+export interface BuildPage {
+  id: string;
+  slug: string;
+  title: string;
+  content: LandingContent;
+}
+
+/**
+ * The build's store: undefined when none is configured (the build then renders the
+ * template), else a description for error messages and a reader.
+ */
+function buildStore() {
+  const config = loadConfig();
+  if (config.store.kind === 'embedded') return undefined;
+  const where =
+    config.store.kind === 'endpoint' ? config.store.endpoint : `AWS ${config.store.region}`;
+  return { config, where, table: config.env.TABLE_NAME };
+}
+
+/**
+ * Every active landing page in the store, or undefined when no store is configured. A
+ * store that does not answer fails the build loudly.
+ */
+export async function readActivePages(): Promise<BuildPage[] | undefined> {
+  const store = buildStore();
+  if (!store) return undefined;
+  const db = createDocumentClient(dynamoTarget(store.config));
+  try {
+    const pages = await new LandingPageRepository(db, store.table).list();
+    return pages
+      .filter((page) => page.isActive)
+      .map(({ id, slug, title, content }) => ({ id, slug, title, content }));
+  } catch (error) {
+    throw new Error(
+      `The site build reads landing pages from DynamoDB (${store.where}, table ${store.table}) and it did not answer: ${String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    db.destroy();
+  }
+}
+
+/** The media library records with these ids (none without a store). */
+export async function readMediaRecords(ids: string[]): Promise<MediaRecord[]> {
+  const store = buildStore();
+  if (!store || ids.length === 0) return [];
+  const db = createDocumentClient(dynamoTarget(store.config));
+  try {
+    return await new MediaRepository(db, store.table).getMany(ids);
+  } catch (error) {
+    throw new Error(
+      `The site build reads the media library from DynamoDB (table ${store.table}) and it did not answer: ${String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    db.destroy();
+  }
+}
