@@ -3,6 +3,7 @@
 // function carries only this. Drafts are answered to a signed-in administrator only; no
 // answer names an administrator (functions/shared/api.ts, publicLandingPageSchema).
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import * as z from 'zod';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import type { PublicLandingPageDto } from '../shared/api.ts';
@@ -14,29 +15,36 @@ import { currentAdmin } from '../lib/session.ts';
 
 const slugParam = z.object({ slug: slugParamSchema });
 
-export const landingPageBySlug = new Hono<AppEnv>().get('/:slug', params(slugParam), async (c) => {
-  const { slug } = c.req.valid('param');
-  const page = await c.get('services').pages.getBySlug(slug);
-  // Drafts are not public (docs/decisions.md): same answer as a missing page. A
-  // signed-in administrator may still preview them (never cached).
-  if (!page) throw notFound('Landing page');
-  if (!page.isActive && !(await currentAdmin(c))) throw notFound('Landing page');
-  // The library images it uses (srcset, size, alt text), as the prebuilt pages have.
-  const ids = mediaIdsIn(page.content);
-  const media = ids.length ? mediaMapOf(await c.get('services').media.getMany(ids)) : {};
-  c.header('Cache-Control', page.isActive ? 'no-cache' : 'no-store');
-  // Named fields, never a spread of the stored page: `updatedBy` (the editing admin's
-  // e-mail) and whatever the store adds later stay out of a public answer.
-  const { id, title, isActive, content, createdAt, updatedAt, revision } = page;
-  return c.json({
-    id,
-    title,
-    slug: page.slug,
-    isActive,
-    content,
-    createdAt,
-    updatedAt,
-    revision,
-    media,
-  } satisfies PublicLandingPageDto);
-});
+// `no-cache` means "revalidate", which needs a validator: the ETag (a hash of the answer)
+// lets a browser's or the CDN's copy be confirmed with a 304 instead of sent again.
+export const landingPageBySlug = new Hono<AppEnv>().get(
+  '/:slug',
+  etag(),
+  params(slugParam),
+  async (c) => {
+    const { slug } = c.req.valid('param');
+    const page = await c.get('services').pages.getBySlug(slug);
+    // Drafts are not public (docs/decisions.md): same answer as a missing page. A
+    // signed-in administrator may still preview them (never cached).
+    if (!page) throw notFound('Landing page');
+    if (!page.isActive && !(await currentAdmin(c))) throw notFound('Landing page');
+    // The library images it uses (srcset, size, alt text), as the prebuilt pages have.
+    const ids = mediaIdsIn(page.content);
+    const media = ids.length ? mediaMapOf(await c.get('services').media.getMany(ids)) : {};
+    c.header('Cache-Control', page.isActive ? 'no-cache' : 'no-store');
+    // Named fields, never a spread of the stored page: `updatedBy` (the editing admin's
+    // e-mail) and whatever the store adds later stay out of a public answer.
+    const { id, title, isActive, content, createdAt, updatedAt, revision } = page;
+    return c.json({
+      id,
+      title,
+      slug: page.slug,
+      isActive,
+      content,
+      createdAt,
+      updatedAt,
+      revision,
+      media,
+    } satisfies PublicLandingPageDto);
+  },
+);

@@ -46,6 +46,37 @@ describe('landing pages API: happy paths', () => {
     expect(page.content.brand.name).toBe('PharmaBridge');
   });
 
+  it('lets a cached copy of a live page be revalidated: ETag, 304, a new ETag after an edit', async () => {
+    const { json, services, signIn } = await testApp();
+    await seedDefaultPage(services.pages);
+    const first = await json('GET', '/api/landing-pages/default');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const again = await json('GET', '/api/landing-pages/default', undefined, {
+      'if-none-match': tag!,
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(await again.text()).toBe('');
+
+    const page = (await services.pages.getBySlug('default'))!;
+    const { cookie } = await signIn();
+    const edit = await json(
+      'PUT',
+      `/api/landing-pages/${page.id}`,
+      { title: 'Edited' },
+      { cookie },
+    );
+    expect(edit.status).toBe(200);
+    const changed = await json('GET', '/api/landing-pages/default', undefined, {
+      'if-none-match': tag!,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+  });
+
   it('updates the whole page or only its content, keeping versions newest first', async () => {
     const { json, services } = await testApp();
     const page = (await (
