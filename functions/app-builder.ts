@@ -3,6 +3,7 @@
 // only the public ones, so that its bundle does not carry the others.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError, isAbortedBody, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, Services } from './lib/context.ts';
@@ -68,8 +69,16 @@ export function buildApp(services: Services, routes: ApiRoute[]) {
       c.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
     }
     c.res.headers.delete('Access-Control-Allow-Origin');
+    // A 304 carries the Vary the full answer would have (RFC 9110 15.4.5); compress() below
+    // only adds it to answers with a body.
+    if (c.res.status === 304) c.header('Vary', 'Accept-Encoding');
   });
   app.use(originVerify);
+  // JSON of 1 KB and more goes out gzip- or deflate-encoded when the client accepts it
+  // (q-values honoured), with Vary: Accept-Encoding and a weak ETag, locally and from
+  // Lambda alike (Hono's Lambda adapter base64-encodes an encoded body): CloudFront does
+  // not compress the API's uncached answers itself.
+  app.use(compress());
 
   for (const route of routes) if (route.ownBodyLimit) app.route(route.path, route.router);
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp as testApp } from '../test/harness.ts';
 import { seedDefaultPage } from '../data/seed.ts';
@@ -143,5 +144,39 @@ describe('landing pages API: happy paths', () => {
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+  });
+});
+
+describe('API answers on the wire', () => {
+  it('are compressed when the client accepts it, with Vary and a weak ETag that still revalidates', async () => {
+    const { json, services } = await testApp();
+    await seedDefaultPage(services.pages);
+    const plain = await json('GET', '/api/landing-pages/default');
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+
+    const gzipped = await json('GET', '/api/landing-pages/default', undefined, {
+      'accept-encoding': 'br;q=0, gzip',
+    });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
+    const tag = gzipped.headers.get('etag')!;
+    expect(tag).toBe(`W/${plain.headers.get('etag')}`);
+    const bytes = Buffer.from(await gzipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(body.length / 2);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(body);
+
+    const revalidated = await json('GET', '/api/landing-pages/default', undefined, {
+      'accept-encoding': 'gzip',
+      'if-none-match': tag,
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('vary')).toContain('Accept-Encoding');
+
+    const refused = await json('GET', '/api/landing-pages/default', undefined, {
+      'accept-encoding': 'gzip;q=0, deflate;q=0',
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
   });
 });
