@@ -33,6 +33,7 @@ import {
   queryAll,
   TableRepository,
 } from './table.ts';
+import { GSI1PK, keys } from './keys.ts';
 
 export interface Admin {
   email: string;
@@ -68,14 +69,9 @@ export type DisableResult =
   | 'self';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-export const adminKey = (email: string) => ({
-  pk: `ADMIN#${normalizeEmail(email)}`,
-  sk: 'ADMIN',
-});
-const tokenKey = (token: string) => ({
-  pk: 'SETUP',
-  sk: `TOKEN#${createHash('sha256').update(token).digest('base64url')}`,
-});
+export const adminKey = (email: string) => keys.admin(normalizeEmail(email));
+const tokenKey = (token: string) =>
+  keys.setupToken(createHash('sha256').update(token).digest('base64url'));
 const ACTIVE = 'attribute_exists(pk) AND (attribute_not_exists(disabled) OR disabled = :false)';
 
 /**
@@ -97,7 +93,7 @@ export function adminItem(email: string, passwordHash: string, now: string, name
   const normalized = normalizeEmail(email);
   return {
     ...adminKey(normalized),
-    gsi1pk: 'ADMINS',
+    gsi1pk: GSI1PK.admins,
     gsi1sk: normalized,
     email: normalized,
     ...(name ? { name } : {}),
@@ -149,7 +145,7 @@ export class AdminRepository extends TableRepository {
       TableName: this.table,
       IndexName: GSI1,
       KeyConditionExpression: 'gsi1pk = :admins',
-      ExpressionAttributeValues: { ':admins': 'ADMINS' },
+      ExpressionAttributeValues: { ':admins': GSI1PK.admins },
     });
     return items.map((item) => {
       const admin = toAdmin(item);
@@ -170,7 +166,7 @@ export class AdminRepository extends TableRepository {
         TableName: this.table,
         IndexName: GSI1,
         KeyConditionExpression: 'gsi1pk = :admins',
-        ExpressionAttributeValues: { ':admins': 'ADMINS' },
+        ExpressionAttributeValues: { ':admins': GSI1PK.admins },
         Limit: 1,
       }),
     );
@@ -179,7 +175,7 @@ export class AdminRepository extends TableRepository {
     const claim = await this.db.send(
       new GetCommand({
         TableName: this.table,
-        Key: { pk: 'ADMINS', sk: 'FIRST' },
+        Key: keys.firstAdmin(),
         ConsistentRead: true,
       }),
     );
@@ -205,8 +201,7 @@ export class AdminRepository extends TableRepository {
             ...(options.first
               ? [
                   putNew(this.table, {
-                    pk: 'ADMINS',
-                    sk: 'FIRST',
+                    ...keys.firstAdmin(),
                     email: item.email,
                     createdAt: now,
                   }),

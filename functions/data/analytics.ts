@@ -29,6 +29,7 @@ import {
 } from './events.ts';
 import type { LandingPageRepository } from './landing-pages.ts';
 import { GSI1, GSI2, queryAll } from './table.ts';
+import { GSI1PK, GSI2PK } from './keys.ts';
 
 export interface AnalyticsSources {
   db: DynamoDBDocumentClient;
@@ -103,7 +104,7 @@ async function pageDirectory(sources: AnalyticsSources, pageId: string | undefin
       },
     );
   const single = pageId ? await sources.pages.getById(pageId) : undefined;
-  const live = pageId ? (single ? [single] : []) : await headers(GSI1, 'PAGES');
+  const live = pageId ? (single ? [single] : []) : await headers(GSI1, GSI1PK.pages);
   let itemsRead = pageId ? 1 : live.length;
   for (const page of live) {
     entries.set(page.id, {
@@ -115,7 +116,7 @@ async function pageDirectory(sources: AnalyticsSources, pageId: string | undefin
   if (!pageId || entries.size === 0) {
     // A page deleted within the restore window keeps its title in the table. TTL deletes
     // lazily, so an expired item may still be read; it is ignored.
-    const deleted = await headers(GSI2, 'DELETED');
+    const deleted = await headers(GSI2, GSI2PK.deleted);
     itemsRead += deleted.length;
     const nowSeconds = sources.now().getTime() / 1000;
     for (const page of deleted) {

@@ -14,6 +14,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { AuditAction } from '../shared/api.ts';
 import { TableRepository } from './table.ts';
+import { keys } from './keys.ts';
 
 export type { AuditAction } from '../shared/api.ts';
 
@@ -68,8 +69,7 @@ export function auditItem(
       Put: {
         TableName: table,
         Item: {
-          pk: `AUDIT#${month(now)}`,
-          sk: id,
+          ...keys.audit(month(now), id),
           ...full,
           expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86400,
         },
@@ -91,7 +91,7 @@ export class AuditLog extends TableRepository {
     start?: AuditCursor,
   ): Promise<{ entries: AuditEntry[]; cursor: AuditCursor | undefined }> {
     // A key from another month's partition would read that partition: refuse it.
-    if (start?.key && start.key.pk !== `AUDIT#${start.month}`) start = undefined;
+    if (start?.key && start.key.pk !== keys.auditPartition(start.month)) start = undefined;
     let cursor: { month: string; key?: Record<string, unknown> | undefined; left: number } =
       start ?? { month: month(this.now()), left: MONTHS_BACK };
     const entries: AuditEntry[] = [];
@@ -100,7 +100,7 @@ export class AuditLog extends TableRepository {
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': `AUDIT#${cursor.month}` },
+          ExpressionAttributeValues: { ':pk': keys.auditPartition(cursor.month) },
           ScanIndexForward: false,
           Limit: limit - entries.length,
           ExclusiveStartKey: cursor.key,

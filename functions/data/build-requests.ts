@@ -7,8 +7,9 @@
 // the build being reported is stale and ignored by the reader.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TableRepository } from './table.ts';
+import { keys } from './keys.ts';
 
-const KEY = { pk: 'BUILD', sk: 'REQUEST_FAILURE' } as const;
+const KEY = keys.buildFailure();
 
 export interface BuildRequestFailure {
   at: string;

@@ -12,45 +12,17 @@
 //   one page, days from..to ....... Query    pk=STATS#<pageId>         sk BETWEEN DAY#<from> AND DAY#<to>
 //   the whole site, days from..to . Query    pk=STATS#ALL              sk BETWEEN DAY#<from> AND DAY#<to>
 //   a visitor's day ............... Update   pk=VISITOR#<day>#<hash>   sk=DAY     (TTL 2 days)
-//   daily salt (no secret set) .... Get/Put  pk=SALT                   sk=<day>   (TTL 2 days)
+//   daily salt (no secret set) .... Get/Put  pk=SALT                   sk=<day>   (TTL 2 days)//
+// The counter items' attributes are encoded in functions/data/event-counters.ts, the daily
+// salt in functions/data/salts.ts, every key in functions/data/keys.ts.
 //
-// One counter item per scope and day holds every figure of that day as its own top-level
-// attribute, so one atomic UpdateItem with ADD counts an event without reading first, and
-// a dashboard over N days reads N items per scope:
-//   n:<type>, v:<type> ....... events of a type, and visitors (a visitor's first event of
-//                              that type that day; on ALL only v:page_view, across pages)
-//   leads .................... contact submissions (spam excluded)
-//   ref:<host> ............... visitors and leads by referrer host (a pair, see below);
-//                              ref:(direct) without a referrer, ref:(other) past the cap
-//   cmp:<json> ............... the same by campaign, <json> = ["source","medium","campaign"];
-//                              cmp:(other) past the cap
-//   dev:<class> .............. the same by device class (desktop, mobile, tablet)
-//   ref:(slots), cmp:(slots) . how many values have their own counter
-//   pl:<pageId>, pc:<pageId> . on ALL only: each page's visitors and leads, and its page
-//                              views and CTA clicks, so the all-pages table needs no page item
-// A pair is one number holding two counts, first + second x PAIR (1e9): ADD 1 counts a
-// visitor (or page view), ADD 1e9 a lead (or CTA click); 2000000015 reads "2 leads, 15
-// visitors". It halves the attributes a breakdown needs, and an item's size is what a
-// read costs. A day never has a billion visitors of one value, and the second count stays
-// exact up to 9 million a day (JavaScript's safe integers; DynamoDB keeps 38 digits).
-// Hosts cannot hold parentheses and campaign keys start with '[', so (direct), (other)
-// and (slots) never meet a value. Values of ref and cmp come from visitors, so each has a
-// cap per item (DIMENSION_CAP per page, SITE_DIMENSION_CAP for ALL): the first values of
-// the day get a counter and later new ones count as other. A new counter is created only
-// under the condition that the slot count is below the cap (see count()), so concurrent
-// writers cannot pass it. A visitor is attributed at their first page view of the day
-// (page-level) or of the site (ALL).
-//
-// Budget: a 90-day all-pages view reads 180 ALL items (the range and the previous
-// period); one page, 180 of its items. An item is a few KB at most (the caps bound it).
 // Hot items: every event of the site updates that day's ALL item, so the site's event rate
 // is bounded by DynamoDB's per-item write rate (1,000 WCU/s; an update costs the item's
 // size in KB): a few hundred events per second, far above a B2B landing site's traffic.
 // Visitors are a salted hash of IP and user agent with a salt that changes every UTC
 // day, so nobody (us included) can link a visitor across days; no cookie is involved.
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID, createHash } from 'node:crypto';
 import {
-  GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
@@ -58,132 +30,45 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import {
   CTA_EVENT_TYPES,
-  DEVICE_CLASSES,
   EVENT_TYPES,
   type Attribution,
   type ConversionEvent,
-  type DeviceClass,
   type EventType,
 } from '../shared/events.ts';
 import { addDays } from '../shared/days.ts';
+import {
+  add,
+  addDimensions,
+  counterKey,
+  counterWrite,
+  DIMENSION_CAP,
+  NO_PAGE_SCOPE,
+  PAIR,
+  SITE_DIMENSION_CAP,
+  SITE_SCOPE,
+  toDayStats,
+  type CounterWrite,
+  type DayStats,
+  type EventCounter,
+  type VisitContext,
+} from './event-counters.ts';
+import { keys } from './keys.ts';
+import { DailySalts, dayEndSeconds, utcDay } from './salts.ts';
 import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
+
+// Callers read the encoding's names through this module too (one definition each).
+export * from './event-counters.ts';
+export { utcDay } from './salts.ts';
 
 export const EVENT_TTL_DAYS = 400;
 const DAY_SECONDS = 86_400;
-
-/** The whole site's counters. */
-export const SITE_SCOPE = 'ALL';
-/** Leads from forms that are not on a landing page (the contact page, /pilot). */
-export const NO_PAGE_SCOPE = 'OTHER';
-/** Referrers and campaigns with their own counter, per page and day. */
-export const DIMENSION_CAP = 20;
-/** The same for the whole site's item, which sees every page's values. */
-export const SITE_DIMENSION_CAP = 30;
-/** A pair counter holds first + second x PAIR (see the key design above). */
-export const PAIR = 1_000_000_000;
 /** Days read by one query of a long range (see dayStats). */
 const DAYS_PER_QUERY = 30;
 
-export interface EventCounter {
-  landingPageId: string;
-  day: string;
-  eventType: EventType;
-  count: number;
-  visitors: number;
-}
-
-export interface DimensionCount {
-  visitors: number;
-  leads: number;
-}
-
-export interface PageDayFigures {
-  pageViews: number;
-  visitors: number;
-  ctaClicks: number;
-  leads: number;
-}
-
-/** One counter item, read back. Maps, never plain objects: keys come from visitors. */
-export interface DayStats {
-  day: string;
-  events: Map<EventType, { count: number; visitors: number }>;
-  leads: number;
-  referrers: Map<string, DimensionCount>;
-  referrersDirect: DimensionCount;
-  referrersOther: DimensionCount;
-  /** Keyed by JSON ["source","medium","campaign"]. */
-  campaigns: Map<string, DimensionCount>;
-  campaignsOther: DimensionCount;
-  devices: Map<DeviceClass, DimensionCount>;
-  /** ALL only: each page's figures that day. */
-  pages: Map<string, PageDayFigures>;
-}
-
-/** What the server knows about a visit besides the event: derived from its request. */
-export interface VisitContext {
-  device: DeviceClass;
-}
-
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-const dayEndSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 + DAY_SECONDS;
-
-export const counterKey = (scope: string, day: string) => ({
-  pk: `STATS#${scope}`,
-  sk: `DAY#${day}`,
-});
-
-/** The campaign dimension's value: one key for the source/medium/campaign triple. */
-export const campaignKey = (attribution: Attribution | undefined): string | undefined =>
-  attribution?.utmSource || attribution?.utmMedium || attribution?.utmCampaign
-    ? JSON.stringify([
-        attribution.utmSource ?? '',
-        attribution.utmMedium ?? '',
-        attribution.utmCampaign ?? '',
-      ])
-    : undefined;
-
 const CTA_TYPES: ReadonlySet<string> = new Set(CTA_EVENT_TYPES);
 
-type CappedDimension = 'ref' | 'cmp';
-
-/** One counter item's increments: attributes with their amount, and capped values. */
-interface CounterWrite {
-  scope: string;
-  day: string;
-  adds: Map<string, number>;
-  capped: { dimension: CappedDimension; value: string; amount: number }[];
-  cap: number;
-}
-
-function counterWrite(scope: string, day: string, cap: number): CounterWrite {
-  return { scope, day, adds: new Map(), capped: [], cap };
-}
-
-function add(write: CounterWrite, name: string, amount = 1) {
-  write.adds.set(name, (write.adds.get(name) ?? 0) + amount);
-}
-
-/** Adds a visitor's (amount 1) or a lead's (amount PAIR) source and device to a write. */
-function addDimensions(
-  write: CounterWrite,
-  amount: number,
-  device: DeviceClass,
-  attribution: Attribution | undefined,
-) {
-  add(write, `dev:${device}`, amount);
-  if (attribution?.referrerHost) {
-    write.capped.push({ dimension: 'ref', value: attribution.referrerHost, amount });
-  } else {
-    add(write, 'ref:(direct)', amount);
-  }
-  const campaign = campaignKey(attribution);
-  if (campaign) write.capped.push({ dimension: 'cmp', value: campaign, amount });
-}
-
 export class EventRepository extends TableRepository {
-  private readonly secret: string | undefined;
-  private readonly salts = new Map<string, Promise<string>>();
+  private readonly salts: DailySalts;
 
   constructor(
     db: DynamoDBDocumentClient,
@@ -192,12 +77,12 @@ export class EventRepository extends TableRepository {
     saltSecret?: string,
   ) {
     super(db, table, now);
-    this.secret = saltSecret;
+    this.salts = new DailySalts(db, table, saltSecret);
   }
 
   /** The visitor's hash for today: never stored with the IP or user agent themselves. */
   async visitorHash(ip: string, userAgent: string): Promise<string> {
-    const salt = await this.salt(utcDay(this.now()));
+    const salt = await this.salts.salt(utcDay(this.now()));
     return createHash('sha256')
       .update(`${salt}\0${ip}\0${userAgent}`)
       .digest('base64url')
@@ -227,8 +112,7 @@ export class EventRepository extends TableRepository {
         new PutCommand({
           TableName: this.table,
           Item: {
-            pk: `EVENTS#${pageId}#${day}`,
-            sk: `${time}#${randomUUID()}`,
+            ...keys.event(pageId, day, time, randomUUID()),
             pageId,
             landingPageId: event.landingPageId,
             eventType: type,
@@ -304,9 +188,9 @@ export class EventRepository extends TableRepository {
           TableName: this.table,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: {
-            ':pk': `STATS#${scope}`,
-            ':from': `DAY#${low}`,
-            ':to': `DAY#${high}`,
+            ':pk': keys.statsPartition(scope),
+            ':from': keys.statsDaySk(low),
+            ':to': keys.statsDaySk(high),
           },
         }),
       ),
@@ -315,7 +199,7 @@ export class EventRepository extends TableRepository {
     // (for the default page's id too), which sorts inside the range and is not read.
     return parts
       .flat()
-      .filter((item) => String(item['sk']).length === 'DAY#YYYY-MM-DD'.length)
+      .filter((item) => String(item['sk']).length === keys.statsDaySk('YYYY-MM-DD').length)
       .map(toDayStats);
   }
 
@@ -337,7 +221,7 @@ export class EventRepository extends TableRepository {
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `EVENTS#${pageId}#${day}` },
+        ExpressionAttributeValues: { ':pk': keys.eventsPartition(pageId, day) },
         ConsistentRead: true,
       }),
     );
@@ -354,7 +238,7 @@ export class EventRepository extends TableRepository {
     const result = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: { pk: `VISITOR#${day}#${visitor}`, sk: 'DAY' },
+        Key: keys.visitor(day, visitor),
         UpdateExpression: `ADD #page :one${isView ? ', #site :one' : ''} SET expiresAt = if_not_exists(expiresAt, :expires)`,
         ExpressionAttributeNames: {
           '#page': `${pageId}:${type}`,
@@ -453,144 +337,4 @@ export class EventRepository extends TableRepository {
       }
     }
   }
-
-  private salt(day: string): Promise<string> {
-    if (this.secret) {
-      return Promise.resolve(createHmac('sha256', this.secret).update(day).digest('base64url'));
-    }
-    let salt = this.salts.get(day);
-    if (!salt) {
-      salt = this.sharedSalt(day);
-      // A failed read must not be cached; the next event tries again.
-      salt.catch(() => this.salts.delete(day));
-      this.salts.clear();
-      this.salts.set(day, salt);
-    }
-    return salt;
-  }
-
-  /** First instance to ask writes the day's random salt; the others read it. */
-  private async sharedSalt(day: string): Promise<string> {
-    const key = { pk: 'SALT', sk: day };
-    const candidate = randomBytes(32).toString('base64url');
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...key, salt: candidate, expiresAt: dayEndSeconds(day) + DAY_SECONDS },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return candidate;
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
-    const existing = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }),
-    );
-    const salt = existing.Item?.['salt'];
-    if (typeof salt !== 'string') throw new Error(`The salt of ${day} could not be read`);
-    return salt;
-  }
-}
-
-/**
- * The counter item that `toDayStats` reads back as `stats`: the inverse of reading, for
- * seeding realistic counters in bulk (scripts/bench/analytics.ts) without a write per event.
- */
-export function dayStatsItem(scope: string, stats: DayStats): Record<string, unknown> {
-  const item: Record<string, unknown> = { ...counterKey(scope, stats.day), day: stats.day, scope };
-  const put = (name: string, value: number) => {
-    if (value) item[name] = value;
-  };
-  const pair = (first: number, second: number) => first + second * PAIR;
-  for (const [type, { count, visitors }] of stats.events) {
-    put(`n:${type}`, count);
-    put(`v:${type}`, visitors);
-  }
-  put('leads', stats.leads);
-  const dimension = (prefix: string, values: Map<string, DimensionCount>) => {
-    for (const [value, counts] of values) {
-      put(`${prefix}:${value}`, pair(counts.visitors, counts.leads));
-    }
-    put(`${prefix}:(slots)`, values.size);
-  };
-  dimension('ref', stats.referrers);
-  dimension('cmp', stats.campaigns);
-  put('ref:(direct)', pair(stats.referrersDirect.visitors, stats.referrersDirect.leads));
-  put('ref:(other)', pair(stats.referrersOther.visitors, stats.referrersOther.leads));
-  put('cmp:(other)', pair(stats.campaignsOther.visitors, stats.campaignsOther.leads));
-  for (const [device, counts] of stats.devices) {
-    put(`dev:${device}`, pair(counts.visitors, counts.leads));
-  }
-  for (const [pageId, figures] of stats.pages) {
-    put(`pl:${pageId}`, pair(figures.visitors, figures.leads));
-    put(`pc:${pageId}`, pair(figures.pageViews, figures.ctaClicks));
-  }
-  return item;
-}
-
-const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
-const DEVICE_SET: ReadonlySet<string> = new Set(DEVICE_CLASSES);
-
-/** A pair counter's two counts. */
-function unpair(value: number): [first: number, second: number] {
-  const second = Math.floor(value / PAIR);
-  return [value - second * PAIR, second];
-}
-
-function asDimension(value: number): DimensionCount {
-  const [visitors, leads] = unpair(value);
-  return { visitors, leads };
-}
-
-/** A counter item's attributes back into figures (see the key design at the top). */
-export function toDayStats(item: Record<string, unknown>): DayStats {
-  const stats: DayStats = {
-    day: String(item['day']),
-    events: new Map(),
-    leads: Number(item['leads'] ?? 0),
-    referrers: new Map(),
-    referrersDirect: { visitors: 0, leads: 0 },
-    referrersOther: { visitors: 0, leads: 0 },
-    campaigns: new Map(),
-    campaignsOther: { visitors: 0, leads: 0 },
-    devices: new Map(),
-    pages: new Map(),
-  };
-  const page = (id: string) => {
-    const figures = stats.pages.get(id) ?? { pageViews: 0, visitors: 0, ctaClicks: 0, leads: 0 };
-    stats.pages.set(id, figures);
-    return figures;
-  };
-  for (const [name, value] of Object.entries(item)) {
-    // The key attributes (pk, sk, day, scope) are not figures.
-    if (typeof value !== 'number') continue;
-    const colon = name.indexOf(':');
-    const prefix = colon < 0 ? name : name.slice(0, colon);
-    const rest = name.slice(colon + 1);
-    if ((prefix === 'n' || prefix === 'v') && EVENT_TYPE_SET.has(rest)) {
-      const type = rest as EventType;
-      const entry = stats.events.get(type) ?? { count: 0, visitors: 0 };
-      if (prefix === 'n') entry.count += value;
-      else entry.visitors += value;
-      stats.events.set(type, entry);
-    } else if (rest === '(slots)') {
-      // How many values have a counter: bookkeeping for the cap, not a figure.
-    } else if (prefix === 'ref') {
-      if (rest === '(direct)') stats.referrersDirect = asDimension(value);
-      else if (rest === '(other)') stats.referrersOther = asDimension(value);
-      else stats.referrers.set(rest, asDimension(value));
-    } else if (prefix === 'cmp') {
-      if (rest === '(other)') stats.campaignsOther = asDimension(value);
-      else stats.campaigns.set(rest, asDimension(value));
-    } else if (prefix === 'dev' && DEVICE_SET.has(rest)) {
-      stats.devices.set(rest as DeviceClass, asDimension(value));
-    } else if (prefix === 'pl') {
-      [page(rest).visitors, page(rest).leads] = unpair(value);
-    } else if (prefix === 'pc') {
-      [page(rest).pageViews, page(rest).ctaClicks] = unpair(value);
-    }
-  }
-  return stats;
 }

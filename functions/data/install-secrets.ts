@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalFailure, TableRepository } from './table.ts';
+import { keys } from './keys.ts';
 
 export class InstallSecrets extends TableRepository {
   private readonly cache = new Map<string, Promise<Buffer>>();
@@ -25,7 +26,7 @@ export class InstallSecrets extends TableRepository {
   }
 
   private async load(name: string): Promise<Buffer> {
-    const key = { pk: 'SECRET', sk: name };
+    const key = keys.secret(name);
     const read = async () =>
       (
         await this.db.send(

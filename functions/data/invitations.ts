@@ -23,6 +23,7 @@ import {
   normalizeEmail,
 } from './admins.ts';
 import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
+import { keys, PK } from './keys.ts';
 
 export interface Invitation {
   /** The token's hash: names the invitation in lists and in the revoke call. */
@@ -41,7 +42,7 @@ export type AcceptResult =
 
 export const invitationId = (token: string) =>
   createHash('sha256').update(token).digest('base64url');
-const invitationKey = (id: string) => ({ pk: 'INVITES', sk: id });
+const invitationKey = keys.invitation;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function toInvitation(item: Record<string, unknown>): Invitation {
@@ -193,7 +194,7 @@ export class InvitationRepository extends TableRepository {
     const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'INVITES' },
+      ExpressionAttributeValues: { ':pk': PK.invites },
       ConsistentRead: true,
     });
     return items.map(toInvitation);

@@ -26,8 +26,10 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import type { AuditAction, VersionReason } from '../shared/api.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { DEFAULT_SLUG } from '../shared/slug.ts';
+import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
 import { auditItem } from './audit.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
+import { GSI1PK, GSI2PK, keys, SK } from './keys.ts';
 
 export interface LandingPage {
   id: string;
@@ -75,12 +77,9 @@ export interface PageChange {
   detail?: (before: LandingPage | undefined, after: LandingPage) => string | undefined;
 }
 
-/** Base of the repository's failures; functions/routes/admin-changes.ts maps them to HTTP. */
-export class PageStoreError extends Error {
-  override name = 'PageStoreError';
-}
-
-export class PageNotFoundError extends PageStoreError {
+// The repository's refusals are domain errors (functions/lib/domain-errors.ts): the app's
+// error handler answers them 404 or 409 with these messages and fields.
+export class PageNotFoundError extends NotFoundError {
   override name = 'PageNotFoundError';
   readonly what: string;
   constructor(what: 'Landing page' | 'Version' | 'Deleted page') {
@@ -89,30 +88,45 @@ export class PageNotFoundError extends PageStoreError {
   }
 }
 
-export class SlugTakenError extends PageStoreError {
+export class SlugTakenError extends ConflictError {
   override name = 'SlugTakenError';
   readonly slug: string;
   constructor(slug: string) {
-    super(`The slug '${slug}' is already used by another page`);
+    super(`The slug '${slug}' is already used by another page`, {
+      slug: ['is already used by another page'],
+    });
     this.slug = slug;
   }
 }
 
 /** The page was written after the revision the change was based on. */
-export class StaleRevisionError extends PageStoreError {
+export class StaleRevisionError extends ConflictError {
   override name = 'StaleRevisionError';
   readonly expected: number;
   /** The page as stored now, when it was read (the 409 names who saved it and when). */
   readonly current: LandingPage | undefined;
   constructor(expected: number, current: LandingPage | undefined) {
-    super('The page was changed by someone else');
+    const by = current?.updatedBy ? ` by ${current.updatedBy}` : '';
+    const when = current ? ` at ${current.updatedAt}` : '';
+    super(
+      current
+        ? `This page was saved${by}${when} after you opened it; reload it, compare the changes, or overwrite them`
+        : 'This page was deleted after you opened it',
+      {
+        revision: [
+          current
+            ? `is ${expected}, but the page is at revision ${current.revision} now`
+            : `is ${expected}, but the page no longer exists`,
+        ],
+      },
+    );
     this.expected = expected;
     this.current = current;
   }
 }
 
 /** The default page renders `/`: it cannot be deleted or renamed. */
-export class DefaultPageError extends PageStoreError {
+export class DefaultPageError extends ConflictError {
   override name = 'DefaultPageError';
   readonly change: 'delete' | 'rename';
   constructor(change: 'delete' | 'rename') {
@@ -120,13 +134,14 @@ export class DefaultPageError extends PageStoreError {
       change === 'delete'
         ? 'The default page renders the home page and cannot be deleted'
         : 'The default page renders the home page; its slug cannot change',
+      change === 'rename' ? { slug: ['cannot change on the default page'] } : undefined,
     );
     this.change = change;
   }
 }
 
 /** A deleted page was restored by someone else between our read and our write. */
-export class AlreadyRestoredError extends PageStoreError {
+export class AlreadyRestoredError extends ConflictError {
   override name = 'AlreadyRestoredError';
   constructor() {
     super('The page was restored by someone else meanwhile');
@@ -149,18 +164,18 @@ export interface DeletedPage {
 
 interface PageItem extends LandingPage {
   pk: string;
-  sk: 'PAGE';
-  gsi1pk: 'PAGES';
+  sk: typeof SK.page;
+  gsi1pk: typeof GSI1PK.pages;
   gsi1sk: string;
 }
 
-const pageKey = (id: string) => ({ pk: `PAGE#${id}`, sk: 'PAGE' as const });
-const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' });
-const deletedKey = (id: string) => ({ pk: `DELETED#${id}`, sk: 'DELETED' as const });
+const pageKey = keys.page;
+const slugKey = keys.slug;
+const deletedKey = keys.deletedPage;
 /** A page's item; the pages list is ordered by creation. */
 const pageItem = (page: LandingPage): PageItem => ({
   ...pageKey(page.id),
-  gsi1pk: 'PAGES',
+  gsi1pk: GSI1PK.pages,
   gsi1sk: `${page.createdAt}#${page.id}`,
   ...page,
 });
@@ -186,7 +201,7 @@ export class LandingPageRepository extends TableRepository {
       TableName: this.table,
       IndexName: GSI1,
       KeyConditionExpression: 'gsi1pk = :pages',
-      ExpressionAttributeValues: { ':pages': 'PAGES' },
+      ExpressionAttributeValues: { ':pages': GSI1PK.pages },
     });
     return items.map(toPage);
   }
@@ -372,7 +387,7 @@ export class LandingPageRepository extends TableRepository {
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pageKey(id).pk, ':prefix': 'VERSION#' },
+        ExpressionAttributeValues: { ':pk': pageKey(id).pk, ':prefix': SK.pageVersion },
         ScanIndexForward: false,
         Limit: limit,
       }),
@@ -388,7 +403,7 @@ export class LandingPageRepository extends TableRepository {
     const result = await this.db.send(
       new GetCommand({
         TableName: this.table,
-        Key: { pk: pageKey(id).pk, sk: `VERSION#${versionId}` },
+        Key: keys.pageVersion(id, versionId),
         ConsistentRead: true,
       }),
     );
@@ -430,7 +445,7 @@ export class LandingPageRepository extends TableRepository {
       TableName: this.table,
       IndexName: GSI2,
       KeyConditionExpression: 'gsi2pk = :deleted',
-      ExpressionAttributeValues: { ':deleted': 'DELETED' },
+      ExpressionAttributeValues: { ':deleted': GSI2PK.deleted },
       ScanIndexForward: false,
     });
     return (
@@ -522,7 +537,7 @@ export class LandingPageRepository extends TableRepository {
     const expiresAt = Math.floor(new Date(at).getTime() / 1000) + DELETED_RETENTION_DAYS * 86400;
     return {
       ...deletedKey(page.id),
-      gsi2pk: 'DELETED',
+      gsi2pk: GSI2PK.deleted,
       gsi2sk: `${at}#${page.id}`,
       id: page.id,
       title: page.title,
@@ -548,8 +563,7 @@ export class LandingPageRepository extends TableRepository {
     // The random suffix keeps two versions written in the same millisecond apart.
     const versionId = `${at}#${randomUUID().slice(0, 8)}`;
     return {
-      pk: page.pk,
-      sk: `VERSION#${versionId}`,
+      ...keys.pageVersion(page.id, versionId),
       versionId,
       pageId: page.id,
       reason,
@@ -565,8 +579,8 @@ export class LandingPageRepository extends TableRepository {
 
 interface DeletedItem {
   pk: string;
-  sk: 'DELETED';
-  gsi2pk: 'DELETED';
+  sk: typeof SK.deleted;
+  gsi2pk: typeof GSI2PK.deleted;
   gsi2sk: string;
   id: string;
   title: string;

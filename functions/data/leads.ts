@@ -29,6 +29,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { ConflictError, InvalidError } from '../lib/domain-errors.ts';
 import type { ContactSubmission } from '../shared/contact.ts';
 import { LEAD_STATUSES, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
 import type {
@@ -40,6 +41,7 @@ import type {
 } from '../shared/leads.ts';
 import { newOutboxItem, OUTBOX_SK, outboxParts, toOutboxItem, type OutboxItem } from './outbox.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, TableRepository } from './table.ts';
+import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
 
 export { LEAD_STATUSES, type LeadStatus };
 
@@ -61,22 +63,30 @@ const QUERY_PAGE = 200;
 export const EXPORT_MAX_ROWS = 10_000;
 export const EXPORT_READ_BUDGET = 20_000;
 
-const LEADS_PK = 'LEADS';
-const leadKey = (id: string) => ({ pk: `LEAD#${id}`, sk: 'LEAD' as const });
-const statusPk = (status: LeadStatus) => `LEADS#STATUS#${status}`;
-const NOTE_PREFIX = 'NOTE#';
+const LEADS_PK = GSI1PK.leads;
+const leadKey = keys.lead;
+const statusPk = (status: LeadStatus) => keys.leadStatusPartition(status);
+const NOTE_PREFIX = SK.leadNote;
 
+// Refusals are domain errors (functions/lib/domain-errors.ts), answered 400 or 409 with
+// these messages and fields by the app's error handler.
 /** A page token no longer (or never) valid for this list. */
-export class InvalidCursorError extends Error {
+export class InvalidCursorError extends InvalidError {
   override name = 'InvalidCursorError';
+  constructor(problem: string) {
+    super(`Invalid request: cursor ${problem}`, { cursor: [problem] });
+  }
 }
 /** The lead was changed by someone else between read and write. */
-export class LeadConflictError extends Error {
+export class LeadConflictError extends ConflictError {
   override name = 'LeadConflictError';
 }
 /** The export filter matches more than EXPORT_MAX_ROWS (or reads past its budget). */
-export class ExportTooLargeError extends Error {
+export class ExportTooLargeError extends InvalidError {
   override name = 'ExportTooLargeError';
+  constructor(message: string) {
+    super(message, { from: [message] });
+  }
 }
 
 function toLead(item: Record<string, unknown>): Lead {
@@ -153,8 +163,8 @@ function listQuery(filter: LeadFilter) {
  * filter it is given, since an index key from another partition would read that one.
  */
 export const leadCursorSchema = z.strictObject({
-  pk: z.string().regex(/^LEAD#[0-9a-f-]{36}$/),
-  sk: z.literal('LEAD'),
+  pk: z.string().regex(uuidKeyPattern(PK.lead)),
+  sk: z.literal(SK.lead),
   ipk: z.string().max(40),
   isk: z.string().max(80),
 });
@@ -235,7 +245,7 @@ export class LeadRepository extends TableRepository {
   /** The lead, its timeline and its delivery: one query over the lead's partition. */
   async record(id: string): Promise<LeadRecord | undefined> {
     const items = await this.partition(id);
-    const leadItem = items.find((item) => item['sk'] === 'LEAD');
+    const leadItem = items.find((item) => item['sk'] === SK.lead);
     if (!leadItem) return undefined;
     const outboxItem = items.find((item) => item['sk'] === OUTBOX_SK);
     return {
@@ -412,8 +422,7 @@ export class LeadRepository extends TableRepository {
     const parts: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
     const entry = (kind: 'note' | 'status', fields: Record<string, unknown>, offset: number) => ({
       // Entries written by one request sort in the order they were made.
-      ...leadKey(lead.id),
-      sk: `${NOTE_PREFIX}${now}#${offset}${randomUUID().slice(0, 8)}`,
+      ...keys.leadNote(lead.id, `${now}#${offset}${randomUUID().slice(0, 8)}`),
       kind,
       at: now,
       author: actor,
@@ -498,7 +507,7 @@ export class LeadRepository extends TableRepository {
   async erase(id: string): Promise<boolean> {
     const items = await this.partition(id, true);
     if (items.length === 0) return false;
-    const rank = (sk: unknown) => (sk === OUTBOX_SK ? 0 : sk === 'LEAD' ? 2 : 1);
+    const rank = (sk: unknown) => (sk === OUTBOX_SK ? 0 : sk === SK.lead ? 2 : 1);
     const keys = items
       .map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) }))
       .sort((a, b) => rank(a.sk) - rank(b.sk));
@@ -545,7 +554,7 @@ export class LeadRepository extends TableRepository {
 function cursorOf(item: Record<string, unknown>, index: string): LeadCursor {
   return {
     pk: String(item['pk']),
-    sk: 'LEAD',
+    sk: SK.lead,
     ipk: String(item[`${index}pk`]),
     isk: String(item[`${index}sk`]),
   };

@@ -33,6 +33,7 @@ import {
   TableRepository,
   TTL_ATTRIBUTE,
 } from './table.ts';
+import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
 
 /** How long an upload may wait between its URL and its publication. */
 export const TICKET_GRACE_SECONDS = 2 * 86400;
@@ -49,25 +50,25 @@ export interface UploadTicket {
 
 interface TicketItem extends UploadTicket {
   pk: string;
-  sk: 'UPLOAD';
+  sk: typeof SK.upload;
   [TTL_ATTRIBUTE]: number;
 }
 
 interface MediaItem extends MediaRecord {
   pk: string;
-  sk: 'MEDIA';
-  gsi1pk: 'MEDIA';
+  sk: typeof SK.media;
+  gsi1pk: typeof GSI1PK.media;
   gsi1sk: string;
 }
 
-const ticketKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'UPLOAD' as const });
-const mediaKey = (id: string) => ({ pk: `MEDIA#${id}`, sk: 'MEDIA' as const });
+const ticketKey = keys.upload;
+const mediaKey = keys.media;
 
 /** The library's position after an item: what DynamoDB needs to read on (signed by the route). */
 export const mediaCursorSchema = z.strictObject({
-  pk: z.string().regex(/^MEDIA#[0-9a-f-]{36}$/),
-  sk: z.literal('MEDIA'),
-  gsi1pk: z.literal('MEDIA'),
+  pk: z.string().regex(uuidKeyPattern(PK.media)),
+  sk: z.literal(SK.media),
+  gsi1pk: z.literal(GSI1PK.media),
   gsi1sk: z.string().max(100),
 });
 export type MediaCursor = z.infer<typeof mediaCursorSchema>;
@@ -131,7 +132,7 @@ export class MediaRepository extends TableRepository {
   async publish(record: MediaRecord, ticketId: string): Promise<PublishResult> {
     const item: MediaItem = {
       ...mediaKey(record.id),
-      gsi1pk: 'MEDIA',
+      gsi1pk: GSI1PK.media,
       gsi1sk: `${record.uploadedAt}#${record.id}`,
       ...record,
     };
@@ -249,7 +250,7 @@ export class MediaRepository extends TableRepository {
         TableName: this.table,
         IndexName: GSI1,
         KeyConditionExpression: 'gsi1pk = :media',
-        ExpressionAttributeValues: { ':media': 'MEDIA' },
+        ExpressionAttributeValues: { ':media': GSI1PK.media },
         ScanIndexForward: false,
         Limit: limit,
         ExclusiveStartKey: cursor,

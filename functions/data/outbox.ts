@@ -16,9 +16,10 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryAttempt, Delivery } from '../shared/leads.ts';
 import { GSI1, conditionally, isConditionalFailure, TableRepository } from './table.ts';
+import { GSI1PK, keys, SK } from './keys.ts';
 
-export const OUTBOX_SK = 'OUTBOX#WEBHOOK';
-const DUE_PK = 'OUTBOX#DUE';
+export const OUTBOX_SK = SK.outbox;
+const DUE_PK = GSI1PK.outboxDue;
 /** Attempts kept on the item (six automatic ones plus manual retries); older ones drop. */
 export const MAX_KEPT_ATTEMPTS = 20;
 
@@ -41,7 +42,7 @@ export interface OutboxItem {
   updatedAt: string;
 }
 
-const outboxKey = (leadId: string) => ({ pk: `LEAD#${leadId}`, sk: OUTBOX_SK });
+const outboxKey = keys.outbox;
 const dueKey = (at: string, leadId: string) => ({ gsi1pk: DUE_PK, gsi1sk: `${at}#${leadId}` });
 
 /** A new pending delivery, due at once; for the lead's creating transaction. */

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { limitKey } from '../lib/client-ip.ts';
 import { TableRepository } from './table.ts';
+import { keys } from './keys.ts';
 
 export interface RateRule {
   limit: number;
@@ -35,7 +36,7 @@ export class DynamoRateLimiter extends TableRepository implements RateLimiter {
     const result = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: { pk: `RATE#${bucket}#${hashed}`, sk: String(windowStart) },
+        Key: keys.rate(bucket, hashed, windowStart),
         UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
         ExpressionAttributeValues: { ':one': 1, ':expires': windowStart + 2 * rule.windowSeconds },
         ReturnValues: 'UPDATED_NEW',

@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { adminKey, normalizeEmail } from './admins.ts';
 import { conditionally, isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { keys, SK } from './keys.ts';
 
 export interface Session {
   /** SHA-256 of the id: the session's name in lists and in the table. */
@@ -57,12 +58,9 @@ const MAX_USER_AGENT = 300;
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 /** The key (public name) of the session with this id. */
 export const sessionKeyOf = hashOf;
-const sessionKey = (key: string) => ({ pk: `SESSION#${key}`, sk: 'SESSION' });
-const indexKey = (email: string, key: string) => ({
-  pk: adminKey(email).pk,
-  sk: `SESSION#${key}`,
-});
-const pendingKey = (token: string) => ({ pk: `PENDING#${hashOf(token)}`, sk: 'SIGN-IN' });
+const sessionKey = keys.session;
+const indexKey = (email: string, key: string) => keys.adminSession(normalizeEmail(email), key);
+const pendingKey = (token: string) => keys.pending(hashOf(token));
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export class SessionRepository extends TableRepository {
@@ -197,14 +195,14 @@ export class SessionRepository extends TableRepository {
     const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': 'SESSION#' },
+      ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': SK.adminSession },
       ConsistentRead: true,
     });
     const nowSeconds = this.now().getTime() / 1000;
     return items
       .filter((item) => Number(item['expiresAt']) > nowSeconds)
       .map((item) => ({
-        key: String(item['sk']).slice('SESSION#'.length),
+        key: String(item['sk']).slice(SK.adminSession.length),
         createdAt: String(item['createdAt']),
         lastSeenAt: String(item['lastSeenAt'] ?? item['createdAt']),
         expiresAt: new Date(Number(item['expiresAt']) * 1000).toISOString(),
@@ -239,12 +237,12 @@ export class SessionRepository extends TableRepository {
     const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': 'SESSION#' },
+      ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': SK.adminSession },
       ConsistentRead: true,
       ProjectionExpression: 'sk',
     });
     const keys = items
-      .map((item) => String(item['sk']).slice('SESSION#'.length))
+      .map((item) => String(item['sk']).slice(SK.adminSession.length))
       .filter((key) => key !== keep);
     await Promise.all(keys.map((key) => this.end(email, key)));
     return keys.length;

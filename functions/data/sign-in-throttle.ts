@@ -18,6 +18,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { limitKey } from '../lib/client-ip.ts';
 import { isConditionalFailure, TableRepository } from './table.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.ts';
 
 export interface ThrottleSettings {
   /** Failures allowed per (account, IP) pair in a window. */
@@ -65,18 +66,11 @@ export function accountDelaySeconds(failures: number, settings: ThrottleSettings
 const hashed = (subject: string) =>
   createHash('sha256').update(subject).digest('base64url').slice(0, 22);
 const normalizeAccount = (account: string) => account.trim().toLowerCase();
-const pairKey = (account: string, ip: string, windowStart: number) => ({
-  pk: `THROTTLE#PAIR#${hashed(`${normalizeAccount(account)}\n${limitKey(ip)}`)}`,
-  sk: String(windowStart),
-});
-const ipKey = (ip: string, windowStart: number) => ({
-  pk: `THROTTLE#IP#${hashed(limitKey(ip))}`,
-  sk: String(windowStart),
-});
-const accountKey = (account: string) => ({
-  pk: `THROTTLE#ACCOUNT#${hashed(normalizeAccount(account))}`,
-  sk: 'STATE',
-});
+const pairKey = (account: string, ip: string, windowStart: number) =>
+  keys.throttlePair(hashed(`${normalizeAccount(account)}\n${limitKey(ip)}`), windowStart);
+const ipKey = (ip: string, windowStart: number) =>
+  keys.throttleIp(hashed(limitKey(ip)), windowStart);
+const accountKey = (account: string) => keys.throttleAccount(hashed(normalizeAccount(account)));
 
 export class SignInThrottle extends TableRepository {
   private readonly settings: ThrottleSettings;

@@ -33,15 +33,13 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { adminKey } from './admins.ts';
+import { adminKey, normalizeEmail } from './admins.ts';
 import { conditionally, isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { keys, SK } from './keys.ts';
 
-const enrolmentKey = (email: string) => ({ pk: adminKey(email).pk, sk: 'TOTP-ENROLMENT' });
-const recoveryKey = (email: string, hash: string) => ({
-  pk: adminKey(email).pk,
-  sk: `RECOVERY#${hash}`,
-});
-const failuresKey = (email: string) => ({ pk: adminKey(email).pk, sk: 'CODE-FAILURES' });
+const enrolmentKey = (email: string) => keys.totpEnrolment(normalizeEmail(email));
+const recoveryKey = (email: string, hash: string) => keys.recoveryCode(normalizeEmail(email), hash);
+const failuresKey = (email: string) => keys.codeFailures(normalizeEmail(email));
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Wrong codes an account takes, across all addresses, before its second step locks. */
@@ -196,7 +194,7 @@ export class TwoFactorRepository extends TableRepository {
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': 'RECOVERY#' },
+        ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': SK.recovery },
         ConsistentRead: true,
         Select: 'COUNT',
       }),
@@ -233,7 +231,7 @@ export class TwoFactorRepository extends TableRepository {
     const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': 'RECOVERY#' },
+      ExpressionAttributeValues: { ':pk': adminKey(email).pk, ':prefix': SK.recovery },
       ConsistentRead: true,
       ProjectionExpression: 'pk, sk',
     });

@@ -1,0 +1,239 @@
+// The encoding of the daily counter items the analytics dashboard reads (docs/decisions.md,
+// "Analytics"): attribute names, pair counters, and the dimension caps. The writes live in
+// functions/data/events.ts, the keys in functions/data/keys.ts.
+//
+// One counter item per scope and day holds every figure of that day as its own top-level
+// attribute, so one atomic UpdateItem with ADD counts an event without reading first, and
+// a dashboard over N days reads N items per scope:
+//   n:<type>, v:<type> ....... events of a type, and visitors (a visitor's first event of
+//                              that type that day; on ALL only v:page_view, across pages)
+//   leads .................... contact submissions (spam excluded)
+//   ref:<host> ............... visitors and leads by referrer host (a pair, see below);
+//                              ref:(direct) without a referrer, ref:(other) past the cap
+//   cmp:<json> ............... the same by campaign, <json> = ["source","medium","campaign"];
+//                              cmp:(other) past the cap
+//   dev:<class> .............. the same by device class (desktop, mobile, tablet)
+//   ref:(slots), cmp:(slots) . how many values have their own counter
+//   pl:<pageId>, pc:<pageId> . on ALL only: each page's visitors and leads, and its page
+//                              views and CTA clicks, so the all-pages table needs no page item
+// A pair is one number holding two counts, first + second x PAIR (1e9): ADD 1 counts a
+// visitor (or page view), ADD 1e9 a lead (or CTA click); 2000000015 reads "2 leads, 15
+// visitors". It halves the attributes a breakdown needs, and an item's size is what a
+// read costs. A day never has a billion visitors of one value, and the second count stays
+// exact up to 9 million a day (JavaScript's safe integers; DynamoDB keeps 38 digits).
+// Hosts cannot hold parentheses and campaign keys start with '[', so (direct), (other)
+// and (slots) never meet a value. Values of ref and cmp come from visitors, so each has a
+// cap per item (DIMENSION_CAP per page, SITE_DIMENSION_CAP for ALL): the first values of
+// the day get a counter and later new ones count as other. A new counter is created only
+// under the condition that the slot count is below the cap (see count()), so concurrent
+// writers cannot pass it. A visitor is attributed at their first page view of the day
+// (page-level) or of the site (ALL).
+//
+// Budget: a 90-day all-pages view reads 180 ALL items (the range and the previous
+import {
+  DEVICE_CLASSES,
+  EVENT_TYPES,
+  type Attribution,
+  type DeviceClass,
+  type EventType,
+} from '../shared/events.ts';
+import { keys, NO_PAGE_SCOPE, SITE_SCOPE } from './keys.ts';
+
+export { NO_PAGE_SCOPE, SITE_SCOPE };
+
+/** Referrers and campaigns with their own counter, per page and day. */
+export const DIMENSION_CAP = 20;
+/** The same for the whole site's item, which sees every page's values. */
+export const SITE_DIMENSION_CAP = 30;
+/** A pair counter holds first + second x PAIR (see the encoding above). */
+export const PAIR = 1_000_000_000;
+
+export interface EventCounter {
+  landingPageId: string;
+  day: string;
+  eventType: EventType;
+  count: number;
+  visitors: number;
+}
+
+export interface DimensionCount {
+  visitors: number;
+  leads: number;
+}
+
+export interface PageDayFigures {
+  pageViews: number;
+  visitors: number;
+  ctaClicks: number;
+  leads: number;
+}
+
+/** One counter item, read back. Maps, never plain objects: keys come from visitors. */
+export interface DayStats {
+  day: string;
+  events: Map<EventType, { count: number; visitors: number }>;
+  leads: number;
+  referrers: Map<string, DimensionCount>;
+  referrersDirect: DimensionCount;
+  referrersOther: DimensionCount;
+  /** Keyed by JSON ["source","medium","campaign"]. */
+  campaigns: Map<string, DimensionCount>;
+  campaignsOther: DimensionCount;
+  devices: Map<DeviceClass, DimensionCount>;
+  /** ALL only: each page's figures that day. */
+  pages: Map<string, PageDayFigures>;
+}
+
+/** What the server knows about a visit besides the event: derived from its request. */
+export interface VisitContext {
+  device: DeviceClass;
+}
+
+export const counterKey = keys.counter;
+
+/** The campaign dimension's value: one key for the source/medium/campaign triple. */
+export const campaignKey = (attribution: Attribution | undefined): string | undefined =>
+  attribution?.utmSource || attribution?.utmMedium || attribution?.utmCampaign
+    ? JSON.stringify([
+        attribution.utmSource ?? '',
+        attribution.utmMedium ?? '',
+        attribution.utmCampaign ?? '',
+      ])
+    : undefined;
+
+export type CappedDimension = 'ref' | 'cmp';
+
+/** One counter item's increments: attributes with their amount, and capped values. */
+export interface CounterWrite {
+  scope: string;
+  day: string;
+  adds: Map<string, number>;
+  capped: { dimension: CappedDimension; value: string; amount: number }[];
+  cap: number;
+}
+
+export function counterWrite(scope: string, day: string, cap: number): CounterWrite {
+  return { scope, day, adds: new Map(), capped: [], cap };
+}
+
+export function add(write: CounterWrite, name: string, amount = 1) {
+  write.adds.set(name, (write.adds.get(name) ?? 0) + amount);
+}
+
+/** Adds a visitor's (amount 1) or a lead's (amount PAIR) source and device to a write. */
+export function addDimensions(
+  write: CounterWrite,
+  amount: number,
+  device: DeviceClass,
+  attribution: Attribution | undefined,
+) {
+  add(write, `dev:${device}`, amount);
+  if (attribution?.referrerHost) {
+    write.capped.push({ dimension: 'ref', value: attribution.referrerHost, amount });
+  } else {
+    add(write, 'ref:(direct)', amount);
+  }
+  const campaign = campaignKey(attribution);
+  if (campaign) write.capped.push({ dimension: 'cmp', value: campaign, amount });
+}
+
+/**
+ * The counter item that `toDayStats` reads back as `stats`: the inverse of reading, for
+ * seeding realistic counters in bulk (scripts/bench/analytics.ts) without a write per event.
+ */
+export function dayStatsItem(scope: string, stats: DayStats): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...counterKey(scope, stats.day), day: stats.day, scope };
+  const put = (name: string, value: number) => {
+    if (value) item[name] = value;
+  };
+  const pair = (first: number, second: number) => first + second * PAIR;
+  for (const [type, { count, visitors }] of stats.events) {
+    put(`n:${type}`, count);
+    put(`v:${type}`, visitors);
+  }
+  put('leads', stats.leads);
+  const dimension = (prefix: string, values: Map<string, DimensionCount>) => {
+    for (const [value, counts] of values) {
+      put(`${prefix}:${value}`, pair(counts.visitors, counts.leads));
+    }
+    put(`${prefix}:(slots)`, values.size);
+  };
+  dimension('ref', stats.referrers);
+  dimension('cmp', stats.campaigns);
+  put('ref:(direct)', pair(stats.referrersDirect.visitors, stats.referrersDirect.leads));
+  put('ref:(other)', pair(stats.referrersOther.visitors, stats.referrersOther.leads));
+  put('cmp:(other)', pair(stats.campaignsOther.visitors, stats.campaignsOther.leads));
+  for (const [device, counts] of stats.devices) {
+    put(`dev:${device}`, pair(counts.visitors, counts.leads));
+  }
+  for (const [pageId, figures] of stats.pages) {
+    put(`pl:${pageId}`, pair(figures.visitors, figures.leads));
+    put(`pc:${pageId}`, pair(figures.pageViews, figures.ctaClicks));
+  }
+  return item;
+}
+
+const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
+const DEVICE_SET: ReadonlySet<string> = new Set(DEVICE_CLASSES);
+
+/** A pair counter's two counts. */
+function unpair(value: number): [first: number, second: number] {
+  const second = Math.floor(value / PAIR);
+  return [value - second * PAIR, second];
+}
+
+function asDimension(value: number): DimensionCount {
+  const [visitors, leads] = unpair(value);
+  return { visitors, leads };
+}
+
+/** A counter item's attributes back into figures (see the encoding at the top). */
+export function toDayStats(item: Record<string, unknown>): DayStats {
+  const stats: DayStats = {
+    day: String(item['day']),
+    events: new Map(),
+    leads: Number(item['leads'] ?? 0),
+    referrers: new Map(),
+    referrersDirect: { visitors: 0, leads: 0 },
+    referrersOther: { visitors: 0, leads: 0 },
+    campaigns: new Map(),
+    campaignsOther: { visitors: 0, leads: 0 },
+    devices: new Map(),
+    pages: new Map(),
+  };
+  const page = (id: string) => {
+    const figures = stats.pages.get(id) ?? { pageViews: 0, visitors: 0, ctaClicks: 0, leads: 0 };
+    stats.pages.set(id, figures);
+    return figures;
+  };
+  for (const [name, value] of Object.entries(item)) {
+    // The key attributes (pk, sk, day, scope) are not figures.
+    if (typeof value !== 'number') continue;
+    const colon = name.indexOf(':');
+    const prefix = colon < 0 ? name : name.slice(0, colon);
+    const rest = name.slice(colon + 1);
+    if ((prefix === 'n' || prefix === 'v') && EVENT_TYPE_SET.has(rest)) {
+      const type = rest as EventType;
+      const entry = stats.events.get(type) ?? { count: 0, visitors: 0 };
+      if (prefix === 'n') entry.count += value;
+      else entry.visitors += value;
+      stats.events.set(type, entry);
+    } else if (rest === '(slots)') {
+      // How many values have a counter: bookkeeping for the cap, not a figure.
+    } else if (prefix === 'ref') {
+      if (rest === '(direct)') stats.referrersDirect = asDimension(value);
+      else if (rest === '(other)') stats.referrersOther = asDimension(value);
+      else stats.referrers.set(rest, asDimension(value));
+    } else if (prefix === 'cmp') {
+      if (rest === '(other)') stats.campaignsOther = asDimension(value);
+      else stats.campaigns.set(rest, asDimension(value));
+    } else if (prefix === 'dev' && DEVICE_SET.has(rest)) {
+      stats.devices.set(rest as DeviceClass, asDimension(value));
+    } else if (prefix === 'pl') {
+      [page(rest).visitors, page(rest).leads] = unpair(value);
+    } else if (prefix === 'pc') {
+      [page(rest).pageViews, page(rest).ctaClicks] = unpair(value);
+    }
+  }
+  return stats;
+}

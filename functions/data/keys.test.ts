@@ -1,0 +1,169 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GSI1PK, GSI2PK, KEY_SPACE, keys, NO_PAGE_SCOPE, PK, SITE_SCOPE, SK } from './keys.ts';
+
+/**
+ * Two key forms collide when some key could be written by both: two equal literals, a
+ * literal that starts with a prefix form, or a prefix that starts with another (then
+ * `begins_with` on the shorter one reads the longer one's items). '' is wholly variable,
+ * so it may only stand alone.
+ */
+function collisions(forms: readonly string[]): string[] {
+  const found: string[] = [];
+  forms.forEach((a, i) =>
+    forms.forEach((b, j) => {
+      if (i === j) return;
+      if (a === b) found.push(`${a} twice`);
+      else if (a === '' || b === '') found.push(`'' beside ${a || b}`);
+      else if (b.endsWith('#') && a.startsWith(b)) found.push(`${a} inside ${b}`);
+    }),
+  );
+  return [...new Set(found)];
+}
+
+describe('the key space', () => {
+  it.each(Object.entries(KEY_SPACE))('no two partition forms of %s collide', (_, partitions) => {
+    expect(collisions(Object.keys(partitions))).toEqual([]);
+  });
+
+  it('no two sort-key forms of one partition collide', () => {
+    const found = Object.values(KEY_SPACE).flatMap((partitions) =>
+      Object.entries(partitions).flatMap(([pk, sks]) =>
+        collisions(sks).map((collision) => `${pk}: ${collision}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('finds a collision where there is one (the check itself)', () => {
+    expect(collisions(['PAGE#', 'PAGE#VERSION#'])).toEqual(['PAGE#VERSION# inside PAGE#']);
+    expect(collisions(['SALT', 'SALT'])).toEqual(['SALT twice']);
+    expect(collisions(['', 'DAY'])).toEqual(["'' beside DAY"]);
+    expect(collisions(['ADMIN#', 'ADMINS'])).toEqual([]);
+  });
+
+  it('lists every form the module defines', () => {
+    const listed = (space: keyof typeof KEY_SPACE) => Object.keys(KEY_SPACE[space]).sort();
+    expect(listed('table')).toEqual(Object.values(PK).sort());
+    expect(listed('gsi1')).toEqual(Object.values(GSI1PK).sort());
+    expect(listed('gsi2')).toEqual(Object.values(GSI2PK).sort());
+    const sks = new Set(Object.values(KEY_SPACE.table).flat());
+    expect(Object.values(SK).filter((form) => !sks.has(form))).toEqual([]);
+  });
+
+  it('the site scopes are no page id (page ids are UUIDs)', () => {
+    for (const scope of [SITE_SCOPE, NO_PAGE_SCOPE]) expect(scope).not.toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+/**
+ * The bytes the released code wrote, copied from it as literals (git show 414ffa4:
+ * functions/data/*.ts): items already in a table are found by these keys, so a builder
+ * may never change them.
+ */
+describe('stored keys are unchanged', () => {
+  const id = '0b9e3c2a-6f1d-4e8a-9c3b-2d7f5a1e4b6c';
+  const cases: [string, unknown, unknown][] = [
+    ['admin', keys.admin('a@example.com'), { pk: 'ADMIN#a@example.com', sk: 'ADMIN' }],
+    [
+      'admin session',
+      keys.adminSession('a@example.com', 'k1'),
+      { pk: 'ADMIN#a@example.com', sk: 'SESSION#k1' },
+    ],
+    [
+      'enrolment',
+      keys.totpEnrolment('a@example.com'),
+      { pk: 'ADMIN#a@example.com', sk: 'TOTP-ENROLMENT' },
+    ],
+    [
+      'recovery code',
+      keys.recoveryCode('a@example.com', 'h'),
+      { pk: 'ADMIN#a@example.com', sk: 'RECOVERY#h' },
+    ],
+    [
+      'code failures',
+      keys.codeFailures('a@example.com'),
+      { pk: 'ADMIN#a@example.com', sk: 'CODE-FAILURES' },
+    ],
+    ['setup token', keys.setupToken('h'), { pk: 'SETUP', sk: 'TOKEN#h' }],
+    ['first admin', keys.firstAdmin(), { pk: 'ADMINS', sk: 'FIRST' }],
+    ['audit', keys.audit('2026-03', id), { pk: 'AUDIT#2026-03', sk: id }],
+    ['build', keys.buildFailure(), { pk: 'BUILD', sk: 'REQUEST_FAILURE' }],
+    ['counter', keys.counter('ALL', '2026-03-01'), { pk: 'STATS#ALL', sk: 'DAY#2026-03-01' }],
+    [
+      'event',
+      keys.event(id, '2026-03-01', '2026-03-01T10:00:00.000Z', 'u'),
+      { pk: `EVENTS#${id}#2026-03-01`, sk: '2026-03-01T10:00:00.000Z#u' },
+    ],
+    ['visitor', keys.visitor('2026-03-01', 'h'), { pk: 'VISITOR#2026-03-01#h', sk: 'DAY' }],
+    ['salt', keys.salt('2026-03-01'), { pk: 'SALT', sk: '2026-03-01' }],
+    ['secret', keys.secret('session'), { pk: 'SECRET', sk: 'session' }],
+    ['invitation', keys.invitation(id), { pk: 'INVITES', sk: id }],
+    ['page', keys.page(id), { pk: `PAGE#${id}`, sk: 'PAGE' }],
+    ['page version', keys.pageVersion(id, 'v'), { pk: `PAGE#${id}`, sk: 'VERSION#v' }],
+    ['slug', keys.slug('x'), { pk: 'SLUG#x', sk: 'SLUG' }],
+    ['deleted page', keys.deletedPage(id), { pk: `DELETED#${id}`, sk: 'DELETED' }],
+    ['lead', keys.lead(id), { pk: `LEAD#${id}`, sk: 'LEAD' }],
+    ['lead note', keys.leadNote(id, 't#1'), { pk: `LEAD#${id}`, sk: 'NOTE#t#1' }],
+    ['outbox', keys.outbox(id), { pk: `LEAD#${id}`, sk: 'OUTBOX#WEBHOOK' }],
+    ['upload', keys.upload(id), { pk: `UPLOAD#${id}`, sk: 'UPLOAD' }],
+    ['media', keys.media(id), { pk: `MEDIA#${id}`, sk: 'MEDIA' }],
+    ['rate', keys.rate('contact', 'h', 60), { pk: 'RATE#contact#h', sk: '60' }],
+    ['session', keys.session('k'), { pk: 'SESSION#k', sk: 'SESSION' }],
+    ['pending', keys.pending('h'), { pk: 'PENDING#h', sk: 'SIGN-IN' }],
+    ['throttle pair', keys.throttlePair('h', 60), { pk: 'THROTTLE#PAIR#h', sk: '60' }],
+    ['throttle ip', keys.throttleIp('h', 60), { pk: 'THROTTLE#IP#h', sk: '60' }],
+    ['throttle account', keys.throttleAccount('h'), { pk: 'THROTTLE#ACCOUNT#h', sk: 'STATE' }],
+    ['lead status', keys.leadStatusPartition('new'), 'LEADS#STATUS#new'],
+  ];
+  it.each(cases)('%s', (_, built, stored) => expect(built).toEqual(stored));
+
+  it('the index partitions', () => {
+    expect(GSI1PK).toEqual({
+      admins: 'ADMINS',
+      pages: 'PAGES',
+      leads: 'LEADS',
+      media: 'MEDIA',
+      outboxDue: 'OUTBOX#DUE',
+    });
+    expect(GSI2PK).toEqual({ deleted: 'DELETED', leadStatus: 'LEADS#STATUS#' });
+  });
+});
+
+describe('no repository spells a key itself', () => {
+  const dir = fileURLToPath(new URL('.', import.meta.url));
+  const sources = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'keys.ts')
+    .map((name) => ({
+      name,
+      // Comments may describe keys; code may not spell them.
+      code: readFileSync(`${dir}/${name}`, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/\s\/\/.*$/gm, ''),
+    }));
+  // Every literal form of the key space (prefixes and whole keys), as it would be quoted.
+  const forms = new Set(
+    Object.values(KEY_SPACE).flatMap((partitions) =>
+      Object.entries(partitions).flatMap(([pk, sks]) => [pk, ...sks]),
+    ),
+  );
+  forms.delete('');
+
+  it('no prefix with a # in a string, template or pattern', () => {
+    const found = sources.flatMap(({ name, code }) =>
+      [...code.matchAll(/['`/^][A-Z][A-Z_-]*#/g)].map((match) => `${name}: ${match[0]}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('no whole key form quoted', () => {
+    const found = sources.flatMap(({ name, code }) =>
+      [...code.matchAll(/['`]([A-Z][A-Z_#-]*)['`$]/g)]
+        .filter((match) => forms.has(match[1]!))
+        .map((match) => `${name}: ${match[0]}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

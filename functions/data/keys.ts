@@ -1,0 +1,236 @@
+// Every key of the one DynamoDB table, in one place (docs/decisions.md, "Keys as data").
+//
+// The table is a single key space shared by every repository in functions/data/, so a
+// prefix written by one repository must never be a prefix of another's: a
+// `begins_with(sk, 'SESSION#')` query, or a restore that recognizes items by their
+// partition (functions/server/backup.ts), would otherwise read a stranger's items. The
+// repositories build keys only with the builders below; KEY_SPACE lists every partition
+// form with the sort-key forms written under it, and functions/data/keys.test.ts checks
+// that no two forms can produce the same key and that no other file in functions/data/
+// spells a key prefix itself.
+//
+// The strings are stored data: changing one strands every item written with the old one.
+// keys.test.ts pins a sample key of every entity to the bytes the first release wrote.
+//
+// A form ending in '#' is a prefix followed by a variable part (an id, a hash, a date);
+// any other form is a literal, the whole key. '' is a sort key that is wholly variable.
+
+/** Partition key forms of the table itself. */
+export const PK = {
+  /** ADMIN#<email>: the account, its sessions' index, its second factor. */
+  admin: 'ADMIN#',
+  /** The setup tokens (first administrator). */
+  setup: 'SETUP',
+  /** The "first administrator exists" marker. */
+  admins: 'ADMINS',
+  /** AUDIT#<YYYY-MM>: the audit log of a month. */
+  audit: 'AUDIT#',
+  /** The last failed rebuild request. */
+  build: 'BUILD',
+  /** STATS#<scope>: a page's (or ALL's, OTHER's) daily counters. */
+  stats: 'STATS#',
+  /** EVENTS#<pageId>#<day>: raw events. */
+  events: 'EVENTS#',
+  /** VISITOR#<day>#<hash>: a visitor's marker for a day. */
+  visitor: 'VISITOR#',
+  /** The daily salts when no secret is set. */
+  salt: 'SALT',
+  /** Secrets generated at install time. */
+  secret: 'SECRET',
+  /** The open invitations. */
+  invites: 'INVITES',
+  /** PAGE#<id>: a landing page and its versions. */
+  page: 'PAGE#',
+  /** SLUG#<slug>: a slug's reservation. */
+  slug: 'SLUG#',
+  /** DELETED#<id>: a deleted page, restorable for a while. */
+  deleted: 'DELETED#',
+  /** LEAD#<id>: a lead, its notes and its webhook delivery. */
+  lead: 'LEAD#',
+  /** UPLOAD#<id>: an upload ticket. */
+  upload: 'UPLOAD#',
+  /** MEDIA#<id>: a media library record. */
+  media: 'MEDIA#',
+  /** RATE#<bucket>#<hash>: a rate-limit window. */
+  rate: 'RATE#',
+  /** SESSION#<key>: a session. */
+  session: 'SESSION#',
+  /** PENDING#<hash>: a sign-in waiting for its second factor. */
+  pending: 'PENDING#',
+  /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
+  throttlePair: 'THROTTLE#PAIR#',
+  throttleIp: 'THROTTLE#IP#',
+  throttleAccount: 'THROTTLE#ACCOUNT#',
+} as const;
+
+/** Sort key forms. */
+export const SK = {
+  admin: 'ADMIN',
+  /** SESSION#<key> under ADMIN#<email>: the account's sessions. */
+  adminSession: 'SESSION#',
+  totpEnrolment: 'TOTP-ENROLMENT',
+  /** RECOVERY#<hash> under ADMIN#<email>. */
+  recovery: 'RECOVERY#',
+  codeFailures: 'CODE-FAILURES',
+  /** TOKEN#<hash> under SETUP. */
+  setupToken: 'TOKEN#',
+  firstAdmin: 'FIRST',
+  buildFailure: 'REQUEST_FAILURE',
+  /** DAY#<day> under STATS#<scope>. */
+  statsDay: 'DAY#',
+  visitorDay: 'DAY',
+  page: 'PAGE',
+  /** VERSION#<id> under PAGE#<id>. */
+  pageVersion: 'VERSION#',
+  slug: 'SLUG',
+  deleted: 'DELETED',
+  lead: 'LEAD',
+  /** NOTE#<time>#<n> under LEAD#<id>. */
+  leadNote: 'NOTE#',
+  /** The lead's webhook delivery. */
+  outbox: 'OUTBOX#WEBHOOK',
+  upload: 'UPLOAD',
+  media: 'MEDIA',
+  session: 'SESSION',
+  pending: 'SIGN-IN',
+  throttleState: 'STATE',
+  /** A wholly variable sort key: an id, a day, a time, a window's start. */
+  any: '',
+} as const;
+
+/** Partition key forms of the global secondary indexes (gsi1pk, gsi2pk). */
+export const GSI1PK = {
+  /** Administrators by email. */
+  admins: 'ADMINS',
+  /** Pages by creation. */
+  pages: 'PAGES',
+  /** Leads (spam excluded) by time. */
+  leads: 'LEADS',
+  /** The media library by upload time. */
+  media: 'MEDIA',
+  /** Webhook deliveries by when they are due. */
+  outboxDue: 'OUTBOX#DUE',
+} as const;
+
+export const GSI2PK = {
+  /** Deleted pages by deletion time. */
+  deleted: 'DELETED',
+  /** LEADS#STATUS#<status>: leads of a status by time. */
+  leadStatus: 'LEADS#STATUS#',
+} as const;
+
+/** The whole site's counters (STATS#ALL). Page ids are UUIDs, so no page is ALL. */
+export const SITE_SCOPE = 'ALL';
+/** Leads from forms that are not on a landing page (the contact page, /pilot): STATS#OTHER. */
+export const NO_PAGE_SCOPE = 'OTHER';
+
+/**
+ * Every partition form of the table with the sort-key forms written under it, and the
+ * same per index: what the collision test reads. A new entity adds its line here.
+ */
+export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonly string[]>> = {
+  table: {
+    [PK.admin]: [SK.admin, SK.adminSession, SK.totpEnrolment, SK.recovery, SK.codeFailures],
+    [PK.setup]: [SK.setupToken],
+    [PK.admins]: [SK.firstAdmin],
+    [PK.audit]: [SK.any],
+    [PK.build]: [SK.buildFailure],
+    [PK.stats]: [SK.statsDay],
+    [PK.events]: [SK.any],
+    [PK.visitor]: [SK.visitorDay],
+    [PK.salt]: [SK.any],
+    [PK.secret]: [SK.any],
+    [PK.invites]: [SK.any],
+    [PK.page]: [SK.page, SK.pageVersion],
+    [PK.slug]: [SK.slug],
+    [PK.deleted]: [SK.deleted],
+    [PK.lead]: [SK.lead, SK.leadNote, SK.outbox],
+    [PK.upload]: [SK.upload],
+    [PK.media]: [SK.media],
+    [PK.rate]: [SK.any],
+    [PK.session]: [SK.session],
+    [PK.pending]: [SK.pending],
+    [PK.throttlePair]: [SK.any],
+    [PK.throttleIp]: [SK.any],
+    [PK.throttleAccount]: [SK.throttleState],
+  },
+  gsi1: Object.fromEntries(Object.values(GSI1PK).map((form) => [form, [SK.any]])),
+  gsi2: Object.fromEntries(Object.values(GSI2PK).map((form) => [form, [SK.any]])),
+};
+
+/**
+ * The key builders. They take the variable parts already normalized or hashed (the
+ * repositories own that: an email is lower-cased in admins.ts, a token hashed where it
+ * is checked) and only join them to their prefixes.
+ */
+export const keys = {
+  admin: (email: string) => ({ pk: `${PK.admin}${email}`, sk: SK.admin }),
+  adminSession: (email: string, session: string) => ({
+    pk: `${PK.admin}${email}`,
+    sk: `${SK.adminSession}${session}`,
+  }),
+  totpEnrolment: (email: string) => ({ pk: `${PK.admin}${email}`, sk: SK.totpEnrolment }),
+  recoveryCode: (email: string, hash: string) => ({
+    pk: `${PK.admin}${email}`,
+    sk: `${SK.recovery}${hash}`,
+  }),
+  codeFailures: (email: string) => ({ pk: `${PK.admin}${email}`, sk: SK.codeFailures }),
+  setupToken: (hash: string) => ({ pk: PK.setup, sk: `${SK.setupToken}${hash}` }),
+  firstAdmin: () => ({ pk: PK.admins, sk: SK.firstAdmin }),
+  auditPartition: (month: string) => `${PK.audit}${month}`,
+  audit: (month: string, id: string) => ({ pk: `${PK.audit}${month}`, sk: id }),
+  buildFailure: () => ({ pk: PK.build, sk: SK.buildFailure }),
+  statsPartition: (scope: string) => `${PK.stats}${scope}`,
+  statsDaySk: (day: string) => `${SK.statsDay}${day}`,
+  counter: (scope: string, day: string) => ({
+    pk: `${PK.stats}${scope}`,
+    sk: `${SK.statsDay}${day}`,
+  }),
+  eventsPartition: (pageId: string, day: string) => `${PK.events}${pageId}#${day}`,
+  event: (pageId: string, day: string, time: string, id: string) => ({
+    pk: `${PK.events}${pageId}#${day}`,
+    sk: `${time}#${id}`,
+  }),
+  visitor: (day: string, hash: string) => ({
+    pk: `${PK.visitor}${day}#${hash}`,
+    sk: SK.visitorDay,
+  }),
+  salt: (day: string) => ({ pk: PK.salt, sk: day }),
+  secret: (name: string) => ({ pk: PK.secret, sk: name }),
+  invitation: (id: string) => ({ pk: PK.invites, sk: id }),
+  page: (id: string) => ({ pk: `${PK.page}${id}`, sk: SK.page }),
+  pageVersion: (id: string, versionId: string) => ({
+    pk: `${PK.page}${id}`,
+    sk: `${SK.pageVersion}${versionId}`,
+  }),
+  slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
+  deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),
+  lead: (id: string) => ({ pk: `${PK.lead}${id}`, sk: SK.lead }),
+  leadNote: (id: string, suffix: string) => ({
+    pk: `${PK.lead}${id}`,
+    sk: `${SK.leadNote}${suffix}`,
+  }),
+  outbox: (leadId: string) => ({ pk: `${PK.lead}${leadId}`, sk: SK.outbox }),
+  upload: (id: string) => ({ pk: `${PK.upload}${id}`, sk: SK.upload }),
+  media: (id: string) => ({ pk: `${PK.media}${id}`, sk: SK.media }),
+  rate: (bucket: string, hash: string, windowStart: number) => ({
+    pk: `${PK.rate}${bucket}#${hash}`,
+    sk: String(windowStart),
+  }),
+  session: (key: string) => ({ pk: `${PK.session}${key}`, sk: SK.session }),
+  pending: (hash: string) => ({ pk: `${PK.pending}${hash}`, sk: SK.pending }),
+  throttlePair: (hash: string, windowStart: number) => ({
+    pk: `${PK.throttlePair}${hash}`,
+    sk: String(windowStart),
+  }),
+  throttleIp: (hash: string, windowStart: number) => ({
+    pk: `${PK.throttleIp}${hash}`,
+    sk: String(windowStart),
+  }),
+  throttleAccount: (hash: string) => ({ pk: `${PK.throttleAccount}${hash}`, sk: SK.throttleState }),
+  leadStatusPartition: (status: string) => `${GSI2PK.leadStatus}${status}`,
+} as const;
+
+/** A regular expression source matching a prefix form followed by a UUID. */
+export const uuidKeyPattern = (prefix: string) =>
+  new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[0-9a-f-]{36}$`);
