@@ -204,7 +204,10 @@ test('two uploads show progress and the toast; one assigned to a feature reaches
     id: string;
     content: Record<'features' | 'supplierFeatures', { items: FeatureItem[] }>;
   };
-  await expect(last.getByLabel('Assign to a slot on')).toHaveValue(defaultPage.id);
+  // No page is assumed: the slots appear once a page is chosen (issue 22 A).
+  await expect(last.getByLabel('Assign to a slot on')).toHaveValue('');
+  await expect(last.getByRole('group', { name: 'Features Section', exact: true })).toHaveCount(0);
+  await last.getByLabel('Assign to a slot on').selectOption(defaultPage.id);
   const labels = (items: FeatureItem[]) =>
     items.map(({ title }) => (title.length > 40 ? `${title.slice(0, 40)}...` : title));
   await expect(
@@ -225,6 +228,12 @@ test('two uploads show progress and the toast; one assigned to a feature reaches
     .getByRole('group', { name: 'Features Section', exact: true })
     .getByRole('button', { name: target.title })
     .click();
+  // What will change is shown before anything is saved or rebuilt.
+  const review = page.getByRole('alertdialog', { name: 'Use this image?' });
+  await expect(review).toContainText(own.title);
+  await expect(review).toContainText(target.title);
+  await expect(review).toContainText('No image yet');
+  await review.getByRole('button', { name: /^Assign/ }).click();
   await expect(toast(page)).toContainText(`Image assigned to "${target.title}"!`);
   const stored = (await (await page.request.get(`/api/landing-pages/${own.slug}`)).json()) as {
     content: { features: { items: FeatureItem[] } };
@@ -465,12 +474,13 @@ test('alt text edited in the library reaches the rebuilt page; delete is refused
 
   // Delete is refused while a page uses the image, and says which page.
   await card.getByRole('button', { name: `Delete ${name}` }).click();
-  const confirm = page.getByRole('alertdialog', { name: `Delete ${name}` });
+  // No red Delete button where deletion is impossible: the dialog says why instead.
+  const confirm = page.getByRole('alertdialog', { name: `${name} cannot be deleted` });
   await expect(confirm).toContainText(own.title);
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(card.getByRole('alert')).toContainText('Not deleted');
-  await expect(card.getByRole('alert')).toContainText(own.title);
-  await expect(toast(page)).toContainText('Failed to delete image');
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Delete ${name}` })).toBeFocused();
 
   // Once no page uses it, it can go.
   const stored = (await (await page.request.get(`/api/landing-pages/${own.slug}`)).json()) as {

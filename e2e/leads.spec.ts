@@ -181,3 +181,50 @@ test('the Leads tab and a lead at 390 px', async ({ browser }) => {
   await expect(page.getByTestId('toast')).toContainText('Lead erased');
   await context.close();
 });
+
+test('a lead opens at its own URL, and an unsaved note asks before it is discarded', async ({
+  browser,
+}) => {
+  const id = unique();
+  const name = `Nell Quinlan ${id}`;
+  await submitLead(browser, name, `nell.${id}@quinlan-pharmacy.example`);
+  const page = await browser.newPage();
+  await signIn(page);
+  await openLeads(page, id);
+  await expect(page.getByTestId('lead-row')).toHaveCount(1);
+  const opener = page
+    .getByTestId('lead-row')
+    .filter({ hasText: name })
+    .getByRole('button', { name });
+  await opener.click();
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByTestId('lead-detail')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads\\?q=${id}&lead=[^&]+$`));
+
+  // A reload opens the same lead; closing it gives focus back to its row.
+  await page.reload();
+  await expect(detail.getByTestId('lead-detail')).toBeVisible();
+  await detail.getByLabel('Add a note').fill('Half a thought');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await expect(ask).toContainText('Your note has not been added.');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(detail.getByLabel('Add a note')).toHaveValue('Half a thought');
+  // Back asks too, and keeping the note keeps the lead in the URL.
+  await page.goBack();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/&lead=/);
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(detail).toHaveCount(0);
+  await expect(page).not.toHaveURL(/lead=/);
+
+  // Opened from the row: closing it gives focus back to the row and Back does not reopen it.
+  await opener.click();
+  await expect(detail.getByTestId('lead-detail')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await expect(page).not.toHaveURL(/lead=/);
+  await page.close();
+});

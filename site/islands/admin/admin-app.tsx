@@ -2,14 +2,15 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { authGate, createQueryClient, request, type LandingPage } from './api.ts';
+import { authGate, createQueryClient, request } from './api.ts';
 import { AnalyticsTab } from './analytics/analytics-tab.tsx';
 import { BuildStatusBar } from './build-status.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
 import { PagesTab } from './pages-tab.tsx';
 import { removeAllDrafts } from './pages/local-drafts.ts';
 import { confirmLeave } from './pages/unsaved.ts';
-import { AccountView, useAccountRoute } from './account/account-view.tsx';
+import { AccountView } from './account/account-view.tsx';
+import { lastTabUrl, navigate, TABS, useAdminLocation, viewUrl, type Tab } from './route.ts';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ToastProvider } from './toast.tsx';
 import { Button, Modal, TooltipProvider } from './ui.tsx';
@@ -99,10 +100,32 @@ function CenteredCard({ children }: { children: React.ReactNode }) {
 }
 
 function Manager({ email }: { email: string }) {
-  const [tab, setTab] = useState('pages');
-  const [analyticsPage, setAnalyticsPage] = useState<LandingPage | undefined>();
+  const location = useAdminLocation();
+  const account = location.view === 'account';
+  // The tab on screen. It follows the URL, except that Back or Forward away from unsaved
+  // edits asks first and, when the administrator keeps editing, puts the URL back.
+  const [tab, setTab] = useState<Tab>(() => asTab(location.view));
   const client = useQueryClient();
-  const account = useAccountRoute();
+  const wanted = account ? tab : asTab(location.view);
+  useEffect(() => {
+    if (wanted === tab) return;
+    let live = true;
+    void confirmLeave().then((leave) => {
+      if (!live) return;
+      if (leave) setTab(wanted);
+      else navigate(viewUrl(tab), { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, tab]);
+
+  const openTab = (next: string) =>
+    void confirmLeave().then((leave) => {
+      if (!leave) return;
+      setTab(asTab(next));
+      navigate(viewUrl(asTab(next)));
+    });
 
   const signOut = async () => {
     // Unsaved edits ask first; signing out on purpose leaves no drafts in this browser.
@@ -111,6 +134,7 @@ function Manager({ email }: { email: string }) {
     await request('POST', '/api/auth/logout').catch(() => undefined);
     client.clear();
     authGate.signedOut();
+    navigate(viewUrl('pages'), { replace: true });
   };
 
   return (
@@ -130,8 +154,8 @@ function Manager({ email }: { email: string }) {
             </span>
             <Button
               variant="secondary"
-              onClick={account.open}
-              aria-current={account.shown ? 'page' : undefined}
+              onClick={() => navigate(viewUrl('account'))}
+              aria-current={account ? 'page' : undefined}
             >
               Account
             </Button>
@@ -141,16 +165,12 @@ function Manager({ email }: { email: string }) {
           </div>
         </div>
       </header>
-      {account.shown && <AccountView email={email} onClose={account.close} />}
+      {account && <AccountView email={email} onClose={() => navigate(lastTabUrl())} />}
       {/* Hidden, not unmounted, while the Account area is open: tabs and open edits stay. */}
-      <main className="mx-auto max-w-7xl px-4 py-8" hidden={account.shown}>
+      <main className="mx-auto max-w-7xl px-4 py-8" hidden={account}>
         <h1 className="text-3xl font-bold text-ink">Landing Page Manager</h1>
         <p className="mt-1 text-slate-600">Manage your landing pages and track conversions</p>
-        <Tabs.Root
-          value={tab}
-          onValueChange={(next) => void confirmLeave().then((leave) => leave && setTab(next))}
-          className="mt-6"
-        >
+        <Tabs.Root value={tab} onValueChange={openTab} className="mt-6">
           <Tabs.List
             aria-label="Manager sections"
             className="inline-flex rounded-lg bg-slate-200 p-1"
@@ -173,13 +193,16 @@ function Manager({ email }: { email: string }) {
           <Tabs.Content value="pages" className="mt-6">
             <PagesTab
               onAnalytics={(page) => {
-                setAnalyticsPage(page);
                 setTab('analytics');
+                navigate(viewUrl('analytics', { page: page.id }));
               }}
             />
           </Tabs.Content>
           <Tabs.Content value="analytics" className="mt-6">
-            <AnalyticsTab pageId={analyticsPage?.id} onPageChange={setAnalyticsPage} />
+            <AnalyticsTab
+              pageId={tab === 'analytics' ? (location.params.get('page') ?? undefined) : undefined}
+              onPageChange={(page) => navigate(viewUrl('analytics', { page: page?.id }))}
+            />
           </Tabs.Content>
           <Tabs.Content value="images" className="mt-6">
             <Suspense fallback={<p role="status">Loading...</p>}>
@@ -193,4 +216,9 @@ function Manager({ email }: { email: string }) {
       </main>
     </div>
   );
+}
+
+/** The tab a view shows; the Account area and the setup link sit over the Pages tab. */
+function asTab(view: string): Tab {
+  return (TABS as readonly string[]).includes(view) ? (view as Tab) : 'pages';
 }

@@ -1,6 +1,6 @@
 // The admin's HTTP layer (docs/requirements.md §7, §9) on the islands' one client (site/lib/api-client.ts):
-// every call includes credentials, a non-ok answer raises `${status}: ${body text ||
-// statusText}`, and a 401 pauses the call until the administrator signs in again, then
+// every call includes credentials, a non-ok answer raises HttpError (shown to the
+// administrator as a sentence by errors.ts, never as a status line), and a 401 pauses the call until the administrator signs in again, then
 // retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
 // types are the shared API schemas' (functions/shared/api.ts).
 import type { QueryClient, QueryFunction } from '@tanstack/react-query';
@@ -16,7 +16,8 @@ import type {
 import { apiFetch, HttpError } from '../../lib/api-client.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 
-export { describeError, HttpError, type FieldErrors } from '../../lib/api-client.ts';
+export { HttpError, type FieldErrors } from '../../lib/api-client.ts';
+export { asSentence, describeError } from './errors.ts';
 
 type AuthState = 'unknown' | 'signed-in' | 'signed-out';
 

@@ -49,7 +49,8 @@ import { useUnsavedGuard } from './pages/unsaved.ts';
 import { VersionsPanel } from './pages/versions-panel.tsx';
 import { StructuredEditor, type ContentErrors } from './structured-editor.tsx';
 import { useToast } from './toast.tsx';
-import { Button, FieldError, inputClass } from './ui.tsx';
+import { Button, FieldError, inputClass, useReturnFocus } from './ui.tsx';
+import { useDialogCloser } from './dialog-stack.ts';
 
 interface Form {
   title: string;
@@ -186,6 +187,8 @@ export function EditPageDialog({
       onClose();
     }
   };
+  const returnFocus = useReturnFocus(true);
+  useDialogCloser(true, () => void requestClose());
 
   const resetTo = (next: LandingPage) => {
     setBase(next);
@@ -217,7 +220,7 @@ export function EditPageDialog({
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 409 && error.fields['revision']) {
-        setConflict(error.detail);
+        setConflict(describeError(error));
         return;
       }
       setConflict(undefined);
@@ -270,6 +273,7 @@ export function EditPageDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           aria-describedby="edit-page-address"
           onOpenAutoFocus={(event) => {
             event.preventDefault();

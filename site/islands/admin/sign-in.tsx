@@ -33,7 +33,7 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
     } catch (failure) {
       if (failure instanceof HttpError) {
         setFields(failure.fields);
-        setError(failure.detail);
+        setError(describeError(failure));
       } else {
         setError(describeError(failure));
       }
@@ -98,7 +98,41 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign in'}
       </Button>
+      {headingLevel === 1 && <FirstRunHint />}
     </form>
+  );
+}
+
+/**
+ * Before the first administrator exists nobody can sign in, and the way in is a one-time
+ * setup link that only the operator sees (docs/decisions.md, Administrator accounts): say
+ * where it is instead of leaving a new user at a sign-in form that cannot work.
+ */
+function FirstRunHint() {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    request<SetupCheck>('GET', '/api/auth/setup')
+      .then((check) => live && setNeeded(check.needed))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!needed) return null;
+  return (
+    <div
+      role="note"
+      data-testid="first-run-hint"
+      className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <p className="font-medium">No administrator exists yet.</p>
+      <p className="mt-1">
+        Create the first one with the one-time setup link. On your own computer,{' '}
+        <code>npm start</code> prints it in its terminal; on AWS, the setup function writes it to
+        its log. The link works once and expires; restarting (or redeploying) makes a new one.
+      </p>
+    </div>
   );
 }
 
@@ -134,12 +168,12 @@ function CodeStep({
     } catch (failure) {
       if (failure instanceof HttpError && failure.fields['token']) {
         // Expired or used up: the password step again, with the reason.
-        onRestart(failure.detail);
+        onRestart(describeError(failure));
         return;
       }
       if (failure instanceof HttpError) {
         setFields(failure.fields);
-        setError(failure.fields['code'] ? undefined : failure.detail);
+        setError(failure.fields['code'] ? undefined : describeError(failure));
       } else setError(describeError(failure));
     } finally {
       setBusy(false);
@@ -245,7 +279,7 @@ export function SetupForm({ token }: { token: string }) {
     } catch (failure) {
       if (failure instanceof HttpError) {
         setFields(failure.fields);
-        setError(failure.detail);
+        setError(describeError(failure));
       } else setError(describeError(failure));
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@
 // stay 5 s; failures use the destructive style.
 import * as Toast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { closeInnermostDialog } from './dialog-stack.ts';
 
 export interface ToastMessage {
   title: string;
@@ -32,6 +33,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             key={current.id}
             type={destructive ? 'foreground' : 'background'}
             {...(current.duration ? { duration: current.duration } : {})}
+            onEscapeKeyDown={(event) => {
+              // Escape outside the toast belongs to the dialog underneath (dialog-stack.ts);
+              // the toast stays until it times out or is dismissed.
+              const inToast = (event.target as Element | null)?.closest?.('[data-testid="toast"]');
+              if (!inToast && closeInnermostDialog()) event.preventDefault();
+            }}
             onOpenChange={(open) => {
               // Only this toast's own close: a newer toast must not be dismissed by it.
               if (!open) setCurrent((shown) => (shown?.id === current.id ? undefined : shown));

@@ -1,7 +1,17 @@
 // Small UI primitives of the admin, on Radix and Tailwind.
 import * as Dialog from '@radix-ui/react-dialog';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { useDialogCloser } from './dialog-stack.ts';
+import { asSentence } from './errors.ts';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -28,6 +38,29 @@ export function Button({
   );
 }
 
+/**
+ * Focus goes back to whatever opened a dialog when it closes (issue 22 A). Radix does this
+ * only for its own Dialog.Trigger; the admin opens most dialogs from state, and without
+ * this focus fell to <body>. Use the result as Dialog.Content's onCloseAutoFocus.
+ */
+export function useReturnFocus(open: boolean): (event: Event) => void {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Radix moves focus into the dialog (in an ordinary effect).
+  useLayoutEffect(() => {
+    if (open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    }
+  }, [open]);
+  return useCallback((event: Event) => {
+    const target = opener.current;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  }, []);
+}
+
 export function Modal({
   open,
   onOpenChange,
@@ -48,11 +81,14 @@ export function Modal({
   /** False for a dialog that must be completed (the re-sign-in). */
   closable?: boolean;
 }) {
+  const returnFocus = useReturnFocus(open);
+  useDialogCloser(open && closable, () => onOpenChange(false));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           {...(role ? { role } : {})}
           {...(closable
             ? {}
@@ -123,13 +159,31 @@ export function ConfirmDialog({
   );
 }
 
-export function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
+/**
+ * A field's errors as whole sentences (issue 22 A). The API names problems as fragments
+ * ("must be at most 80 characters"); with `label` they read "The slug must be at most 80
+ * characters.", and a message that is already a sentence is shown as it is.
+ */
+export function FieldError({
+  id,
+  messages,
+  label,
+}: {
+  id: string;
+  messages: string[] | undefined;
+  label?: string;
+}) {
   if (!messages?.length) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-700">
-      {messages.join('; ')}
+      {messages.map((message) => fieldSentence(message, label)).join(' ')}
     </p>
   );
+}
+
+export function fieldSentence(message: string, label?: string): string {
+  const fragment = /^[a-z]/.test(message.trim());
+  return asSentence(fragment && label ? `${label} ${message.trim()}` : message);
 }
 
 /** A form's own error (not one field's), announced as it appears; nothing when there is none. */
@@ -176,7 +230,7 @@ export function TextField({
         }
         className={inputClass}
       />
-      <FieldError id={errorId} messages={errors} />
+      <FieldError id={errorId} messages={errors} label={label} />
     </div>
   );
 }

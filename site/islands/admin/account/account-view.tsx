@@ -1,33 +1,12 @@
 // The Account area of /admin (/admin/account): the signed-in administrator's password,
-// two-factor sign-in and sessions, and the team of administrators.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// two-factor sign-in and sessions, and the team of administrators. Its URL is
+// /admin/account (route.ts), so reload and Back work.
+import { useEffect, useRef } from 'react';
 import { Button } from '../ui.tsx';
 import { AdministratorsSection } from './administrators-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
-
-const ACCOUNT_PATH = '/admin/account';
-const isAccountPath = () => window.location.pathname.replace(/\/$/, '') === ACCOUNT_PATH;
-
-/** Whether the Account area is open; it has its own URL so reload and Back work. */
-export function useAccountRoute() {
-  const [shown, setShown] = useState(isAccountPath);
-  useEffect(() => {
-    const sync = () => setShown(isAccountPath());
-    window.addEventListener('popstate', sync);
-    return () => window.removeEventListener('popstate', sync);
-  }, []);
-  const open = useCallback(() => {
-    if (!isAccountPath()) window.history.pushState(null, '', ACCOUNT_PATH);
-    setShown(true);
-  }, []);
-  const close = useCallback(() => {
-    if (isAccountPath()) window.history.pushState(null, '', '/admin');
-    setShown(false);
-  }, []);
-  return { shown, open, close };
-}
 
 export function AccountView({ email, onClose }: { email: string; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,12 +1,14 @@
 // Assigning an image to a page's image slot (docs/requirements.md §2, §7): one button per slot of the
-// chosen page (the default page first), grouped by section. A click reads the page afresh,
-// sets that one field and PUTs only {content}.
+// chosen page, grouped by section. No page is assumed (issue 22 A: a default of the home
+// page changed the live site by accident): the administrator picks one, and a slot's
+// button first shows what will change and whether the public site is rebuilt. Confirming
+// reads the page afresh, sets that one field and PUTs only {content}.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { DEFAULT_SLUG } from '../../../../functions/shared/slug.ts';
+import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { cachePage, describeError, PAGES_KEY, request, type LandingPage } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, inputClass, Tooltip } from '../ui.tsx';
+import { Button, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { Icon } from '../icons.tsx';
 import { refreshPages } from './media-api.ts';
 import { imageSlots, SECTION_NAMES, withImage, type ImageSlot, type SlotSection } from './slots.ts';
@@ -35,24 +37,24 @@ export async function assignImage(
 
 export function AssignPanel({ objectPath }: { objectPath: string }) {
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
-  const [chosenId, setChosenId] = useState<string | undefined>();
+  const [chosenId, setChosenId] = useState('');
+  const [review, setReview] = useState<ImageSlot | undefined>();
   const selectId = useId();
   const toast = useToast();
   const client = useQueryClient();
-  const page =
-    pages.data?.find((candidate) => candidate.id === chosenId) ??
-    pages.data?.find((candidate) => candidate.slug === DEFAULT_SLUG) ??
-    pages.data?.[0];
+  const page = pages.data?.find((candidate) => candidate.id === chosenId);
 
   const assign = useMutation({
     mutationFn: ({ target, slot }: { target: LandingPage; slot: ImageSlot }) =>
       assignImage(target, slot, objectPath),
     onSuccess: (saved, { slot }) => {
+      setReview(undefined);
       cachePage(client, saved);
       refreshPages(client);
       toast({ title: `Image assigned to "${slot.label}"!` });
     },
     onError: (error) => {
+      setReview(undefined);
       toast({
         title: 'Failed to assign image',
         description: describeError(error),
@@ -69,9 +71,11 @@ export function AssignPanel({ objectPath }: { objectPath: string }) {
       </p>
     );
   }
-  if (!page) return <p className="text-sm text-slate-600">There is no page to assign to.</p>;
+  if (pages.data.length === 0) {
+    return <p className="text-sm text-slate-600">There is no page to assign to.</p>;
+  }
 
-  const slots = imageSlots(page.content);
+  const slots = page ? imageSlots(page.content) : [];
   const sections = (['hero', 'features', 'supplierFeatures'] as SlotSection[])
     .map((section) => ({ section, slots: slots.filter((slot) => slot.section === section) }))
     .filter((group) => group.slots.length > 0);
@@ -84,17 +88,28 @@ export function AssignPanel({ objectPath }: { objectPath: string }) {
         </label>
         <select
           id={selectId}
-          value={page.id}
+          value={chosenId}
           onChange={(event) => setChosenId(event.target.value)}
           className={inputClass}
         >
+          <option value="" disabled>
+            Choose a page...
+          </option>
           {pages.data.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {candidate.title} (/{candidate.slug})
+              {candidate.title} ({publicPath(candidate.slug)}){candidate.isActive ? '' : ', draft'}
             </option>
           ))}
         </select>
       </div>
+      {!page && (
+        <p className="text-sm text-slate-600">
+          Choose the page first; its image slots appear here.
+        </p>
+      )}
+      {page && sections.length === 0 && (
+        <p className="text-sm text-slate-600">This page has no image slots.</p>
+      )}
       {sections.map(({ section, slots: group }) => (
         <div key={section} role="group" aria-labelledby={`${selectId}-${section}`}>
           <h4 id={`${selectId}-${section}`} className="text-sm font-semibold text-ink">
@@ -107,7 +122,7 @@ export function AssignPanel({ objectPath }: { objectPath: string }) {
                 <Button
                   variant={here ? 'primary' : 'secondary'}
                   disabled={assign.isPending}
-                  onClick={() => assign.mutate({ target: page, slot })}
+                  onClick={() => setReview(slot)}
                 >
                   {here && <Icon name="check" />}
                   {slot.label}
@@ -127,6 +142,68 @@ export function AssignPanel({ objectPath }: { objectPath: string }) {
           </ul>
         </div>
       ))}
+      {page && review && (
+        <AssignReview
+          page={page}
+          slot={review}
+          objectPath={objectPath}
+          busy={assign.isPending}
+          onCancel={() => setReview(undefined)}
+          onConfirm={() => assign.mutate({ target: page, slot: review })}
+        />
+      )}
     </div>
+  );
+}
+
+/** "Use this image?": the page, the slot, the image it shows now, and what a save rebuilds. */
+function AssignReview({
+  page,
+  slot,
+  objectPath,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  page: LandingPage;
+  slot: ImageSlot;
+  objectPath: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const where =
+    slot.section === 'hero' ? 'Hero' : `${SECTION_NAMES[slot.section]}, "${slot.title}"`;
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      role="alertdialog"
+      title="Use this image?"
+      description={
+        page.isActive
+          ? `${page.title} is live at ${publicPath(page.slug)}: saving rebuilds the public site, and visitors see the change in a few minutes.`
+          : `${page.title} is a draft: nothing changes on the public site until it is published.`
+      }
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="assign-review">
+        <dt className="text-slate-600">Page</dt>
+        <dd className="font-medium text-ink">
+          {page.title} ({publicPath(page.slug)})
+        </dd>
+        <dt className="text-slate-600">Slot</dt>
+        <dd className="text-ink">{where}</dd>
+        <dt className="text-slate-600">Now</dt>
+        <dd className="break-all text-ink">{slot.current ?? 'No image yet'}</dd>
+        <dt className="text-slate-600">After</dt>
+        <dd className="break-all text-ink">{objectPath}</dd>
+      </dl>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="primary" onClick={onConfirm} disabled={busy}>
+          {page.isActive ? 'Assign and rebuild the site' : 'Assign'}
+        </Button>
+      </div>
+    </Modal>
   );
 }

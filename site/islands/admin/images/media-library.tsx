@@ -141,7 +141,7 @@ function MediaCard({ media }: { media: MediaRecord }) {
       setDeleting(false);
       if (error instanceof HttpError && error.status === 409) {
         // Still used: say where, and show the current list of pages.
-        setRefusal(error.detail);
+        setRefusal(describeError(error));
         void client.invalidateQueries({ queryKey: usageKey(media.id) });
       }
       toast({
@@ -155,6 +155,7 @@ function MediaCard({ media }: { media: MediaRecord }) {
   const copyUrl = useCopyUrl();
 
   const pagesUsing = usage.data?.pages ?? [];
+  const inUse = pagesUsing.length > 0;
   return (
     <li
       data-testid="media-card"
@@ -221,12 +222,12 @@ function MediaCard({ media }: { media: MediaRecord }) {
           <IconButton
             icon="trash"
             label={`Delete ${media.fileName}`}
-            tip="Delete (only when no page uses it)"
+            tip={inUse ? 'In use on a page, so it cannot be deleted yet' : 'Delete this image'}
             onClick={() => {
               setRefusal(undefined);
               setDeleting(true);
             }}
-            danger
+            danger={!inUse}
           />
         </div>
       </div>
@@ -240,19 +241,32 @@ function MediaCard({ media }: { media: MediaRecord }) {
         <AssignPanel objectPath={media.objectPath} />
       </Modal>
       {replacing && <ReplaceDialog media={media} onClose={() => setReplacing(false)} />}
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title={`Delete ${media.fileName}`}
-        message={
-          pagesUsing.length > 0
-            ? `It is used on ${pagesUsing.map((page) => page.title).join(', ')}, so it cannot be deleted until those pages stop using it.`
-            : 'The image and its sizes are removed from storage. This cannot be undone.'
-        }
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-      />
+      {inUse ? (
+        // Deletion is impossible while pages use the image: no red Delete button, only why.
+        <Modal
+          open={deleting}
+          onOpenChange={setDeleting}
+          role="alertdialog"
+          title={`${media.fileName} cannot be deleted`}
+          description={`It is used on ${pagesUsing.map((page) => `${page.title} (/${page.slug})`).join(', ')}. Assign another image to those places, or remove it there in the page editor, then delete it.`}
+        >
+          <div className="flex justify-end">
+            <Button variant="primary" onClick={() => setDeleting(false)}>
+              OK
+            </Button>
+          </div>
+        </Modal>
+      ) : (
+        <ConfirmDialog
+          open={deleting}
+          onOpenChange={setDeleting}
+          title={`Delete ${media.fileName}`}
+          message="The image and its sizes are removed from storage. This cannot be undone."
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate()}
+        />
+      )}
     </li>
   );
 }

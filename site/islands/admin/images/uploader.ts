@@ -309,8 +309,12 @@ export class ImageUploader {
       this.emit({ kind: 'published', file, media });
     } catch (error) {
       if (error instanceof HttpError && REFUSAL_STATUSES.has(error.status)) {
-        this.setPublication(file.id, { state: 'refused', objectPath, message: error.detail });
-        this.emit({ kind: 'refused', file, message: error.detail });
+        this.setPublication(file.id, {
+          state: 'refused',
+          objectPath,
+          message: describeError(error),
+        });
+        this.emit({ kind: 'refused', file, message: describeError(error) });
       } else {
         const message = describeError(error);
         this.setPublication(file.id, { state: 'failed', objectPath, message });

@@ -2,7 +2,14 @@
 // manual retry), the internal notes timeline, the status workflow, spam / not spam, and
 // erasure for a data-subject request.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { INQUIRY_LABELS } from '../../../../functions/shared/contact.ts';
 import {
   FORM_LABELS,
@@ -28,6 +35,8 @@ import {
   retryDelivery,
 } from './leads-api.ts';
 import { Icon } from '../icons.tsx';
+import { DiscardDialog } from '../pages/discard-dialog.tsx';
+import { useUnsavedGuard } from '../pages/unsaved.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export function eraseMessage(lead: LeadView, delivered: boolean): string {
@@ -49,10 +58,28 @@ export function LeadDetailDialog({
 }) {
   const detail = useQuery({ queryKey: detailKey(id), queryFn: () => leadDetail(id) });
   const title = detail.data ? detail.data.lead.name : 'Lead';
+  // A note typed but not added asks before it is dropped, as the page editor does: on
+  // close, on a tab switch, on Back, on sign-out (pages/unsaved.ts).
+  const [noteDirty, setNoteDirty] = useState(false);
+  const [discardAsk, setDiscardAsk] = useState<((discard: boolean) => void) | undefined>();
+  const confirmDiscard = useCallback(
+    () =>
+      noteDirty
+        ? new Promise<boolean>((resolve) => setDiscardAsk(() => resolve))
+        : Promise.resolve(true),
+    [noteDirty],
+  );
+  useUnsavedGuard(noteDirty, confirmDiscard);
+  const answer = (discard: boolean) => {
+    discardAsk?.(discard);
+    setDiscardAsk(undefined);
+  };
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => {
+        if (!open) void confirmDiscard().then((discard) => discard && onClose());
+      }}
       title={title}
       wide
       description={
@@ -74,7 +101,20 @@ export function LeadDetailDialog({
             : `The lead could not be loaded: ${describeError(detail.error)}`}
         </p>
       )}
-      {detail.data && <LeadBody detail={detail.data} pages={pages} onErased={onClose} />}
+      {detail.data && (
+        <LeadBody
+          detail={detail.data}
+          pages={pages}
+          onErased={onClose}
+          onNoteDirty={setNoteDirty}
+        />
+      )}
+      <DiscardDialog
+        open={discardAsk !== undefined}
+        description="Your note has not been added. Discarding it cannot be undone."
+        onKeep={() => answer(false)}
+        onDiscard={() => answer(true)}
+      />
     </Modal>
   );
 }
@@ -83,10 +123,12 @@ function LeadBody({
   detail,
   pages,
   onErased,
+  onNoteDirty,
 }: {
   detail: LeadDetail;
   pages: LandingPage[] | undefined;
   onErased: () => void;
+  onNoteDirty: (dirty: boolean) => void;
 }) {
   const { lead } = detail;
   const client = useQueryClient();
@@ -242,7 +284,12 @@ function LeadBody({
         <DeliverySection detail={detail} headingId={`${ids}-crm`} />
       </div>
 
-      <Timeline lead={lead} timeline={detail.timeline} onChange={applied} />
+      <Timeline
+        lead={lead}
+        timeline={detail.timeline}
+        onChange={applied}
+        onNoteDirty={onNoteDirty}
+      />
 
       <section
         aria-labelledby={`${ids}-erase`}
@@ -399,12 +446,16 @@ function Timeline({
   lead,
   timeline,
   onChange,
+  onNoteDirty,
 }: {
   lead: LeadView;
   timeline: TimelineEntry[];
   onChange: (next: LeadDetail) => void;
+  onNoteDirty: (dirty: boolean) => void;
 }) {
   const [note, setNote] = useState('');
+  const dirty = note.trim() !== '';
+  useEffect(() => onNoteDirty(dirty), [dirty, onNoteDirty]);
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const toast = useToast();
   const ids = useId();

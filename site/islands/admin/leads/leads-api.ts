@@ -2,6 +2,7 @@
 // with the shared schemas (functions/shared/leads.ts), so a drifted contract fails here.
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  LEAD_STATUSES,
   leadDetailSchema,
   leadListSchema,
   leadStatsSchema,
@@ -11,7 +12,7 @@ import {
   type LeadStats,
   type LeadStatus,
 } from '../../../../functions/shared/leads.ts';
-import type { FormType } from '../../../../functions/shared/contact.ts';
+import { FORM_TYPES, type FormType } from '../../../../functions/shared/contact.ts';
 import { request } from '../api.ts';
 
 /** The filters as the form holds them: empty means "any". Dates are the admin's local days. */
@@ -34,6 +35,41 @@ export const EMPTY_FILTER: LeadFilterForm = {
   toDay: '',
   q: '',
 };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The filter a /admin/leads URL names (route.ts): status, form, page, from, to (local
+ * days) and q. A value the form could not hold (a typo, an old bookmark) is dropped.
+ */
+export function filterFromUrl(params: URLSearchParams): LeadFilterForm {
+  const status = params.get('status') ?? '';
+  const form = params.get('form') ?? '';
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    status: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : '',
+    form: (FORM_TYPES as readonly string[]).includes(form) ? (form as FormType) : '',
+    page: params.get('page') ?? '',
+    fromDay: day('from'),
+    toDay: day('to'),
+    q: (params.get('q') ?? '').slice(0, 100),
+  };
+}
+
+/** The URL parameters of a filter, for route.ts's viewUrl (empty ones are left out). */
+export function filterToUrl(filter: LeadFilterForm): Record<string, string> {
+  return {
+    status: filter.status,
+    form: filter.form,
+    page: filter.page,
+    from: filter.fromDay,
+    to: filter.toDay,
+    q: filter.q,
+  };
+}
 
 export const LEADS_KEY = ['/api/admin/leads'] as const;
 export const STATS_KEY = ['/api/admin/leads', 'stats'] as const;

@@ -3,7 +3,7 @@
 // the number of new leads.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FORM_TYPES } from '../../../../functions/shared/contact.ts';
 import {
   FORM_LABELS,
@@ -16,9 +16,13 @@ import { describeError, PAGES_KEY, type LandingPage } from '../api.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
 import { LeadDetailDialog } from './lead-detail.tsx';
 import { leadForm, leadPage, longTime, shortTime, timeZone } from './format.ts';
+import { confirmLeave } from '../pages/unsaved.ts';
+import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import {
   EMPTY_FILTER,
   exportUrl,
+  filterFromUrl,
+  filterToUrl,
   LEADS_KEY,
   leadStats,
   listKey,
@@ -59,9 +63,48 @@ export function LeadsTabTrigger() {
 
 export function LeadsTab() {
   const client = useQueryClient();
-  const [filter, setFilter] = useState<LeadFilterForm>(EMPTY_FILTER);
-  const [search, setSearch] = useState('');
-  const [openId, setOpenId] = useState<string | undefined>();
+  // The filters and the open lead live in the URL (/admin/leads?status=new&lead=...), so a
+  // reload, Back and a shared link show the same view (route.ts).
+  const location = useAdminLocation();
+  const filter = filterFromUrl(location.params);
+  const urlLead = location.params.get('lead') || undefined;
+  const latest = useRef({ filter, lead: urlLead });
+  useEffect(() => {
+    latest.current = { filter, lead: urlLead };
+  });
+  const go = (next: LeadFilterForm, lead?: string, replace = false) =>
+    navigate(viewUrl('leads', { ...filterToUrl(next), lead }), { replace });
+  const setFilter = (next: LeadFilterForm, replace = false) => go(next, undefined, replace);
+  // The lead on screen follows ?lead=, except that Back away from an unsaved note asks
+  // first and puts the lead back in the URL when the administrator keeps it.
+  const [openId, setShown] = useState(urlLead);
+  const pushedOpen = useRef(false);
+  useEffect(() => {
+    if (urlLead === openId) return;
+    let live = true;
+    void confirmLeave().then((leave) => {
+      if (!live) return;
+      if (leave) setShown(urlLead);
+      else go(latest.current.filter, openId, true);
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the URL only
+  }, [urlLead]);
+  const openLead = (lead: string) => {
+    pushedOpen.current = true;
+    setShown(lead);
+    go(filter, lead);
+  };
+  const closeLead = () => {
+    setShown(undefined);
+    // Closing undoes the opening in the history, so Back does not reopen the lead.
+    if (pushedOpen.current) window.history.back();
+    else go(filter, undefined, true);
+    pushedOpen.current = false;
+  };
+  const [search, setSearch] = useState(filter.q);
   const [moreFilters, setMoreFilters] = useState(false);
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
   const ids = useId();
@@ -71,13 +114,24 @@ export function LeadsTab() {
     void client.invalidateQueries({ queryKey: LEADS_KEY });
   }, [client]);
 
+  // Typing refines the view in place: each pause replaces the URL, so Back skips keystrokes.
+  const urlQ = filter.q;
   useEffect(() => {
-    const timer = setTimeout(
-      () => setFilter((current) => (current.q === search ? current : { ...current, q: search })),
-      SEARCH_DELAY_MS,
-    );
+    if (search === urlQ) return;
+    // The open lead stays open: a search that lands after a quick click keeps it.
+    const timer = setTimeout(() => {
+      const { filter: current, lead } = latest.current;
+      go({ ...current, q: search }, lead, true);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search starts the delay
   }, [search]);
+  // Back or a link to another search shows that search in the box.
+  const [shownQ, setShownQ] = useState(urlQ);
+  if (shownQ !== urlQ) {
+    setShownQ(urlQ);
+    setSearch(urlQ);
+  }
 
   const leads = useInfiniteQuery({
     queryKey: listKey(filter),
@@ -111,7 +165,7 @@ export function LeadsTab() {
     filter.toDay,
   ].filter(Boolean).length;
   const set = <K extends keyof LeadFilterForm>(key: K, value: LeadFilterForm[K]) =>
-    setFilter((current) => ({ ...current, [key]: value }));
+    setFilter({ ...filter, [key]: value });
   const refresh = () => void client.invalidateQueries({ queryKey: LEADS_KEY });
 
   const field = (name: string) => `${ids}-${name}`;
@@ -303,7 +357,7 @@ export function LeadsTab() {
             : 'No leads yet. They arrive from the contact dialog on the landing pages, the contact page and the pilot form.'}
         </p>
       )}
-      {rows.length > 0 && <LeadRows rows={rows} pages={pages.data} onOpen={setOpenId} />}
+      {rows.length > 0 && <LeadRows rows={rows} pages={pages.data} onOpen={openLead} />}
       {leads.data && (
         <div className="flex flex-wrap items-center gap-3">
           {lastPage?.partial && (
@@ -327,12 +381,7 @@ export function LeadsTab() {
         </div>
       )}
       {openId && (
-        <LeadDetailDialog
-          key={openId}
-          id={openId}
-          pages={pages.data}
-          onClose={() => setOpenId(undefined)}
-        />
+        <LeadDetailDialog key={openId} id={openId} pages={pages.data} onClose={closeLead} />
       )}
     </section>
   );

@@ -5,7 +5,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError, formatTime, HttpError, request, type LandingPage } from '../api.ts';
-import { Button } from '../ui.tsx';
+import { useDialogCloser } from '../dialog-stack.ts';
+import { Button, useReturnFocus } from '../ui.tsx';
 import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
 
 export function ConflictDialog({
@@ -35,12 +36,15 @@ export function ConflictDialog({
     gcTime: 0,
   });
   const deleted = theirs.error instanceof HttpError && theirs.error.status === 404;
+  const returnFocus = useReturnFocus(true);
+  useDialogCloser(true, onCancel);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/50" />
         <Dialog.Content
           role="alertdialog"
+          onCloseAutoFocus={returnFocus}
           data-testid="conflict-dialog"
           className="fixed top-1/2 left-1/2 z-[60] flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white p-6 shadow-xl"
         >

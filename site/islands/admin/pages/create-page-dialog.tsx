@@ -14,6 +14,7 @@ import {
   type LandingPage,
 } from '../api.ts';
 import { useToast } from '../toast.tsx';
+import { cleanSlug } from './slug-suggest.ts';
 import { Button, FieldError, inputClass, Modal } from '../ui.tsx';
 
 const STARTS: { value: StartFrom; label: string; hint: string }[] = [
@@ -46,6 +47,8 @@ export function CreatePageDialog({
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY, enabled: open });
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState('');
+  /** True once the administrator typed a slug; until then it follows the title. */
+  const [slugTyped, setSlugTyped] = useState(false);
   const [startFrom, setStartFrom] = useState<StartFrom>('template');
   const [copyOf, setCopyOf] = useState('');
   const [publish, setPublish] = useState(false);
@@ -56,6 +59,7 @@ export function CreatePageDialog({
   const reset = () => {
     setTitle('');
     setSlug('');
+    setSlugTyped(false);
     setStartFrom('template');
     setCopyOf('');
     setPublish(false);
@@ -90,14 +94,18 @@ export function CreatePageDialog({
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const missing: FieldErrors = {};
-    if (!title.trim()) missing['title'] = ['is required'];
-    if (!slug.trim()) missing['slug'] = ['is required'];
-    if (startFrom === 'copy' && !source) missing['copyOf'] = ['is required to copy a page'];
+    const finalSlug = cleanSlug(slug);
+    setSlug(finalSlug);
+    if (!title.trim()) missing['title'] = ['Enter a title for the page.'];
+    if (!finalSlug) {
+      missing['slug'] = ['Enter the address of the page, for example spring-campaign.'];
+    }
+    if (startFrom === 'copy' && !source) missing['copyOf'] = ['Choose the page to copy.'];
     setFields(missing);
     if (Object.keys(missing).length > 0) return;
     create.mutate({
       title,
-      slug,
+      slug: finalSlug,
       isActive: publish,
       startFrom,
       ...(startFrom === 'copy' ? { copyOf: source } : {}),
@@ -118,12 +126,15 @@ export function CreatePageDialog({
             id="create-title"
             required
             value={title}
-            onChange={(e) => setTitle(e.target.value)}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              if (!slugTyped) setSlug(cleanSlug(e.target.value));
+            }}
             aria-invalid={Boolean(fields['title'])}
             aria-describedby={described('title')}
             className={inputClass}
           />
-          <FieldError id={`${ids}-title-error`} messages={fields['title']} />
+          <FieldError id={`${ids}-title-error`} messages={fields['title']} label="The title" />
         </div>
         <div>
           <label htmlFor="create-slug" className="text-sm font-medium">
@@ -133,15 +144,20 @@ export function CreatePageDialog({
             id="create-slug"
             required
             value={slug}
-            onChange={(e) => setSlug(normalizeSlug(e.target.value))}
+            onChange={(e) => {
+              setSlug(normalizeSlug(e.target.value));
+              setSlugTyped(e.target.value !== '');
+            }}
+            onBlur={() => setSlug(cleanSlug(slug))}
             aria-invalid={Boolean(fields['slug'])}
             aria-describedby={described('slug', 'create-slug-hint')}
             className={inputClass}
           />
           <p id="create-slug-hint" className="mt-1 text-xs text-slate-600">
-            Lowercase letters, digits and hyphens; the page will be at /{slug || 'your-slug'}.
+            Suggested from the title. Lowercase letters, digits and hyphens; the page will be at /
+            {cleanSlug(slug) || 'your-slug'}.
           </p>
-          <FieldError id={`${ids}-slug-error`} messages={fields['slug']} />
+          <FieldError id={`${ids}-slug-error`} messages={fields['slug']} label="The slug" />
         </div>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Start from</legend>
@@ -187,7 +203,11 @@ export function CreatePageDialog({
                 </option>
               ))}
             </select>
-            <FieldError id={`${ids}-copyOf-error`} messages={fields['copyOf']} />
+            <FieldError
+              id={`${ids}-copyOf-error`}
+              messages={fields['copyOf']}
+              label="The page to copy"
+            />
           </div>
         )}
         <div className="flex gap-3 rounded-lg bg-slate-50 p-3">

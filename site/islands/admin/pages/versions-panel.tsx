@@ -1,6 +1,8 @@
-// A page's versions, newest first: each can be compared with the editor's content (a
-// field-level list of what changed since it) and restored, as before (the content it
-// replaces is kept as a new version).
+// A page's versions, newest first, each labelled "Version N" (1 is the oldest kept): each
+// can be compared with the editor's content (a field-level list of what changed since it)
+// and restored after a confirmation that names the fields the restore changes (the
+// content it replaces is kept as a new version). The list API carries no per-version
+// change summary, so the summary is the client-side diff, made when it is asked for.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -13,7 +15,7 @@ import {
   type VersionSummary,
 } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button } from '../ui.tsx';
+import { Button, Modal } from '../ui.tsx';
 import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
 
 const REASONS: Record<VersionSummary['reason'], string> = {
@@ -41,22 +43,34 @@ export function VersionsPanel({
   const versions = useQuery<VersionSummary[]>({ queryKey: versionsKey(page.id) });
   const [compared, setCompared] = useState<PageVersion | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
+  /** The version whose restore is being confirmed, loaded with its content. */
+  const [asking, setAsking] = useState<{ version: PageVersion; number: number } | undefined>();
   const toast = useToast();
   const client = useQueryClient();
 
-  const compare = async (version: VersionSummary) => {
+  const load = async (version: VersionSummary) => {
     setLoadError(undefined);
     try {
-      setCompared(
-        await request<PageVersion>(
-          'GET',
-          `/api/admin/pages/${page.id}/versions/${encodeURIComponent(version.versionId)}`,
-        ),
+      return await request<PageVersion>(
+        'GET',
+        `/api/admin/pages/${page.id}/versions/${encodeURIComponent(version.versionId)}`,
       );
     } catch (error) {
       setLoadError(describeError(error));
+      return undefined;
     }
   };
+  const compare = async (version: VersionSummary) => {
+    const loaded = await load(version);
+    if (loaded) setCompared(loaded);
+  };
+  const askRestore = async (version: VersionSummary, number: number) => {
+    const loaded = await load(version);
+    if (loaded) setAsking({ version: loaded, number });
+  };
+  // Slug and Active are not restored, so only title and content are compared.
+  const changesTo = (version: PageVersion) =>
+    pageChanges({ ...version, slug: current.slug, isActive: current.isActive }, current);
 
   const restore = useMutation({
     mutationFn: (version: VersionSummary) =>
@@ -66,6 +80,7 @@ export function VersionsPanel({
       ),
     onSuccess: (next) => {
       setCompared(undefined);
+      setAsking(undefined);
       onRestored(next);
       onChanged();
       void client.invalidateQueries({ queryKey: versionsKey(page.id) });
@@ -74,12 +89,14 @@ export function VersionsPanel({
         description: 'The content it replaced is kept as a new version.',
       });
     },
-    onError: (error) =>
+    onError: (error) => {
+      setAsking(undefined);
       toast({
         title: 'Failed to restore version',
         description: describeError(error),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   return (
@@ -104,7 +121,7 @@ export function VersionsPanel({
       )}
       {versions.data && versions.data.length > 0 && (
         <ol className="grid gap-2" aria-label="Versions, newest first">
-          {versions.data.map((version) => (
+          {versions.data.map((version, index, all) => (
             <li
               key={version.versionId}
               data-testid="version"
@@ -115,9 +132,17 @@ export function VersionsPanel({
               }`}
             >
               <div>
-                <p className="font-medium">{formatTime(version.createdAt)}</p>
+                <p className="font-medium">
+                  Version {all.length - index}{' '}
+                  <span className="font-normal text-slate-600">
+                    · {formatTime(version.createdAt)}
+                  </span>
+                </p>
                 <p className="text-slate-600">
                   {REASONS[version.reason]} by {version.actor}
+                </p>
+                <p className="text-slate-600">
+                  Title then: <span className="text-slate-900">{version.title}</span>
                 </p>
               </div>
               <div className="flex gap-1">
@@ -134,7 +159,7 @@ export function VersionsPanel({
                   className="px-2 py-1"
                   disabled={restore.isPending}
                   aria-label={`Restore the version of ${formatTime(version.createdAt)}`}
-                  onClick={() => void beforeRestore().then((go) => go && restore.mutate(version))}
+                  onClick={() => void askRestore(version, all.length - index)}
                 >
                   Restore
                 </Button>
@@ -167,14 +192,46 @@ export function VersionsPanel({
             the version brings its title and content back.
           </p>
           <ChangeList
-            // Slug and Active are not restored, so only title and content are compared.
-            changes={pageChanges(
-              { ...compared, slug: current.slug, isActive: current.isActive },
-              current,
-            )}
+            changes={changesTo(compared)}
             emptyText="No differences: the editor holds this version."
           />
         </section>
+      )}
+      {asking && (
+        <Modal
+          open
+          onOpenChange={(open) => !open && setAsking(undefined)}
+          role="alertdialog"
+          wide
+          title={`Restore version ${asking.number}?`}
+          description={`The title and content of ${formatTime(asking.version.createdAt)} replace what the editor holds. What they replace is kept as a new version, so this can be undone.`}
+        >
+          <h4 className="text-sm font-semibold">What changes</h4>
+          <ChangeList
+            // The restore goes from the editor's content to the version's.
+            changes={pageChanges(current, {
+              ...asking.version,
+              slug: current.slug,
+              isActive: current.isActive,
+            })}
+            emptyText="Nothing: the editor already holds this version."
+          />
+          <div className="mt-4 flex justify-end gap-2">
+            <Button onClick={() => setAsking(undefined)}>Cancel</Button>
+            <Button
+              variant="primary"
+              disabled={restore.isPending}
+              onClick={() => {
+                const chosen = asking.version;
+                // Unsaved edits ask here too; the version dialog closes first.
+                setAsking(undefined);
+                void beforeRestore().then((go) => go && restore.mutate(chosen));
+              }}
+            >
+              Restore version {asking.number}
+            </Button>
+          </div>
+        </Modal>
       )}
     </section>
   );

@@ -1,0 +1,33 @@
+// Issue 22 A: admin views and the Leads tab's filters are read from and written to the URL.
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTER, filterFromUrl, filterToUrl } from './leads/leads-api.ts';
+import { parseLocation, viewUrl } from './route.ts';
+
+describe('admin URLs', () => {
+  it('names each tab by its path, /admin being the Pages tab', () => {
+    expect(parseLocation('/admin', '').view).toBe('pages');
+    expect(parseLocation('/admin/', '').view).toBe('pages');
+    expect(parseLocation('/admin/leads', '?status=new').view).toBe('leads');
+    expect(parseLocation('/admin/account/', '').view).toBe('account');
+    expect(parseLocation('/admin/nonsense', '').view).toBe('pages');
+  });
+
+  it('writes short URLs without empty parameters', () => {
+    expect(viewUrl('pages')).toBe('/admin');
+    expect(viewUrl('leads', { status: 'new', q: '', lead: undefined })).toBe(
+      '/admin/leads?status=new',
+    );
+  });
+
+  it('reads a lead filter back from the URL it wrote', () => {
+    const filter = { ...EMPTY_FILTER, status: 'won' as const, fromDay: '2026-01-02', q: 'acme' };
+    const url = viewUrl('leads', filterToUrl(filter));
+    const { params } = parseLocation(url.split('?')[0]!, `?${url.split('?')[1]}`);
+    expect(filterFromUrl(params)).toEqual(filter);
+  });
+
+  it('drops values a bookmark may hold but the form cannot', () => {
+    const params = new URLSearchParams('status=archived&form=fax&from=yesterday&to=2026-02-30x');
+    expect(filterFromUrl(params)).toEqual(EMPTY_FILTER);
+  });
+});
