@@ -12,17 +12,17 @@ import { PUBLIC_ROUTES } from './routes/public-routes.ts';
 import { loadConfig } from './env.ts';
 import { cloudFrontIp } from './lib/client-ip.ts';
 import { createAwsMailer } from './mail/mailer.ts';
-import { assembleVisitorServices, visitorOnly } from './visitor-services.ts';
+import { assembleVisitorServices } from './visitor-services.ts';
 import { dynamoTarget } from './data/dynamo.ts';
 
 const config = loadConfig();
-const services = visitorOnly(
-  assembleVisitorServices(
-    config,
-    dynamoTarget(config),
-    { clientIp: cloudFrontIp },
-    createAwsMailer,
-  ),
+// Typed as the visitor services: a public route that reaches for an admin-only service
+// does not compile (VisitorEnv, functions/lib/context.ts).
+const services = assembleVisitorServices(
+  config,
+  dynamoTarget(config),
+  { clientIp: cloudFrontIp },
+  createAwsMailer,
 );
 export const app = buildApp(services, PUBLIC_ROUTES);
 export const handler = handle(app);

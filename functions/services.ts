@@ -13,7 +13,8 @@ import { createObjectStore } from './storage/select.ts';
 import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';
 import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
-import type { Logger, Services } from './lib/context.ts';
+import type { Services } from './lib/context.ts';
+import type { Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { assembleVisitorServices, type ServiceOptions } from './visitor-services.ts';
 

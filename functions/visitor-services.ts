@@ -17,7 +17,10 @@ import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { Rebuilder } from './rebuild/rebuilder.ts';
 import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
-import { jsonLogger, type Logger, type Services } from './lib/context.ts';
+import type { VisitorServices } from './lib/context.ts';
+
+export type { VisitorServices } from './lib/context.ts';
+import { jsonLogger, type Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export interface ServiceOptions {
@@ -33,29 +36,6 @@ export interface ServiceOptions {
   /** Timeouts and retry delays of the CRM webhook (tests shorten them). */
   webhook?: LeadWebhookOptions;
 }
-
-/** What the public routes may touch; everything else in Services is the admin's. */
-export const VISITOR_SERVICES = [
-  'config',
-  'db',
-  'tableName',
-  'pages',
-  'pageResolver',
-  'eventCap',
-  'leads',
-  'leadWebhook',
-  'events',
-  'rateLimiter',
-  'admins',
-  'sessions',
-  'media',
-  'mailer',
-  'clientIp',
-  'now',
-  'log',
-] as const satisfies readonly (keyof Services)[];
-
-export type VisitorServices = Pick<Services, (typeof VISITOR_SERVICES)[number]>;
 
 export function assembleVisitorServices(
   config: Config,
@@ -97,17 +77,4 @@ export function assembleVisitorServices(
     now,
     log,
   };
-}
-
-/**
- * The visitor services where the app expects all of them: reaching for an admin-only one
- * (a wiring mistake: a public route that grew an admin dependency) fails loudly, naming it.
- */
-export function visitorOnly(services: VisitorServices): Services {
-  return new Proxy(services, {
-    get(target, name, receiver) {
-      if (typeof name === 'symbol' || name in target) return Reflect.get(target, name, receiver);
-      throw new Error(`services.${name} is not available in the public function`);
-    },
-  }) as Services;
 }

@@ -2,7 +2,8 @@
 // admin route, the cross-site request check, and the first-run administrator.
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, Logger, Services } from './context.ts';
+import type { AppEnv, Services } from './context.ts';
+import type { Logger } from './logger.ts';
 import { trustedForwarded } from './forwarded.ts';
 import { ApiError } from './errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';

@@ -21,6 +21,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { InstallSecrets } from '../data/install-secrets.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { PageResolver, VisitorEventCap } from '../data/page-resolver.ts';
+import type { Logger } from './logger.ts';
 
 export interface Services {
   config: Config;
@@ -64,29 +65,47 @@ export interface Services {
   log: Logger;
 }
 
-export interface Logger {
-  info(message: string, details?: Record<string, unknown>): void;
-  warn(message: string, details?: Record<string, unknown>): void;
-  error(message: string, details?: Record<string, unknown>): void;
-}
+/**
+ * The public function's services (functions/visitor-services.ts builds them): what the
+ * public routes may touch; everything else in Services is the admin's.
+ */
+export type VisitorServices = Pick<
+  Services,
+  | 'config'
+  | 'db'
+  | 'tableName'
+  | 'pages'
+  | 'pageResolver'
+  | 'eventCap'
+  | 'leads'
+  | 'leadWebhook'
+  | 'events'
+  | 'rateLimiter'
+  | 'admins'
+  | 'sessions'
+  | 'media'
+  | 'mailer'
+  | 'clientIp'
+  | 'now'
+  | 'log'
+>;
 
-export type AppEnv = {
+/** The Hono environment of routes and middleware that see `services` of type S. */
+export type EnvWith<S extends VisitorServices> = {
   Variables: {
-    services: Services;
+    services: S;
     requestId: string;
     /** The signed-in administrator, set by requireAdmin (functions/lib/auth.ts). */
     admin?: { email: string };
   };
 };
 
-/** One JSON line per event, which CloudWatch and a terminal both read well. */
-export function jsonLogger(minLevel: 'debug' | 'info' | 'warn' | 'error' = 'info'): Logger {
-  const order = { debug: 0, info: 1, warn: 2, error: 3 } as const;
-  const write =
-    (level: keyof typeof order) => (message: string, details?: Record<string, unknown>) => {
-      if (order[level] < order[minLevel]) return;
-      const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...details });
-      (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-    };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
-}
+/** The admin function's and the local server's routes: every service. */
+export type AppEnv = EnvWith<Services>;
+
+/**
+ * The public routes (functions/routes/public-routes.ts): only the visitor services, so a
+ * public route that reaches for an admin-only one does not compile (the public function
+ * builds no others).
+ */
+export type VisitorEnv = EnvWith<VisitorServices>;

@@ -1,6 +1,11 @@
-// The one error envelope of the API: { error: { code, message, fields? } }.
+// The one error envelope of the API: { error: { code, message, fields? } }. Every error
+// answer is an ApiError turned into a body by toBody(); domain errors become one through
+// DOMAIN_ANSWERS below (functions/app-builder.ts onError).
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
+import type { DomainError, DomainErrorKind, FieldErrors } from './domain-errors.ts';
+
+export type { FieldErrors } from './domain-errors.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -20,9 +25,6 @@ export type ErrorCode =
   | 'unavailable'
   | 'internal';
 
-/** Field path (dot separated, e.g. `content.hero.headline`) to its problems. */
-export type FieldErrors = Record<string, string[]>;
-
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: FieldErrors; requestId?: string };
 }
@@ -34,6 +36,8 @@ export class ApiError extends Error {
   readonly fields: FieldErrors | undefined;
   /** Sent as Retry-After (503 and 429 answers that know when to come back). */
   readonly retryAfterSeconds: number | undefined;
+  /** Named in 5xx bodies, so a report can be matched with the log line. */
+  readonly requestId: string | undefined;
 
   constructor(
     status: ContentfulStatusCode,
@@ -41,12 +45,14 @@ export class ApiError extends Error {
     message: string,
     fields?: FieldErrors,
     retryAfterSeconds?: number,
+    requestId?: string,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.requestId = requestId;
   }
 
   toBody(): ErrorBody {
@@ -55,9 +61,26 @@ export class ApiError extends Error {
         code: this.code,
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.requestId ? { requestId: this.requestId } : {}),
       },
     };
   }
+}
+
+/** The one table from a domain refusal to its HTTP answer; the message is the error's own. */
+export const DOMAIN_ANSWERS = {
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  invalid: { status: 400, code: 'validation_failed' },
+  too_large: { status: 413, code: 'payload_too_large' },
+  unsupported: { status: 415, code: 'unsupported_media_type' },
+  unprocessable: { status: 422, code: 'unprocessable' },
+} as const satisfies Record<DomainErrorKind, { status: ContentfulStatusCode; code: ErrorCode }>;
+
+/** A domain error (functions/lib/domain-errors.ts) as the API answers it. */
+export function domainAnswer(error: DomainError): ApiError {
+  const { status, code } = DOMAIN_ANSWERS[error.kind];
+  return new ApiError(status, code, error.message, error.fields);
 }
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);

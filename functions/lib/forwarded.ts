@@ -3,10 +3,13 @@
 // as for X-Forwarded-For (functions/lib/client-ip.ts). Kept apart from auth.ts so the
 // public function's session check (session.ts) uses the same rule without auth's code.
 import type { Context } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { VisitorEnv } from './context.ts';
 
 /** The trusted entry of an X-Forwarded-* header, or undefined without TRUST_PROXY. */
-export function trustedForwarded(c: Context<AppEnv>, name: string): string | undefined {
+export function trustedForwarded<E extends VisitorEnv>(
+  c: Context<E>,
+  name: string,
+): string | undefined {
   const trusted = c.get('services').config.env.TRUST_PROXY;
   if (trusted <= 0) return undefined;
   const chain = (c.req.header(name) ?? '')

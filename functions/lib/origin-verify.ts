@@ -4,7 +4,7 @@
 // with ORIGIN_VERIFY_SECRET set, a request without the right value is refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { VisitorEnv } from './context.ts';
 import type { ErrorBody } from './errors.ts';
 
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -20,7 +20,7 @@ export function originSecretMatches(expected: string, received: string | undefin
 }
 
 /** Refuses requests that did not come through CloudFront; a no-op when no secret is set. */
-export const originVerify: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const originVerify: MiddlewareHandler<VisitorEnv> = async (c, next) => {
   const expected = c.get('services').config.env.ORIGIN_VERIFY_SECRET;
   if (
     expected !== undefined &&

@@ -3,7 +3,7 @@
 // password code so the public Lambda function's bundle holds none of it.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from './context.ts';
+import type { VisitorEnv } from './context.ts';
 import { trustedForwarded } from './forwarded.ts';
 
 /** `__Host-`: only this exact host, path /, Secure; no subdomain can set or read it. */
@@ -17,7 +17,7 @@ export const LOCAL_COOKIE = 'pb_session';
 export function isPlainHttpLocalhost(c: Context): boolean {
   const url = new URL(c.req.url);
   // Only a proxy of ours may say the client used https (TRUST_PROXY; functions/lib/forwarded.ts).
-  const forwardedProto = trustedForwarded(c as Context<AppEnv>, 'x-forwarded-proto');
+  const forwardedProto = trustedForwarded(c as Context<VisitorEnv>, 'x-forwarded-proto');
   const scheme = forwardedProto ?? url.protocol.slice(0, -1);
   return (
     scheme === 'http' &&
@@ -57,7 +57,9 @@ export function sessionId(c: Context): string | undefined {
  * The signed-in admin's e-mail, or undefined (no cookie, unknown or expired session, or
  * an administrator who has been disabled: their sessions stop working at once).
  */
-export async function currentAdmin(c: Context<AppEnv>): Promise<string | undefined> {
+export async function currentAdmin<E extends VisitorEnv>(
+  c: Context<E>,
+): Promise<string | undefined> {
   const id = sessionId(c);
   if (!id) return undefined;
   const services = c.get('services');
@@ -70,7 +72,7 @@ export async function currentAdmin(c: Context<AppEnv>): Promise<string | undefin
 }
 
 /** What an admin's session list shows about where a session came from. */
-export const sessionMeta = (c: Context<AppEnv>) => ({
+export const sessionMeta = <E extends VisitorEnv>(c: Context<E>) => ({
   userAgent: c.req.header('user-agent') ?? '',
   ip: c.get('services').clientIp(c),
 });

@@ -3,7 +3,7 @@
 import type { Lead } from '../data/leads.ts';
 import type { LeadNotification } from '../shared/leads.ts';
 import { INQUIRY_LABELS, type FormType } from '../shared/contact.ts';
-import type { Services } from '../lib/context.ts';
+import type { VisitorServices } from '../lib/context.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** How long a visitor's submission may wait for the mail transport. */
@@ -82,7 +82,10 @@ export function leadNotification(lead: Lead, to: string[], siteUrl: string): Mai
  * a transport slower than NOTIFY_TIMEOUT_MS is logged with the lead's id (the lead itself
  * is already stored and listed in the admin).
  */
-export async function notifyNewLead(services: Services, lead: Lead): Promise<LeadNotification> {
+export async function notifyNewLead(
+  services: VisitorServices,
+  lead: Lead,
+): Promise<LeadNotification> {
   const to = services.config.env.NOTIFY_EMAIL;
   if (lead.status === 'spam') return { status: 'skipped' };
   if (!to) return { status: 'not-configured' };

@@ -2,7 +2,7 @@
 // the three transports of docs/decisions.md: logged locally, SMTP when SMTP_URL is set, and
 // Amazon SES in AWS when the stack is given a sender and recipients.
 import type { Config } from '../env.ts';
-import type { Logger } from '../lib/context.ts';
+import type { Logger } from '../lib/logger.ts';
 
 export interface MailMessage {
   to: string[];

@@ -2,7 +2,7 @@
 // served objects (publish, replace), find the pages that use an image, delete one. Routes
 // (functions/routes/objects.ts, media.ts) stay thin; this file owns the object layout.
 import type { Services } from '../lib/context.ts';
-import { ApiError } from '../lib/errors.ts';
+import { ConflictError } from '../lib/domain-errors.ts';
 import type { MediaContent, UploadTicket } from '../data/media.ts';
 import type { LandingPage } from '../data/landing-pages.ts';
 import { objectPathOf, type MediaRecord, type MediaUsagePage } from '../shared/media.ts';
@@ -18,13 +18,7 @@ export const mainKey = (id: string) => `uploads/${id}`;
 export const variantKey = (id: string, version: number, width: number) =>
   `uploads/${id}.v${version}.w${width}.webp`;
 
-const REFUSAL_STATUS = {
-  too_large: [413, 'payload_too_large'],
-  unsupported_type: [415, 'unsupported_media_type'],
-  polyglot: [415, 'unsupported_media_type'],
-  undecodable: [422, 'unprocessable'],
-  too_many_pixels: [422, 'unprocessable'],
-} as const;
+const nothingUploaded = () => new ConflictError('Nothing has been uploaded to this path yet');
 
 /**
  * Reads and checks a ticket's pending object and re-encodes it. A refused file is deleted
@@ -37,14 +31,11 @@ export async function processPending(
   const { objects, media, config } = services;
   const limits = { maxBytes: config.env.MEDIA_MAX_BYTES, maxPixels: config.env.MEDIA_MAX_PIXELS };
   const size = await objects.size(ticket.key);
-  if (size === undefined) {
-    throw new ApiError(409, 'conflict', 'Nothing has been uploaded to this path yet');
-  }
+  if (size === undefined) throw nothingUploaded();
   const refuse = async (refusal: MediaRefused): Promise<never> => {
     await objects.delete([ticket.key]);
     await media.dropTicket(ticket.id);
-    const [status, code] = REFUSAL_STATUS[refusal.reason];
-    throw new ApiError(status, code, refusal.message);
+    throw refusal;
   };
   // The size from storage first: an oversized object is never read into memory.
   if (size > limits.maxBytes) {
@@ -56,7 +47,7 @@ export async function processPending(
     );
   }
   const bytes = await objects.read(ticket.key);
-  if (!bytes) throw new ApiError(409, 'conflict', 'Nothing has been uploaded to this path yet');
+  if (!bytes) throw nothingUploaded();
   try {
     return { image: await processImage(bytes, limits), uploadedBytes: bytes.length };
   } catch (error) {

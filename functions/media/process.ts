@@ -8,6 +8,7 @@ import type SharpFactory from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
 import { rgbaToThumbHash, thumbHashToDataURL } from 'thumbhash';
 import { MEDIA_TYPES, MEDIA_VARIANT_WIDTHS, type MediaType } from '../shared/media.ts';
+import { DomainError, type DomainErrorKind } from '../lib/domain-errors.ts';
 
 export interface MediaLimits {
   maxBytes: number;
@@ -38,13 +39,24 @@ export interface ProcessedImage {
 export type MediaRefusal =
   'too_large' | 'unsupported_type' | 'polyglot' | 'undecodable' | 'too_many_pixels';
 
+/** How each refusal is answered (functions/lib/errors.ts DOMAIN_ANSWERS: 413, 415, 422). */
+const REFUSAL_KINDS = {
+  too_large: 'too_large',
+  unsupported_type: 'unsupported',
+  polyglot: 'unsupported',
+  undecodable: 'unprocessable',
+  too_many_pixels: 'unprocessable',
+} as const satisfies Record<MediaRefusal, DomainErrorKind>;
+
 /** A refused file, with the reason the admin sees (413, 415 or 422). */
-export class MediaRefused extends Error {
+export class MediaRefused extends DomainError {
   override name = 'MediaRefused';
   readonly reason: MediaRefusal;
+  readonly kind: DomainErrorKind;
   constructor(reason: MediaRefusal, message: string) {
     super(message);
     this.reason = reason;
+    this.kind = REFUSAL_KINDS[reason];
   }
 }
 

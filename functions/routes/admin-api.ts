@@ -9,7 +9,7 @@ import { ApiError, notFound } from '../lib/errors.ts';
 import { params } from '../lib/validate.ts';
 import { auditQuerySchema, type VersionSummary } from '../shared/api.ts';
 import { pageIdSchema, versionIdSchema } from '../shared/slug.ts';
-import { buildStatus, pageCall, pageChange, requestRebuild } from './admin-changes.ts';
+import { buildStatus, pageChange, requestRebuild } from './admin-changes.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const versionParam = idParam.extend({ versionId: versionIdSchema });
@@ -50,12 +50,10 @@ export const adminApi = new Hono<AppEnv>()
   })
   .post('/pages/:id/versions/:versionId/restore', params(versionParam), async (c) => {
     const { id, versionId } = c.req.valid('param');
-    const page = await pageCall(() =>
-      c.get('services').pages.restoreVersion(
-        id,
-        versionId,
-        pageChange(c, 'restore', () => `version of ${versionId.slice(0, 19)}Z restored`),
-      ),
+    const page = await c.get('services').pages.restoreVersion(
+      id,
+      versionId,
+      pageChange(c, 'restore', () => `version of ${versionId.slice(0, 19)}Z restored`),
     );
     await requestRebuild(c, 'restore', page);
     return c.json(page);
@@ -63,11 +61,9 @@ export const adminApi = new Hono<AppEnv>()
   .get('/deleted-pages', async (c) => c.json(await c.get('services').pages.listDeleted()))
   .post('/deleted-pages/:id/restore', params(idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const page = await pageCall(() =>
-      c.get('services').pages.restoreDeleted(
-        id,
-        pageChange(c, 'restore', () => 'deleted page restored'),
-      ),
+    const page = await c.get('services').pages.restoreDeleted(
+      id,
+      pageChange(c, 'restore', () => 'deleted page restored'),
     );
     await requestRebuild(c, 'restore', page);
     return c.json(page);

@@ -1,19 +1,11 @@
 // What goes with every admin change to a page: who made it (for the audit entry that the
-// repository writes in the change's own transaction), the rebuild request that follows
-// the commit, and the mapping of the repository's domain errors to HTTP answers.
+// repository writes in the change's own transaction) and the rebuild request that follows
+// the commit. The repository's refusals are domain errors the app's error handler answers
+// (functions/lib/domain-errors.ts).
 import type { Context } from 'hono';
 import { BuildRequestLog } from '../data/build-requests.ts';
-import {
-  AlreadyRestoredError,
-  DefaultPageError,
-  PageNotFoundError,
-  SlugTakenError,
-  StaleRevisionError,
-  type LandingPage,
-  type PageChange,
-} from '../data/landing-pages.ts';
+import type { LandingPage, PageChange } from '../data/landing-pages.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { ApiError } from '../lib/errors.ts';
 import type { AuditAction, BuildStatusDto } from '../shared/api.ts';
 import { EDITOR_SECTIONS, type LandingContent } from '../shared/landing-content.ts';
 import { sameJson } from '../shared/stable-json.ts';
@@ -105,53 +97,3 @@ const sectionOrder = (key: string) => {
   const index = (EDITOR_SECTIONS as readonly string[]).indexOf(key);
   return index === -1 ? EDITOR_SECTIONS.length : index;
 };
-
-/** The repository's domain errors as the API's answers; anything else is left as it is. */
-export function toApiError(error: unknown): unknown {
-  if (error instanceof PageNotFoundError) {
-    return new ApiError(404, 'not_found', error.message);
-  }
-  if (error instanceof SlugTakenError) {
-    return new ApiError(409, 'conflict', error.message, {
-      slug: ['is already used by another page'],
-    });
-  }
-  if (error instanceof StaleRevisionError) {
-    const current = error.current;
-    const by = current?.updatedBy ? ` by ${current.updatedBy}` : '';
-    const when = current ? ` at ${current.updatedAt}` : '';
-    return new ApiError(
-      409,
-      'conflict',
-      current
-        ? `This page was saved${by}${when} after you opened it; reload it, compare the changes, or overwrite them`
-        : 'This page was deleted after you opened it',
-      {
-        revision: [
-          current
-            ? `is ${error.expected}, but the page is at revision ${current.revision} now`
-            : `is ${error.expected}, but the page no longer exists`,
-        ],
-      },
-    );
-  }
-  if (error instanceof DefaultPageError) {
-    return new ApiError(
-      409,
-      'conflict',
-      error.message,
-      error.change === 'rename' ? { slug: ['cannot change on the default page'] } : undefined,
-    );
-  }
-  if (error instanceof AlreadyRestoredError) return new ApiError(409, 'conflict', error.message);
-  return error;
-}
-
-/** Runs a repository call, answering its domain errors with the API's status codes. */
-export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw toApiError(error);
-  }
-}

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { contactSubmissionSchema } from '../shared/contact.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { VisitorEnv } from '../lib/context.ts';
 import { jsonBody, limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
 import { deviceClass } from '../shared/events.ts';
@@ -15,7 +15,7 @@ import { isBot } from './conversions.ts';
 export const CONTACT_MAX_BYTES = 32 * 1024;
 export const CONTACT_WINDOW_SECONDS = 600;
 
-export const contact = new Hono<AppEnv>().post(
+export const contact = new Hono<VisitorEnv>().post(
   '/',
   requireJson,
   limitBody(CONTACT_MAX_BYTES),

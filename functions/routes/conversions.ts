@@ -6,7 +6,7 @@ import { limitBody } from '../lib/validate.ts';
 import { conversionEventSchema, deviceClass } from '../shared/events.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
 import { limitKey } from '../lib/client-ip.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { VisitorEnv } from '../lib/context.ts';
 
 export const CONVERSION_MAX_BYTES = 4 * 1024;
 
@@ -27,7 +27,7 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || userAgent.length < 10 || BOT_USER_AGENT.test(userAgent);
 }
 
-export const conversions = new Hono<AppEnv>().post(
+export const conversions = new Hono<VisitorEnv>().post(
   '/',
   async (c, next) => {
     if (!ACCEPTED_TYPE.test(c.req.header('content-type') ?? '')) {

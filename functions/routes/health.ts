@@ -5,10 +5,10 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { Hono } from 'hono';
 import { storeIncidents } from '../app-builder.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { VisitorEnv } from '../lib/context.ts';
 import { STORE_RETRY_AFTER_SECONDS } from '../lib/store-errors.ts';
 
-export const health = new Hono<AppEnv>().get('/', async (c) => {
+export const health = new Hono<VisitorEnv>().get('/', async (c) => {
   const services = c.get('services');
   c.header('Cache-Control', 'no-store');
   try {

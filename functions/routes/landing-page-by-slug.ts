@@ -9,7 +9,7 @@ import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import type { PublicLandingPageDto } from '../shared/api.ts';
 import { slugParamSchema } from '../shared/slug.ts';
 import { notFound } from '../lib/errors.ts';
-import type { AppEnv } from '../lib/context.ts';
+import type { VisitorEnv } from '../lib/context.ts';
 import { params } from '../lib/validate.ts';
 import { currentAdmin } from '../lib/session.ts';
 
@@ -17,7 +17,7 @@ const slugParam = z.object({ slug: slugParamSchema });
 
 // `no-cache` means "revalidate", which needs a validator: the ETag (a hash of the answer)
 // lets a browser's or the CDN's copy be confirmed with a 304 instead of sent again.
-export const landingPageBySlug = new Hono<AppEnv>().get(
+export const landingPageBySlug = new Hono<VisitorEnv>().get(
   '/:slug',
   etag(),
   params(slugParam),

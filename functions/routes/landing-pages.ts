@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
 import { requireAdmin } from '../lib/auth.ts';
-import { describeUpdate, pageCall, pageChange, requestRebuild } from './admin-changes.ts';
+import { describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 
@@ -40,16 +40,14 @@ export const landingPages = new Hono<AppEnv>()
       content = landingTemplate();
       detail += ', from the template';
     }
-    const page = await pageCall(() =>
-      pages.create(
-        {
-          title: body.title,
-          slug: body.slug,
-          isActive: body.isActive,
-          content: content ?? placeholderContent(),
-        },
-        { change: pageChange(c, 'create', () => detail) },
-      ),
+    const page = await pages.create(
+      {
+        title: body.title,
+        slug: body.slug,
+        isActive: body.isActive,
+        content: content ?? placeholderContent(),
+      },
+      { change: pageChange(c, 'create', () => detail) },
     );
     await requestRebuild(c, 'create', page);
     return c.json(page, 201);
@@ -63,23 +61,19 @@ export const landingPages = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const { revision, ...patch } = c.req.valid('json');
-      const page = await pageCall(() =>
-        c.get('services').pages.update(id, patch, {
-          ...pageChange(c, 'update', describeUpdate),
-          expectedRevision: revision,
-        }),
-      );
+      const page = await c.get('services').pages.update(id, patch, {
+        ...pageChange(c, 'update', describeUpdate),
+        expectedRevision: revision,
+      });
       await requestRebuild(c, 'update', page);
       return c.json(page);
     },
   )
   .delete('/:id', requireAdmin, params(idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const page = await pageCall(() =>
-      c.get('services').pages.delete(
-        id,
-        pageChange(c, 'delete', () => 'restorable for 30 days'),
-      ),
+    const page = await c.get('services').pages.delete(
+      id,
+      pageChange(c, 'delete', () => 'restorable for 30 days'),
     );
     await requestRebuild(c, 'delete', page);
     return c.body(null, 204);
@@ -87,27 +81,22 @@ export const landingPages = new Hono<AppEnv>()
   .post('/:id/reset-to-template', requireAdmin, params(idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { pages } = c.get('services');
-    const current = await pageCall(async () => {
-      const found = await pages.getById(id);
-      if (!found) throw notFound('Landing page');
-      return found;
-    });
+    const current = await pages.getById(id);
+    if (!current) throw notFound('Landing page');
     // The page's SEO settings are about the page, not the template's copy: a reset keeps
     // them, so a page hidden from search engines is not exposed by a reset.
     const content = {
       ...landingTemplate(),
       ...(current.content.seo ? { seo: current.content.seo } : {}),
     };
-    const page = await pageCall(() =>
-      pages.update(
-        id,
-        { content },
-        {
-          ...pageChange(c, 'reset', () => 'content reset to the latest template'),
-          reason: 'reset',
-          expectedRevision: current.revision,
-        },
-      ),
+    const page = await pages.update(
+      id,
+      { content },
+      {
+        ...pageChange(c, 'reset', () => 'content reset to the latest template'),
+        reason: 'reset',
+        expectedRevision: current.revision,
+      },
     );
     await requestRebuild(c, 'reset', page);
     return c.json(page);

@@ -5,14 +5,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import {
-  ExportTooLargeError,
-  InvalidCursorError,
-  LeadConflictError,
-  leadCursorSchema,
-  type Lead,
-  type LeadRecord,
-} from '../data/leads.ts';
+import { leadCursorSchema, type Lead, type LeadRecord } from '../data/leads.ts';
 import { toDelivery } from '../data/outbox.ts';
 import type { AuditAction } from '../data/audit.ts';
 import { requireAdmin, sameSiteReads } from '../lib/auth.ts';
@@ -111,29 +104,18 @@ export const leads = new Hono<AppEnv>()
       ? await services.cursors.decode(CURSOR_PURPOSE, query.cursor, leadCursorSchema)
       : undefined;
     const page = await filterPage(c, query);
-    try {
-      const result = await services.leads.list(query, {
-        limit: query.limit ?? LEAD_PAGE_SIZE,
-        cursor,
-        ...(page ? { page } : {}),
-      });
-      return c.json<LeadList>({
-        leads: result.leads.map(
-          ({ message: _message, notification: _notification, ...row }) => row,
-        ),
-        ...(result.cursor
-          ? { cursor: await services.cursors.encode(CURSOR_PURPOSE, result.cursor) }
-          : {}),
-        partial: result.partial,
-      });
-    } catch (error) {
-      if (error instanceof InvalidCursorError) {
-        throw new ApiError(400, 'validation_failed', `Invalid request: cursor ${error.message}`, {
-          cursor: [error.message],
-        });
-      }
-      throw error;
-    }
+    const result = await services.leads.list(query, {
+      limit: query.limit ?? LEAD_PAGE_SIZE,
+      cursor,
+      ...(page ? { page } : {}),
+    });
+    return c.json<LeadList>({
+      leads: result.leads.map(({ message: _message, notification: _notification, ...row }) => row),
+      ...(result.cursor
+        ? { cursor: await services.cursors.encode(CURSOR_PURPOSE, result.cursor) }
+        : {}),
+      partial: result.partial,
+    });
   })
   .get('/stats', async (c) =>
     c.json<LeadStats>({ newCount: await c.get('services').leads.countNew() }),
@@ -142,15 +124,7 @@ export const leads = new Hono<AppEnv>()
     const services = c.get('services');
     const filter = parseQuery(c, leadFilterSchema);
     const page = await filterPage(c, filter);
-    let rows: Lead[];
-    try {
-      rows = await services.leads.all(filter, page);
-    } catch (error) {
-      if (error instanceof ExportTooLargeError) {
-        throw new ApiError(400, 'validation_failed', error.message, { from: [error.message] });
-      }
-      throw error;
-    }
+    const rows = await services.leads.all(filter, page);
     const pages = await services.pages.list();
     const csv = toCsv(
       LEAD_CSV_HEADER,
@@ -187,14 +161,9 @@ export const leads = new Hono<AppEnv>()
     const current = await loadRecord(c, id);
     const statusChanges = change.status !== undefined && change.status !== current.lead.status;
     if (!statusChanges && change.note === undefined) return c.json<LeadDetail>(detail(c, current));
-    try {
-      await services.leads.update(current, change, actorOf(c), {
-        forward: Boolean(services.leadWebhook),
-      });
-    } catch (error) {
-      if (error instanceof LeadConflictError) throw new ApiError(409, 'conflict', error.message);
-      throw error;
-    }
+    await services.leads.update(current, change, actorOf(c), {
+      forward: Boolean(services.leadWebhook),
+    });
     if (statusChanges) {
       await audit(
         c,

@@ -8,7 +8,7 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LeadRepository } from '../data/leads.ts';
 import { OutboxRepository } from '../data/outbox.ts';
 import { loadConfig } from '../env.ts';
-import { jsonLogger } from '../lib/context.ts';
+import { jsonLogger } from '../lib/logger.ts';
 import { sourceStack } from '../lib/stack-trace.ts';
 import { LeadWebhook } from './lead-webhook.ts';
 import { secretKey } from './signing.ts';

@@ -5,7 +5,7 @@
 // function (./lambda.ts); an admin can retry one by hand. Spam is never forwarded.
 import type { LeadRepository, Lead } from '../data/leads.ts';
 import type { AttemptResult, OutboxItem, OutboxRepository } from '../data/outbox.ts';
-import type { Logger } from '../lib/context.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { DeliveryAttempt, LeadWebhookPayload } from '../shared/leads.ts';
 import { signatureHeaders } from './signing.ts';
 
