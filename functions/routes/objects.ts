@@ -20,7 +20,6 @@ import {
   type MediaRecord,
   type UploadTicket as UploadTicketResponse,
 } from '../shared/media.ts';
-import { DiskObjectStore } from '../storage/disk.ts';
 import type { SignOptions } from '../storage/object-store.ts';
 
 /**
@@ -145,9 +144,9 @@ export const objects = new Hono<AppEnv>()
 
 /** The disk driver's signed upload URLs (PUT single/part, POST form). */
 export const localUploads = new Hono<AppEnv>().all('/*', async (c) => {
-  const store = c.get('services').objects;
-  if (!(store instanceof DiskObjectStore)) {
+  const receiver = c.get('services').objects.localUploads;
+  if (!receiver) {
     throw new ApiError(404, 'not_found', 'Uploads go to the S3 bucket here, not to the API');
   }
-  return store.receive(c.req.raw);
+  return receiver.receive(c.req.raw);
 });

@@ -30,7 +30,9 @@ function stream(pieces: number, size: number): ReadableStream<Uint8Array> {
 }
 
 const put = (url: string, body: ReadableStream<Uint8Array> | string) =>
-  store.receive(new Request(url, { method: 'PUT', body, duplex: 'half' } as RequestInit));
+  store.localUploads.receive(
+    new Request(url, { method: 'PUT', body, duplex: 'half' } as RequestInit),
+  );
 
 async function leftovers(): Promise<string[]> {
   return readdir(join(dataDir, 'objects', '.tmp')).catch(() => []);
@@ -55,7 +57,9 @@ describe('disk driver: receiving uploads', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     form.set('file', new Blob([new Uint8Array(1001)]), 'big.bin');
-    const response = await store.receive(new Request(url, { method: 'POST', body: form }));
+    const response = await store.localUploads.receive(
+      new Request(url, { method: 'POST', body: form }),
+    );
     expect(response.status).toBe(413);
     expect(await store.size(key)).toBeUndefined();
     expect(await leftovers()).toEqual([]);
@@ -77,7 +81,7 @@ describe('disk driver: receiving uploads', () => {
         else controller.enqueue(bytes.subarray(at, ++at));
       },
     });
-    const response = await store.receive(
+    const response = await store.localUploads.receive(
       new Request(url, {
         method: 'POST',
         body: oneByOne,
@@ -94,21 +98,22 @@ describe('disk driver: receiving uploads', () => {
     const { url, fields } = await store.presignPost(key, options);
     const noFile = new FormData();
     for (const [name, value] of Object.entries(fields)) noFile.set(name, value);
-    expect((await store.receive(new Request(url, { method: 'POST', body: noFile }))).status).toBe(
-      400,
-    );
+    expect(
+      (await store.localUploads.receive(new Request(url, { method: 'POST', body: noFile }))).status,
+    ).toBe(400);
     const unsigned = new FormData();
     unsigned.set('key', key);
     unsigned.set('file', new Blob(['x']));
-    expect((await store.receive(new Request(url, { method: 'POST', body: unsigned }))).status).toBe(
-      403,
-    );
+    expect(
+      (await store.localUploads.receive(new Request(url, { method: 'POST', body: unsigned })))
+        .status,
+    ).toBe(403);
     const notForm = new Request(url, {
       method: 'POST',
       body: 'x',
       headers: { 'content-type': 'text/plain' },
     });
-    expect((await store.receive(notForm)).status).toBe(400);
+    expect((await store.localUploads.receive(notForm)).status).toBe(400);
     expect(await store.size(key)).toBeUndefined();
   });
 

@@ -26,14 +26,16 @@ interface Driver {
 async function diskDriver(): Promise<Driver> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pb-objects-'));
   const store = new DiskObjectStore({ dataDir });
-  const server: Server = createServer(getRequestListener((request) => store.receive(request)));
+  const server: Server = createServer(
+    getRequestListener((request) => store.localUploads.receive(request)),
+  );
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
     store,
     origin: `http://127.0.0.1:${port}`,
     publicHeaders: async (key) => {
-      const served = await store.servedObject(key.slice('uploads/'.length));
+      const served = await store.served.servedObject(key.slice('uploads/'.length));
       return { contentType: served?.contentType, cacheControl: served?.cacheControl };
     },
     close: async () => {

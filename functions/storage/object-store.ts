@@ -59,8 +59,19 @@ export class ObjectStoreError extends Error {
   }
 }
 
+/**
+ * The endpoint of a driver whose signed URLs point at this server rather than at a bucket
+ * (the disk driver): it receives the bodies. S3 has none; the browser talks to the bucket.
+ */
+export interface LocalUploadReceiver {
+  /** Answers a request to a signed upload URL like S3 would. */
+  receive(request: Request): Promise<Response>;
+}
+
 export interface ObjectStore {
   readonly kind: 'disk' | 's3';
+  /** Present when this driver's upload URLs point at this server (the disk driver). */
+  readonly localUploads?: LocalUploadReceiver;
   /** A URL the browser PUTs the whole body to. */
   presignPut(key: string, options: SignOptions): Promise<string>;
   /** A form POST (what @uppy/aws-s3 6 sends for non-multipart files). */

@@ -66,7 +66,7 @@ beforeAll(async () => {
     expiresIn: 60,
     maxBytes: 100,
   });
-  await store.receive(new Request(url, { method: 'PUT', body: 'pending bytes' }));
+  await store.localUploads.receive(new Request(url, { method: 'PUT', body: 'pending bytes' }));
   expect(await store.size(`pending/${pendingId}`)).toBe(13);
   const handler = createUploadsHandler(store);
   server = createFrontServer({

@@ -6,7 +6,8 @@
 // the raw path is matched before any decoding. Pending, unknown and deleted ids are 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/media.ts';
-import type { DiskObjectStore, ServedObject } from './disk.ts';
+import type { DiskObjectStore } from './disk.ts';
+import type { ServedObject } from './disk-served.ts';
 
 export const UPLOADS_PREFIX = '/objects/uploads/';
 
@@ -25,6 +26,7 @@ const SECURITY_HEADERS = {
 export type UploadsHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function createUploadsHandler(store: DiskObjectStore): UploadsHandler {
+  const served = store.served;
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -39,9 +41,9 @@ export function createUploadsHandler(store: DiskObjectStore): UploadsHandler {
     const name = path.startsWith(UPLOADS_PREFIX) ? path.slice(UPLOADS_PREFIX.length) : '';
     if (!NAME_RE.test(name)) return plain(res, 404, 'No such upload');
     // The hot path stays synchronous: an object in memory is answered at once.
-    const cached = store.cachedObject(name);
+    const cached = served.cachedObject(name);
     if (cached) return send(req, res, cached);
-    store.servedObject(name).then(
+    served.servedObject(name).then(
       (served) => (served ? send(req, res, served) : plain(res, 404, 'No such upload')),
       () => {
         if (!res.headersSent) plain(res, 500, 'The file could not be read');
