@@ -97,6 +97,8 @@ test('a new page: the slug follows the title, is cleaned, and errors are sentenc
   await expect(create.getByText('Enter a title for the page.')).toBeVisible();
   await create.getByLabel('Title').fill('Spring Sale 2026!');
   await expect(create.getByLabel('URL Slug')).toHaveValue('spring-sale-2026');
+  // The error was about the empty title; typing one clears it.
+  await expect(create.getByText('Enter a title for the page.')).toHaveCount(0);
   // A slug typed by hand stays the administrator's; leaving the field cleans it.
   await create.getByLabel('URL Slug').fill('Spring--Offer-');
   await expect(create.getByLabel('URL Slug')).toHaveValue('spring--offer-');

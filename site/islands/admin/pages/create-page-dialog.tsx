@@ -35,6 +35,11 @@ const STARTS: { value: StartFrom; label: string; hint: string }[] = [
   },
 ];
 
+/** An error is about the value it was given: a field changed starts clean. */
+function withoutErrors(fields: FieldErrors, names: string[]): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !names.includes(name)));
+}
+
 export function CreatePageDialog({
   open,
   onOpenChange,
@@ -129,6 +134,10 @@ export function CreatePageDialog({
             onChange={(e) => {
               setTitle(e.target.value);
               if (!slugTyped) setSlug(cleanSlug(e.target.value));
+              // An error is about the value it was given; a new value starts clean.
+              setFields((current) =>
+                withoutErrors(current, slugTyped ? ['title'] : ['title', 'slug']),
+              );
             }}
             aria-invalid={Boolean(fields['title'])}
             aria-describedby={described('title')}
@@ -147,6 +156,7 @@ export function CreatePageDialog({
             onChange={(e) => {
               setSlug(normalizeSlug(e.target.value));
               setSlugTyped(e.target.value !== '');
+              setFields((current) => withoutErrors(current, ['slug']));
             }}
             onBlur={() => setSlug(cleanSlug(slug))}
             aria-invalid={Boolean(fields['slug'])}
@@ -154,8 +164,8 @@ export function CreatePageDialog({
             className={inputClass}
           />
           <p id="create-slug-hint" className="mt-1 text-xs text-slate-600">
-            Suggested from the title. Lowercase letters, digits and hyphens; the page will be at /
-            {cleanSlug(slug) || 'your-slug'}.
+            {slugTyped ? '' : 'Suggested from the title. '}Lowercase letters, digits and hyphens;
+            the page will be at /{cleanSlug(slug) || 'your-slug'}.
           </p>
           <FieldError id={`${ids}-slug-error`} messages={fields['slug']} label="The slug" />
         </div>
