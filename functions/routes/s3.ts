@@ -74,6 +74,29 @@ function storeError(error: unknown): unknown {
   return new ApiError(400, 'bad_request', error.message);
 }
 
+/**
+ * Ends a multipart upload that is over MEDIA_MAX_BYTES, in storage and its ticket, and
+ * answers why: nothing of it is kept, and the uploader starts again with a smaller file.
+ */
+async function refuseOversize(
+  c: Context<AppEnv>,
+  ticket: UploadTicket,
+  uploadId: string,
+  size: string,
+): Promise<never> {
+  const services = c.get('services');
+  await services.objects.abortMultipart(ticket.key, uploadId).catch((error: unknown) => {
+    if (!(error instanceof ObjectStoreError && error.code === 'no_such_upload')) throw error;
+  });
+  await services.media.dropTicket(ticket.id);
+  const max = services.config.env.MEDIA_MAX_BYTES;
+  throw new ApiError(
+    413,
+    'payload_too_large',
+    `The file is ${size} bytes; at most ${max} bytes are accepted`,
+  );
+}
+
 export const s3 = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/sts', () => {
@@ -98,7 +121,16 @@ export const s3 = new Hono<AppEnv>()
     });
   })
   .post('/multipart', requireJson, jsonBody(s3CreateMultipartSchema), async (c) => {
-    const { filename } = c.req.valid('json');
+    const { filename, size } = c.req.valid('json');
+    const max = c.get('services').config.env.MEDIA_MAX_BYTES;
+    if (size !== undefined && size > max) {
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The file is ${size} bytes; at most ${max} bytes are accepted`,
+        { size: [`must be at most ${max} bytes`] },
+      );
+    }
     const ticket = await newUpload(c, filename, { multipart: true });
     return c.json<S3CreateMultipartResponse>({
       uploadId: ticket.uploadId!,
@@ -135,6 +167,21 @@ export const s3 = new Hono<AppEnv>()
       );
     }
     const ticket = await ticketFor(c, key, uploadIdSchema.parse(uploadId));
+    const services = c.get('services');
+    const max = services.config.env.MEDIA_MAX_BYTES;
+    // A presigned S3 part URL cannot carry a size limit: the parts stored so far are
+    // counted instead (this part's number excluded, as sending it again replaces it), so
+    // the part after the one that crossed the limit is not signed. The disk driver refuses
+    // the crossing part itself while it streams (functions/storage/disk-receiver.ts).
+    const stored = await services.objects
+      .listParts(ticket.key, uploadId)
+      .catch((error: unknown) => {
+        throw storeError(error);
+      });
+    const others = stored
+      .filter((part) => part.PartNumber !== partNumber)
+      .reduce((sum, part) => sum + part.Size, 0);
+    if (others > max) return refuseOversize(c, ticket, uploadId, `more than ${max}`);
     const options = signOptions(c);
     const url = await c
       .get('services')

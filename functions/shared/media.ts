@@ -208,6 +208,11 @@ export const s3CreateMultipartSchema = z.object({
   filename: fileName.default(''),
   type: mimeType.default(''),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The file's size, when the uploader says it (@uppy/aws-s3 6.3 does not): a file over
+   * the limit is then refused before any byte is sent (functions/routes/s3.ts).
+   */
+  size: z.number().int().nonnegative().optional(),
 });
 
 export const s3CreateMultipartResponseSchema = z.object({

@@ -77,12 +77,14 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
       query.get('X-Pb-Max-Bytes'),
       query.get('X-Pb-Signature'),
     );
-    checkDeclaredLength(request, upload.maxBytes);
-    if (!request.body) throw new UploadRefused(400, 'bad_request', 'The upload has no body');
-
     if (uploadId !== undefined && partNumber !== undefined) {
       const dir = await this.#layout.multipartDir(key, uploadId);
-      const { path, etag } = await this.#receiveBody(request.body, upload.maxBytes);
+      // The signed limit is the whole file's: this part may take what the others left.
+      // Parts sent at the same time do not see each other, so complete checks the sum too.
+      const others = await otherPartsBytes(dir, partNumber);
+      checkDeclaredLength(request, upload.maxBytes, -others);
+      if (!request.body) throw new UploadRefused(400, 'bad_request', 'The upload has no body');
+      const { path, etag } = await this.#receiveBody(request.body, upload.maxBytes, others);
       const name = `${String(partNumber).padStart(5, '0')}.${etag}`;
       await fs.rename(path, join(dir, name));
       // A part sent again replaces the earlier one.
@@ -93,6 +95,9 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
       }
       return uploaded(200, etag, location(key, url.origin));
     }
+
+    checkDeclaredLength(request, upload.maxBytes);
+    if (!request.body) throw new UploadRefused(400, 'bad_request', 'The upload has no body');
 
     return this.#receiveSingle(key, upload.expires, async () => {
       const received = await this.#receiveBody(request.body!, upload.maxBytes);
@@ -129,8 +134,7 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
             fields['x-pb-max-bytes'] ?? null,
             fields['x-pb-signature'] ?? null,
           );
-          // The form's envelope adds a few hundred bytes to the file.
-          checkDeclaredLength(request, upload.maxBytes + 64 * 1024);
+          checkDeclaredLength(request, upload.maxBytes, FORM_ENVELOPE_BYTES);
           release = await this.#claim(key, upload.expires);
           sink = await this.#openSink(upload.maxBytes);
         },
@@ -220,8 +224,9 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
   async #receiveBody(
     body: ReadableStream<Uint8Array>,
     maxBytes: number,
+    already = 0,
   ): Promise<{ path: string; etag: string }> {
-    const sink = await this.#openSink(maxBytes);
+    const sink = await this.#openSink(maxBytes, already);
     try {
       for await (const chunk of chunks(body)) await sink.write(chunk);
       return await sink.close();
@@ -231,7 +236,8 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
     }
   }
 
-  async #openSink(maxBytes: number): Promise<BodySink> {
+  /** A temp file that refuses the byte that takes `already` + its own past `maxBytes`. */
+  async #openSink(maxBytes: number, already = 0): Promise<BodySink> {
     const path = await this.#layout.tempPath();
     const handle = await fs.open(path, 'wx', 0o600);
     const md5 = createHash('md5');
@@ -246,7 +252,7 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
     return {
       write: async (chunk) => {
         bytes += chunk.length;
-        if (bytes > maxBytes) {
+        if (already + bytes > maxBytes) {
           throw new UploadRefused(
             413,
             'payload_too_large',
@@ -285,9 +291,17 @@ class UploadRefused extends Error {
   }
 }
 
-function checkDeclaredLength(request: Request, maxBytes: number): void {
+/**
+ * A form's envelope (boundaries, the signed fields) adds a few hundred bytes to the file:
+ * the allowance for it when a form's Content-Length is checked. The file itself is held
+ * to the signed limit while it streams, and every message quotes that limit.
+ */
+const FORM_ENVELOPE_BYTES = 64 * 1024;
+
+/** Refuses a declared Content-Length past `maxBytes` + `allowance`, quoting `maxBytes`. */
+function checkDeclaredLength(request: Request, maxBytes: number, allowance = 0): void {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (Number.isFinite(declared) && declared > maxBytes + allowance) {
     throw new UploadRefused(
       413,
       'payload_too_large',
@@ -308,4 +322,16 @@ function uploadError(status: number, code: string, message: string): Response {
     { error: { code, message } },
     { status, headers: { 'Cache-Control': 'no-store' } },
   );
+}
+
+/** The bytes of a multipart upload's parts other than `partNumber` (which it replaces). */
+async function otherPartsBytes(dir: string, partNumber: number): Promise<number> {
+  let total = 0;
+  for (const name of await fs.readdir(dir)) {
+    const match = /^(\d{5})\.[0-9a-f]{32}$/.exec(name);
+    if (!match || Number(match[1]) === partNumber) continue;
+    const stat = await fs.stat(join(dir, name)).catch(() => undefined);
+    total += stat?.size ?? 0;
+  }
+  return total;
 }

@@ -18,6 +18,7 @@ import {
 import { DiskUploadReceiver, location } from './disk-receiver.ts';
 import { ServedObjects } from './disk-served.ts';
 import {
+  MIN_PART_BYTES,
   ObjectStoreError,
   type CompletedPart,
   type ObjectStore,
@@ -40,8 +41,7 @@ export const PENDING_EXPIRY_DAYS = 2;
 export const MULTIPART_ABORT_DAYS = 1;
 const DAY_MS = 86_400_000;
 
-/** S3's smallest part, except the last; the disk driver keeps the same rule. */
-export const MIN_PART_BYTES = 5 * 1024 * 1024;
+export { MIN_PART_BYTES } from './object-store.ts';
 
 export class DiskObjectStore implements ObjectStore {
   readonly kind = 'disk' as const;

@@ -100,6 +100,9 @@ export interface ObjectStore {
   delete(keys: readonly string[]): Promise<void>;
 }
 
+/** S3's smallest part, except the last; the disk driver keeps the same rule. */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+
 export const PENDING_PREFIX = 'pending/';
 export const PUBLIC_PREFIX = 'uploads/';
 
