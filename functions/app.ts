@@ -6,8 +6,15 @@ import type { Services } from './lib/context.ts';
 import { PUBLIC_ROUTES } from './routes/public-routes.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { auth } from './routes/auth.ts';
-import { account } from './routes/account.ts';
-import { adminApi } from './routes/admin-api.ts';
+import { profile } from './routes/account/profile.ts';
+import { sessions } from './routes/account/sessions.ts';
+import { admins } from './routes/account/admins.ts';
+import { invitations } from './routes/account/invitations.ts';
+import { twoFactor } from './routes/account/two-factor.ts';
+import { adminPages } from './routes/admin/pages.ts';
+import { deletedPages } from './routes/admin/deleted-pages.ts';
+import { auditLog } from './routes/admin/audit.ts';
+import { build } from './routes/admin/build.ts';
 import { leads } from './routes/leads.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -16,7 +23,11 @@ import { media } from './routes/media.ts';
 
 export { MAX_BODY_BYTES } from './app-builder.ts';
 
-/** The administrators' routes, then the public ones. */
+/**
+ * The administrators' routes, then the public ones. Each admin router guards itself
+ * (`.use(requireAdmin)` in its own file), so the order below does not matter
+ * (functions/routes/mount-order.security.test.ts).
+ */
 export const ALL_ROUTES: ApiRoute[] = [
   // The local server's signed upload URLs (disk driver) stream bodies of up to
   // MEDIA_MAX_BYTES to disk under their own signed limit: mounted before the body limit,
@@ -24,12 +35,18 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/objects/local', router: localUploads, ownBodyLimit: true },
   { path: '/landing-pages', router: landingPages },
   { path: '/auth', router: auth },
-  { path: '/account', router: account },
-  // Before /admin: its own requireAdmin answers, so adminApi's does not run a second time.
+  { path: '/account', router: profile },
+  { path: '/account/sessions', router: sessions },
+  { path: '/account/admins', router: admins },
+  { path: '/account/invitations', router: invitations },
+  { path: '/account/two-factor', router: twoFactor },
+  { path: '/admin/pages', router: adminPages },
+  { path: '/admin/deleted-pages', router: deletedPages },
+  { path: '/admin/audit', router: auditLog },
+  { path: '/admin/build', router: build },
   { path: '/admin/leads', router: leads },
   { path: '/admin/analytics', router: analytics },
   { path: '/admin/media', router: media },
-  { path: '/admin', router: adminApi },
   { path: '/objects', router: objects },
   { path: '/s3', router: s3 },
   ...PUBLIC_ROUTES,

@@ -48,6 +48,9 @@ export async function startSession(c: Context<AppEnv>, email: string) {
  * without a valid session. Admin responses are never cached.
  */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Once per request: a router mounted at /account also guards /account/sessions, whose
+  // own router guards it again (functions/app.ts mounts in any order).
+  if (c.get('admin')) return next();
   c.header('Cache-Control', 'no-store');
   checkSameOrigin(c);
   const email = await currentAdmin(c);

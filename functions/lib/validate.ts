@@ -3,6 +3,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
 import type * as z from 'zod';
 import { ApiError, validationError } from './errors.ts';
 
@@ -40,5 +41,22 @@ export function params<T extends z.ZodType>(schema: T) {
   return zValidator('param', schema, (result) => {
     // A malformed id can never exist, so it is "not found" rather than a field error.
     if (!result.success) throw new ApiError(404, 'not_found', 'Not found');
+  });
+}
+
+/**
+ * The query string, one value per key as `c.req.query()` gives it, checked by `schema`:
+ * the one query validator of the routes (`c.req.valid('query')`).
+ * Failures answer the 400 envelope naming each field, or `refusal`'s answer where a route
+ * words its own.
+ */
+export function query<T extends z.ZodType>(
+  schema: T,
+  refusal: (issues: readonly z.core.$ZodIssue[]) => ApiError = validationError,
+) {
+  return validator('query', (_value, c): z.output<T> => {
+    const parsed = schema.safeParse(c.req.query());
+    if (!parsed.success) throw refusal(parsed.error.issues);
+    return parsed.data;
   });
 }

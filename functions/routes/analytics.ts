@@ -4,16 +4,15 @@ import { Hono } from 'hono';
 import { analyticsReport } from '../data/analytics.ts';
 import { requireAdmin, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { notFound, validationError } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
+import { query } from '../lib/validate.ts';
 import { analyticsQuerySchema, type AnalyticsResponse } from '../shared/analytics.ts';
 
 export const analytics = new Hono<AppEnv>()
   .use(sameSiteReads)
   .use(requireAdmin)
-  .get('/', async (c) => {
-    const parsed = analyticsQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw validationError(parsed.error.issues);
-    const report = await analyticsReport(c.get('services'), parsed.data);
+  .get('/', query(analyticsQuerySchema), async (c) => {
+    const report = await analyticsReport(c.get('services'), c.req.valid('query'));
     if (!report) throw notFound('Page');
     // Figures change with every visit: never served from a cache.
     c.header('Cache-Control', 'no-store');

@@ -1,6 +1,7 @@
 // /api/auth: sign-in (password, then a code when two-factor sign-in is on), sign-out, the
 // current administrator, the one-time first-run setup and accepting an invitation
 // (docs/decisions.md Admin, "Sign-in throttling", "Administrator accounts").
+import * as z from 'zod';
 import { Hono } from 'hono';
 import { normalizeEmail } from '../data/admins.ts';
 import {
@@ -16,7 +17,7 @@ import { ApiError } from '../lib/errors.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { withPasswordCheck } from '../lib/password-check.ts';
 import { checkSecondFactor, parseSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
-import { jsonBody, requireJson } from '../lib/validate.ts';
+import { jsonBody, query, requireJson } from '../lib/validate.ts';
 import {
   acceptInvitationRequestSchema,
   loginCodeRequestSchema,
@@ -38,6 +39,9 @@ const SIGN_IN_EXPIRED = 'This sign-in has expired; sign in again with your passw
 
 const setupSchema = withPasswordCheck(setupRequestSchema, 'password');
 const acceptSchema = withPasswordCheck(acceptInvitationRequestSchema, 'password');
+
+/** The setup page's link token; one that is malformed is simply not valid (never a 400). */
+const setupQuery = query(z.object({ token: tokenSchema.optional().catch(undefined) }));
 
 export const auth = new Hono<AppEnv>()
   .post('/login', sameOriginOnly, requireJson, jsonBody(loginRequestSchema), async (c) => {
@@ -159,10 +163,9 @@ export const auth = new Hono<AppEnv>()
     const session = await services.sessions.get(sessionId(c)!);
     return c.json({ email: c.get('admin')!.email, expiresAt: session?.expiresAt.toISOString() });
   })
-  .get('/setup', sameOriginOnly, async (c) => {
+  .get('/setup', sameOriginOnly, setupQuery, async (c) => {
     const services = c.get('services');
-    const parsed = tokenSchema.safeParse(c.req.query('token') ?? '');
-    const token = parsed.success ? parsed.data : undefined;
+    const { token } = c.req.valid('query');
     const needed = !(await services.admins.any());
     if (needed) {
       const valid = Boolean(token) && (await services.admins.isSetupTokenValid(token!));

@@ -10,8 +10,8 @@ import { toDelivery } from '../data/outbox.ts';
 import type { AuditAction } from '../data/audit.ts';
 import { requireAdmin, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { ApiError, notFound, validationError } from '../lib/errors.ts';
-import { jsonBody, params, requireJson } from '../lib/validate.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { INQUIRY_LABELS } from '../shared/contact.ts';
 import { toCsv } from '../shared/csv.ts';
 import {
@@ -33,12 +33,6 @@ import { actorOf } from './admin-changes.ts';
 const idParam = z.object({ id: z.uuid() });
 /** Binds signed cursors to this list (functions/lib/cursor.ts). */
 const CURSOR_PURPOSE = 'leads';
-
-function parseQuery<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) throw validationError(parsed.error.issues);
-  return parsed.data;
-}
 
 /** The landing page a `page` filter names, when it is a page we know (else raw matching). */
 async function filterPage(c: Context<AppEnv>, filter: LeadFilter) {
@@ -97,15 +91,15 @@ const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
 export const leads = new Hono<AppEnv>()
   .use(sameSiteReads)
   .use(requireAdmin)
-  .get('/', async (c) => {
+  .get('/', query(leadListQuerySchema), async (c) => {
     const services = c.get('services');
-    const query = parseQuery(c, leadListQuerySchema);
-    const cursor = query.cursor
-      ? await services.cursors.decode(CURSOR_PURPOSE, query.cursor, leadCursorSchema)
+    const list = c.req.valid('query');
+    const cursor = list.cursor
+      ? await services.cursors.decode(CURSOR_PURPOSE, list.cursor, leadCursorSchema)
       : undefined;
-    const page = await filterPage(c, query);
-    const result = await services.leads.list(query, {
-      limit: query.limit ?? LEAD_PAGE_SIZE,
+    const page = await filterPage(c, list);
+    const result = await services.leads.list(list, {
+      limit: list.limit ?? LEAD_PAGE_SIZE,
       cursor,
       ...(page ? { page } : {}),
     });
@@ -120,9 +114,9 @@ export const leads = new Hono<AppEnv>()
   .get('/stats', async (c) =>
     c.json<LeadStats>({ newCount: await c.get('services').leads.countNew() }),
   )
-  .get('/export', async (c) => {
+  .get('/export', query(leadFilterSchema), async (c) => {
     const services = c.get('services');
-    const filter = parseQuery(c, leadFilterSchema);
+    const filter = c.req.valid('query');
     const page = await filterPage(c, filter);
     const rows = await services.leads.all(filter, page);
     const pages = await services.pages.list();

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { jsonBody, params, requireJson } from '../lib/validate.ts';
+import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { mediaCursorSchema } from '../data/media.ts';
 import {
   objectKeysOf,
@@ -55,20 +55,23 @@ async function rebuildIfUsed(c: Context<AppEnv>, record: MediaRecord, what: stri
   }
 }
 
+const listQuery = query(
+  mediaListQuerySchema,
+  () =>
+    new ApiError(400, 'validation_failed', 'Invalid request: limit must be 1 to 100', {
+      limit: ['must be an integer from 1 to 100'],
+    }),
+);
+
 export const media = new Hono<AppEnv>()
   .use(requireAdmin)
-  .get('/', async (c) => {
-    const parsed = mediaListQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      throw new ApiError(400, 'validation_failed', 'Invalid request: limit must be 1 to 100', {
-        limit: ['must be an integer from 1 to 100'],
-      });
-    }
+  .get('/', listQuery, async (c) => {
+    const { cursor: token, limit } = c.req.valid('query');
     const services = c.get('services');
-    const cursor = parsed.data.cursor
-      ? await services.cursors.decode(CURSOR_PURPOSE, parsed.data.cursor, mediaCursorSchema)
+    const cursor = token
+      ? await services.cursors.decode(CURSOR_PURPOSE, token, mediaCursorSchema)
       : undefined;
-    const { items, next } = await services.media.list(parsed.data.limit ?? PAGE_SIZE, cursor);
+    const { items, next } = await services.media.list(limit ?? PAGE_SIZE, cursor);
     return c.json<MediaListResponse>({
       items,
       ...(next ? { nextCursor: await services.cursors.encode(CURSOR_PURPOSE, next) } : {}),

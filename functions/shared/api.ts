@@ -173,7 +173,7 @@ export const AUDIT_ACTIONS = [
   'reset',
   'delete',
   'restore',
-  // Administrator accounts (functions/routes/account.ts, auth.ts).
+  // Administrator accounts (functions/routes/account/, auth.ts).
   'password-change',
   'invite',
   'invite-revoke',

@@ -1,0 +1,67 @@
+// /api/account/invitations: inviting an administrator by link (and by mail when mail is
+// set up), and withdrawing an invitation.
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
+import * as z from 'zod';
+import { normalizeEmail } from '../../data/admins.ts';
+import { isConditionalFailure } from '../../data/table.ts';
+import { requireAdmin } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { jsonBody, params, requireJson } from '../../lib/validate.ts';
+import { sendInvitation } from '../../mail/invitation.ts';
+import { hashIdSchema, inviteRequestSchema, type InviteResponse } from '../../shared/account.ts';
+import { fieldError, ipOf, me } from './identity.ts';
+
+/** An invitation link works for 72 hours. */
+export const INVITATION_TTL_SECONDS = 72 * 3600;
+
+const idParam = params(z.object({ id: hashIdSchema }));
+const { createHandlers } = createFactory<AppEnv>();
+
+const invite = createHandlers(requireJson, jsonBody(inviteRequestSchema), async (c) => {
+  const services = c.get('services');
+  const email = normalizeEmail(c.req.valid('json').email);
+  const actor = me(c);
+  if (await services.admins.get(email)) throw fieldError('email', 'is already an administrator');
+  const invitation = await services.invitations
+    .create(email, actor, INVITATION_TTL_SECONDS)
+    .catch((error: unknown) => {
+      // The inviting admin was disabled while this request was on its way.
+      if (isConditionalFailure(error))
+        throw new ApiError(401, 'unauthorized', 'Sign in to continue');
+      throw error;
+    });
+  const emailed = await sendInvitation(
+    services,
+    email,
+    actor,
+    invitation.token,
+    invitation.expiresAt,
+  );
+  await services.audit.record({
+    actor,
+    action: 'invite',
+    summary: `Invited ${email} (link valid for 72 hours${emailed ? ', sent by email' : ''})`,
+    ip: ipOf(c),
+  });
+  return c.json<InviteResponse>({ ...invitation, emailed }, 201);
+});
+
+const revokeInvitation = createHandlers(idParam, async (c) => {
+  const services = c.get('services');
+  const revoked = await services.invitations.revoke(c.req.valid('param').id);
+  if (!revoked) throw notFound('Invitation');
+  await services.audit.record({
+    actor: me(c),
+    action: 'invite-revoke',
+    summary: `Withdrew the invitation for ${revoked.email}`,
+    ip: ipOf(c),
+  });
+  return c.body(null, 204);
+});
+
+export const invitations = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .post('/', ...invite)
+  .delete('/:id', ...revokeInvitation);

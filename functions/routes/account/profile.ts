@@ -1,0 +1,56 @@
+// /api/account: the signed-in administrator's own account and password. The rest of the
+// account is under /api/account/sessions, admins, invitations and two-factor (this
+// folder); every change is audited (docs/decisions.md "Administrator accounts").
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
+import { sessionKeyOf } from '../../data/sessions.ts';
+import { requireAdmin, sessionId } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { withPasswordCheck } from '../../lib/password-check.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { jsonBody, requireJson } from '../../lib/validate.ts';
+import { changePasswordRequestSchema, type Account } from '../../shared/account.ts';
+import { confirmIdentity, fieldError, ipOf, self } from './identity.ts';
+
+const changePasswordSchema = withPasswordCheck(changePasswordRequestSchema, 'newPassword');
+const { createHandlers } = createFactory<AppEnv>();
+
+const getAccount = createHandlers(async (c) => {
+  const services = c.get('services');
+  const admin = await self(c);
+  return c.json<Account>({
+    email: admin.email,
+    ...(admin.name ? { name: admin.name } : {}),
+    twoFactor: {
+      enabled: Boolean(admin.totpSecret),
+      ...(admin.totpEnabledAt ? { enabledAt: admin.totpEnabledAt } : {}),
+      recoveryCodesLeft: admin.totpSecret
+        ? await services.twoFactor.recoveryCodesLeft(admin.email)
+        : 0,
+    },
+  });
+});
+
+const changePassword = createHandlers(requireJson, jsonBody(changePasswordSchema), async (c) => {
+  const services = c.get('services');
+  const { currentPassword, newPassword } = c.req.valid('json');
+  const { admin } = await confirmIdentity(c, {
+    password: { field: 'currentPassword', value: currentPassword },
+  });
+  if (newPassword === currentPassword)
+    throw fieldError('newPassword', 'must differ from the current password');
+  await services.admins.setPassword(admin.email, await hashPassword(newPassword));
+  const ended = await services.sessions.endAll(admin.email, sessionKeyOf(sessionId(c)!));
+  await services.audit.record({
+    actor: admin.email,
+    action: 'password-change',
+    summary: `Changed their password; ${ended} other session${ended === 1 ? '' : 's'} ended`,
+    ip: ipOf(c),
+  });
+  return c.json({ otherSessionsEnded: ended });
+});
+
+export const profile = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', ...getAccount)
+  .put('/password', ...changePassword);

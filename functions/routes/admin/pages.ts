@@ -1,0 +1,68 @@
+// /api/admin/pages: one page as stored now (drafts included), its versions, and restoring
+// one. The page CRUD itself is functions/routes/landing-pages.ts.
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
+import * as z from 'zod';
+import { requireAdmin } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { params } from '../../lib/validate.ts';
+import type { VersionSummary } from '../../shared/api.ts';
+import { pageIdSchema, versionIdSchema } from '../../shared/slug.ts';
+import { pageChange, requestRebuild } from '../admin-changes.ts';
+
+const idParam = z.object({ id: pageIdSchema });
+const versionParam = idParam.extend({ versionId: versionIdSchema });
+const { createHandlers } = createFactory<AppEnv>();
+
+/** The page as stored now, drafts included: what the editor reloads after a conflict. */
+const getPage = createHandlers(params(idParam), async (c) => {
+  const { id } = c.req.valid('param');
+  const page = await c.get('services').pages.getById(id);
+  if (!page) throw notFound('Landing page');
+  c.header('Cache-Control', 'no-store');
+  return c.json(page);
+});
+
+const listVersions = createHandlers(params(idParam), async (c) => {
+  const { id } = c.req.valid('param');
+  const versions = await c.get('services').pages.versions(id);
+  return c.json(
+    versions.map(
+      ({ versionId, reason, actor, createdAt, title, slug, isActive }): VersionSummary => ({
+        versionId,
+        reason,
+        actor,
+        createdAt,
+        title,
+        slug,
+        isActive,
+      }),
+    ),
+  );
+});
+
+const getVersion = createHandlers(params(versionParam), async (c) => {
+  const { id, versionId } = c.req.valid('param');
+  const version = await c.get('services').pages.getVersion(id, versionId);
+  if (!version) throw notFound('Version');
+  return c.json(version);
+});
+
+const restoreVersion = createHandlers(params(versionParam), async (c) => {
+  const { id, versionId } = c.req.valid('param');
+  const page = await c.get('services').pages.restoreVersion(
+    id,
+    versionId,
+    pageChange(c, 'restore', () => `version of ${versionId.slice(0, 19)}Z restored`),
+  );
+  await requestRebuild(c, 'restore', page);
+  return c.json(page);
+});
+
+export const adminPages = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/:id', ...getPage)
+  .get('/:id/versions', ...listVersions)
+  .get('/:id/versions/:versionId', ...getVersion)
+  .post('/:id/versions/:versionId/restore', ...restoreVersion);
