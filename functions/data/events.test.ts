@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatsItem, PAIR, toDayStats, type DayStats } from './events.ts';
+import { dayStatsItem, PAIR, toDayStats, type DayStats } from './event-counters.ts';
 
 describe('counter items', () => {
   it('read back as the figures they were written from', () => {
