@@ -14,12 +14,15 @@ export const dayEndSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1
 
 export class DailySalts {
   private readonly salts = new Map<string, Promise<string>>();
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  private readonly secret: string | undefined;
 
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly table: string,
-    private readonly secret: string | undefined,
-  ) {}
+  constructor(db: DynamoDBDocumentClient, table: string, secret: string | undefined) {
+    this.db = db;
+    this.table = table;
+    this.secret = secret;
+  }
 
   salt(day: string): Promise<string> {
     if (this.secret) {
