@@ -67,6 +67,24 @@ export default tseslint.config(
   // contracts and the build's read model; shared code stays free of server code; data
   // access never depends on the HTTP layer. Tests may set up what they need.
   {
+    files: ['site/**/*.{ts,tsx}'],
+    ignores: ['site/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)functions/(?!shared/|site-data/)',
+              message:
+                'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['functions/shared/**/*.ts'],
     ignores: ['functions/shared/**/*.test.ts'],
     rules: {

@@ -4,8 +4,10 @@
 // (functions/lib/errors.ts DOMAIN_ANSWERS); routes do not translate them by hand.
 // The message is the sentence the administrator reads; `fields` name the inputs at fault.
 
+import type { FieldErrors } from '../shared/api.ts';
+
 /** Field path (dot separated, e.g. `content.hero.headline`) to its problems. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /** The kinds of refusal; each is one row of DOMAIN_ANSWERS. */
 export type DomainErrorKind =

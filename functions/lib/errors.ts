@@ -3,6 +3,7 @@
 // DOMAIN_ANSWERS below (functions/app-builder.ts onError).
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
+import { fieldErrors } from '../shared/field-errors.ts';
 import type { DomainError, DomainErrorKind, FieldErrors } from './domain-errors.ts';
 
 export type { FieldErrors } from './domain-errors.ts';
@@ -83,52 +84,9 @@ export function domainAnswer(error: DomainError): ApiError {
   return new ApiError(status, code, error.message, error.fields);
 }
 
+export { fieldErrors };
+
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
-
-/** Turns zod issues into `{ "content.hero.headline": ["must be at most 200 characters"] }`. */
-export function fieldErrors(
-  issues: readonly z.core.$ZodIssue[],
-  prefix: readonly PropertyKey[] = [],
-): FieldErrors {
-  // A Map, not a plain object: a field named `constructor`, `__proto__` or `toString`
-  // would otherwise hit Object.prototype's member and throw (a 500 instead of a 400).
-  const fields = new Map<string, string[]>();
-  const add = (path: readonly PropertyKey[], problem: string) => {
-    const key = [...prefix, ...path].map(String).join('.') || '(body)';
-    const problems = fields.get(key);
-    if (problems) problems.push(problem);
-    else fields.set(key, [problem]);
-  };
-  for (const issue of issues) {
-    // Name each unknown key as its own field so the editor can point at it.
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add([...issue.path, key], 'is not a known field');
-    } else {
-      add(issue.path, describeIssue(issue));
-    }
-  }
-  // fromEntries defines own properties, so even `__proto__` stays an ordinary key.
-  return Object.fromEntries(fields);
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      // zod 4 leaves `input` out of issues unless asked; its message still says what came.
-      return issue.input === undefined && /received undefined/.test(issue.message)
-        ? 'is required'
-        : `must be ${article(issue.expected)}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    default:
-      return issue.message;
-  }
-}
-
-function article(type: string): string {
-  if (type === 'array' || type === 'object' || type === 'integer') return `an ${type}`;
-  return `a ${type}`;
-}
 
 export function validationError(
   issues: readonly z.core.$ZodIssue[],

@@ -16,7 +16,7 @@ import {
   useState,
   type SyntheticEvent,
 } from 'react';
-import { fieldErrors } from '../../../functions/lib/errors.ts';
+import { fieldErrors } from '../../../functions/shared/field-errors.ts';
 import type { UpdatePageRequest } from '../../../functions/shared/api.ts';
 import {
   landingContentSchema,

@@ -2,7 +2,7 @@
 // with the same shared schemas the API uses, and copying text to the clipboard.
 import { useState } from 'react';
 import type * as z from 'zod';
-import { fieldErrors } from '../../../../functions/lib/errors.ts';
+import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { Button } from '../ui.tsx';
 
