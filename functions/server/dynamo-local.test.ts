@@ -94,7 +94,9 @@ async function killAndCatchReplacement(pid: number): Promise<number> {
   }
 }
 
-describe('DynamoDB Local of npm start', () => {
+// Every test here starts one or two Java engines of its own: on a loaded 2-core machine a
+// start alone can take longer than the suite's 30 s default, which is no fault of the code.
+describe('DynamoDB Local of npm start', { timeout: 120_000 }, () => {
   it('gives a client with another key an unrelated, empty database', async () => {
     const { engine, own } = await withData(dataDir());
     expect(engine.accessKeyId).toMatch(/^[A-Z0-9]{32}$/);
