@@ -40,7 +40,8 @@ async function readPage(page: Page, path: string, html: string): Promise<PageFac
       ...[...doc.querySelectorAll('meta[content]')].map(
         (meta) => meta.getAttribute('content') ?? '',
       ),
-    ];
+      // Addresses (og:url, a logo, a page's @id) are routes the requirements name, not copy.
+    ].filter((value) => !/^https?:\/\//.test(value));
     doc.querySelectorAll('script, style, template, noscript').forEach((node) => node.remove());
     const clean = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
     const text = [
