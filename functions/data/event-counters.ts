@@ -187,19 +187,25 @@ function asDimension(value: number): DimensionCount {
   return { visitors, leads };
 }
 
+/** A day with nothing counted yet. */
+export const emptyDayStats = (day: string): DayStats => ({
+  day,
+  events: new Map(),
+  leads: 0,
+  referrers: new Map(),
+  referrersDirect: { visitors: 0, leads: 0 },
+  referrersOther: { visitors: 0, leads: 0 },
+  campaigns: new Map(),
+  campaignsOther: { visitors: 0, leads: 0 },
+  devices: new Map(),
+  pages: new Map(),
+});
+
 /** A counter item's attributes back into figures (see the encoding at the top). */
 export function toDayStats(item: Record<string, unknown>): DayStats {
   const stats: DayStats = {
-    day: String(item['day']),
-    events: new Map(),
+    ...emptyDayStats(String(item['day'])),
     leads: Number(item['leads'] ?? 0),
-    referrers: new Map(),
-    referrersDirect: { visitors: 0, leads: 0 },
-    referrersOther: { visitors: 0, leads: 0 },
-    campaigns: new Map(),
-    campaignsOther: { visitors: 0, leads: 0 },
-    devices: new Map(),
-    pages: new Map(),
   };
   const page = (id: string) => {
     const figures = stats.pages.get(id) ?? { pageViews: 0, visitors: 0, ctaClicks: 0, leads: 0 };

@@ -6,24 +6,17 @@
 // the default), and with the flood and that cap lifted (what the flood cost before it).
 // The server runs in this process against DynamoDB Local, as in scripts/bench/analytics.ts.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
-import { createApp } from '../../functions/app.ts';
-import { loadConfig } from '../../functions/env.ts';
-import { createServices } from '../../functions/services.ts';
-import { ensureTable } from '../../functions/data/table.ts';
 import { SITE_SCOPE } from '../../functions/data/events.ts';
 import { VisitorEventCap } from '../../functions/data/page-resolver.ts';
-import { freePort, startDynamoLocal } from '../../functions/server/dynamo-local.ts';
+import { freePort } from '../../functions/server/dynamo-local.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';
 import { LOCAL_COOKIE } from '../../functions/lib/auth.ts';
-import { landingTemplate } from '../../functions/shared/template.ts';
 import { addDays } from '../../functions/shared/analytics.ts';
 import { fmt } from './tools.ts';
+import { startAppStack } from './app-stack.ts';
 
 const PAGES = 10;
 const DAYS = 30;
@@ -59,34 +52,10 @@ export async function benchAnalyticsFlood(options: {
   seconds: number;
   connections: number;
 }): Promise<AnalyticsFloodBench> {
-  const dir = mkdtempSync(join(tmpdir(), 'pb-bench-flood-'));
-  const dynamo = await startDynamoLocal({});
-  const tableName = 'pharmabridge';
-  const config = loadConfig({
-    TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    DATA_DIR: join(dir, 'data'),
-    LOG_LEVEL: 'warn',
-  });
-  const quiet = { info: () => {}, warn: () => {}, error: console.error };
-  const services = createServices(
-    config,
-    { region: 'local', endpoint: dynamo.endpoint },
-    { log: quiet },
-  );
-  const server = createServer(getRequestListener(createApp(services).fetch));
+  const stack = await startAppStack('flood', PAGES);
+  const { services, server } = stack;
   try {
-    await ensureTable(services.db, tableName);
-    const slugs: string[] = [];
-    for (let i = 0; i < PAGES; i++) {
-      const page = await services.pages.create({
-        title: `Campaign page ${i + 1}`,
-        slug: `campaign-${i + 1}`,
-        isActive: true,
-        content: landingTemplate(),
-      });
-      slugs.push(page.slug);
-    }
+    const slugs = stack.pages.map((page) => page.slug);
     const email = 'bench@pharmabridge.test';
     await services.admins.create(email, await hashPassword('bench-harbour-lantern-2026'));
     const session = await services.sessions.create(email, 3600);
@@ -169,7 +138,10 @@ export async function benchAnalyticsFlood(options: {
     // The cap lifted: what the same flood cost before this item (every event written).
     const capped = services.eventCap;
     services.eventCap = new VisitorEventCap(
-      { perVisitor: config.env.CONVERSION_RATE_LIMIT, perAddress: Number.MAX_SAFE_INTEGER },
+      {
+        perVisitor: services.config.env.CONVERSION_RATE_LIMIT,
+        perAddress: Number.MAX_SAFE_INTEGER,
+      },
       services.now,
     );
     phases.push(await phase('flood, no per-address cap', true, slugs[2]!));
@@ -178,14 +150,11 @@ export async function benchAnalyticsFlood(options: {
     return {
       connections: options.connections,
       seconds: options.seconds,
-      addressLimit: config.env.CONVERSION_ADDRESS_RATE_LIMIT,
+      addressLimit: services.config.env.CONVERSION_ADDRESS_RATE_LIMIT,
       phases,
     };
   } finally {
-    server.close();
-    services.db.destroy();
-    await dynamo.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

@@ -7,29 +7,22 @@
 // by functions/data/events.ts dayStatsItem, read back through its own reader once to be
 // sure), not event by event: 20 pages x 180 days of realistic traffic would be millions
 // of events.
-import { createServer } from 'node:http';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { getRequestListener } from '@hono/node-server';
-import { createApp } from '../../functions/app.ts';
-import { loadConfig } from '../../functions/env.ts';
-import { createServices } from '../../functions/services.ts';
-import { ensureTable } from '../../functions/data/table.ts';
+import type { createServices } from '../../functions/services.ts';
 import {
   dayStatsItem,
+  emptyDayStats,
   DIMENSION_CAP,
   SITE_DIMENSION_CAP,
   SITE_SCOPE,
   type DayStats,
   type DimensionCount,
 } from '../../functions/data/events.ts';
-import { freePort, startDynamoLocal } from '../../functions/server/dynamo-local.ts';
+import { freePort } from '../../functions/server/dynamo-local.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';
 import { LOCAL_COOKIE } from '../../functions/lib/auth.ts';
-import { landingTemplate } from '../../functions/shared/template.ts';
 import { addDays, analyticsResponseSchema } from '../../functions/shared/analytics.ts';
 import {
   CTA_EVENT_TYPES,
@@ -38,6 +31,7 @@ import {
   type EventType,
 } from '../../functions/shared/events.ts';
 import { fmt } from './tools.ts';
+import { startAppStack } from './app-stack.ts';
 
 export const ANALYTICS_PAGES = 20;
 export const ANALYTICS_DAYS = 90;
@@ -109,19 +103,6 @@ const CTA_SHARE: Record<(typeof CTA_EVENT_TYPES)[number], number> = {
 };
 const DEVICE_SHARE: Record<DeviceClass, number> = { desktop: 0.62, mobile: 0.33, tablet: 0.05 };
 
-const emptyStats = (day: string): DayStats => ({
-  day,
-  events: new Map(),
-  leads: 0,
-  referrers: new Map(),
-  referrersDirect: { visitors: 0, leads: 0 },
-  referrersOther: { visitors: 0, leads: 0 },
-  campaigns: new Map(),
-  campaignsOther: { visitors: 0, leads: 0 },
-  devices: new Map(),
-  pages: new Map(),
-});
-
 /** Spreads `total` over `keys` with a long tail (the first keys get the most). */
 function spread(total: number, keys: string[], next: () => number): Map<string, number> {
   const weights = keys.map((_, i) => (1 / (i + 1) ** 1.1) * (0.7 + 0.6 * next()));
@@ -140,7 +121,7 @@ function pick<T>(pool: T[], count: number, next: () => number): T[] {
 
 /** One page's day: a few hundred visitors on its best days, most from a few sources. */
 function pageDay(day: string, rank: number, next: () => number): DayStats {
-  const stats = emptyStats(day);
+  const stats = emptyDayStats(day);
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   const base = (900 / (rank + 1) ** 0.8) * (weekday === 0 || weekday === 6 ? 0.45 : 1);
   const visitors = Math.max(1, Math.round(base * (0.75 + 0.5 * next())));
@@ -186,7 +167,7 @@ function pageDay(day: string, rank: number, next: () => number): DayStats {
 
 /** The site's day: every page summed, 7 % of visitors seen on two pages, capped dimensions. */
 function siteDay(day: string, pages: Map<string, DayStats>): DayStats {
-  const site = emptyStats(day);
+  const site = emptyDayStats(day);
   const add = (target: Map<string, DimensionCount>, key: string, value: DimensionCount) => {
     const entry = target.get(key) ?? { visitors: 0, leads: 0 };
     entry.visitors += value.visitors;
@@ -302,34 +283,10 @@ async function measure(url: string, cookie: string, requests: number): Promise<L
 }
 
 export async function benchAnalytics(options: { requests: number }): Promise<AnalyticsBench> {
-  const dir = mkdtempSync(join(tmpdir(), 'pb-bench-analytics-'));
-  const dynamo = await startDynamoLocal({});
-  const tableName = 'pharmabridge';
-  const config = loadConfig({
-    TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    DATA_DIR: join(dir, 'data'),
-    LOG_LEVEL: 'warn',
-  });
-  const quiet = { info: () => {}, warn: () => {}, error: console.error };
-  const services = createServices(
-    config,
-    { region: 'local', endpoint: dynamo.endpoint },
-    { log: quiet },
-  );
-  const server = createServer(getRequestListener(createApp(services).fetch));
+  const stack = await startAppStack('analytics', ANALYTICS_PAGES);
+  const { services, server, tableName } = stack;
   try {
-    await ensureTable(services.db, tableName);
-    const pageIds: string[] = [];
-    for (let rank = 0; rank < ANALYTICS_PAGES; rank++) {
-      const page = await services.pages.create({
-        title: `Campaign page ${rank + 1}`,
-        slug: `campaign-${rank + 1}`,
-        isActive: true,
-        content: landingTemplate(),
-      });
-      pageIds.push(page.id);
-    }
+    const pageIds = stack.pages.map((page) => page.id);
 
     // 180 days up to today: the measured 90 and the 90 they are compared with.
     const today = new Date().toISOString().slice(0, 10);
@@ -398,10 +355,7 @@ export async function benchAnalytics(options: { requests: number }): Promise<Ana
       siteQuery: { medianMs: percentile(queryTimes, 50), p99Ms: percentile(queryTimes, 99) },
     };
   } finally {
-    server.close();
-    services.db.destroy();
-    await dynamo.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 
