@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
-import { jsonBody, requireJson } from '../lib/validate.ts';
+import { jsonBody, query, requireJson } from '../lib/validate.ts';
 import type { UploadTicket } from '../data/media.ts';
 import {
   CANNOT_SIGN_MESSAGE,
@@ -32,17 +32,19 @@ import { newUpload, signOptions } from './objects.ts';
 
 const uploadIdSchema = z.string().min(1).max(1024);
 
-function validQuery<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.') || 'query';
-    throw new ApiError(400, 'validation_failed', `Invalid request: ${field} ${issue.message}`, {
-      [field]: [issue.message],
-    });
-  }
-  return parsed.data;
+/** The S3 companion protocol's answer to a bad query: the first problem, named. */
+function s3QueryRefusal(issues: readonly z.core.$ZodIssue[]): ApiError {
+  const issue = issues[0]!;
+  const field = issue.path.join('.') || 'query';
+  return new ApiError(400, 'validation_failed', `Invalid request: ${field} ${issue.message}`, {
+    [field]: [issue.message],
+  });
 }
+
+const keyQuery = query(
+  z.object({ key: z.string().min(1, 'is required').max(200) }),
+  s3QueryRefusal,
+);
 
 /**
  * The ticket a key belongs to, and (for multipart calls) the uploadId it holds: anything
@@ -107,8 +109,8 @@ export const s3 = new Hono<AppEnv>()
         'URLs of /api/s3/params and /api/s3/multipart (companionEndpoint "/api")',
     );
   })
-  .get('/params', async (c) => {
-    const { filename } = validQuery(c, s3ParamsQuerySchema);
+  .get('/params', query(s3ParamsQuerySchema, s3QueryRefusal), async (c) => {
+    const { filename } = c.req.valid('query');
     const services = c.get('services');
     const ticket = await newUpload(c, filename);
     const { url, fields } = await services.objects.presignPost(ticket.key, signOptions(c));
@@ -138,8 +140,8 @@ export const s3 = new Hono<AppEnv>()
       objectPath: objectPathOf(ticket.id),
     });
   })
-  .get('/multipart/:uploadId', async (c) => {
-    const { key } = validQuery(c, z.object({ key: z.string().min(1, 'is required').max(200) }));
+  .get('/multipart/:uploadId', keyQuery, async (c) => {
+    const { key } = c.req.valid('query');
     const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
     const ticket = await ticketFor(c, key, uploadId);
     const parts = await c
@@ -192,37 +194,43 @@ export const s3 = new Hono<AppEnv>()
   .get('/multipart/*', () => {
     throw new ApiError(400, 'bad_request', CANNOT_SIGN_MESSAGE);
   })
-  .post('/multipart/:uploadId/complete', requireJson, jsonBody(s3CompleteSchema), async (c) => {
-    const { key } = validQuery(c, z.object({ key: z.string().min(1, 'is required').max(200) }));
-    const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
-    const ticket = await ticketFor(c, key, uploadId);
-    const services = c.get('services');
-    const { parts } = c.req.valid('json');
-    await services.objects
-      .completeMultipart(ticket.key, uploadId, parts)
-      .catch((error: unknown) => {
-        throw storeError(error);
+  .post(
+    '/multipart/:uploadId/complete',
+    requireJson,
+    jsonBody(s3CompleteSchema),
+    keyQuery,
+    async (c) => {
+      const { key } = c.req.valid('query');
+      const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
+      const ticket = await ticketFor(c, key, uploadId);
+      const services = c.get('services');
+      const { parts } = c.req.valid('json');
+      await services.objects
+        .completeMultipart(ticket.key, uploadId, parts)
+        .catch((error: unknown) => {
+          throw storeError(error);
+        });
+      // S3 cannot bound a multipart upload's total size: refuse it here, before anyone reads it.
+      const size = (await services.objects.size(ticket.key)) ?? 0;
+      const max = services.config.env.MEDIA_MAX_BYTES;
+      if (size > max) {
+        await services.objects.delete([ticket.key]);
+        await services.media.dropTicket(ticket.id);
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          `The file is ${size} bytes; at most ${max} bytes are accepted`,
+        );
+      }
+      return c.json<S3CompleteResponse>({
+        location: services.objects.location(ticket.key, new URL(c.req.url).origin),
+        key: ticket.key,
+        objectPath: objectPathOf(ticket.id),
       });
-    // S3 cannot bound a multipart upload's total size: refuse it here, before anyone reads it.
-    const size = (await services.objects.size(ticket.key)) ?? 0;
-    const max = services.config.env.MEDIA_MAX_BYTES;
-    if (size > max) {
-      await services.objects.delete([ticket.key]);
-      await services.media.dropTicket(ticket.id);
-      throw new ApiError(
-        413,
-        'payload_too_large',
-        `The file is ${size} bytes; at most ${max} bytes are accepted`,
-      );
-    }
-    return c.json<S3CompleteResponse>({
-      location: services.objects.location(ticket.key, new URL(c.req.url).origin),
-      key: ticket.key,
-      objectPath: objectPathOf(ticket.id),
-    });
-  })
-  .delete('/multipart/:uploadId', async (c) => {
-    const { key } = validQuery(c, z.object({ key: z.string().min(1, 'is required').max(200) }));
+    },
+  )
+  .delete('/multipart/:uploadId', keyQuery, async (c) => {
+    const { key } = c.req.valid('query');
     const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
     const ticket = await ticketFor(c, key, uploadId);
     const services = c.get('services');

@@ -40,6 +40,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Config } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
+import { PK, SK } from '../data/keys.ts';
 import { ensureTable } from '../data/table.ts';
 import { objectKeysOf } from '../media/library.ts';
 import { ArchiveError, readTar, TarWriter, type EntrySink } from './backup-archive.ts';
@@ -162,7 +163,7 @@ function itemFromJson(item: Record<string, JsonValue>): Record<string, Attribute
 
 /** The object keys an image record's item refers to (none for other items). */
 function mediaKeysOf(item: Record<string, AttributeValue>): string[] {
-  if (!item['pk']?.S?.startsWith('MEDIA#') || item['sk']?.S !== 'MEDIA') return [];
+  if (!item['pk']?.S?.startsWith(PK.media) || item['sk']?.S !== SK.media) return [];
   const id = item['id']?.S;
   const version = Number(item['version']?.N);
   if (!id || !Number.isInteger(version)) return [];
