@@ -161,7 +161,7 @@ test('invite, join, two-factor sign-in, sessions, password change and disable', 
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('is incorrect', { exact: true })).toBeVisible();
+  await expect(page.getByText('Current password is incorrect.', { exact: true })).toBeVisible();
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByTestId('toast')).toContainText('Password changed');

@@ -329,14 +329,19 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
 });
 
 test('a saved headline reaches the public page after the rebuild', async ({ page, context }) => {
-  test.setTimeout(180_000);
+  // The other editing specs on this server save pages too, so its build status may stay
+  // "building" through a chain of their rebuilds: the test waits for the public page itself.
+  test.setTimeout(600_000);
   await signIn(page);
   const title = unique('Rebuild check');
   const slug = normalizeSlug(title);
   await createPage(page, title, slug, true);
-  await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'up-to-date', {
-    timeout: 120_000,
-  });
+  const visitor = await context.browser()!.newContext();
+  const publicPage = await visitor.newPage();
+  await expect(async () => {
+    const response = await publicPage.goto(`/${slug}`);
+    expect(response?.status()).toBe(200);
+  }).toPass({ timeout: 240_000 });
 
   await card(page, title)
     .getByRole('button', { name: `Edit ${title}` })
@@ -348,18 +353,13 @@ test('a saved headline reaches the public page after the rebuild', async ({ page
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page)).toHaveText(/^Landing page updated successfully/);
   await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'building');
-  await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'up-to-date', {
-    timeout: 120_000,
-  });
-  const visitor = await context.browser()!.newContext();
-  const publicPage = await visitor.newPage();
   await expect(async () => {
     const response = await publicPage.goto(`/${slug}`);
     expect(response?.status()).toBe(200);
     await expect(publicPage.getByTestId('hero-headline')).toContainText(headline, {
       timeout: 1000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 240_000 });
   const seconds = (Date.now() - savedAt) / 1000;
   test
     .info()
