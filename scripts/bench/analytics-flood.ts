@@ -7,7 +7,6 @@
 // The server runs in this process against DynamoDB Local, as in scripts/bench/analytics.ts.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SITE_SCOPE } from '../../functions/data/events.ts';
 import { VisitorEventCap } from '../../functions/data/page-resolver.ts';
@@ -15,7 +14,7 @@ import { freePort } from '../../functions/server/dynamo-local.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';
 import { LOCAL_COOKIE } from '../../functions/lib/auth.ts';
 import { addDays } from '../../functions/shared/analytics.ts';
-import { fmt } from './tools.ts';
+import { fmt, machineLoad, percentile } from './tools.ts';
 import { startAppStack } from './app-stack.ts';
 
 const PAGES = 10;
@@ -44,9 +43,6 @@ export interface AnalyticsFloodBench {
   addressLimit: number;
   phases: FloodPhase[];
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] ?? 0;
 
 export async function benchAnalyticsFlood(options: {
   seconds: number;
@@ -159,9 +155,6 @@ export async function benchAnalyticsFlood(options: {
 }
 
 export function reportAnalyticsFlood(result: AnalyticsFloodBench): string {
-  const load = loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
   const baseline = result.phases[0]!.admin;
   const lines = result.phases.map((phase) => {
     const { admin, flood } = phase;
@@ -173,6 +166,6 @@ export function reportAnalyticsFlood(result: AnalyticsFloodBench): string {
   return [
     `Admin analytics under a conversions flood (GET /api/admin/analytics for ${DAYS} days over ${PAGES} pages, sequential; flood: POST /api/conversions from one address with a new user agent per event, ${result.connections} connections, ${result.seconds} s per phase; CONVERSION_ADDRESS_RATE_LIMIT ${fmt(result.addressLimit)} a minute)`,
     ...lines,
-    `  (load average at the end: ${load}, ${cpus().length} cores)`,
+    `  (${machineLoad()})`,
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 // Shared pieces of the benchmarks: load generators, child servers, readiness checks.
+import { cpus, loadavg } from 'node:os';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
@@ -115,3 +116,13 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The p-th percentile (nearest rank) of ascending figures; 0 for none. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] ?? 0;
+
+/** "load average at the end: 1.0, 0.8, 0.5, 2 cores": how busy the machine was. */
+export const machineLoad = () =>
+  `load average at the end: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}, ${cpus().length} cores`;
