@@ -2,8 +2,8 @@
 // images, taken while `npm start` runs or not (functions/server/backup.ts; docs/operations.md).
 import '../functions/lib/zod-jitless.ts'; // first, before any module builds a schema
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../functions/env.ts';
-import { BackupError, createBackup } from '../functions/server/backup.ts';
+import { loadConfig } from '../functions/env.ts';
+import { BackupError, createBackup, exitOnFailure } from '../functions/server/backup.ts';
 
 const USAGE = 'Usage: npm run backup -- --out FILE (for example --out backups/pharmabridge.tar.gz)';
 
@@ -25,14 +25,5 @@ try {
     );
   }
 } catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError) {
-    process.stderr.write(`backup: ${error.message}\n`);
-  } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`backup: ${(error as Error).message}. ${USAGE}\n`);
-  } else {
-    process.stderr.write(
-      `backup failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-  }
-  process.exit(1);
+  exitOnFailure('backup', USAGE, error);
 }

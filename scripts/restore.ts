@@ -2,8 +2,8 @@
 // install key; then `npm start` serves it (functions/server/backup.ts; docs/operations.md).
 import '../functions/lib/zod-jitless.ts'; // first, before any module builds a schema
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../functions/env.ts';
-import { BackupError, restoreBackup } from '../functions/server/backup.ts';
+import { loadConfig } from '../functions/env.ts';
+import { BackupError, restoreBackup, exitOnFailure } from '../functions/server/backup.ts';
 
 const USAGE = 'Usage: DATA_DIR=<empty or new folder> npm run restore -- FILE';
 
@@ -19,14 +19,5 @@ try {
       `into table ${table}, ${manifest.objects.count} object files. Start it with npm start.\n`,
   );
 } catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError) {
-    process.stderr.write(`restore: ${error.message}\n`);
-  } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`restore: ${(error as Error).message}. ${USAGE}\n`);
-  } else {
-    process.stderr.write(
-      `restore failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-  }
-  process.exit(1);
+  exitOnFailure('restore', USAGE, error);
 }

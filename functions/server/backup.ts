@@ -38,7 +38,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { Config } from '../env.ts';
+import { ConfigError, type Config } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { PK, SK } from '../data/keys.ts';
 import { ensureTable } from '../data/table.ts';
@@ -68,6 +68,24 @@ const OBJECT_ENTRY_RE = /^objects\/uploads\/([^/]+)$/;
 /** A problem the operator can act on; the scripts print its message alone. */
 export class BackupError extends Error {
   override name = 'BackupError';
+}
+
+/**
+ * How `npm run backup` and `npm run restore` end on an error: a refusal (a BackupError, bad
+ * configuration, bad arguments) as one line with the command's name, anything else with
+ * its stack; exit code 1 either way.
+ */
+export function exitOnFailure(command: string, usage: string, error: unknown): never {
+  if (error instanceof BackupError || error instanceof ConfigError) {
+    process.stderr.write(`${command}: ${error.message}\n`);
+  } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`${command}: ${(error as Error).message}. ${usage}\n`);
+  } else {
+    process.stderr.write(
+      `${command} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+  }
+  process.exit(1);
 }
 
 const partSchema = z.object({ bytes: z.number().int().min(0), sha256: z.string() });
