@@ -19,6 +19,8 @@ export const errorEnvelopeSchema = z.object({
     message: z.string(),
     fields: fieldErrorsSchema.optional(),
     requestId: z.string().optional(),
+    /** A 403's missing permission (functions/shared/roles.ts). */
+    permission: z.string().optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
@@ -184,6 +186,9 @@ export const AUDIT_ACTIONS = [
   'two-factor-disable',
   'recovery-codes',
   'session-end',
+  // Roles (functions/lib/auth.ts requirePermission, routes/account/admins.ts).
+  'admin-role',
+  'forbidden',
   // Leads (functions/routes/leads.ts); summaries name the lead's id, never its person.
   'lead-status',
   'lead-note',

@@ -277,6 +277,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'two-factor-disable': 'Two-factor sign-in off',
   'recovery-codes': 'New recovery codes',
   'session-end': 'Session ended',
+  'admin-role': 'Role changed',
+  forbidden: 'Refused by role',
   'lead-status': 'Lead status changed',
   'lead-note': 'Lead note added',
   'lead-retry': 'Lead delivery retried',
