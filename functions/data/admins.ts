@@ -34,6 +34,7 @@ import {
   TableRepository,
 } from './table.ts';
 import { GSI1PK, keys } from './keys.ts';
+import { DEFAULT_ROLE, roleSchema, type Role } from '../shared/roles.ts';
 
 export interface Admin {
   email: string;
@@ -48,6 +49,8 @@ export interface Admin {
   totpEnabledAt?: string;
   /** The last TOTP time step accepted, so a code cannot be used twice. */
   totpLastStep?: number;
+  /** What the account may do (functions/shared/roles.ts); accounts made before roles are admins. */
+  role: Role;
 }
 
 /** What the administrators list shows: no hashes, no secrets. */
@@ -58,6 +61,7 @@ export interface AdminListEntry {
   createdAt: string;
   lastSignInAt?: string;
   twoFactor: boolean;
+  role: Role;
 }
 
 export type DisableResult =
@@ -68,11 +72,22 @@ export type DisableResult =
   /** Nobody disables their own account: another administrator does it. */
   | 'self';
 
+export type SetRoleResult =
+  | 'changed'
+  | 'not-found'
+  /** The account is disabled: enable it first. */
+  | 'disabled'
+  /** Demoting the last active admin would leave nobody to manage accounts. */
+  | 'last-admin'
+  | 'actor-inactive';
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const adminKey = (email: string) => keys.admin(normalizeEmail(email));
 const tokenKey = (token: string) =>
   keys.setupToken(createHash('sha256').update(token).digest('base64url'));
 const ACTIVE = 'attribute_exists(pk) AND (attribute_not_exists(disabled) OR disabled = :false)';
+/** Active, and an admin: accounts without a stored role are admins (DEFAULT_ROLE). */
+const ACTIVE_ADMIN = `${ACTIVE} AND (attribute_not_exists(#role) OR #role = :admin)`;
 
 /**
  * A transaction part that cancels the transaction unless `email` is an active
@@ -83,13 +98,20 @@ export const activeAdminCheck = (table: string, email: string) => ({
   ConditionCheck: {
     TableName: table,
     Key: adminKey(email),
-    ConditionExpression: ACTIVE,
-    ExpressionAttributeValues: { ':false': false },
+    ConditionExpression: ACTIVE_ADMIN,
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':false': false, ':admin': 'admin' },
   },
 });
 
 /** The stored item of a new administrator (also written by an accepted invitation). */
-export function adminItem(email: string, passwordHash: string, now: string, name?: string) {
+export function adminItem(
+  email: string,
+  passwordHash: string,
+  now: string,
+  name?: string,
+  role: Role = DEFAULT_ROLE,
+) {
   const normalized = normalizeEmail(email);
   return {
     ...adminKey(normalized),
@@ -100,6 +122,7 @@ export function adminItem(email: string, passwordHash: string, now: string, name
     passwordHash,
     createdAt: now,
     disabled: false,
+    role,
   };
 }
 
@@ -116,6 +139,7 @@ function toAdmin(item: Record<string, unknown>): Admin {
     passwordHash: String(item['passwordHash']),
     createdAt: String(item['createdAt']),
     disabled: item['disabled'] === true,
+    role: roleSchema.safeParse(item['role']).data ?? DEFAULT_ROLE,
   };
   for (const key of [
     'name',
@@ -156,6 +180,7 @@ export class AdminRepository extends TableRepository {
         createdAt: admin.createdAt,
         ...(admin.lastSignInAt ? { lastSignInAt: admin.lastSignInAt } : {}),
         twoFactor: Boolean(admin.totpSecret),
+        role: admin.role,
       };
     });
   }
@@ -189,10 +214,10 @@ export class AdminRepository extends TableRepository {
   async create(
     email: string,
     passwordHash: string,
-    options: { first?: boolean; name?: string } = {},
+    options: { first?: boolean; name?: string; role?: Role } = {},
   ): Promise<boolean> {
     const now = this.now().toISOString();
-    const item = adminItem(email, passwordHash, now, options.name);
+    const item = adminItem(email, passwordHash, now, options.name, options.role);
     return conditionally(
       this.db.send(
         new TransactWriteCommand({
@@ -279,6 +304,65 @@ export class AdminRepository extends TableRepository {
         if (codes[1] === 'ConditionalCheckFailed') return 'actor-inactive';
         const current = await this.get(target);
         return current ? 'already-disabled' : 'not-found';
+      }
+    }
+  }
+
+  /**
+   * Gives `target` the role `role` on behalf of `actor` (an active admin, checked in the
+   * same transaction). The last active admin cannot be demoted: demoting someone else
+   * leaves the actor; demoting oneself needs another active admin, checked in the
+   * transaction too, so two admins demoting themselves at once cannot both succeed.
+   */
+  async setRole(target: string, role: Role, actor: string): Promise<SetRoleResult> {
+    const self = normalizeEmail(target) === normalizeEmail(actor);
+    for (let round = 0; ; round++) {
+      const current = await this.get(target);
+      if (!current) return 'not-found';
+      if (current.disabled) return 'disabled';
+      if (current.role === role) return 'changed';
+      let keeper: string | undefined = self ? undefined : actor;
+      if (self && role !== 'admin') {
+        keeper = (await this.list()).find(
+          (admin) =>
+            !admin.disabled && admin.role === 'admin' && admin.email !== normalizeEmail(target),
+        )?.email;
+        if (!keeper) return 'last-admin';
+      }
+      try {
+        await this.db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: this.table,
+                  Key: adminKey(target),
+                  UpdateExpression: 'SET #role = :role',
+                  ConditionExpression: ACTIVE,
+                  ExpressionAttributeNames: { '#role': 'role' },
+                  ExpressionAttributeValues: { ':role': role, ':false': false },
+                },
+              },
+              ...(keeper ? [activeAdminCheck(this.table, keeper)] : []),
+            ],
+          }),
+        );
+        return 'changed';
+      } catch (error) {
+        if (!isConditionalFailure(error)) throw error;
+        const codes = cancellationCodes(error);
+        if (codes.includes('TransactionConflict') && round < 4) {
+          await new Promise((resolve) => setTimeout(resolve, 20 * (round + 1)));
+          continue;
+        }
+        if (codes[1] === 'ConditionalCheckFailed') {
+          // The actor lost their standing, or (self) the other admin did: look again.
+          if (!self) return 'actor-inactive';
+          if (round < 4) continue;
+          return 'last-admin';
+        }
+        if (round < 4) continue;
+        return (await this.get(target)) ? 'disabled' : 'not-found';
       }
     }
   }

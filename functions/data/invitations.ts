@@ -24,6 +24,7 @@ import {
 } from './admins.ts';
 import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 import { keys, PK } from './keys.ts';
+import { DEFAULT_ROLE, roleSchema, type Role } from '../shared/roles.ts';
 
 export interface Invitation {
   /** The token's hash: names the invitation in lists and in the revoke call. */
@@ -32,6 +33,8 @@ export interface Invitation {
   invitedBy: string;
   createdAt: string;
   expiresAt: string;
+  /** The role the invitee gets; invitations made before roles existed made admins. */
+  role: Role;
 }
 
 export type AcceptResult =
@@ -52,6 +55,7 @@ function toInvitation(item: Record<string, unknown>): Invitation {
     invitedBy: String(item['invitedBy']),
     createdAt: String(item['createdAt']),
     expiresAt: new Date(Number(item['expiresAt']) * 1000).toISOString(),
+    role: roleSchema.safeParse(item['role']).data ?? DEFAULT_ROLE,
   };
 }
 
@@ -61,6 +65,7 @@ export class InvitationRepository extends TableRepository {
     email: string,
     invitedBy: string,
     ttlSeconds: number,
+    role: Role,
   ): Promise<Invitation & { token: string }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
@@ -71,6 +76,7 @@ export class InvitationRepository extends TableRepository {
       invitedBy: normalizeEmail(invitedBy),
       createdAt: now.toISOString(),
       expiresAt: epochSeconds(expiresAt),
+      role,
     };
     // Throws (a cancelled transaction) when the maker is not an active administrator,
     // e.g. when they were disabled while this request was on its way.
@@ -157,7 +163,10 @@ export class InvitationRepository extends TableRepository {
                 ExpressionAttributeValues: { ':now': epochSeconds(now) },
               },
             },
-            putNew(this.table, adminItem(invitation.email, passwordHash, now.toISOString(), name)),
+            putNew(
+              this.table,
+              adminItem(invitation.email, passwordHash, now.toISOString(), name, invitation.role),
+            ),
             activeAdminCheck(this.table, invitation.invitedBy),
           ],
         }),
@@ -184,10 +193,14 @@ export class InvitationRepository extends TableRepository {
         TableName: this.table,
         Key: adminKey(invitation.invitedBy),
         ConsistentRead: true,
-        ProjectionExpression: 'disabled',
+        ProjectionExpression: 'disabled, #role',
+        ExpressionAttributeNames: { '#role': 'role' },
       }),
     );
-    return Boolean(result.Item) && result.Item?.['disabled'] !== true;
+    // Still an active admin (activeAdminCheck's condition): one who lost the role, like
+    // one who was disabled, no longer vouches for their links.
+    const role = result.Item?.['role'] ?? DEFAULT_ROLE;
+    return Boolean(result.Item) && result.Item?.['disabled'] !== true && role === 'admin';
   }
 
   private async all(): Promise<Invitation[]> {

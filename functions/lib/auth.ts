@@ -2,13 +2,14 @@
 // admin route, the cross-site request check, and the first-run administrator.
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, Services } from './context.ts';
+import type { AppEnv, Services, SignedIn } from './context.ts';
 import type { Logger } from './logger.ts';
 import { trustedForwarded } from './forwarded.ts';
 import { ApiError } from './errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import type { SignInAttempt } from '../data/sign-in-throttle.ts';
-import { currentAdmin, sessionId, sessionMeta, setSessionCookie } from './session.ts';
+import { currentAccount, sessionId, sessionMeta, setSessionCookie } from './session.ts';
+import { can, forbiddenMessage, ROLE_LABELS, type Permission } from '../shared/roles.ts';
 
 // The session cookie and the signed-in administrator live in session.ts (the public Lambda
 // function needs them without this module's password hashing and its common-password list).
@@ -53,12 +54,61 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('admin')) return next();
   c.header('Cache-Control', 'no-store');
   checkSameOrigin(c);
-  const email = await currentAdmin(c);
-  if (!email) throw new ApiError(401, 'unauthorized', 'Sign in to continue');
-  c.set('admin', { email });
+  const account = await currentAccount(c);
+  if (!account) throw new ApiError(401, 'unauthorized', 'Sign in to continue');
+  c.set('admin', account);
   await next();
   c.header('Cache-Control', 'no-store');
 };
+
+/** The signed-in account (set by requireAdmin, which every admin router runs first). */
+export function signedIn(c: Context<AppEnv>): SignedIn {
+  const admin = c.get('admin');
+  if (!admin) throw new ApiError(401, 'unauthorized', 'Sign in to continue');
+  return admin;
+}
+
+/**
+ * Refuses with 403 naming the permission unless the signed-in account's role has it
+ * (docs/decisions.md "Roles"); the refusal is audited. For routes whose permission
+ * depends on the request (a live page needs `publish`), call it from the handler.
+ */
+export async function assertPermission(c: Context<AppEnv>, permission: Permission): Promise<void> {
+  const { email, role } = signedIn(c);
+  if (can(role, permission)) return;
+  await c.get('services').audit.record({
+    actor: email,
+    action: 'forbidden',
+    summary: `Refused ${c.req.method} ${new URL(c.req.url).pathname}: the ${ROLE_LABELS[role]} role lacks the ${permission} permission`,
+    ip: c.get('services').clientIp(c),
+  });
+  throw new ApiError(
+    403,
+    'forbidden',
+    forbiddenMessage(role, permission),
+    undefined,
+    undefined,
+    undefined,
+    permission,
+  );
+}
+
+/**
+ * requireAdmin, then the role's permission: `router.use(requirePermission('leads'))`.
+ * With `writesOnly`, reads (GET, HEAD) need only a session: every role may look at pages
+ * and images, and the permission guards the changes.
+ */
+export function requirePermission(
+  permission: Permission,
+  { writesOnly = false } = {},
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await requireAdmin(c, async () => {
+      if (!writesOnly || UNSAFE_METHODS.has(c.req.method)) await assertPermission(c, permission);
+      await next();
+    });
+  };
+}
 
 const REFUSAL_REASONS = {
   pair: 'too many failures from this address for this account',

@@ -22,6 +22,7 @@ import type { InstallSecrets } from '../data/install-secrets.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { PageResolver, VisitorEventCap } from '../data/page-resolver.ts';
 import type { Logger } from './logger.ts';
+import type { Role } from '../shared/roles.ts';
 
 export interface Services {
   config: Config;
@@ -90,13 +91,19 @@ export type VisitorServices = Pick<
   | 'log'
 >;
 
+/** Who is signed in, and what their role lets them do (functions/shared/roles.ts). */
+export interface SignedIn {
+  email: string;
+  role: Role;
+}
+
 /** The Hono environment of routes and middleware that see `services` of type S. */
 export type EnvWith<S extends VisitorServices> = {
   Variables: {
     services: S;
     requestId: string;
     /** The signed-in administrator, set by requireAdmin (functions/lib/auth.ts). */
-    admin?: { email: string };
+    admin?: SignedIn;
   };
 };
 

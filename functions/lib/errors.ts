@@ -4,6 +4,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
 import { fieldErrors } from '../shared/field-errors.ts';
+import type { Permission } from '../shared/roles.ts';
 import type { DomainError, DomainErrorKind, FieldErrors } from './domain-errors.ts';
 
 export type { FieldErrors } from './domain-errors.ts';
@@ -27,7 +28,14 @@ export type ErrorCode =
   | 'internal';
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors; requestId?: string };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: FieldErrors;
+    requestId?: string;
+    /** 403 for a role that lacks it (functions/shared/roles.ts). */
+    permission?: Permission;
+  };
 }
 
 export class ApiError extends Error {
@@ -39,6 +47,8 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** Named in 5xx bodies, so a report can be matched with the log line. */
   readonly requestId: string | undefined;
+  /** The permission a 403 refused for (functions/shared/roles.ts). */
+  readonly permission: Permission | undefined;
 
   constructor(
     status: ContentfulStatusCode,
@@ -47,6 +57,7 @@ export class ApiError extends Error {
     fields?: FieldErrors,
     retryAfterSeconds?: number,
     requestId?: string,
+    permission?: Permission,
   ) {
     super(message);
     this.status = status;
@@ -54,6 +65,7 @@ export class ApiError extends Error {
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
     this.requestId = requestId;
+    this.permission = permission;
   }
 
   toBody(): ErrorBody {
@@ -63,6 +75,7 @@ export class ApiError extends Error {
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.requestId ? { requestId: this.requestId } : {}),
+        ...(this.permission ? { permission: this.permission } : {}),
       },
     };
   }

@@ -3,7 +3,7 @@
 // password code so the public Lambda function's bundle holds none of it.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { VisitorEnv } from './context.ts';
+import type { SignedIn, VisitorEnv } from './context.ts';
 import { trustedForwarded } from './forwarded.ts';
 
 /** `__Host-`: only this exact host, path /, Secure; no subdomain can set or read it. */
@@ -60,6 +60,13 @@ export function sessionId(c: Context): string | undefined {
 export async function currentAdmin<E extends VisitorEnv>(
   c: Context<E>,
 ): Promise<string | undefined> {
+  return (await currentAccount(c))?.email;
+}
+
+/** The signed-in account with its role (functions/shared/roles.ts), as currentAdmin. */
+export async function currentAccount<E extends VisitorEnv>(
+  c: Context<E>,
+): Promise<SignedIn | undefined> {
   const id = sessionId(c);
   if (!id) return undefined;
   const services = c.get('services');
@@ -68,7 +75,7 @@ export async function currentAdmin<E extends VisitorEnv>(
   const admin = await services.admins.get(session.email);
   if (!admin || admin.disabled) return undefined;
   await services.sessions.touch(session, sessionMeta(c));
-  return admin.email;
+  return { email: admin.email, role: admin.role };
 }
 
 /** What an admin's session list shows about where a session came from. */

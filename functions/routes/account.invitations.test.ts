@@ -20,8 +20,9 @@ async function team() {
     (method: string, path: string, payload?: unknown, headers: Record<string, string> = {}) =>
       harness.json(method, path, payload, { cookie: who, ...headers });
   const first = as(cookie);
+  /** Invites an administrator (role admin): these tests are about administrators' links. */
   const inviteAs = async (send: ReturnType<typeof as>, email: string) => {
-    const created = await send('POST', '/api/account/invitations', { email });
+    const created = await send('POST', '/api/account/invitations', { email, role: 'admin' });
     expect(created.status).toBe(201);
     return (await created.json()) as InviteResponse;
   };
@@ -98,7 +99,7 @@ describe('an invitation and its maker', () => {
     await second('bob@example.com');
     expect(await services.admins.disable('bob@example.com', FIRST)).toBe('disabled');
     await expect(
-      services.invitations.create('late@example.com', 'bob@example.com', 3600),
+      services.invitations.create('late@example.com', 'bob@example.com', 3600, 'editor'),
     ).rejects.toThrow();
     expect(await services.invitations.list()).toEqual([]);
   });

@@ -46,7 +46,8 @@ async function team(overrides: Record<string, string> = {}) {
     (method: string, path: string, payload?: unknown, headers: Record<string, string> = {}) =>
       harness.json(method, path, payload, { cookie: who, ...headers });
   const invite = async (email: string) => {
-    const created = await as(cookie)('POST', '/api/account/invitations', { email });
+    // An administrator (role admin): these tests are about administrators' powers.
+    const created = await as(cookie)('POST', '/api/account/invitations', { email, role: 'admin' });
     const { token } = (await created.json()) as InviteResponse;
     const accepted = await harness.json('POST', '/api/auth/invitation', {
       token,
@@ -299,7 +300,22 @@ describe('bad bodies', () => {
         'POST',
         '/api/account/invitations',
         { email: 'a@example.com', role: 'owner' },
-        { role: ['is not a known field'] },
+        { role: ['must be one of "admin", "publisher", "editor", "reviewer", "sales"'] },
+      ],
+      [
+        'POST',
+        '/api/account/invitations',
+        { email: 'a@example.com', owner: true },
+        { owner: ['is not a known field'] },
+      ],
+      [
+        'PATCH',
+        '/api/account/admins/first%40pharmabridge.test',
+        { role: 'owner', extra: 1 },
+        {
+          role: ['must be one of "admin", "publisher", "editor", "reviewer", "sales"'],
+          extra: ['is not a known field'],
+        },
       ],
       [
         'PUT',

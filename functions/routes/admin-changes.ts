@@ -6,11 +6,25 @@ import type { Context } from 'hono';
 import { BuildRequestLog } from '../data/build-requests.ts';
 import type { LandingPage, PageChange } from '../data/landing-pages.ts';
 import type { AppEnv } from '../lib/context.ts';
+import { assertPermission } from '../lib/auth.ts';
 import type { AuditAction, BuildStatusDto } from '../shared/api.ts';
 import { EDITOR_SECTIONS, type LandingContent } from '../shared/landing-content.ts';
 import { sameJson } from '../shared/stable-json.ts';
 
 export const actorOf = (c: Context<AppEnv>) => c.get('admin')?.email ?? 'unknown';
+
+/**
+ * What a change to a page needs (docs/decisions.md "Roles"): `edit` always, and `publish`
+ * when visitors would see it: the page is live, or the change makes it live.
+ */
+export async function assertMayChange(
+  c: Context<AppEnv>,
+  page: { isActive: boolean } | undefined,
+  makesLive = false,
+): Promise<void> {
+  await assertPermission(c, 'edit');
+  if (page?.isActive || makesLive) await assertPermission(c, 'publish');
+}
 
 /** The audit side of a change: the repository writes it with the change itself. */
 export function pageChange(

@@ -2,7 +2,7 @@
 // figures for a range of UTC days and the period of the same length before it.
 import { Hono } from 'hono';
 import { analyticsReport } from '../data/analytics.ts';
-import { requireAdmin, sameSiteReads } from '../lib/auth.ts';
+import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { notFound } from '../lib/errors.ts';
 import { query } from '../lib/validate.ts';
@@ -10,7 +10,7 @@ import { analyticsQuerySchema, type AnalyticsResponse } from '../shared/analytic
 
 export const analytics = new Hono<AppEnv>()
   .use(sameSiteReads)
-  .use(requireAdmin)
+  .use(requirePermission('analytics'))
   .get('/', query(analyticsQuerySchema), async (c) => {
     const report = await analyticsReport(c.get('services'), c.req.valid('query'));
     if (!report) throw notFound('Page');

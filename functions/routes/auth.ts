@@ -25,8 +25,10 @@ import {
   setupRequestSchema,
   tokenSchema,
   type LoginResponse,
+  type Me,
   type SetupCheck,
 } from '../shared/account.ts';
+import { ROLE_PERMISSIONS } from '../shared/roles.ts';
 
 /** The password was right and a code is due: this long to type it, this many tries. */
 const PENDING_TTL_SECONDS = 5 * 60;
@@ -161,7 +163,13 @@ export const auth = new Hono<AppEnv>()
   .get('/me', requireAdmin, async (c) => {
     const services = c.get('services');
     const session = await services.sessions.get(sessionId(c)!);
-    return c.json({ email: c.get('admin')!.email, expiresAt: session?.expiresAt.toISOString() });
+    const { email, role } = c.get('admin')!;
+    return c.json<Me>({
+      email,
+      ...(session ? { expiresAt: session.expiresAt.toISOString() } : {}),
+      role,
+      permissions: ROLE_PERMISSIONS[role].slice(),
+    });
   })
   .get('/setup', sameOriginOnly, setupQuery, async (c) => {
     const services = c.get('services');

@@ -1,5 +1,5 @@
-// /api/landing-pages (docs/requirements.md §7), the administrators' part: everything here needs one
-// (requireAdmin). The public GET by slug is landing-page-by-slug.ts, its own module so the
+// /api/landing-pages (docs/requirements.md §7), the administrators' part: everything here needs a
+// session, and changes a role with edit (and publish for a live page; functions/shared/roles.ts). The public GET by slug is landing-page-by-slug.ts, its own module so the
 // public Lambda function does not carry these routes. Each change writes its audit entry in
 // its own transaction and then asks for a site rebuild (admin-changes.ts).
 import { Hono } from 'hono';
@@ -11,10 +11,11 @@ import { landingTemplate } from '../shared/template.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
-import { requireAdmin } from '../lib/auth.ts';
-import { describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
+import { assertPermission, requireAdmin, requirePermission } from '../lib/auth.ts';
+import { assertMayChange, describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
 
 const idParam = z.object({ id: pageIdSchema });
+const editor = requirePermission('edit');
 
 export const landingPages = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
@@ -22,8 +23,12 @@ export const landingPages = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(pages);
   })
-  .post('/', requireAdmin, requireJson, jsonBody(createPageSchema), async (c) => {
+  // Every change needs edit before its body is read; a live page needs publish too
+  // (assertMayChange, which knows the page). No router-wide middleware: the public
+  // GET /:slug (landing-page-by-slug.ts) shares this mount point.
+  .post('/', editor, requireJson, jsonBody(createPageSchema), async (c) => {
     const body = c.req.valid('json');
+    await assertMayChange(c, undefined, body.isActive);
     const { pages } = c.get('services');
     let content = body.content;
     let detail = body.isActive ? 'published' : 'draft';
@@ -52,25 +57,20 @@ export const landingPages = new Hono<AppEnv>()
     await requestRebuild(c, 'create', page);
     return c.json(page, 201);
   })
-  .put(
-    '/:id',
-    requireAdmin,
-    params(idParam),
-    requireJson,
-    jsonBody(updatePageSchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const { revision, ...patch } = c.req.valid('json');
-      const page = await c.get('services').pages.update(id, patch, {
-        ...pageChange(c, 'update', describeUpdate),
-        expectedRevision: revision,
-      });
-      await requestRebuild(c, 'update', page);
-      return c.json(page);
-    },
-  )
-  .delete('/:id', requireAdmin, params(idParam), async (c) => {
+  .put('/:id', editor, params(idParam), requireJson, jsonBody(updatePageSchema), async (c) => {
     const { id } = c.req.valid('param');
+    const { revision, ...patch } = c.req.valid('json');
+    await assertMayChange(c, await c.get('services').pages.getById(id), patch.isActive);
+    const page = await c.get('services').pages.update(id, patch, {
+      ...pageChange(c, 'update', describeUpdate),
+      expectedRevision: revision,
+    });
+    await requestRebuild(c, 'update', page);
+    return c.json(page);
+  })
+  .delete('/:id', editor, params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    await assertPermission(c, 'publish');
     const page = await c.get('services').pages.delete(
       id,
       pageChange(c, 'delete', () => 'restorable for 30 days'),
@@ -78,11 +78,12 @@ export const landingPages = new Hono<AppEnv>()
     await requestRebuild(c, 'delete', page);
     return c.body(null, 204);
   })
-  .post('/:id/reset-to-template', requireAdmin, params(idParam), async (c) => {
+  .post('/:id/reset-to-template', editor, params(idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { pages } = c.get('services');
     const current = await pages.getById(id);
     if (!current) throw notFound('Landing page');
+    await assertMayChange(c, current);
     // The page's SEO settings are about the page, not the template's copy: a reset keeps
     // them, so a page hidden from search engines is not exposed by a reset.
     const content = {

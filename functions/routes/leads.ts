@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { leadCursorSchema, type Lead, type LeadRecord } from '../data/leads.ts';
 import { toDelivery } from '../data/outbox.ts';
 import type { AuditAction } from '../data/audit.ts';
-import { requireAdmin, sameSiteReads } from '../lib/auth.ts';
+import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
@@ -90,7 +90,7 @@ const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
 
 export const leads = new Hono<AppEnv>()
   .use(sameSiteReads)
-  .use(requireAdmin)
+  .use(requirePermission('leads'))
   .get('/', query(leadListQuerySchema), async (c) => {
     const services = c.get('services');
     const list = c.req.valid('query');

@@ -4,7 +4,7 @@
 // the audit log; a change to an image in use asks for a site rebuild.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { requireAdmin } from '../lib/auth.ts';
+import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
@@ -64,7 +64,7 @@ const listQuery = query(
 );
 
 export const media = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requirePermission('edit', { writesOnly: true }))
   .get('/', listQuery, async (c) => {
     const { cursor: token, limit } = c.req.valid('query');
     const services = c.get('services');

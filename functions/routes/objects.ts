@@ -5,7 +5,7 @@
 // (the signature is the credential, as with S3), and mounted before the API's body limit
 // (functions/app.ts) because bodies are streamed to disk with their own signed limit.
 import { Hono, type Context } from 'hono';
-import { requireAdmin } from '../lib/auth.ts';
+import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv, Services } from '../lib/context.ts';
 import { trustedForwarded } from '../lib/forwarded.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -121,7 +121,7 @@ async function publish(
 }
 
 export const objects = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requirePermission('edit'))
   .post('/upload', async (c) => {
     const services = c.get('services');
     // No body (docs/requirements.md §7); the file name, if any, comes with the companion calls instead.

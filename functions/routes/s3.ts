@@ -8,7 +8,7 @@
 // read: requireAdmin refuses every request another site makes (functions/lib/auth.ts).
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { requireAdmin } from '../lib/auth.ts';
+import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, query, requireJson } from '../lib/validate.ts';
@@ -100,7 +100,7 @@ async function refuseOversize(
 }
 
 export const s3 = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requirePermission('edit'))
   .get('/sts', () => {
     throw new ApiError(
       501,

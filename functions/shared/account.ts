@@ -1,6 +1,7 @@
 // Administrator accounts: the request and response shapes of /api/auth and /api/account,
 // imported by the routes and by the admin islands alike (sign-in, setup, Account area).
 import * as z from 'zod';
+import { PERMISSIONS, roleSchema, type Role } from './roles.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -135,6 +136,7 @@ export const adminSummarySchema = z.object({
   createdAt: z.string(),
   lastSignInAt: z.string().optional(),
   twoFactor: z.boolean(),
+  role: roleSchema,
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 
@@ -145,6 +147,8 @@ export const invitationSummarySchema = z.object({
   invitedBy: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** The role the invitee gets on joining. */
+  role: roleSchema,
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
@@ -154,7 +158,24 @@ export const administratorsSchema = z.object({
 });
 export type Administrators = z.infer<typeof administratorsSchema>;
 
-export const inviteRequestSchema = z.strictObject({ email: emailSchema });
+/** The role defaults to the least that can work on pages (docs/decisions.md "Roles"). */
+export const INVITE_DEFAULT_ROLE: Role = 'editor';
+export const inviteRequestSchema = z.strictObject({
+  email: emailSchema,
+  role: roleSchema.default(INVITE_DEFAULT_ROLE),
+});
+
+/** PATCH /api/account/admins/:email */
+export const setRoleRequestSchema = z.strictObject({ role: roleSchema });
+
+/** GET /api/auth/me: who is signed in, and what their role lets the admin show. */
+export const meSchema = z.object({
+  email: z.string(),
+  expiresAt: z.string().optional(),
+  role: roleSchema,
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type Me = z.infer<typeof meSchema>;
 
 /** POST /api/account/invitations: the token is shown once; only its hash is stored. */
 export const inviteResponseSchema = invitationSummarySchema.extend({

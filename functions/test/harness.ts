@@ -12,6 +12,7 @@ import { LOCAL_COOKIE } from '../lib/auth.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import { landingTemplate } from '../shared/template.ts';
 import type { Services } from '../lib/context.ts';
+import type { Role } from '../shared/roles.ts';
 
 export interface LoggedLine {
   level: 'info' | 'warn' | 'error';
@@ -63,8 +64,8 @@ export async function testApp(
    * Creates an administrator (directly in the store) and a session for it, and returns
    * the Cookie header value that signs a request in.
    */
-  const signIn = async (email = 'admin@pharmabridge.test') => {
-    await services.admins.create(email, await hashPassword(TEST_PASSWORD));
+  const signIn = async (email = 'admin@pharmabridge.test', role?: Role) => {
+    await services.admins.create(email, await hashPassword(TEST_PASSWORD), role ? { role } : {});
     // Long enough for tests that move the clock by weeks.
     const session = await services.sessions.create(email, 400 * 86400);
     return { email, cookie: `${LOCAL_COOKIE}=${session.id}` };

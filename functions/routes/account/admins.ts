@@ -5,11 +5,12 @@ import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { normalizeEmail } from '../../data/admins.ts';
 import { usableInvitations } from '../../data/invitations.ts';
-import { requireAdmin } from '../../lib/auth.ts';
+import { requirePermission } from '../../lib/auth.ts';
+import { ROLE_LABELS } from '../../shared/roles.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { params } from '../../lib/validate.ts';
-import { emailSchema, type Administrators } from '../../shared/account.ts';
+import { jsonBody, params, requireJson } from '../../lib/validate.ts';
+import { emailSchema, setRoleRequestSchema, type Administrators } from '../../shared/account.ts';
 import { ipOf, me } from './identity.ts';
 
 const emailParam = params(z.object({ email: emailSchema }));
@@ -76,8 +77,47 @@ const enableAdmin = createHandlers(emailParam, async (c) => {
   return c.body(null, 204);
 });
 
+const setRole = createHandlers(
+  emailParam,
+  requireJson,
+  jsonBody(setRoleRequestSchema),
+  async (c) => {
+    const services = c.get('services');
+    const target = normalizeEmail(c.req.valid('param').email);
+    const { role } = c.req.valid('json');
+    const actor = me(c);
+    const before = (await services.admins.get(target))?.role;
+    const result = await services.admins.setRole(target, role, actor);
+    switch (result) {
+      case 'not-found':
+        throw notFound('Administrator');
+      case 'disabled':
+        throw new ApiError(409, 'conflict', `${target} is disabled; enable the account first`);
+      case 'last-admin':
+        throw new ApiError(409, 'conflict', 'The last active admin cannot be given another role', {
+          role: ['must stay Admin: no other active admin would remain'],
+        });
+      case 'actor-inactive':
+        throw new ApiError(401, 'unauthorized', 'Sign in to continue');
+      case 'changed':
+        break;
+    }
+    if (before !== role) {
+      await services.audit.record({
+        actor,
+        action: 'admin-role',
+        summary: `Changed the role of ${target} from ${ROLE_LABELS[before ?? role]} to ${ROLE_LABELS[role]}`,
+        ip: ipOf(c),
+      });
+    }
+    const updated = (await services.admins.list()).find((admin) => admin.email === target);
+    return c.json(updated);
+  },
+);
+
 export const admins = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requirePermission('accounts'))
   .get('/', ...listAdmins)
+  .patch('/:email', ...setRole)
   .post('/:email/disable', ...disableAdmin)
   .post('/:email/enable', ...enableAdmin);

@@ -5,7 +5,8 @@ import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { normalizeEmail } from '../../data/admins.ts';
 import { isConditionalFailure } from '../../data/table.ts';
-import { requireAdmin } from '../../lib/auth.ts';
+import { requirePermission } from '../../lib/auth.ts';
+import { ROLE_LABELS } from '../../shared/roles.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
@@ -21,11 +22,12 @@ const { createHandlers } = createFactory<AppEnv>();
 
 const invite = createHandlers(requireJson, jsonBody(inviteRequestSchema), async (c) => {
   const services = c.get('services');
-  const email = normalizeEmail(c.req.valid('json').email);
+  const body = c.req.valid('json');
+  const email = normalizeEmail(body.email);
   const actor = me(c);
   if (await services.admins.get(email)) throw fieldError('email', 'is already an administrator');
   const invitation = await services.invitations
-    .create(email, actor, INVITATION_TTL_SECONDS)
+    .create(email, actor, INVITATION_TTL_SECONDS, body.role)
     .catch((error: unknown) => {
       // The inviting admin was disabled while this request was on its way.
       if (isConditionalFailure(error))
@@ -42,7 +44,7 @@ const invite = createHandlers(requireJson, jsonBody(inviteRequestSchema), async 
   await services.audit.record({
     actor,
     action: 'invite',
-    summary: `Invited ${email} (link valid for 72 hours${emailed ? ', sent by email' : ''})`,
+    summary: `Invited ${email} as ${ROLE_LABELS[body.role]} (link valid for 72 hours${emailed ? ', sent by email' : ''})`,
     ip: ipOf(c),
   });
   return c.json<InviteResponse>({ ...invitation, emailed }, 201);
@@ -62,6 +64,6 @@ const revokeInvitation = createHandlers(idParam, async (c) => {
 });
 
 export const invitations = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requirePermission('accounts'))
   .post('/', ...invite)
   .delete('/:id', ...revokeInvitation);

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { auditCursorSchema } from '../../data/audit.ts';
-import { requireAdmin } from '../../lib/auth.ts';
+import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { query } from '../../lib/validate.ts';
@@ -29,4 +29,6 @@ const listAudit = createHandlers(auditQuery, async (c) => {
   });
 });
 
-export const auditLog = new Hono<AppEnv>().use(requireAdmin).get('/', ...listAudit);
+export const auditLog = new Hono<AppEnv>()
+  .use(requirePermission('accounts'))
+  .get('/', ...listAudit);

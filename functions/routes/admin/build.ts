@@ -1,7 +1,7 @@
 // /api/admin/build: the site build's status, and asking for a rebuild by hand.
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
-import { requireAdmin } from '../../lib/auth.ts';
+import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { buildStatus, requestRebuild } from '../admin-changes.ts';
 
@@ -15,6 +15,6 @@ const requestBuild = createHandlers(async (c) => {
 });
 
 export const build = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requirePermission('publish', { writesOnly: true }))
   .get('/', ...getBuild)
   .post('/', ...requestBuild);

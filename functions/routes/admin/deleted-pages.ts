@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
-import { requireAdmin } from '../../lib/auth.ts';
+import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { params } from '../../lib/validate.ts';
 import { pageIdSchema } from '../../shared/slug.ts';
@@ -26,6 +26,6 @@ const restoreDeleted = createHandlers(params(idParam), async (c) => {
 });
 
 export const deletedPages = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requirePermission('publish', { writesOnly: true }))
   .get('/', ...listDeleted)
   .post('/:id/restore', ...restoreDeleted);

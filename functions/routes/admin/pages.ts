@@ -9,7 +9,7 @@ import { notFound } from '../../lib/errors.ts';
 import { params } from '../../lib/validate.ts';
 import type { VersionSummary } from '../../shared/api.ts';
 import { pageIdSchema, versionIdSchema } from '../../shared/slug.ts';
-import { pageChange, requestRebuild } from '../admin-changes.ts';
+import { assertMayChange, pageChange, requestRebuild } from '../admin-changes.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const versionParam = idParam.extend({ versionId: versionIdSchema });
@@ -51,6 +51,12 @@ const getVersion = createHandlers(params(versionParam), async (c) => {
 
 const restoreVersion = createHandlers(params(versionParam), async (c) => {
   const { id, versionId } = c.req.valid('param');
+  const { pages } = c.get('services');
+  const [current, version] = await Promise.all([
+    pages.getById(id),
+    pages.getVersion(id, versionId),
+  ]);
+  await assertMayChange(c, current, version?.isActive);
   const page = await c.get('services').pages.restoreVersion(
     id,
     versionId,
