@@ -128,7 +128,15 @@ export type UpdatePageRequest = z.input<typeof updatePageSchema>;
 // ---------------------------------------------------------------------------------------
 // Versions and deleted pages (/api/admin).
 
-export const VERSION_REASONS = ['update', 'reset', 'delete', 'restore'] as const;
+export const VERSION_REASONS = [
+  'update',
+  'reset',
+  'delete',
+  'restore',
+  // Governed publishing (functions/data/workflow.ts): the live version a publish replaced.
+  'publish',
+  'unpublish',
+] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
 
 export const versionSummarySchema = z.object({
@@ -186,6 +194,20 @@ export const AUDIT_ACTIONS = [
   'two-factor-disable',
   'recovery-codes',
   'session-end',
+  // Governed publishing (functions/data/workflow.ts, routes/workflow.ts).
+  'draft-save',
+  'draft-discard',
+  'submit',
+  'approve',
+  'reject',
+  'publish',
+  'unpublish',
+  'schedule',
+  'schedule-void',
+  'comment',
+  'preview-link',
+  'preview-link-revoke',
+  'settings',
   // Roles (functions/lib/auth.ts requirePermission, routes/account/admins.ts).
   'admin-role',
   'forbidden',
@@ -197,6 +219,49 @@ export const AUDIT_ACTIONS = [
   'lead-erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Every audit action has a label; the type makes a new action without one a compile error. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in failed',
+  'sign-out': 'Signed out',
+  setup: 'Setup',
+  create: 'Created',
+  update: 'Updated',
+  reset: 'Reset',
+  delete: 'Deleted',
+  restore: 'Restored',
+  'password-change': 'Password changed',
+  invite: 'Invited an administrator',
+  'invite-revoke': 'Invitation withdrawn',
+  'invite-accept': 'Invitation accepted',
+  'admin-disable': 'Administrator disabled',
+  'admin-enable': 'Administrator enabled',
+  'two-factor-enable': 'Two-factor sign-in on',
+  'two-factor-disable': 'Two-factor sign-in off',
+  'recovery-codes': 'New recovery codes',
+  'session-end': 'Session ended',
+  'admin-role': 'Role changed',
+  forbidden: 'Refused by role',
+  'draft-save': 'Working copy saved',
+  'draft-discard': 'Working copy discarded',
+  submit: 'Submitted for review',
+  approve: 'Approved (e-signature)',
+  reject: 'Rejected',
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  schedule: 'Scheduled',
+  'schedule-void': 'Schedule cancelled',
+  comment: 'Comment',
+  'preview-link': 'Preview link made',
+  'preview-link-revoke': 'Preview link revoked',
+  settings: 'Settings changed',
+  'lead-status': 'Lead status changed',
+  'lead-note': 'Lead note added',
+  'lead-retry': 'Lead delivery retried',
+  'lead-export': 'Leads exported',
+  'lead-erase': 'Lead erased',
+};
 
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -17,7 +17,7 @@ import {
   type DeletedPage,
   type LandingPage,
 } from './api.ts';
-import type { AuditAction } from '../../../functions/shared/api.ts';
+import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../functions/shared/api.ts';
 import { EditPageDialog } from './edit-dialog.tsx';
 import { CreatePageDialog } from './pages/create-page-dialog.tsx';
 import { PageCard } from './pages/page-card.tsx';
@@ -256,36 +256,6 @@ function DeletedPages({ onRestored }: { onRestored: () => void }) {
   );
 }
 
-/** Every audit action has a label; the type makes a new action without one a compile error. */
-const ACTION_LABELS: Record<AuditAction, string> = {
-  'sign-in': 'Signed in',
-  'sign-in-failed': 'Sign-in failed',
-  'sign-out': 'Signed out',
-  setup: 'Setup',
-  create: 'Created',
-  update: 'Updated',
-  reset: 'Reset',
-  delete: 'Deleted',
-  restore: 'Restored',
-  'password-change': 'Password changed',
-  invite: 'Invited an administrator',
-  'invite-revoke': 'Invitation withdrawn',
-  'invite-accept': 'Invitation accepted',
-  'admin-disable': 'Administrator disabled',
-  'admin-enable': 'Administrator enabled',
-  'two-factor-enable': 'Two-factor sign-in on',
-  'two-factor-disable': 'Two-factor sign-in off',
-  'recovery-codes': 'New recovery codes',
-  'session-end': 'Session ended',
-  'admin-role': 'Role changed',
-  forbidden: 'Refused by role',
-  'lead-status': 'Lead status changed',
-  'lead-note': 'Lead note added',
-  'lead-retry': 'Lead delivery retried',
-  'lead-export': 'Leads exported',
-  'lead-erase': 'Lead erased',
-};
-
 function AuditLogList() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
@@ -323,7 +293,7 @@ function AuditLogList() {
                 <td className="py-2 pr-4 whitespace-nowrap">{formatTime(entry.at)}</td>
                 <td className="py-2 pr-4">{entry.actor}</td>
                 <td className="py-2 pr-4">
-                  {ACTION_LABELS[entry.action as AuditAction] ?? entry.action}
+                  {AUDIT_ACTION_LABELS[entry.action as AuditAction] ?? entry.action}
                 </td>
                 <td className="py-2">{entry.summary}</td>
               </tr>

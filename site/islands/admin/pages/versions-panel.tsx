@@ -23,6 +23,8 @@ const REASONS: Record<VersionSummary['reason'], string> = {
   reset: 'Before a reset to the template',
   delete: 'At deletion',
   restore: 'Before a restore',
+  publish: 'The live version a publish replaced',
+  unpublish: 'Before it was taken off the site',
 };
 
 export function VersionsPanel({
