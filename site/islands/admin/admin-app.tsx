@@ -6,7 +6,7 @@ import { authGate, createQueryClient, request } from './api.ts';
 import { AnalyticsTab } from './analytics/analytics-tab.tsx';
 import { BuildStatusBar } from './build-status.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
-import { PagesTab } from './pages-tab.tsx';
+import { PagesTab } from './pages/pages-tab.tsx';
 import { removeAllDrafts } from './pages/local-drafts.ts';
 import { confirmLeave } from './pages/unsaved.ts';
 import { AccountView } from './account/account-view.tsx';

@@ -12,11 +12,11 @@ import {
   EDITOR_SECTIONS,
   landingContentSchema,
   type LandingContent,
-} from '../../../functions/shared/landing-content.ts';
-import { Icon, ICON_NAMES } from '../landing/icons.tsx';
-import { ImagePickerButton } from './images/image-picker.tsx';
-import { childOf, describeField, fieldsOf, type FieldInfo } from './pages/schema-fields.ts';
-import { Button, FieldError, inputClass } from './ui.tsx';
+} from '../../../../functions/shared/landing-content.ts';
+import { Icon, ICON_NAMES } from '../../landing/icons.tsx';
+import { ImagePickerButton } from '../images/image-picker.tsx';
+import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
+import { Button, FieldError, inputClass } from '../ui.tsx';
 
 type Json = Record<string, unknown>;
 type Path = (string | number)[];

@@ -1,6 +1,6 @@
-// The Pages tab (docs/requirements.md §2): page cards (pages/page-card.tsx), create
-// (pages/create-page-dialog.tsx), edit (edit-dialog.tsx), reset, delete, plus the deleted
-// pages that can be restored and the audit log.
+// The Pages tab (docs/requirements.md §2): page cards (page-card.tsx), create
+// (create-page-dialog.tsx), edit (edit-dialog.tsx), reset, delete, plus the deleted pages
+// that can be restored and the audit log.
 import * as Accordion from '@radix-ui/react-accordion';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,13 +16,13 @@ import {
   type BuildStatus,
   type DeletedPage,
   type LandingPage,
-} from './api.ts';
-import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../functions/shared/api.ts';
+} from '../api.ts';
+import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../../functions/shared/api.ts';
+import { useToast } from '../toast.tsx';
+import { Button, ConfirmDialog } from '../ui.tsx';
+import { CreatePageDialog } from './create-page-dialog.tsx';
 import { EditPageDialog } from './edit-dialog.tsx';
-import { CreatePageDialog } from './pages/create-page-dialog.tsx';
-import { PageCard } from './pages/page-card.tsx';
-import { useToast } from './toast.tsx';
-import { Button, ConfirmDialog } from './ui.tsx';
+import { PageCard } from './page-card.tsx';
 
 export const RESET_CONFIRMATION =
   'Reset this page to the latest template? This will overwrite all current content.';

@@ -16,19 +16,19 @@ import {
   useState,
   type SyntheticEvent,
 } from 'react';
-import { fieldErrors } from '../../../functions/shared/field-errors.ts';
-import type { UpdatePageRequest } from '../../../functions/shared/api.ts';
+import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
+import type { UpdatePageRequest } from '../../../../functions/shared/api.ts';
 import {
   landingContentSchema,
   type LandingContent,
-} from '../../../functions/shared/landing-content.ts';
+} from '../../../../functions/shared/landing-content.ts';
 import {
   DEFAULT_SLUG,
   livePath,
   normalizeSlug,
   publicPath,
-} from '../../../functions/shared/slug.ts';
-import { sameJson } from '../../../functions/shared/stable-json.ts';
+} from '../../../../functions/shared/slug.ts';
+import { sameJson } from '../../../../functions/shared/stable-json.ts';
 import {
   authGate,
   cachePage,
@@ -39,18 +39,18 @@ import {
   versionsKey,
   type FieldErrors,
   type LandingPage,
-} from './api.ts';
-import { ConflictDialog } from './pages/conflict-dialog.tsx';
-import { DiscardDialog } from './pages/discard-dialog.tsx';
-import { parseJsonText, prettyContent } from './pages/json-text.ts';
-import { LivePreview } from './pages/live-preview.tsx';
-import { loadDraft, removeDraft, saveDraft, type LocalDraft } from './pages/local-drafts.ts';
-import { useUnsavedGuard } from './pages/unsaved.ts';
-import { VersionsPanel } from './pages/versions-panel.tsx';
+} from '../api.ts';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { DiscardDialog } from './discard-dialog.tsx';
+import { parseJsonText, prettyContent } from './json-text.ts';
+import { LivePreview } from './live-preview.tsx';
+import { loadDraft, removeDraft, saveDraft, type LocalDraft } from './local-drafts.ts';
+import { useUnsavedGuard } from './unsaved.ts';
+import { VersionsPanel } from './versions-panel.tsx';
 import { StructuredEditor, type ContentErrors } from './structured-editor.tsx';
-import { useToast } from './toast.tsx';
-import { Button, FieldError, inputClass, useReturnFocus } from './ui.tsx';
-import { useDialogCloser } from './dialog-stack.ts';
+import { useToast } from '../toast.tsx';
+import { Button, FieldError, inputClass, useReturnFocus } from '../ui.tsx';
+import { useDialogCloser } from '../dialog-stack.ts';
 
 interface Form {
   title: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { faqItemSchema } from '../../../functions/shared/landing-content.ts';
-import { schemaAt } from './pages/schema-fields.ts';
+import { faqItemSchema } from '../../../../functions/shared/landing-content.ts';
+import { schemaAt } from './schema-fields.ts';
 import { blankOf, moveItem, setAt } from './structured-editor.tsx';
 
 describe('setAt (structured editor to JSON)', () => {
