@@ -208,6 +208,9 @@ export const AUDIT_ACTIONS = [
   'preview-link',
   'preview-link-revoke',
   'settings',
+  // Redirects (functions/data/redirects.ts, routes/admin/redirects.ts).
+  'redirect-add',
+  'redirect-delete',
   // Roles (functions/lib/auth.ts requirePermission, routes/account/admins.ts).
   'admin-role',
   'forbidden',
@@ -256,6 +259,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'preview-link': 'Preview link made',
   'preview-link-revoke': 'Preview link revoked',
   settings: 'Settings changed',
+  'redirect-add': 'Redirect added',
+  'redirect-delete': 'Redirect deleted',
   'lead-status': 'Lead status changed',
   'lead-note': 'Lead note added',
   'lead-retry': 'Lead delivery retried',
