@@ -2,17 +2,11 @@
 // every call includes credentials, a non-ok answer raises HttpError (shown to the
 // administrator as a sentence by errors.ts, never as a status line), and a 401 pauses the call until the administrator signs in again, then
 // retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
-// types are the shared API schemas' (functions/shared/api.ts).
+// types are the shared API schemas' (functions/shared/api.ts). This module holds what
+// every view shares; a view's own keys and calls are in its folder (pages/pages-api.ts,
+// account/account-api.ts, leads/leads-api.ts, analytics/analytics-api.ts, images/media-api.ts).
 import type { QueryClient, QueryFunction } from '@tanstack/react-query';
-import type {
-  AuditEntryDto,
-  AuditList,
-  BuildStatusDto,
-  DeletedPageDto,
-  LandingPageDto,
-  PageVersionDto,
-  VersionSummary,
-} from '../../../functions/shared/api.ts';
+import type { BuildStatusDto } from '../../../functions/shared/api.ts';
 import { apiFetch, HttpError } from '../../lib/api-client.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 
@@ -93,28 +87,10 @@ export function createQueryClient(): QueryClient {
   return createSpecQueryClient(defaultQueryFn);
 }
 
-export type LandingPage = LandingPageDto;
-export type { AuditList, VersionSummary };
-export type PageVersion = PageVersionDto;
-export type DeletedPage = DeletedPageDto;
-export type AuditEntry = AuditEntryDto;
 export type BuildStatus = BuildStatusDto;
 
-export const PAGES_KEY = ['/api/landing-pages'] as const;
+/** The build status, which every view's changes can affect (build-status.tsx). */
 export const BUILD_KEY = ['/api/admin/build'] as const;
-
-/**
- * Puts a page the server just returned into the list cache at once. Invalidating alone
- * leaves the old copy in place until the refetch lands, and an edit form opened in that
- * window would start from stale content.
- */
-export function cachePage(client: QueryClient, page: LandingPage): void {
-  client.setQueryData<LandingPage[]>(PAGES_KEY, (pages) =>
-    pages?.map((cached) => (cached.id === page.id ? page : cached)),
-  );
-}
-export const DELETED_KEY = ['/api/admin/deleted-pages'] as const;
-export const versionsKey = (id: string) => ['/api/admin/pages', id, 'versions'] as const;
 
 export const formatTime = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';

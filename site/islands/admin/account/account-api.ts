@@ -1,5 +1,49 @@
-// Query keys of the Account area (docs/requirements.md §7: the key is the GET path).
+// The Account view's calls (docs/requirements.md §7) on the admin's HTTP layer (../api.ts):
+// its query keys (the key is the GET path) and the requests its sections make. Types are
+// the shared account schemas' (functions/shared/account.ts).
+import type {
+  Enrolment,
+  InviteResponse,
+  RecoveryCodes,
+} from '../../../../functions/shared/account.ts';
+import { request } from '../api.ts';
+
 export const ACCOUNT_KEY = ['/api/account'] as const;
 export const SESSIONS_KEY = ['/api/account/sessions'] as const;
 export const ADMINS_KEY = ['/api/account/admins'] as const;
-export const AUDIT_KEY = ['/api/admin/audit'] as const;
+/** The audit log (shown in the Pages view) records every account change. */
+export { AUDIT_KEY } from '../pages/pages-api.ts';
+
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  request<{ otherSessionsEnded: number }>('PUT', '/api/account/password', body);
+
+export const endSession = (id: string) => request('DELETE', `/api/account/sessions/${id}`);
+
+export const setAdminEnabled = (email: string, enabled: boolean) =>
+  request(
+    'POST',
+    `/api/account/admins/${encodeURIComponent(email)}/${enabled ? 'enable' : 'disable'}`,
+  );
+
+export const inviteAdmin = (email: string) =>
+  request<InviteResponse>('POST', '/api/account/invitations', { email });
+
+export const withdrawInvitation = (id: string) =>
+  request('DELETE', `/api/account/invitations/${id}`);
+
+/** A code from the authenticator app (or a recovery code), with the password where asked. */
+export interface CodeBody {
+  code: string;
+  password?: string;
+}
+
+export const startEnrolment = () => request<Enrolment>('POST', '/api/account/two-factor/enrolment');
+
+export const confirmEnrolment = (code: string) =>
+  request<RecoveryCodes>('POST', '/api/account/two-factor/enrolment/confirm', { code });
+
+export const renewRecoveryCodes = (body: CodeBody) =>
+  request<RecoveryCodes>('POST', '/api/account/two-factor/recovery-codes', body);
+
+export const disableTwoFactor = (body: CodeBody) =>
+  request('POST', '/api/account/two-factor/disable', body);

@@ -9,11 +9,17 @@ import {
   type InvitationSummary,
   type InviteResponse,
 } from '../../../../functions/shared/account.ts';
-import { describeError, formatTime, request, type FieldErrors } from '../api.ts';
+import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, TextField } from '../ui.tsx';
 import { checkForm, CopyButton, showFailure } from './fields.tsx';
-import { ADMINS_KEY, AUDIT_KEY } from './keys.ts';
+import {
+  ADMINS_KEY,
+  AUDIT_KEY,
+  inviteAdmin,
+  setAdminEnabled,
+  withdrawInvitation,
+} from './account-api.ts';
 
 const inviteLink = (token: string) =>
   `${window.location.origin}/admin/setup?token=${encodeURIComponent(token)}`;
@@ -30,10 +36,7 @@ export function AdministratorsSection({ me }: { me: string }) {
 
   const toggle = useMutation({
     mutationFn: (admin: AdminSummary) =>
-      request(
-        'POST',
-        `/api/account/admins/${encodeURIComponent(admin.email)}/${admin.disabled ? 'enable' : 'disable'}`,
-      ).then(() => admin),
+      setAdminEnabled(admin.email, admin.disabled).then(() => admin),
     onSuccess: (admin) => {
       setConfirming(undefined);
       refresh();
@@ -54,7 +57,7 @@ export function AdministratorsSection({ me }: { me: string }) {
 
   const withdraw = useMutation({
     mutationFn: (invitation: InvitationSummary) =>
-      request('DELETE', `/api/account/invitations/${invitation.id}`).then(() => invitation),
+      withdrawInvitation(invitation.id).then(() => invitation),
     onSuccess: (invitation) => {
       refresh();
       toast({ title: `Invitation for ${invitation.email} withdrawn` });
@@ -177,7 +180,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<InviteResponse | undefined>();
   const invite = useMutation({
-    mutationFn: () => request<InviteResponse>('POST', '/api/account/invitations', { email }),
+    mutationFn: () => inviteAdmin(email),
     onSuccess: (invitation) => {
       setCreated(invitation);
       setEmail('');

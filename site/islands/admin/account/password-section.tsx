@@ -5,11 +5,11 @@ import {
   changePasswordRequestSchema,
   PASSWORD_HINT,
 } from '../../../../functions/shared/account.ts';
-import { request, type FieldErrors } from '../api.ts';
+import type { FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, TextField } from '../ui.tsx';
 import { checkForm, showFailure } from './fields.tsx';
-import { SESSIONS_KEY } from './keys.ts';
+import { changePassword, SESSIONS_KEY } from './account-api.ts';
 
 export function PasswordSection() {
   const [currentPassword, setCurrent] = useState('');
@@ -21,11 +21,7 @@ export function PasswordSection() {
   const client = useQueryClient();
 
   const change = useMutation({
-    mutationFn: () =>
-      request<{ otherSessionsEnded: number }>('PUT', '/api/account/password', {
-        currentPassword,
-        newPassword,
-      }),
+    mutationFn: () => changePassword({ currentPassword, newPassword }),
     onSuccess: ({ otherSessionsEnded }) => {
       setCurrent('');
       setNew('');

@@ -2,10 +2,10 @@
 // browser's own signs it out).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionSummary } from '../../../../functions/shared/account.ts';
-import { authGate, describeError, formatTime, request } from '../api.ts';
+import { authGate, describeError, formatTime } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button } from '../ui.tsx';
-import { AUDIT_KEY, SESSIONS_KEY } from './keys.ts';
+import { AUDIT_KEY, endSession, SESSIONS_KEY } from './account-api.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export function SessionsSection() {
@@ -13,8 +13,7 @@ export function SessionsSection() {
   const client = useQueryClient();
   const toast = useToast();
   const end = useMutation({
-    mutationFn: (session: SessionSummary) =>
-      request('DELETE', `/api/account/sessions/${session.id}`).then(() => session),
+    mutationFn: (session: SessionSummary) => endSession(session.id).then(() => session),
     onSuccess: (session) => {
       if (session.current) {
         client.clear();

@@ -3,12 +3,20 @@
 // the password and a code.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import type { Account, Enrolment, RecoveryCodes } from '../../../../functions/shared/account.ts';
-import { describeError, formatTime, request, type FieldErrors } from '../api.ts';
+import type { Account, Enrolment } from '../../../../functions/shared/account.ts';
+import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
 import { CopyButton, showFailure } from './fields.tsx';
-import { ACCOUNT_KEY, AUDIT_KEY } from './keys.ts';
+import {
+  ACCOUNT_KEY,
+  AUDIT_KEY,
+  confirmEnrolment,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  startEnrolment,
+  type CodeBody,
+} from './account-api.ts';
 import { QrCode } from './qr-code.tsx';
 
 /** The base32 key in groups of four, as authenticator apps show it. */
@@ -23,7 +31,7 @@ export function TwoFactorSection() {
   const client = useQueryClient();
 
   const start = useMutation({
-    mutationFn: () => request<Enrolment>('POST', '/api/account/two-factor/enrolment'),
+    mutationFn: startEnrolment,
     onSuccess: (started) => {
       setError(undefined);
       setEnrolment(started);
@@ -98,9 +106,7 @@ export function TwoFactorSection() {
         description="Enter a code from your authenticator app. Your current recovery codes stop working."
         confirmLabel="Make new codes"
         withPassword={false}
-        send={(body) =>
-          request<RecoveryCodes>('POST', '/api/account/two-factor/recovery-codes', body)
-        }
+        send={renewRecoveryCodes}
         onDone={(result) => {
           setDialog(undefined);
           if (result) setCodes(result.recoveryCodes);
@@ -114,7 +120,7 @@ export function TwoFactorSection() {
         description="Signing in will ask for your password only. Confirm with your password and a code from your authenticator app (or a recovery code)."
         confirmLabel="Turn off"
         withPassword
-        send={(body) => request('POST', '/api/account/two-factor/disable', body)}
+        send={disableTwoFactor}
         onDone={() => {
           setDialog(undefined);
           refresh();
@@ -137,8 +143,7 @@ function EnrolPanel({
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const confirm = useMutation({
-    mutationFn: () =>
-      request<RecoveryCodes>('POST', '/api/account/two-factor/enrolment/confirm', { code }),
+    mutationFn: () => confirmEnrolment(code),
     onSuccess: (result) => onConfirmed(result.recoveryCodes),
     onError: (failure) => showFailure(failure, setFields, setError),
   });
@@ -247,7 +252,7 @@ function CodeDialog<T>({
   description: string;
   confirmLabel: string;
   withPassword: boolean;
-  send: (body: { code: string; password?: string }) => Promise<T>;
+  send: (body: CodeBody) => Promise<T>;
   onDone: (result: T) => void;
 }) {
   const [password, setPassword] = useState('');

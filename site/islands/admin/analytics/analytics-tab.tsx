@@ -10,7 +10,8 @@ import {
   type AnalyticsResponse,
 } from '../../../../functions/shared/analytics.ts';
 import { CTA_EVENT_TYPES, EVENT_LABELS } from '../../../../functions/shared/events.ts';
-import { describeError, HttpError, PAGES_KEY, type LandingPage } from '../api.ts';
+import { describeError, HttpError } from '../api.ts';
+import { PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
 import { ChartCanvas } from './chart-canvas.tsx';

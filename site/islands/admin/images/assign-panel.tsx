@@ -6,7 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
-import { cachePage, describeError, PAGES_KEY, request, type LandingPage } from '../api.ts';
+import { describeError, request } from '../api.ts';
+import { cachePage, PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { Icon } from '../icons.tsx';

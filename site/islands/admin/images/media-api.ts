@@ -10,7 +10,8 @@ import {
   type MediaUpdate,
   type MediaUsageResponse,
 } from '../../../../functions/shared/media.ts';
-import { BUILD_KEY, PAGES_KEY, request } from '../api.ts';
+import { BUILD_KEY, request } from '../api.ts';
+import { PAGES_KEY } from '../pages/pages-api.ts';
 
 export const MEDIA_KEY = ['/api/admin/media'] as const;
 export const usageKey = (id: string) => ['/api/admin/media', id, 'usage'] as const;

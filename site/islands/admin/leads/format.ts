@@ -1,5 +1,5 @@
 // How the Leads tab shows times, forms and pages.
-import type { LandingPage } from '../api.ts';
+import type { LandingPage } from '../pages/pages-api.ts';
 import { formLabel, leadFromPage, type LeadSummary } from '../../../../functions/shared/leads.ts';
 
 /** The admin's own time zone (the browser's), named once above the list. */

@@ -22,7 +22,8 @@ import {
   type LeadView,
   type TimelineEntry,
 } from '../../../../functions/shared/leads.ts';
-import { describeError, HttpError, type LandingPage } from '../api.ts';
+import { describeError, HttpError } from '../api.ts';
+import type { LandingPage } from '../pages/pages-api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { leadPage, longTime, shortTime } from './format.ts';

@@ -12,7 +12,8 @@ import {
   STATUS_LABELS,
   type LeadSummary,
 } from '../../../../functions/shared/leads.ts';
-import { describeError, PAGES_KEY, type LandingPage } from '../api.ts';
+import { describeError } from '../api.ts';
+import { PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
 import { LeadDetailDialog } from './lead-detail.tsx';
 import { leadForm, leadPage, longTime, shortTime, timeZone } from './format.ts';

@@ -4,7 +4,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { describeError, formatTime, HttpError, request, type LandingPage } from '../api.ts';
+import { describeError, formatTime, HttpError } from '../api.ts';
+import { fetchPage, type LandingPage } from './pages-api.ts';
 import { useDialogCloser } from '../dialog-stack.ts';
 import { Button, useReturnFocus } from '../ui.tsx';
 import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
@@ -32,7 +33,7 @@ export function ConflictDialog({
   // The page as saved now; read afresh each time the dialog opens.
   const theirs = useQuery<LandingPage>({
     queryKey: ['/api/admin/pages', pageId, 'conflict'],
-    queryFn: () => request<LandingPage>('GET', `/api/admin/pages/${pageId}`),
+    queryFn: () => fetchPage(pageId),
     gcTime: 0,
   });
   const deleted = theirs.error instanceof HttpError && theirs.error.status === 404;

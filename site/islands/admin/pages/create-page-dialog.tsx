@@ -5,15 +5,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { CreatePageRequest, StartFrom } from '../../../../functions/shared/api.ts';
 import { DEFAULT_SLUG, normalizeSlug, publicPath } from '../../../../functions/shared/slug.ts';
-import {
-  describeError,
-  HttpError,
-  PAGES_KEY,
-  request,
-  type FieldErrors,
-  type LandingPage,
-} from '../api.ts';
+import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
+import { createPage, PAGES_KEY, type LandingPage } from './pages-api.ts';
 import { cleanSlug } from './slug-suggest.ts';
 import { Button, FieldError, inputClass, Modal } from '../ui.tsx';
 
@@ -72,8 +66,7 @@ export function CreatePageDialog({
   };
 
   const create = useMutation({
-    mutationFn: (body: CreatePageRequest) =>
-      request<LandingPage>('POST', '/api/landing-pages', body),
+    mutationFn: (body: CreatePageRequest) => createPage(body),
     onSuccess: (page) => {
       toast({
         title: 'Landing page created successfully',

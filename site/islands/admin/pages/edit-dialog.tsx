@@ -29,20 +29,18 @@ import {
   publicPath,
 } from '../../../../functions/shared/slug.ts';
 import { sameJson } from '../../../../functions/shared/stable-json.ts';
-import {
-  authGate,
-  cachePage,
-  describeError,
-  formatTime,
-  HttpError,
-  request,
-  versionsKey,
-  type FieldErrors,
-  type LandingPage,
-} from '../api.ts';
+import { authGate, describeError, formatTime, HttpError, type FieldErrors } from '../api.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { DiscardDialog } from './discard-dialog.tsx';
 import { parseJsonText, prettyContent } from './json-text.ts';
+import {
+  cachePage,
+  fetchPage,
+  pageKey,
+  updatePage,
+  versionsKey,
+  type LandingPage,
+} from './pages-api.ts';
 import { LivePreview } from './live-preview.tsx';
 import { loadDraft, removeDraft, saveDraft, type LocalDraft } from './local-drafts.ts';
 import { useUnsavedGuard } from './unsaved.ts';
@@ -139,8 +137,8 @@ export function EditPageDialog({
 
   // A fresher copy of the page than the list's, taken while nothing is edited yet.
   const fresh = useQuery<LandingPage>({
-    queryKey: ['/api/admin/pages', page.id],
-    queryFn: () => request<LandingPage>('GET', `/api/admin/pages/${page.id}`),
+    queryKey: pageKey(page.id),
+    queryFn: () => fetchPage(page.id),
     gcTime: 0,
   });
   const latest = fresh.data;
@@ -200,12 +198,13 @@ export function EditPageDialog({
 
   const save = useMutation({
     mutationFn: ({ revision, content }: { revision: number; content: unknown }) =>
-      request<LandingPage>('PUT', `/api/landing-pages/${page.id}`, {
+      updatePage(page.id, {
         title: form.title,
         slug: form.slug,
         isActive: form.isActive,
         content,
         revision,
+        // The content as typed: the server judges it (the editor shows its schema errors).
       } as UpdatePageRequest),
     onSuccess: (saved) => {
       removeDraft(page.id);

@@ -2,7 +2,8 @@
 // page), whether it is a Draft, Live or Live with changes still building, and its actions,
 // with the destructive ones (Reset, Delete) set apart from View, Edit and Analytics.
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
-import { formatTime, type BuildStatus, type LandingPage } from '../api.ts';
+import { formatTime, type BuildStatus } from '../api.ts';
+import type { LandingPage } from './pages-api.ts';
 import { Button, Tooltip } from '../ui.tsx';
 import {
   pageStatus,

@@ -4,25 +4,29 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  BUILD_KEY,
-  DELETED_KEY,
-  describeError,
-  formatTime,
-  PAGES_KEY,
-  cachePage,
-  request,
-  type AuditList,
-  type BuildStatus,
-  type DeletedPage,
-  type LandingPage,
-} from '../api.ts';
+import { BUILD_KEY, describeError, formatTime, type BuildStatus } from '../api.ts';
 import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../../functions/shared/api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog } from '../ui.tsx';
 import { CreatePageDialog } from './create-page-dialog.tsx';
 import { EditPageDialog } from './edit-dialog.tsx';
 import { PageCard } from './page-card.tsx';
+import {
+  AUDIT_KEY,
+  AUDIT_PAGE_SIZE,
+  auditKey,
+  cachePage,
+  DELETED_KEY,
+  deletePage,
+  fetchAudit,
+  PAGES_KEY,
+  pageKey,
+  resetPage,
+  restoreDeletedPage,
+  type AuditList,
+  type DeletedPage,
+  type LandingPage,
+} from './pages-api.ts';
 
 export const RESET_CONFIRMATION =
   'Reset this page to the latest template? This will overwrite all current content.';
@@ -43,17 +47,16 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
     void client.invalidateQueries({ queryKey: PAGES_KEY });
     void client.invalidateQueries({ queryKey: BUILD_KEY });
     void client.invalidateQueries({ queryKey: DELETED_KEY });
-    void client.invalidateQueries({ queryKey: ['/api/admin/audit'] });
+    void client.invalidateQueries({ queryKey: AUDIT_KEY });
   };
 
   const reset = useMutation({
-    mutationFn: (page: LandingPage) =>
-      request<LandingPage>('POST', `/api/landing-pages/${page.id}/reset-to-template`),
+    mutationFn: (page: LandingPage) => resetPage(page.id),
     onSuccess: (page) => {
       setResetting(undefined);
       cachePage(client, page);
       afterChange();
-      void client.invalidateQueries({ queryKey: ['/api/admin/pages', page.id] });
+      void client.invalidateQueries({ queryKey: pageKey(page.id) });
       toast({ title: 'Landing page reset to latest template successfully' });
     },
     onError: (error) => {
@@ -67,7 +70,7 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
   });
 
   const remove = useMutation({
-    mutationFn: (page: LandingPage) => request('DELETE', `/api/landing-pages/${page.id}`),
+    mutationFn: (page: LandingPage) => deletePage(page.id),
     onSuccess: () => {
       setDeleting(undefined);
       afterChange();
@@ -207,8 +210,7 @@ function DeletedPages({ onRestored }: { onRestored: () => void }) {
   const deleted = useQuery<DeletedPage[]>({ queryKey: DELETED_KEY });
   const toast = useToast();
   const restore = useMutation({
-    mutationFn: (page: DeletedPage) =>
-      request<LandingPage>('POST', `/api/admin/deleted-pages/${page.id}/restore`),
+    mutationFn: (page: DeletedPage) => restoreDeletedPage(page.id),
     onSuccess: (page) => {
       toast({
         title: 'Landing page restored successfully',
@@ -260,8 +262,8 @@ function AuditLogList() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
   const audit = useQuery<AuditList>({
-    queryKey: ['/api/admin/audit', ...(cursor ? [`?limit=50&cursor=${cursor}`] : ['?limit=50'])],
-    queryFn: () => request('GET', `/api/admin/audit?limit=50${cursor ? `&cursor=${cursor}` : ''}`),
+    queryKey: auditKey(cursor),
+    queryFn: () => fetchAudit(cursor),
   });
   if (audit.isPending) return <p role="status">Loading the audit log...</p>;
   if (audit.isError)
@@ -306,7 +308,7 @@ function AuditLogList() {
         {cursors.length > 0 && (
           <Button onClick={() => setCursors(cursors.slice(0, -1))}>Newer entries</Button>
         )}
-        {audit.data.cursor && audit.data.entries.length === 50 && (
+        {audit.data.cursor && audit.data.entries.length === AUDIT_PAGE_SIZE && (
           <Button onClick={() => setCursors([...cursors, audit.data.cursor!])}>
             Older entries
           </Button>

@@ -5,18 +5,18 @@
 // change summary, so the summary is the client-side diff, made when it is asked for.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { describeError, formatTime } from '../api.ts';
+import { useToast } from '../toast.tsx';
+import { Button, Modal } from '../ui.tsx';
+import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
 import {
-  describeError,
-  formatTime,
-  request,
+  fetchVersion,
+  restoreVersion,
   versionsKey,
   type LandingPage,
   type PageVersion,
   type VersionSummary,
-} from '../api.ts';
-import { useToast } from '../toast.tsx';
-import { Button, Modal } from '../ui.tsx';
-import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
+} from './pages-api.ts';
 
 const REASONS: Record<VersionSummary['reason'], string> = {
   update: 'Before a save',
@@ -53,10 +53,7 @@ export function VersionsPanel({
   const load = async (version: VersionSummary) => {
     setLoadError(undefined);
     try {
-      return await request<PageVersion>(
-        'GET',
-        `/api/admin/pages/${page.id}/versions/${encodeURIComponent(version.versionId)}`,
-      );
+      return await fetchVersion(page.id, version.versionId);
     } catch (error) {
       setLoadError(describeError(error));
       return undefined;
@@ -75,11 +72,7 @@ export function VersionsPanel({
     pageChanges({ ...version, slug: current.slug, isActive: current.isActive }, current);
 
   const restore = useMutation({
-    mutationFn: (version: VersionSummary) =>
-      request<LandingPage>(
-        'POST',
-        `/api/admin/pages/${page.id}/versions/${encodeURIComponent(version.versionId)}/restore`,
-      ),
+    mutationFn: (version: VersionSummary) => restoreVersion(page.id, version.versionId),
     onSuccess: (next) => {
       setCompared(undefined);
       setAsking(undefined);
