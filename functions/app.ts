@@ -5,6 +5,8 @@ import { buildApp, type ApiRoute } from './app-builder.ts';
 import type { Services } from './lib/context.ts';
 import { PUBLIC_ROUTES } from './routes/public-routes.ts';
 import { landingPages } from './routes/landing-pages.ts';
+import { workflowRoutes } from './routes/workflow.ts';
+import { settings } from './routes/admin/settings.ts';
 import { auth } from './routes/auth.ts';
 import { profile } from './routes/account/profile.ts';
 import { sessions } from './routes/account/sessions.ts';
@@ -34,6 +36,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   // which therefore never runs for them.
   { path: '/objects/local', router: localUploads, ownBodyLimit: true },
   { path: '/landing-pages', router: landingPages },
+  { path: '/landing-pages', router: workflowRoutes },
   { path: '/auth', router: auth },
   { path: '/account', router: profile },
   { path: '/account/sessions', router: sessions },
@@ -44,6 +47,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/deleted-pages', router: deletedPages },
   { path: '/admin/audit', router: auditLog },
   { path: '/admin/build', router: build },
+  { path: '/admin/settings', router: settings },
   { path: '/admin/leads', router: leads },
   { path: '/admin/analytics', router: analytics },
   { path: '/admin/media', router: media },

@@ -6,6 +6,7 @@
 import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
+import { WorkflowRepository } from './data/workflow.ts';
 import { LeadRepository } from './data/leads.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events.ts';
@@ -54,6 +55,7 @@ export function assembleVisitorServices(
     db,
     tableName,
     pages,
+    workflow: new WorkflowRepository(db, tableName, now, pages),
     pageResolver: new PageResolver(pages, now),
     eventCap: new VisitorEventCap(
       {

@@ -185,15 +185,16 @@ describe('DynamoDB table', () => {
 describe('API function', () => {
   it('runs Node 24 on arm64 with the table, bucket, site, origin secret and rebuild settings', () => {
     const { template } = defaultApp();
-    // The admin and public API functions and the first-run setup (the others of this stack
-    // are CDK's deploy-time reader of the edge function ARN and its trigger provider).
+    // The admin and public API functions, the first-run setup and scheduled publishing (the
+    // others of this stack are CDK's deploy-time reader of the edge function ARN and its
+    // trigger provider).
     expect(
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
           Properties: { Handler: 'index.handler' },
         }),
       ),
-    ).toHaveLength(3);
+    ).toHaveLength(4);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -301,6 +302,7 @@ describe('API function', () => {
       'POST /api/contact': `<${publicFn}.Arn>`,
       'POST /api/conversions': `<${publicFn}.Arn>`,
       'GET /api/health': `<${publicFn}.Arn>`,
+      'GET /api/preview/{token}': `<${publicFn}.Arn>`,
     });
     expect(routes).toEqual(
       Object.fromEntries([
@@ -951,10 +953,13 @@ describe('alarms', () => {
         })
         .parse(alarm['Properties']),
     );
+    // (Scheduled publishing has an errors alarm of its own: infra/schedules.test.ts.)
+    const scheduler = `<${idOf(/^SchedulesFunction[0-9A-F]{8}$/)}>`;
     for (const metric of ['Errors', 'Throttles', 'Duration']) {
       const watched = alarms
         .filter((alarm) => alarm.MetricName === metric)
-        .map((alarm) => flat(alarm.Dimensions[0].Value));
+        .map((alarm) => flat(alarm.Dimensions[0].Value))
+        .filter((id) => id !== scheduler);
       expect(watched.sort()).toEqual([api, publicApi].sort());
     }
     // "Near the timeout" is each function's own: the admin one waits 29 s, the public one 10 s.

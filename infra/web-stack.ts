@@ -10,6 +10,7 @@ import { Api } from './constructs/api.ts';
 import { Data } from './constructs/data.ts';
 import { LeadWebhook } from './constructs/lead-webhook.ts';
 import { Rebuild } from './constructs/rebuild.ts';
+import { Schedules } from './constructs/schedules.ts';
 import { Site } from './constructs/site.ts';
 import { Uploads } from './constructs/uploads.ts';
 
@@ -27,6 +28,8 @@ export class WebStack extends Stack {
   readonly rebuild: Rebuild;
   /** Lead forwarding to the CRM, when LEAD_WEBHOOK_URL is configured. */
   readonly leadWebhook?: LeadWebhook;
+  /** Scheduled publishes and unpublishes, every minute. */
+  readonly schedules: Schedules;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -96,6 +99,12 @@ export class WebStack extends Stack {
         resources: [this.rebuild.project.projectArn],
       }),
     );
+    this.schedules = new Schedules(this, 'Schedules', {
+      table: this.data.table,
+      rebuildProject: this.rebuild.project,
+      siteUrl,
+      alarmTopic: alarms.topic,
+    });
     if (config.mail) this.sendLeadNotifications(config.mail);
     this.acknowledgeEdgeArnReader();
 

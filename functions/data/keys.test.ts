@@ -127,6 +127,7 @@ describe('stored keys are unchanged', () => {
       leads: 'LEADS',
       media: 'MEDIA',
       outboxDue: 'OUTBOX#DUE',
+      schedules: 'SCHEDULES',
     });
     expect(GSI2PK).toEqual({ deleted: 'DELETED', leadStatus: 'LEADS#STATUS#' });
   });

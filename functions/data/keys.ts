@@ -39,8 +39,10 @@ export const PK = {
   secret: 'SECRET',
   /** The open invitations. */
   invites: 'INVITES',
-  /** PAGE#<id>: a landing page and its versions. */
+  /** PAGE#<id>: a landing page, its versions and its working copy, signatures, ... */
   page: 'PAGE#',
+  /** The installation's settings (approvals required). */
+  settings: 'SETTINGS',
   /** SLUG#<slug>: a slug's reservation. */
   slug: 'SLUG#',
   /** DELETED#<id>: a deleted page, restorable for a while. */
@@ -82,6 +84,17 @@ export const SK = {
   page: 'PAGE',
   /** VERSION#<id> under PAGE#<id>. */
   pageVersion: 'VERSION#',
+  /** The working copy (draft) under PAGE#<id>. */
+  workingCopy: 'WORKING',
+  /** SIGNATURE#<time>#<n> under PAGE#<id>: an approval, never changed or deleted. */
+  signature: 'SIGNATURE#',
+  /** COMMENT#<time>#<n> under PAGE#<id>: the review thread. */
+  comment: 'COMMENT#',
+  /** SCHEDULE#<action> under PAGE#<id>: a scheduled publish or unpublish. */
+  schedule: 'SCHEDULE#',
+  /** PREVIEW#<id> under PAGE#<id>: a preview link (its token stored hashed). */
+  previewLink: 'PREVIEW#',
+  settings: 'SETTINGS',
   slug: 'SLUG',
   deleted: 'DELETED',
   lead: 'LEAD',
@@ -110,6 +123,8 @@ export const GSI1PK = {
   media: 'MEDIA',
   /** Webhook deliveries by when they are due. */
   outboxDue: 'OUTBOX#DUE',
+  /** Scheduled publishes and unpublishes by when they are due. */
+  schedules: 'SCHEDULES',
 } as const;
 
 export const GSI2PK = {
@@ -141,7 +156,16 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.salt]: [SK.any],
     [PK.secret]: [SK.any],
     [PK.invites]: [SK.any],
-    [PK.page]: [SK.page, SK.pageVersion],
+    [PK.page]: [
+      SK.page,
+      SK.pageVersion,
+      SK.workingCopy,
+      SK.signature,
+      SK.comment,
+      SK.schedule,
+      SK.previewLink,
+    ],
+    [PK.settings]: [SK.settings],
     [PK.slug]: [SK.slug],
     [PK.deleted]: [SK.deleted],
     [PK.lead]: [SK.lead, SK.leadNote, SK.outbox],
@@ -203,6 +227,24 @@ export const keys = {
     pk: `${PK.page}${id}`,
     sk: `${SK.pageVersion}${versionId}`,
   }),
+  workingCopy: (id: string) => ({ pk: `${PK.page}${id}`, sk: SK.workingCopy }),
+  signature: (id: string, suffix: string) => ({
+    pk: `${PK.page}${id}`,
+    sk: `${SK.signature}${suffix}`,
+  }),
+  comment: (id: string, suffix: string) => ({
+    pk: `${PK.page}${id}`,
+    sk: `${SK.comment}${suffix}`,
+  }),
+  schedule: (id: string, action: string) => ({
+    pk: `${PK.page}${id}`,
+    sk: `${SK.schedule}${action}`,
+  }),
+  previewLink: (id: string, linkId: string) => ({
+    pk: `${PK.page}${id}`,
+    sk: `${SK.previewLink}${linkId}`,
+  }),
+  settings: () => ({ pk: PK.settings, sk: SK.settings }),
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
   deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),
   lead: (id: string) => ({ pk: `${PK.lead}${id}`, sk: SK.lead }),

@@ -265,7 +265,15 @@ export class LandingPageRepository extends TableRepository {
   async update(
     id: string,
     patch: PagePatch,
-    change: PageChange & { reason?: VersionReason; expectedRevision?: number | undefined },
+    change: PageChange & {
+      reason?: VersionReason;
+      expectedRevision?: number | undefined;
+      /**
+       * More parts of the same transaction (publishing deletes the working copy and its
+       * schedule with the write); when one of them is refused, `refused()` is thrown.
+       */
+      also?: { parts: object[]; refused: () => Error };
+    },
   ): Promise<LandingPage> {
     const current = await this.getItem(id);
     if (!current) throw new PageNotFoundError('Landing page');
@@ -316,12 +324,17 @@ export class LandingPageRepository extends TableRepository {
               },
             },
             ...this.auditParts(change, now, toPage(current), toPage(next)),
+            ...(change.also?.parts ?? []),
           ],
         }),
       );
     } catch (error) {
       if (isConditionalFailure(error)) {
         const reasons = cancellationReasons(error);
+        const extra = change.also?.parts.length ?? 0;
+        if (extra > 0 && reasons.slice(-extra).includes('ConditionalCheckFailed')) {
+          throw change.also!.refused();
+        }
         // Index 1 is the new slug item; anything else means the page moved under us.
         if (slugChanged && reasons[1] === 'ConditionalCheckFailed') {
           throw new SlugTakenError(next.slug);

@@ -73,9 +73,15 @@ export function signedIn(c: Context<AppEnv>): SignedIn {
  * (docs/decisions.md "Roles"); the refusal is audited. For routes whose permission
  * depends on the request (a live page needs `publish`), call it from the handler.
  */
-export async function assertPermission(c: Context<AppEnv>, permission: Permission): Promise<void> {
+export async function assertPermission(
+  c: Context<AppEnv>,
+  needed: Permission | readonly Permission[],
+): Promise<void> {
   const { email, role } = signedIn(c);
-  if (can(role, permission)) return;
+  // Any one of several will do (comments: editing or reviewing); a refusal names the first.
+  const options = typeof needed === 'string' ? [needed] : needed;
+  if (options.some((option) => can(role, option))) return;
+  const permission = options[0]!;
   await c.get('services').audit.record({
     actor: email,
     action: 'forbidden',
@@ -99,7 +105,7 @@ export async function assertPermission(c: Context<AppEnv>, permission: Permissio
  * and images, and the permission guards the changes.
  */
 export function requirePermission(
-  permission: Permission,
+  permission: Permission | readonly Permission[],
   { writesOnly = false } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -2,6 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages.ts';
+import type { WorkflowRepository } from '../data/workflow.ts';
 import type { LeadRepository } from '../data/leads.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
@@ -29,6 +30,8 @@ export interface Services {
   db: DynamoDBDocumentClient;
   tableName: string;
   pages: LandingPageRepository;
+  /** Working copies, approvals, schedules, preview links (functions/data/workflow.ts). */
+  workflow: WorkflowRepository;
   leads: LeadRepository;
   /** CRM deliveries of leads (functions/data/outbox.ts). */
   outbox: OutboxRepository;
@@ -76,6 +79,7 @@ export type VisitorServices = Pick<
   | 'db'
   | 'tableName'
   | 'pages'
+  | 'workflow'
   | 'pageResolver'
   | 'eventCap'
   | 'leads'

@@ -6,10 +6,12 @@ import { health } from './health.ts';
 import { landingPageBySlug } from './landing-page-by-slug.ts';
 import { contact } from './contact.ts';
 import { conversions } from './conversions.ts';
+import { preview } from './preview.ts';
 
 export const PUBLIC_ROUTES: ApiRoute[] = [
   { path: '/health', router: health },
   { path: '/landing-pages', router: landingPageBySlug },
   { path: '/contact', router: contact },
   { path: '/conversions', router: conversions },
+  { path: '/preview', router: preview },
 ];

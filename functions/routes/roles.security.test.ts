@@ -12,7 +12,8 @@ import { PUBLIC_ROUTES } from './public-routes.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
 import { landingTemplate } from '../shared/template.ts';
 
-type Need = Permission | 'session';
+/** A permission, any signed-in role, or any one of several (the first is the one named). */
+type Need = Permission | 'session' | readonly [Permission, ...Permission[]];
 
 /**
  * What each admin route needs. Page routes are called on a live page, so a change needs
@@ -64,6 +65,19 @@ const NEEDS: Record<string, Need> = {
   'DELETE /api/admin/media/:id': 'edit',
   'POST /api/objects/upload': 'edit',
   'POST /api/objects/acl': 'edit',
+  'PUT /api/landing-pages/:id/draft': 'edit',
+  'DELETE /api/landing-pages/:id/draft': 'edit',
+  'POST /api/landing-pages/:id/submit': 'edit',
+  'POST /api/landing-pages/:id/approve': 'review',
+  'POST /api/landing-pages/:id/reject': 'review',
+  'POST /api/landing-pages/:id/publish': 'publish',
+  'POST /api/landing-pages/:id/unpublish': 'publish',
+  'DELETE /api/landing-pages/:id/schedule/:action': 'publish',
+  'POST /api/landing-pages/:id/comments': ['edit', 'review'],
+  'POST /api/landing-pages/:id/preview-links': 'edit',
+  'DELETE /api/landing-pages/:id/preview-links/:linkId': 'edit',
+  'GET /api/admin/settings': 'accounts',
+  'PUT /api/admin/settings': 'accounts',
   'GET /api/s3/sts': 'edit',
   'GET /api/s3/params': 'edit',
   'POST /api/s3/multipart': 'edit',
@@ -149,12 +163,18 @@ describe('the role matrix, over every admin route', () => {
         { cookie },
       );
       const body = response.status === 403 ? ((await response.json()) as ErrorBody) : undefined;
-      const allowed = need === 'session' || can(role, need);
+      const allowed =
+        need === 'session' ||
+        (typeof need === 'string' ? can(role, need) : need.some((p) => can(role, p)));
       if (allowed && response.status === 403) wrong.push(`${key(route)}: 403 for ${role}`);
       if (allowed && response.status === 401) wrong.push(`${key(route)}: 401 for ${role}`);
       // A change to a live page needs edit, then publish: a role with neither hears of edit.
       const named =
-        need === 'publish' && !can(role, 'edit') && PAGE_CHANGES.has(key(route)) ? 'edit' : need;
+        typeof need !== 'string'
+          ? need[0]
+          : need === 'publish' && !can(role, 'edit') && PAGE_CHANGES.has(key(route))
+            ? 'edit'
+            : need;
       if (!allowed && (response.status !== 403 || body?.error.permission !== named)) {
         wrong.push(`${key(route)}: ${response.status} ${JSON.stringify(body)} (needs ${named})`);
       }

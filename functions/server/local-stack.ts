@@ -12,6 +12,7 @@ import { createSiteRebuilder, storeFingerprint } from './rebuild-site.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices } from '../services.ts';
 import { startDrainer } from '../webhooks/drainer.ts';
+import { runDueSchedules, SCHEDULE_INTERVAL_MS } from '../publishing/scheduler.ts';
 import { dynamoTarget } from '../data/dynamo.ts';
 import {
   ensurePrivateDir,
@@ -169,6 +170,26 @@ export async function startLocalStack(
       // The host only: a CRM may put a token in the URL's path or query.
       log.info('lead webhook on', { host: new URL(services.leadWebhook.url).host });
     }
+
+    // Scheduled publishes and unpublishes (functions/publishing/scheduler.ts): the schedules
+    // live in the table, so a restart picks up what was due meanwhile at its first run.
+    let scheduleRun: Promise<unknown> | undefined;
+    const runSchedules = () => {
+      scheduleRun ??= runDueSchedules(services)
+        .catch((error: unknown) =>
+          log.error('schedule run failed', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
+        .finally(() => (scheduleRun = undefined));
+    };
+    const scheduleTimer = setInterval(runSchedules, SCHEDULE_INTERVAL_MS);
+    scheduleTimer.unref();
+    runSchedules();
+    cleanups.push(async () => {
+      clearInterval(scheduleTimer);
+      await scheduleRun;
+    });
 
     const buildEnv: Record<string, string | undefined> = {
       ...process.env,

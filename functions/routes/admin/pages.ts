@@ -10,6 +10,7 @@ import { params } from '../../lib/validate.ts';
 import type { VersionSummary } from '../../shared/api.ts';
 import { pageIdSchema, versionIdSchema } from '../../shared/slug.ts';
 import { assertMayChange, pageChange, requestRebuild } from '../admin-changes.ts';
+import { workflowStatus } from '../workflow.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const versionParam = idParam.extend({ versionId: versionIdSchema });
@@ -21,7 +22,8 @@ const getPage = createHandlers(params(idParam), async (c) => {
   const page = await c.get('services').pages.getById(id);
   if (!page) throw notFound('Landing page');
   c.header('Cache-Control', 'no-store');
-  return c.json(page);
+  // The live copy (the page itself) and the workflow: working copy, approvals, schedule.
+  return c.json({ ...page, workflow: await workflowStatus(c, page) });
 });
 
 const listVersions = createHandlers(params(idParam), async (c) => {

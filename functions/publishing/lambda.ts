@@ -1,0 +1,23 @@
+// AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts), run every
+// minute by an EventBridge rule (infra/constructs/schedules.ts). A run that fails throws,
+// so the function's Errors metric (and its alarm) counts it; the next run tries again.
+import '../lib/zod-jitless.ts'; // first, before any module builds a schema
+import { dynamoTarget } from '../data/dynamo.ts';
+import { loadConfig } from '../env.ts';
+import { jsonLogger } from '../lib/logger.ts';
+import { sourceStack } from '../lib/stack-trace.ts';
+import { createServices } from '../services.ts';
+import { runDueSchedules } from './scheduler.ts';
+
+const config = loadConfig();
+const log = jsonLogger(config.env.LOG_LEVEL);
+const services = createServices(config, dynamoTarget(config), { log });
+
+export const handler = async () => {
+  const run = await runDueSchedules(services).catch((error: unknown) => {
+    log.error('schedule run failed', { error: sourceStack(error) });
+    throw error;
+  });
+  if (run.failed > 0) throw new Error(`${run.failed} scheduled change(s) failed; see the log`);
+  return run;
+};
