@@ -1,11 +1,16 @@
 // The contact dialog of docs/requirements.md §2: general (Request Demo) or pricing (Get Pricing
-// Information). Success is shown only once the server stored the lead (docs/requirements.md §10).
+// Information). Success is shown only once the server stored the lead (docs/requirements.md §10);
+// the submission is the contact forms' hook (../use-contact-submit.ts).
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { Icon } from './icons.tsx';
 import { Honeypot } from '../honeypot.tsx';
-import { attributionField } from './tracking.ts';
-import { apiFetch, HttpError } from '../../lib/api-client.ts';
+import {
+  useContactSubmit,
+  type ContactFailure,
+  type ContactValues,
+} from '../use-contact-submit.ts';
+import type { HttpError } from '../../lib/api-client.ts';
 
 export type DialogFormType = 'general' | 'pricing';
 
@@ -30,19 +35,14 @@ export const DIALOG_TEXT: Record<
 };
 
 type Field = 'name' | 'email' | 'company' | 'message';
-type Values = Record<Field | 'website', string>;
-const EMPTY: Values = { name: '', email: '', company: '', message: '', website: '' };
+const EMPTY: ContactValues<Field> = { name: '', email: '', company: '', message: '', website: '' };
 const LABELS: Record<Field, string> = {
   name: 'Name',
   email: 'Email',
   company: 'Company',
   message: 'Message',
 };
-
-interface Failure {
-  message: string;
-  fields: Partial<Record<Field, string[]>>;
-}
+const FIELDS = Object.keys(LABELS) as Field[];
 
 interface Props {
   open: boolean;
@@ -63,67 +63,46 @@ export function ContactDialog({
   returnFocusTo,
   onSubmitted,
 }: Props) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [state, setState] = useState<'idle' | 'submitting' | 'success'>('idle');
-  const [failure, setFailure] = useState<Failure | undefined>();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const nameInput = useRef<HTMLInputElement>(null);
   const ids = useId();
   const text = DIALOG_TEXT[formType];
+  const contact = useContactSubmit({
+    fields: FIELDS,
+    empty: EMPTY,
+    // The lead's source (referrer host, UTM tags) follows; the server adds the page's id.
+    body: (values) => ({ ...values, formType, landingPageId }),
+    failureText: {
+      http: (error, fields) => {
+        // docs/requirements.md §8: the error reads "status: body text"; the visitor gets a sentence.
+        console.error(error.message);
+        return describeFailure(error, fields);
+      },
+      network: (error) => {
+        console.error('Contact submission failed', error);
+        return 'We could not reach PharmaBridge. Please check your connection and try again; your details are still here.';
+      },
+    },
+    onSent: () => {
+      onSubmitted(formType);
+      closeTimer.current = setTimeout(() => {
+        contact.reset(true);
+        onOpenChange(false);
+      }, SUCCESS_CLOSE_MS);
+    },
+  });
+  const { values, status, failure } = contact;
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  const change = (field: keyof Values) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       clearTimeout(closeTimer.current);
-      setFailure(undefined);
       // After a success the form is already spent: start the next visit fresh.
-      if (state === 'success') setValues(EMPTY);
-      setState('idle');
+      contact.reset(status === 'sent');
     }
     onOpenChange(next);
   };
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state === 'submitting') return;
-    setState('submitting');
-    setFailure(undefined);
-    try {
-      // The lead's source (referrer host, UTM tags); the server adds the page's id.
-      await apiFetch('POST', '/api/contact', {
-        ...values,
-        formType,
-        landingPageId,
-        ...attributionField(),
-      });
-      setState('success');
-      onSubmitted(formType);
-      closeTimer.current = setTimeout(() => {
-        setValues(EMPTY);
-        setState('idle');
-        onOpenChange(false);
-      }, SUCCESS_CLOSE_MS);
-    } catch (error) {
-      if (error instanceof HttpError) {
-        // docs/requirements.md §8: the error reads "status: body text"; the visitor gets a sentence.
-        console.error(error.message);
-        setFailure(describeFailure(error));
-        setState('idle');
-        return;
-      }
-      console.error('Contact submission failed', error);
-      setFailure({
-        message:
-          'We could not reach PharmaBridge. Please check your connection and try again; your details are still here.',
-        fields: {},
-      });
-      setState('idle');
-    }
-  }
 
   const fieldProps = (field: Field) => {
     const errors = failure?.fields[field];
@@ -131,10 +110,10 @@ export function ContactDialog({
       id: `${ids}-${field}`,
       name: field,
       value: values[field],
-      onChange: (e: { target: { value: string } }) => change(field)(e.target.value),
+      onChange: (e: { target: { value: string } }) => contact.setValue(field, e.target.value),
       'aria-invalid': errors ? true : undefined,
       'aria-describedby': errors ? `${ids}-${field}-error` : undefined,
-      disabled: state !== 'idle',
+      disabled: status !== 'idle',
       className:
         'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100',
     };
@@ -193,7 +172,7 @@ export function ContactDialog({
             </Dialog.Close>
           </div>
           {/* Once sent, the form's instructions go: the confirmation becomes the description. */}
-          {state === 'success' ? (
+          {status === 'sent' ? (
             <Dialog.Description asChild>
               <p
                 role="status"
@@ -209,8 +188,8 @@ export function ContactDialog({
             </Dialog.Description>
           )}
 
-          {state === 'success' ? null : (
-            <form className="mt-6 space-y-4" onSubmit={submit} noValidate={false}>
+          {status === 'sent' ? null : (
+            <form className="mt-6 space-y-4" onSubmit={contact.submit} noValidate={false}>
               {failure && (
                 <div
                   role="alert"
@@ -257,7 +236,11 @@ export function ContactDialog({
                 <textarea {...fieldProps('message')} rows={4} maxLength={5000} />
                 {fieldError('message')}
               </div>
-              <Honeypot id={`${ids}-website`} value={values.website} onChange={change('website')} />
+              <Honeypot
+                id={`${ids}-website`}
+                value={values.website}
+                onChange={(value) => contact.setValue('website', value)}
+              />
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
                 <Dialog.Close
                   type="button"
@@ -267,10 +250,10 @@ export function ContactDialog({
                 </Dialog.Close>
                 <button
                   type="submit"
-                  disabled={state === 'submitting'}
+                  disabled={contact.submitDisabled}
                   className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70"
                 >
-                  {state === 'submitting' ? 'Submitting...' : 'Submit'}
+                  {status === 'sending' ? 'Submitting...' : 'Submit'}
                 </button>
               </div>
             </form>
@@ -281,11 +264,10 @@ export function ContactDialog({
   );
 }
 
-function describeFailure({ status, fields: problems, code, detail }: HttpError): Failure {
-  const fields: Failure['fields'] = {};
-  for (const [key, messages] of Object.entries(problems)) {
-    if (key in LABELS) fields[key as Field] = messages;
-  }
+function describeFailure(
+  { status, code, detail }: HttpError,
+  fields: ContactFailure<Field>['fields'],
+): ContactFailure<Field> {
   if (status === 400 && Object.keys(fields).length > 0) {
     return { message: 'Please correct the highlighted fields and submit again.', fields };
   }
