@@ -1,23 +1,21 @@
 // The contact page form (/contact, /demo, /site/contact) and the pilot request form
-// (/pilot): posts JSON to /api/contact, keeps docs/requirements.md's 'Sending...' state for at least
-// a second, then confirms in the page (role=status) and resets every field.
-import {
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ChangeEvent,
-  type SubmitEvent,
-} from 'react';
+// (/pilot): checks the input with the shared schema, posts it to /api/contact through the
+// contact forms' hook (../use-contact-submit.ts), keeps docs/requirements.md's 'Sending...'
+// state for at least a second, then confirms in the page (role=status) and resets every field.
+import { useId, useRef, type ChangeEvent } from 'react';
 import {
   contactSubmissionSchema,
   INQUIRY_LABELS,
   INQUIRY_TYPES,
   type ContactSubmissionInput,
 } from '../../../functions/shared/contact.ts';
-import { apiFetch, HttpError } from '../../lib/api-client.ts';
 import { Honeypot } from '../honeypot.tsx';
-import { attributionField } from '../landing/tracking.ts';
+import {
+  firstFieldWithError,
+  useContactSubmit,
+  type ContactFieldErrors,
+  type ContactValues,
+} from '../use-contact-submit.ts';
 
 export const SUCCESS_MESSAGE = "Thank you for your inquiry! We'll get back to you within 24 hours.";
 export const PILOT_SUCCESS_MESSAGE =
@@ -26,10 +24,8 @@ export const PILOT_SUCCESS_MESSAGE =
 export const MINIMUM_SENDING_MS = 1000;
 
 type FieldName = 'name' | 'email' | 'company' | 'role' | 'inquiryType' | 'message';
-type Values = Record<FieldName, string> & { website: string };
-type FieldErrors = Partial<Record<FieldName, string[]>>;
 
-const EMPTY: Values = {
+const EMPTY: ContactValues<FieldName> = {
   name: '',
   email: '',
   company: '',
@@ -47,6 +43,8 @@ const LABELS: Record<FieldName, string> = {
   inquiryType: 'Inquiry type',
   message: 'Message',
 };
+const FIELDS = Object.keys(LABELS) as FieldName[];
+const CORRECT_FIELDS = 'Please correct the highlighted fields.';
 
 interface Props {
   formType: 'contact-page' | 'pilot';
@@ -54,75 +52,19 @@ interface Props {
   fallbackEmail: string;
 }
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const noSubscription = () => () => {};
-/**
- * False in the prerendered HTML and during hydration, true once React runs in the browser:
- * until then the submit button stays disabled, so a click can never fall back to a native
- * GET submission that would put the visitor's details in the URL.
- */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 function isFieldName(value: unknown): value is FieldName {
   return typeof value === 'string' && value in LABELS;
-}
-
-function toFieldErrors(fields: unknown): FieldErrors {
-  const result: FieldErrors = {};
-  if (typeof fields !== 'object' || fields === null) return result;
-  for (const [key, messages] of Object.entries(fields)) {
-    if (!isFieldName(key) || !Array.isArray(messages)) continue;
-    result[key] = messages.filter((message): message is string => typeof message === 'string');
-  }
-  return result;
 }
 
 export function ContactForm({ formType, fallbackEmail }: Props) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [sending, setSending] = useState(false);
-  const [success, setSuccess] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [generalError, setGeneralError] = useState('');
   const isPilot = formType === 'pilot';
-  const hydrated = useHydrated();
-
-  const update = (
-    event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
-  ) => {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-    if (isFieldName(name) && fieldErrors[name]) {
-      setFieldErrors((current) => ({ ...current, [name]: undefined }));
-    }
-  };
-
-  const focusFirstError = (errors: FieldErrors) => {
-    const first = (Object.keys(LABELS) as FieldName[]).find((field) => errors[field]?.length);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const fail = (errors: FieldErrors, message: string) => {
-    setFieldErrors(errors);
-    setGeneralError(message);
-    focusFirstError(errors);
-  };
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    setSuccess(false);
-    setGeneralError('');
-    setFieldErrors({});
-
-    const payload: ContactSubmissionInput = {
+  const contact = useContactSubmit({
+    fields: FIELDS,
+    empty: EMPTY,
+    // The visit's attribution (docs/decisions.md, Analytics) follows these.
+    body: (values): ContactSubmissionInput => ({
       formType,
       name: values.name,
       email: values.email,
@@ -131,59 +73,55 @@ export function ContactForm({ formType, fallbackEmail }: Props) {
       message: values.message,
       ...(isPilot ? {} : { inquiryType: values.inquiryType as (typeof INQUIRY_TYPES)[number] }),
       ...(values.website ? { website: values.website } : {}),
-      // Where the visit came from (docs/decisions.md, Analytics).
-      ...attributionField(),
-    };
-    const checked = contactSubmissionSchema.safeParse(payload);
-    if (!checked.success) {
-      const errors: FieldErrors = {};
+    }),
+    validate: (body) => {
+      const checked = contactSubmissionSchema.safeParse(body);
+      if (checked.success) return undefined;
+      const fields: ContactFieldErrors<FieldName> = {};
       for (const issue of checked.error.issues) {
         const field = issue.path[0];
-        if (isFieldName(field)) (errors[field] ??= []).push(issue.message);
+        if (isFieldName(field)) (fields[field] ??= []).push(issue.message);
       }
-      fail(errors, 'Please correct the highlighted fields.');
-      return;
-    }
-
-    setSending(true);
-    try {
-      const [sent] = await Promise.allSettled([
-        apiFetch('POST', '/api/contact', payload),
-        delay(MINIMUM_SENDING_MS),
-      ]);
-      if (sent.status === 'fulfilled') {
-        setValues(EMPTY);
-        setSuccess(true);
-        return;
-      }
-      const error: unknown = sent.reason;
-      if (!(error instanceof HttpError)) throw error;
-      if (error.status === 400) {
-        fail(toFieldErrors(error.fields), 'Please correct the highlighted fields.');
-      } else if (error.status === 429) {
-        // The server's message already says when to retry; Retry-After is the fallback.
-        const minutes = error.retryAfter ? Math.ceil(error.retryAfter / 60) : 10;
-        fail(
-          {},
-          error.code
+      return { message: CORRECT_FIELDS, fields };
+    },
+    minimumMs: MINIMUM_SENDING_MS,
+    failureText: {
+      http: (error, fields) => {
+        if (error.status === 400) return { message: CORRECT_FIELDS, fields };
+        if (error.status === 429) {
+          // The server's message already says when to retry; Retry-After is the fallback.
+          const minutes = error.retryAfter ? Math.ceil(error.retryAfter / 60) : 10;
+          const message = error.code
             ? error.detail
-            : `Too many submissions; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
-      } else {
-        fail(
-          {},
-          `We could not send your message. Please try again, or email us at ${fallbackEmail}.`,
-        );
-      }
-    } catch {
-      fail(
-        {},
+            : `Too many submissions; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+          return { message, fields: {} };
+        }
+        return {
+          message: `We could not send your message. Please try again, or email us at ${fallbackEmail}.`,
+          fields: {},
+        };
+      },
+      network: () =>
         `We could not reach our servers. Check your connection and try again, or email us at ${fallbackEmail}.`,
-      );
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    clearWhenSent: true,
+    onFailure: ({ fields }) => {
+      const first = firstFieldWithError(fields, FIELDS);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    },
+  });
+  const { values, failure } = contact;
+  const fieldErrors = failure?.fields ?? {};
+  const sending = contact.status === 'sending';
+
+  const update = (
+    event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+  ) => {
+    const { name, value } = event.target;
+    if (!isFieldName(name)) return;
+    contact.setValue(name, value);
+    contact.clearFieldError(name);
+  };
 
   const fieldProps = (name: FieldName) => {
     const errors = fieldErrors[name];
@@ -219,7 +157,7 @@ export function ContactForm({ formType, fallbackEmail }: Props) {
     ) : null;
 
   return (
-    <form ref={formRef} onSubmit={submit} className="space-y-5" aria-busy={sending}>
+    <form ref={formRef} onSubmit={contact.submit} className="space-y-5" aria-busy={sending}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           {label('name', true)}
@@ -268,25 +206,25 @@ export function ContactForm({ formType, fallbackEmail }: Props) {
       <Honeypot
         id={`${id}-website`}
         value={values.website}
-        onChange={(website) => setValues((current) => ({ ...current, website }))}
+        onChange={(website) => contact.setValue('website', website)}
       />
-      {generalError && (
+      {failure?.message && (
         <p
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
         >
-          {generalError}
+          {failure.message}
         </p>
       )}
       <button
         type="submit"
-        disabled={sending || !hydrated}
+        disabled={contact.submitDisabled}
         className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
         {sending ? 'Sending...' : isPilot ? 'Start Free Trial' : 'Send Message'}
       </button>
       <div role="status" className="text-brand-800">
-        {success && (
+        {contact.status === 'sent' && (
           <p className="rounded-md border border-brand-400 bg-brand-50 p-3 font-medium">
             {isPilot ? PILOT_SUCCESS_MESSAGE : SUCCESS_MESSAGE}
           </p>
