@@ -9,10 +9,14 @@ import { ALL_ROUTES } from '../app.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import { LOCAL_COOKIE, SECURE_COOKIE } from '../lib/session.ts';
 import { adminTestApp } from '../test/harness.ts';
+import { PUBLIC_ROUTES } from './public-routes.ts';
 import { routeTable } from './route-table.ts';
 
-/** GET routes open to anyone: the public ones and the first-run setup link's check. */
-const NOT_ADMIN = new Set(['/api/health', '/api/landing-pages/:slug', '/api/auth/setup']);
+/** GET routes open to anyone: the public ones (their own table) and the setup link's check. */
+const NOT_ADMIN = new Set([
+  ...routeTable(PUBLIC_ROUTES).map((route) => route.path),
+  '/api/auth/setup',
+]);
 
 /** Every admin GET route the app has, from its route table (so a new one is covered). */
 const ADMIN_READS = routeTable(ALL_ROUTES)
