@@ -12,7 +12,8 @@ const pageFiles = import.meta.glob<PageModule>('./**/*.{astro,md,mdx}');
 
 /**
  * Not canonical or not public: the /site/... copies (canonical is unprefixed; /site itself
- * is the site home and is listed), the admin, the client-rendered legacy view, error
+ * is the site home and is listed), the admin, the client-rendered legacy view and
+ * reviewers' preview links, error
  * pages, and the deep-dive aliases of docs/requirements.md §2
  * (/foundations/..., /workflow/..., /security/..., /identity/..., /delivery/...), whose
  * canonical page is the /deep-dive/... one.
@@ -21,6 +22,7 @@ const EXCLUDED = [
   /^\/site\//,
   /^\/admin(\/|$)/,
   /^\/legacy(\/|$)/,
+  /^\/preview$/,
   /^\/api(\/|$)/,
   /^\/(404|500)$/,
   /^\/(foundations|workflow|security|identity|delivery)\//,

@@ -34,7 +34,7 @@ export function slugFromPath(pathname: string): string | undefined {
  * What the server's HTML holds until the content arrives: a `<main id="main">` (the skip
  * link's target works before JavaScript runs) with the page's one h1, for screen readers.
  */
-function Skeleton() {
+export function Skeleton() {
   const bar = 'rounded bg-slate-200 motion-safe:animate-pulse';
   return (
     <main id="main" aria-busy="true">
