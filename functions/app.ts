@@ -17,6 +17,7 @@ import { adminPages } from './routes/admin/pages.ts';
 import { deletedPages } from './routes/admin/deleted-pages.ts';
 import { auditLog } from './routes/admin/audit.ts';
 import { build } from './routes/admin/build.ts';
+import { redirects } from './routes/admin/redirects.ts';
 import { leads } from './routes/leads.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -47,6 +48,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/deleted-pages', router: deletedPages },
   { path: '/admin/audit', router: auditLog },
   { path: '/admin/build', router: build },
+  { path: '/admin/redirects', router: redirects },
   { path: '/admin/settings', router: settings },
   { path: '/admin/leads', router: leads },
   { path: '/admin/analytics', router: analytics },

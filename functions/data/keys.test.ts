@@ -104,6 +104,7 @@ describe('stored keys are unchanged', () => {
     ['page', keys.page(id), { pk: `PAGE#${id}`, sk: 'PAGE' }],
     ['page version', keys.pageVersion(id, 'v'), { pk: `PAGE#${id}`, sk: 'VERSION#v' }],
     ['slug', keys.slug('x'), { pk: 'SLUG#x', sk: 'SLUG' }],
+    ['redirect', keys.redirect('/old'), { pk: 'REDIRECTS', sk: '/old' }],
     ['deleted page', keys.deletedPage(id), { pk: `DELETED#${id}`, sk: 'DELETED' }],
     ['lead', keys.lead(id), { pk: `LEAD#${id}`, sk: 'LEAD' }],
     ['lead note', keys.leadNote(id, 't#1'), { pk: `LEAD#${id}`, sk: 'NOTE#t#1' }],

@@ -45,6 +45,8 @@ export const PK = {
   settings: 'SETTINGS',
   /** SLUG#<slug>: a slug's reservation. */
   slug: 'SLUG#',
+  /** The redirects, one partition; the sort key is the `from` path (functions/data/redirect-plan.ts). */
+  redirects: 'REDIRECTS',
   /** DELETED#<id>: a deleted page, restorable for a while. */
   deleted: 'DELETED#',
   /** LEAD#<id>: a lead, its notes and its webhook delivery. */
@@ -167,6 +169,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     ],
     [PK.settings]: [SK.settings],
     [PK.slug]: [SK.slug],
+    [PK.redirects]: [SK.any],
     [PK.deleted]: [SK.deleted],
     [PK.lead]: [SK.lead, SK.leadNote, SK.outbox],
     [PK.upload]: [SK.upload],
@@ -246,6 +249,7 @@ export const keys = {
   }),
   settings: () => ({ pk: PK.settings, sk: SK.settings }),
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
+  redirect: (from: string) => ({ pk: PK.redirects, sk: from }),
   deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),
   lead: (id: string) => ({ pk: `${PK.lead}${id}`, sk: SK.lead }),
   leadNote: (id: string, suffix: string) => ({

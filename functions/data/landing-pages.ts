@@ -17,7 +17,9 @@
 // read (or, without one, the revision just read here) and the write is conditional on it,
 // so a save made on stale data is refused instead of silently overwriting a newer one.
 // Each change writes its audit entry (functions/data/audit.ts auditItem) in the same
-// transaction: the log names exactly the changes that committed.
+// transaction: the log names exactly the changes that committed. So do the redirects a
+// write makes (redirect-plan.ts): a live page renamed leaves its old addresses redirecting,
+// a page taking an address removes the redirect from it.
 // Failures are domain errors (PageNotFoundError, SlugTakenError, StaleRevisionError, ...);
 // functions/routes/admin-changes.ts maps them to HTTP, so the site build, which reads
 // pages through this module, never loads HTTP code.
@@ -30,6 +32,7 @@ import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
 import { auditItem } from './audit.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 import { GSI1PK, GSI2PK, keys, SK } from './keys.ts';
+import { pageRedirectWrites, RedirectsChangedError } from './redirect-plan.ts';
 
 export interface LandingPage {
   id: string;
@@ -240,6 +243,11 @@ export class LandingPageRepository extends TableRepository {
       ...(options.change ? { updatedBy: options.change.actor } : {}),
     });
     const page = toPage(item);
+    // A redirect from the page's addresses goes: the page wins (docs/decisions.md "Redirects").
+    const redirects = await pageRedirectWrites(this.db, this.table, undefined, page, {
+      actor: options.change?.actor ?? 'system',
+      at,
+    });
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -247,6 +255,7 @@ export class LandingPageRepository extends TableRepository {
             putNew(this.table, { ...slugKey(input.slug), pageId: id }),
             putNew(this.table, item),
             ...this.auditParts(options.change, now, undefined, page),
+            ...redirects,
           ],
         }),
       );
@@ -292,6 +301,12 @@ export class LandingPageRepository extends TableRepository {
       revision: current.revision + 1,
     };
     const slugChanged = next.slug !== current.slug;
+    // A live page renamed leaves redirects from its old addresses; a page taking an address
+    // removes the redirect from it (docs/decisions.md "Redirects"). In this transaction.
+    const redirects = await pageRedirectWrites(this.db, this.table, current, next, {
+      actor: change.actor,
+      at,
+    });
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -324,6 +339,7 @@ export class LandingPageRepository extends TableRepository {
               },
             },
             ...this.auditParts(change, now, toPage(current), toPage(next)),
+            ...redirects,
             ...(change.also?.parts ?? []),
           ],
         }),
@@ -334,6 +350,14 @@ export class LandingPageRepository extends TableRepository {
         const extra = change.also?.parts.length ?? 0;
         if (extra > 0 && reasons.slice(-extra).includes('ConditionalCheckFailed')) {
           throw change.also!.refused();
+        }
+        const redirectsAt = reasons.length - extra - redirects.length;
+        if (
+          reasons
+            .slice(redirectsAt, redirectsAt + redirects.length)
+            .includes('ConditionalCheckFailed')
+        ) {
+          throw new RedirectsChangedError();
         }
         // Index 1 is the new slug item; anything else means the page moved under us.
         if (slugChanged && reasons[1] === 'ConditionalCheckFailed') {
@@ -492,6 +516,10 @@ export class LandingPageRepository extends TableRepository {
       revision: deleted.revision + 1,
     });
     const page = toPage(item);
+    const redirects = await pageRedirectWrites(this.db, this.table, undefined, page, {
+      actor: change.actor,
+      at,
+    });
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -512,6 +540,7 @@ export class LandingPageRepository extends TableRepository {
               },
             },
             ...this.auditParts(change, now, undefined, page),
+            ...redirects,
           ],
         }),
       );

@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages.ts';
 import type { WorkflowRepository } from '../data/workflow.ts';
+import type { RedirectRepository } from '../data/redirects.ts';
 import type { LeadRepository } from '../data/leads.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
@@ -32,6 +33,8 @@ export interface Services {
   pages: LandingPageRepository;
   /** Working copies, approvals, schedules, preview links (functions/data/workflow.ts). */
   workflow: WorkflowRepository;
+  /** Redirects: the Redirects view, unpublish's redirect, the local server's hits (functions/data/redirects.ts). */
+  redirects: RedirectRepository;
   leads: LeadRepository;
   /** CRM deliveries of leads (functions/data/outbox.ts). */
   outbox: OutboxRepository;

@@ -2,7 +2,7 @@
 // Static requests skip Hono entirely so the hot path stays a map lookup.
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { StaticSite } from './static-site.ts';
+import type { HandleOptions, StaticSite } from './static-site.ts';
 import type { UploadsHandler } from '../storage/serve.ts';
 
 export interface FrontOptions {
@@ -12,9 +12,11 @@ export interface FrontOptions {
   site: () => StaticSite | undefined;
   /** Published uploads (/objects/*) from the disk driver; undefined: none served here. */
   uploads?: () => UploadsHandler | undefined;
+  /** Called after a redirect answered a visit (the redirects' hit counter). */
+  onRedirect?: HandleOptions['onRedirect'];
 }
 
-export function createFrontServer({ fetch, site, uploads }: FrontOptions): Server {
+export function createFrontServer({ fetch, site, uploads, onRedirect }: FrontOptions): Server {
   const api = getRequestListener(fetch);
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
@@ -35,7 +37,7 @@ export function createFrontServer({ fetch, site, uploads }: FrontOptions): Serve
       res.end('PharmaBridge is starting; the site is being built. Try again in a few seconds.');
       return;
     }
-    current.handle(req, res);
+    current.handle(req, res, onRedirect ? { onRedirect } : {});
   });
   // Node closes idle keep-alive connections after 5 s, racing clients that reuse them at
   // that moment (ECONNRESET). Idle longer than the usual client/CDN pool timeouts.

@@ -80,10 +80,13 @@ export async function startLocalStack(
         { status: 503 },
       );
     let uploads: UploadsHandler | undefined;
+    // The redirects' hit counter, once the store is up: not awaited, a failure only logged.
+    let countHit: (from: string) => void = () => {};
     const server = createFrontServer({
       fetch: (request, env) => fetchApi(request, env),
       site: () => site,
       uploads: () => uploads,
+      onRedirect: (from) => countHit(from),
     });
     server.listen(env.PORT, env.HOST);
     // Not events.once: it rejects on 'error' with the raw error before we can explain it.
@@ -163,6 +166,13 @@ export async function startLocalStack(
     }
     const app = createApp(services);
     fetchApi = (request, env) => app.fetch(request, env);
+    countHit = (from) =>
+      void services.redirects.countHit(from).catch((error: unknown) =>
+        log.warn('redirect hit not counted', {
+          from,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     // CRM webhook: deliver what a previous run left pending, then each new lead at once.
     if (services.leadWebhook) {
       const drainer = startDrainer(services.leadWebhook, log, { outbox: services.outbox });

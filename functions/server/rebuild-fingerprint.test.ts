@@ -1,5 +1,6 @@
 // The build stamp's store part changes with the pages and with the library images they
-// use, so an alt-text edit or a replaced image rebuilds the site at the next start.
+// use, and with the redirects, so an alt-text edit, a replaced image or a new redirect
+// rebuilds the site at the next start.
 import { describe, expect, it } from 'vitest';
 import { siteDataFingerprint } from './rebuild-site.ts';
 
@@ -19,5 +20,15 @@ describe('siteDataFingerprint', () => {
     ).not.toBe(base);
     expect(siteDataFingerprint(pages, [{ ...media[0]!, version: 2 }])).not.toBe(base);
     expect(siteDataFingerprint(pages)).not.toBe(base);
+  });
+
+  it('changes with a redirect, not with its hits', () => {
+    const redirect = { from: '/old', to: '/new', status: 301, hits: 0 };
+    const base = siteDataFingerprint(pages, media, [redirect]);
+    const counted = { ...redirect, hits: 7 };
+    expect(siteDataFingerprint(pages, media, [counted])).toBe(base);
+    expect(siteDataFingerprint(pages, media, [{ ...redirect, to: '/other' }])).not.toBe(base);
+    expect(siteDataFingerprint(pages, media, [{ ...redirect, status: 302 }])).not.toBe(base);
+    expect(siteDataFingerprint(pages, media)).not.toBe(base);
   });
 });

@@ -15,27 +15,30 @@ import { buildSite, buildStamp } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
 
 /**
- * What the static output depends on in the store: which pages, when they changed, and
- * the library images they use (alt text and replacements show on the built pages).
+ * What the static output depends on in the store: which pages, when they changed, the
+ * library images they use (alt text and replacements show on the built pages), and the
+ * redirects (the build's redirect map; their hit counts are not part of it).
  */
 export function siteDataFingerprint(
   pages: readonly Pick<LandingPage, 'id' | 'updatedAt'>[],
   media: readonly { id: string; version: number; updatedAt?: string }[] = [],
+  redirects: readonly { from: string; to: string; status: number }[] = [],
 ): string {
   return createHash('sha256')
     .update(JSON.stringify(pages.map((p) => [p.id, p.updatedAt]).sort()))
     .update(JSON.stringify(media.map((m) => [m.id, m.version, m.updatedAt ?? '']).sort()))
+    .update(JSON.stringify(redirects.map((r) => [r.from, r.to, r.status]).sort()))
     .digest('hex');
 }
 
-/** The fingerprint of the store as it is now: pages, and the media records they use. */
+/** The fingerprint of the store as it is now: pages, the media records they use, redirects. */
 export async function storeFingerprint(
-  services: Pick<Services, 'pages' | 'media'>,
+  services: Pick<Services, 'pages' | 'media' | 'redirects'>,
 ): Promise<string> {
   const pages = await services.pages.list();
   const ids = [...new Set(pages.flatMap((page) => mediaIdsIn(page.content)))];
   const media = ids.length ? await services.media.getMany(ids) : [];
-  return siteDataFingerprint(pages, media);
+  return siteDataFingerprint(pages, media, await services.redirects.list());
 }
 
 export interface SiteRebuilderOptions {

@@ -20,6 +20,8 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages.ts';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers.ts';
 import { inlineScripts } from './inline-scripts.ts';
+import { readRedirectList } from '../site-data/store.ts';
+import { writeRedirectMap } from './redirect-map.ts';
 import {
   digestInputs,
   hashFileSources,
@@ -296,6 +298,14 @@ export async function buildSite(options: {
   if (!readRecordedInputs(nextDir)) {
     rmSync(nextDir, { recursive: true, force: true });
     const reason = `The build wrote no ${INPUTS_FILE} record: is buildInputs() in astro.config.mjs?`;
+    return { ok: false, logTail: reason, reason };
+  }
+  try {
+    // The redirects as they are now, beside the pages (docs/decisions.md "Redirects").
+    writeRedirectMap(nextDir, await readRedirectList(options.env));
+  } catch (error) {
+    rmSync(nextDir, { recursive: true, force: true });
+    const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, logTail: reason, reason };
   }
   precompress(nextDir);

@@ -1,4 +1,5 @@
-// Serves the built site the way the CDN will: clean URLs, the 404 page with status 404,
+// Serves the built site the way the CDN will: the build's redirects (with the CloudFront
+// function's own code), clean URLs, the 404 page with status 404,
 // immutable caching of hashed assets, a short cache on HTML, precompressed br/gzip
 // variants. The whole output is read into memory once, so a request is a map lookup,
 // and a rebuild swaps in a new snapshot at once (never a half-written site).
@@ -7,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
+import { loadEdgeScript } from '../../infra/edge/edge-script.ts';
+import { readRedirectMap } from './redirect-map.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,6 +54,26 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'public, max-age=0, must-revalidate';
 const OTHER_CACHE = 'public, max-age=3600';
 
+/** What CloudFront's viewer-request function answers a redirect with. */
+interface EdgeRedirect {
+  statusCode: number;
+  headers: Record<string, { value: string }>;
+}
+
+/**
+ * The redirect rule of infra/edge/clean-urls.js, run here as CloudFront runs it, so the two
+ * servers cannot answer a redirect differently (docs/decisions.md "Redirects").
+ */
+const edgeRedirects = loadEdgeScript<{
+  redirectKey(uri: string): string;
+  redirectResponse(value: string, query: string): EdgeRedirect | undefined;
+}>('clean-urls.js', ['redirectKey', 'redirectResponse']);
+
+export interface HandleOptions {
+  /** Called with a redirect's `from` after it answered a visit (the hit counter). */
+  onRedirect?: (from: string) => void;
+}
+
 interface Variant {
   body: Buffer;
   headers: Record<string, string>;
@@ -64,12 +87,15 @@ interface Entry {
 
 export class StaticSite {
   private readonly files: Map<string, Entry>;
+  /** The build's redirect map (functions/server/redirect-map.ts), as the edge's store. */
+  private readonly redirects: ReadonlyMap<string, string>;
   readonly notFound: Entry | undefined;
   readonly root: string;
 
   private constructor(root: string, files: Map<string, Entry>) {
     this.root = root;
     this.files = files;
+    this.redirects = readRedirectMap(root);
     this.notFound = files.get('/404.html');
   }
 
@@ -105,7 +131,7 @@ export class StaticSite {
     return undefined;
   }
 
-  handle(req: IncomingMessage, res: ServerResponse): void {
+  handle(req: IncomingMessage, res: ServerResponse, options: HandleOptions = {}): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, {
         Allow: 'GET, HEAD',
@@ -118,6 +144,23 @@ export class StaticSite {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    // Redirects first, on the raw path, as CloudFront's viewer-request function does.
+    const key = edgeRedirects.redirectKey(pathname);
+    const value = key ? this.redirects.get(key) : undefined;
+    const redirect =
+      value === undefined
+        ? undefined
+        : edgeRedirects.redirectResponse(value, queryAt === -1 ? '' : url.slice(queryAt + 1));
+    if (redirect) {
+      const headers: Record<string, string> = { ...SECURITY_HEADERS };
+      for (const [name, { value: headerValue }] of Object.entries(redirect.headers)) {
+        headers[name] = headerValue;
+      }
+      res.writeHead(redirect.statusCode, headers);
+      res.end();
+      options.onRedirect?.(key);
+      return;
+    }
     try {
       pathname = decodeURIComponent(pathname);
     } catch {

@@ -1,11 +1,12 @@
-// What the site build reads from the store, and nothing else: the live landing pages and
-// the media records they use. site/ imports this module (and functions/shared/), never
+// What the site build reads from the store, and nothing else: the live landing pages, the
+// media records they use, and the redirects (written beside the pages as the redirect map). site/ imports this module (and functions/shared/), never
 // functions/data/ itself (the layering rule in eslint.config.js), so the repositories can
 // change without the site's build code knowing how they store things.
 import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages.ts';
 import { MediaRepository } from '../data/media.ts';
+import { readRedirects, type Redirect } from '../data/redirect-plan.ts';
 import type { MediaRecord } from '../shared/media.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 
@@ -20,8 +21,8 @@ export interface BuildPage {
  * The build's store: undefined when none is configured (the build then renders the
  * template), else a description for error messages and a reader.
  */
-function buildStore() {
-  const config = loadConfig();
+function buildStore(env?: Record<string, string | undefined>) {
+  const config = env ? loadConfig(env) : loadConfig();
   if (config.store.kind === 'embedded') return undefined;
   const where =
     config.store.kind === 'endpoint' ? config.store.endpoint : `AWS ${config.store.region}`;
@@ -61,6 +62,29 @@ export async function readMediaRecords(ids: string[]): Promise<MediaRecord[]> {
   } catch (error) {
     throw new Error(
       `The site build reads the media library from DynamoDB (table ${store.table}) and it did not answer: ${String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    db.destroy();
+  }
+}
+
+/**
+ * Every redirect in the store of `env` (the build's environment), none without a store. A
+ * store that does not answer fails the build, as for the pages.
+ */
+export async function readRedirectList(
+  env: Record<string, string | undefined>,
+): Promise<Pick<Redirect, 'from' | 'to' | 'status'>[]> {
+  const store = buildStore(env);
+  if (!store) return [];
+  const db = createDocumentClient(dynamoTarget(store.config));
+  try {
+    const redirects = await readRedirects(db, store.table);
+    return [...redirects.values()].map(({ from, to, status }) => ({ from, to, status }));
+  } catch (error) {
+    throw new Error(
+      `The site build reads the redirects from DynamoDB (table ${store.table}) and it did not answer: ${String(error)}`,
       { cause: error },
     );
   } finally {
