@@ -10,6 +10,7 @@ import { PagesTab } from './pages/pages-tab.tsx';
 import { removeAllDrafts } from './pages/local-drafts.ts';
 import { confirmLeave } from './pages/unsaved.ts';
 import { AccountView } from './account/account-view.tsx';
+import { RedirectsView } from './redirects/redirects-view.tsx';
 import { lastTabUrl, navigate, TABS, useAdminLocation, viewUrl, type Tab } from './route.ts';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ToastProvider } from './toast.tsx';
@@ -102,6 +103,10 @@ function CenteredCard({ children }: { children: React.ReactNode }) {
 function Manager({ email }: { email: string }) {
   const location = useAdminLocation();
   const account = location.view === 'account';
+  // The Redirects manager is a view of the Pages area (/admin/redirects), for roles that publish.
+  const redirectsView = location.view === 'redirects';
+  const me = useQuery<{ permissions?: string[] }>({ queryKey: ['/api/auth/me'] });
+  const mayPublish = me.data?.permissions?.includes('publish') ?? false;
   // The tab on screen. It follows the URL, except that Back or Forward away from unsaved
   // edits asks first and, when the administrator keeps editing, puts the URL back.
   const [tab, setTab] = useState<Tab>(() => asTab(location.view));
@@ -190,13 +195,30 @@ function Manager({ email }: { email: string }) {
             ))}
             <LeadsTabTrigger />
           </Tabs.List>
-          <Tabs.Content value="pages" className="mt-6">
-            <PagesTab
-              onAnalytics={(page) => {
-                setTab('analytics');
-                navigate(viewUrl('analytics', { page: page.id }));
+          {tab === 'pages' && mayPublish && (
+            <a
+              href={viewUrl('redirects')}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(viewUrl('redirects'));
               }}
-            />
+              aria-current={redirectsView ? 'page' : undefined}
+              className="mt-2 inline-block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:mt-0 sm:ml-3 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+            >
+              Redirects
+            </a>
+          )}
+          <Tabs.Content value="pages" className="mt-6">
+            {redirectsView && <RedirectsView onBack={() => navigate(viewUrl('pages'))} />}
+            {/* Hidden, not unmounted, under the Redirects view: an open edit stays. */}
+            <div hidden={redirectsView}>
+              <PagesTab
+                onAnalytics={(page) => {
+                  setTab('analytics');
+                  navigate(viewUrl('analytics', { page: page.id }));
+                }}
+              />
+            </div>
           </Tabs.Content>
           <Tabs.Content value="analytics" className="mt-6">
             <AnalyticsTab

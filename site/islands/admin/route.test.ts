@@ -9,6 +9,8 @@ describe('admin URLs', () => {
     expect(parseLocation('/admin/', '').view).toBe('pages');
     expect(parseLocation('/admin/leads', '?status=new').view).toBe('leads');
     expect(parseLocation('/admin/account/', '').view).toBe('account');
+    expect(parseLocation('/admin/redirects', '').view).toBe('redirects');
+    expect(viewUrl('redirects')).toBe('/admin/redirects');
     expect(parseLocation('/admin/nonsense', '').view).toBe('pages');
   });
 

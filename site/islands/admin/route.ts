@@ -7,7 +7,8 @@ import { useSyncExternalStore } from 'react';
 
 export const TABS = ['pages', 'analytics', 'images', 'leads'] as const;
 export type Tab = (typeof TABS)[number];
-export type View = Tab | 'account' | 'setup';
+/** Views that are not tabs: the Account area, the setup link, and the Pages area's Redirects. */
+export type View = Tab | 'account' | 'setup' | 'redirects';
 
 export interface AdminLocation {
   view: View;
@@ -19,7 +20,7 @@ const ADMIN = '/admin';
 /** The view a path names; `/admin` itself and anything unknown is the Pages tab. */
 export function parseLocation(pathname: string, search: string): AdminLocation {
   const rest = pathname.replace(/\/+$/, '').slice(ADMIN.length).replace(/^\//, '');
-  const known: readonly string[] = [...TABS, 'account', 'setup'];
+  const known: readonly string[] = [...TABS, 'account', 'setup', 'redirects'];
   const view = (known.includes(rest) ? rest : 'pages') as View;
   return { view, params: new URLSearchParams(search) };
 }
