@@ -114,6 +114,12 @@ describe('stored keys are unchanged', () => {
     ['rate', keys.rate('contact', 'h', 60), { pk: 'RATE#contact#h', sk: '60' }],
     ['session', keys.session('k'), { pk: 'SESSION#k', sk: 'SESSION' }],
     ['pending', keys.pending('h'), { pk: 'PENDING#h', sk: 'SIGN-IN' }],
+    [
+      'current reset link',
+      keys.currentReset('a@example.com'),
+      { pk: 'ADMIN#a@example.com', sk: 'PASSWORD-RESET' },
+    ],
+    ['reset link', keys.resetLink('h'), { pk: 'PASSWORD-RESET#h', sk: 'LINK' }],
     ['throttle pair', keys.throttlePair('h', 60), { pk: 'THROTTLE#PAIR#h', sk: '60' }],
     ['throttle ip', keys.throttleIp('h', 60), { pk: 'THROTTLE#IP#h', sk: '60' }],
     ['throttle account', keys.throttleAccount('h'), { pk: 'THROTTLE#ACCOUNT#h', sk: 'STATE' }],

@@ -61,6 +61,8 @@ export const PK = {
   session: 'SESSION#',
   /** PENDING#<hash>: a sign-in waiting for its second factor. */
   pending: 'PENDING#',
+  /** PASSWORD-RESET#<hash>: a password reset link (its token stored hashed). */
+  passwordReset: 'PASSWORD-RESET#',
   /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
   throttlePair: 'THROTTLE#PAIR#',
   throttleIp: 'THROTTLE#IP#',
@@ -76,6 +78,10 @@ export const SK = {
   /** RECOVERY#<hash> under ADMIN#<email>. */
   recovery: 'RECOVERY#',
   codeFailures: 'CODE-FAILURES',
+  /** Under ADMIN#<email>: the hash of the account's one valid password reset link. */
+  currentReset: 'PASSWORD-RESET',
+  /** Under PASSWORD-RESET#<hash>: the link itself (its account and expiry). */
+  resetLink: 'LINK',
   /** TOKEN#<hash> under SETUP. */
   setupToken: 'TOKEN#',
   firstAdmin: 'FIRST',
@@ -147,7 +153,14 @@ export const NO_PAGE_SCOPE = 'OTHER';
  */
 export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonly string[]>> = {
   table: {
-    [PK.admin]: [SK.admin, SK.adminSession, SK.totpEnrolment, SK.recovery, SK.codeFailures],
+    [PK.admin]: [
+      SK.admin,
+      SK.adminSession,
+      SK.totpEnrolment,
+      SK.recovery,
+      SK.codeFailures,
+      SK.currentReset,
+    ],
     [PK.setup]: [SK.setupToken],
     [PK.admins]: [SK.firstAdmin],
     [PK.audit]: [SK.any],
@@ -177,6 +190,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.rate]: [SK.any],
     [PK.session]: [SK.session],
     [PK.pending]: [SK.pending],
+    [PK.passwordReset]: [SK.resetLink],
     [PK.throttlePair]: [SK.any],
     [PK.throttleIp]: [SK.any],
     [PK.throttleAccount]: [SK.throttleState],
@@ -202,6 +216,8 @@ export const keys = {
     sk: `${SK.recovery}${hash}`,
   }),
   codeFailures: (email: string) => ({ pk: `${PK.admin}${email}`, sk: SK.codeFailures }),
+  currentReset: (email: string) => ({ pk: `${PK.admin}${email}`, sk: SK.currentReset }),
+  resetLink: (hash: string) => ({ pk: `${PK.passwordReset}${hash}`, sk: SK.resetLink }),
   setupToken: (hash: string) => ({ pk: PK.setup, sk: `${SK.setupToken}${hash}` }),
   firstAdmin: () => ({ pk: PK.admins, sk: SK.firstAdmin }),
   auditPartition: (month: string) => `${PK.audit}${month}`,
