@@ -16,7 +16,6 @@
 // active one, in a transaction that also checks the actor is still active. Two admins
 // disabling each other at the same moment are serialised by DynamoDB, so one of the two
 // transactions fails and at least one active administrator always remains.
-import { createHash } from 'node:crypto';
 import {
   DeleteCommand,
   GetCommand,
@@ -34,6 +33,7 @@ import {
   TableRepository,
 } from './table.ts';
 import { GSI1PK, keys } from './keys.ts';
+import { secretHash } from './secret-token.ts';
 import { DEFAULT_ROLE, roleSchema, type Role } from '../shared/roles.ts';
 
 export interface Admin {
@@ -83,8 +83,7 @@ export type SetRoleResult =
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const adminKey = (email: string) => keys.admin(normalizeEmail(email));
-const tokenKey = (token: string) =>
-  keys.setupToken(createHash('sha256').update(token).digest('base64url'));
+const tokenKey = (token: string) => keys.setupToken(secretHash(token));
 const ACTIVE = 'attribute_exists(pk) AND (attribute_not_exists(disabled) OR disabled = :false)';
 /** Active, and an admin: accounts without a stored role are admins (DEFAULT_ROLE). */
 const ACTIVE_ADMIN = `${ACTIVE} AND (attribute_not_exists(#role) OR #role = :admin)`;

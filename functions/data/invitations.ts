@@ -13,7 +13,6 @@
 // activeAdminCheck), so a disabled admin's link creates nobody, whichever of the disable
 // and the acceptance DynamoDB serialises first; disabling also withdraws the maker's open
 // invitations (revokeBy). An accepted e-mail closes its other invitations (closeFor).
-import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   activeAdminCheck,
@@ -24,6 +23,7 @@ import {
 } from './admins.ts';
 import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 import { keys, PK } from './keys.ts';
+import { newSecretToken, secretHash } from './secret-token.ts';
 import { DEFAULT_ROLE, roleSchema, type Role } from '../shared/roles.ts';
 
 export interface Invitation {
@@ -43,8 +43,7 @@ export type AcceptResult =
   /** An administrator with that e-mail appeared since the invitation was made. */
   | { kind: 'taken'; email: string };
 
-export const invitationId = (token: string) =>
-  createHash('sha256').update(token).digest('base64url');
+export const invitationId = secretHash;
 const invitationKey = keys.invitation;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -67,7 +66,7 @@ export class InvitationRepository extends TableRepository {
     ttlSeconds: number,
     role: Role,
   ): Promise<Invitation & { token: string }> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
     const item = {

@@ -10,7 +10,6 @@
 // id; the table holds only its hash, so a leaked table or backup gives no usable session,
 // and the key doubles as the public name of a session in the admin's session list.
 // TTL deletion is lazy, so reads also refuse items whose expiresAt has passed.
-import { createHash, randomBytes } from 'node:crypto';
 import {
   DeleteCommand,
   GetCommand,
@@ -21,6 +20,7 @@ import {
 import { adminKey, normalizeEmail } from './admins.ts';
 import { conditionally, isConditionalFailure, queryAll, TableRepository } from './table.ts';
 import { keys, SK } from './keys.ts';
+import { newSecretToken, secretHash } from './secret-token.ts';
 
 export interface Session {
   /** SHA-256 of the id: the session's name in lists and in the table. */
@@ -55,7 +55,7 @@ export interface PendingSignIn {
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_USER_AGENT = 300;
 
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+const hashOf = secretHash;
 /** The key (public name) of the session with this id. */
 export const sessionKeyOf = hashOf;
 const sessionKey = keys.session;
@@ -70,7 +70,7 @@ export class SessionRepository extends TableRepository {
     ttlSeconds: number,
     meta: SessionMeta = {},
   ): Promise<{ id: string; key: string; expiresAt: Date }> {
-    const id = randomBytes(32).toString('base64url');
+    const id = newSecretToken();
     const key = hashOf(id);
     const now = this.now();
     const normalized = normalizeEmail(email);
@@ -257,7 +257,7 @@ export class SessionRepository extends TableRepository {
     email: string,
     ttlSeconds: number,
   ): Promise<{ token: string; expiresAt: Date }> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const expiresAt = new Date(this.now().getTime() + ttlSeconds * 1000);
     await this.db.send(
       new PutCommand({
