@@ -1,0 +1,247 @@
+// The page editor's state (edit-dialog.tsx is its layout; the reducer is editor-state.ts):
+// the content as JSON text and as the parsed value the section forms and the preview show,
+// the schema's live errors, dirty tracking, the fresher server copy taken while nothing is
+// edited, the local draft kept while editing (local-drafts.ts), the save with its conflict
+// (409 on a stale revision) and the "discard your edits?" question.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type SyntheticEvent,
+} from 'react';
+import type { UpdatePageRequest } from '../../../../functions/shared/api.ts';
+import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
+import {
+  landingContentSchema,
+  type LandingContent,
+} from '../../../../functions/shared/landing-content.ts';
+import { DEFAULT_SLUG, livePath, publicPath } from '../../../../functions/shared/slug.ts';
+import { sameJson } from '../../../../functions/shared/stable-json.ts';
+import { authGate, describeError, HttpError, type FieldErrors } from '../api.ts';
+import { useToast } from '../toast.tsx';
+import { editorReducer, initialEditorState, type EditorForm } from './editor-state.ts';
+import { parseJsonText } from './json-text.ts';
+import { removeDraft, saveDraft } from './local-drafts.ts';
+import {
+  cachePage,
+  fetchPage,
+  pageKey,
+  updatePage,
+  versionsKey,
+  type LandingPage,
+} from './pages-api.ts';
+import type { ContentErrors } from './structured-editor.tsx';
+import { useUnsavedGuard } from './unsaved.ts';
+
+/** How long typing may pause before the local draft is written. */
+const DRAFT_DELAY_MS = 400;
+
+export function usePageEditor({
+  page,
+  onClose,
+  onChanged,
+}: {
+  page: LandingPage;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const email = authGate.email ?? '';
+  const [state, dispatch] = useReducer(editorReducer, undefined, () =>
+    initialEditorState(page, email),
+  );
+  const { base, baseRevision, form, draftOffer, serverErrors } = state;
+  const [discardAsk, setDiscardAsk] = useState<((discard: boolean) => void) | undefined>();
+  const toast = useToast();
+  const client = useQueryClient();
+
+  const parsed = useMemo(() => parseJsonText(form.contentText), [form.contentText]);
+  // The structured editor and the preview keep working while the JSON text is broken:
+  // they show the last text that parsed (state derived while rendering, as React advises
+  // for values that depend on earlier renders).
+  const [lastParsed, setLastParsed] = useState<unknown>(page.content);
+  if (parsed.ok && parsed.value !== lastParsed) setLastParsed(parsed.value);
+  const contentValue = parsed.ok ? parsed.value : lastParsed;
+  const checked = useMemo(() => landingContentSchema.safeParse(contentValue), [contentValue]);
+  // The preview shows the last content the schema accepted.
+  const [lastValid, setLastValid] = useState<LandingContent | undefined>(undefined);
+  if (checked.success && checked.data !== lastValid) setLastValid(checked.data);
+  const previewContent = useDeferredValue(checked.success ? checked.data : lastValid);
+  // Live field errors from the shared schema, as the server will judge the content.
+  const liveErrors = useMemo<ContentErrors>(
+    () => (checked.success ? {} : fieldErrors(checked.error.issues)),
+    [checked],
+  );
+  const contentServerErrors = Object.fromEntries(
+    Object.entries(serverErrors)
+      .filter(([key]) => key.startsWith('content.') || key === 'content')
+      .map(([key, problems]) => [key.replace(/^content\.?/, '') || '(content)', problems]),
+  );
+
+  const dirty =
+    form.title !== base.title ||
+    form.slug !== base.slug ||
+    form.isActive !== base.isActive ||
+    !parsed.ok ||
+    !sameJson(parsed.value, base.content);
+
+  // A fresher copy of the page than the list's, taken while nothing is edited yet.
+  const fresh = useQuery<LandingPage>({
+    queryKey: pageKey(page.id),
+    queryFn: () => fetchPage(page.id),
+    gcTime: 0,
+  });
+  const latest = fresh.data;
+  if (latest && latest.revision > base.revision && !dirty && !draftOffer) {
+    dispatch({ type: 'fresh', page: latest });
+  }
+
+  // Keep unsaved edits in this browser; an offered draft stays until it is answered.
+  useEffect(() => {
+    if (draftOffer) return;
+    const timer = setTimeout(() => {
+      if (!dirty) removeDraft(page.id);
+      else {
+        saveDraft({
+          pageId: page.id,
+          email,
+          savedAt: new Date().toISOString(),
+          baseRevision,
+          ...form,
+        });
+      }
+    }, DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [form, dirty, draftOffer, baseRevision, page.id, email]);
+
+  /** Resolves true to discard the edits, false to keep editing. */
+  const askDiscard = useCallback(
+    () => new Promise<boolean>((resolve) => setDiscardAsk(() => resolve)),
+    [],
+  );
+  const confirmDiscard = useCallback(async () => {
+    if (!dirty) return true;
+    const discard = await askDiscard();
+    if (discard) removeDraft(page.id);
+    return discard;
+  }, [dirty, askDiscard, page.id]);
+  useUnsavedGuard(dirty, confirmDiscard);
+
+  const requestClose = async () => {
+    if (await confirmDiscard()) {
+      if (!draftOffer) removeDraft(page.id);
+      onClose();
+    }
+  };
+
+  const save = useMutation({
+    mutationFn: ({ revision, content }: { revision: number; content: unknown }) =>
+      updatePage(page.id, {
+        title: form.title,
+        slug: form.slug,
+        isActive: form.isActive,
+        content,
+        revision,
+        // The content as typed: the server judges it (the editor shows its schema errors).
+      } as UpdatePageRequest),
+    onSuccess: (saved) => {
+      removeDraft(page.id);
+      dispatch({ type: 'saved', page: saved });
+      cachePage(client, saved);
+      toast({ title: 'Landing page updated successfully' });
+      onChanged();
+      void client.invalidateQueries({ queryKey: versionsKey(page.id) });
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 409 && error.fields['revision']) {
+        dispatch({ type: 'conflict', message: describeError(error) });
+        return;
+      }
+      dispatch({ type: 'failed', errors: error instanceof HttpError ? error.fields : {} });
+      toast({
+        title: 'Failed to update landing page',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const submit = (event?: SyntheticEvent) => {
+    event?.preventDefault();
+    if (!parsed.ok) {
+      dispatch({ type: 'checked', errors: {}, showJsonAlert: true });
+      return;
+    }
+    const missing: FieldErrors = {};
+    if (!form.title.trim()) missing['title'] = ['is required'];
+    if (!form.slug.trim()) missing['slug'] = ['is required'];
+    dispatch({ type: 'checked', errors: missing, showJsonAlert: false });
+    if (Object.keys(missing).length) return;
+    save.mutate({ revision: baseRevision, content: parsed.value });
+  };
+
+  const answerDiscard = (discard: boolean) => {
+    discardAsk?.(discard);
+    setDiscardAsk(undefined);
+  };
+
+  return {
+    ...state,
+    parsed,
+    /** The content the section forms show: the JSON text's, or the last that parsed. */
+    contentValue,
+    /** The content passes the schema (else the preview shows the last that did). */
+    valid: checked.success,
+    previewContent,
+    liveErrors,
+    contentServerErrors,
+    dirty,
+    jsonProblem: parsed.ok
+      ? undefined
+      : `line ${parsed.line}, column ${parsed.column}: ${parsed.message}`,
+    isDefault: base.slug === DEFAULT_SLUG,
+    /** Where the page is seen: its public address when live, else the draft preview's. */
+    address: form.isActive ? publicPath(form.slug || base.slug) : livePath(base.slug),
+    /** What this administrator has now, for comparing with a version or their save. */
+    mine: { title: form.title, slug: form.slug, isActive: form.isActive, content: contentValue },
+    /** Title, slug or Active as typed. */
+    edit: (patch: Partial<Omit<EditorForm, 'contentText'>>) => dispatch({ type: 'edit', patch }),
+    /** The JSON text as typed. */
+    setContentText: (contentText: string) => dispatch({ type: 'text', contentText }),
+    /** The content the section forms changed (the JSON text follows). */
+    setContent: (next: unknown) =>
+      dispatch({ type: 'text', contentText: JSON.stringify(next, null, 2) }),
+    confirmDiscard,
+    requestClose,
+    discardAsked: discardAsk !== undefined,
+    answerDiscard,
+    save,
+    submit,
+    restoreDraft: () => dispatch({ type: 'restoreDraft' }),
+    discardDraft: () => {
+      removeDraft(page.id);
+      dispatch({ type: 'dropDraft' });
+    },
+    /** Starts over from `next` (a restored version). */
+    resetTo: (next: LandingPage) => dispatch({ type: 'load', page: next }),
+    /** After a conflict: keep editing. */
+    cancelConflict: () => dispatch({ type: 'conflict', message: undefined }),
+    /** After a conflict: their version replaces these edits. */
+    reloadTheirs: (theirs: LandingPage) => {
+      dispatch({ type: 'conflict', message: undefined });
+      removeDraft(page.id);
+      dispatch({ type: 'load', page: theirs });
+      toast({ title: 'Their version is loaded', description: 'Your edits were discarded.' });
+    },
+    /** After a conflict: these edits are saved over their version. */
+    overwrite: (theirs: LandingPage) => {
+      if (parsed.ok) save.mutate({ revision: theirs.revision, content: parsed.value });
+    },
+  };
+}
+
+export type PageEditor = ReturnType<typeof usePageEditor>;
