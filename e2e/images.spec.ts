@@ -451,6 +451,14 @@ test('alt text edited in the library reaches the rebuilt page; delete is refused
       .locator('input')
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   await expect.poll(fieldValues).toContain(media.objectPath);
+  // The preview beside the editor renders library images as the public page does: srcset
+  // and the library's alt text, for the saved feature image and the picked hero image alike.
+  const preview = edit.frameLocator('[data-testid="live-preview"]');
+  await expect(preview.locator(`#features img[srcset*="${media.id}"]`)).toHaveAttribute('alt', alt);
+  await expect(preview.locator(`#top img[srcset*="${media.id}"]`)).toHaveAttribute(
+    'srcset',
+    /480w/,
+  );
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await page
     .getByRole('alertdialog', { name: 'Discard unsaved changes?' })

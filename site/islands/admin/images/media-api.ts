@@ -1,6 +1,12 @@
 // The Images tab's calls (docs/requirements.md §7 and the media library API), on the admin's HTTP layer.
 // Answers are checked against the shared schemas, so a drifted contract fails loudly here.
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useQueries,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
 import {
   mediaListResponseSchema,
   mediaRecordSchema,
@@ -10,10 +16,12 @@ import {
   type MediaUpdate,
   type MediaUsageResponse,
 } from '../../../../functions/shared/media.ts';
+import { mediaIdsIn, mediaMapOf, type MediaMap } from '../../../../functions/shared/media-map.ts';
 import { BUILD_KEY, request } from '../api.ts';
 import { PAGES_KEY } from '../pages/pages-api.ts';
 
 export const MEDIA_KEY = ['/api/admin/media'] as const;
+export const mediaKey = (id: string) => ['/api/admin/media', id] as const;
 export const usageKey = (id: string) => ['/api/admin/media', id, 'usage'] as const;
 
 export async function publishUpload(objectPath: string): Promise<MediaRecord> {
@@ -33,6 +41,10 @@ export async function listMedia(cursor: string | undefined): Promise<MediaListRe
   return mediaListResponseSchema.parse(await request('GET', `/api/admin/media${query}`));
 }
 
+export async function getMedia(id: string): Promise<MediaRecord> {
+  return mediaRecordSchema.parse(await request('GET', `/api/admin/media/${id}`));
+}
+
 export async function mediaUsage(id: string): Promise<MediaUsageResponse> {
   return mediaUsageResponseSchema.parse(await request('GET', `/api/admin/media/${id}/usage`));
 }
@@ -50,6 +62,22 @@ export function useMediaLibrary() {
     queryFn: ({ pageParam }) => listMedia(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+const toMediaMap = (results: UseQueryResult<MediaRecord>[]): MediaMap =>
+  mediaMapOf(results.flatMap((result) => (result.data ? [result.data] : [])));
+
+/**
+ * The media map of the library images `content` uses, as the public page gets it
+ * (functions/routes/landing-page-by-slug.ts): each record read by id, a missing one left
+ * out (it renders as a plain image of its URL). Kept until an image changes (refreshMedia).
+ */
+export function usePageMedia(content: unknown): MediaMap {
+  const ids = useMemo(() => mediaIdsIn(content), [content]);
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: mediaKey(id), queryFn: () => getMedia(id) })),
+    combine: toMediaMap,
   });
 }
 

@@ -1,45 +1,20 @@
 // The live preview beside the editor: the unsaved content rendered by the landing page's
-// own React sections (site/islands/landing/sections.tsx), so what the admin sees is what
-// visitors will get. It renders into an iframe so the sections' responsive classes react
+// own markup (site/islands/landing/landing-page.tsx, as the static build and /legacy render
+// it), with the library images it uses (srcset, size and alt text, as on the public page),
+// so what the admin sees is what visitors will get. It is markup only: the landing page's
+// behaviour (landing-behavior.ts: page view, reveal, dialog openers) is not started, so
+// nothing is tracked. It renders into an iframe so the sections' responsive classes react
 // to the preview's width (1280 px desktop or 390 px phone, scaled to fit) rather than to
 // the admin's window; the iframe is an empty same-origin document styled with the admin's
 // own stylesheets, so nothing is loaded or evaluated beyond what the admin already runs.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
-import {
-  Benefits,
-  FeaturesBlock,
-  FinalCta,
-  Hero,
-  HowItWorks,
-  LandingNav,
-  PricingBlock,
-  SupplierFeaturesBlock,
-} from '../../landing/sections.tsx';
+import { LandingMarkup } from '../../landing/landing-page.tsx';
+import { usePageMedia } from '../images/media-api.ts';
 
 export const PREVIEW_WIDTHS = { desktop: 1280, mobile: 390 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
-
-const noop = () => {};
-
-/** The landing page's sections in their order (landing-page.tsx), without tracking. */
-function PreviewPage({ content }: { content: LandingContent }) {
-  return (
-    <div className="landing">
-      <LandingNav brand={content.brand.name} logo={null} onContact={noop} />
-      <main id="main">
-        <Hero hero={content.hero} onPrimary={noop} />
-        <HowItWorks />
-        <FeaturesBlock features={content.features} onAction={noop} />
-        {content.supplierFeatures && <SupplierFeaturesBlock features={content.supplierFeatures} />}
-        <Benefits benefits={content.benefits} />
-        <PricingBlock pricing={content.pricing} onContact={noop} />
-        <FinalCta cta={content.finalCTA} onPrimary={noop} onSecondary={noop} />
-      </main>
-    </div>
-  );
-}
 
 /** Where each editor section shows in the preview, to scroll it into view. */
 export const SECTION_ANCHORS: Partial<Record<keyof LandingContent, string>> = {
@@ -106,9 +81,10 @@ export function LivePreview({
     };
   }, []);
 
+  const media = usePageMedia(content);
   useEffect(() => {
-    root.current?.render(<PreviewPage content={content} />);
-  }, [content]);
+    root.current?.render(<LandingMarkup content={content} media={media} />);
+  }, [content, media]);
 
   useEffect(() => {
     const anchor = focusSection && SECTION_ANCHORS[focusSection];
