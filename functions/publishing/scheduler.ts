@@ -29,7 +29,7 @@ export interface ScheduleRun {
 type Scheduled = ScheduleEntry & { pageId: string };
 
 export async function runDueSchedules(
-  services: Pick<Services, 'workflow' | 'pages' | 'rebuilder' | 'now' | 'log'>,
+  services: Pick<Services, 'workflow' | 'pages' | 'rebuilder' | 'redirects' | 'now' | 'log'>,
 ): Promise<ScheduleRun> {
   const run: ScheduleRun = { published: 0, unpublished: 0, voided: 0, skipped: 0, failed: 0 };
   for (const entry of await services.workflow.due(services.now())) {

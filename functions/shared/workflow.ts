@@ -8,6 +8,7 @@ import { landingContentSchema, seoSchema } from './landing-content.ts';
 import { titleSchema } from './api.ts';
 import { slugSchema } from './slug.ts';
 import { codeSchema, currentPasswordSchema } from './account.ts';
+import { redirectToSchema } from './redirects.ts';
 
 /** How many distinct reviewers must approve a working copy: 0 publishes directly. */
 export const MAX_APPROVALS_REQUIRED = 3;
@@ -77,7 +78,7 @@ export const publishSchema = z.strictObject({ at: atSchema.optional() });
 export const unpublishSchema = z.strictObject({
   at: atSchema.optional(),
   /** A site path (or an absolute https URL) the page's address redirects to once it is down. */
-  redirectTo: z.string().trim().min(1).max(2000).optional(),
+  redirectTo: redirectToSchema.optional(),
 });
 
 export const commentSchema = z.strictObject({ body: commentTextSchema });
