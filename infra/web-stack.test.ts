@@ -1046,6 +1046,7 @@ describe('site rebuild (CodeBuild)', () => {
       DIST_DIR: 'dist',
       SITE_BUCKET: `<${logicalId(template, 'AWS::S3::Bucket', /s3\/site\//)}>`,
       DISTRIBUTION_ID: `<${logicalId(template, 'AWS::CloudFront::Distribution', /./)}>`,
+      REDIRECTS_KVS_ARN: `<${logicalId(template, 'AWS::CloudFront::KeyValueStore', /./)}.Arn>`,
     });
     const domain = projectOf(domainApp().template).Environment.EnvironmentVariables;
     expect(domain.find((v) => v.Name === 'SITE_URL')?.Value).toBe(

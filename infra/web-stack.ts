@@ -85,6 +85,7 @@ export class WebStack extends Stack {
       table: this.data.table,
       siteBucket: this.site.bucket,
       distribution,
+      redirects: this.site.redirects,
       siteUrl,
     });
     // The API starts (and watches) rebuilds of this project only.

@@ -12,6 +12,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import { Construct } from 'constructs';
 import { logicalIdOf } from './api.ts';
+import { REDIRECT_MAP_FILE } from '../../functions/server/redirect-map.ts';
 
 /** The repository root: the build's source is the working tree at deploy time. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,7 +48,10 @@ export const HTML_CACHE = 'public, max-age=0, must-revalidate';
  */
 export const publishCommands = [
   `aws s3 sync dist "s3://$SITE_BUCKET" --exclude '*' --include '_astro/*' --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
-  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude '*.br' --exclude '*.gz' --cache-control '${HTML_CACHE}'`,
+  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
+  // The redirects once the pages they lead to are there (docs/decisions.md "Redirects"): the
+  // KeyValueStore the viewer-request function reads becomes the build's redirect map.
+  'node_modules/.bin/node scripts/sync-redirects.ts dist',
   `INVALIDATION_ID=$(aws cloudfront create-invalidation --distribution-id "$DISTRIBUTION_ID" --paths '/*' --query Invalidation.Id --output text)`,
   'aws cloudfront wait invalidation-completed --distribution-id "$DISTRIBUTION_ID" --id "$INVALIDATION_ID"',
   `aws s3 sync dist/_astro "s3://$SITE_BUCKET/_astro" --delete --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
@@ -57,6 +61,8 @@ export interface RebuildProps {
   readonly table: dynamodb.ITableV2;
   readonly siteBucket: s3.IBucket;
   readonly distribution: cloudfront.IDistribution;
+  /** The redirects CloudFront answers (Site.redirects); the build writes them. */
+  readonly redirects: cloudfront.IKeyValueStore;
   /** Public origin of the site (https://...). */
   readonly siteUrl: string;
 }
@@ -92,6 +98,7 @@ export class Rebuild extends Construct {
         DIST_DIR: { value: 'dist' },
         SITE_BUCKET: { value: props.siteBucket.bucketName },
         DISTRIBUTION_ID: { value: props.distribution.distributionId },
+        REDIRECTS_KVS_ARN: { value: props.redirects.keyValueStoreArn },
       },
       // No concurrentBuildLimit: with a limit StartBuild is refused, not queued, and the API
       // starts a second build when an edit arrives after the running one has read the pages
@@ -139,6 +146,18 @@ export class Rebuild extends Construct {
       new iam.PolicyStatement({
         actions: ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'],
         resources: [props.distribution.distributionArn],
+      }),
+    );
+
+    // scripts/sync-redirects.ts: read the store's keys and version, then update them.
+    this.project.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
+        resources: [props.redirects.keyValueStoreArn],
       }),
     );
 

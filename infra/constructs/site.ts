@@ -85,6 +85,12 @@ export const wafArnParameterName = (stackName: string): string => `/${stackName}
 export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
+  /**
+   * The redirects CloudFront answers (docs/decisions.md "Redirects"): the build's redirect
+   * map, `<from>` -> `"<status> <to>"`, written by the site rebuild (rebuild.ts) and read
+   * by the default behaviour's viewer-request function (infra/edge/clean-urls.js).
+   */
+  readonly redirects: cloudfront.KeyValueStore;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -190,9 +196,14 @@ export class Site extends Construct {
       ...compressed,
     });
 
+    this.redirects = new cloudfront.KeyValueStore(this, 'Redirects', {
+      comment: 'Site redirects: path -> "<status> <target>", written by the site rebuild',
+    });
     const cleanUrls = new cloudfront.Function(this, 'CleanUrls', {
       comment: 'Clean URLs to index.html objects; trailing slash redirects',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
+      // Read as the first thing the function does: a stored path answers 301/302.
+      keyValueStore: this.redirects,
       code: cloudfront.FunctionCode.fromFile({ filePath: edgeFunctionFile('clean-urls.js') }),
     });
     const uploadsPath = new cloudfront.Function(this, 'UploadsPath', {

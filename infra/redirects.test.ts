@@ -1,0 +1,122 @@
+// Redirects in AWS (docs/decisions.md "Redirects"): a CloudFront KeyValueStore associated
+// with the default behaviour's viewer-request function, written by the site rebuild after
+// the pages are published, which may update that store and nothing else of its kind.
+import { readFileSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { parseConfig } from './config.ts';
+import { addWebApp } from './web-app.ts';
+
+const cdkJson = z
+  .object({ context: z.record(z.string(), z.unknown()) })
+  .parse(JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')));
+
+let template: Template;
+beforeAll(() => {
+  // Without esbuild (`npm run synth` bundles for real).
+  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  template = Template.fromStack(addWebApp(app, parseConfig({})));
+});
+
+const onlyId = (type: string, props?: object) => {
+  const ids = Object.keys(template.findResources(type, props ? { Properties: props } : undefined));
+  return z.tuple([z.string()]).parse(ids)[0];
+};
+const storeArn = () => ({ 'Fn::GetAtt': [onlyId('AWS::CloudFront::KeyValueStore'), 'Arn'] });
+
+describe('redirects at the edge', () => {
+  it('associates the KeyValueStore with the clean-URL function of the default behaviour', () => {
+    const cleanUrls = onlyId('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      FunctionCode: Match.stringLikeRegexp('redirectResponse'),
+    });
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({
+        KeyValueStoreAssociations: [{ KeyValueStoreARN: storeArn() }],
+      }),
+      FunctionCode: Match.stringLikeRegexp("^import cf from 'cloudfront';"),
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [
+            {
+              EventType: 'viewer-request',
+              FunctionARN: { 'Fn::GetAtt': [cleanUrls, 'FunctionARN'] },
+            },
+          ],
+        }),
+      }),
+    });
+  });
+
+  it('lets the rebuild read and update that store, and tells it which one', () => {
+    const project = onlyId('AWS::CodeBuild::Project');
+    const role = z
+      .object({ 'Fn::GetAtt': z.tuple([z.string(), z.literal('Arn')]) })
+      .parse(
+        template.findResources('AWS::CodeBuild::Project')[project]!['Properties']['ServiceRole'],
+      )['Fn::GetAtt'][0];
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+      }),
+    ).flatMap(
+      (policy) =>
+        z
+          .object({
+            Properties: z.object({
+              PolicyDocument: z.object({
+                Statement: z.array(z.object({ Action: z.unknown(), Resource: z.unknown() })),
+              }),
+            }),
+          })
+          .parse(policy).Properties.PolicyDocument.Statement,
+    );
+    const kvsGrants = statements.filter((statement) =>
+      JSON.stringify(statement.Action).includes('cloudfront-keyvaluestore:'),
+    );
+    expect(kvsGrants).toEqual([
+      {
+        Action: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
+        Resource: storeArn(),
+      },
+    ]);
+    template.hasResourceProperties('AWS::CodeBuild::Project', {
+      Environment: Match.objectLike({
+        EnvironmentVariables: Match.arrayWith([
+          { Name: 'REDIRECTS_KVS_ARN', Type: 'PLAINTEXT', Value: storeArn() },
+        ]),
+      }),
+    });
+  });
+
+  it('writes the store after the pages are published and before the invalidation', () => {
+    const spec = z
+      .object({ phases: z.object({ build: z.object({ commands: z.array(z.string()) }) }) })
+      .parse(
+        JSON.parse(
+          z
+            .object({ Properties: z.object({ Source: z.object({ BuildSpec: z.string() }) }) })
+            .parse(Object.values(template.findResources('AWS::CodeBuild::Project'))[0]).Properties
+            .Source.BuildSpec,
+        ),
+      );
+    const commands = spec.phases.build.commands;
+    const at = (pattern: RegExp) => commands.findIndex((command) => pattern.test(command));
+    const pages = at(/aws s3 sync dist .*--delete --exclude '_astro/);
+    const sync = at(/scripts\/sync-redirects\.ts dist$/);
+    const invalidate = at(/create-invalidation/);
+    expect(pages).toBeGreaterThan(0);
+    expect(pages).toBeLessThan(sync);
+    expect(sync).toBeLessThan(invalidate);
+    // The map itself is not published as a file of the site.
+    expect(commands[pages]).toContain("--exclude '.redirects.json'");
+  });
+});
