@@ -13,6 +13,7 @@ import { AccountView } from './account/account-view.tsx';
 import { RedirectsView } from './redirects/redirects-view.tsx';
 import { lastTabUrl, navigate, TABS, useAdminLocation, viewUrl, type Tab } from './route.ts';
 import { SetupForm, SignInForm } from './sign-in.tsx';
+import { ME_KEY, useCan } from './permissions.ts';
 import { ToastProvider } from './toast.tsx';
 import { Button, Modal, TooltipProvider } from './ui.tsx';
 
@@ -47,7 +48,7 @@ function Shell() {
       ? new URLSearchParams(window.location.search).get('token')
       : null;
   // Who is signed in: a 401 here pauses until sign-in, then this query completes.
-  const me = useQuery<{ email: string }>({ queryKey: ['/api/auth/me'], enabled: !setupToken });
+  const me = useQuery<{ email: string }>({ queryKey: ME_KEY, enabled: !setupToken });
   useEffect(() => {
     if (me.data && authGate.state === 'unknown') authGate.signedIn(me.data.email);
   }, [me.data]);
@@ -105,8 +106,9 @@ function Manager({ email }: { email: string }) {
   const account = location.view === 'account';
   // The Redirects manager is a view of the Pages area (/admin/redirects), for roles that publish.
   const redirectsView = location.view === 'redirects';
-  const me = useQuery<{ permissions?: string[] }>({ queryKey: ['/api/auth/me'] });
-  const mayPublish = me.data?.permissions?.includes('publish') ?? false;
+  const mayPublish = useCan('publish');
+  // Leads are personal data: only roles with the leads permission see the tab.
+  const mayReadLeads = useCan('leads');
   // The tab on screen. It follows the URL, except that Back or Forward away from unsaved
   // edits asks first and, when the administrator keeps editing, puts the URL back.
   const [tab, setTab] = useState<Tab>(() => asTab(location.view));
@@ -193,7 +195,7 @@ function Manager({ email }: { email: string }) {
                 {label}
               </Tabs.Trigger>
             ))}
-            <LeadsTabTrigger />
+            {mayReadLeads && <LeadsTabTrigger />}
           </Tabs.List>
           {tab === 'pages' && mayPublish && (
             <a
@@ -232,7 +234,14 @@ function Manager({ email }: { email: string }) {
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="leads" className="mt-6">
-            <LeadsTab />
+            {mayReadLeads ? (
+              <LeadsTab />
+            ) : (
+              <p role="status" className="text-slate-700">
+                Leads hold personal data; your role does not include them. An admin can change your
+                role in the Account area.
+              </p>
+            )}
           </Tabs.Content>
         </Tabs.Root>
       </main>

@@ -1,0 +1,17 @@
+// What the signed-in account's role lets the admin show (issue 23; the matrix is
+// functions/shared/roles.ts and the API enforces it). Hiding is a courtesy: a control the
+// role cannot use would only end in a refusal.
+import { useQuery } from '@tanstack/react-query';
+import type { Me } from '../../../functions/shared/account.ts';
+import type { Permission } from '../../../functions/shared/roles.ts';
+
+export const ME_KEY = ['/api/auth/me'] as const;
+
+export function useMe() {
+  return useQuery<Me>({ queryKey: ME_KEY }).data;
+}
+
+/** True when the signed-in role has `permission`; false until /api/auth/me has answered. */
+export function useCan(permission: Permission): boolean {
+  return useMe()?.permissions.includes(permission) ?? false;
+}
