@@ -2,10 +2,13 @@
 // its query keys (the key is the GET path) and the requests its sections make. Types are
 // the shared account schemas' (functions/shared/account.ts).
 import type {
+  AdminSummary,
   Enrolment,
   InviteResponse,
   RecoveryCodes,
 } from '../../../../functions/shared/account.ts';
+import type { Role } from '../../../../functions/shared/roles.ts';
+import type { Settings } from '../../../../functions/shared/workflow.ts';
 import { request } from '../api.ts';
 
 export const ACCOUNT_KEY = ['/api/account'] as const;
@@ -25,8 +28,16 @@ export const setAdminEnabled = (email: string, enabled: boolean) =>
     `/api/account/admins/${encodeURIComponent(email)}/${enabled ? 'enable' : 'disable'}`,
   );
 
-export const inviteAdmin = (email: string) =>
-  request<InviteResponse>('POST', '/api/account/invitations', { email });
+export const inviteAdmin = (email: string, role: Role) =>
+  request<InviteResponse>('POST', '/api/account/invitations', { email, role });
+
+export const setRole = (email: string, role: Role) =>
+  request<AdminSummary>('PATCH', `/api/account/admins/${encodeURIComponent(email)}`, { role });
+
+/** How many approvals publishing needs (issue 23): admins only. */
+export const SETTINGS_KEY = ['/api/admin/settings'] as const;
+export const saveSettings = (settings: Settings) =>
+  request<Settings>('PUT', '/api/admin/settings', settings);
 
 export const withdrawInvitation = (id: string) =>
   request('DELETE', `/api/account/invitations/${id}`);

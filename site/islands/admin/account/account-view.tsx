@@ -7,9 +7,13 @@ import { AdministratorsSection } from './administrators-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { SettingsSection } from './settings-section.tsx';
+import { useCan } from '../permissions.ts';
 
 export function AccountView({ email, onClose }: { email: string; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // Administrators, roles and settings are the accounts permission's (admins).
+  const mayManage = useCan('accounts');
   // Opening the area moves focus to its heading, so keyboard and screen-reader users
   // start at the top of the new view.
   useEffect(() => heading.current?.focus(), []);
@@ -34,7 +38,8 @@ export function AccountView({ email, onClose }: { email: string; onClose: () => 
         <div className="lg:col-span-2">
           <SessionsSection />
         </div>
-        <AdministratorsSection me={email} />
+        {mayManage && <AdministratorsSection me={email} />}
+        {mayManage && <SettingsSection />}
       </div>
     </main>
   );

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import {
+  INVITE_DEFAULT_ROLE,
   inviteRequestSchema,
   type AdminSummary,
   type Administrators,
@@ -11,13 +12,15 @@ import {
 } from '../../../../functions/shared/account.ts';
 import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, ConfirmDialog, TextField } from '../ui.tsx';
+import { Button, ConfirmDialog, inputClass, TextField, Tooltip } from '../ui.tsx';
+import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from '../../../../functions/shared/roles.ts';
 import { checkForm, CopyButton, showFailure } from './fields.tsx';
 import {
   ADMINS_KEY,
   AUDIT_KEY,
   inviteAdmin,
   setAdminEnabled,
+  setRole,
   withdrawInvitation,
 } from './account-api.ts';
 
@@ -79,8 +82,8 @@ export function AdministratorsSection({ me }: { me: string }) {
         Administrators
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Everyone here can manage the site. A disabled administrator is signed out at once and cannot
-        sign in until enabled again.
+        Each person&apos;s role says what they may do; the server enforces it. A disabled account is
+        signed out at once and cannot sign in until enabled again.
       </p>
       {team.isPending && <p role="status">Loading administrators...</p>}
       {team.isError && <p role="alert">{describeError(team.error)}</p>}
@@ -106,6 +109,7 @@ export function AdministratorsSection({ me }: { me: string }) {
                     : 'Never signed in'}
                 </p>
               </div>
+              <RoleSelect admin={admin} onChanged={refresh} />
               {admin.email !== me && (
                 <Button
                   onClick={() => (admin.disabled ? toggle.mutate(admin) : setConfirming(admin))}
@@ -131,8 +135,9 @@ export function AdministratorsSection({ me }: { me: string }) {
                 className="flex flex-wrap items-center justify-between gap-3 py-3"
               >
                 <p className="min-w-0 flex-1 basis-64 text-sm wrap-anywhere text-slate-700">
-                  <span className="font-medium text-slate-900">{invitation.email}</span>, invited by{' '}
-                  {invitation.invitedBy}; the link works until {formatTime(invitation.expiresAt)}
+                  <span className="font-medium text-slate-900">{invitation.email}</span> as{' '}
+                  {ROLE_LABELS[invitation.role]}, invited by {invitation.invitedBy}; the link works
+                  until {formatTime(invitation.expiresAt)}
                 </p>
                 <Button
                   onClick={() => withdraw.mutate(invitation)}
@@ -174,13 +179,55 @@ function Badge({ tone, children }: { tone: 'brand' | 'red' | 'slate'; children: 
   );
 }
 
+/** An admin changes anyone's role here (the last active admin stays an admin: the server says so). */
+function RoleSelect({ admin, onChanged }: { admin: AdminSummary; onChanged: () => void }) {
+  const toast = useToast();
+  const change = useMutation({
+    mutationFn: (role: Role) => setRole(admin.email, role),
+    onSuccess: (updated) => {
+      onChanged();
+      toast({ title: `${admin.email} is now ${ROLE_LABELS[updated.role]}` });
+    },
+    onError: (failure) =>
+      toast({
+        title: 'Role not changed',
+        description: describeError(failure),
+        variant: 'destructive',
+      }),
+  });
+  const id = `role-${admin.email}`;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Role of {admin.email}
+      </label>
+      <Tooltip content={ROLE_HINTS[admin.role]}>
+        <select
+          id={id}
+          className={inputClass}
+          value={admin.role}
+          disabled={admin.disabled || change.isPending}
+          onChange={(event) => change.mutate(event.target.value as Role)}
+        >
+          {ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </Tooltip>
+    </div>
+  );
+}
+
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const [email, setEmail] = useState('');
+  const [role, setInviteRole] = useState<Role>(INVITE_DEFAULT_ROLE);
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<InviteResponse | undefined>();
   const invite = useMutation({
-    mutationFn: () => inviteAdmin(email),
+    mutationFn: () => inviteAdmin(email, role),
     onSuccess: (invitation) => {
       setCreated(invitation);
       setEmail('');
@@ -192,13 +239,13 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     event.preventDefault();
     setError(undefined);
     setCreated(undefined);
-    const problems = checkForm(inviteRequestSchema, { email }) ?? {};
+    const problems = checkForm(inviteRequestSchema, { email, role }) ?? {};
     setFields(problems);
     if (Object.keys(problems).length === 0) invite.mutate();
   };
   return (
     <div className="mt-6 border-t border-slate-100 pt-6">
-      <h3 className="font-semibold text-ink">Invite an administrator</h3>
+      <h3 className="font-semibold text-ink">Invite someone</h3>
       <form onSubmit={submit} noValidate className="mt-2 flex flex-wrap items-start gap-3">
         <TextField
           label="Their email"
@@ -210,7 +257,28 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
           errors={fields['email']}
           className="min-w-0 flex-1 basis-64"
         />
-        <Button type="submit" variant="primary" disabled={invite.isPending} className="sm:mt-10">
+        <div className="grid gap-1">
+          <label htmlFor="invite-role" className="text-sm font-medium text-slate-800">
+            Role
+          </label>
+          <select
+            id="invite-role"
+            className={inputClass}
+            value={role}
+            aria-describedby="invite-role-hint"
+            onChange={(event) => setInviteRole(event.target.value as Role)}
+          >
+            {ROLES.map((option) => (
+              <option key={option} value={option}>
+                {ROLE_LABELS[option]}
+              </option>
+            ))}
+          </select>
+          <p id="invite-role-hint" className="max-w-xs text-xs text-slate-600">
+            {ROLE_HINTS[role]}
+          </p>
+        </div>
+        <Button type="submit" variant="primary" disabled={invite.isPending} className="sm:mt-7">
           Create invitation
         </Button>
       </form>
