@@ -8,6 +8,7 @@ import { landingPages } from './routes/landing-pages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { settings } from './routes/admin/settings.ts';
 import { auth } from './routes/auth.ts';
+import { passwordReset } from './routes/password-reset.ts';
 import { profile } from './routes/account/profile.ts';
 import { sessions } from './routes/account/sessions.ts';
 import { admins } from './routes/account/admins.ts';
@@ -39,6 +40,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/landing-pages', router: landingPages },
   { path: '/landing-pages', router: workflowRoutes },
   { path: '/auth', router: auth },
+  { path: '/auth/password-reset', router: passwordReset },
   { path: '/account', router: profile },
   { path: '/account/sessions', router: sessions },
   { path: '/account/admins', router: admins },

@@ -3,6 +3,7 @@
 import type { Config } from './env.ts';
 import type { DynamoTarget } from './data/dynamo.ts';
 import { InvitationRepository } from './data/invitations.ts';
+import { PasswordResetRepository } from './data/password-resets.ts';
 import { RedirectRepository } from './data/redirects.ts';
 import { OutboxRepository } from './data/outbox.ts';
 import { LeadWebhook } from './webhooks/lead-webhook.ts';
@@ -45,6 +46,7 @@ export function createServices(
         )
       : undefined,
     invitations: new InvitationRepository(db, tableName, now),
+    passwordResets: new PasswordResetRepository(db, tableName, now),
     redirects: new RedirectRepository(db, tableName, now),
     twoFactor: new TwoFactorRepository(db, tableName, now),
     signInThrottle: new SignInThrottle(db, tableName, now, {

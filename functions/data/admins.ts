@@ -103,6 +103,44 @@ export const activeAdminCheck = (table: string, email: string) => ({
   },
 });
 
+/**
+ * A transaction part that cancels the transaction unless `email` is an active account
+ * (any role): a password reset link is made only for one (password-resets.ts).
+ */
+export const activeAccountCheck = (table: string, email: string) => ({
+  ConditionCheck: {
+    TableName: table,
+    Key: adminKey(email),
+    ConditionExpression: ACTIVE,
+    ExpressionAttributeValues: { ':false': false },
+  },
+});
+
+/**
+ * The update that sets an account's password (and when it changed). `activeOnly` also
+ * requires the account to be active: a password reset link does nothing for a disabled
+ * account (functions/data/password-resets.ts, in its transaction).
+ */
+export function passwordUpdate(
+  table: string,
+  email: string,
+  passwordHash: string,
+  now: string,
+  { activeOnly = false } = {},
+) {
+  return {
+    TableName: table,
+    Key: adminKey(email),
+    UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now',
+    ConditionExpression: activeOnly ? ACTIVE : 'attribute_exists(pk)',
+    ExpressionAttributeValues: {
+      ':hash': passwordHash,
+      ':now': now,
+      ...(activeOnly ? { ':false': false } : {}),
+    },
+  };
+}
+
 /** The stored item of a new administrator (also written by an accepted invitation). */
 export function adminItem(
   email: string,
@@ -239,13 +277,7 @@ export class AdminRepository extends TableRepository {
 
   async setPassword(email: string, passwordHash: string): Promise<void> {
     await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: adminKey(email),
-        UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':hash': passwordHash, ':now': this.now().toISOString() },
-      }),
+      new UpdateCommand(passwordUpdate(this.table, email, passwordHash, this.now().toISOString())),
     );
   }
 

@@ -12,6 +12,7 @@ import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
 import type { InvitationRepository } from '../data/invitations.ts';
+import type { PasswordResetRepository } from '../data/password-resets.ts';
 import type { TwoFactorRepository } from '../data/two-factor.ts';
 import type { SignInThrottle } from '../data/sign-in-throttle.ts';
 import type { AuditLog } from '../data/audit.ts';
@@ -45,6 +46,8 @@ export interface Services {
   admins: AdminRepository;
   sessions: SessionRepository;
   invitations: InvitationRepository;
+  /** Password reset links (functions/data/password-resets.ts). */
+  passwordResets: PasswordResetRepository;
   twoFactor: TwoFactorRepository;
   /** Failed sign-in limits and the growing per-account delay (data/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;

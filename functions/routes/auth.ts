@@ -2,8 +2,9 @@
 // current administrator, the one-time first-run setup and accepting an invitation
 // (docs/decisions.md Admin, "Sign-in throttling", "Administrator accounts").
 import * as z from 'zod';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { normalizeEmail } from '../data/admins.ts';
+import type { RateRule } from '../data/rate-limit.ts';
 import {
   beginCredentialCheck,
   clearSessionCookie,
@@ -266,12 +267,27 @@ export const auth = new Hono<AppEnv>()
     return c.json(session, 201);
   });
 
-async function limitLinkAttempts(c: Parameters<typeof startSession>[0]): Promise<void> {
-  const services = c.get('services');
-  const limited = await services.rateLimiter.hit('setup-ip', services.clientIp(c), {
-    limit: services.config.env.LOGIN_IP_LIMIT,
+/**
+ * Setup, invitation and password reset links: attempts per address in a window, 429 past
+ * LOGIN_IP_LIMIT.
+ */
+export const limitLinkAttempts = (c: Context<AppEnv>) =>
+  limitAddress(c, 'setup-ip', {
+    limit: c.get('services').config.env.LOGIN_IP_LIMIT,
     windowSeconds: LINK_WINDOW_SECONDS,
   });
+
+/**
+ * Counts a request of the client's address (an IPv6 address by its /64: the rate limiter
+ * keys on limitKey) in `bucket`; past the rule's limit, 429 with Retry-After.
+ */
+export async function limitAddress(
+  c: Context<AppEnv>,
+  bucket: string,
+  rule: RateRule,
+): Promise<void> {
+  const services = c.get('services');
+  const limited = await services.rateLimiter.hit(bucket, services.clientIp(c), rule);
   if (!limited.allowed) {
     c.header('Retry-After', String(limited.retryAfterSeconds));
     throw new ApiError(429, 'rate_limited', 'Too many attempts; try again later');

@@ -21,6 +21,7 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/account/two-factor/enrolment': 'takes no body',
   'POST /api/account/admins/:email/disable': 'an action on the path; takes no body',
   'POST /api/account/admins/:email/enable': 'an action on the path; takes no body',
+  'POST /api/account/admins/:email/password-reset': 'an action on the path; takes no body',
   'POST /api/admin/build': 'an action; takes no body',
   'POST /api/admin/deleted-pages/:id/restore': 'an action on the path; takes no body',
   'POST /api/admin/leads/:id/retry': 'an action on the path; takes no body',

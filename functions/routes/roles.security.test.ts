@@ -34,6 +34,7 @@ const NEEDS: Record<string, Need> = {
   'PATCH /api/account/admins/:email': 'accounts',
   'POST /api/account/admins/:email/disable': 'accounts',
   'POST /api/account/admins/:email/enable': 'accounts',
+  'POST /api/account/admins/:email/password-reset': 'accounts',
   'POST /api/account/invitations': 'accounts',
   'DELETE /api/account/invitations/:id': 'accounts',
   'POST /api/account/two-factor/enrolment': 'session',

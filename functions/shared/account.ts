@@ -111,6 +111,32 @@ export const acceptInvitationRequestSchema = z.strictObject({
   password: newPasswordSchema,
 });
 
+/** POST /api/auth/password-reset: the account's e-mail ("Forgot password?"). */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+
+/**
+ * The answer to every accepted request, whether or not the account exists, so it reveals
+ * nothing (docs/decisions.md "Password reset (issue 23)").
+ */
+export const PASSWORD_RESET_SENT =
+  'If an administrator account uses that email address, a link to choose a new password is on its way. It works once, for 30 minutes.';
+export const passwordResetAcceptedSchema = z.object({ message: z.literal(PASSWORD_RESET_SENT) });
+export type PasswordResetAccepted = z.infer<typeof passwordResetAcceptedSchema>;
+
+/** POST /api/auth/password-reset/confirm: the link's token and the new password. */
+export const passwordResetConfirmSchema = z.strictObject({
+  token: tokenSchema,
+  password: newPasswordSchema,
+});
+
+/** The password is set: whose, and whether signing in still asks for a code (it does). */
+export const passwordResetDoneSchema = z.object({ email: z.string(), twoFactor: z.boolean() });
+export type PasswordResetDone = z.infer<typeof passwordResetDoneSchema>;
+
+/** POST /api/account/admins/:email/password-reset: the link, shown once to copy. */
+export const resetLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+
 // ---- /api/account ----------------------------------------------------------------------
 
 export const accountSchema = z.object({

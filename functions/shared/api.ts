@@ -185,6 +185,8 @@ export const AUDIT_ACTIONS = [
   'restore',
   // Administrator accounts (functions/routes/account/, auth.ts).
   'password-change',
+  'password-reset-link',
+  'password-reset',
   'invite',
   'invite-revoke',
   'invite-accept',
@@ -235,6 +237,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Deleted',
   restore: 'Restored',
   'password-change': 'Password changed',
+  'password-reset-link': 'Password reset link made',
+  'password-reset': 'Password reset by link',
   invite: 'Invited an administrator',
   'invite-revoke': 'Invitation withdrawn',
   'invite-accept': 'Invitation accepted',

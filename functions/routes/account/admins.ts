@@ -1,5 +1,5 @@
-// /api/account/admins: the team (administrators and open invitations), and disabling or
-// enabling an administrator.
+// /api/account/admins: the team (administrators and open invitations), disabling or
+// enabling an administrator, and a password reset link for one (shown once, to pass on).
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
@@ -10,7 +10,13 @@ import { ROLE_LABELS } from '../../shared/roles.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
-import { emailSchema, setRoleRequestSchema, type Administrators } from '../../shared/account.ts';
+import { resetLinkUrl } from '../../mail/password-reset.ts';
+import {
+  emailSchema,
+  setRoleRequestSchema,
+  type Administrators,
+  type ResetLink,
+} from '../../shared/account.ts';
 import { ipOf, me } from './identity.ts';
 
 const emailParam = params(z.object({ email: emailSchema }));
@@ -50,6 +56,8 @@ const disableAdmin = createHandlers(emailParam, async (c) => {
   // Their links go too; an invitation is also refused at acceptance once its maker is
   // not active (functions/data/invitations.ts), so one racing this still creates nobody.
   const withdrawn = (await services.invitations.revokeBy(target)).length;
+  // And their password reset link: enabled again, they need a new one.
+  await services.passwordResets.revokeFor(target);
   await services.audit.record({
     actor,
     action: 'admin-disable',
@@ -115,9 +123,43 @@ const setRole = createHandlers(
   },
 );
 
+/**
+ * A password reset link for another account, answered once (201) for the admin to pass on;
+ * not mailed. One's own password is changed with the current one (PUT /api/account/password).
+ */
+const issueResetLink = createHandlers(emailParam, async (c) => {
+  const services = c.get('services');
+  const target = normalizeEmail(c.req.valid('param').email);
+  const actor = me(c);
+  if (target === actor) {
+    throw new ApiError(
+      409,
+      'conflict',
+      'A reset link is for another administrator; change your own password in the Password section',
+    );
+  }
+  const admin = await services.admins.get(target);
+  if (!admin) throw notFound('Administrator');
+  const link = admin.disabled ? undefined : await services.passwordResets.create(target);
+  if (!link) throw new ApiError(409, 'conflict', `${target} is disabled; enable the account first`);
+  await services.audit.record({
+    actor,
+    action: 'password-reset-link',
+    summary: `Made a password reset link for ${target} (valid for 30 minutes, shown once)`,
+    ip: ipOf(c),
+  });
+  // The origin the admin uses (requireAdmin checked it is ours), else SITE_URL.
+  const origin = c.req.header('origin') ?? services.config.siteUrl;
+  return c.json<ResetLink>(
+    { url: resetLinkUrl(origin, link.token), expiresAt: link.expiresAt.toISOString() },
+    201,
+  );
+});
+
 export const admins = new Hono<AppEnv>()
   .use(requirePermission('accounts'))
   .get('/', ...listAdmins)
   .patch('/:email', ...setRole)
   .post('/:email/disable', ...disableAdmin)
-  .post('/:email/enable', ...enableAdmin);
+  .post('/:email/enable', ...enableAdmin)
+  .post('/:email/password-reset', ...issueResetLink);
