@@ -7,6 +7,7 @@ import { PUBLIC_ROUTES } from './routes/public-routes.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { settings } from './routes/admin/settings.ts';
+import { workflowSummary } from './routes/admin/workflow-summary.ts';
 import { auth } from './routes/auth.ts';
 import { passwordReset } from './routes/password-reset.ts';
 import { profile } from './routes/account/profile.ts';
@@ -52,6 +53,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/build', router: build },
   { path: '/admin/redirects', router: redirects },
   { path: '/admin/settings', router: settings },
+  { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/leads', router: leads },
   { path: '/admin/analytics', router: analytics },
   { path: '/admin/media', router: media },

@@ -24,7 +24,12 @@
 // title, slug and content signed; it counts as an approval only while the working copy
 // still has that hash, so any edit voids every approval at once without touching them.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  TransactWriteCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
@@ -40,6 +45,7 @@ import {
   type Settings,
   type Signature,
   type SignatureMeaning,
+  type WorkflowSummary,
   type WorkingCopy,
 } from '../shared/workflow.ts';
 import { auditItem, type AuditAction } from './audit.ts';
@@ -746,6 +752,52 @@ export class WorkflowRepository extends TableRepository {
     const entry = (await this.schedules(page.id)).find((s) => s.action === action);
     if (!entry) throw new NotFoundError(`No ${action} is scheduled for this page`);
     await this.voidSchedule(page.id, entry, `cancelled by ${actor.email}`, actor);
+  }
+
+  /**
+   * For the Pages list: each page's working copy state and schedules, read in batches
+   * (one BatchGet per 100 pages) plus one query of the schedule index.
+   */
+  async summaries(pageIds: string[]): Promise<Record<string, WorkflowSummary>> {
+    const result: Record<string, WorkflowSummary> = {};
+    for (const id of pageIds) result[id] = { workingCopy: null, schedule: [] };
+    for (let start = 0; start < pageIds.length; start += 100) {
+      const ids = pageIds.slice(start, start + 100);
+      let keysLeft: Record<string, unknown>[] | undefined = ids.map((id) => keys.workingCopy(id));
+      for (let round = 0; keysLeft?.length && round < 5; round++) {
+        const answer: BatchGetCommandOutput = await this.db.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [this.table]: {
+                Keys: keysLeft,
+                ProjectionExpression: 'pageId, #state, revision, updatedAt, updatedBy',
+                ExpressionAttributeNames: { '#state': 'state' },
+              },
+            },
+          }),
+        );
+        for (const item of answer.Responses?.[this.table] ?? []) {
+          const summary = result[String(item['pageId'])];
+          if (summary) {
+            summary.workingCopy = {
+              state: item['state'] as WorkingCopy['state'],
+              revision: Number(item['revision']),
+              updatedAt: String(item['updatedAt']),
+              updatedBy: String(item['updatedBy']),
+            };
+          }
+        }
+        keysLeft = answer.UnprocessedKeys?.[this.table]?.Keys;
+      }
+    }
+    const scheduled = await queryAll<ScheduleItem>(this.db, {
+      TableName: this.table,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :schedules',
+      ExpressionAttributeValues: { ':schedules': GSI1PK.schedules },
+    });
+    for (const item of scheduled) result[item.pageId]?.schedule.push(toSchedule(item));
+    return result;
   }
 
   // ---- Comments ----------------------------------------------------------------------

@@ -81,6 +81,7 @@ const NEEDS: Record<string, Need> = {
   'POST /api/landing-pages/:id/preview-links': 'edit',
   'DELETE /api/landing-pages/:id/preview-links/:linkId': 'edit',
   'GET /api/admin/settings': 'accounts',
+  'GET /api/admin/workflow': 'session',
   'PUT /api/admin/settings': 'accounts',
   'GET /api/s3/sts': 'edit',
   'GET /api/s3/params': 'edit',

@@ -300,6 +300,15 @@ describe('schedules', () => {
     expect((await status()).schedule).toEqual([
       expect.objectContaining({ action: 'publish', at, by: 'publisher@pharmabridge.test' }),
     ]);
+    // The Pages list's summary names it too, for any role.
+    const summaries = (await (await as('reviewer')('GET', '/api/admin/workflow')).json()) as Record<
+      string,
+      { workingCopy: { state: string } | null; schedule: { at: string }[] }
+    >;
+    expect(summaries[live.id]).toMatchObject({
+      workingCopy: { state: 'in_review' },
+      schedule: [{ at }],
+    });
     // Not yet due.
     expect((await runDueSchedules(services)).published).toBe(0);
     expect(await publicHeadline()).toBe(landingTemplate().hero.headline);

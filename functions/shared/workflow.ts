@@ -175,6 +175,21 @@ export const workflowStatusSchema = z.object({
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
+/** GET /api/admin/workflow: per page, what the Pages list shows of its workflow. */
+export const workflowSummarySchema = z.object({
+  workingCopy: z
+    .object({
+      state: z.enum(WORKFLOW_STATES),
+      revision: z.number(),
+      updatedAt: z.string(),
+      updatedBy: z.string(),
+    })
+    .nullable(),
+  schedule: z.array(scheduleEntrySchema),
+});
+export type WorkflowSummary = z.infer<typeof workflowSummarySchema>;
+export type WorkflowSummaries = Record<string, WorkflowSummary>;
+
 /** GET /api/preview/:token: what a preview link shows. */
 export const previewSchema = z.object({
   title: z.string(),
