@@ -17,20 +17,12 @@ import { ContentFields } from './content-fields.tsx';
 import { DiscardDialog } from './discard-dialog.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { LivePreview } from './live-preview.tsx';
-import type { LandingPage } from './pages-api.ts';
-import { usePageEditor } from './use-page-editor.ts';
+import { usePageEditor, type PageEditorProps } from './use-page-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
 
-export function EditPageDialog({
-  page,
-  onClose,
-  onChanged,
-}: {
-  page: LandingPage;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
-  const editor = usePageEditor({ page, onClose, onChanged });
+export function EditPageDialog(props: PageEditorProps) {
+  const { page, onChanged } = props;
+  const editor = usePageEditor(props);
   const { base, baseRevision, form, serverErrors, isDefault, requestClose, save } = editor;
   const [sideTab, setSideTab] = useState('preview');
   const [section, setSection] = useState<keyof LandingContent | undefined>();

@@ -40,15 +40,14 @@ import { useUnsavedGuard } from './unsaved.ts';
 /** How long typing may pause before the local draft is written. */
 const DRAFT_DELAY_MS = 400;
 
-export function usePageEditor({
-  page,
-  onClose,
-  onChanged,
-}: {
+export interface PageEditorProps {
   page: LandingPage;
   onClose: () => void;
+  /** After a save or a restore: the page list, the build status and the audit refresh. */
   onChanged: () => void;
-}) {
+}
+
+export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
   const email = authGate.email ?? '';
   const [state, dispatch] = useReducer(editorReducer, undefined, () =>
     initialEditorState(page, email),
