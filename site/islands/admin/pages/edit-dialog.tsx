@@ -19,10 +19,13 @@ import { DraftOffer } from './draft-offer.tsx';
 import { LivePreview } from './live-preview.tsx';
 import { usePageEditor, type PageEditorProps } from './use-page-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
+import { WorkflowPanel } from './workflow-panel.tsx';
+import { useCan } from '../permissions.ts';
 
 export function EditPageDialog(props: PageEditorProps) {
   const { page, onChanged } = props;
   const editor = usePageEditor(props);
+  const mayPublish = useCan('publish');
   const { base, baseRevision, form, serverErrors, isDefault, requestClose, save } = editor;
   const [sideTab, setSideTab] = useState('preview');
   const [section, setSection] = useState<keyof LandingContent | undefined>();
@@ -50,6 +53,16 @@ export function EditPageDialog(props: PageEditorProps) {
             <p id="edit-page-address" className="text-sm text-slate-600">
               <span className="font-mono">{publicPath(base.slug)}</span>{' '}
               <span className="whitespace-nowrap">· revision {baseRevision}</span>
+              <span
+                data-testid="edited-copy"
+                className={`ml-2 rounded-full px-2 py-0.5 text-xs font-medium ${
+                  editor.copyMode ? 'bg-sky-100 text-sky-900' : 'bg-slate-100 text-slate-800'
+                }`}
+              >
+                {editor.copyMode
+                  ? 'Working copy: visitors keep the live version until it is published'
+                  : 'Live version: saving publishes'}
+              </span>
               {editor.dirty && (
                 <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
                   Unsaved changes
@@ -126,6 +139,7 @@ export function EditPageDialog(props: PageEditorProps) {
                   role="switch"
                   aria-checked={form.isActive}
                   aria-describedby="edit-active-state"
+                  disabled={editor.copyMode || !mayPublish}
                   onClick={() => editor.edit({ isActive: !form.isActive })}
                   className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${
                     form.isActive ? 'bg-brand-700' : 'bg-slate-400'
@@ -140,6 +154,12 @@ export function EditPageDialog(props: PageEditorProps) {
                   <span className="sr-only">Active</span>
                 </button>
                 <p id="edit-active-state" className="text-sm">
+                  {(editor.copyMode || !mayPublish) && (
+                    <span className="block text-slate-600">
+                      Publishing and unpublishing are in the Review tab
+                      {mayPublish ? '' : ', for roles that publish'}.
+                    </span>
+                  )}
                   {form.isActive ? (
                     <>
                       <span className="font-medium">Live</span>: visitors can open it at{' '}
@@ -165,6 +185,7 @@ export function EditPageDialog(props: PageEditorProps) {
                 >
                   {[
                     ['preview', 'Preview'],
+                    ['review', 'Review'],
                     ['versions', 'Versions'],
                   ].map(([value, label]) => (
                     <Tabs.Trigger
@@ -189,6 +210,9 @@ export function EditPageDialog(props: PageEditorProps) {
                     </p>
                   )}
                 </Tabs.Content>
+                <Tabs.Content value="review" className="pt-3">
+                  <WorkflowPanel page={page} editor={editor} />
+                </Tabs.Content>
                 <Tabs.Content value="versions" className="pt-3">
                   <VersionsPanel
                     page={base}
@@ -204,8 +228,17 @@ export function EditPageDialog(props: PageEditorProps) {
 
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-4 py-3">
             <Button onClick={() => void requestClose()}>Cancel</Button>
-            <Button type="submit" form="edit-page-form" variant="primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Changes'}
+            <Button
+              type="submit"
+              form="edit-page-form"
+              variant="primary"
+              disabled={save.isPending || !editor.ready}
+            >
+              {save.isPending
+                ? 'Saving...'
+                : editor.copyMode
+                  ? 'Save working copy'
+                  : 'Save Changes'}
             </Button>
           </div>
           <button

@@ -4,6 +4,9 @@
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { formatTime, type BuildStatus } from '../api.ts';
 import type { LandingPage } from './pages-api.ts';
+import { localTime, utcTime, type WorkflowSummaries } from './workflow-api.ts';
+
+type WorkflowSummary = WorkflowSummaries[string];
 import { Button, Tooltip } from '../ui.tsx';
 import {
   pageStatus,
@@ -30,6 +33,7 @@ const DOT: Record<PageStatus, string> = {
 export function PageCard({
   page,
   build,
+  workflow,
   onEdit,
   onAnalytics,
   onReset,
@@ -37,6 +41,8 @@ export function PageCard({
 }: {
   page: LandingPage;
   build: BuildStatus | undefined;
+  /** Its working copy and schedules (GET /api/admin/workflow), once read. */
+  workflow?: WorkflowSummary | undefined;
   onEdit: () => void;
   onAnalytics: () => void;
   onReset: () => void;
@@ -74,6 +80,24 @@ export function PageCard({
         Saved {formatTime(page.updatedAt)}
         {page.updatedBy ? ` by ${page.updatedBy}` : ''}
       </p>
+      {workflow?.workingCopy && (
+        <p className="mt-1 text-xs text-sky-900" data-testid="working-copy">
+          {workflow.workingCopy.state === 'in_review'
+            ? 'Changes in review'
+            : 'Changes in a working copy'}{' '}
+          (saved {formatTime(workflow.workingCopy.updatedAt)} by {workflow.workingCopy.updatedBy})
+        </p>
+      )}
+      {workflow?.schedule.map((entry) => (
+        <p key={entry.action} className="mt-1 text-xs text-sky-900" data-testid="page-schedule">
+          {entry.action === 'publish' ? 'Publishes' : 'Unpublishes'}{' '}
+          <Tooltip content={utcTime(entry.at)}>
+            <time dateTime={entry.at} tabIndex={0} className="underline decoration-dotted">
+              {localTime(entry.at)}
+            </time>
+          </Tooltip>
+        </p>
+      ))}
       <div className="mt-4 flex flex-1 flex-wrap items-end justify-between gap-2 border-t border-slate-100 pt-3">
         <div className="flex flex-wrap gap-1">
           <a

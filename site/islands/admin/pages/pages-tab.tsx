@@ -11,6 +11,7 @@ import { Button, ConfirmDialog } from '../ui.tsx';
 import { CreatePageDialog } from './create-page-dialog.tsx';
 import { EditPageDialog } from './edit-dialog.tsx';
 import { PageCard } from './page-card.tsx';
+import { WORKFLOW_SUMMARY_KEY, type WorkflowSummaries } from './workflow-api.ts';
 import {
   AUDIT_KEY,
   AUDIT_PAGE_SIZE,
@@ -36,6 +37,8 @@ export const DELETE_CONFIRMATION =
 export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => void }) {
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
   const build = useQuery<BuildStatus>({ queryKey: BUILD_KEY });
+  // Working copies and schedules (issue 23): refreshed with the page list.
+  const workflow = useQuery<WorkflowSummaries>({ queryKey: WORKFLOW_SUMMARY_KEY });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<LandingPage | undefined>();
   const [resetting, setResetting] = useState<LandingPage | undefined>();
@@ -48,6 +51,7 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
     void client.invalidateQueries({ queryKey: BUILD_KEY });
     void client.invalidateQueries({ queryKey: DELETED_KEY });
     void client.invalidateQueries({ queryKey: AUDIT_KEY });
+    void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
   };
 
   const reset = useMutation({
@@ -131,6 +135,7 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
                 key={page.id}
                 page={page}
                 build={build.data}
+                workflow={workflow.data?.[page.id]}
                 onEdit={() => setEditing(page)}
                 onAnalytics={() => onAnalytics(page)}
                 onReset={() => setResetting(page)}

@@ -26,6 +26,13 @@ import { useToast } from '../toast.tsx';
 import { editorReducer, initialEditorState, type EditorForm } from './editor-state.ts';
 import { parseJsonText } from './json-text.ts';
 import { removeDraft, saveDraft } from './local-drafts.ts';
+import { useCan } from '../permissions.ts';
+import {
+  editedCopy,
+  saveWorkingCopy,
+  WORKFLOW_SUMMARY_KEY,
+  type PageWithWorkflow,
+} from './workflow-api.ts';
 import {
   cachePage,
   fetchPage,
@@ -87,16 +94,27 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
     !parsed.ok ||
     !sameJson(parsed.value, base.content);
 
-  // A fresher copy of the page than the list's, taken while nothing is edited yet.
-  const fresh = useQuery<LandingPage>({
+  // A fresher copy of the page than the list's, with its workflow (issue 23), taken while
+  // nothing is edited yet. A working copy, when there is one, is what the editor edits.
+  const fresh = useQuery<PageWithWorkflow>({
     queryKey: pageKey(page.id),
     queryFn: () => fetchPage(page.id),
     gcTime: 0,
   });
-  const latest = fresh.data;
+  const workflow = fresh.data?.workflow;
+  const latest = fresh.data && editedCopy(fresh.data);
   if (latest && latest.revision > base.revision && !dirty && !draftOffer) {
     dispatch({ type: 'fresh', page: latest });
   }
+  // Where a save goes (docs/decisions.md "Governed publishing"): the working copy when
+  // there is one, or when a live page may not be changed at once (the role cannot publish,
+  // or review is required); else SPEC's save, live at once.
+  const mayPublish = useCan('publish');
+  const hasCopy =
+    Boolean(workflow?.workingCopy) ||
+    (fresh.data !== undefined && base.revision > fresh.data.revision);
+  const copyMode =
+    hasCopy || (page.isActive && (!mayPublish || (workflow?.approvalsRequired ?? 0) > 0));
 
   // Keep unsaved edits in this browser; an offered draft stays until it is answered.
   useEffect(() => {
@@ -136,7 +154,45 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
     }
   };
 
-  const save = useMutation({
+  const saveCopy = useMutation({
+    mutationFn: ({ revision, content }: { revision: number; content: unknown }) =>
+      saveWorkingCopy(page.id, { title: form.title, slug: form.slug, content, revision }),
+    onSuccess: (copy) => {
+      removeDraft(page.id);
+      dispatch({
+        type: 'saved',
+        page: {
+          ...base,
+          title: copy.title,
+          slug: copy.slug,
+          content: copy.content as LandingContent,
+          revision: copy.revision,
+          updatedAt: copy.updatedAt,
+          updatedBy: copy.updatedBy,
+        },
+      });
+      void client.invalidateQueries({ queryKey: pageKey(page.id) });
+      void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
+      toast({
+        title: 'Working copy saved',
+        description: 'Visitors still see the live version until the working copy is published.',
+      });
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 409 && error.fields['revision']) {
+        dispatch({ type: 'conflict', message: describeError(error) });
+        return;
+      }
+      dispatch({ type: 'failed', errors: error instanceof HttpError ? error.fields : {} });
+      toast({
+        title: 'The working copy was not saved',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const saveLive = useMutation({
     mutationFn: ({ revision, content }: { revision: number; content: unknown }) =>
       updatePage(page.id, {
         title: form.title,
@@ -168,6 +224,8 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
       });
     },
   });
+
+  const save = copyMode ? saveCopy : saveLive;
 
   const submit = (event?: SyntheticEvent) => {
     event?.preventDefault();
@@ -219,6 +277,14 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
     discardAsked: discardAsk !== undefined,
     answerDiscard,
     save,
+    /** True when saves go to the working copy (visitors keep the live version). */
+    copyMode,
+    /** False until the editor knows whether a working copy exists (where a save goes). */
+    ready: !fresh.isPending,
+    /** The page's workflow as last read (undefined until the editor has read it). */
+    workflow,
+    /** The live page as last read, beside the working copy. */
+    live: fresh.data,
     submit,
     restoreDraft: () => dispatch({ type: 'restoreDraft' }),
     discardDraft: () => {
