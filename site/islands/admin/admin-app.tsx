@@ -11,8 +11,17 @@ import { removeAllDrafts } from './pages/local-drafts.ts';
 import { confirmLeave } from './pages/unsaved.ts';
 import { AccountView } from './account/account-view.tsx';
 import { RedirectsView } from './redirects/redirects-view.tsx';
-import { lastTabUrl, navigate, TABS, useAdminLocation, viewUrl, type Tab } from './route.ts';
+import {
+  lastTabUrl,
+  navigate,
+  parseLocation,
+  TABS,
+  useAdminLocation,
+  viewUrl,
+  type Tab,
+} from './route.ts';
 import { SetupForm, SignInForm } from './sign-in.tsx';
+import { ResetPasswordForm } from './password-reset.tsx';
 import { ME_KEY, useCan } from './permissions.ts';
 import { ToastProvider } from './toast.tsx';
 import { Button, Modal, TooltipProvider } from './ui.tsx';
@@ -47,12 +56,25 @@ function Shell() {
     window.location.pathname.replace(/\/$/, '') === '/admin/setup'
       ? new URLSearchParams(window.location.search).get('token')
       : null;
+  // A password reset link is for whoever holds it, signed in here or not.
+  const reset = parseLocation(window.location.pathname, window.location.search);
+  const resetToken = reset.view === 'reset-password' ? (reset.params.get('token') ?? '') : null;
   // Who is signed in: a 401 here pauses until sign-in, then this query completes.
-  const me = useQuery<{ email: string }>({ queryKey: ME_KEY, enabled: !setupToken });
+  const me = useQuery<{ email: string }>({
+    queryKey: ME_KEY,
+    enabled: !setupToken && resetToken === null,
+  });
   useEffect(() => {
     if (me.data && authGate.state === 'unknown') authGate.signedIn(me.data.email);
   }, [me.data]);
 
+  if (resetToken !== null) {
+    return (
+      <CenteredCard>
+        <ResetPasswordForm token={resetToken} />
+      </CenteredCard>
+    );
+  }
   if (setupToken && !auth.hadSession) {
     return (
       <CenteredCard>

@@ -14,6 +14,12 @@ describe('admin URLs', () => {
     expect(parseLocation('/admin/nonsense', '').view).toBe('pages');
   });
 
+  it('keeps a password reset link, token and all, across a reload', () => {
+    const link = parseLocation('/admin/reset-password', '?token=abc_DEF-123');
+    expect(link.view).toBe('reset-password');
+    expect(link.params.get('token')).toBe('abc_DEF-123');
+  });
+
   it('writes short URLs without empty parameters', () => {
     expect(viewUrl('pages')).toBe('/admin');
     expect(viewUrl('leads', { status: 'new', q: '', lead: undefined })).toBe(

@@ -7,8 +7,11 @@ import { useSyncExternalStore } from 'react';
 
 export const TABS = ['pages', 'analytics', 'images', 'leads'] as const;
 export type Tab = (typeof TABS)[number];
-/** Views that are not tabs: the Account area, the setup link, and the Pages area's Redirects. */
-export type View = Tab | 'account' | 'setup' | 'redirects';
+/**
+ * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects,
+ * and a password reset link (`?token=`, shown signed in or not).
+ */
+export type View = Tab | 'account' | 'setup' | 'redirects' | 'reset-password';
 
 export interface AdminLocation {
   view: View;
@@ -20,7 +23,7 @@ const ADMIN = '/admin';
 /** The view a path names; `/admin` itself and anything unknown is the Pages tab. */
 export function parseLocation(pathname: string, search: string): AdminLocation {
   const rest = pathname.replace(/\/+$/, '').slice(ADMIN.length).replace(/^\//, '');
-  const known: readonly string[] = [...TABS, 'account', 'setup', 'redirects'];
+  const known: readonly string[] = [...TABS, 'account', 'setup', 'redirects', 'reset-password'];
   const view = (known.includes(rest) ? rest : 'pages') as View;
   return { view, params: new URLSearchParams(search) };
 }
@@ -43,7 +46,7 @@ const notify = () => {
 /** Keeps the last tab's URL, where closing the Account area returns. */
 function remember() {
   const { view } = parseLocation(window.location.pathname, window.location.search);
-  if (view !== 'account' && view !== 'setup') tabUrl = snapshot();
+  if (view !== 'account' && view !== 'setup' && view !== 'reset-password') tabUrl = snapshot();
 }
 
 /** The URL of the last tab shown (with its filters); the Pages tab before any. */

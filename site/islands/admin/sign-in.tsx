@@ -1,13 +1,11 @@
-// Sign-in (password, then a code when two-factor sign-in is on), the first-run setup form
-// reached through the one-time link, and the form an invited administrator fills in.
+// Sign-in (password, then a code when two-factor sign-in is on, or "Forgot password?"),
+// the first-run setup form reached through the one-time link, and the form an invited
+// administrator fills in.
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import {
-  PASSWORD_HINT,
-  type LoginResponse,
-  type SessionInfo,
-  type SetupCheck,
-} from '../../../functions/shared/account.ts';
+import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
+import { NewPasswordFields } from './account/fields.tsx';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
+import { ForgotPasswordForm } from './password-reset.tsx';
 import { Button, FieldError, FormAlert, inputClass, TextField } from './ui.tsx';
 
 export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
@@ -19,6 +17,8 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   const [pending, setPending] = useState<string | undefined>();
+  /** "Forgot password?" open, or closed again (focus goes back to its link). */
+  const [forgot, setForgot] = useState<'open' | 'closed' | undefined>();
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -41,6 +41,10 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       setBusy(false);
     }
   };
+
+  if (forgot === 'open') {
+    return <ForgotPasswordForm initialEmail={email} onBack={() => setForgot('closed')} />;
+  }
 
   if (pending) {
     return (
@@ -98,6 +102,16 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign in'}
       </Button>
+      {headingLevel === 1 && (
+        <button
+          type="button"
+          className="justify-self-start text-sm text-brand-700 underline"
+          autoFocus={forgot === 'closed'}
+          onClick={() => setForgot('open')}
+        >
+          Forgot password?
+        </button>
+      )}
       {headingLevel === 1 && <FirstRunHint />}
     </form>
   );
@@ -339,24 +353,14 @@ export function SetupForm({ token }: { token: string }) {
           errors={fields['email']}
         />
       )}
-      <TextField
+      <NewPasswordFields
         label="Password"
-        hint={PASSWORD_HINT}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        errors={fields['password']}
-      />
-      <TextField
-        label="Repeat the password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        errors={fields['confirm']}
+        field="password"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        fields={fields}
       />
       <FormAlert message={error} />
       <Button type="submit" variant="primary" disabled={busy}>

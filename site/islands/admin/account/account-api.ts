@@ -6,6 +6,7 @@ import type {
   Enrolment,
   InviteResponse,
   RecoveryCodes,
+  ResetLink,
 } from '../../../../functions/shared/account.ts';
 import type { Role } from '../../../../functions/shared/roles.ts';
 import type { Settings } from '../../../../functions/shared/workflow.ts';
@@ -27,6 +28,10 @@ export const setAdminEnabled = (email: string, enabled: boolean) =>
     'POST',
     `/api/account/admins/${encodeURIComponent(email)}/${enabled ? 'enable' : 'disable'}`,
   );
+
+/** A password reset link for another administrator, answered once (to copy and pass on). */
+export const issueResetLink = (email: string) =>
+  request<ResetLink>('POST', `/api/account/admins/${encodeURIComponent(email)}/password-reset`);
 
 export const inviteAdmin = (email: string, role: Role) =>
   request<InviteResponse>('POST', '/api/account/invitations', { email, role });

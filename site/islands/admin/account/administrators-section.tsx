@@ -1,5 +1,6 @@
-// The team: administrators with their last sign-in, disable and enable (never yourself),
-// invitations by one-time link (shown once), and the open invitations.
+// The team: administrators with their last sign-in, role, a password reset link for a
+// colleague, disable and enable (never yourself), invitations by one-time link (shown
+// once), and the open invitations.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import {
@@ -14,7 +15,8 @@ import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, inputClass, TextField, Tooltip } from '../ui.tsx';
 import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from '../../../../functions/shared/roles.ts';
-import { checkForm, CopyButton, showFailure } from './fields.tsx';
+import { checkForm, CopyableLink, showFailure } from './fields.tsx';
+import { ResetLinkButton } from './reset-link-dialog.tsx';
 import {
   ADMINS_KEY,
   AUDIT_KEY,
@@ -111,13 +113,16 @@ export function AdministratorsSection({ me }: { me: string }) {
               </div>
               <RoleSelect admin={admin} onChanged={refresh} />
               {admin.email !== me && (
-                <Button
-                  onClick={() => (admin.disabled ? toggle.mutate(admin) : setConfirming(admin))}
-                  disabled={toggle.isPending}
-                  aria-label={`${admin.disabled ? 'Enable' : 'Disable'} ${admin.email}`}
-                >
-                  {admin.disabled ? 'Enable' : 'Disable'}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  {!admin.disabled && <ResetLinkButton email={admin.email} onMade={refresh} />}
+                  <Button
+                    onClick={() => (admin.disabled ? toggle.mutate(admin) : setConfirming(admin))}
+                    disabled={toggle.isPending}
+                    aria-label={`${admin.disabled ? 'Enable' : 'Disable'} ${admin.email}`}
+                  >
+                    {admin.disabled ? 'Enable' : 'Disable'}
+                  </Button>
+                </div>
               )}
             </li>
           ))}
@@ -299,19 +304,11 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
               : `Send this link to ${created.email} yourself. `}
             It is shown only this once and works once, until {formatTime(created.expiresAt)}.
           </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor="invitation-link-value" className="sr-only">
-              Invitation link
-            </label>
-            <input
-              id="invitation-link-value"
-              readOnly
-              value={inviteLink(created.token)}
-              onFocus={(e) => e.target.select()}
-              className="min-w-0 flex-1 basis-64 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-900"
-            />
-            <CopyButton text={inviteLink(created.token)} label="Copy link" />
-          </div>
+          <CopyableLink
+            id="invitation-link-value"
+            label="Invitation link"
+            url={inviteLink(created.token)}
+          />
         </div>
       )}
     </div>

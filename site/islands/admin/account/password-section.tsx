@@ -1,14 +1,11 @@
 // Change password: the current one is required; every other session of this admin ends.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import {
-  changePasswordRequestSchema,
-  PASSWORD_HINT,
-} from '../../../../functions/shared/account.ts';
+import { changePasswordRequestSchema } from '../../../../functions/shared/account.ts';
 import type { FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, TextField } from '../ui.tsx';
-import { checkForm, showFailure } from './fields.tsx';
+import { checkForm, NewPasswordFields, showFailure } from './fields.tsx';
 import { changePassword, SESSIONS_KEY } from './account-api.ts';
 
 export function PasswordSection() {
@@ -67,22 +64,13 @@ export function PasswordSection() {
           onChange={(e) => setCurrent(e.target.value)}
           errors={fields['currentPassword']}
         />
-        <TextField
-          label="New password"
-          hint={PASSWORD_HINT}
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(e) => setNew(e.target.value)}
-          errors={fields['newPassword']}
-        />
-        <TextField
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          errors={fields['confirm']}
+        <NewPasswordFields
+          field="newPassword"
+          password={newPassword}
+          confirm={confirm}
+          onPassword={setNew}
+          onConfirm={setConfirm}
+          fields={fields}
         />
         <FormAlert message={error} />
         <div>
