@@ -2,10 +2,10 @@
 // browser, turn on two-factor sign-in (codes computed here with otpauth, as a phone would),
 // sign in with a code and with a recovery code, end a session, change the password, and be
 // disabled by E2E_ADMIN. Axe on the Account area; screenshots to /tmp/shots.
-import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test, type Browser, type Page } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 
 const SHOTS = '/tmp/shots';
 const PASSWORD = 'saffron-harbour-kettle-58';
@@ -33,20 +33,8 @@ async function openAccount(page: Page) {
   await expect(page).toHaveURL(/\/admin\/account$/);
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const axe = expectNoAxeViolations;
+const shoot = screenshotsIn(SHOTS);
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -20,6 +20,11 @@ const EDITING_SPECS = [
 ];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * What a server writes to stdout: its JSON log, mail of the log transport included (the
+ * password reset spec reads its link there, as a developer reads `npm start`'s terminal).
+ */
+export const serverLogPath = (name: string) => join(runDir, `${name}-server.log`);
 
 /** The first administrator the server creates at start-up (e2e/admin*.spec.ts signs in as it). */
 export const E2E_ADMIN = {
@@ -71,7 +76,7 @@ export default defineConfig({
 
 function server(serverPort: number, name: string) {
   return {
-    command: 'node functions/server/start.ts',
+    command: `mkdir -p '${runDir}' && exec node functions/server/start.ts > '${serverLogPath(name)}'`,
     cwd: root,
     // `/` answers once the site is built and served (the API answers earlier).
     url: `http://localhost:${serverPort}/`,
@@ -85,7 +90,8 @@ function server(serverPort: number, name: string) {
       DATA_DIR: join(runDir, name, 'data'),
       DIST_DIR: join(runDir, name, 'dist'),
       SITE_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'warn',
+      // Info lines (mail included) go to serverLogPath(name); warnings and errors to stderr.
+      LOG_LEVEL: 'info',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       REBUILD_DEBOUNCE_MS: '300',

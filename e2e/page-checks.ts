@@ -1,0 +1,27 @@
+// Checks the admin specs share: axe finds no violation on the page as it is, and
+// full-page screenshots at the two widths the issues ask for (desktop and phone).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from 'playwright/test';
+
+/** Fails with each violation's rule and targets (an empty list reads best in a diff). */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}
+
+/**
+ * `shoot(page, name)` writes `<dir>/<name>-1280.png` and `-390.png`, then back to 1280 px.
+ * The whole page, or with `fullPage: false` the window (an open dialog's overlay is fixed to
+ * the window, so a whole-page picture shows it over part of the page only).
+ */
+export const screenshotsIn =
+  (dir: string) =>
+  async (page: Page, name: string, { fullPage = true } = {}): Promise<void> => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
