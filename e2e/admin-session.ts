@@ -3,11 +3,14 @@
 import { expect, type Page } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
 
-/** Signs in at /admin and waits for the Landing Page Manager. */
-export async function signIn(page: Page): Promise<void> {
+/** Signs in at /admin (as E2E_ADMIN unless told) and waits for the Landing Page Manager. */
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string } = E2E_ADMIN,
+): Promise<void> {
   await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Exact: the sign-in form's own heading contains these words too.
   await expect(

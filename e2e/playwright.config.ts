@@ -17,6 +17,8 @@ const EDITING_SPECS = [
   'images.spec.ts',
   'analytics.spec.ts',
   'editor.spec.ts',
+  'redirects.spec.ts',
+  'governed.spec.ts',
 ];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));

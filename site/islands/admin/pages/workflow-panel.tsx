@@ -56,11 +56,13 @@ const STATE_TEXT = {
   in_review: 'Working copy in review',
 } as const;
 
-/** "Approved by Dr. A. Reviewer, 2026-11-25 14:02 UTC, medical" */
-export const signatureLine = (signature: Signature) =>
-  `${MEANING_LABELS[signature.meaning].replace(/^approved/, 'Approved')} by ${signature.signerName}${
+/** "Approved by Dr. A. Reviewer (a.reviewer@...), 2026-11-25 14:02 UTC, medical" */
+export const signatureLine = (signature: Signature) => {
+  const discipline = MEANING_LABELS[signature.meaning].replace(/^approved,? ?/, '');
+  return `Approved by ${signature.signerName}${
     signature.signerName === signature.signerEmail ? '' : ` (${signature.signerEmail})`
-  }, ${utcTime(signature.signedAt)}`;
+  }, ${utcTime(signature.signedAt)}${discipline ? `, ${discipline}` : ''}`;
+};
 
 export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: PageEditor }) {
   const { workflow, live } = editor;
@@ -758,7 +760,10 @@ function PreviewLinks({
   const create = useMutation({
     mutationFn: () => createPreviewLink(page.id, days),
     onSuccess: (link) => {
-      setMade(link.url);
+      // On this admin's own origin, as the invitation links are (SITE_URL may name
+      // another port locally).
+      const url = new URL(link.url);
+      setMade(`${window.location.origin}${url.pathname}${url.hash}`);
       onChanged();
     },
     onError: (error) =>

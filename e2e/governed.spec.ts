@@ -1,0 +1,201 @@
+// Governed publishing in the browser (issue 23): an editor prepares a change to a live
+// page as a working copy and shares a preview link; a reviewer approves it with the
+// password (an electronic signature); a publisher schedules it; the live page changes at
+// the scheduled time, and not before. The approvals setting stays at 0 here, since the
+// other editing specs share this server; its effect on publishing is tested in
+// functions/routes/workflow.test.ts.
+import AxeBuilder from '@axe-core/playwright';
+import {
+  request as apiRequest,
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from 'playwright/test';
+import { normalizeSlug } from '../functions/shared/slug.ts';
+import { landingTemplate } from '../functions/shared/template.ts';
+import { signIn } from './admin-session.ts';
+import { E2E_ADMIN } from './playwright.config.ts';
+
+const SHOTS = '/tmp/shots';
+const PASSWORD = 'governed-harbour-lantern-2026';
+const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A person of `role`, invited and joined through the API as the admin would by link. */
+async function member(request: APIRequestContext, role: string) {
+  const email = `${role}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@pharmabridge.test`;
+  const invited = await request.post('/api/account/invitations', { data: { email, role } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { token } = (await invited.json()) as { token: string };
+  // Joining signs its client in: a context of its own, so `request` stays the admin's.
+  const joiner = await apiRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const joined = await joiner.post('/api/auth/invitation', {
+    data: { token, name: `Dr. ${role[0]!.toUpperCase()}${role.slice(1)}`, password: PASSWORD },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  await joiner.dispose();
+  return { email, password: PASSWORD };
+}
+
+async function as(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ timezoneId: 'Europe/Berlin' })).newPage();
+  await signIn(page, who);
+  return page;
+}
+
+async function openReview(page: Page, title: string) {
+  await page
+    .getByTestId('page-card')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
+  const editor = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(editor).toBeVisible();
+  return editor;
+}
+
+async function shoot(page: Page, name: string, fullPage = false) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('an editor prepares a change, a reviewer signs it, a publisher schedules it, and it goes live on time', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(login.ok()).toBe(true);
+  const title = unique('Governed');
+  const slug = normalizeSlug(title);
+  const created = await request.post('/api/landing-pages', {
+    data: { title, slug, isActive: true, content: landingTemplate() },
+  });
+  expect(created.status()).toBe(201);
+  const [editorAccount, reviewerAccount, publisherAccount] = [
+    await member(request, 'editor'),
+    await member(request, 'reviewer'),
+    await member(request, 'publisher'),
+  ];
+  const original = landingTemplate().hero.headline;
+  const headline = `Reviewed launch ${Date.now()}`;
+  const visitor = await (await browser.newContext()).newPage();
+  // The page is live before anything else happens.
+  await expect(async () => {
+    const response = await visitor.goto(`/${slug}`);
+    expect(response?.status()).toBe(200);
+  }).toPass({ timeout: 240_000 });
+
+  // The editor: the save goes to the working copy; visitors keep the live version.
+  const editorPage = await as(browser, editorAccount);
+  await expect(editorPage.getByRole('tab', { name: 'Leads' })).toHaveCount(0);
+  let editor = await openReview(editorPage, title);
+  await expect(editor.getByTestId('edited-copy')).toContainText('Working copy');
+  await editor.getByLabel('Headline', { exact: true }).fill(headline);
+  await editor.getByRole('button', { name: 'Save working copy' }).click();
+  await expect(editorPage.getByTestId('toast')).toContainText('Working copy saved', {
+    timeout: 30_000,
+  });
+  await editor.getByRole('tab', { name: 'Review', exact: true }).click();
+  const panel = editor.getByTestId('workflow-panel');
+  await expect(panel).toContainText('Compared with the live version: 1 change');
+  await panel.getByRole('button', { name: 'Create preview link' }).click();
+  const previewUrl = await panel.getByLabel('Preview link', { exact: true }).inputValue();
+  await panel.getByRole('button', { name: 'Submit for review' }).click();
+  const submit = editorPage.getByRole('dialog', { name: 'Submit for review' });
+  await submit.getByLabel('Note for the reviewers (optional)').fill('New launch headline');
+  await submit.getByRole('button', { name: 'Submit' }).click();
+  await expect(panel.getByRole('heading', { name: 'Working copy in review' })).toBeVisible();
+  const axe = await new AxeBuilder({ page: editorPage })
+    .include('[data-testid="workflow-panel"]')
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await shoot(editorPage, 'workflow-review-tab');
+
+  // The reviewer reads the preview link without signing in, then signs in the admin.
+  const outsider = await (await browser.newContext()).newPage();
+  await outsider.goto(previewUrl);
+  await expect(outsider.getByTestId('preview-band')).toContainText('Preview, not live');
+  await expect(outsider.getByTestId('hero-headline')).toContainText(headline);
+  await shoot(outsider, 'preview-link');
+  await visitor.goto(`/${slug}`);
+  await expect(visitor.getByTestId('hero-headline')).toContainText(original);
+
+  const reviewerPage = await as(browser, reviewerAccount);
+  editor = await openReview(reviewerPage, title);
+  await editor.getByRole('tab', { name: 'Review', exact: true }).click();
+  await editor.getByRole('button', { name: 'Approve...' }).click();
+  const sign = reviewerPage.getByRole('dialog', { name: 'Approve the working copy' });
+  await sign.getByLabel('Meaning').selectOption('approved-medical');
+  await sign.getByLabel('Your password').fill('not the password');
+  await sign.getByRole('button', { name: 'Sign and approve' }).click();
+  await expect(sign).toContainText('Your password is incorrect.');
+  await shoot(reviewerPage, 'approve-dialog');
+  await sign.getByLabel('Your password').fill(reviewerAccount.password);
+  await sign.getByRole('button', { name: 'Sign and approve' }).click();
+  await expect(sign).toBeHidden();
+  await expect(editor.getByTestId('signature')).toContainText(
+    new RegExp(
+      `^Approved by Dr\\. Reviewer \\(${reviewerAccount.email.replace(/[.]/g, '\\.')}\\), \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, medical`,
+    ),
+  );
+  await expect(editor.getByRole('button', { name: 'Publish now' })).toHaveCount(0);
+
+  // The publisher schedules it a minute ahead, in their own time zone.
+  const publisherPage = await as(browser, publisherAccount);
+  editor = await openReview(publisherPage, title);
+  await editor.getByRole('tab', { name: 'Review', exact: true }).click();
+  await editor.getByRole('button', { name: 'Schedule publish...' }).click();
+  const schedule = publisherPage.getByRole('dialog', { name: 'Schedule the publish' });
+  const at = new Date(Date.now() + 60_000);
+  const berlin = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Berlin',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  })
+    .format(at)
+    .replace(' ', 'T');
+  await schedule.getByLabel(/Date and time/).fill(berlin);
+  await schedule.getByRole('button', { name: 'Schedule' }).click();
+  await expect(schedule).toBeHidden();
+  await expect(editor.getByTestId('scheduled')).toContainText('Publish scheduled for');
+  await shoot(publisherPage, 'workflow-scheduled');
+  await publisherPage.keyboard.press('Escape');
+  await expect(
+    publisherPage.getByTestId('page-card').filter({ hasText: title }).getByTestId('page-schedule'),
+  ).toContainText('Publishes');
+  await shoot(publisherPage, 'pages-scheduled');
+
+  // Not before its time; then within a scheduler round and a rebuild.
+  await visitor.goto(`/${slug}`);
+  await expect(visitor.getByTestId('hero-headline')).toContainText(original);
+  await expect(async () => {
+    await visitor.goto(`/${slug}`);
+    await expect(visitor.getByTestId('hero-headline')).toContainText(headline, { timeout: 1000 });
+  }).toPass({ timeout: 300_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 60_000);
+  for (const page of [editorPage, reviewerPage, publisherPage, outsider, visitor]) {
+    await page.context().close();
+  }
+});
+
+test('the Account area: roles, invitations with a role, and the publishing setting', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Publishing' })).toBeVisible();
+  await expect(page.getByLabel('Approvals required before publishing')).toHaveValue('0');
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('editor');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await shoot(page, 'account-roles-settings', true);
+});
