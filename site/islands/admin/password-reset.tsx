@@ -1,13 +1,14 @@
 // Password reset (docs/decisions.md "Password reset (issue 23)"): "Forgot password?" on the
 // sign-in form asks for a link by e-mail, and /admin/reset-password?token=... (the link,
 // from that e-mail or from a colleague) sets the new password.
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import {
   passwordResetRequestSchema,
   type PasswordResetAccepted,
   type PasswordResetDone,
 } from '../../../functions/shared/account.ts';
-import { checkForm, NewPasswordFields, showFailure } from './account/fields.tsx';
+import { checkForm, NewPasswordFields, showFailure, useNewPassword } from './account/fields.tsx';
 import { describeError, HttpError, request, type FieldErrors } from './api.ts';
 import { Button, FormAlert, TextField } from './ui.tsx';
 
@@ -25,26 +26,18 @@ export function ForgotPasswordForm({
   const [email, setEmail] = useState(initialEmail);
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<string | undefined>();
+  const ask = useMutation({
+    mutationFn: () => request<PasswordResetAccepted>('POST', '/api/auth/password-reset', { email }),
+    onError: (failure) => showFailure(failure, setFields, setError),
+  });
+  const sent = ask.data?.message;
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setError(undefined);
     const problems = checkForm(passwordResetRequestSchema, { email }) ?? {};
     setFields(problems);
-    if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    try {
-      const answer = await request<PasswordResetAccepted>('POST', '/api/auth/password-reset', {
-        email,
-      });
-      setSent(answer.message);
-    } catch (failure) {
-      showFailure(failure, setFields, setError);
-    } finally {
-      setBusy(false);
-    }
+    if (Object.keys(problems).length === 0) ask.mutate();
   };
 
   const back = (
@@ -92,8 +85,8 @@ export function ForgotPasswordForm({
         errors={fields['email']}
       />
       <FormAlert message={error} />
-      <Button type="submit" variant="primary" disabled={busy}>
-        {busy ? 'Sending...' : 'Send reset link'}
+      <Button type="submit" variant="primary" disabled={ask.isPending}>
+        {ask.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
       {back}
     </form>
@@ -102,43 +95,35 @@ export function ForgotPasswordForm({
 
 /** /admin/reset-password?token=...: a new password (twice), then "Password changed". */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<PasswordResetDone | undefined>();
   /** The link is used, expired or replaced: only a new one helps. */
   const [dead, setDead] = useState(false);
   const alert = useRef<HTMLDivElement>(null);
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setFields({});
-    setError(undefined);
-    setDead(false);
-    if (password !== confirm) {
-      setFields({ confirm: ['does not match the new password'] });
-      return;
-    }
-    setBusy(true);
-    try {
-      setDone(
-        await request<PasswordResetDone>('POST', '/api/auth/password-reset/confirm', {
-          token,
-          password,
-        }),
-      );
-    } catch (failure) {
-      // A dead link is the form's problem, not a field's: say so above the fields.
+  const reset = useMutation({
+    mutationFn: () =>
+      request<PasswordResetDone>('POST', '/api/auth/password-reset/confirm', {
+        token,
+        password: newPassword.password,
+      }),
+    onError: (failure) => {
+      // A dead link is the form's problem, not a field's: said above the button.
+      setDead(failure instanceof HttpError && Boolean(failure.fields['token']));
       if (failure instanceof HttpError && failure.fields['token']) {
         setError(describeError(failure));
-        setDead(true);
         alert.current?.focus();
       } else showFailure(failure, setFields, setError);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const done = reset.data;
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    const mismatch = newPassword.mismatch();
+    setFields(mismatch);
+    if (!mismatch['confirm']) reset.mutate();
   };
 
   if (done) {
@@ -177,14 +162,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           This link is incomplete. Open it from the email again, or ask for a new one.
         </p>
       )}
-      <NewPasswordFields
-        field="password"
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
-        fields={fields}
-      />
+      <NewPasswordFields field="password" fields={fields} {...newPassword.fieldProps} />
       <div ref={alert} tabIndex={-1} className="grid gap-2 empty:hidden">
         <FormAlert message={error} />
         {dead && (
@@ -193,8 +171,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </a>
         )}
       </div>
-      <Button type="submit" variant="primary" disabled={busy || !token}>
-        {busy ? 'Saving...' : 'Set new password'}
+      <Button type="submit" variant="primary" disabled={reset.isPending || !token}>
+        {reset.isPending ? 'Saving...' : 'Set new password'}
       </Button>
     </form>
   );

@@ -3,7 +3,7 @@
 // administrator fills in.
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
-import { NewPasswordFields } from './account/fields.tsx';
+import { NewPasswordFields, useNewPassword } from './account/fields.tsx';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
 import { ForgotPasswordForm } from './password-reset.tsx';
 import { Button, FieldError, FormAlert, inputClass, TextField } from './ui.tsx';
@@ -260,8 +260,8 @@ export function SetupForm({ token }: { token: string }) {
   const [check, setCheck] = useState<SetupCheck | undefined>();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword('Password');
+  const password = newPassword.password;
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -277,12 +277,10 @@ export function SetupForm({ token }: { token: string }) {
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    setFields({});
     setError(undefined);
-    if (password !== confirm) {
-      setFields({ confirm: ['does not match the password'] });
-      return;
-    }
+    const mismatch = newPassword.mismatch();
+    setFields(mismatch);
+    if (mismatch['confirm']) return;
     setBusy(true);
     try {
       const session = invitation
@@ -353,15 +351,7 @@ export function SetupForm({ token }: { token: string }) {
           errors={fields['email']}
         />
       )}
-      <NewPasswordFields
-        label="Password"
-        field="password"
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
-        fields={fields}
-      />
+      <NewPasswordFields field="password" fields={fields} {...newPassword.fieldProps} />
       <FormAlert message={error} />
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Creating...' : invitation ? 'Create my account' : 'Create administrator'}

@@ -65,6 +65,25 @@ export function CopyableLink({ id, label, url }: { id: string; label: string; ur
 }
 
 /**
+ * The state of NewPasswordFields: the password, its repetition, the repetition's problem
+ * (as field errors; none when they match), and clearing both.
+ */
+export function useNewPassword(label = 'New password') {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  return {
+    password,
+    mismatch: (): FieldErrors =>
+      password === confirm ? {} : { confirm: [`does not match the ${label.toLowerCase()}`] },
+    clear: () => {
+      setPassword('');
+      setConfirm('');
+    },
+    fieldProps: { label, password, confirm, onPassword: setPassword, onConfirm: setConfirm },
+  };
+}
+
+/**
  * A new password and its repetition (setup, invitation, change, reset), with the rule as
  * the hint; `field` is the API's name for the password, `confirm` the repetition's errors.
  */

@@ -5,24 +5,22 @@ import { changePasswordRequestSchema } from '../../../../functions/shared/accoun
 import type { FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, TextField } from '../ui.tsx';
-import { checkForm, NewPasswordFields, showFailure } from './fields.tsx';
+import { checkForm, NewPasswordFields, showFailure, useNewPassword } from './fields.tsx';
 import { changePassword, SESSIONS_KEY } from './account-api.ts';
 
 export function PasswordSection() {
   const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const toast = useToast();
   const client = useQueryClient();
 
   const change = useMutation({
-    mutationFn: () => changePassword({ currentPassword, newPassword }),
+    mutationFn: () => changePassword({ currentPassword, newPassword: newPassword.password }),
     onSuccess: ({ otherSessionsEnded }) => {
       setCurrent('');
-      setNew('');
-      setConfirm('');
+      newPassword.clear();
       void client.invalidateQueries({ queryKey: SESSIONS_KEY });
       toast({
         title: 'Password changed',
@@ -38,8 +36,13 @@ export function PasswordSection() {
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setError(undefined);
-    const problems = checkForm(changePasswordRequestSchema, { currentPassword, newPassword }) ?? {};
-    if (newPassword !== confirm) problems['confirm'] = ['does not match the new password'];
+    const problems = {
+      ...checkForm(changePasswordRequestSchema, {
+        currentPassword,
+        newPassword: newPassword.password,
+      }),
+      ...newPassword.mismatch(),
+    };
     setFields(problems);
     if (Object.keys(problems).length === 0) change.mutate();
   };
@@ -64,14 +67,7 @@ export function PasswordSection() {
           onChange={(e) => setCurrent(e.target.value)}
           errors={fields['currentPassword']}
         />
-        <NewPasswordFields
-          field="newPassword"
-          password={newPassword}
-          confirm={confirm}
-          onPassword={setNew}
-          onConfirm={setConfirm}
-          fields={fields}
-        />
+        <NewPasswordFields field="newPassword" fields={fields} {...newPassword.fieldProps} />
         <FormAlert message={error} />
         <div>
           <Button type="submit" variant="primary" disabled={change.isPending}>
