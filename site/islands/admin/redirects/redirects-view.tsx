@@ -39,6 +39,15 @@ export function RedirectsView({ onBack }: { onBack: () => void }) {
   const toast = useToast();
   // Opening the view moves focus to its heading, as the Account area does.
   useEffect(() => heading.current?.focus(), []);
+  // After a deletion the row and its button are gone, so the confirmation cannot give focus
+  // back to its opener: the heading takes it, after the dialog has let go (Radix returns
+  // focus on a timer of its own when it unmounts).
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (refocus === 0) return;
+    const timer = setTimeout(() => heading.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [refocus]);
 
   const changed = () => {
     void client.invalidateQueries({ queryKey: REDIRECTS_KEY });
@@ -48,10 +57,12 @@ export function RedirectsView({ onBack }: { onBack: () => void }) {
   const remove = useMutation({
     mutationFn: (redirect: RedirectDto) => deleteRedirect(redirect).then(() => redirect),
     onSuccess: (redirect) => {
+      client.setQueryData<RedirectDto[]>(REDIRECTS_KEY, (rows) =>
+        rows?.filter((row) => row.id !== redirect.id),
+      );
       setDeleting(undefined);
+      setRefocus((count) => count + 1);
       changed();
-      // The row and its button are gone: focus goes to the view's heading, not <body>.
-      heading.current?.focus();
       toast({
         title: `The redirect from ${redirect.from} is deleted`,
         description: 'Visitors reach that address again once the site is rebuilt.',
@@ -139,7 +150,6 @@ function HitsHeading() {
         className="inline-flex items-center gap-1 font-medium underline decoration-dotted underline-offset-4"
       >
         Hits
-        <span className="sr-only">: {HITS_HINT}</span>
       </button>
     </Tooltip>
   );
@@ -208,7 +218,9 @@ function RedirectRows({
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{TYPE_LABELS[redirect.status]}</td>
                 <td className="px-3 py-2">{REDIRECT_REASON_LABELS[redirect.reason]}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{redirect.hits}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {redirect.hits.toLocaleString()}
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap">{created(redirect)}</td>
                 <td className="px-1 py-1 text-right">
                   <DeleteButton redirect={redirect} onDelete={() => onDelete(redirect)} />
@@ -239,7 +251,7 @@ function RedirectRows({
             </div>
             <p className="mt-1 text-slate-700">
               {TYPE_LABELS[redirect.status]} · {REDIRECT_REASON_LABELS[redirect.reason]} ·{' '}
-              {redirect.hits} hit{redirect.hits === 1 ? '' : 's'}
+              {redirect.hits.toLocaleString()} hit{redirect.hits === 1 ? '' : 's'}
             </p>
             <p className="text-xs text-slate-600">{created(redirect)}</p>
           </li>
