@@ -3,31 +3,16 @@
 // and deletes one, keeps its URL on reload, returns focus, and axe finds nothing on it.
 // Screenshots of the view (empty, with rows) and the Add dialog with an error, at 1280 and
 // 390 px, go to /tmp/shots-redirects.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import type { RedirectDto } from '../functions/shared/redirects.ts';
 import { signIn } from './admin-session.ts';
+import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
-const SHOTS = '/tmp/shots-redirects';
+const shoot = screenshotsIn('/tmp/shots-redirects');
 
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function openRedirects(page: Page) {
   await page.getByRole('link', { name: 'Redirects', exact: true }).click();

@@ -1,23 +1,14 @@
 // Redirects in AWS (docs/decisions.md "Redirects"): a CloudFront KeyValueStore associated
 // with the default behaviour's viewer-request function, written by the site rebuild after
 // the pages are published, which may update that store and nothing else of its kind.
-import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { parseConfig } from './config.ts';
-import { addWebApp } from './web-app.ts';
-
-const cdkJson = z
-  .object({ context: z.record(z.string(), z.unknown()) })
-  .parse(JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')));
+import { unbundledTemplate } from './test-template.ts';
 
 let template: Template;
 beforeAll(() => {
-  // Without esbuild (`npm run synth` bundles for real).
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-  template = Template.fromStack(addWebApp(app, parseConfig({})));
+  template = unbundledTemplate();
 });
 
 const onlyId = (type: string, props?: object) => {

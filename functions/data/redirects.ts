@@ -94,12 +94,7 @@ export class RedirectRepository extends TableRepository {
       hits: 0,
     });
     const added = after.get(from)!;
-    await this.write(redirectWrites(this.table, current, after), {
-      actor: change.actor,
-      action: 'redirect-add',
-      summary: describe(added),
-      ...(change.ip ? { ip: change.ip } : {}),
-    });
+    await this.write(redirectWrites(this.table, current, after), 'redirect-add', added, change);
     return toRedirectDto(added);
   }
 
@@ -111,12 +106,12 @@ export class RedirectRepository extends TableRepository {
     if (!current || !existing) throw new RedirectNotFoundError();
     const after = new Map(current);
     after.delete(existing.from);
-    await this.write(redirectWrites(this.table, current, after), {
-      actor: change.actor,
-      action: 'redirect-delete',
-      summary: describe(existing),
-      ...(change.ip ? { ip: change.ip } : {}),
-    });
+    await this.write(
+      redirectWrites(this.table, current, after),
+      'redirect-delete',
+      existing,
+      change,
+    );
     return toRedirectDto(existing);
   }
 
@@ -153,16 +148,21 @@ export class RedirectRepository extends TableRepository {
     });
   }
 
+  /** The change's writes and its audit entry, in one transaction. */
   private async write(
     parts: TransactPart[],
-    audit: Parameters<typeof auditItem>[2],
+    action: 'redirect-add' | 'redirect-delete',
+    redirect: Redirect,
+    change: RedirectChange,
   ): Promise<void> {
+    const audit = auditItem(this.table, this.now(), {
+      actor: change.actor,
+      action,
+      summary: describe(redirect),
+      ...(change.ip ? { ip: change.ip } : {}),
+    });
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [...parts, auditItem(this.table, this.now(), audit).put],
-        }),
-      );
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts, audit.put] }));
     } catch (error) {
       if (isConditionalFailure(error)) throw new RedirectsChangedError();
       throw error;

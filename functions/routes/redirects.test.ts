@@ -261,6 +261,35 @@ describe('a live page renamed', () => {
   });
 });
 
+describe('the unpublish redirect (services.redirects.put)', () => {
+  it('redirects the address of a page taken offline, replacing an earlier one', async () => {
+    const app = await adminTestApp();
+    const page = await createPage(app, 'campaign');
+    const unpublishTo = (to: string, status: 301 | 302) =>
+      app.services.redirects.put(
+        { from: '/campaign', to, status },
+        { actor: app.email },
+        { reason: 'unpublish', replace: true },
+      );
+    // While the page is live its address is its own.
+    await expect(unpublishTo('/demo', 302)).rejects.toThrow(
+      '/campaign is the address of the live page "campaign"',
+    );
+    const offline = await app.json('PUT', `/api/landing-pages/${page.id}`, {
+      isActive: false,
+      revision: page.revision,
+    });
+    expect(offline.status, await offline.clone().text()).toBe(200);
+    expect(await unpublishTo('/demo', 302)).toMatchObject({ reason: 'unpublish', hits: 0 });
+    await unpublishTo('/pricing', 301);
+    expect(await pairs(app)).toEqual(['/campaign -> /pricing (301, unpublish)']);
+    // Open redirects are refused here too: the same schema.
+    await expect(unpublishTo('//evil.example', 302)).rejects.toThrow(
+      /^to must start with a single/,
+    );
+  });
+});
+
 describe('served by the local server from the build', () => {
   /** A built site in miniature, with the redirect map written as the build writes it. */
   async function serve(app: App, pages: string[]) {
