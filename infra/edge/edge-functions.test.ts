@@ -1,5 +1,6 @@
 // Runs the CloudFront Functions' source as CloudFront does (edge-script.ts): a script
 // defining `handler`, with the KeyValueStore injected.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SPA_FALLBACKS } from '../../functions/server/static-site.ts';
 import { loadEdgeScript, storeOf, type CloudFrontModule } from './edge-script.ts';
@@ -183,6 +184,11 @@ describe('clean-urls: redirects from the KeyValueStore (issue 23)', () => {
     for (const uri of ['/bad-host', '/bad-slash', '/bad-scheme', '/bad-http', '/bad-status']) {
       expect(await answer(uri), uri).toMatchObject({ uri: `${uri}/index.html` });
     }
+  });
+
+  it('fits in the 10 KB CloudFront Functions allow a function, comments included', () => {
+    const bytes = readFileSync(new URL('./clean-urls.js', import.meta.url)).length;
+    expect(bytes).toBeLessThan(10 * 1024);
   });
 
   it('reads the store only for paths a redirect can start at', async () => {
