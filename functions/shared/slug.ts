@@ -19,6 +19,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'objects',
   'screenshots',
   'legacy',
+  'preview',
   'product',
   'solutions',
   'how-it-works',
