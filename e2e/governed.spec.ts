@@ -130,7 +130,11 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
   await expect(visitor.getByTestId('hero-headline')).toContainText(original);
 
   const reviewerPage = await as(browser, reviewerAccount);
+  // The admin hides what a reviewer cannot do (the API refuses it anyway).
+  await expect(reviewerPage.getByRole('button', { name: 'New Page' })).toHaveCount(0);
+  await expect(reviewerPage.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
   editor = await openReview(reviewerPage, title);
+  await expect(editor.getByRole('button', { name: /^Save/ })).toHaveCount(0);
   await editor.getByRole('tab', { name: 'Review', exact: true }).click();
   await editor.getByRole('button', { name: 'Approve...' }).click();
   const sign = reviewerPage.getByRole('dialog', { name: 'Approve the working copy' });

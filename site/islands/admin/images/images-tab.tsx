@@ -10,6 +10,7 @@ import { Icon } from '../icons.tsx';
 import { copyText, MediaLibrary, useCopyUrl } from './media-library.tsx';
 import { publishUpload, refreshMedia, variantFor } from './media-api.ts';
 import { UploadPanel } from './upload-panel.tsx';
+import { useCan } from '../permissions.ts';
 import { ImageUploader } from './uploader.ts';
 
 /** docs/requirements.md §8, §9: the upload toasts stay 8 seconds. */
@@ -31,6 +32,8 @@ export function ImagesTab() {
   const state = useSyncExternalStore(uploader.subscribe, uploader.getSnapshot);
   const [open, setOpen] = useState(false);
   const toast = useToast();
+  // Uploading, replacing and deleting images are the edit permission's (roles.ts).
+  const canEdit = useCan('edit');
   const client = useQueryClient();
 
   useEffect(
@@ -76,10 +79,12 @@ export function ImagesTab() {
           <h2 id="images-heading" className="text-xl font-semibold text-ink">
             Image Management
           </h2>
-          <Button variant="primary" onClick={() => setOpen(true)}>
-            <Icon name="upload" />
-            Upload Images
-          </Button>
+          {canEdit && (
+            <Button variant="primary" onClick={() => setOpen(true)}>
+              <Icon name="upload" />
+              Upload Images
+            </Button>
+          )}
         </div>
         <p className="mt-2 text-sm text-slate-600">
           Upload images for the landing pages, then assign them to the hero or to a feature. Each

@@ -19,6 +19,7 @@ import {
   variantFor,
 } from './media-api.ts';
 import { ReplaceDialog } from './replace-dialog.tsx';
+import { useCan } from '../permissions.ts';
 
 /** Copies `text`; false when the browser refuses (no permission, not focused). */
 export async function copyText(text: string): Promise<boolean> {
@@ -156,6 +157,7 @@ function MediaCard({ media }: { media: MediaRecord }) {
 
   const pagesUsing = usage.data?.pages ?? [];
   const inUse = pagesUsing.length > 0;
+  const canEdit = useCan('edit');
   return (
     <li
       data-testid="media-card"
@@ -194,7 +196,7 @@ function MediaCard({ media }: { media: MediaRecord }) {
                   : pagesUsing.map((page) => `${page.title} (/${page.slug})`).join(', ')}
           </dd>
         </dl>
-        <AltTextField key={media.updatedAt} media={media} />
+        {canEdit && <AltTextField key={media.updatedAt} media={media} />}
         {refusal && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
             Not deleted: {refusal}
@@ -207,28 +209,34 @@ function MediaCard({ media }: { media: MediaRecord }) {
             tip="Copy the image URL"
             onClick={() => copyUrl(media.objectPath)}
           />
-          <IconButton
-            icon="assign"
-            label={`Assign ${media.fileName} to a page`}
-            tip="Use on a page (hero image or a feature item)"
-            onClick={() => setAssigning(true)}
-          />
-          <IconButton
-            icon="replace"
-            label={`Replace ${media.fileName}`}
-            tip="Replace with another image; pages using it keep it and show the new one"
-            onClick={() => setReplacing(true)}
-          />
-          <IconButton
-            icon="trash"
-            label={`Delete ${media.fileName}`}
-            tip={inUse ? 'In use on a page, so it cannot be deleted yet' : 'Delete this image'}
-            onClick={() => {
-              setRefusal(undefined);
-              setDeleting(true);
-            }}
-            danger={!inUse}
-          />
+          {canEdit && (
+            <IconButton
+              icon="assign"
+              label={`Assign ${media.fileName} to a page`}
+              tip="Use on a page (hero image or a feature item)"
+              onClick={() => setAssigning(true)}
+            />
+          )}
+          {canEdit && (
+            <IconButton
+              icon="replace"
+              label={`Replace ${media.fileName}`}
+              tip="Replace with another image; pages using it keep it and show the new one"
+              onClick={() => setReplacing(true)}
+            />
+          )}
+          {canEdit && (
+            <IconButton
+              icon="trash"
+              label={`Delete ${media.fileName}`}
+              tip={inUse ? 'In use on a page, so it cannot be deleted yet' : 'Delete this image'}
+              onClick={() => {
+                setRefusal(undefined);
+                setDeleting(true);
+              }}
+              danger={!inUse}
+            />
+          )}
         </div>
       </div>
       <Modal

@@ -26,6 +26,7 @@ export function EditPageDialog(props: PageEditorProps) {
   const { page, onChanged } = props;
   const editor = usePageEditor(props);
   const mayPublish = useCan('publish');
+  const mayEdit = useCan('edit');
   const { base, baseRevision, form, serverErrors, isDefault, requestClose, save } = editor;
   const [sideTab, setSideTab] = useState('preview');
   const [section, setSection] = useState<keyof LandingContent | undefined>();
@@ -228,18 +229,24 @@ export function EditPageDialog(props: PageEditorProps) {
 
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-4 py-3">
             <Button onClick={() => void requestClose()}>Cancel</Button>
-            <Button
-              type="submit"
-              form="edit-page-form"
-              variant="primary"
-              disabled={save.isPending || !editor.ready}
-            >
-              {save.isPending
-                ? 'Saving...'
-                : editor.copyMode
-                  ? 'Save working copy'
-                  : 'Save Changes'}
-            </Button>
+            {mayEdit ? (
+              <Button
+                type="submit"
+                form="edit-page-form"
+                variant="primary"
+                disabled={save.isPending || !editor.ready}
+              >
+                {save.isPending
+                  ? 'Saving...'
+                  : editor.copyMode
+                    ? 'Save working copy'
+                    : 'Save Changes'}
+              </Button>
+            ) : (
+              <p className="text-sm text-slate-600">
+                Your role reviews pages but does not edit them: use the Review tab.
+              </p>
+            )}
           </div>
           <button
             type="button"

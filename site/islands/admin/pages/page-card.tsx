@@ -4,6 +4,7 @@
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { formatTime, type BuildStatus } from '../api.ts';
 import type { LandingPage } from './pages-api.ts';
+import { useCan } from '../permissions.ts';
 import { localTime, utcTime, type WorkflowSummaries } from './workflow-api.ts';
 
 type WorkflowSummary = WorkflowSummaries[string];
@@ -49,6 +50,10 @@ export function PageCard({
   onDelete: () => void;
 }) {
   const status = pageStatus(page, build);
+  // A reset of a live page and a delete change what visitors get: publish (roles.ts).
+  const canEdit = useCan('edit');
+  const canPublish = useCan('publish');
+  const mayReset = canEdit && (!page.isActive || canPublish);
   const isDefault = page.slug === DEFAULT_SLUG;
   const draft = status === 'draft';
   return (
@@ -121,15 +126,17 @@ export function PageCard({
           aria-label={`Destructive actions for ${page.title}`}
           className="ml-auto flex gap-1 border-l border-slate-200 pl-2"
         >
-          <Button
-            variant="ghost"
-            className="text-red-800 hover:bg-red-50"
-            aria-label={`Reset ${page.title} to latest template`}
-            onClick={onReset}
-          >
-            Reset
-          </Button>
-          {!isDefault && (
+          {mayReset && (
+            <Button
+              variant="ghost"
+              className="text-red-800 hover:bg-red-50"
+              aria-label={`Reset ${page.title} to latest template`}
+              onClick={onReset}
+            >
+              Reset
+            </Button>
+          )}
+          {!isDefault && canPublish && (
             <Button
               variant="ghost"
               className="text-red-800 hover:bg-red-50"

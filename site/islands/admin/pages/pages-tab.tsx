@@ -11,6 +11,7 @@ import { Button, ConfirmDialog } from '../ui.tsx';
 import { CreatePageDialog } from './create-page-dialog.tsx';
 import { EditPageDialog } from './edit-dialog.tsx';
 import { PageCard } from './page-card.tsx';
+import { useCan } from '../permissions.ts';
 import { WORKFLOW_SUMMARY_KEY, type WorkflowSummaries } from './workflow-api.ts';
 import {
   AUDIT_KEY,
@@ -37,6 +38,10 @@ export const DELETE_CONFIRMATION =
 export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => void }) {
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
   const build = useQuery<BuildStatus>({ queryKey: BUILD_KEY });
+  // What the role may do (functions/shared/roles.ts); the API refuses the rest anyway.
+  const canEdit = useCan('edit');
+  const canPublish = useCan('publish');
+  const canSeeAudit = useCan('accounts');
   // Working copies and schedules (issue 23): refreshed with the page list.
   const workflow = useQuery<WorkflowSummaries>({ queryKey: WORKFLOW_SUMMARY_KEY });
   const [creating, setCreating] = useState(false);
@@ -97,9 +102,11 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
           <h2 id="pages-heading" className="text-xl font-semibold text-ink">
             Pages
           </h2>
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            <span aria-hidden="true">+</span> New Page
-          </Button>
+          {canEdit && (
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              <span aria-hidden="true">+</span> New Page
+            </Button>
+          )}
         </div>
         {pages.isPending && (
           <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -191,27 +198,36 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
             </h2>
           </Accordion.Header>
           <Accordion.Content className="px-4 pb-4">
-            <DeletedPages onRestored={afterChange} />
+            <DeletedPages onRestored={afterChange} mayRestore={canPublish} />
           </Accordion.Content>
         </Accordion.Item>
-        <Accordion.Item value="audit" className="rounded-xl border border-slate-200 bg-white">
-          <Accordion.Header asChild>
-            <h2>
-              <Accordion.Trigger className="flex w-full items-center justify-between p-4 text-left font-semibold text-ink">
-                Audit log <span aria-hidden="true">▾</span>
-              </Accordion.Trigger>
-            </h2>
-          </Accordion.Header>
-          <Accordion.Content className="px-4 pb-4">
-            <AuditLogList />
-          </Accordion.Content>
-        </Accordion.Item>
+        {canSeeAudit && (
+          <Accordion.Item value="audit" className="rounded-xl border border-slate-200 bg-white">
+            <Accordion.Header asChild>
+              <h2>
+                <Accordion.Trigger className="flex w-full items-center justify-between p-4 text-left font-semibold text-ink">
+                  Audit log <span aria-hidden="true">▾</span>
+                </Accordion.Trigger>
+              </h2>
+            </Accordion.Header>
+            <Accordion.Content className="px-4 pb-4">
+              <AuditLogList />
+            </Accordion.Content>
+          </Accordion.Item>
+        )}
       </Accordion.Root>
     </div>
   );
 }
 
-function DeletedPages({ onRestored }: { onRestored: () => void }) {
+function DeletedPages({
+  onRestored,
+  mayRestore,
+}: {
+  onRestored: () => void;
+  /** Restoring puts a page back on the site: the publish permission's. */
+  mayRestore: boolean;
+}) {
   const deleted = useQuery<DeletedPage[]>({ queryKey: DELETED_KEY });
   const toast = useToast();
   const restore = useMutation({
@@ -250,13 +266,15 @@ function DeletedPages({ onRestored }: { onRestored: () => void }) {
               {formatTime(page.restorableUntil)}
             </p>
           </div>
-          <Button
-            onClick={() => restore.mutate(page)}
-            disabled={restore.isPending}
-            aria-label={`Restore ${page.title}`}
-          >
-            Restore
-          </Button>
+          {mayRestore && (
+            <Button
+              onClick={() => restore.mutate(page)}
+              disabled={restore.isPending}
+              aria-label={`Restore ${page.title}`}
+            >
+              Restore
+            </Button>
+          )}
         </li>
       ))}
     </ul>
