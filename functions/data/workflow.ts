@@ -350,37 +350,18 @@ export class WorkflowRepository extends TableRepository {
       ...(note ? { note } : {}),
     };
     if (!note) delete next.note;
-    await this.db
-      .send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
-                ConditionExpression: 'revision = :revision AND #state = :draft',
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':revision': copy.revision, ':draft': 'draft' },
-              },
-            },
-            ...(note
-              ? [this.commentPut(page.id, actor.email, at, note, copy.revision, 'submission')]
-              : []),
-            this.audit(
-              now,
-              actor,
-              'submit',
-              `${copy.title} (/${page.slug}): working copy submitted for review (revision ${copy.revision})`,
-              page.id,
-            ),
-          ],
-        }),
-      )
-      .catch((error: unknown) => {
-        if (isConditionalFailure(error))
-          throw new WorkflowStateError('The working copy changed meanwhile; reload it');
-        throw error;
-      });
+    await this.moveState(page, copy, next, [
+      ...(note
+        ? [this.commentPut(page.id, actor.email, at, note, copy.revision, 'submission')]
+        : []),
+      this.audit(
+        now,
+        actor,
+        'submit',
+        `${copy.title} (/${page.slug}): working copy submitted for review (revision ${copy.revision})`,
+        page.id,
+      ),
+    ]);
     return next;
   }
 
@@ -393,35 +374,16 @@ export class WorkflowRepository extends TableRepository {
     const now = this.now();
     const at = now.toISOString();
     const next: WorkingCopy = { ...copy, state: 'draft' };
-    await this.db
-      .send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
-                ConditionExpression: 'revision = :revision AND #state = :review',
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':revision': copy.revision, ':review': 'in_review' },
-              },
-            },
-            this.commentPut(page.id, actor.email, at, comment, copy.revision, 'rejection'),
-            this.audit(
-              now,
-              actor,
-              'reject',
-              `${copy.title} (/${page.slug}): working copy rejected (revision ${copy.revision})`,
-              page.id,
-            ),
-          ],
-        }),
-      )
-      .catch((error: unknown) => {
-        if (isConditionalFailure(error))
-          throw new WorkflowStateError('The working copy changed meanwhile; reload it');
-        throw error;
-      });
+    await this.moveState(page, copy, next, [
+      this.commentPut(page.id, actor.email, at, comment, copy.revision, 'rejection'),
+      this.audit(
+        now,
+        actor,
+        'reject',
+        `${copy.title} (/${page.slug}): working copy rejected (revision ${copy.revision})`,
+        page.id,
+      ),
+    ]);
     return next;
   }
 
@@ -939,6 +901,41 @@ export class WorkflowRepository extends TableRepository {
   }
 
   // ---- Helpers -----------------------------------------------------------------------
+
+  /**
+   * Writes the copy in its next state (submit, reject) with `parts`, conditional on the
+   * copy still being the revision and state it was read in.
+   */
+  private async moveState(
+    page: LandingPage,
+    copy: WorkingCopy,
+    next: WorkingCopy,
+    parts: object[],
+  ): Promise<void> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
+                ConditionExpression: 'revision = :revision AND #state = :state',
+                ExpressionAttributeNames: { '#state': 'state' },
+                ExpressionAttributeValues: { ':revision': copy.revision, ':state': copy.state },
+              },
+            },
+            ...parts,
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) {
+        throw new WorkflowStateError('The working copy changed meanwhile; reload it');
+      }
+      throw error;
+    }
+  }
 
   private async partition<T>(pageId: string, prefix: string): Promise<T[]> {
     return queryAll<T>(this.db, {

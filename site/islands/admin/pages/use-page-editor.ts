@@ -28,6 +28,7 @@ import { parseJsonText } from './json-text.ts';
 import { removeDraft, saveDraft } from './local-drafts.ts';
 import { useCan } from '../permissions.ts';
 import {
+  copyAsPage,
   editedCopy,
   saveWorkingCopy,
   WORKFLOW_SUMMARY_KEY,
@@ -154,23 +155,22 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
     }
   };
 
+  /** A refused save: the conflict dialog for a stale revision, else the fields and a toast. */
+  const saveFailed = (title: string) => (error: Error) => {
+    if (error instanceof HttpError && error.status === 409 && error.fields['revision']) {
+      dispatch({ type: 'conflict', message: describeError(error) });
+      return;
+    }
+    dispatch({ type: 'failed', errors: error instanceof HttpError ? error.fields : {} });
+    toast({ title, description: describeError(error), variant: 'destructive' });
+  };
+
   const saveCopy = useMutation({
     mutationFn: ({ revision, content }: { revision: number; content: unknown }) =>
       saveWorkingCopy(page.id, { title: form.title, slug: form.slug, content, revision }),
     onSuccess: (copy) => {
       removeDraft(page.id);
-      dispatch({
-        type: 'saved',
-        page: {
-          ...base,
-          title: copy.title,
-          slug: copy.slug,
-          content: copy.content as LandingContent,
-          revision: copy.revision,
-          updatedAt: copy.updatedAt,
-          updatedBy: copy.updatedBy,
-        },
-      });
+      dispatch({ type: 'saved', page: copyAsPage(base, copy) });
       void client.invalidateQueries({ queryKey: pageKey(page.id) });
       void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
       toast({
@@ -178,18 +178,7 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
         description: 'Visitors still see the live version until the working copy is published.',
       });
     },
-    onError: (error) => {
-      if (error instanceof HttpError && error.status === 409 && error.fields['revision']) {
-        dispatch({ type: 'conflict', message: describeError(error) });
-        return;
-      }
-      dispatch({ type: 'failed', errors: error instanceof HttpError ? error.fields : {} });
-      toast({
-        title: 'The working copy was not saved',
-        description: describeError(error),
-        variant: 'destructive',
-      });
-    },
+    onError: saveFailed('The working copy was not saved'),
   });
 
   const saveLive = useMutation({
@@ -211,18 +200,7 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
       void client.invalidateQueries({ queryKey: versionsKey(page.id) });
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof HttpError && error.status === 409 && error.fields['revision']) {
-        dispatch({ type: 'conflict', message: describeError(error) });
-        return;
-      }
-      dispatch({ type: 'failed', errors: error instanceof HttpError ? error.fields : {} });
-      toast({
-        title: 'Failed to update landing page',
-        description: describeError(error),
-        variant: 'destructive',
-      });
-    },
+    onError: saveFailed('Failed to update landing page'),
   });
 
   const save = copyMode ? saveCopy : saveLive;

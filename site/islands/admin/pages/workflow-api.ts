@@ -59,10 +59,8 @@ export const createPreviewLink = (id: string, days: number) =>
 export const revokePreviewLink = (id: string, linkId: string) =>
   request('DELETE', `${base(id)}/preview-links/${linkId}`);
 
-/** The copy the editor works on: the working copy when there is one, else the page. */
-export function editedCopy(page: PageWithWorkflow): LandingPage {
-  const copy = page.workflow?.workingCopy;
-  if (!copy) return page;
+/** A working copy in the editor's shape: the page with the copy's fields and revision. */
+export function copyAsPage(page: LandingPage, copy: WorkingCopy): LandingPage {
   return {
     ...page,
     title: copy.title,
@@ -73,6 +71,10 @@ export function editedCopy(page: PageWithWorkflow): LandingPage {
     updatedBy: copy.updatedBy,
   };
 }
+
+/** The copy the editor works on: the working copy when there is one, else the page. */
+export const editedCopy = (page: PageWithWorkflow): LandingPage =>
+  page.workflow?.workingCopy ? copyAsPage(page, page.workflow.workingCopy) : page;
 
 /** A time as the admin's clock shows it, and the same in UTC (for the tooltip). */
 export const localTime = (iso: string) =>

@@ -5,7 +5,7 @@
 // account, and the comment thread. The API enforces every permission; this hides what the
 // role cannot do.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
 import type { Account } from '../../../../functions/shared/account.ts';
 import {
   MEANING_LABELS,
@@ -410,16 +410,12 @@ function SubmitDialog({ open, page, onDone, onClose }: ActionDialogProps) {
           submit.mutate();
         }}
       >
-        <label htmlFor="submit-note" className="font-medium">
-          Note for the reviewers (optional)
-        </label>
-        <textarea
+        <LabelledText
           id="submit-note"
+          label="Note for the reviewers (optional)"
           rows={3}
-          maxLength={2000}
           value={note}
-          onChange={(event) => setNote(event.target.value)}
-          className={inputClass}
+          onChange={setNote}
         />
         <FormAlert message={error} />
         <DialogButtons busy={submit.isPending} label="Submit" />
@@ -492,46 +488,32 @@ function ApproveDialog({ open, page, onDone, onClose }: ActionDialogProps) {
             ))}
           </select>
         </Labelled>
-        <Labelled id="approve-password" label="Your password" errors={fields['password']}>
-          <input
-            id="approve-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={Boolean(fields['password'])}
-            aria-describedby={fields['password'] ? 'approve-password-error' : undefined}
-            className={inputClass}
-          />
-        </Labelled>
+        <LabelledInput
+          id="approve-password"
+          label="Your password"
+          errors={fields['password']}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         {twoFactor && (
-          <Labelled
+          <LabelledInput
             id="approve-code"
             label="Code from your authenticator app"
             errors={fields['code']}
-          >
-            <input
-              id="approve-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={Boolean(fields['code'])}
-              aria-describedby={fields['code'] ? 'approve-code-error' : undefined}
-              className={inputClass}
-            />
-          </Labelled>
-        )}
-        <Labelled id="approve-comment" label="Comment (optional)">
-          <textarea
-            id="approve-comment"
-            rows={2}
-            maxLength={2000}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            className={inputClass}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
           />
-        </Labelled>
+        )}
+        <LabelledText
+          id="approve-comment"
+          label="Comment (optional)"
+          value={comment}
+          onChange={setComment}
+        />
         <FormAlert message={Object.keys(fields).length ? undefined : error} />
         <DialogButtons busy={sign.isPending} label="Sign and approve" />
       </form>
@@ -572,18 +554,14 @@ function RejectDialog({ open, page, onDone, onClose }: ActionDialogProps) {
           send.mutate();
         }}
       >
-        <Labelled id="reject-comment" label="What must change" errors={problem}>
-          <textarea
-            id="reject-comment"
-            rows={3}
-            maxLength={2000}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            aria-invalid={Boolean(problem)}
-            aria-describedby={problem ? 'reject-comment-error' : undefined}
-            className={inputClass}
-          />
-        </Labelled>
+        <LabelledText
+          id="reject-comment"
+          label="What must change"
+          rows={3}
+          errors={problem}
+          value={comment}
+          onChange={setComment}
+        />
         <FormAlert message={error} />
         <DialogButtons busy={send.isPending} label="Reject" />
       </form>
@@ -713,6 +691,67 @@ function WhenDialog({
         <DialogButtons busy={go.isPending} label={confirmLabel} />
       </form>
     </Modal>
+  );
+}
+
+/** A labelled text area (2,000 characters at most, as the API takes) with its error. */
+function LabelledText({
+  id,
+  label,
+  value,
+  onChange,
+  rows = 2,
+  errors,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  errors?: string[] | undefined;
+}) {
+  return (
+    <Labelled id={id} label={label} errors={errors}>
+      <textarea
+        id={id}
+        rows={rows}
+        maxLength={2000}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(errors)}
+        aria-describedby={errors ? `${id}-error` : undefined}
+        className={inputClass}
+      />
+    </Labelled>
+  );
+}
+
+/** A labelled input wired to its error (and hint) for screen readers. */
+function LabelledInput({
+  id,
+  label,
+  hint,
+  errors,
+  ...input
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[] | undefined;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const described = [hint ? `${id}-hint` : '', errors ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Labelled id={id} label={label} errors={errors} {...(hint ? { hint } : {})}>
+      <input
+        id={id}
+        aria-invalid={Boolean(errors)}
+        aria-describedby={described || undefined}
+        className={inputClass}
+        {...input}
+      />
+    </Labelled>
   );
 }
 
@@ -912,17 +951,7 @@ function Comments({
             else setError('Write a comment first.');
           }}
         >
-          <label htmlFor="new-comment" className="font-medium">
-            Add a comment
-          </label>
-          <textarea
-            id="new-comment"
-            rows={2}
-            maxLength={2000}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            className={inputClass}
-          />
+          <LabelledText id="new-comment" label="Add a comment" value={body} onChange={setBody} />
           <FormAlert message={error} />
           <div>
             <Button type="submit" disabled={send.isPending}>
