@@ -111,9 +111,9 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
   // there is one, or when a live page may not be changed at once (the role cannot publish,
   // or review is required); else SPEC's save, live at once.
   const mayPublish = useCan('publish');
-  const hasCopy =
-    Boolean(workflow?.workingCopy) ||
-    (fresh.data !== undefined && base.revision > fresh.data.revision);
+  // A copy saved here counts before the page's workflow is read again.
+  const [savedCopy, setSavedCopy] = useState(false);
+  const hasCopy = Boolean(workflow?.workingCopy) || savedCopy;
   const copyMode =
     hasCopy || (page.isActive && (!mayPublish || (workflow?.approvalsRequired ?? 0) > 0));
 
@@ -170,6 +170,7 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
       saveWorkingCopy(page.id, { title: form.title, slug: form.slug, content, revision }),
     onSuccess: (copy) => {
       removeDraft(page.id);
+      setSavedCopy(true);
       dispatch({ type: 'saved', page: copyAsPage(base, copy) });
       void client.invalidateQueries({ queryKey: pageKey(page.id) });
       void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
@@ -270,7 +271,12 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
       dispatch({ type: 'dropDraft' });
     },
     /** Starts over from `next` (a restored version). */
-    resetTo: (next: LandingPage) => dispatch({ type: 'load', page: next }),
+    resetTo: (next: LandingPage) => {
+      // A restored version, or the live page after a publish or a discard: the copy saved
+      // here, if any, is gone; the page's workflow (read again) says whether one remains.
+      setSavedCopy(false);
+      dispatch({ type: 'load', page: next });
+    },
     /** After a conflict: keep editing. */
     cancelConflict: () => dispatch({ type: 'conflict', message: undefined }),
     /** After a conflict: their version replaces these edits. */
