@@ -7,7 +7,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { describeError, request } from '../api.ts';
-import { cachePage, PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
+import { cachePage, fetchPage, PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
+import {
+  copyAsPage,
+  editedCopy,
+  savesToCopy,
+  saveWorkingCopy,
+  WORKFLOW_SUMMARY_KEY,
+} from '../pages/workflow-api.ts';
+import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { Icon } from '../icons.tsx';
@@ -27,13 +35,30 @@ export async function assignImage(
   page: LandingPage,
   slot: Pick<ImageSlot, 'field' | 'title'>,
   objectPath: string,
-): Promise<LandingPage> {
-  const current = await freshPage(page);
+  mayPublish = true,
+): Promise<{ page: LandingPage; toCopy: boolean }> {
+  // A page with a working copy, or one the role may not change live, gets the image in
+  // its working copy (docs/decisions.md "Governed publishing"); else SPEC's PUT {content}.
+  const withWorkflow = await fetchPage(page.id);
+  const toCopy = savesToCopy(withWorkflow, mayPublish);
+  const current = toCopy ? editedCopy(withWorkflow) : await freshPage(page);
   const content = withImage(current.content, slot, objectPath);
   if (!content) {
     throw new Error(`"${slot.title}" is no longer at that place on ${current.title}; pick again`);
   }
-  return request<LandingPage>('PUT', `/api/landing-pages/${current.id}`, { content });
+  if (toCopy) {
+    const copy = await saveWorkingCopy(page.id, {
+      title: current.title,
+      slug: current.slug,
+      content,
+      revision: current.revision,
+    });
+    return { page: copyAsPage(withWorkflow, copy), toCopy };
+  }
+  return {
+    page: await request<LandingPage>('PUT', `/api/landing-pages/${current.id}`, { content }),
+    toCopy,
+  };
 }
 
 export function AssignPanel({ objectPath }: { objectPath: string }) {
@@ -44,15 +69,22 @@ export function AssignPanel({ objectPath }: { objectPath: string }) {
   const toast = useToast();
   const client = useQueryClient();
   const page = pages.data?.find((candidate) => candidate.id === chosenId);
+  const mayPublish = useCan('publish');
 
   const assign = useMutation({
     mutationFn: ({ target, slot }: { target: LandingPage; slot: ImageSlot }) =>
-      assignImage(target, slot, objectPath),
-    onSuccess: (saved, { slot }) => {
+      assignImage(target, slot, objectPath, mayPublish),
+    onSuccess: ({ page: saved, toCopy }, { slot }) => {
       setReview(undefined);
-      cachePage(client, saved);
+      if (toCopy) void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
+      else cachePage(client, saved);
       refreshPages(client);
-      toast({ title: `Image assigned to "${slot.label}"!` });
+      toast({
+        title: `Image assigned to "${slot.label}"!`,
+        ...(toCopy
+          ? { description: 'In the working copy: visitors see it once the copy is published.' }
+          : {}),
+      });
     },
     onError: (error) => {
       setReview(undefined);

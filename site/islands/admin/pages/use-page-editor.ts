@@ -30,6 +30,7 @@ import { useCan } from '../permissions.ts';
 import {
   copyAsPage,
   editedCopy,
+  savesToCopy,
   saveWorkingCopy,
   WORKFLOW_SUMMARY_KEY,
   type PageWithWorkflow,
@@ -113,9 +114,7 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
   const mayPublish = useCan('publish');
   // A copy saved here counts before the page's workflow is read again.
   const [savedCopy, setSavedCopy] = useState(false);
-  const hasCopy = Boolean(workflow?.workingCopy) || savedCopy;
-  const copyMode =
-    hasCopy || (page.isActive && (!mayPublish || (workflow?.approvalsRequired ?? 0) > 0));
+  const copyMode = savesToCopy(fresh.data ?? page, mayPublish, savedCopy);
 
   // Keep unsaved edits in this browser; an offered draft stays until it is answered.
   useEffect(() => {

@@ -76,6 +76,24 @@ export function copyAsPage(page: LandingPage, copy: WorkingCopy): LandingPage {
 export const editedCopy = (page: PageWithWorkflow): LandingPage =>
   page.workflow?.workingCopy ? copyAsPage(page, page.workflow.workingCopy) : page;
 
+/**
+ * Whether a change to a page goes to its working copy (docs/decisions.md "Governed
+ * publishing"): when one exists, or when a live page may not change at once (the role
+ * cannot publish, or review is required). Otherwise SPEC's PUT saves the page live.
+ */
+export function savesToCopy(
+  page: PageWithWorkflow,
+  mayPublish: boolean,
+  copySavedHere = false,
+): boolean {
+  const workflow = page.workflow;
+  return (
+    Boolean(workflow?.workingCopy) ||
+    copySavedHere ||
+    (page.isActive && (!mayPublish || (workflow?.approvalsRequired ?? 0) > 0))
+  );
+}
+
 /** A time as the admin's clock shows it, and the same in UTC (for the tooltip). */
 export const localTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
