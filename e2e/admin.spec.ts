@@ -382,6 +382,9 @@ test('axe finds no violation on the sign-in page and the manager', async ({ brow
     page.getByRole('heading', { name: 'Sign in to the Landing Page Manager' }),
   ).toBeVisible();
   const check = async () => {
+    // Colours mid-transition (a button just enabled fades from grey) are not what anyone
+    // reads: wait for running transitions to end.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
