@@ -4,8 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   useCallback,
-  useEffect,
   useId,
+  useLayoutEffect,
   useState,
   type ReactNode,
   type SyntheticEvent,
@@ -456,7 +456,8 @@ function Timeline({
 }) {
   const [note, setNote] = useState('');
   const dirty = note.trim() !== '';
-  useEffect(() => onNoteDirty(dirty), [dirty, onNoteDirty]);
+  // Before the next key is handled: an Escape right after typing must already ask.
+  useLayoutEffect(() => onNoteDirty(dirty), [dirty, onNoteDirty]);
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const toast = useToast();
   const ids = useId();
