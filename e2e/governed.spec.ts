@@ -199,6 +199,10 @@ test('the Account area: roles, invitations with a role, and the publishing setti
   await expect(page.getByRole('heading', { name: 'Publishing' })).toBeVisible();
   await expect(page.getByLabel('Approvals required before publishing')).toHaveValue('0');
   await expect(page.getByLabel('Role', { exact: true })).toHaveValue('editor');
+  // Colours mid-transition are not what anyone reads: wait for CSS transitions to end.
+  await page.waitForFunction(
+    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+  );
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await shoot(page, 'account-roles-settings', true);

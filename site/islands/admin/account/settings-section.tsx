@@ -48,9 +48,15 @@ export function SettingsSection() {
         Changes to live pages are prepared as working copies. Choose how many reviewers must sign
         off (with their password, recorded as an electronic signature) before one can go live.
       </p>
-      {settings.isError ? (
+      {settings.isPending && (
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          Loading the settings...
+        </p>
+      )}
+      {settings.isError && (
         <FormAlert message={`The settings could not be loaded: ${describeError(settings.error)}`} />
-      ) : (
+      )}
+      {settings.isSuccess && (
         <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
           <div className="grid gap-1">
             <label htmlFor="approvals-required" className="text-sm font-medium text-slate-800">
@@ -60,7 +66,6 @@ export function SettingsSection() {
               id="approvals-required"
               className={inputClass}
               value={value}
-              disabled={settings.isPending}
               onChange={(event) => setChosen(Number(event.target.value))}
             >
               {CHOICES.map((n) => (
@@ -71,7 +76,7 @@ export function SettingsSection() {
             </select>
           </div>
           <Tooltip content="Approvals count only while the working copy has exactly the content that was signed; any edit voids them. The author of a change cannot approve it.">
-            <Button type="submit" disabled={save.isPending || settings.isPending}>
+            <Button type="submit" disabled={save.isPending}>
               Save
             </Button>
           </Tooltip>
