@@ -20,6 +20,7 @@ import { deletedPages } from './routes/admin/deleted-pages.ts';
 import { auditLog } from './routes/admin/audit.ts';
 import { build } from './routes/admin/build.ts';
 import { redirects } from './routes/admin/redirects.ts';
+import { experiments } from './routes/admin/experiments.ts';
 import { leads } from './routes/leads.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -52,6 +53,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/audit', router: auditLog },
   { path: '/admin/build', router: build },
   { path: '/admin/redirects', router: redirects },
+  { path: '/admin/experiments', router: experiments },
   { path: '/admin/settings', router: settings },
   { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/leads', router: leads },

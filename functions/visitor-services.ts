@@ -10,6 +10,7 @@ import { WorkflowRepository } from './data/workflow.ts';
 import { LeadRepository } from './data/leads.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events.ts';
+import { ExperimentRepository } from './data/experiments.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
@@ -70,6 +71,7 @@ export function assembleVisitorServices(
     // the local server, whose drainer it wakes; in AWS a scheduled function drains).
     leadWebhook: undefined,
     events: new EventRepository(db, tableName, now, config.env.ANALYTICS_SALT_SECRET),
+    experiments: new ExperimentRepository(db, tableName, now),
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),

@@ -64,6 +64,10 @@ export const PK = {
   /** PASSWORD-RESET#<hash>: a password reset link (its token stored hashed). */
   passwordReset: 'PASSWORD-RESET#',
   /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
+  /** EXPERIMENT#<id>: an A/B experiment, its variants and their approvals. */
+  experiment: 'EXPERIMENT#',
+  /** EXPSTATS#<id>: an experiment's daily counters per variant (sharded). */
+  experimentStats: 'EXPSTATS#',
   throttlePair: 'THROTTLE#PAIR#',
   throttleIp: 'THROTTLE#IP#',
   throttleAccount: 'THROTTLE#ACCOUNT#',
@@ -102,6 +106,14 @@ export const SK = {
   schedule: 'SCHEDULE#',
   /** PREVIEW#<id> under PAGE#<id>: a preview link (its token stored hashed). */
   previewLink: 'PREVIEW#',
+  /** Under PAGE#<id>: present while an experiment runs (or is paused) on the page. */
+  experimentLock: 'EXPERIMENT-LOCK',
+  /** Under EXPERIMENT#<id>: the experiment itself. */
+  experiment: 'EXPERIMENT',
+  /** VARIANT#<variantId> under EXPERIMENT#<id>: a variant's content. */
+  variant: 'VARIANT#',
+  /** DAY#<day>#<shard> under EXPSTATS#<id>: one shard of a day's counters. */
+  experimentDay: 'DAY#',
   settings: 'SETTINGS',
   slug: 'SLUG',
   deleted: 'DELETED',
@@ -133,6 +145,8 @@ export const GSI1PK = {
   outboxDue: 'OUTBOX#DUE',
   /** Scheduled publishes and unpublishes by when they are due. */
   schedules: 'SCHEDULES',
+  /** Experiments, by page and creation (gsi1sk = <pageId>#<createdAt>). */
+  experiments: 'EXPERIMENTS',
 } as const;
 
 export const GSI2PK = {
@@ -179,7 +193,10 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
       SK.comment,
       SK.schedule,
       SK.previewLink,
+      SK.experimentLock,
     ],
+    [PK.experiment]: [SK.experiment, SK.variant, SK.signature],
+    [PK.experimentStats]: [SK.experimentDay],
     [PK.settings]: [SK.settings],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
@@ -262,6 +279,22 @@ export const keys = {
   previewLink: (id: string, linkId: string) => ({
     pk: `${PK.page}${id}`,
     sk: `${SK.previewLink}${linkId}`,
+  }),
+  experimentLock: (pageId: string) => ({ pk: `${PK.page}${pageId}`, sk: SK.experimentLock }),
+  experiment: (id: string) => ({ pk: `${PK.experiment}${id}`, sk: SK.experiment }),
+  experimentPartition: (id: string) => `${PK.experiment}${id}`,
+  variant: (id: string, variantId: string) => ({
+    pk: `${PK.experiment}${id}`,
+    sk: `${SK.variant}${variantId}`,
+  }),
+  variantSignature: (id: string, variantId: string, suffix: string) => ({
+    pk: `${PK.experiment}${id}`,
+    sk: `${SK.signature}${variantId}#${suffix}`,
+  }),
+  experimentStatsPartition: (id: string) => `${PK.experimentStats}${id}`,
+  experimentDay: (id: string, day: string, shard: number) => ({
+    pk: `${PK.experimentStats}${id}`,
+    sk: `${SK.experimentDay}${day}#${shard}`,
   }),
   settings: () => ({ pk: PK.settings, sk: SK.settings }),
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),

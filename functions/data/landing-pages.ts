@@ -91,6 +91,28 @@ export class PageNotFoundError extends NotFoundError {
   }
 }
 
+/**
+ * A write to a page whose experiment holds its lock (functions/data/experiments.ts): the
+ * live page is the experiment's control and cannot change until the experiment ends.
+ */
+export class ExperimentRunningError extends ConflictError {
+  override name = 'ExperimentRunningError';
+  constructor(name: string | undefined) {
+    super(
+      `This page has an experiment${name ? ` ("${name}")` : ''} running or paused: end it before changing or publishing the live page. Visitors in the experiment see its variants, and its results compare them with the version that was live when it started.`,
+    );
+  }
+}
+
+/** The transaction part that fails while an experiment holds the page's lock. */
+export const experimentLockCheck = (table: string, pageId: string) => ({
+  ConditionCheck: {
+    TableName: table,
+    Key: keys.experimentLock(pageId),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 export class SlugTakenError extends ConflictError {
   override name = 'SlugTakenError';
   readonly slug: string;
@@ -341,12 +363,18 @@ export class LandingPageRepository extends TableRepository {
             ...this.auditParts(change, now, toPage(current), toPage(next)),
             ...redirects,
             ...(change.also?.parts ?? []),
+            // Last: no change to the live page while an experiment holds its lock.
+            experimentLockCheck(this.table, id),
           ],
         }),
       );
     } catch (error) {
       if (isConditionalFailure(error)) {
-        const reasons = cancellationReasons(error);
+        const all = cancellationReasons(error);
+        if (all[all.length - 1] === 'ConditionalCheckFailed') {
+          throw new ExperimentRunningError(await this.lockName(id));
+        }
+        const reasons = all.slice(0, -1);
         const extra = change.also?.parts.length ?? 0;
         if (extra > 0 && reasons.slice(-extra).includes('ConditionalCheckFailed')) {
           throw change.also!.refused();
@@ -405,11 +433,16 @@ export class LandingPageRepository extends TableRepository {
             },
             { Put: { TableName: this.table, Item: this.deletedItem(current, change.actor, at) } },
             ...this.auditParts(change, now, page, page),
+            experimentLockCheck(this.table, id),
           ],
         }),
       );
     } catch (error) {
       if (isConditionalFailure(error)) {
+        const reasons = cancellationReasons(error);
+        if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
+          throw new ExperimentRunningError(await this.lockName(id));
+        }
         const latest = await this.getItem(id);
         if (!latest) throw new PageNotFoundError('Landing page');
         throw new StaleRevisionError(expected, toPage(latest));
@@ -417,6 +450,14 @@ export class LandingPageRepository extends TableRepository {
       throw error;
     }
     return page;
+  }
+
+  /** The name of the experiment holding the page's lock, for the refusal's sentence. */
+  private async lockName(id: string): Promise<string | undefined> {
+    const result = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: keys.experimentLock(id), ConsistentRead: true }),
+    );
+    return result.Item?.['name'] as string | undefined;
   }
 
   async versions(id: string, limit = 50): Promise<PageVersion[]> {

@@ -8,6 +8,7 @@ import type { LeadRepository } from '../data/leads.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { EventRepository } from '../data/events.ts';
+import type { ExperimentRepository } from '../data/experiments.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
@@ -42,6 +43,8 @@ export interface Services {
   /** Forwards leads to LEAD_WEBHOOK_URL; undefined when it is not set (functions/webhooks). */
   leadWebhook: LeadWebhook | undefined;
   events: EventRepository;
+  /** A/B experiments: variants, approvals, per-variant counters (functions/data/experiments.ts). */
+  experiments: ExperimentRepository;
   rateLimiter: RateLimiter;
   admins: AdminRepository;
   sessions: SessionRepository;
@@ -91,6 +94,7 @@ export type VisitorServices = Pick<
   | 'leads'
   | 'leadWebhook'
   | 'events'
+  | 'experiments'
   | 'rateLimiter'
   | 'admins'
   | 'sessions'

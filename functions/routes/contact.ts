@@ -9,7 +9,7 @@ import type { VisitorEnv } from '../lib/context.ts';
 import { jsonBody, limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
 import { deviceClass } from '../shared/events.ts';
-import { isBot } from './conversions.ts';
+import { countVariant, isBot } from './conversions.ts';
 
 /** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
 export const CONTACT_MAX_BYTES = 32 * 1024;
@@ -76,6 +76,18 @@ export const contact = new Hono<VisitorEnv>().post(
             error: error instanceof Error ? error.message : String(error),
           }),
         );
+    }
+    // A lead from a page under an experiment counts for its variant (a lead is the default
+    // goal); never for spam, bots or visitors who asked not to be tracked.
+    if (submission.variantId && page && !spam && !optedOut && !isBot(userAgent)) {
+      const visitor = await services.events.visitorHash(ip, userAgent);
+      await countVariant(
+        services,
+        page.id,
+        { experimentId: submission.experimentId, variantId: submission.variantId },
+        visitor,
+        'lead',
+      );
     }
     services.log.info(spam ? 'contact honeypot filled' : 'lead received', {
       leadId: lead.id,

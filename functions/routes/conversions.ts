@@ -6,7 +6,8 @@ import { limitBody } from '../lib/validate.ts';
 import { conversionEventSchema, deviceClass } from '../shared/events.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
 import { limitKey } from '../lib/client-ip.ts';
-import type { VisitorEnv } from '../lib/context.ts';
+import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
+import type { VariantId } from '../shared/events.ts';
 
 export const CONVERSION_MAX_BYTES = 4 * 1024;
 
@@ -22,6 +23,42 @@ const BOT_USER_AGENT =
 
 /** landingPageId goes into keys: a path without its leading slash, or a page id. */
 const PAGE_ID = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
+
+/**
+ * Counts an event or a lead for an experiment's variant (docs/decisions.md "Experiments"):
+ * only when the variant belongs to a running experiment, so a stale page, a paused
+ * experiment or a forged variant counts for nobody. `type` is an event type or 'lead'; the
+ * experiment's goal makes it a conversion, anything else shows the visitor saw the variant.
+ */
+export async function countVariant(
+  services: Pick<VisitorServices, 'experiments' | 'log'>,
+  pageId: string,
+  served: { experimentId?: string | undefined; variantId: VariantId },
+  visitor: string,
+  type: string,
+): Promise<void> {
+  const { experimentId, variantId } = served;
+  try {
+    // The experiment the page names (the pricing dialog's lead is filed under the default
+    // page although it was sent from this one), else the running one of the event's page.
+    const experiment = experimentId
+      ? await services.experiments.runningById(experimentId)
+      : await services.experiments.runningFor(pageId);
+    if (!experiment || !experiment.variants.some((variant) => variant.id === variantId)) return;
+    await services.experiments.count(
+      experiment,
+      variantId,
+      visitor,
+      experiment.goal === type ? 'goal' : 'view',
+    );
+  } catch (error) {
+    // The event itself is stored; a failed variant count is logged, never answered.
+    services.log.error('event not counted in its experiment', {
+      pageId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
 
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || userAgent.length < 10 || BOT_USER_AGENT.test(userAgent);
@@ -80,6 +117,10 @@ export const conversions = new Hono<VisitorEnv>().post(
     // Counted under the page's id, not the path the browser saw (docs/decisions.md,
     // Analytics); the device class is the server's reading of the user agent.
     await services.events.record(event, page.id, visitor, { device: deviceClass(userAgent ?? '') });
+    if (event.variantId) {
+      const served = { experimentId: event.experimentId, variantId: event.variantId };
+      await countVariant(services, page.id, served, visitor, event.eventType);
+    }
     return c.body(null, 202);
   },
 );

@@ -23,6 +23,9 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/account/admins/:email/enable': 'an action on the path; takes no body',
   'POST /api/account/admins/:email/password-reset': 'an action on the path; takes no body',
   'POST /api/admin/build': 'an action; takes no body',
+  'POST /api/admin/experiments/:id/start': 'an action on the path; takes no body',
+  'POST /api/admin/experiments/:id/pause': 'an action on the path; takes no body',
+  'POST /api/admin/experiments/:id/stop': 'an action on the path; takes no body',
   'POST /api/admin/deleted-pages/:id/restore': 'an action on the path; takes no body',
   'POST /api/admin/leads/:id/retry': 'an action on the path; takes no body',
   'POST /api/admin/pages/:id/versions/:versionId/restore': 'an action on the path; takes no body',
@@ -49,7 +52,11 @@ const concrete = (path: string) =>
   path
     .replace(':email', encodeURIComponent('nobody@pharmabridge.test'))
     .replace(/:(\w+)/g, (_match, name: string) =>
-      name === 'slug' ? 'no-such-page' : '00000000-0000-4000-8000-000000000000',
+      name === 'slug'
+        ? 'no-such-page'
+        : name === 'variantId'
+          ? 'b'
+          : '00000000-0000-4000-8000-000000000000',
     );
 
 describe('every route of the app', () => {

@@ -50,6 +50,18 @@ const NEEDS: Record<string, Need> = {
   'GET /api/admin/audit': 'accounts',
   'GET /api/admin/build': 'session',
   'POST /api/admin/build': 'publish',
+  'GET /api/admin/experiments': 'analytics',
+  'POST /api/admin/experiments': 'edit',
+  'GET /api/admin/experiments/:id': 'analytics',
+  'PATCH /api/admin/experiments/:id': 'edit',
+  'DELETE /api/admin/experiments/:id': 'edit',
+  'GET /api/admin/experiments/:id/results': 'analytics',
+  'PUT /api/admin/experiments/:id/variants/:variantId': 'edit',
+  'POST /api/admin/experiments/:id/variants/:variantId/approve': 'review',
+  'POST /api/admin/experiments/:id/start': 'publish',
+  'POST /api/admin/experiments/:id/pause': 'publish',
+  'POST /api/admin/experiments/:id/stop': 'publish',
+  'POST /api/admin/experiments/:id/promote': 'publish',
   'GET /api/admin/redirects': 'publish',
   'POST /api/admin/redirects': 'publish',
   'DELETE /api/admin/redirects/:id': 'publish',
@@ -148,6 +160,7 @@ describe('the role matrix, over every admin route', () => {
       email: encodeURIComponent('other@pharmabridge.test'),
       id: page.id,
       versionId: encodeURIComponent(version!.versionId),
+      variantId: 'b',
     };
     const concrete = (path: string) =>
       path

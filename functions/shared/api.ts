@@ -222,6 +222,16 @@ export const AUDIT_ACTIONS = [
   'lead-retry',
   'lead-export',
   'lead-erase',
+  // Experiments (functions/data/experiments.ts, routes/admin/experiments.ts).
+  'experiment-create',
+  'experiment-update',
+  'experiment-delete',
+  'experiment-variant',
+  'experiment-approve',
+  'experiment-start',
+  'experiment-pause',
+  'experiment-stop',
+  'experiment-promote',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -270,6 +280,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'lead-retry': 'Lead delivery retried',
   'lead-export': 'Leads exported',
   'lead-erase': 'Lead erased',
+  'experiment-create': 'Experiment created',
+  'experiment-update': 'Experiment changed',
+  'experiment-delete': 'Experiment deleted',
+  'experiment-variant': 'Experiment variant saved',
+  'experiment-approve': 'Experiment variant approved (e-signature)',
+  'experiment-start': 'Experiment started',
+  'experiment-pause': 'Experiment paused',
+  'experiment-stop': 'Experiment ended',
+  'experiment-promote': 'Experiment variant promoted',
 };
 
 export const auditEntrySchema = z.object({

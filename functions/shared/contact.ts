@@ -2,7 +2,7 @@
 // dialog"), the contact page (/contact, /demo, /site/contact) or the pilot page. One
 // schema for the browser forms and POST /api/contact.
 import * as z from 'zod';
-import { attributionSchema } from './events.ts';
+import { attributionSchema, variantIdSchema } from './events.ts';
 
 export const INQUIRY_TYPES = ['demo', 'sales', 'support', 'partnership', 'other'] as const;
 export const INQUIRY_LABELS: Record<(typeof INQUIRY_TYPES)[number], string> = {
@@ -47,6 +47,10 @@ export const contactSubmissionSchema = z
     landingPageId: oneLine(200).optional(),
     /** Where the visit came from (referrer host, UTM tags); the server adds the page's id. */
     attribution: attributionSchema.optional(),
+    /** The experiment variant the page was served as (docs/decisions.md "Experiments"). */
+    variantId: variantIdSchema.optional(),
+    /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
+    experimentId: z.uuid().optional(),
     /** Honeypot: invisible to people, filled by bots. Accepted (2xx) but stored as spam. */
     website: z.string().max(500).optional(),
   })

@@ -70,6 +70,15 @@ export const attributionSchema = z.strictObject({
   utmCampaign: utmValue.optional(),
 }) satisfies z.ZodType<Attribution>;
 
+/**
+ * An experiment's variants (functions/shared/experiments.ts): the first is the control. A
+ * page under an experiment carries its variant on <html data-variant>, and every event and
+ * lead of that page sends it back (docs/decisions.md "Experiments").
+ */
+export const VARIANT_IDS = ['a', 'b', 'c', 'd'] as const;
+export type VariantId = (typeof VARIANT_IDS)[number];
+export const variantIdSchema = z.enum(VARIANT_IDS);
+
 export const conversionEventSchema = z.strictObject({
   landingPageId: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   eventType: z.enum(EVENT_TYPES),
@@ -78,6 +87,10 @@ export const conversionEventSchema = z.strictObject({
     .optional(),
   /** Counted for page_view only (the visit's source); absent when there is none. */
   attribution: attributionSchema.optional(),
+  /** The variant the page was served as, when an experiment runs on it. */
+  variantId: variantIdSchema.optional(),
+  /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
+  experimentId: z.uuid().optional(),
 });
 
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;

@@ -20,6 +20,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'screenshots',
   'legacy',
   'preview',
+  // Experiments' prerendered variants (site/pages/variants/).
+  'variants',
   'product',
   'solutions',
   'how-it-works',

@@ -7,6 +7,9 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages.ts';
 import { MediaRepository } from '../data/media.ts';
 import { readRedirects, type Redirect } from '../data/redirect-plan.ts';
+import { ExperimentRepository } from '../data/experiments.ts';
+import { InstallSecrets } from '../data/install-secrets.ts';
+import { CONTROL_ID, type VariantId } from '../shared/experiments.ts';
 import type { MediaRecord } from '../shared/media.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 
@@ -33,8 +36,10 @@ function buildStore(env?: Record<string, string | undefined>) {
  * Every active landing page in the store, or undefined when no store is configured. A
  * store that does not answer fails the build loudly.
  */
-export async function readActivePages(): Promise<BuildPage[] | undefined> {
-  const store = buildStore();
+export async function readActivePages(
+  env?: Record<string, string | undefined>,
+): Promise<BuildPage[] | undefined> {
+  const store = buildStore(env);
   if (!store) return undefined;
   const db = createDocumentClient(dynamoTarget(store.config));
   try {
@@ -85,6 +90,62 @@ export async function readRedirectList(
   } catch (error) {
     throw new Error(
       `The site build reads the redirects from DynamoDB (table ${store.table}) and it did not answer: ${String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    db.destroy();
+  }
+}
+
+/** A running experiment as the build renders it: every variant with its content. */
+export interface BuildExperiment {
+  id: string;
+  pageId: string;
+  variants: { id: VariantId; weight: number; content: LandingContent }[];
+}
+
+/** The install secret that keys the edge's assignment hash (docs/decisions.md "Experiments"). */
+export const ASSIGNMENT_SECRET = 'experiment-assignment';
+
+/**
+ * The running experiments (paused ones serve only their control) of the live pages in
+ * `pages`, with the assignment secret (hex); none without a store. The control's content is
+ * the page's, which cannot change while the experiment runs.
+ */
+export async function readRunningExperiments(
+  pages: readonly BuildPage[],
+  env?: Record<string, string | undefined>,
+): Promise<{ experiments: BuildExperiment[]; secret: string }> {
+  const store = buildStore(env);
+  if (!store) return { experiments: [], secret: '' };
+  const db = createDocumentClient(dynamoTarget(store.config));
+  try {
+    const repository = new ExperimentRepository(db, store.table);
+    const running = await repository.running();
+    const experiments: BuildExperiment[] = [];
+    for (const experiment of running) {
+      const page = pages.find((candidate) => candidate.id === experiment.pageId);
+      if (!page) continue;
+      experiments.push({
+        id: experiment.id,
+        pageId: page.id,
+        variants: await Promise.all(
+          experiment.variants.map(async ({ id, weight }) => ({
+            id,
+            weight,
+            content:
+              id === CONTROL_ID ? page.content : await repository.variantContent(experiment.id, id),
+          })),
+        ),
+      });
+    }
+    const secret = experiments.length
+      ? (await new InstallSecrets(db, store.table).get(ASSIGNMENT_SECRET)).toString('hex')
+      : '';
+    return { experiments, secret };
+  } catch (error) {
+    throw new Error(
+      `The site build reads the running experiments from DynamoDB (table ${store.table}) and it did not answer: ${String(error)}`,
       { cause: error },
     );
   } finally {

@@ -2,7 +2,12 @@
 // AWS_REGION) the build reads it (functions/site-data/store.ts) and fails loudly if it
 // cannot; with none it renders the template from content/ (docs/requirements.md §10
 // (publishing)).
-import { readActivePages, type BuildPage } from '../../functions/site-data/store.ts';
+import {
+  readActivePages,
+  readRunningExperiments,
+  type BuildPage,
+} from '../../functions/site-data/store.ts';
+import type { VariantId } from '../../functions/shared/experiments.ts';
 import { DEFAULT_SLUG } from '../../functions/shared/slug.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';
 
@@ -35,4 +40,37 @@ async function loadActivePages(): Promise<BuildPage[]> {
   if (!active) return [templatePage()];
   // A store that has not been seeded yet (first deploy) renders what the seed will write.
   return active.some((page) => page.slug === DEFAULT_SLUG) ? active : [...active, templatePage()];
+}
+
+/** One variant of a running experiment, prerendered at /variants/<slug>/<variantId>. */
+export interface BuildVariant {
+  /** The page with the variant's content (the control's is the page's own). */
+  page: BuildPage;
+  experimentId: string;
+  variantId: VariantId;
+  control: boolean;
+}
+
+let variants: Promise<BuildVariant[]> | undefined;
+
+/**
+ * Every variant of every running experiment of a live page (docs/decisions.md
+ * "Experiments"), read once per build. The edge sends each visitor of the page to one of
+ * them (functions/server/experiment-map.ts).
+ */
+export function experimentVariants(): Promise<BuildVariant[]> {
+  variants ??= (async () => {
+    const pages = await activePages();
+    const { experiments } = await readRunningExperiments(pages);
+    return experiments.flatMap((experiment) => {
+      const page = pages.find((candidate) => candidate.id === experiment.pageId)!;
+      return experiment.variants.map((variant, index) => ({
+        page: { ...page, content: variant.content },
+        experimentId: experiment.id,
+        variantId: variant.id,
+        control: index === 0,
+      }));
+    });
+  })();
+  return variants;
 }

@@ -30,10 +30,30 @@ export function visitAttribution(): Attribution | undefined {
   return attributionFrom(document.referrer, window.location.search, window.location.hostname);
 }
 
-/** `{ attribution }` for a contact submission's body, or nothing to add. */
-export function attributionField(): { attribution?: Attribution } {
+/**
+ * The experiment variant this page was served as (docs/decisions.md "Experiments"): the edge
+ * chose the prerendered file, whose <html> carries it. Undefined outside an experiment.
+ */
+export function servedVariant(): { experimentId: string; variantId: string } | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const { experiment, variant } = document.documentElement.dataset;
+  return variant && experiment && /^[a-d]$/.test(variant) && /^[0-9a-f-]{36}$/.test(experiment)
+    ? { experimentId: experiment, variantId: variant }
+    : undefined;
+}
+
+/**
+ * `{ attribution, experimentId, variantId }` for a contact submission's body, or nothing to add: both
+ * only for a visitor who did not opt out (who is assigned a variant but counted by nobody).
+ */
+export function attributionField(): {
+  attribution?: Attribution;
+  experimentId?: string;
+  variantId?: string;
+} {
   const attribution = visitAttribution();
-  return attribution ? { attribution } : {};
+  const served = trackingAllowed() ? servedVariant() : undefined;
+  return { ...(attribution ? { attribution } : {}), ...served };
 }
 
 export function track(
@@ -48,6 +68,7 @@ export function track(
     eventType,
     ...(metadata ? { metadata } : {}),
     ...(attribution ? { attribution } : {}),
+    ...servedVariant(),
   });
   try {
     // A string beacon goes out as text/plain: a simple request that survives navigation.
