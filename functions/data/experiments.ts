@@ -1025,7 +1025,11 @@ function summary(item: ExperimentItem, approvalsRequired: number): Omit<Experime
   };
 }
 
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'experimentId']);
+
+/** An item without its keys (and its partition's id): the stored record. */
 function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, experimentId: _e, ...rest } = item;
-  return rest as T;
+  return Object.fromEntries(
+    Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)),
+  ) as T;
 }
