@@ -21,6 +21,7 @@ import { auditLog } from './routes/admin/audit.ts';
 import { build } from './routes/admin/build.ts';
 import { redirects } from './routes/admin/redirects.ts';
 import { experiments } from './routes/admin/experiments.ts';
+import { reports } from './routes/admin/reports.ts';
 import { leads } from './routes/leads.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -54,6 +55,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/build', router: build },
   { path: '/admin/redirects', router: redirects },
   { path: '/admin/experiments', router: experiments },
+  { path: '/admin/reports', router: reports },
   { path: '/admin/settings', router: settings },
   { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/leads', router: leads },

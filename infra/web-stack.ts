@@ -164,8 +164,10 @@ export class WebStack extends Stack {
    * step, not part of this stack.
    */
   private sendLeadNotifications(mail: NonNullable<InfraConfig['mail']>): void {
-    // The public function mails lead notifications; the admin function, invitations.
-    for (const fn of [this.api.publicFunction, this.api.function]) {
+    // The public function mails lead notifications; the admin function, invitations; the
+    // schedules function, the weekly report (issue 25: to administrators, who must be
+    // verified identities while the account is in the SES sandbox).
+    for (const fn of [this.api.publicFunction, this.api.function, this.schedules.function]) {
       fn.addEnvironment('MAIL_TRANSPORT', 'ses');
       fn.addEnvironment('MAIL_FROM', mail.from);
       fn.addEnvironment('NOTIFY_EMAIL', mail.notify.join(','));
@@ -188,6 +190,7 @@ export class WebStack extends Stack {
     });
     this.api.publicFunction.addToRolePolicy(send);
     this.api.function.addToRolePolicy(send);
+    this.schedules.function.addToRolePolicy(send);
   }
 
   private acknowledgeEdgeArnReader(): void {

@@ -29,7 +29,7 @@ export const PK = {
   build: 'BUILD',
   /** STATS#<scope>: a page's (or ALL's, OTHER's) daily counters. */
   stats: 'STATS#',
-  /** EVENTS#<pageId>#<day>: raw events. */
+  /** EVENTS#<pageId>#<day> and EVENTS#<pageId>#<day>#<shard>: raw events (functions/data/events.ts). */
   events: 'EVENTS#',
   /** VISITOR#<day>#<hash>: a visitor's marker for a day. */
   visitor: 'VISITOR#',
@@ -90,7 +90,10 @@ export const SK = {
   setupToken: 'TOKEN#',
   firstAdmin: 'FIRST',
   buildFailure: 'REQUEST_FAILURE',
-  /** DAY#<day> under STATS#<scope>. */
+  /**
+   * DAY#<day> (shard 0, and every item before issue 25) and DAY#<day>#<shard> (shards 1 and
+   * up) under STATS#<scope>: a day's counters, summed at read (functions/data/events.ts).
+   */
   statsDay: 'DAY#',
   visitorDay: 'DAY',
   page: 'PAGE',
@@ -115,6 +118,8 @@ export const SK = {
   /** DAY#<day>#<shard> under EXPSTATS#<id>: one shard of a day's counters. */
   experimentDay: 'DAY#',
   settings: 'SETTINGS',
+  /** Under SETTINGS: the weekly report's settings and its last run. */
+  reportSettings: 'REPORT',
   slug: 'SLUG',
   deleted: 'DELETED',
   lead: 'LEAD',
@@ -197,7 +202,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     ],
     [PK.experiment]: [SK.experiment, SK.variant, SK.signature],
     [PK.experimentStats]: [SK.experimentDay],
-    [PK.settings]: [SK.settings],
+    [PK.settings]: [SK.settings, SK.reportSettings],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
     [PK.deleted]: [SK.deleted],
@@ -242,13 +247,32 @@ export const keys = {
   buildFailure: () => ({ pk: PK.build, sk: SK.buildFailure }),
   statsPartition: (scope: string) => `${PK.stats}${scope}`,
   statsDaySk: (day: string) => `${SK.statsDay}${day}`,
-  counter: (scope: string, day: string) => ({
+  /** One shard of a scope-day's counters; shard 0 is the unsharded key of every older item. */
+  counter: (scope: string, day: string, shard = 0) => ({
     pk: `${PK.stats}${scope}`,
-    sk: `${SK.statsDay}${day}`,
+    sk: shard ? `${SK.statsDay}${day}#${shard}` : `${SK.statsDay}${day}`,
   }),
-  eventsPartition: (pageId: string, day: string) => `${PK.events}${pageId}#${day}`,
-  event: (pageId: string, day: string, time: string, id: string) => ({
-    pk: `${PK.events}${pageId}#${day}`,
+  /**
+   * The sort keys between which every shard of the days `from`..`to` lies: '~' sorts after
+   * the digits of a shard (and the letters of the first release's DAY#<day>#<type> items,
+   * which `counterShard` tells apart) and before the next day.
+   */
+  statsDayRange: (from: string, to: string) => ({
+    from: `${SK.statsDay}${from}`,
+    to: `${SK.statsDay}${to}#~`,
+  }),
+  /** The day and shard of a counter item's sort key; undefined for any other item. */
+  counterShard: (sk: string): { day: string; shard: number } | undefined => {
+    const match = /^(\d{4}-\d{2}-\d{2})(?:#(\d{1,4}))?$/.exec(
+      sk.startsWith(SK.statsDay) ? sk.slice(SK.statsDay.length) : '',
+    );
+    return match ? { day: match[1]!, shard: Number(match[2] ?? 0) } : undefined;
+  },
+  /** A page-day's raw events, one of its partitions; shard 0 is the partition of older events. */
+  eventsPartition: (pageId: string, day: string, shard = 0) =>
+    shard ? `${PK.events}${pageId}#${day}#${shard}` : `${PK.events}${pageId}#${day}`,
+  event: (pageId: string, day: string, time: string, id: string, shard = 0) => ({
+    pk: shard ? `${PK.events}${pageId}#${day}#${shard}` : `${PK.events}${pageId}#${day}`,
     sk: `${time}#${id}`,
   }),
   visitor: (day: string, hash: string) => ({
@@ -297,6 +321,7 @@ export const keys = {
     sk: `${SK.experimentDay}${day}#${shard}`,
   }),
   settings: () => ({ pk: PK.settings, sk: SK.settings }),
+  reportSettings: () => ({ pk: PK.settings, sk: SK.reportSettings }),
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
   redirect: (from: string) => ({ pk: PK.redirects, sk: from }),
   deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),

@@ -8,6 +8,8 @@ export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (reports); the plain text is always sent too. */
+  html?: string;
   /** Where a reply goes (the lead's own address for lead notifications). */
   replyTo?: string;
 }

@@ -141,7 +141,10 @@ export class SesMailer implements Mailer {
       Content: {
         Simple: {
           Subject: { Data: message.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: message.text, Charset: 'UTF-8' } },
+          Body: {
+            Text: { Data: message.text, Charset: 'UTF-8' },
+            ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
+          },
         },
       },
     });

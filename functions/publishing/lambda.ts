@@ -1,5 +1,6 @@
-// AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts), run every
-// minute by an EventBridge rule (infra/constructs/schedules.ts). A run that fails throws,
+// AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts) and the weekly
+// report when it is due (functions/reports/weekly.ts), run every minute by an EventBridge
+// rule (infra/constructs/schedules.ts). A run that fails throws,
 // so the function's Errors metric (and its alarm) counts it; the next run tries again.
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
 import { dynamoTarget } from '../data/dynamo.ts';
@@ -8,6 +9,7 @@ import { jsonLogger } from '../lib/logger.ts';
 import { sourceStack } from '../lib/stack-trace.ts';
 import { createServices } from '../services.ts';
 import { runDueSchedules } from './scheduler.ts';
+import { runWeeklyReport } from '../reports/weekly.ts';
 
 const config = loadConfig();
 const log = jsonLogger(config.env.LOG_LEVEL);
@@ -18,6 +20,8 @@ export const handler = async () => {
     log.error('schedule run failed', { error: sourceStack(error) });
     throw error;
   });
+  // A failed report is logged (and tried again by the next run); it fails no publish.
+  const report = await runWeeklyReport(services);
   if (run.failed > 0) throw new Error(`${run.failed} scheduled change(s) failed; see the log`);
-  return run;
+  return { ...run, report };
 };

@@ -23,6 +23,7 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/account/admins/:email/enable': 'an action on the path; takes no body',
   'POST /api/account/admins/:email/password-reset': 'an action on the path; takes no body',
   'POST /api/admin/build': 'an action; takes no body',
+  'POST /api/admin/reports/weekly/send': 'an action; takes no body',
   'POST /api/admin/experiments/:id/start': 'an action on the path; takes no body',
   'POST /api/admin/experiments/:id/pause': 'an action on the path; takes no body',
   'POST /api/admin/experiments/:id/stop': 'an action on the path; takes no body',

@@ -36,7 +36,8 @@ export class Schedules extends Construct {
     super(scope, id);
     const { fn, role } = nodeFunction(this, 'Function', '', {
       entry: SCHEDULES_ENTRY,
-      description: 'Publishes and unpublishes landing pages at their scheduled times',
+      description:
+        'Publishes and unpublishes landing pages at their scheduled times; sends the weekly report',
       roleDescription: 'PharmaBridge scheduled publishing',
       memorySize: 256,
       timeout: Duration.seconds(60),
