@@ -10,6 +10,11 @@ import type {
 } from '../../../../functions/shared/account.ts';
 import type { Role } from '../../../../functions/shared/roles.ts';
 import type { Settings } from '../../../../functions/shared/workflow.ts';
+import type {
+  ReportSent,
+  ReportSettings,
+  ReportSettingsInput,
+} from '../../../../functions/shared/reports.ts';
 import { request } from '../api.ts';
 
 export const ACCOUNT_KEY = ['/api/account'] as const;
@@ -43,6 +48,12 @@ export const setRole = (email: string, role: Role) =>
 export const SETTINGS_KEY = ['/api/admin/settings'] as const;
 export const saveSettings = (settings: Settings) =>
   request<Settings>('PUT', '/api/admin/settings', settings);
+
+/** The weekly analytics report (issue 25): admins only. */
+export const REPORT_KEY = ['/api/admin/reports/weekly'] as const;
+export const saveReportSettings = (settings: ReportSettingsInput) =>
+  request<ReportSettings>('PUT', '/api/admin/reports/weekly', settings);
+export const sendReportNow = () => request<ReportSent>('POST', '/api/admin/reports/weekly/send');
 
 export const withdrawInvitation = (id: string) =>
   request('DELETE', `/api/account/invitations/${id}`);

@@ -8,6 +8,7 @@ import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { ReportSection } from './report-section.tsx';
 import { useCan } from '../permissions.ts';
 
 export function AccountView({ email, onClose }: { email: string; onClose: () => void }) {
@@ -40,6 +41,7 @@ export function AccountView({ email, onClose }: { email: string; onClose: () => 
         </div>
         {mayManage && <AdministratorsSection me={email} />}
         {mayManage && <SettingsSection />}
+        {mayManage && <ReportSection />}
       </div>
     </main>
   );
