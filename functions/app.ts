@@ -22,6 +22,7 @@ import { build } from './routes/admin/build.ts';
 import { redirects } from './routes/admin/redirects.ts';
 import { experiments } from './routes/admin/experiments.ts';
 import { reports } from './routes/admin/reports.ts';
+import { analyticsShares } from './routes/admin/analytics-shares.ts';
 import { leads } from './routes/leads.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -56,6 +57,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/redirects', router: redirects },
   { path: '/admin/experiments', router: experiments },
   { path: '/admin/reports', router: reports },
+  { path: '/admin/analytics/shares', router: analyticsShares },
   { path: '/admin/settings', router: settings },
   { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/leads', router: leads },

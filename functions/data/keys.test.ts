@@ -124,6 +124,22 @@ describe('stored keys are unchanged', () => {
     ['throttle ip', keys.throttleIp('h', 60), { pk: 'THROTTLE#IP#h', sk: '60' }],
     ['throttle account', keys.throttleAccount('h'), { pk: 'THROTTLE#ACCOUNT#h', sk: 'STATE' }],
     ['lead status', keys.leadStatusPartition('new'), 'LEADS#STATUS#new'],
+    // Issue 24 and 25 (first written by this release).
+    ['experiment', keys.experiment(id), { pk: `EXPERIMENT#${id}`, sk: 'EXPERIMENT' }],
+    ['variant', keys.variant(id, 'b'), { pk: `EXPERIMENT#${id}`, sk: 'VARIANT#b' }],
+    [
+      'variant signature',
+      keys.variantSignature(id, 'b', 't#1'),
+      { pk: `EXPERIMENT#${id}`, sk: 'SIGNATURE#b#t#1' },
+    ],
+    [
+      'experiment day',
+      keys.experimentDay(id, '2026-03-01', 3),
+      { pk: `EXPSTATS#${id}`, sk: 'DAY#2026-03-01#3' },
+    ],
+    ['experiment lock', keys.experimentLock(id), { pk: `PAGE#${id}`, sk: 'EXPERIMENT-LOCK' }],
+    ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
+    ['share', keys.share(id), { pk: 'SHARES', sk: id }],
   ];
   it.each(cases)('%s', (_, built, stored) => expect(built).toEqual(stored));
 
@@ -135,6 +151,7 @@ describe('stored keys are unchanged', () => {
       media: 'MEDIA',
       outboxDue: 'OUTBOX#DUE',
       schedules: 'SCHEDULES',
+      experiments: 'EXPERIMENTS',
     });
     expect(GSI2PK).toEqual({ deleted: 'DELETED', leadStatus: 'LEADS#STATUS#' });
   });

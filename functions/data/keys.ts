@@ -66,6 +66,8 @@ export const PK = {
   /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
   /** EXPERIMENT#<id>: an A/B experiment, its variants and their approvals. */
   experiment: 'EXPERIMENT#',
+  /** The shared dashboards (analytics links for people without an account), one partition. */
+  shares: 'SHARES',
   /** EXPSTATS#<id>: an experiment's daily counters per variant (sharded). */
   experimentStats: 'EXPSTATS#',
   throttlePair: 'THROTTLE#PAIR#',
@@ -202,6 +204,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     ],
     [PK.experiment]: [SK.experiment, SK.variant, SK.signature],
     [PK.experimentStats]: [SK.experimentDay],
+    [PK.shares]: [SK.any],
     [PK.settings]: [SK.settings, SK.reportSettings],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
@@ -322,6 +325,8 @@ export const keys = {
   }),
   settings: () => ({ pk: PK.settings, sk: SK.settings }),
   reportSettings: () => ({ pk: PK.settings, sk: SK.reportSettings }),
+  share: (id: string) => ({ pk: PK.shares, sk: id }),
+  sharesPartition: () => PK.shares,
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
   redirect: (from: string) => ({ pk: PK.redirects, sk: from }),
   deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),

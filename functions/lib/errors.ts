@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  /** 410: a link that worked once and no longer does (a revoked or expired shared dashboard). */
+  | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
   /** 422: well-formed but unusable, e.g. an image that cannot be decoded or is too big. */

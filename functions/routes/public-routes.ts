@@ -7,6 +7,7 @@ import { landingPageBySlug } from './landing-page-by-slug.ts';
 import { contact } from './contact.ts';
 import { conversions } from './conversions.ts';
 import { preview } from './preview.ts';
+import { sharedAnalytics } from './shared-analytics.ts';
 
 export const PUBLIC_ROUTES: ApiRoute[] = [
   { path: '/health', router: health },
@@ -14,4 +15,5 @@ export const PUBLIC_ROUTES: ApiRoute[] = [
   { path: '/contact', router: contact },
   { path: '/conversions', router: conversions },
   { path: '/preview', router: preview },
+  { path: '/shared/analytics', router: sharedAnalytics },
 ];

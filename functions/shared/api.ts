@@ -232,6 +232,9 @@ export const AUDIT_ACTIONS = [
   'experiment-pause',
   'experiment-stop',
   'experiment-promote',
+  // Shared dashboards (functions/data/analytics-shares.ts).
+  'share-create',
+  'share-revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -289,6 +292,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'experiment-pause': 'Experiment paused',
   'experiment-stop': 'Experiment ended',
   'experiment-promote': 'Experiment variant promoted',
+  'share-create': 'Shared dashboard made',
+  'share-revoke': 'Shared dashboard revoked',
 };
 
 export const auditEntrySchema = z.object({

@@ -58,3 +58,35 @@ export type ReportSent = z.infer<typeof reportSentSchema>;
 
 /** The report goes out on Mondays at this local hour. */
 export const REPORT_HOUR = 8;
+
+// ---- Shared dashboards ---------------------------------------------------------------
+
+/** A shared dashboard lives this long at most; none may also never expire. */
+export const SHARE_MAX_DAYS = 365;
+
+/** POST /api/admin/analytics/shares */
+export const createShareSchema = z.strictObject({
+  /** Who it is for ("Agency", "Board"): shown in the list and on the shared page. */
+  label: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  /** Days until it stops working; absent or null: until revoked. */
+  expiresInDays: z.number().int().min(1).max(SHARE_MAX_DAYS).nullable().optional(),
+});
+export type CreateShareRequest = z.input<typeof createShareSchema>;
+
+export const shareSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The link to send: a signed token naming this share. */
+  url: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  revokedBy: z.string().nullable(),
+});
+export type AnalyticsShare = z.infer<typeof shareSchema>;
+export const shareListSchema = z.object({ shares: z.array(shareSchema) });
+
+/** The public path of a shared dashboard (site/pages/shared/analytics.astro). */
+export const sharedDashboardPath = (token: string) =>
+  `/shared/analytics?token=${encodeURIComponent(token)}`;

@@ -1,0 +1,57 @@
+// GET /api/shared/analytics/:token?from=&to=[&pageId=] (issue 25, docs/decisions.md "Shared
+// dashboards"): the Analytics tab's figures for someone holding a shared link, without an
+// account. The same report the tab reads (functions/data/analytics.ts), which holds no
+// personal data: counts per day, page, source, campaign and device; never a lead. A revoked
+// or expired link answers 410 saying so; a forged or unknown one 404.
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { analyticsReport } from '../data/analytics.ts';
+import { AnalyticsShareRepository } from '../data/analytics-shares.ts';
+import { InstallSecrets } from '../data/install-secrets.ts';
+import type { VisitorEnv } from '../lib/context.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import { params, query } from '../lib/validate.ts';
+import { analyticsQuerySchema, type AnalyticsResponse } from '../shared/analytics.ts';
+
+const tokenParam = params(z.object({ token: z.string().max(200) }));
+
+const date = (iso: string) => iso.slice(0, 10);
+
+export const sharedAnalytics = new Hono<VisitorEnv>().get(
+  '/:token',
+  tokenParam,
+  query(analyticsQuerySchema),
+  async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    const services = c.get('services');
+    const shares = new AnalyticsShareRepository(
+      services.db,
+      services.tableName,
+      services.now,
+      new InstallSecrets(services.db, services.tableName, services.now),
+    );
+    const found = await shares.resolve(c.req.valid('param').token);
+    if (found.status === 'unknown') throw notFound('Shared dashboard');
+    if (found.status === 'revoked') {
+      throw new ApiError(
+        410,
+        'gone',
+        `This shared dashboard was revoked on ${date(found.share.revokedAt!)}: ask whoever sent it for a new link.`,
+      );
+    }
+    if (found.status === 'expired') {
+      throw new ApiError(
+        410,
+        'gone',
+        `This shared dashboard expired on ${date(found.share.expiresAt!)}: ask whoever sent it for a new link.`,
+      );
+    }
+    const report = await analyticsReport(services, c.req.valid('query'));
+    if (!report) throw notFound('Page');
+    return c.json<AnalyticsResponse & { share: { label: string; expiresAt: string | null } }>({
+      ...report,
+      share: { label: found.share.label, expiresAt: found.share.expiresAt },
+    });
+  },
+);
