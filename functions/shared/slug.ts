@@ -22,6 +22,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'preview',
   // Experiments' prerendered variants (site/pages/variants/).
   'variants',
+  // Shared analytics dashboards (site/pages/shared/).
+  'shared',
   'product',
   'solutions',
   'how-it-works',
