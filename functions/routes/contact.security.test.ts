@@ -63,6 +63,46 @@ describe('POST /api/contact: abuse', () => {
     expect((await first.json('POST', '/api/contact', lead, from('198.51.100.4'))).status).toBe(201);
   });
 
+  it('keeps the quota of real visitors when a bot on the same address floods the form', async () => {
+    const { json, services } = await testApp({ CONTACT_RATE_LIMIT: '2' });
+    const office = (ua: string) => ({ 'x-forwarded-for': '203.0.113.50', 'user-agent': ua });
+    const browser =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    // A script and a honeypot-filling bot use up their own quota...
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await json('POST', '/api/contact', lead, office('python-requests/2.32'))).status,
+      ).toBe(201);
+    }
+    expect((await json('POST', '/api/contact', lead, office('python-requests/2.32'))).status).toBe(
+      429,
+    );
+    expect(
+      (await json('POST', '/api/contact', { ...lead, website: 'x' }, office(browser))).status,
+    ).toBe(429);
+    // ...and the prospects behind the same address still get through.
+    for (let i = 0; i < 2; i++) {
+      expect((await json('POST', '/api/contact', lead, office(browser))).status).toBe(201);
+    }
+    expect((await json('POST', '/api/contact', lead, office(browser))).status).toBe(429);
+    expect(await services.leads.newest()).toHaveLength(4);
+  });
+
+  it('drops control characters from the message but keeps its line breaks (issue 26)', async () => {
+    const { json, services } = await testApp();
+    const response = await json('POST', '/api/contact', {
+      ...lead,
+      message: 'Line one\u0000\u0007\r\nLine\ttwo\u007f\u0085 end',
+    });
+    expect(response.status).toBe(201);
+    const [stored] = await services.leads.newest();
+    expect(stored?.message).toBe('Line one\r\nLine\ttwo end');
+    // One-line fields refuse them instead (they would start a line of their own).
+    const company = await json('POST', '/api/contact', { ...lead, company: 'Acme\u0007' });
+    expect(company.status).toBe(400);
+    expect(((await company.json()) as ErrorBody).error.fields?.['company']).toBeDefined();
+  });
+
   it('shares the quota between app instances on the same table', async () => {
     const now = new Date('2026-03-02T09:00:00Z');
     const a = await testApp({ CONTACT_RATE_LIMIT: '2' }, { now: () => now });

@@ -24,7 +24,10 @@ export const contact = new Hono<VisitorEnv>().post(
     const services = c.get('services');
     const submission = c.req.valid('json');
     const ip = services.clientIp(c);
-    const decision = await services.rateLimiter.hit('contact', ip, {
+    // Honeypot and bot submissions have a quota of their own, so a bot on a shared office
+    // address cannot use up the quota of the real prospects behind it (issue 26).
+    const suspect = Boolean(submission.website?.trim()) || isBot(c.req.header('user-agent') ?? '');
+    const decision = await services.rateLimiter.hit(suspect ? 'contact-bots' : 'contact', ip, {
       limit: services.config.env.CONTACT_RATE_LIMIT,
       windowSeconds: CONTACT_WINDOW_SECONDS,
     });

@@ -23,6 +23,11 @@ export type FormType = (typeof FORM_TYPES)[number];
  * line of its own in the team's notification e-mail (functions/mail/lead-notification.ts).
  */
 export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+/** Control characters a text area does not keep: all but tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex
+const TEXT_AREA_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+export const stripControls = (text: string) => text.replace(TEXT_AREA_CONTROLS, '');
+
 export const ONE_LINE_MESSAGE = 'must be on one line, without control characters';
 
 const oneLine = (max: number) =>
@@ -39,7 +44,13 @@ export const contactSubmissionSchema = z
       z.string().min(1, 'is required').pipe(z.email('must be a valid email address')),
     ),
     company: oneLine(200).default(''),
-    message: z.string().trim().max(5000, 'must be at most 5000 characters').default(''),
+    // A text area keeps its line breaks and tabs; every other control character (NUL, BEL,
+    // DEL, C1, ...) is dropped, so none reaches the inbox, the CSV or the CRM webhook.
+    message: z
+      .string()
+      .transform(stripControls)
+      .pipe(z.string().trim().max(5000, 'must be at most 5000 characters'))
+      .default(''),
     role: oneLine(200).optional(),
     inquiryType: z.enum(INQUIRY_TYPES).optional(),
     formType: z.enum(FORM_TYPES).default('general'),
