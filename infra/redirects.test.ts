@@ -43,6 +43,31 @@ describe('redirects at the edge', () => {
     });
   });
 
+  it('ships a function CloudFront accepts: cloudfront-js-2.0, its two imports, under 10 KB', () => {
+    // The A/B assignment (issue 24) hashes with the runtime's crypto module, as the store
+    // with the cloudfront module; CloudFront refuses function code over 10 KB.
+    const [code] = Object.values(
+      template.findResources('AWS::CloudFront::Function', {
+        Properties: { FunctionCode: Match.stringLikeRegexp('experimentVariant') },
+      }),
+    ).map((resource) =>
+      z
+        .object({
+          Properties: z.object({
+            FunctionCode: z.string(),
+            FunctionConfig: z.object({ Runtime: z.literal('cloudfront-js-2.0') }),
+          }),
+        })
+        .parse(resource),
+    );
+    const source = code!.Properties.FunctionCode;
+    expect(source.split('\n').slice(0, 2)).toEqual([
+      "import cf from 'cloudfront';",
+      "import crypto from 'crypto';",
+    ]);
+    expect(Buffer.byteLength(source)).toBeLessThanOrEqual(10 * 1024);
+  });
+
   it('lets the rebuild read and update that store, and tells it which one', () => {
     const project = onlyId('AWS::CodeBuild::Project');
     const role = z
@@ -107,7 +132,9 @@ describe('redirects at the edge', () => {
     expect(pages).toBeGreaterThan(0);
     expect(pages).toBeLessThan(sync);
     expect(sync).toBeLessThan(invalidate);
-    // The map itself is not published as a file of the site.
+    // The maps themselves are not published as files of the site (the experiments' holds the
+    // assignment secret, issue 24).
     expect(commands[pages]).toContain("--exclude '.redirects.json'");
+    expect(commands[pages]).toContain("--exclude '.experiments.json'");
   });
 });

@@ -13,6 +13,7 @@ import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import { Construct } from 'constructs';
 import { logicalIdOf } from './api.ts';
 import { REDIRECT_MAP_FILE } from '../../functions/server/redirect-map.ts';
+import { EXPERIMENT_MAP_FILE } from '../../functions/server/experiment-map.ts';
 
 /** The repository root: the build's source is the working tree at deploy time. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,9 +49,11 @@ export const HTML_CACHE = 'public, max-age=0, must-revalidate';
  */
 export const publishCommands = [
   `aws s3 sync dist "s3://$SITE_BUCKET" --exclude '*' --include '_astro/*' --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
-  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
+  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --exclude '${EXPERIMENT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
   // The redirects once the pages they lead to are there (docs/decisions.md "Redirects"): the
-  // KeyValueStore the viewer-request function reads becomes the build's redirect map.
+  // KeyValueStore the viewer-request function reads becomes the build's redirect map, and
+  // its experiments' (functions/server/experiment-map.ts, a file kept out of the bucket
+  // above: it holds the assignment secret).
   'node_modules/.bin/node scripts/sync-redirects.ts dist',
   `INVALIDATION_ID=$(aws cloudfront create-invalidation --distribution-id "$DISTRIBUTION_ID" --paths '/*' --query Invalidation.Id --output text)`,
   'aws cloudfront wait invalidation-completed --distribution-id "$DISTRIBUTION_ID" --id "$INVALIDATION_ID"',

@@ -1,14 +1,19 @@
 import cf from 'cloudfront';
+import crypto from 'crypto';
 // The store's handle (first lines, as CloudFront asks). The tests and the local server run
-// this file with their own `cf` (infra/edge/edge-script.ts).
+// this file with their own `cf` and `crypto` (infra/edge/edge-script.ts).
 var kvs = cf.kvs();
 
 // CloudFront Function (cloudfront-js-2.0, viewer request) on the site's default behaviour.
 // First the redirects (issue 23): a path in the KeyValueStore associated with this function
 // answers 301/302 with its Location (the rebuild writes the store from the build's
 // dist/.redirects.json; the local server reads that file and runs redirectKey and
-// redirectResponse below, so both answer alike). Then Astro's directory-style output under
-// clean URLs, the same rules as the local server:
+// redirectResponse below, so both answer alike). Then the A/B experiments (issue 24): a GET
+// of a page under a running experiment ("/" or "/<slug>"; the same store, written from
+// dist/.experiments.json, functions/server/experiment-map.ts) is rewritten to the variant
+// the visitor's address and user agent hash to (experimentOf and variantFor below, which
+// the local server runs too). Then Astro's directory-style output under clean URLs, the same rules as
+// the local server:
 //   /           -> /index.html
 //   /pricing    -> /pricing/index.html
 //   /pricing/   -> 301 /pricing (one canonical URL per page; the query string is kept)
@@ -56,6 +61,68 @@ function redirectResponse(value, query) {
   };
 }
 
+// The store's key of a page an experiment can run on, or '': a GET of "/" or of "/<slug>"
+// exactly as written (lowercase, no trailing slash, never /legacy/..., which keeps the
+// control). Other URLs of the page serve it as they always did.
+function experimentKey(uri, method) {
+  return method === 'GET' && uri.length <= 200 && /^\/[a-z0-9-]*$/.test(uri) ? uri : '';
+}
+
+// A stored experiment, "x <experimentId> /variants/<slug> a:50 b:50", read into
+// { id, prefix, ids, ends } (ends: the variants' cumulative weights), or null for any other
+// value: the page is then served as it is. The local server reads each value once.
+var EXPERIMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+var VARIANT_PREFIX = /^\/variants\/[a-z0-9-]{1,100}$/;
+var VARIANT_SHARE = /^([a-d]):([1-9][0-9]{0,2})$/;
+function experimentOf(value) {
+  var parts = String(value).split(' ');
+  if (parts.length < 4 || parts[0] !== 'x' || !EXPERIMENT_ID.test(parts[1])) return null;
+  if (!VARIANT_PREFIX.test(parts[2])) return null;
+  var experiment = { id: parts[1], prefix: parts[2], ids: [], ends: [] };
+  var total = 0;
+  for (var i = 3; i < parts.length; i++) {
+    var share = VARIANT_SHARE.exec(parts[i]);
+    if (!share || experiment.ids.indexOf(share[1]) !== -1) return null;
+    total += Number(share[2]);
+    experiment.ids.push(share[1]);
+    experiment.ends.push(total);
+  }
+  return experiment;
+}
+
+// The visitor's variant file, or '' without a secret. The visitor's bucket in [0, 1) is the
+// first 32 bits of HMAC-SHA256(secret, experimentId + "\n" + ip + "\n" + userAgent), the key
+// being the secret's text: the same visitor gets the same variant on every visit, and nobody
+// without the secret can pick one. Weights are shares of their sum; the last variant takes
+// whatever the others leave.
+function variantFor(experiment, secret, ip, userAgent) {
+  if (!experiment || !secret) return '';
+  var digest = crypto
+    .createHmac('sha256', String(secret))
+    .update(experiment.id + '\n' + ip + '\n' + userAgent)
+    .digest('hex');
+  var ends = experiment.ends;
+  var point = (parseInt(digest.slice(0, 8), 16) / 4294967296) * ends[ends.length - 1];
+  var j = 0;
+  while (j < ends.length - 1 && point >= ends[j]) j++;
+  return experiment.prefix + '/' + experiment.ids[j] + '/index.html';
+}
+
+// Both in one: what the handler does for a page under an experiment.
+function experimentVariant(value, secret, ip, userAgent) {
+  return variantFor(experimentOf(value), secret, ip, userAgent);
+}
+
+// A key's value, or undefined: a missing key throws in CloudFront.
+async function stored(key) {
+  try {
+    return await kvs.get(key);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  } catch (e) {
+    return undefined;
+  }
+}
+
 // The redirect target, always on this origin (the local server's sameOriginPath in
 // functions/server/static-site.ts is the same rule): decode (%2F, %5C), turn backslashes
 // into slashes (browsers do), collapse runs of slashes and re-encode each segment, so no
@@ -81,19 +148,25 @@ function sameOriginPath(uri) {
 async function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  // One lookup serves both: a redirect's path, or "/" and a page an experiment may run on.
   var key = redirectKey(uri);
-  if (key) {
-    var value;
-    try {
-      value = await kvs.get(key);
-      // A missing key throws: the path is no redirect.
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    } catch (e) {
-      value = undefined;
+  var pageKey = experimentKey(uri, request.method);
+  var value = key || pageKey ? await stored(key || pageKey) : undefined;
+  var redirect =
+    key && value !== undefined ? redirectResponse(value, request.rawQueryString()) : undefined;
+  if (redirect) return redirect;
+  if (pageKey && value !== undefined && String(value).indexOf('x ') === 0) {
+    // Only pages under an experiment read the secret ("x:secret"). The query string is kept.
+    // CloudFront looks in its cache after this function, under the rewritten URI: each
+    // variant is cached as its own object, and no visitor gets another's.
+    var secret = await stored('x:secret');
+    var agent = request.headers && request.headers['user-agent'];
+    var ip = event.viewer && event.viewer.ip ? event.viewer.ip : '';
+    var variantUri = experimentVariant(value, secret, ip, agent ? agent.value : '');
+    if (variantUri) {
+      request.uri = variantUri;
+      return request;
     }
-    var redirect =
-      value === undefined ? undefined : redirectResponse(value, request.rawQueryString());
-    if (redirect) return redirect;
   }
   var lastSegment = uri.slice(uri.lastIndexOf('/') + 1);
   var trailingSlash = uri.length > 1 && uri.charAt(uri.length - 1) === '/';

@@ -1,5 +1,6 @@
 // Runs the CloudFront Functions' source as CloudFront does (edge-script.ts): a script
-// defining `handler`, with the KeyValueStore injected.
+// defining `handler`, with the KeyValueStore and Node's HMAC injected. clean-urls.js: clean
+// URLs, redirects (issue 23) and A/B experiment assignment (issue 24).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SPA_FALLBACKS } from '../../functions/server/static-site.ts';
@@ -7,6 +8,9 @@ import { loadEdgeScript, storeOf, type CloudFrontModule } from './edge-script.ts
 
 interface ViewerRequest {
   uri: string;
+  method?: string;
+  headers?: Record<string, { value: string }>;
+  querystring?: Record<string, { value: string }>;
   rawQueryString(): string | undefined;
 }
 interface EdgeAnswer {
@@ -15,13 +19,18 @@ interface EdgeAnswer {
   statusDescription?: string;
   headers?: Record<string, { value: string }>;
 }
-type Handler = (event: { request: ViewerRequest }) => EdgeAnswer | Promise<EdgeAnswer>;
+type Handler = (event: {
+  request: ViewerRequest;
+  viewer?: { ip: string };
+}) => EdgeAnswer | Promise<EdgeAnswer>;
 
 const load = (file: string, cf?: CloudFrontModule): Handler =>
   loadEdgeScript<{ handler: Handler }>(file, ['handler'], cf).handler;
 
 const request = (uri: string, query?: string): ViewerRequest => ({
   uri,
+  method: 'GET',
+  headers: {},
   rawQueryString: () => query,
 });
 
@@ -191,12 +200,290 @@ describe('clean-urls: redirects from the KeyValueStore (issue 23)', () => {
     expect(bytes).toBeLessThan(10 * 1024);
   });
 
-  it('reads the store only for paths a redirect can start at', async () => {
+  it('reads the store only for paths a redirect can start at, and for a GET of /', async () => {
     reads.length = 0;
-    for (const uri of ['/', '/favicon.svg', '/_astro/app.js', '/a%2Fb', '/a_b', '/x.y/z']) {
+    for (const uri of ['/favicon.svg', '/_astro/app.js', '/a%2Fb', '/a_b', '/x.y/z']) {
       await answer(uri);
     }
+    await handler({ request: { ...request('/'), method: 'HEAD' } });
     expect(reads).toEqual([]);
+    // "/" may run an experiment (issue 24); a redirect cannot start there.
+    await answer('/');
+    await answer('/pricing');
+    expect(reads).toEqual(['/', '/pricing']);
+  });
+});
+
+// A/B experiments (issue 24): the store holds "x <experimentId> <variantPrefix> <id>:<weight> ..."
+// under the page's path (functions/server/experiment-map.ts) and the secret under x:secret.
+describe('clean-urls: A/B experiment assignment (issue 24)', () => {
+  const SECRET = '5f2c'.repeat(16);
+  const entries = (secret: string | undefined) =>
+    new Map([
+      ['/spring-launch', 'x 01JEXP24TEST /variants/spring-launch a:50 b:50'],
+      ['/', 'x 01JEXPHOME /variants/default a:34 b:33 c:33'],
+      ['/skewed', 'x 01JEXPSKEW /variants/skewed a:90 b:10'],
+      ['/old-launch', '301 /spring-launch'],
+      // What the build never writes: a legacy address keeps the control whatever is stored.
+      ['/legacy/spring-launch', 'x 01JEXP24TEST /variants/spring-launch a:50 b:50'],
+      ...(secret === undefined ? [] : [['x:secret', secret] as [string, string]]),
+    ]);
+  const reads: string[] = [];
+  const edgeFor = (store: ReadonlyMap<string, string>) =>
+    loadEdgeScript<{
+      handler: Handler;
+      experimentVariant(value: string, secret: string, ip: string, userAgent: string): string;
+    }>('clean-urls.js', ['handler', 'experimentVariant'], {
+      kvs: () => ({
+        get: async (key: string) => {
+          reads.push(key);
+          return storeOf(store).kvs().get(key);
+        },
+      }),
+    });
+  const edge = edgeFor(entries(SECRET));
+  const visit = async (
+    uri: string,
+    ip: string,
+    userAgent?: string,
+    options: { method?: string; query?: string; handler?: Handler } = {},
+  ) => {
+    const viewerRequest: ViewerRequest = {
+      uri,
+      method: options.method ?? 'GET',
+      headers: userAgent === undefined ? {} : { 'user-agent': { value: userAgent } },
+      querystring: options.query ? { utm_source: { value: options.query } } : {},
+      rawQueryString: () => (options.query ? `utm_source=${options.query}` : undefined),
+    };
+    return (options.handler ?? edge.handler)({ request: viewerRequest, viewer: { ip } });
+  };
+  const variantOf = async (uri: string, ip: string, userAgent?: string, handler?: Handler) => {
+    const result = await visit(uri, ip, userAgent, handler ? { handler } : {});
+    const match = /^\/variants\/[a-z0-9-]+\/([a-d])\/index\.html$/.exec(result.uri ?? '');
+    if (!match) throw new Error(`${uri} from ${ip} was not assigned: ${JSON.stringify(result)}`);
+    return match[1]!;
+  };
+
+  // A seeded generator: the same visitors on every run, so a pass or a failure is repeatable.
+  const visitors = (count: number, seed: number) => {
+    let state = seed >>> 0;
+    const next = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const agents = [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    ];
+    return Array.from({ length: count }, () => {
+      const ip =
+        next() < 0.7
+          ? Array.from({ length: 4 }, () => Math.floor(next() * 256)).join('.')
+          : Array.from({ length: 8 }, () => Math.floor(next() * 65536).toString(16)).join(':');
+      return { ip, userAgent: agents[Math.floor(next() * agents.length)]! };
+    });
+  };
+  const counts = async (uri: string, people: { ip: string; userAgent: string }[]) => {
+    const tally = new Map<string, number>();
+    for (const { ip, userAgent } of people) {
+      const variant = await variantOf(uri, ip, userAgent);
+      tally.set(variant, (tally.get(variant) ?? 0) + 1);
+    }
+    return tally;
+  };
+  /** Pearson's chi-square of observed counts against the shares the weights set. */
+  const chiSquare = (tally: Map<string, number>, weights: Record<string, number>) => {
+    const n = [...tally.values()].reduce((sum, count) => sum + count, 0);
+    const total = Object.values(weights).reduce((sum, weight) => sum + weight, 0);
+    return Object.entries(weights).reduce((sum, [id, weight]) => {
+      const expected = (n * weight) / total;
+      return sum + ((tally.get(id) ?? 0) - expected) ** 2 / expected;
+    }, 0);
+  };
+  // The sample-ratio-mismatch bound at p = 0.001: chi2.isf(0.001, df) from scipy 1.17
+  // (python3 -c "from scipy.stats import chi2; print(chi2.isf(0.001,1), chi2.isf(0.001,2))"
+  // prints 10.827566170662733 13.815510557964274).
+  const CHI2_CRITICAL_P001 = { 1: 10.828, 2: 13.816 };
+
+  it('gives a visitor (address and user agent) the same variant on every request', async () => {
+    for (const { ip, userAgent } of visitors(50, 1)) {
+      const first = await variantOf('/spring-launch', ip, userAgent);
+      for (let again = 0; again < 4; again++) {
+        expect(await variantOf('/spring-launch', ip, userAgent)).toBe(first);
+      }
+    }
+  });
+
+  it('spreads different addresses over the variants (50/50 over 200 addresses)', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      seen.add(await variantOf('/spring-launch', `198.51.100.${i % 256}`, 'Mozilla/5.0'));
+    }
+    expect([...seen].sort()).toEqual(['a', 'b']);
+    // The user agent counts too: one address, several browsers.
+    const agents = new Set<string>();
+    for (let i = 0; i < 50; i++)
+      agents.add(await variantOf('/spring-launch', '192.0.2.1', `UA ${i}`));
+    expect(agents.size).toBe(2);
+  });
+
+  it('lands 10,000 visitors within the sample-ratio bound of the weights (p >= 0.001)', async () => {
+    const people = visitors(10_000, 24);
+    const halves = await counts('/spring-launch', people);
+    expect(chiSquare(halves, { a: 50, b: 50 })).toBeLessThan(CHI2_CRITICAL_P001[1]);
+    const thirds = await counts('/', people);
+    expect([...thirds.keys()].sort()).toEqual(['a', 'b', 'c']);
+    expect(chiSquare(thirds, { a: 34, b: 33, c: 33 })).toBeLessThan(CHI2_CRITICAL_P001[2]);
+  });
+
+  it('respects uneven weights: 90/10 within 1.5 points', async () => {
+    const tally = await counts('/skewed', visitors(10_000, 90));
+    expect(Math.abs((tally.get('a') ?? 0) / 10_000 - 0.9)).toBeLessThanOrEqual(0.015);
+    expect(Math.abs((tally.get('b') ?? 0) / 10_000 - 0.1)).toBeLessThanOrEqual(0.015);
+  });
+
+  it('assigns anew when the secret changes', async () => {
+    const other = edgeFor(entries('0'.repeat(63) + '1')).handler;
+    let changed = 0;
+    const people = visitors(200, 7);
+    for (const { ip, userAgent } of people) {
+      const before = await variantOf('/spring-launch', ip, userAgent);
+      if ((await variantOf('/spring-launch', ip, userAgent, other)) !== before) changed++;
+    }
+    // Independent 50/50 draws differ about half the time.
+    expect(changed).toBeGreaterThan(60);
+    expect(changed).toBeLessThan(140);
+  });
+
+  it('serves the page unchanged without a secret or for a value it cannot read', async () => {
+    const noSecret = edgeFor(entries(undefined)).handler;
+    expect(await visit('/spring-launch', '203.0.113.7', 'x', { handler: noSecret })).toMatchObject({
+      uri: '/spring-launch/index.html',
+    });
+    for (const value of [
+      'x',
+      'x 01JEXP24TEST',
+      'x 01JEXP24TEST /variants/spring-launch',
+      'x 01J\nEXP /variants/spring-launch a:50 b:50',
+      'x 01JEXP24TEST /elsewhere a:50 b:50',
+      'x 01JEXP24TEST //evil.example a:50 b:50',
+      'x 01JEXP24TEST /variants/../admin a:50 b:50',
+      'x 01JEXP24TEST /variants/spring-launch a:50 e:50',
+      'x 01JEXP24TEST /variants/spring-launch a:0 b:100',
+      'x 01JEXP24TEST /variants/spring-launch a:50 a:50',
+      'x 01JEXP24TEST /variants/spring-launch a:50  b:50',
+      'x 01JEXP24TEST /variants/spring-launch a:-5 b:50',
+      'x 01JEXP24TEST /variants/spring-launch a:fifty b:50',
+      'X 01JEXP24TEST /variants/spring-launch a:50 b:50',
+    ]) {
+      const handler = edgeFor(
+        new Map([
+          ['/spring-launch', value],
+          ['x:secret', SECRET],
+        ]),
+      ).handler;
+      for (const ip of ['203.0.113.7', '2001:db8::1', '198.51.100.9']) {
+        expect(await visit('/spring-launch', ip, 'Mozilla/5.0', { handler }), value).toEqual({
+          uri: '/spring-launch/index.html',
+          method: 'GET',
+          headers: { 'user-agent': { value: 'Mozilla/5.0' } },
+          querystring: {},
+          rawQueryString: expect.any(Function),
+        });
+      }
+    }
+  });
+
+  it('keeps the query string, rewriting the path only', async () => {
+    const result = (await visit('/spring-launch', '203.0.113.7', 'x', {
+      query: 'mail',
+    })) as ViewerRequest;
+    expect(result.uri).toMatch(/^\/variants\/spring-launch\/[ab]\/index\.html$/);
+    expect(result.querystring).toEqual({ utm_source: { value: 'mail' } });
+    expect(result.rawQueryString()).toBe('utm_source=mail');
+  });
+
+  it('touches only a GET of the page itself: redirects, legacy, other forms of the URL stay', async () => {
+    expect(await visit('/old-launch', '203.0.113.7', 'x')).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/spring-launch' } },
+    });
+    expect(await visit('/legacy/spring-launch', '203.0.113.7', 'x')).toMatchObject({
+      uri: '/legacy/index.html',
+    });
+    expect(await visit('/spring-launch', '203.0.113.7', 'x', { method: 'HEAD' })).toMatchObject({
+      uri: '/spring-launch/index.html',
+    });
+    expect(await visit('/spring-launch', '203.0.113.7', 'x', { method: 'POST' })).toMatchObject({
+      uri: '/spring-launch/index.html',
+    });
+    expect(await visit('/spring-launch/', '203.0.113.7', 'x')).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/spring-launch' } },
+    });
+    expect(await visit('/Spring-Launch', '203.0.113.7', 'x')).toMatchObject({
+      uri: '/Spring-Launch/index.html',
+    });
+    // The variants' own files are ordinary pages.
+    expect(await visit('/variants/spring-launch/b', '203.0.113.7', 'x')).toMatchObject({
+      uri: '/variants/spring-launch/b/index.html',
+    });
+    expect(await visit('/pricing', '203.0.113.7', 'x')).toMatchObject({
+      uri: '/pricing/index.html',
+    });
+  });
+
+  it('reads the store at most twice a request, the secret only for a page under an experiment', async () => {
+    const readsOf = async (uri: string) => {
+      reads.length = 0;
+      await visit(uri, '203.0.113.7', 'x');
+      return [...reads];
+    };
+    expect(await readsOf('/spring-launch')).toEqual(['/spring-launch', 'x:secret']);
+    expect(await readsOf('/')).toEqual(['/', 'x:secret']);
+    expect(await readsOf('/pricing')).toEqual(['/pricing']);
+    expect(await readsOf('/old-launch')).toEqual(['/old-launch']);
+    expect(await readsOf('/_astro/app.js')).toEqual([]);
+  });
+
+  // Reference digests from Python's hmac, independent of this code:
+  //   python3 -c "import hmac,hashlib; print(hmac.new(('5f2c'*16).encode(),
+  //     b'01JEXP24TEST\n203.0.113.7\nMozilla/5.0 (X11; Linux x86_64)', hashlib.sha256).hexdigest())"
+  // 01JEXP24TEST, 203.0.113.7, "Mozilla/5.0 (X11; Linux x86_64)":
+  //   46fd058d... -> 0x46fd058d / 2^32 = 0.27730
+  // 01JEXPHOME, 2001:db8:85a3::8a2e:370:7334, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)":
+  //   736c0426... -> 0.45087
+  // 01JEXPHOME, 198.51.100.23, "" (no User-Agent): e19793cb... -> 0.88122
+  // Weights on either side of each bucket pin it to one percent, so any change of the key,
+  // the message (order, separator, fields) or the bucket arithmetic moves a visitor.
+  it('hashes HMAC-SHA256(secret, experimentId \\n ip \\n user agent) into the bucket', () => {
+    const assign = (id: string, shares: string, ip: string, userAgent: string) =>
+      edge.experimentVariant(`x ${id} /variants/v ${shares}`, SECRET, ip, userAgent);
+    const linux = ['203.0.113.7', 'Mozilla/5.0 (X11; Linux x86_64)'] as const;
+    expect(assign('01JEXP24TEST', 'a:27 b:73', ...linux)).toBe('/variants/v/b/index.html');
+    expect(assign('01JEXP24TEST', 'a:28 b:72', ...linux)).toBe('/variants/v/a/index.html');
+    const iphone = [
+      '2001:db8:85a3::8a2e:370:7334',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+    ] as const;
+    expect(assign('01JEXPHOME', 'a:45 b:55', ...iphone)).toBe('/variants/v/b/index.html');
+    expect(assign('01JEXPHOME', 'a:46 b:54', ...iphone)).toBe('/variants/v/a/index.html');
+    expect(assign('01JEXPHOME', 'a:44 b:44 c:12', '198.51.100.23', '')).toBe(
+      '/variants/v/c/index.html',
+    );
+    expect(assign('01JEXPHOME', 'a:44 b:45 c:11', '198.51.100.23', '')).toBe(
+      '/variants/v/b/index.html',
+    );
+  });
+
+  it('sends a request without a User-Agent as the empty string', async () => {
+    // The third reference vector above, through the handler: 0.88122 of a:34 b:33 c:33 is c.
+    expect(await variantOf('/', '198.51.100.23')).toBe('c');
   });
 });
 

@@ -1,8 +1,10 @@
 // Runs a CloudFront Function's source as CloudFront does: one script whose top-level
-// functions the runtime calls by name. Its one import, `import cf from 'cloudfront'` (the
-// KeyValueStore helpers of cloudfront-js-2.0), becomes a parameter, so the tests
-// (edge-functions.test.ts) and the local server (functions/server/static-site.ts) run the
-// very file CloudFront runs, with the store injected.
+// functions the runtime calls by name. Its imports become parameters: `import cf from
+// 'cloudfront'` (the KeyValueStore helpers of cloudfront-js-2.0) takes the store given, and
+// `import crypto from 'crypto'` (the runtime's hash and HMAC module) takes Node's
+// createHash and createHmac, whose API it shares. So the tests (edge-functions.test.ts) and
+// the local server (functions/server/static-site.ts) run the very file CloudFront runs.
+import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /** The part of CloudFront's `cloudfront` module the functions use: the KeyValueStore. */
@@ -11,6 +13,13 @@ export interface CloudFrontModule {
 }
 
 const CLOUDFRONT_IMPORT = /^import cf from 'cloudfront';$/m;
+const CRYPTO_IMPORT = /^import crypto from 'crypto';$/m;
+
+/**
+ * What CloudFront's `crypto` module offers (hashes and HMACs only), from Node: a script that
+ * used more of Node's module would pass here and fail in CloudFront.
+ */
+const EDGE_CRYPTO = { createHash, createHmac };
 
 /** A store that has no keys, as `get` on a missing key throws in CloudFront. */
 export const EMPTY_STORE: CloudFrontModule = {
@@ -22,8 +31,9 @@ export const EMPTY_STORE: CloudFrontModule = {
 };
 
 /**
- * The named top-level functions of infra/edge/<file>, run with `cf` for its import. The
- * source is this repository's own file, read once (at start-up for the local server).
+ * The named top-level functions of infra/edge/<file>, run with `cf` and Node's hashes for
+ * its imports. The source is this repository's own file, read once (at start-up for the
+ * local server).
  */
 export function loadEdgeScript<T>(
   file: string,
@@ -31,9 +41,10 @@ export function loadEdgeScript<T>(
   cf: CloudFrontModule = EMPTY_STORE,
 ): T {
   const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
-  const body = `${source.replace(CLOUDFRONT_IMPORT, '')}\nreturn { ${names.join(', ')} };`;
-  // A function, not eval: the script sees only its own names and `cf`.
-  return new Function('cf', body)(cf) as T;
+  const script = source.replace(CLOUDFRONT_IMPORT, '').replace(CRYPTO_IMPORT, '');
+  const body = `${script}\nreturn { ${names.join(', ')} };`;
+  // A function, not eval: the script sees only its own names, `cf` and `crypto`.
+  return new Function('cf', 'crypto', body)(cf, EDGE_CRYPTO) as T;
 }
 
 /** A KeyValueStore as CloudFront's helpers read it, over a plain map (tests, local server). */
