@@ -1,7 +1,11 @@
 // The local server's front: /api/* to the Hono app, everything else to the static site.
-// Static requests skip Hono entirely so the hot path stays a map lookup.
-import { createServer, type Server } from 'node:http';
+// Static requests skip Hono entirely so the hot path stays a map lookup; the static site
+// still sees the client's address as the API does (requestClientIp: the same resolver,
+// TRUST_PROXY included), which its experiment assignment hashes.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import type { Context } from 'hono';
+import { socketIp, type ClientIpResolver } from '../lib/client-ip.ts';
 import type { HandleOptions, StaticSite } from './static-site.ts';
 import type { UploadsHandler } from '../storage/serve.ts';
 
@@ -14,10 +18,38 @@ export interface FrontOptions {
   uploads?: () => UploadsHandler | undefined;
   /** Called after a redirect answered a visit (the redirects' hit counter). */
   onRedirect?: HandleOptions['onRedirect'];
+  /**
+   * The client's address for the static site (experiments): requestClientIp of the API's
+   * resolver. Default: requestClientIp(socketIp()), the socket's address (TRUST_PROXY 0).
+   */
+  clientIp?: (req: IncomingMessage) => string;
 }
 
-export function createFrontServer({ fetch, site, uploads, onRedirect }: FrontOptions): Server {
+/**
+ * The API's client-address resolver (functions/lib/client-ip.ts) applied to a request that
+ * never reaches Hono: it reads what @hono/node-server would hand it, the Node request as
+ * `env.incoming` and the request's headers, so both sides of the server name one visitor
+ * by one address.
+ */
+export function requestClientIp(resolver: ClientIpResolver): (req: IncomingMessage) => string {
+  return (req) => {
+    const header = (name: string) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    return resolver({ env: { incoming: req }, req: { header } } as unknown as Context);
+  };
+}
+
+export function createFrontServer({
+  fetch,
+  site,
+  uploads,
+  onRedirect,
+  clientIp = requestClientIp(socketIp()),
+}: FrontOptions): Server {
   const api = getRequestListener(fetch);
+  const options: HandleOptions = onRedirect ? { onRedirect, clientIp } : { clientIp };
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
@@ -37,7 +69,7 @@ export function createFrontServer({ fetch, site, uploads, onRedirect }: FrontOpt
       res.end('PharmaBridge is starting; the site is being built. Try again in a few seconds.');
       return;
     }
-    current.handle(req, res, onRedirect ? { onRedirect } : {});
+    current.handle(req, res, options);
   });
   // Node closes idle keep-alive connections after 5 s, racing clients that reuse them at
   // that moment (ECONNRESET). Idle longer than the usual client/CDN pool timeouts.

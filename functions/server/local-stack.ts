@@ -1,6 +1,8 @@
 // Brings up the local stack behind `npm start` and the browser tests: the store (DynamoDB
 // Local unless configured otherwise), the table and seed data, a current site build,
-// and the HTTP server. Returns a handle whose stop() leaves no child process behind.
+// and the HTTP server, whose static side knows a visitor by the API's own client-address
+// resolver (services.clientIp, TRUST_PROXY). Returns a handle whose stop() leaves no child
+// process behind.
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp } from '../app.ts';
@@ -20,7 +22,8 @@ import {
   superviseDynamoLocal,
   type SupervisedDynamoLocal,
 } from './dynamo-local.ts';
-import { createFrontServer, drainServer } from './http.ts';
+import { createFrontServer, drainServer, requestClientIp } from './http.ts';
+import { socketIp } from '../lib/client-ip.ts';
 import { DiskObjectStore } from '../storage/disk.ts';
 import { createUploadsHandler, type UploadsHandler } from '../storage/serve.ts';
 import { buildSite, buildStamp, isBuildCurrent } from './site-build.ts';
@@ -82,11 +85,15 @@ export async function startLocalStack(
     let uploads: UploadsHandler | undefined;
     // The redirects' hit counter, once the store is up: not awaited, a failure only logged.
     let countHit: (from: string) => void = () => {};
+    // The static site's client address (experiments): the API's resolver once the services
+    // exist, which is before any site is served; until then the same rule from the config.
+    let staticClientIp = requestClientIp(socketIp(env.TRUST_PROXY));
     const server = createFrontServer({
       fetch: (request, env) => fetchApi(request, env),
       site: () => site,
       uploads: () => uploads,
       onRedirect: (from) => countHit(from),
+      clientIp: (req) => staticClientIp(req),
     });
     server.listen(env.PORT, env.HOST);
     // Not events.once: it rejects on 'error' with the raw error before we can explain it.
@@ -147,6 +154,7 @@ export async function startLocalStack(
       ...(env.REBUILD_PROJECT ? {} : { rebuilder: siteRebuilder.rebuilder }),
     });
     cleanups.push(async () => services.db.destroy());
+    staticClientIp = requestClientIp(services.clientIp);
     // Uploads kept on disk are served here; with UPLOADS_BUCKET they live in S3.
     if (services.objects instanceof DiskObjectStore) {
       uploads = createUploadsHandler(services.objects);

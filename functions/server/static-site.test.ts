@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEdgeScript } from '../../infra/edge/edge-script.ts';
+import { socketIp } from '../lib/client-ip.ts';
+import { writeExperimentMap } from './experiment-map.ts';
+import { createFrontServer, requestClientIp } from './http.ts';
+import { writeRedirectMap } from './redirect-map.ts';
 import { precompress } from './site-build.ts';
 import { StaticSite } from './static-site.ts';
 import { PERMISSIONS_POLICY, siteContentSecurityPolicy } from '../shared/security-headers.ts';
@@ -155,5 +161,167 @@ describe('static site serving', () => {
     const response = await fetch(`${base}/`, { method: 'POST' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+// A/B experiments (issue 24): the page's address serves the visitor's variant, assigned by
+// infra/edge/clean-urls.js's own code from the build's dist/.experiments.json, with the
+// client address the API resolves (TRUST_PROXY) through the same HTTP front.
+describe('experiments on the local server', () => {
+  const SECRET = 'c0ffee'.repeat(10) + 'beef';
+  const VALUE = 'x 01JEXPLAUNCH /variants/spring-launch a:50 b:50';
+  const edge = loadEdgeScript<{
+    experimentVariant(value: string, secret: string, ip: string, userAgent: string): string;
+  }>('clean-urls.js', ['experimentVariant']);
+  const servers: Server[] = [];
+  let site: StaticSite;
+
+  beforeAll(() => {
+    const dir = mkdtempSync(join(tmpdir(), 'static-site-experiments-'));
+    const write = (path: string, body: string) => {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), body);
+    };
+    write('index.html', '<h1>home</h1>');
+    write('404.html', '<h1>404 Page Not Found</h1>');
+    write('spring-launch/index.html', '<h1>spring launch (live)</h1>');
+    write('variants/spring-launch/a/index.html', `<h1>variant a</h1>${'a'.repeat(2000)}`);
+    write('variants/spring-launch/b/index.html', `<h1>variant b</h1>${'b'.repeat(2000)}`);
+    precompress(dir);
+    writeRedirectMap(dir, [{ from: '/old-launch', to: '/spring-launch', status: 301 }]);
+    writeExperimentMap(
+      dir,
+      [
+        {
+          path: '/spring-launch',
+          experimentId: '01JEXPLAUNCH',
+          variantPrefix: '/variants/spring-launch',
+          variants: [
+            { id: 'a', weight: 50 },
+            { id: 'b', weight: 50 },
+          ],
+        },
+      ],
+      SECRET,
+    );
+    site = StaticSite.load(dir);
+  });
+  afterAll(() =>
+    Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      ),
+    ),
+  );
+
+  /**
+   * The local server's front (http.ts) with TRUST_PROXY `trustProxy`: the static site gets
+   * requestClientIp(resolver), and /api/ip answers what the API's resolver says.
+   */
+  const front = async (trustProxy: number) => {
+    const resolver = socketIp(trustProxy);
+    const api = new Hono().get('/api/ip', (c) => c.text(resolver(c)));
+    const server = createFrontServer({
+      fetch: (request, env) => api.fetch(request, env),
+      site: () => site,
+      clientIp: requestClientIp(resolver),
+    });
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  const get = (from: string, url: string, headers: Record<string, string> = {}) =>
+    requestFrom(from, url, { headers: { 'user-agent': 'Mozilla/5.0 (test)', ...headers } });
+  const variantIn = (text: string) => /<h1>variant ([ab])<\/h1>/.exec(text)?.[1];
+
+  it("serves each client address its own variant, stable, by the API's own address", async () => {
+    const url = await front(0);
+    const seen = new Set<string>();
+    for (let host = 2; host < 42; host++) {
+      const from = `127.0.0.${host}`;
+      const response = await get(from, `${url}/spring-launch`);
+      expect(response.status).toBe(200);
+      const variant = variantIn(response.text);
+      expect(variant, from).toBeDefined();
+      seen.add(variant!);
+      // The address the API resolved for this client is the one the variant was hashed with.
+      const apiIp = (await get(from, `${url}/api/ip`)).text;
+      expect(apiIp).toBe(from);
+      expect(edge.experimentVariant(VALUE, SECRET, apiIp, 'Mozilla/5.0 (test)')).toBe(
+        `/variants/spring-launch/${variant}/index.html`,
+      );
+      for (let again = 0; again < 3; again++) {
+        expect(variantIn((await get(from, `${url}/spring-launch?utm_source=x`)).text)).toBe(
+          variant,
+        );
+      }
+    }
+    expect([...seen].sort()).toEqual(['a', 'b']);
+  });
+
+  it('ignores X-Forwarded-For without a trusted proxy and follows it with TRUST_PROXY=1', async () => {
+    const direct = await front(0);
+    const proxied = await front(1);
+    const forwarded = Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 1}`);
+    const directVariants = new Set<string | undefined>();
+    const proxiedVariants = new Set<string | undefined>();
+    for (const ip of forwarded) {
+      const headers = { 'x-forwarded-for': `10.9.9.9, ${ip}` };
+      directVariants.add(
+        variantIn((await get('127.0.0.1', `${direct}/spring-launch`, headers)).text),
+      );
+      const response = await get('127.0.0.1', `${proxied}/spring-launch`, headers);
+      const variant = variantIn(response.text);
+      proxiedVariants.add(variant);
+      expect(edge.experimentVariant(VALUE, SECRET, ip, 'Mozilla/5.0 (test)')).toBe(
+        `/variants/spring-launch/${variant}/index.html`,
+      );
+    }
+    expect(directVariants.size).toBe(1);
+    expect([...proxiedVariants].sort()).toEqual(['a', 'b']);
+  });
+
+  it('keeps a variant out of shared caches under the page URL, with the page headers', async () => {
+    const url = await front(0);
+    const response = await get('127.0.0.7', `${url}/spring-launch`, { 'accept-encoding': 'br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-security-policy']).toBe(siteContentSecurityPolicy());
+    const etag = String(response.headers.etag);
+    const again = await get('127.0.0.7', `${url}/spring-launch`, {
+      'accept-encoding': 'br',
+      'if-none-match': etag,
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it("serves the variants' own files, the redirects, and the live page to a HEAD", async () => {
+    const url = await front(0);
+    const b = await get('127.0.0.1', `${url}/variants/spring-launch/b`);
+    expect(variantIn(b.text)).toBe('b');
+    expect(b.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const redirect = await get('127.0.0.1', `${url}/old-launch`);
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe('/spring-launch');
+    const head = await requestFrom('127.0.0.1', `${url}/spring-launch`, { method: 'HEAD' });
+    expect(head.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(head.headers['content-length']).toBe(String('<h1>spring launch (live)</h1>'.length));
+  });
+
+  it('never serves the experiment map (it holds the secret)', async () => {
+    const url = await front(0);
+    for (const path of ['/.experiments.json', '/.redirects.json', '/%2Eexperiments.json']) {
+      const response = await get('127.0.0.1', `${url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.text).not.toContain(SECRET);
+    }
   });
 });

@@ -1,5 +1,6 @@
-// Serves the built site the way the CDN will: the build's redirects (with the CloudFront
-// function's own code), clean URLs, the 404 page with status 404,
+// Serves the built site the way the CDN will: the build's redirects and A/B experiments
+// (with the CloudFront function's own code, infra/edge/clean-urls.js, over the same store:
+// experiment-map.ts's readEdgeStore), clean URLs, the 404 page with status 404,
 // immutable caching of hashed assets, a short cache on HTML, precompressed br/gzip
 // variants. The whole output is read into memory once, so a request is a map lookup,
 // and a rebuild swaps in a new snapshot at once (never a half-written site).
@@ -9,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { loadEdgeScript } from '../../infra/edge/edge-script.ts';
-import { readRedirectMap } from './redirect-map.ts';
+import { EXPERIMENT_SECRET_KEY, readEdgeStore } from './experiment-map.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,6 +54,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** HTML is revalidated on every visit (cheap 304s) so a rebuild shows at once. */
 export const HTML_CACHE = 'public, max-age=0, must-revalidate';
 const OTHER_CACHE = 'public, max-age=3600';
+/**
+ * A page answered with an experiment's variant: the browser may keep it (and revalidate it),
+ * a shared cache must not store it under the page's URL, which other visitors share. In AWS
+ * no such header is needed: the viewer-request function runs before CloudFront's cache
+ * lookup, so CloudFront caches the variant under its own, rewritten URI.
+ */
+export const EXPERIMENT_CACHE = 'private, no-cache';
 
 /** What CloudFront's viewer-request function answers a redirect with. */
 interface EdgeRedirect {
@@ -61,22 +69,42 @@ interface EdgeRedirect {
 }
 
 /**
- * The redirect rule of infra/edge/clean-urls.js, run here as CloudFront runs it, so the two
- * servers cannot answer a redirect differently (docs/decisions.md "Redirects").
+ * The redirect and experiment rules of infra/edge/clean-urls.js, run here as CloudFront runs
+ * them, so the two servers cannot answer a redirect or assign a variant differently
+ * (docs/decisions.md "Redirects", "Experiments").
  */
-const edgeRedirects = loadEdgeScript<{
+const edge = loadEdgeScript<{
   redirectKey(uri: string): string;
   redirectResponse(value: string, query: string): EdgeRedirect | undefined;
-}>('clean-urls.js', ['redirectKey', 'redirectResponse']);
+  experimentKey(uri: string, method: string | undefined): string;
+  experimentOf(value: string): EdgeExperiment | null;
+  variantFor(experiment: EdgeExperiment | null, secret: string, ip: string, ua: string): string;
+}>('clean-urls.js', [
+  'redirectKey',
+  'redirectResponse',
+  'experimentKey',
+  'experimentOf',
+  'variantFor',
+]);
+
+/** A stored experiment as clean-urls.js's experimentOf reads it (opaque here). */
+type EdgeExperiment = object;
 
 export interface HandleOptions {
   /** Called with a redirect's `from` after it answered a visit (the hit counter). */
   onRedirect?: (from: string) => void;
+  /**
+   * The visitor's address, as the API resolves it (TRUST_PROXY): local-stack.ts gives
+   * http.ts's front requestClientIp(services.clientIp). Without it, the socket's peer address.
+   */
+  clientIp?: (req: IncomingMessage) => string;
 }
 
 interface Variant {
   body: Buffer;
   headers: Record<string, string>;
+  /** `headers` with EXPERIMENT_CACHE, made on the first answer under an experiment. */
+  experimentHeaders?: Record<string, string>;
 }
 
 interface Entry {
@@ -87,15 +115,25 @@ interface Entry {
 
 export class StaticSite {
   private readonly files: Map<string, Entry>;
-  /** The build's redirect map (functions/server/redirect-map.ts), as the edge's store. */
-  private readonly redirects: ReadonlyMap<string, string>;
+  /** The build's redirects and experiments (experiment-map.ts's readEdgeStore): the edge's store. */
+  private readonly store: ReadonlyMap<string, string>;
+  /**
+   * The store's experiments, each value read once by experimentOf (null: unreadable, the
+   * page served as it is), and their secret: a snapshot's store never changes.
+   */
+  private readonly experiments = new Map<string, EdgeExperiment | null>();
+  private readonly experimentSecret: string;
   readonly notFound: Entry | undefined;
   readonly root: string;
 
   private constructor(root: string, files: Map<string, Entry>) {
     this.root = root;
     this.files = files;
-    this.redirects = readRedirectMap(root);
+    this.store = readEdgeStore(root);
+    for (const [key, value] of this.store) {
+      if (value.startsWith('x ')) this.experiments.set(key, edge.experimentOf(value));
+    }
+    this.experimentSecret = this.store.get(EXPERIMENT_SECRET_KEY) ?? '';
     this.notFound = files.get('/404.html');
   }
 
@@ -144,13 +182,15 @@ export class StaticSite {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    // Redirects first, on the raw path, as CloudFront's viewer-request function does.
-    const key = edgeRedirects.redirectKey(pathname);
-    const value = key ? this.redirects.get(key) : undefined;
+    // Redirects first, on the raw path, as CloudFront's viewer-request function does; the
+    // same lookup finds a page's experiment.
+    const key = edge.redirectKey(pathname);
+    const pageKey = edge.experimentKey(pathname, req.method);
+    const value = key || pageKey ? this.store.get(key || pageKey) : undefined;
     const redirect =
-      value === undefined
-        ? undefined
-        : edgeRedirects.redirectResponse(value, queryAt === -1 ? '' : url.slice(queryAt + 1));
+      key && value !== undefined
+        ? edge.redirectResponse(value, queryAt === -1 ? '' : url.slice(queryAt + 1))
+        : undefined;
     if (redirect) {
       const headers: Record<string, string> = { ...SECURITY_HEADERS };
       for (const [name, { value: headerValue }] of Object.entries(redirect.headers)) {
@@ -160,6 +200,22 @@ export class StaticSite {
       res.end();
       options.onRedirect?.(key);
       return;
+    }
+    if (pageKey && value?.startsWith('x ')) {
+      // clean-urls.js's experimentVariant(value, ...), its value read at load.
+      const variantUri = edge.variantFor(
+        this.experiments.get(pageKey) ?? null,
+        this.experimentSecret,
+        options.clientIp ? options.clientIp(req) : (req.socket.remoteAddress ?? ''),
+        req.headers['user-agent'] ?? '',
+      );
+      // A variant the build lacks is a 404, as the bucket would answer in AWS.
+      if (variantUri) {
+        const page = this.files.get(variantUri);
+        if (page) this.send(req, res, page, 200, true);
+        else this.send(req, res, this.notFound, 404);
+        return;
+      }
     }
     try {
       pathname = decodeURIComponent(pathname);
@@ -187,6 +243,7 @@ export class StaticSite {
     res: ServerResponse,
     entry: Entry | undefined,
     status: number,
+    underExperiment = false,
   ): void {
     if (!entry) {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
@@ -196,16 +253,19 @@ export class StaticSite {
     // One representation per content coding, each with its own ETag (RFC 9110 8.8.3: a
     // strong validator differs between a gzip and a br body); the 304 names that one.
     const variant = negotiate(entry, req.headers['accept-encoding']);
-    if (status === 200 && noneMatch(req.headers['if-none-match'], variant.headers['ETag']!)) {
+    const headers = underExperiment
+      ? (variant.experimentHeaders ??= { ...variant.headers, 'Cache-Control': EXPERIMENT_CACHE })
+      : variant.headers;
+    if (status === 200 && noneMatch(req.headers['if-none-match'], headers['ETag']!)) {
       res.writeHead(304, {
-        ETag: variant.headers['ETag']!,
-        'Cache-Control': variant.headers['Cache-Control']!,
+        ETag: headers['ETag']!,
+        'Cache-Control': headers['Cache-Control']!,
         ...(variant.headers['Vary'] ? { Vary: variant.headers['Vary'] } : {}),
       });
       res.end();
       return;
     }
-    res.writeHead(status, variant.headers);
+    res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : variant.body);
   }
 }
