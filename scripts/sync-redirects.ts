@@ -1,13 +1,16 @@
 // `node scripts/sync-redirects.ts <dist dir>`: the rebuild in AWS (infra/constructs/rebuild.ts)
 // runs it once the pages are in the bucket. It makes CloudFront's KeyValueStore
-// (REDIRECTS_KVS_ARN) hold exactly the build's redirect map (dist/.redirects.json,
-// functions/server/redirect-map.ts), which the viewer-request function
-// (infra/edge/clean-urls.js) answers from: keys the map lacks are deleted, others put.
+// (REDIRECTS_KVS_ARN) hold exactly what the build's viewer-request function
+// (infra/edge/clean-urls.js) reads: the redirect map (dist/.redirects.json,
+// functions/server/redirect-map.ts) and the running experiments with their secret
+// (dist/.experiments.json, functions/server/experiment-map.ts), the two merged by
+// readEdgeStore as the local server merges them. Keys the build lacks are deleted (a
+// redirect removed, an experiment ended), others put.
 // The calls go through the AWS CLI of the build image, which signs the KeyValueStore API's
 // SigV4A requests (the JavaScript SDK would need its CRT signer for that).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readRedirectMap } from '../functions/server/redirect-map.ts';
+import { readEdgeStore } from '../functions/server/experiment-map.ts';
 
 /** UpdateKeys takes at most 50 puts and deletes in one call. */
 export const KVS_BATCH = 50;
@@ -83,6 +86,15 @@ export async function syncRedirects(
   };
 }
 
+/** Brings the store `arn` to the build in `dist`: its redirects and its experiments. */
+export function syncEdgeStore(
+  arn: string,
+  dist: string,
+  cli: KvsCli = awsCli,
+): Promise<{ puts: number; deletes: number }> {
+  return syncRedirects(arn, readEdgeStore(dist), cli);
+}
+
 if (import.meta.main) {
   const dist = process.argv[2] ?? 'dist';
   const arn = process.env['REDIRECTS_KVS_ARN'];
@@ -90,6 +102,8 @@ if (import.meta.main) {
     process.stderr.write('REDIRECTS_KVS_ARN is not set: no KeyValueStore to write.\n');
     process.exit(1);
   }
-  const { puts, deletes } = await syncRedirects(arn, readRedirectMap(dist));
-  process.stdout.write(`Redirects in CloudFront: ${puts} put, ${deletes} deleted\n`);
+  const { puts, deletes } = await syncEdgeStore(arn, dist);
+  process.stdout.write(
+    `Redirects and experiments in CloudFront: ${puts} put, ${deletes} deleted\n`,
+  );
 }
