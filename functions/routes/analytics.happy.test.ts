@@ -156,6 +156,9 @@ describe('GET /api/admin/analytics: every figure', () => {
       nav_cta_click: 1,
       final_cta_primary: 0,
       final_cta_secondary: 0,
+      outbound_click: 0,
+      file_download: 0,
+      not_found: 0,
     });
 
     // /x and /legacy/x are one page; every page is listed, the contact page's lead too.

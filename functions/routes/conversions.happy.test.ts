@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedPages, testApp as freshApp } from '../test/harness.ts';
 import { SITE_SCOPE } from '../data/events.ts';
-import { EVENT_TYPES } from '../shared/events.ts';
+import { LANDING_EVENT_TYPES } from '../shared/events.ts';
 
 /**
  * Events count only for live pages: each test's table has these. Counters are keyed by
@@ -58,10 +58,10 @@ describe('POST /api/conversions: happy paths', () => {
     ]);
   });
 
-  it('accepts every event type, with metadata, as JSON or as a beacon (text/plain)', async () => {
+  it('accepts every landing page event type, with metadata, as JSON or as a beacon (text/plain)', async () => {
     const now = new Date('2026-03-02T09:00:00Z');
     const { app, services, id } = await testApp({}, { now: () => now });
-    for (const [index, eventType] of EVENT_TYPES.entries()) {
+    for (const [index, eventType] of LANDING_EVENT_TYPES.entries()) {
       const response = await app.request('/api/conversions', {
         method: 'POST',
         headers: {
@@ -83,7 +83,7 @@ describe('POST /api/conversions: happy paths', () => {
       '2026-03-01',
       '2026-03-03',
     );
-    expect(counters.map((c) => c.eventType).sort()).toEqual([...EVENT_TYPES].sort());
+    expect(counters.map((c) => c.eventType).sort()).toEqual([...LANDING_EVENT_TYPES].sort());
     const events = await services.events.eventsForDay(id('spring-campaign'), '2026-03-02');
     expect(events.find((e) => e['eventType'] === 'contact_form_submit')?.['metadata']).toEqual({
       source: 'pricing_section',

@@ -1,13 +1,15 @@
 // POST /api/conversions (docs/requirements.md §7, docs/requirements.md §10 (tracking)): fire-and-forget events from
-// landing pages. Bots and visitors asking not to be tracked are answered 202 and dropped;
-// everything else is stored with its counters, keyed by the resolved page, before the 202.
+// landing pages and, through the site-wide script, the marketing site's pages. Bots and
+// visitors asking not to be tracked are answered 202 and dropped; everything else is stored
+// with its counters, keyed by the resolved page, before the 202.
 import { Hono } from 'hono';
 import { limitBody } from '../lib/validate.ts';
-import { conversionEventSchema, deviceClass } from '../shared/events.ts';
+import { conversionEventSchema, deviceClass, LANDING_EVENT_TYPES } from '../shared/events.ts';
+import { siteRouteAccepts, siteRouteScope } from '../shared/site-routes.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
 import { limitKey } from '../lib/client-ip.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
-import type { VariantId } from '../shared/events.ts';
+import type { ConversionEvent, VariantId } from '../shared/events.ts';
 
 export const CONVERSION_MAX_BYTES = 4 * 1024;
 
@@ -60,6 +62,29 @@ export async function countVariant(
   }
 }
 
+const LANDING_TYPES: ReadonlySet<string> = new Set(LANDING_EVENT_TYPES);
+
+/**
+ * Where an event counts, or undefined when nowhere: a marketing page of the site-wide script
+ * (functions/shared/site-routes.ts) under `/` + its path, for the events that page sends; a
+ * landing page under its id, resolved from the wire id as before, for a landing page's
+ * events; anything else is nobody's (docs/decisions.md "The site-wide tracking script").
+ */
+async function countedPage(
+  resolver: VisitorServices['pageResolver'],
+  event: ConversionEvent,
+): Promise<{ id: string; landing: boolean } | undefined> {
+  const scope = siteRouteScope(event.landingPageId);
+  if (scope) {
+    return siteRouteAccepts(event.landingPageId, event.eventType)
+      ? { id: scope, landing: false }
+      : undefined;
+  }
+  if (!LANDING_TYPES.has(event.eventType)) return undefined;
+  const page = await resolver.resolve(event.landingPageId);
+  return page && { id: page.id, landing: true };
+}
+
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || userAgent.length < 10 || BOT_USER_AGENT.test(userAgent);
 }
@@ -110,14 +135,15 @@ export const conversions = new Hono<VisitorEnv>().post(
     // an IPv6 client by its /64 (limitKey); the visitor hash keeps the full address.
     const ip = services.clientIp(c);
     if (!services.eventCap.allowAddress(limitKey(ip))) return c.body(null, 202);
-    const page = await services.pageResolver.resolve(event.landingPageId);
+    const page = await countedPage(services.pageResolver, event);
     if (!page) return c.body(null, 202);
     const visitor = await services.events.visitorHash(ip, userAgent ?? '');
     if (!services.eventCap.allow(visitor)) return c.body(null, 202);
     // Counted under the page's id, not the path the browser saw (docs/decisions.md,
     // Analytics); the device class is the server's reading of the user agent.
     await services.events.record(event, page.id, visitor, { device: deviceClass(userAgent ?? '') });
-    if (event.variantId) {
+    // Experiments run on landing pages only.
+    if (event.variantId && page.landing) {
       const served = { experimentId: event.experimentId, variantId: event.variantId };
       await countVariant(services, page.id, served, visitor, event.eventType);
     }

@@ -1,5 +1,6 @@
-// Conversion event types (docs/requirements.md §7) plus page_view, and the visit attribution a page
-// view and a lead carry (referrer host, UTM tags): one schema for the browser and the API.
+// Conversion event types (docs/requirements.md §7) plus page_view and the site-wide script's
+// events, and the visit attribution a page view and a lead carry (referrer host, UTM tags):
+// one schema for the browser and the API.
 import * as z from 'zod';
 import { CONTROL, HOST, HOST_MAX_LENGTH, UTM_MAX_LENGTH, type Attribution } from './attribution.ts';
 
@@ -11,9 +12,36 @@ export const EVENT_TYPES = [
   'nav_cta_click',
   'final_cta_primary',
   'final_cta_secondary',
+  // The site-wide script's own events (docs/decisions.md "The site-wide tracking script").
+  'outbound_click',
+  'file_download',
+  'not_found',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What a landing page sends (docs/requirements.md §7): its view, its buttons, its dialog. */
+export const LANDING_EVENT_TYPES = [
+  'page_view',
+  'hero_primary_cta',
+  'pricing_contact',
+  'contact_form_submit',
+  'nav_cta_click',
+  'final_cta_primary',
+  'final_cta_secondary',
+] as const satisfies readonly EventType[];
+
+/**
+ * What the site-wide script sends from the marketing pages (functions/shared/site-routes.ts):
+ * the view, outbound link clicks, file downloads, and on the 404 page `not_found` instead
+ * of the view.
+ */
+export const SITE_EVENT_TYPES = [
+  'page_view',
+  'outbound_click',
+  'file_download',
+  'not_found',
+] as const satisfies readonly EventType[];
 
 /** The buttons of a landing page: what the dashboard calls CTA clicks. */
 export const CTA_EVENT_TYPES = [
@@ -34,6 +62,9 @@ export const EVENT_LABELS: Record<EventType, string> = {
   nav_cta_click: 'Navigation: Contact Us',
   final_cta_primary: 'Closing section: primary button',
   final_cta_secondary: 'Closing section: secondary button',
+  outbound_click: 'Outbound link click',
+  file_download: 'File download',
+  not_found: 'Page not found (404)',
 };
 
 /** Device classes, derived by the server from the user agent (never sent by the browser). */
@@ -79,19 +110,56 @@ export const VARIANT_IDS = ['a', 'b', 'c', 'd'] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 export const variantIdSchema = z.enum(VARIANT_IDS);
 
-export const conversionEventSchema = z.strictObject({
-  landingPageId: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-  eventType: z.enum(EVENT_TYPES),
-  metadata: z
-    .strictObject({ source: z.string().trim().max(100, 'must be at most 100 characters') })
-    .optional(),
-  /** Counted for page_view only (the visit's source); absent when there is none. */
-  attribution: attributionSchema.optional(),
-  /** The variant the page was served as, when an experiment runs on it. */
-  variantId: variantIdSchema.optional(),
-  /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
-  experimentId: z.uuid().optional(),
-});
+/**
+ * metadata.source of the site-wide script's events, which they must carry: the link's host
+ * (`outbound_click`), the file's name (`file_download`), the missing page's path without
+ * query or fragment (`not_found`: a query may carry personal data, so it is refused, never
+ * stored).
+ */
+export const SITE_EVENT_SOURCES = {
+  outbound_click: { pattern: HOST, message: "must be the link's host name" },
+  file_download: {
+    pattern: /^[A-Za-z0-9_][A-Za-z0-9_. ()-]*$/,
+    message: 'must be a file name (letters, digits, spaces and _ . ( ) -)',
+  },
+  // eslint-disable-next-line no-control-regex
+  not_found: { pattern: /^\/[^?#\s\u0000-\u001f\u007f]*$/, message: 'must be a path (no query)' },
+} as const satisfies Partial<Record<EventType, { pattern: RegExp; message: string }>>;
+
+export const conversionEventSchema = z
+  .strictObject({
+    landingPageId: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(200, 'must be at most 200 characters'),
+    eventType: z.enum(EVENT_TYPES),
+    metadata: z
+      .strictObject({ source: z.string().trim().max(100, 'must be at most 100 characters') })
+      .optional(),
+    /** Counted for page_view only (the visit's source); absent when there is none. */
+    attribution: attributionSchema.optional(),
+    /** The variant the page was served as, when an experiment runs on it. */
+    variantId: variantIdSchema.optional(),
+    /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
+    experimentId: z.uuid().optional(),
+  })
+  .superRefine((event, context) => {
+    const rule =
+      event.eventType in SITE_EVENT_SOURCES
+        ? SITE_EVENT_SOURCES[event.eventType as keyof typeof SITE_EVENT_SOURCES]
+        : undefined;
+    if (!rule) return;
+    const source = event.metadata?.source;
+    if (!source || !rule.pattern.test(source)) {
+      context.addIssue({
+        code: 'custom',
+        path: source ? ['metadata', 'source'] : ['metadata'],
+        message: source ? rule.message : `is required for ${event.eventType}`,
+        input: source,
+      });
+    }
+  });
 
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;
 
