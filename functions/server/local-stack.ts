@@ -15,6 +15,7 @@ import { ensureTable } from '../data/table.ts';
 import { createServices } from '../services.ts';
 import { startDrainer } from '../webhooks/drainer.ts';
 import { runDueSchedules, SCHEDULE_INTERVAL_MS } from '../publishing/scheduler.ts';
+import { runWeeklyReport } from '../reports/weekly.ts';
 import { dynamoTarget } from '../data/dynamo.ts';
 import {
   ensurePrivateDir,
@@ -194,6 +195,8 @@ export async function startLocalStack(
     let scheduleRun: Promise<unknown> | undefined;
     const runSchedules = () => {
       scheduleRun ??= runDueSchedules(services)
+        // The weekly report (issue 25) is due at most once a week; the check is one read.
+        .then(() => runWeeklyReport(services))
         .catch((error: unknown) =>
           log.error('schedule run failed', {
             error: error instanceof Error ? error.message : String(error),

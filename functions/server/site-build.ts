@@ -20,8 +20,10 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages.ts';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers.ts';
 import { inlineScripts } from './inline-scripts.ts';
-import { readRedirectList } from '../site-data/store.ts';
+import { readActivePages, readRedirectList, readRunningExperiments } from '../site-data/store.ts';
 import { writeRedirectMap } from './redirect-map.ts';
+import { writeExperimentMap, type EdgeExperiment } from './experiment-map.ts';
+import { DEFAULT_SLUG } from '../shared/slug.ts';
 import {
   digestInputs,
   hashFileSources,
@@ -303,6 +305,9 @@ export async function buildSite(options: {
   try {
     // The redirects as they are now, beside the pages (docs/decisions.md "Redirects").
     writeRedirectMap(nextDir, await readRedirectList(options.env));
+    // The running experiments whose variants this build rendered: the edge's assignment map
+    // (docs/decisions.md "Experiments"). One started during the build waits for the next.
+    await writeBuiltExperiments(nextDir, options.env);
   } catch (error) {
     rmSync(nextDir, { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
@@ -320,4 +325,34 @@ export async function buildSite(options: {
 
 function tail(text: string, lines = 40): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/**
+ * Writes the experiment map of the running experiments whose every variant the build in
+ * `outDir` rendered (site/pages/variants/). The build read the store a moment earlier, so an
+ * experiment started since is left for the next build (its start asked for one).
+ */
+async function writeBuiltExperiments(
+  outDir: string,
+  env: Record<string, string | undefined> | undefined,
+): Promise<void> {
+  const pages = (await readActivePages(env)) ?? [];
+  const { experiments, secret } = await readRunningExperiments(pages, env);
+  const edge: EdgeExperiment[] = [];
+  for (const experiment of experiments) {
+    const page = pages.find((candidate) => candidate.id === experiment.pageId);
+    if (!page) continue;
+    const variantPrefix = `/variants/${page.slug}`;
+    const built = experiment.variants.every((variant) =>
+      existsSync(join(outDir, variantPrefix.slice(1), variant.id, 'index.html')),
+    );
+    if (!built) continue;
+    edge.push({
+      path: page.slug === DEFAULT_SLUG ? '/' : `/${page.slug}`,
+      experimentId: experiment.id,
+      variantPrefix,
+      variants: experiment.variants.map(({ id, weight }) => ({ id, weight })),
+    });
+  }
+  writeExperimentMap(outDir, edge, secret);
 }
