@@ -1,10 +1,12 @@
 // `npm run bench`: every benchmark in one run. Figures go to stdout and .bench/*.json.
 // Options: --seconds N (default 10; ingestion runs at least 20), --connections N (default
 // 50 for static files, 10 for ingestion), --rounds N (ingestion, default 3), --only NAME.
+// A bench over its budget (lighthouse's JavaScript, static's A/B experiment rate) fails the
+// run once every report is printed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchStatic, reportStatic } from './bench/static.ts';
+import { benchStatic, reportStatic, staticFailed } from './bench/static.ts';
 import { benchConversions, reportConversions } from './bench/conversions.ts';
 import { benchLighthouse, lighthouseFailed, reportLighthouse } from './bench/lighthouse.ts';
 import { benchMedia, reportMedia } from './bench/media.ts';
@@ -29,6 +31,8 @@ const benches: Record<string, () => Promise<string>> = {
   static: async () => {
     const result = await benchStatic({ seconds, connections: connections ?? 50 });
     writeFileSync(join(out, 'static.json'), JSON.stringify(result, null, 2));
+    // A/B experiments (issue 24): a page under one must keep 90% of its plain rate.
+    if (staticFailed(result)) process.exitCode = 1;
     return reportStatic(result);
   },
   // Ingestion runs at least 20 s per measurement: DynamoDB Local needs time to settle.
