@@ -19,6 +19,7 @@ const EDITING_SPECS = [
   'editor.spec.ts',
   'redirects.spec.ts',
   'governed.spec.ts',
+  'experiments.spec.ts',
 ];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -104,6 +105,11 @@ function server(serverPort: number, name: string) {
       LOGIN_FREE_FAILURES: '500',
       CONTACT_RATE_LIMIT: '500',
       CONVERSION_ADDRESS_RATE_LIMIT: '100000',
+      // One proxy in front (functions/lib/client-ip.ts): a request's X-Forwarded-For is its
+      // client, for the API and the static site's experiment assignment alike, so
+      // experiments.spec.ts visits from several addresses. Requests without the header (every
+      // other spec) are still the socket's 127.0.0.1.
+      TRUST_PROXY: '1',
     },
   };
 }

@@ -11,6 +11,7 @@ import { removeAllDrafts } from './pages/local-drafts.ts';
 import { confirmLeave } from './pages/unsaved.ts';
 import { AccountView } from './account/account-view.tsx';
 import { RedirectsView } from './redirects/redirects-view.tsx';
+import { ExperimentsView, useReturnFocusFromView } from './experiments/experiments-view.tsx';
 import {
   lastTabUrl,
   navigate,
@@ -128,6 +129,10 @@ function Manager({ email }: { email: string }) {
   const account = location.view === 'account';
   // The Redirects manager is a view of the Pages area (/admin/redirects), for roles that publish.
   const redirectsView = location.view === 'redirects';
+  // A page's experiments (/admin/experiments?page=<id>), opened from its card; focus goes
+  // back to that card's link when the view closes.
+  const experimentsView = location.view === 'experiments';
+  useReturnFocusFromView(experimentsView, location.params.get('page') ?? undefined);
   const mayPublish = useCan('publish');
   // Leads are personal data: only roles with the leads permission see the tab.
   const mayReadLeads = useCan('leads');
@@ -234,8 +239,11 @@ function Manager({ email }: { email: string }) {
           )}
           <Tabs.Content value="pages" className="mt-6">
             {redirectsView && <RedirectsView onBack={() => navigate(viewUrl('pages'))} />}
-            {/* Hidden, not unmounted, under the Redirects view: an open edit stays. */}
-            <div hidden={redirectsView}>
+            {experimentsView && (
+              <ExperimentsView params={location.params} onBack={() => navigate(viewUrl('pages'))} />
+            )}
+            {/* Hidden, not unmounted, under the Redirects and Experiments views: an open edit stays. */}
+            <div hidden={redirectsView || experimentsView}>
               <PagesTab
                 onAnalytics={(page) => {
                   setTab('analytics');

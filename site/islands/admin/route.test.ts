@@ -11,6 +11,8 @@ describe('admin URLs', () => {
     expect(parseLocation('/admin/account/', '').view).toBe('account');
     expect(parseLocation('/admin/redirects', '').view).toBe('redirects');
     expect(viewUrl('redirects')).toBe('/admin/redirects');
+    expect(parseLocation('/admin/experiments/', '?page=p1').view).toBe('experiments');
+    expect(viewUrl('experiments', { page: 'p1' })).toBe('/admin/experiments?page=p1');
     expect(parseLocation('/admin/nonsense', '').view).toBe('pages');
   });
 
@@ -18,6 +20,24 @@ describe('admin URLs', () => {
     const link = parseLocation('/admin/reset-password', '?token=abc_DEF-123');
     expect(link.view).toBe('reset-password');
     expect(link.params.get('token')).toBe('abc_DEF-123');
+  });
+
+  it("keeps an experiment's page, experiment, variant and panel across a reload", () => {
+    const url = viewUrl('experiments', {
+      page: 'spring-launch',
+      experiment: '0b6f8c1e-3d2a-4f5b-9c8d-7e6f5a4b3c2d',
+      variant: 'b',
+      panel: 'results',
+    });
+    const [path, query] = url.split('?') as [string, string];
+    const { view, params } = parseLocation(path, `?${query}`);
+    expect(view).toBe('experiments');
+    expect(Object.fromEntries(params)).toEqual({
+      page: 'spring-launch',
+      experiment: '0b6f8c1e-3d2a-4f5b-9c8d-7e6f5a4b3c2d',
+      variant: 'b',
+      panel: 'results',
+    });
   });
 
   it('writes short URLs without empty parameters', () => {

@@ -8,10 +8,11 @@ import { useSyncExternalStore } from 'react';
 export const TABS = ['pages', 'analytics', 'images', 'leads'] as const;
 export type Tab = (typeof TABS)[number];
 /**
- * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects,
- * and a password reset link (`?token=`, shown signed in or not).
+ * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects and
+ * Experiments (`?page=&experiment=&variant=&panel=`, experiments/experiments-url.ts), and a
+ * password reset link (`?token=`, shown signed in or not).
  */
-export type View = Tab | 'account' | 'setup' | 'redirects' | 'reset-password';
+export type View = Tab | 'account' | 'setup' | 'redirects' | 'experiments' | 'reset-password';
 
 export interface AdminLocation {
   view: View;
@@ -23,7 +24,14 @@ const ADMIN = '/admin';
 /** The view a path names; `/admin` itself and anything unknown is the Pages tab. */
 export function parseLocation(pathname: string, search: string): AdminLocation {
   const rest = pathname.replace(/\/+$/, '').slice(ADMIN.length).replace(/^\//, '');
-  const known: readonly string[] = [...TABS, 'account', 'setup', 'redirects', 'reset-password'];
+  const known: readonly string[] = [
+    ...TABS,
+    'account',
+    'setup',
+    'redirects',
+    'experiments',
+    'reset-password',
+  ];
   const view = (known.includes(rest) ? rest : 'pages') as View;
   return { view, params: new URLSearchParams(search) };
 }

@@ -1,7 +1,12 @@
 // One page in the Pages tab: its title, its real public address (`/` for the default
-// page), whether it is a Draft, Live or Live with changes still building, and its actions,
-// with the destructive ones (Reset, Delete) set apart from View, Edit and Analytics.
+// page), whether it is a Draft, Live or Live with changes still building, an experiment
+// running on it (issue 24), and its actions, with the destructive ones (Reset, Delete) set
+// apart from View, Edit, Analytics and Experiments.
+import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
+import { experimentListKey, listExperiments } from '../experiments/experiments-api.ts';
+import { experimentsUrl } from '../experiments/experiments-url.ts';
+import { navigate } from '../route.ts';
 import { formatTime, type BuildStatus } from '../api.ts';
 import type { LandingPage } from './pages-api.ts';
 import { useCan } from '../permissions.ts';
@@ -56,6 +61,17 @@ export function PageCard({
   const mayReset = canEdit && (!page.isActive || canPublish);
   const isDefault = page.slug === DEFAULT_SLUG;
   const draft = status === 'draft';
+  // Every page's experiments in one request, shared by the cards (react-query dedupes it).
+  const experiments = useQuery({
+    queryKey: experimentListKey(undefined),
+    queryFn: () => listExperiments(),
+  });
+  const active = experiments.data?.find(
+    (experiment) =>
+      experiment.pageId === page.id &&
+      (experiment.status === 'running' || experiment.status === 'paused'),
+  );
+  const experimentsHref = experimentsUrl({ pageId: page.id });
   return (
     <li
       data-testid="page-card"
@@ -103,6 +119,11 @@ export function PageCard({
           </Tooltip>
         </p>
       ))}
+      {active && (
+        <p className="mt-1 text-xs text-sky-900" data-testid="page-experiment">
+          Experiment {active.status === 'paused' ? 'paused' : 'running'}: {active.name}
+        </p>
+      )}
       <div className="mt-4 flex flex-1 flex-wrap items-end justify-between gap-2 border-t border-slate-100 pt-3">
         <div className="flex flex-wrap gap-1">
           <a
@@ -120,6 +141,18 @@ export function PageCard({
           <Button variant="ghost" aria-label={`Analytics for ${page.title}`} onClick={onAnalytics}>
             Analytics
           </Button>
+          <a
+            href={experimentsHref}
+            data-experiments-opener={page.id}
+            aria-label={`Experiments for ${page.title}`}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(experimentsHref);
+            }}
+            className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Experiments
+          </a>
         </div>
         <div
           role="group"

@@ -1,0 +1,478 @@
+// New experiment, and a draft's Edit settings: name, hypothesis, goal, the variants (2 to 4,
+// the first the control) with their names and traffic shares, and the verdict rule's
+// minimums. The shares' total is checked as typed; the rest is checked with the API's own
+// schema (functions/shared/experiments.ts) on submit, and the server's refusals are shown
+// beside the field they name (form-rules.ts sorts them).
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
+import {
+  createExperimentSchema,
+  DEFAULT_MIN_DAYS,
+  DEFAULT_MIN_VISITORS,
+  GOAL_LABELS,
+  GOALS,
+  updateExperimentSchema,
+  VARIANT_IDS,
+  type Goal,
+} from '../../../../functions/shared/experiments.ts';
+import { describeError, HttpError, type FieldErrors } from '../api.ts';
+import { Button, FieldError, fieldSentence, FormAlert, inputClass, Modal } from '../ui.tsx';
+import {
+  createExperiment,
+  updateExperiment,
+  type Experiment,
+  type ExperimentDetail,
+} from './experiments-api.ts';
+import {
+  addRow,
+  defaultRows,
+  evenlySplit,
+  MAX_VARIANTS,
+  MIN_VARIANTS,
+  removeRow,
+  shareOf,
+  sortErrors,
+  totalProblem,
+  type VariantRow,
+} from './form-rules.ts';
+
+interface FormState {
+  name: string;
+  hypothesis: string;
+  goal: Goal;
+  rows: VariantRow[];
+  minDays: string;
+  minVisitors: string;
+}
+
+const blank = (): FormState => ({
+  name: '',
+  hypothesis: '',
+  goal: 'lead',
+  rows: defaultRows(),
+  minDays: String(DEFAULT_MIN_DAYS),
+  minVisitors: String(DEFAULT_MIN_VISITORS),
+});
+
+const fromExperiment = (experiment: Experiment): FormState => ({
+  name: experiment.name,
+  hypothesis: experiment.hypothesis ?? '',
+  goal: experiment.goal,
+  rows: experiment.variants.map((variant) => ({
+    name: variant.name,
+    weight: String(variant.weight),
+  })),
+  minDays: String(experiment.minDays),
+  minVisitors: String(experiment.minVisitors),
+});
+
+const whole = (text: string) => (/^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/** The form as the API takes it (numbers as numbers; NaN where a number was not typed). */
+function body(form: FormState, editing: boolean) {
+  return {
+    name: form.name,
+    // A draft's emptied hypothesis is sent empty (left out, it would stay as it was).
+    ...(editing || form.hypothesis.trim() ? { hypothesis: form.hypothesis } : {}),
+    goal: form.goal,
+    variants: form.rows.map((row) => ({ name: row.name, weight: shareOf(row.weight) })),
+    minDays: whole(form.minDays),
+    minVisitors: whole(form.minVisitors),
+  };
+}
+
+export function ExperimentDialog({
+  open,
+  onOpenChange,
+  pageId,
+  pageTitle,
+  experiment,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The page a new experiment is for. */
+  pageId: string;
+  pageTitle: string;
+  /** A draft whose settings are edited; a new experiment without. */
+  experiment?: Experiment | undefined;
+  onSaved: (detail: ExperimentDetail, created: boolean) => void;
+}) {
+  const editing = experiment !== undefined;
+  const [form, setForm] = useState<FormState>(() =>
+    experiment ? fromExperiment(experiment) : blank(),
+  );
+  const [tried, setTried] = useState(false);
+  const [serverFields, setServerFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string>();
+  const ids = useId();
+
+  // Opened again (or on another draft): start from what is stored.
+  const [openedFor, setOpenedFor] = useState<string | undefined>();
+  const key = open ? `${experiment?.id ?? 'new'}:${experiment?.revision ?? 0}` : undefined;
+  if (key !== openedFor) {
+    setOpenedFor(key);
+    if (open) {
+      setForm(experiment ? fromExperiment(experiment) : blank());
+      setTried(false);
+      setServerFields({});
+      setError(undefined);
+    }
+  }
+
+  const payload = body(form, editing);
+  const checked = editing
+    ? updateExperimentSchema.safeParse({ ...payload, revision: experiment.revision })
+    : createExperimentSchema.safeParse({ ...payload, pageId });
+  const own: FieldErrors = tried && !checked.success ? fieldErrors(checked.error.issues) : {};
+  const total = totalProblem(form.rows);
+  // The live total says it already, in the form's own words.
+  if (total) delete own['variants'];
+  const errors = sortErrors({ ...own, ...serverFields }, form.rows.length);
+
+  const save = useMutation({
+    mutationFn: () =>
+      experiment
+        ? updateExperiment(experiment.id, { ...payload, revision: experiment.revision })
+        : createExperiment({ ...payload, pageId }),
+    onSuccess: (detail) => {
+      onOpenChange(false);
+      onSaved(detail, !editing);
+    },
+    onError: (failure) => {
+      const fields = failure instanceof HttpError ? failure.fields : {};
+      setServerFields(fields);
+      // A refusal about fields is shown beside them; any other as the form's sentence.
+      setError(Object.keys(fields).length ? undefined : describeError(failure));
+    },
+  });
+
+  const change = (patch: Partial<FormState>, fields: string[]) => {
+    setForm((current) => ({ ...current, ...patch }));
+    // An answer from the server was about the value it was sent.
+    setServerFields((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(
+          ([path]) => !fields.some((field) => path === field || path.startsWith(`${field}.`)),
+        ),
+      ),
+    );
+    setError(undefined);
+  };
+  const setRows = (rows: VariantRow[]) => change({ rows }, ['variants']);
+  const setRow = (index: number, patch: Partial<VariantRow>) =>
+    change({ rows: form.rows.map((row, at) => (at === index ? { ...row, ...patch } : row)) }, [
+      `variants.${index}`,
+      'variants',
+    ]);
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setError(undefined);
+    if (checked.success) save.mutate();
+  };
+
+  const described = (id: string, messages: string[] | undefined, hint?: string) =>
+    [hint ?? '', messages?.length ? id : ''].filter(Boolean).join(' ') || undefined;
+
+  const variantsErrorId = `${ids}-variants-error`;
+  const totalId = `${ids}-total`;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Edit experiment settings' : 'New experiment'}
+      description={
+        editing
+          ? "A draft can change its settings and its variants' names and shares until it starts."
+          : `An A/B test of ${pageTitle}: visitors are split between its live version (the control) and your variants by the shares you set.`
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4" data-testid="experiment-form">
+        <div>
+          <label htmlFor={`${ids}-name`} className="text-sm font-medium text-slate-800">
+            Name
+          </label>
+          <input
+            id={`${ids}-name`}
+            value={form.name}
+            maxLength={120}
+            autoComplete="off"
+            onChange={(event) => change({ name: event.target.value }, ['name'])}
+            aria-invalid={Boolean(errors.fields['name'])}
+            aria-describedby={described(`${ids}-name-error`, errors.fields['name'])}
+            className={inputClass}
+          />
+          <FieldError id={`${ids}-name-error`} messages={errors.fields['name']} label="Name" />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-hypothesis`} className="text-sm font-medium text-slate-800">
+            Hypothesis <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <p id={`${ids}-hypothesis-hint`} className="text-xs text-slate-600">
+            What you expect and why, such as “A headline naming the savings brings more requests”.
+          </p>
+          <textarea
+            id={`${ids}-hypothesis`}
+            rows={2}
+            maxLength={1000}
+            value={form.hypothesis}
+            onChange={(event) => change({ hypothesis: event.target.value }, ['hypothesis'])}
+            aria-invalid={Boolean(errors.fields['hypothesis'])}
+            aria-describedby={described(
+              `${ids}-hypothesis-error`,
+              errors.fields['hypothesis'],
+              `${ids}-hypothesis-hint`,
+            )}
+            className={inputClass}
+          />
+          <FieldError
+            id={`${ids}-hypothesis-error`}
+            messages={errors.fields['hypothesis']}
+            label="The hypothesis"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-goal`} className="text-sm font-medium text-slate-800">
+            Goal
+          </label>
+          <p id={`${ids}-goal-hint`} className="text-xs text-slate-600">
+            What counts as a conversion: a visitor who does this on the day of the visit.
+          </p>
+          <select
+            id={`${ids}-goal`}
+            value={form.goal}
+            onChange={(event) => change({ goal: event.target.value as Goal }, ['goal'])}
+            aria-describedby={described(
+              `${ids}-goal-error`,
+              errors.fields['goal'],
+              `${ids}-goal-hint`,
+            )}
+            className={inputClass}
+          >
+            {GOALS.map((goal) => (
+              <option key={goal} value={goal}>
+                {GOAL_LABELS[goal]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${ids}-goal-error`} messages={errors.fields['goal']} label="The goal" />
+        </div>
+
+        <fieldset
+          className="grid gap-2"
+          aria-describedby={[totalId, errors.variants.length ? variantsErrorId : '']
+            .filter(Boolean)
+            .join(' ')}
+        >
+          <legend className="text-sm font-medium text-slate-800">
+            Variants and traffic shares
+          </legend>
+          <p className="text-xs text-slate-600">
+            The first is the control: the page as it is live now.
+            {editing ? ' The number of variants is fixed once created.' : ''}
+          </p>
+          <ol className="grid gap-2">
+            {form.rows.map((row, index) => (
+              <VariantRowFields
+                key={index}
+                index={index}
+                row={row}
+                idPrefix={`${ids}-v${index}`}
+                errors={errors.rows[index] ?? {}}
+                onChange={(patch) => setRow(index, patch)}
+                onRemove={
+                  !editing && index > 0 && form.rows.length > MIN_VARIANTS
+                    ? () => setRows(removeRow(form.rows, index))
+                    : undefined
+                }
+              />
+            ))}
+          </ol>
+          <div className="flex flex-wrap items-center gap-2">
+            {!editing && (
+              <Button
+                disabled={form.rows.length >= MAX_VARIANTS}
+                onClick={() => setRows(addRow(form.rows))}
+              >
+                Add variant
+              </Button>
+            )}
+            <Button variant="ghost" onClick={() => setRows(evenlySplit(form.rows))}>
+              Split evenly
+            </Button>
+            {!editing && form.rows.length >= MAX_VARIANTS && (
+              <span className="text-xs text-slate-600">At most {MAX_VARIANTS} variants.</span>
+            )}
+          </div>
+          <p
+            id={totalId}
+            aria-live="polite"
+            data-testid="shares-total"
+            className={`text-sm ${total ? 'font-medium text-red-700' : 'text-slate-700'}`}
+          >
+            {total ?? 'The shares add up to 100%.'}
+          </p>
+          {errors.variants.length > 0 && (
+            <p id={variantsErrorId} className="text-sm text-red-700">
+              {errors.variants.map((message) => fieldSentence(message, 'The variants')).join(' ')}
+            </p>
+          )}
+        </fieldset>
+
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium text-slate-800">
+            When a verdict may be given
+          </legend>
+          <div className="grid grid-cols-2 gap-3">
+            <NumberField
+              id={`${ids}-min-days`}
+              label="Minimum days"
+              value={form.minDays}
+              errors={errors.fields['minDays']}
+              onChange={(minDays) => change({ minDays }, ['minDays'])}
+            />
+            <NumberField
+              id={`${ids}-min-visitors`}
+              label="Minimum visitors per variant"
+              value={form.minVisitors}
+              errors={errors.fields['minVisitors']}
+              onChange={(minVisitors) => change({ minVisitors }, ['minVisitors'])}
+            />
+          </div>
+          <p className="text-xs text-slate-600">
+            No winner is named before both, however large the difference looks early on.
+          </p>
+        </fieldset>
+
+        {errors.other.length > 0 && (
+          <FormAlert message={errors.other.map((message) => fieldSentence(message)).join(' ')} />
+        )}
+        <FormAlert message={error} />
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Save settings' : 'Create experiment'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function VariantRowFields({
+  index,
+  row,
+  idPrefix,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  row: VariantRow;
+  idPrefix: string;
+  errors: { name?: string[]; weight?: string[]; other?: string[] };
+  onChange: (patch: Partial<VariantRow>) => void;
+  onRemove: (() => void) | undefined;
+}) {
+  const label =
+    index === 0 ? 'Control' : `Variant ${VARIANT_IDS[index]?.toUpperCase() ?? index + 1}`;
+  return (
+    <li className="rounded-md border border-slate-200 p-2" data-testid="variant-row">
+      <p aria-hidden="true" className="text-xs font-semibold text-slate-800">
+        {index === 0 ? 'Control (the live page)' : label}
+      </p>
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${idPrefix}-name`} className="text-xs font-medium text-slate-700">
+            <span className="sr-only">{label} </span>
+            Name
+          </label>
+          <input
+            id={`${idPrefix}-name`}
+            value={row.name}
+            maxLength={120}
+            autoComplete="off"
+            onChange={(event) => onChange({ name: event.target.value })}
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? `${idPrefix}-name-error` : undefined}
+            className={inputClass}
+          />
+        </div>
+        <div className="w-24 shrink-0">
+          <label htmlFor={`${idPrefix}-weight`} className="text-xs font-medium text-slate-700">
+            <span className="sr-only">{label} </span>
+            Share (%)
+          </label>
+          <input
+            id={`${idPrefix}-weight`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={99}
+            step={1}
+            value={row.weight}
+            onChange={(event) => onChange({ weight: event.target.value })}
+            aria-invalid={Boolean(errors.weight)}
+            aria-describedby={errors.weight ? `${idPrefix}-weight-error` : undefined}
+            className={`${inputClass} tabular-nums`}
+          />
+        </div>
+        {onRemove && (
+          <Button
+            variant="ghost"
+            aria-label={`Remove ${row.name || label}`}
+            onClick={onRemove}
+            className="shrink-0 text-red-800 hover:bg-red-50"
+          >
+            Remove
+          </Button>
+        )}
+      </div>
+      <FieldError id={`${idPrefix}-name-error`} messages={errors.name} label={`${label}'s name`} />
+      <FieldError
+        id={`${idPrefix}-weight-error`}
+        messages={errors.weight}
+        label={`${label}'s share`}
+      />
+      <FieldError id={`${idPrefix}-other-error`} messages={errors.other} label={label} />
+    </li>
+  );
+}
+
+function NumberField({
+  id,
+  label,
+  value,
+  errors,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  errors: string[] | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(errors)}
+        aria-describedby={errors ? `${id}-error` : undefined}
+        className={`${inputClass} tabular-nums`}
+      />
+      <FieldError id={`${id}-error`} messages={errors} label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// The Experiments view's calls to /api/admin/experiments (issue 24;
+// functions/routes/admin/experiments.ts) on the admin's HTTP layer (../api.ts), and their
+// react-query keys. Answers are read with the shared schemas (functions/shared/experiments.ts),
+// so a drifted contract fails here rather than on screen.
+import type { QueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import {
+  experimentDetailSchema,
+  experimentListSchema,
+  experimentResultsSchema,
+  type CreateExperimentRequest,
+  type Experiment,
+  type ExperimentDetail,
+  type ExperimentResults,
+  type UpdateExperimentRequest,
+  type VariantId,
+} from '../../../../functions/shared/experiments.ts';
+import type { ApproveRequest } from '../../../../functions/shared/workflow.ts';
+import { request } from '../api.ts';
+
+export type { Experiment, ExperimentDetail, ExperimentResults };
+export type VariantDetail = ExperimentDetail['variants'][number];
+
+const BASE = '/api/admin/experiments';
+
+/** Every key below starts with this: invalidating it refreshes every experiment query. */
+export const EXPERIMENTS_KEY = [BASE] as const;
+/** A page's experiments, or every experiment (the page cards' running badge). */
+export const experimentListKey = (pageId: string | undefined) =>
+  [BASE, 'list', pageId ?? 'all'] as const;
+export const experimentKey = (id: string) => [BASE, id] as const;
+export const resultsKey = (id: string) => [BASE, id, 'results'] as const;
+
+const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+export async function listExperiments(pageId?: string): Promise<Experiment[]> {
+  const query = pageId ? `?${new URLSearchParams({ pageId })}` : '';
+  return experimentListSchema.parse(await request('GET', `${BASE}${query}`)).experiments;
+}
+
+export async function fetchExperiment(id: string): Promise<ExperimentDetail> {
+  return experimentDetailSchema.parse(await request('GET', path(id)));
+}
+
+export async function fetchResults(id: string): Promise<ExperimentResults> {
+  return experimentResultsSchema.parse(await request('GET', `${path(id)}/results`));
+}
+
+export async function createExperiment(body: CreateExperimentRequest): Promise<ExperimentDetail> {
+  return experimentDetailSchema.parse(await request('POST', BASE, body));
+}
+
+export async function updateExperiment(
+  id: string,
+  body: UpdateExperimentRequest,
+): Promise<ExperimentDetail> {
+  return experimentDetailSchema.parse(await request('PATCH', path(id), body));
+}
+
+export async function deleteExperiment(id: string): Promise<void> {
+  await request('DELETE', path(id));
+}
+
+export async function saveVariant(
+  id: string,
+  variantId: VariantId,
+  body: { content: unknown; revision: number },
+): Promise<ExperimentDetail> {
+  return experimentDetailSchema.parse(
+    await request('PUT', `${path(id)}/variants/${variantId}`, body),
+  );
+}
+
+export async function approveVariant(
+  id: string,
+  variantId: VariantId,
+  body: ApproveRequest,
+): Promise<ExperimentDetail> {
+  return experimentDetailSchema.parse(
+    await request('POST', `${path(id)}/variants/${variantId}/approve`, body),
+  );
+}
+
+export type LifecycleAction = 'start' | 'pause' | 'stop';
+
+export async function changeStatus(id: string, action: LifecycleAction): Promise<ExperimentDetail> {
+  return experimentDetailSchema.parse(await request('POST', `${path(id)}/${action}`));
+}
+
+const promotedSchema = experimentDetailSchema.extend({ published: z.boolean() });
+
+export async function promoteVariant(
+  id: string,
+  variantId: VariantId,
+): Promise<ExperimentDetail & { published: boolean }> {
+  return promotedSchema.parse(await request('POST', `${path(id)}/promote`, { variantId }));
+}
+
+/** An answer the server just gave: the detail's cache takes it at once, the lists refresh. */
+export function cacheExperiment(client: QueryClient, detail: ExperimentDetail): void {
+  client.setQueryData(experimentKey(detail.id), detail);
+  void client.invalidateQueries({ queryKey: [BASE, 'list'] });
+  void client.invalidateQueries({ queryKey: resultsKey(detail.id) });
+}
