@@ -224,7 +224,7 @@ function ReadOnlyVariant({
         >
           {note}
         </p>
-        <LivePreview content={variant.content} stale={false} />
+        <LivePreview content={variant.content} stale={false} note="(as saved: read-only)" />
       </div>
     </Frame>
   );

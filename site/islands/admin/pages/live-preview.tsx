@@ -38,6 +38,7 @@ export function LivePreview({
   content,
   stale,
   focusSection,
+  note = '(not saved yet)',
 }: {
   /** The last content that passed the schema. */
   content: LandingContent;
@@ -45,6 +46,8 @@ export function LivePreview({
   stale: boolean;
   /** The section being edited: scrolled into view when it changes. */
   focusSection?: keyof LandingContent | undefined;
+  /** Beside the heading: what the preview shows (an editor's unsaved content by default). */
+  note?: string;
 }) {
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const frame = useRef<HTMLIFrameElement | null>(null);
@@ -109,7 +112,7 @@ export function LivePreview({
     <section aria-labelledby="preview-heading" className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="preview-heading" className="text-sm font-semibold text-ink">
-          Live preview <span className="font-normal text-slate-600">(not saved yet)</span>
+          Live preview <span className="font-normal text-slate-600">{note}</span>
         </h3>
         <div
           role="group"
