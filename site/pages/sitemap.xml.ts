@@ -12,8 +12,8 @@ const pageFiles = import.meta.glob<PageModule>('./**/*.{astro,md,mdx}');
 
 /**
  * Not canonical or not public: the /site/... copies (canonical is unprefixed; /site itself
- * is the site home and is listed), the admin, the client-rendered legacy view and
- * reviewers' preview links, error
+ * is the site home and is listed), the admin, the client-rendered legacy view,
+ * reviewers' preview links and shared dashboards (site/pages/shared/), error
  * pages, and the deep-dive aliases of docs/requirements.md §2
  * (/foundations/..., /workflow/..., /security/..., /identity/..., /delivery/...), whose
  * canonical page is the /deep-dive/... one.
@@ -23,6 +23,7 @@ const EXCLUDED = [
   /^\/admin(\/|$)/,
   /^\/legacy(\/|$)/,
   /^\/preview$/,
+  /^\/shared(\/|$)/,
   /^\/api(\/|$)/,
   /^\/(404|500)$/,
   /^\/(foundations|workflow|security|identity|delivery)\//,
