@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { limitBody } from '../lib/validate.ts';
 import { conversionEventSchema, deviceClass, LANDING_EVENT_TYPES } from '../shared/events.ts';
-import { siteRouteAccepts, siteRouteScope } from '../shared/site-routes.ts';
+import { siteEventSourceIssue, siteRouteAccepts, siteRouteScope } from '../shared/site-routes.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
 import { limitKey } from '../lib/client-ip.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
@@ -123,6 +123,10 @@ export const conversions = new Hono<VisitorEnv>().post(
           input: event.landingPageId,
         },
       ]);
+    }
+    const sourceIssue = siteEventSourceIssue(event.eventType, event.metadata?.source);
+    if (sourceIssue) {
+      throw validationError([{ code: 'custom', ...sourceIssue, input: event.metadata?.source }]);
     }
     c.header('Cache-Control', 'no-store');
     const userAgent = c.req.header('user-agent');

@@ -10,6 +10,7 @@ import { RESERVED_SLUGS } from './slug.ts';
 import {
   NOT_FOUND_ROUTE,
   SITE_ROUTES,
+  siteEventSourceIssue,
   siteRouteAccepts,
   siteRouteScope,
   type SiteRoute,
@@ -93,5 +94,23 @@ describe('site routes', () => {
     expect(new Set([...accepted('pricing'), ...accepted(NOT_FOUND_ROUTE)])).toEqual(
       new Set(SITE_EVENT_TYPES),
     );
+  });
+
+  it('check the source each site event carries, and no other event’s', () => {
+    expect(siteEventSourceIssue('outbound_click', 'partner.example')).toBeUndefined();
+    expect(siteEventSourceIssue('file_download', 'pharmabridge-logo-white.png')).toBeUndefined();
+    expect(siteEventSourceIssue('not_found', '/old/brochure.pdf')).toBeUndefined();
+    expect(siteEventSourceIssue('not_found', '/reset?token=x')?.path).toEqual([
+      'metadata',
+      'source',
+    ]);
+    expect(siteEventSourceIssue('outbound_click', 'https://partner.example/')?.path).toEqual([
+      'metadata',
+      'source',
+    ]);
+    expect(siteEventSourceIssue('file_download', 'a/b.png')).toBeDefined();
+    expect(siteEventSourceIssue('not_found', undefined)?.path).toEqual(['metadata']);
+    expect(siteEventSourceIssue('page_view', undefined)).toBeUndefined();
+    expect(siteEventSourceIssue('contact_form_submit', 'pricing_section')).toBeUndefined();
   });
 });

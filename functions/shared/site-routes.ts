@@ -7,6 +7,7 @@
 // 404 page. POST /api/conversions counts these under SITE_SCOPE_PREFIX + path and drops
 // anything else that is no landing page. site-routes.test.ts fails when this list and the
 // sitemap's pages part ways. A plain module: the public Lambda bundles it.
+import { HOST } from './attribution.ts';
 import type { EventType } from './events.ts';
 
 export const SITE_ROUTES = [
@@ -77,4 +78,37 @@ export function siteRouteAccepts(route: string, eventType: EventType): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * metadata.source of the site-wide script's events, which they must carry: the link's host
+ * (`outbound_click`), the file's name (`file_download`), the missing page's path without
+ * query or fragment (`not_found`: a query may carry personal data, so it is refused, never
+ * stored). Checked by the API only: events.ts, which the contact form's bundle carries, has
+ * no need of them.
+ */
+const SITE_EVENT_SOURCES: Partial<Record<EventType, { pattern: RegExp; message: string }>> = {
+  outbound_click: { pattern: HOST, message: "must be the link's host name" },
+  file_download: {
+    pattern: /^[A-Za-z0-9_][A-Za-z0-9_. ()-]*$/,
+    message: 'must be a file name (letters, digits, spaces and _ . ( ) -)',
+  },
+  // eslint-disable-next-line no-control-regex
+  not_found: { pattern: /^\/[^?#\s\u0000-\u001f\u007f]*$/, message: 'must be a path (no query)' },
+};
+
+/**
+ * What is wrong with an event's metadata.source (already trimmed and at most 100
+ * characters by conversionEventSchema), as a validation issue; undefined when nothing is.
+ */
+export function siteEventSourceIssue(
+  eventType: EventType,
+  source: string | undefined,
+): { path: string[]; message: string } | undefined {
+  const rule = SITE_EVENT_SOURCES[eventType];
+  if (!rule) return undefined;
+  if (!source) return { path: ['metadata'], message: `is required for ${eventType}` };
+  return rule.pattern.test(source)
+    ? undefined
+    : { path: ['metadata', 'source'], message: rule.message };
 }
