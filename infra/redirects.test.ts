@@ -136,5 +136,13 @@ describe('redirects at the edge', () => {
     // assignment secret, issue 24).
     expect(commands[pages]).toContain("--exclude '.redirects.json'");
     expect(commands[pages]).toContain("--exclude '.experiments.json'");
+    // Variant files: uploaded before the store sends visitors to them, deleted only after
+    // the store stopped (and the invalidation finished), never by the pages' --delete.
+    const variantsUp = at(/sync dist\/variants .*variants" --exclude/);
+    const variantsDown = at(/sync dist\/variants .*variants" --delete/);
+    expect(commands[pages]).toContain("--exclude 'variants/*'");
+    expect(variantsUp).toBeGreaterThanOrEqual(0);
+    expect(variantsUp).toBeLessThan(sync);
+    expect(variantsDown).toBeGreaterThan(at(/wait invalidation-completed/));
   });
 });

@@ -303,6 +303,7 @@ describe('API function', () => {
       'POST /api/conversions': `<${publicFn}.Arn>`,
       'GET /api/health': `<${publicFn}.Arn>`,
       'GET /api/preview/{token}': `<${publicFn}.Arn>`,
+      'GET /api/shared/analytics/{token}': `<${publicFn}.Arn>`,
     });
     expect(routes).toEqual(
       Object.fromEntries([

@@ -113,6 +113,9 @@ interface Entry {
   gzip?: Variant;
 }
 
+/** Visitors whose assignment a snapshot remembers (about 3 MB at most). */
+export const ASSIGNMENT_CACHE_SIZE = 10_000;
+
 export class StaticSite {
   private readonly files: Map<string, Entry>;
   /** The build's redirects and experiments (experiment-map.ts's readEdgeStore): the edge's store. */
@@ -123,6 +126,12 @@ export class StaticSite {
    */
   private readonly experiments = new Map<string, EdgeExperiment | null>();
   private readonly experimentSecret: string;
+  /**
+   * Visitors' assignments (page key, address and user agent to the variant's URI), so a
+   * visitor's repeat views cost a map lookup instead of an HMAC. Bounded: cleared when full;
+   * a snapshot (one build) has its own, so a new build never serves an old assignment.
+   */
+  private readonly assignments = new Map<string, string>();
   readonly notFound: Entry | undefined;
   readonly root: string;
 
@@ -203,12 +212,20 @@ export class StaticSite {
     }
     if (pageKey && value?.startsWith('x ')) {
       // clean-urls.js's experimentVariant(value, ...), its value read at load.
-      const variantUri = edge.variantFor(
-        this.experiments.get(pageKey) ?? null,
-        this.experimentSecret,
-        options.clientIp ? options.clientIp(req) : (req.socket.remoteAddress ?? ''),
-        req.headers['user-agent'] ?? '',
-      );
+      const ip = options.clientIp ? options.clientIp(req) : (req.socket.remoteAddress ?? '');
+      const userAgent = req.headers['user-agent'] ?? '';
+      const visitor = `${pageKey}\0${ip}\0${userAgent}`;
+      let variantUri = this.assignments.get(visitor);
+      if (variantUri === undefined) {
+        variantUri = edge.variantFor(
+          this.experiments.get(pageKey) ?? null,
+          this.experimentSecret,
+          ip,
+          userAgent,
+        );
+        if (this.assignments.size >= ASSIGNMENT_CACHE_SIZE) this.assignments.clear();
+        this.assignments.set(visitor, variantUri);
+      }
       // A variant the build lacks is a 404, as the bucket would answer in AWS.
       if (variantUri) {
         const page = this.files.get(variantUri);

@@ -49,7 +49,11 @@ export const HTML_CACHE = 'public, max-age=0, must-revalidate';
  */
 export const publishCommands = [
   `aws s3 sync dist "s3://$SITE_BUCKET" --exclude '*' --include '_astro/*' --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
-  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --exclude '${EXPERIMENT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
+  // An experiment's variants (docs/decisions.md "Experiments") are added before the store
+  // points at them and removed only once it no longer does (the last command), so no
+  // visitor is sent to a variant file that is not there.
+  `mkdir -p dist/variants && aws s3 sync dist/variants "s3://$SITE_BUCKET/variants" --exclude '*.br' --exclude '*.gz' --cache-control '${HTML_CACHE}'`,
+  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude 'variants/*' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --exclude '${EXPERIMENT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
   // The redirects once the pages they lead to are there (docs/decisions.md "Redirects"): the
   // KeyValueStore the viewer-request function reads becomes the build's redirect map, and
   // its experiments' (functions/server/experiment-map.ts, a file kept out of the bucket
@@ -58,6 +62,7 @@ export const publishCommands = [
   `INVALIDATION_ID=$(aws cloudfront create-invalidation --distribution-id "$DISTRIBUTION_ID" --paths '/*' --query Invalidation.Id --output text)`,
   'aws cloudfront wait invalidation-completed --distribution-id "$DISTRIBUTION_ID" --id "$INVALIDATION_ID"',
   `aws s3 sync dist/_astro "s3://$SITE_BUCKET/_astro" --delete --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
+  `aws s3 sync dist/variants "s3://$SITE_BUCKET/variants" --delete --exclude '*.br' --exclude '*.gz' --cache-control '${HTML_CACHE}'`,
 ];
 
 export interface RebuildProps {

@@ -17,6 +17,7 @@ import { EXPERIMENT_MAP_FILE, writeExperimentMap } from '../../functions/server/
 import { createFrontServer, requestClientIp } from '../../functions/server/http.ts';
 import { EXPERIMENT_CACHE, StaticSite } from '../../functions/server/static-site.ts';
 import { fmt, load, stopChild, waitFor, type LoadResult } from './tools.ts';
+import { EMPTY_STORE, loadEdgeScript } from '../../infra/edge/edge-script.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -30,6 +31,12 @@ export interface ExperimentBench {
   /** The same page under a 50/50 experiment. */
   experiment: LoadResult;
   ratio: number;
+  /**
+   * wrk is one visitor (one address and user agent), whose repeat views the server answers
+   * from its assignment cache; this is what a new visitor's first view adds on top: the
+   * edge function's hash and choice (clean-urls.js variantFor), in microseconds.
+   */
+  newVisitorMicros: number;
 }
 
 export interface StaticBench {
@@ -184,6 +191,7 @@ async function benchExperiment(
       plain,
       experiment,
       ratio: experiment.requestsPerSecond / plain.requestsPerSecond,
+      newVisitorMicros: newVisitorCost(),
     };
   } finally {
     for (const server of servers) {
@@ -191,6 +199,24 @@ async function benchExperiment(
       await new Promise((done) => server.close(done));
     }
   }
+}
+
+/** Microseconds the edge's assignment takes for a visitor not seen before (100,000 of them). */
+function newVisitorCost(): number {
+  const edge = loadEdgeScript<{
+    experimentOf(value: string): unknown;
+    variantFor(experiment: unknown, secret: string, ip: string, ua: string): string;
+  }>('clean-urls.js', ['experimentOf', 'variantFor'], EMPTY_STORE);
+  const experiment = edge.experimentOf('x 01JBENCHEXPERIMENT /variants/default a:50 b:50');
+  const secret = randomBytes(32).toString('hex');
+  const ua =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const count = 100_000;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    edge.variantFor(experiment, secret, `198.51.${(i >> 8) & 255}.${i & 255}`, ua);
+  }
+  return ((performance.now() - started) * 1000) / count;
 }
 
 /** Two measurements of one server as one: their requests over their time, the worse p99. */
@@ -229,6 +255,7 @@ export function reportStatic(result: StaticBench): string {
     `A/B experiment on ${result.experiment.path} (StaticSite behind the local front, ${result.experiment.plain.tool}, ${fmt(result.experiment.plain.requests)} + ${fmt(result.experiment.experiment.requests)} requests)`,
     `  without experiment ${fmt(result.experiment.plain.requestsPerSecond).padStart(8)} req/s   p99 ${fmt(result.experiment.plain.latencyP99Ms, 2)} ms   errors ${result.experiment.plain.errors + result.experiment.plain.non2xx}`,
     `  under experiment   ${fmt(result.experiment.experiment.requestsPerSecond).padStart(8)} req/s   p99 ${fmt(result.experiment.experiment.latencyP99Ms, 2)} ms   errors ${result.experiment.experiment.errors + result.experiment.experiment.non2xx}`,
-    `  ratio             ${result.experiment.ratio.toFixed(2)} (budget >= ${EXPERIMENT_BUDGET.toFixed(2)}: ${result.experiment.ratio >= EXPERIMENT_BUDGET ? 'met' : 'NOT met, the bench fails'})`,
+    `  ratio             ${result.experiment.ratio.toFixed(2)} (budget >= ${EXPERIMENT_BUDGET.toFixed(2)}: ${result.experiment.ratio >= EXPERIMENT_BUDGET ? 'met' : 'NOT met, the bench fails'}; one visitor's repeat views)`,
+    `  a new visitor's assignment adds ${result.experiment.newVisitorMicros.toFixed(1)} us (the HMAC and the choice, once per visitor and build)`,
   ].join('\n');
 }
