@@ -23,6 +23,7 @@ import { redirects } from './routes/admin/redirects.ts';
 import { experiments } from './routes/admin/experiments.ts';
 import { reports } from './routes/admin/reports.ts';
 import { analyticsShares } from './routes/admin/analytics-shares.ts';
+import { realtime } from './routes/admin/realtime.ts';
 import { leads } from './routes/leads.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -58,6 +59,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/experiments', router: experiments },
   { path: '/admin/reports', router: reports },
   { path: '/admin/analytics/shares', router: analyticsShares },
+  { path: '/admin/analytics/realtime', router: realtime },
   { path: '/admin/settings', router: settings },
   { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/leads', router: leads },

@@ -11,6 +11,7 @@ import { LeadRepository } from './data/leads.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events.ts';
 import { ExperimentRepository } from './data/experiments.ts';
+import { RealtimeRepository } from './data/realtime.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
@@ -72,6 +73,7 @@ export function assembleVisitorServices(
     leadWebhook: undefined,
     events: new EventRepository(db, tableName, now, config.env.ANALYTICS_SALT_SECRET),
     experiments: new ExperimentRepository(db, tableName, now),
+    realtime: new RealtimeRepository(db, tableName, now),
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),

@@ -63,13 +63,15 @@ export const PK = {
   pending: 'PENDING#',
   /** PASSWORD-RESET#<hash>: a password reset link (its token stored hashed). */
   passwordReset: 'PASSWORD-RESET#',
-  /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
   /** EXPERIMENT#<id>: an A/B experiment, its variants and their approvals. */
   experiment: 'EXPERIMENT#',
+  /** LIVE#<minute>: a minute's realtime views, sharded (functions/data/realtime.ts). */
+  live: 'LIVE#',
   /** The shared dashboards (analytics links for people without an account), one partition. */
   shares: 'SHARES',
   /** EXPSTATS#<id>: an experiment's daily counters per variant (sharded). */
   experimentStats: 'EXPSTATS#',
+  /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
   throttlePair: 'THROTTLE#PAIR#',
   throttleIp: 'THROTTLE#IP#',
   throttleAccount: 'THROTTLE#ACCOUNT#',
@@ -205,6 +207,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.experiment]: [SK.experiment, SK.variant, SK.signature],
     [PK.experimentStats]: [SK.experimentDay],
     [PK.shares]: [SK.any],
+    [PK.live]: [SK.any],
     [PK.settings]: [SK.settings, SK.reportSettings],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
@@ -326,6 +329,7 @@ export const keys = {
   settings: () => ({ pk: PK.settings, sk: SK.settings }),
   reportSettings: () => ({ pk: PK.settings, sk: SK.reportSettings }),
   share: (id: string) => ({ pk: PK.shares, sk: id }),
+  realtime: (minute: string, shard: number) => ({ pk: `${PK.live}${minute}`, sk: String(shard) }),
   sharesPartition: () => PK.shares,
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
   redirect: (from: string) => ({ pk: PK.redirects, sk: from }),

@@ -9,6 +9,7 @@ import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { EventRepository } from '../data/events.ts';
 import type { ExperimentRepository } from '../data/experiments.ts';
+import type { RealtimeRepository } from '../data/realtime.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
@@ -45,6 +46,8 @@ export interface Services {
   events: EventRepository;
   /** A/B experiments: variants, approvals, per-variant counters (functions/data/experiments.ts). */
   experiments: ExperimentRepository;
+  /** Page views of the last minutes (functions/data/realtime.ts). */
+  realtime: RealtimeRepository;
   rateLimiter: RateLimiter;
   admins: AdminRepository;
   sessions: SessionRepository;
@@ -95,6 +98,7 @@ export type VisitorServices = Pick<
   | 'leadWebhook'
   | 'events'
   | 'experiments'
+  | 'realtime'
   | 'rateLimiter'
   | 'admins'
   | 'sessions'

@@ -146,6 +146,16 @@ export const conversions = new Hono<VisitorEnv>().post(
     // Counted under the page's id, not the path the browser saw (docs/decisions.md,
     // Analytics); the device class is the server's reading of the user agent.
     await services.events.record(event, page.id, visitor, { device: deviceClass(userAgent ?? '') });
+    if (event.eventType === 'page_view') {
+      // Realtime (issue 25): a failure there is logged, never answered.
+      await services.realtime
+        .view(page.id, visitor, event.attribution?.referrerHost)
+        .catch((error: unknown) =>
+          services.log.error('page view not noted in realtime', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+    }
     // Experiments run on landing pages only.
     if (event.variantId && page.landing) {
       const served = { experimentId: event.experimentId, variantId: event.variantId };

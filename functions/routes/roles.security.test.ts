@@ -63,6 +63,7 @@ const NEEDS: Record<string, Need> = {
   'POST /api/admin/experiments/:id/stop': 'publish',
   'POST /api/admin/experiments/:id/promote': 'publish',
   'GET /api/admin/analytics/shares': 'analytics',
+  'GET /api/admin/analytics/realtime': 'analytics',
   'POST /api/admin/analytics/shares': 'publish',
   'DELETE /api/admin/analytics/shares/:id': 'publish',
   'GET /api/admin/reports/weekly': 'accounts',

@@ -141,3 +141,22 @@ export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
 /** Leads per visitor, or null without visitors. */
 export const conversionRate = (leads: number, visitors: number): number | null =>
   visitors > 0 ? leads / visitors : null;
+
+/** GET /api/admin/analytics/realtime: the last five minutes (issue 25). */
+export const realtimeSchema = z.object({
+  /** Distinct visitors (the cookieless daily hash) with a page view in the window. */
+  visitors: z.number().int().nonnegative(),
+  pages: z.array(
+    z.object({
+      /** The page's path (`/spring`, `/pricing`, `/` for the default page). */
+      path: z.string(),
+      title: z.string(),
+      visitors: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Referrer hosts, `(direct)` without one: where each visitor's latest view came from. */
+  sources: z.array(z.object({ source: z.string(), visitors: z.number().int().nonnegative() })),
+  minutes: z.number().int().positive(),
+  generatedAt: z.string(),
+});
+export type Realtime = z.infer<typeof realtimeSchema>;
