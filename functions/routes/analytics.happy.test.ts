@@ -7,7 +7,7 @@ import { adminTestApp, seedPages } from '../test/harness.ts';
 import { DIMENSION_CAP, SITE_SCOPE } from '../data/events.ts';
 import { FORMS_ROW_TITLE } from '../data/analytics.ts';
 import { analyticsResponseSchema, type AnalyticsPeriod } from '../shared/analytics.ts';
-import { leadDetailSchema } from '../shared/leads.ts';
+import { leadDetailSchema, leadListSchema } from '../shared/leads.ts';
 import type { Attribution, EventType } from '../shared/events.ts';
 
 const DESKTOP =
@@ -113,10 +113,10 @@ async function seededScenario() {
     landingPageId: 'x',
     attribution: NEWSLETTER,
   });
-  // Neither a crawler nor a spam submission counts anywhere.
+  // Neither a crawler's visit nor a spam submission counts anywhere (a crawler's lead is a
+  // lead of the inbox and counts as one: "who is counted" below).
   await app.view('x', BOT, { attribution: { referrerHost: 'spam.example' } });
   await app.event('x', 'hero_primary_cta', HEADLESS);
-  await app.lead(BOT, { formType: 'general', landingPageId: 'x' });
   await app.lead(FIREFOX, { formType: 'general', landingPageId: 'x', website: 'http://spam' });
 
   // 2 March: nothing. 3 March: a direct desktop visitor of /x, and a lead from the
@@ -421,7 +421,7 @@ describe('GET /api/admin/analytics: page identity', () => {
 });
 
 describe('GET /api/admin/analytics: who is counted', () => {
-  it('excludes bots from every figure and counts opted-out leads without their source', async () => {
+  it('excludes bots from every figure but the leads, and counts unattributable leads without their source', async () => {
     const app = await dashboardApp();
     for (const ua of [BOT, HEADLESS, 'curl/8.5.0']) {
       await app.view('x', ua, { attribution: NEWSLETTER });
@@ -437,10 +437,12 @@ describe('GET /api/admin/analytics: who is counted', () => {
       { 'sec-gpc': '1' },
     );
     const report = await app.dashboard({ from: '2026-03-01', to: '2026-03-01' });
+    // Both leads are in the inbox, so both are in the total (one definition of a lead,
+    // issue 25); neither is attributed to a source, campaign or device.
     expect(report.current.totals).toEqual({
       visitors: 0,
       pageViews: 0,
-      leads: 1,
+      leads: 2,
       conversionRate: null,
     });
     expect(Object.values(report.current.events).every((count) => count === 0)).toBe(true);
@@ -452,6 +454,40 @@ describe('GET /api/admin/analytics: who is counted', () => {
       leadDetailSchema.parse(await (await app.json('GET', `/api/admin/leads/${id}`)).json()).lead;
     expect((await lead(botLead)).id).toBe(botLead);
     expect((await lead(privateLead)).attribution).toEqual({ pageId: app.id('x') });
+  });
+
+  it('counts the same leads as the inbox over the same range: the Leads tile reconciles', async () => {
+    const app = await dashboardApp();
+    // A landing-page lead, a bot's, a GPC visitor's, a contact-page one with UTM tags, a
+    // pilot one, and spam (which neither counts).
+    await app.lead(DESKTOP, { landingPageId: 'x', attribution: NEWSLETTER });
+    await app.lead(BOT, { landingPageId: 'x' });
+    await app.lead(DESKTOP, { landingPageId: 'x' }, { 'sec-gpc': '1' });
+    await app.lead(DESKTOP, {
+      formType: 'contact-page',
+      company: 'Acme',
+      message: 'Hello',
+      attribution: NEWSLETTER,
+    });
+    await app.lead(DESKTOP, { formType: 'pilot', company: 'Acme', message: 'Pilot' });
+    await app.lead(DESKTOP, { landingPageId: 'x', website: 'http://spam.example' });
+    const report = await app.dashboard({ from: '2026-03-01', to: '2026-03-01' });
+    const inbox = leadListSchema.parse(
+      await (
+        await app.json(
+          'GET',
+          '/api/admin/leads?from=2026-03-01T00:00:00.000Z&to=2026-03-02T00:00:00.000Z&limit=100',
+        )
+      ).json(),
+    );
+    expect(inbox.leads).toHaveLength(5);
+    expect(report.current.totals.leads).toBe(inbox.leads.length);
+    // The page rows and the forms row add up to the same leads.
+    expect(report.current.pages.reduce((sum, row) => sum + row.leads, 0)).toBe(5);
+    // The contact page's campaign is in Campaigns; two leads have no source at all.
+    expect(report.current.campaigns.reduce((sum, row) => sum + row.leads, 0)).toBe(2);
+    const attributed = report.current.referrers.reduce((sum, row) => sum + row.leads, 0);
+    expect(report.current.totals.leads - attributed).toBe(2);
   });
 
   it('keeps at most DIMENSION_CAP referrers per page and day, counting the rest as other', async () => {

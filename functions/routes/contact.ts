@@ -63,13 +63,16 @@ export const contact = new Hono<VisitorEnv>().post(
       forward: Boolean(services.config.env.LEAD_WEBHOOK_URL),
       ...(Object.keys(attribution).length ? { attribution } : {}),
     });
-    // A stored lead is a conversion of its page and day; spam and bots count as no one.
+    // One definition of a lead for every figure (issue 25, docs/decisions.md "One definition
+    // of a lead"): every lead the inbox lists (all but spam) counts in the analytics totals,
+    // on its page and day. One that cannot be attributed (a bot's user agent, GPC or DNT)
+    // counts in no source, campaign or device: the dashboard shows it as "Unattributed".
     // The lead is kept whatever happens here, so a failed count is logged, not answered.
-    if (!spam && !isBot(userAgent)) {
+    if (!spam) {
       await services.events
         .recordLead(
           page?.id,
-          optedOut
+          optedOut || isBot(userAgent)
             ? undefined
             : { device: deviceClass(userAgent), attribution: submission.attribution },
         )
