@@ -29,7 +29,18 @@
 // writers cannot pass it. A visitor is attributed at their first page view of the day
 // (page-level) or of the site (ALL).
 //
-// Budget: a 90-day all-pages view reads 180 ALL items (the range and the previous
+// Shards (issue 25, docs/decisions.md "Capacity: events a second to writes per item"): a
+// scope-day's counters are spread over 1, 4, 16, 64 or 256 items (DAY#<day> is shard 0,
+// DAY#<day>#<n> the others), chosen per event by CounterShards from the write rate the
+// items themselves report (each update adds 1 to `writes` and returns it), and summed at
+// read by mergeDayStats. A quiet day stays one item, as before. The caps hold per shard:
+// each shard item gives the first DIMENSION_CAP (SITE_DIMENSION_CAP) values it sees a
+// counter, so a value may be named in one shard and counted as other in another; the
+// reader adds the named counts by value and the other counts into (other), so totals stay
+// exact and a value's named figure is never more than it really had.
+//
+// Budget: a 90-day all-pages view reads 180 ALL items on quiet days (the range and the
+// previous period), and one item more per shard of a busy day.
 import {
   DEVICE_CLASSES,
   EVENT_TYPES,
@@ -107,13 +118,15 @@ export type CappedDimension = 'ref' | 'cmp';
 export interface CounterWrite {
   scope: string;
   day: string;
+  /** Which of the scope-day's items (0 is DAY#<day>). */
+  shard: number;
   adds: Map<string, number>;
   capped: { dimension: CappedDimension; value: string; amount: number }[];
   cap: number;
 }
 
-export function counterWrite(scope: string, day: string, cap: number): CounterWrite {
-  return { scope, day, adds: new Map(), capped: [], cap };
+export function counterWrite(scope: string, day: string, cap: number, shard = 0): CounterWrite {
+  return { scope, day, shard, adds: new Map(), capped: [], cap };
 }
 
 export function add(write: CounterWrite, name: string, amount = 1) {
@@ -201,6 +214,53 @@ export const emptyDayStats = (day: string): DayStats => ({
   pages: new Map(),
 });
 
+/**
+ * Adds one shard's figures into another's (the same scope-day): counts add up; a capped
+ * value named in several shards adds its named counts, and each shard's (other) adds to
+ * (other), so a value counted as other in one shard stays there (see the header).
+ */
+export function mergeDayStats(into: DayStats, from: DayStats): DayStats {
+  const addInto = (target: DimensionCount, source: DimensionCount) => {
+    target.visitors += source.visitors;
+    target.leads += source.leads;
+  };
+  const mergeMap = <K>(target: Map<K, DimensionCount>, source: Map<K, DimensionCount>) => {
+    for (const [key, counts] of source) {
+      const entry = target.get(key);
+      if (entry) addInto(entry, counts);
+      else target.set(key, { ...counts });
+    }
+  };
+  for (const [type, counts] of from.events) {
+    const entry = into.events.get(type);
+    if (entry) {
+      entry.count += counts.count;
+      entry.visitors += counts.visitors;
+    } else {
+      into.events.set(type, { ...counts });
+    }
+  }
+  into.leads += from.leads;
+  mergeMap(into.referrers, from.referrers);
+  addInto(into.referrersDirect, from.referrersDirect);
+  addInto(into.referrersOther, from.referrersOther);
+  mergeMap(into.campaigns, from.campaigns);
+  addInto(into.campaignsOther, from.campaignsOther);
+  mergeMap(into.devices, from.devices);
+  for (const [id, figures] of from.pages) {
+    const entry = into.pages.get(id);
+    if (entry) {
+      entry.pageViews += figures.pageViews;
+      entry.visitors += figures.visitors;
+      entry.ctaClicks += figures.ctaClicks;
+      entry.leads += figures.leads;
+    } else {
+      into.pages.set(id, { ...figures });
+    }
+  }
+  return into;
+}
+
 /** A counter item's attributes back into figures (see the encoding at the top). */
 export function toDayStats(item: Record<string, unknown>): DayStats {
   const stats: DayStats = {
@@ -242,4 +302,139 @@ export function toDayStats(item: Record<string, unknown>): DayStats {
     }
   }
   return stats;
+}
+
+/** The shard counts a scope-day's counters may be spread over (see CounterShards). */
+export const COUNTER_SHARD_LEVELS = [1, 4, 16, 64, 256] as const;
+/** Updates a second one counter item is aimed at after a level change. */
+export const SHARD_TARGET_RATE = 25;
+/** Above this many updates a second on an item, its scope-day moves up a level. */
+export const SHARD_HIGH_RATE = 50;
+/** At or below this total rate per item of the level below, it moves down one. */
+export const SHARD_LOW_RATE = 12;
+/** A rate is estimated once an item has taken this many updates since the last sample... */
+const SAMPLE_WRITES = 8;
+/** ... or this long has passed (a quiet item). */
+const SAMPLE_MS = 1000;
+/** Raw events of a page-day are spread over this many partitions (events.ts). */
+export const EVENT_PARTITIONS = 32;
+
+interface ScopeShards {
+  day: string;
+  /** Index into COUNTER_SHARD_LEVELS. */
+  level: number;
+  /** Per shard, the item's `writes` (every writer's updates) when this instance last saw it. */
+  samples: Map<number, { at: number; writes: number }>;
+  /** Nothing observed yet for this scope-day: the first answer may set the level. */
+  fresh: boolean;
+  /** The level comes from a measured rate or from another writer, not from a default. */
+  decided: boolean;
+}
+
+/**
+ * Chooses the counter item of a scope-day an event updates, so that no item takes more
+ * than about SHARD_HIGH_RATE updates a second however many instances write (docs/decisions.md,
+ * "Capacity: events a second to writes per item").
+ *
+ * The rate is the items' own: every update adds 1 to the item's `writes` and returns it,
+ * so two of this instance's updates to one item, `dt` apart, show every writer's updates
+ * in between. Times the level's item count, that is the scope-day's event rate R; the
+ * level goes up to the first whose items take R / shards <= SHARD_TARGET_RATE once an item
+ * takes more than SHARD_HIGH_RATE, and down one level when the level below would take no
+ * more than SHARD_LOW_RATE. Each event then picks a shard of the level at random. One
+ * instance per process (or Lambda instance); nothing is shared but the items. An instance
+ * that starts while the scope-day is busy (a new Lambda instance) learns the level from its
+ * first update's answer: the shard count the item's last decided writer used (an instance
+ * is decided once it has measured a rate or learned the level so; until then it leaves the
+ * item's count as it is).
+ */
+export class CounterShards {
+  private readonly scopes = new Map<string, ScopeShards>();
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(now: () => number, random: () => number = Math.random) {
+    this.now = now;
+    this.random = random;
+  }
+
+  /** How many items a scope-day's counters currently go to (this instance's view). */
+  shards(scope: string, day: string): number {
+    return COUNTER_SHARD_LEVELS[this.state(scope, day).level]!;
+  }
+
+  /** Whether the level is known (measured or learned), not the default of a new instance. */
+  decided(scope: string, day: string): boolean {
+    return this.state(scope, day).decided;
+  }
+
+  /** The shard the next event of the scope-day updates. */
+  pick(scope: string, day: string): number {
+    const shards = this.shards(scope, day);
+    return shards === 1 ? 0 : Math.floor(this.random() * shards);
+  }
+
+  /**
+   * An update of the shard's item returned `writes` (its update count, all writers) and
+   * `othersShards`, the shard count the item's previous writer used.
+   */
+  observe(scope: string, day: string, shard: number, writes: number, othersShards = 1): void {
+    const state = this.state(scope, day);
+    const at = this.now();
+    if (state.fresh) {
+      state.fresh = false;
+      const level = COUNTER_SHARD_LEVELS.findIndex((shards) => shards === othersShards);
+      if (level > state.level) {
+        state.level = level;
+        state.decided = true;
+        state.samples.clear();
+        return;
+      }
+    }
+    const previous = state.samples.get(shard);
+    if (!previous || writes < previous.writes) {
+      state.samples.set(shard, { at, writes });
+      return;
+    }
+    const updates = writes - previous.writes;
+    const elapsed = at - previous.at;
+    if (updates < SAMPLE_WRITES && elapsed < SAMPLE_MS) return;
+    state.samples.set(shard, { at, writes });
+    state.decided = true;
+    const itemRate = (updates * 1000) / Math.max(elapsed, 1);
+    const current = COUNTER_SHARD_LEVELS[state.level]!;
+    const total = itemRate * current;
+    let level = state.level;
+    if (itemRate > SHARD_HIGH_RATE) {
+      while (
+        level < COUNTER_SHARD_LEVELS.length - 1 &&
+        total / COUNTER_SHARD_LEVELS[level]! > SHARD_TARGET_RATE
+      ) {
+        level++;
+      }
+    } else if (level > 0 && total / COUNTER_SHARD_LEVELS[level - 1]! <= SHARD_LOW_RATE) {
+      level--;
+    }
+    if (level !== state.level) {
+      // The samples measured the old level's items; start afresh.
+      state.level = level;
+      state.samples.clear();
+    }
+  }
+
+  private state(scope: string, day: string): ScopeShards {
+    let state = this.scopes.get(scope);
+    if (!state || state.day !== day) {
+      // A new day starts at the level the last one ended with: a busy midnight stays spread.
+      state = {
+        day,
+        level: state?.level ?? 0,
+        samples: new Map(),
+        fresh: true,
+        decided: state?.decided ?? false,
+      };
+      this.scopes.set(scope, state);
+    }
+    return state;
+  }
 }

@@ -8,26 +8,26 @@
 // under the scope OTHER; STATS#ALL is the whole site. Ids are UUIDs, so neither collides.
 //
 // Access patterns and keys (day = UTC date YYYY-MM-DD):
-//   raw events of a page-day ...... Query    pk=EVENTS#<pageId>#<day>  sk=<time ISO>#<uuid>   TTL 400 days
-//   one page, days from..to ....... Query    pk=STATS#<pageId>         sk BETWEEN DAY#<from> AND DAY#<to>
-//   the whole site, days from..to . Query    pk=STATS#ALL              sk BETWEEN DAY#<from> AND DAY#<to>
+//   raw events of a page-day ...... Query    pk=EVENTS#<pageId>#<day>[#<n>]  sk=<time ISO>#<uuid>   TTL 400 days
+//                                            (EVENT_PARTITIONS partitions, n = 1.., queried together)
+//   one page, days from..to ....... Query    pk=STATS#<pageId>   sk BETWEEN DAY#<from> AND DAY#<to>#~
+//   the whole site, days from..to . Query    pk=STATS#ALL        sk BETWEEN DAY#<from> AND DAY#<to>#~
+//                                            (a day's shards DAY#<day> and DAY#<day>#<n>, summed)
 //   a visitor's day ............... Update   pk=VISITOR#<day>#<hash>   sk=DAY     (TTL 2 days)
-//   daily salt (no secret set) .... Get/Put  pk=SALT                   sk=<day>   (TTL 2 days)//
+//   daily salt (no secret set) .... Get/Put  pk=SALT                   sk=<day>   (TTL 2 days)
 // The counter items' attributes are encoded in functions/data/event-counters.ts, the daily
 // salt in functions/data/salts.ts, every key in functions/data/keys.ts.
 //
-// Hot items: every event of the site updates that day's ALL item, so the site's event rate
-// is bounded by DynamoDB's per-item write rate (1,000 WCU/s; an update costs the item's
-// size in KB): a few hundred events per second, far above a B2B landing site's traffic.
+// Hot items (issue 25, docs/decisions.md "Capacity: events a second to writes per item"):
+// an event updates one shard of its page's counters and one of the site's, chosen by
+// CounterShards (event-counters.ts) so that no item takes more than about 50 updates a
+// second up to 12,800 events a second on one page; its raw event goes to one of
+// EVENT_PARTITIONS partitions at random, so no partition takes more than about 1,000 WCU/s
+// below 30,000 events a second on one page.
 // Visitors are a salted hash of IP and user agent with a salt that changes every UTC
 // day, so nobody (us included) can link a visitor across days; no cookie is involved.
 import { randomUUID, createHash } from 'node:crypto';
-import {
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   CTA_EVENT_TYPES,
   EVENT_TYPES,
@@ -41,7 +41,10 @@ import {
   addDimensions,
   counterKey,
   counterWrite,
+  CounterShards,
   DIMENSION_CAP,
+  EVENT_PARTITIONS,
+  mergeDayStats,
   NO_PAGE_SCOPE,
   PAIR,
   SITE_DIMENSION_CAP,
@@ -66,18 +69,29 @@ const DAY_SECONDS = 86_400;
 const DAYS_PER_QUERY = 30;
 
 const CTA_TYPES: ReadonlySet<string> = new Set(CTA_EVENT_TYPES);
+/** A counter item's update count, and the shard count its last writer used (see count()). */
+const WRITES = 'writes';
+const SHARDS = 'shards';
+const SHARDS_BEFORE = 'shardsBefore';
 
 export class EventRepository extends TableRepository {
   private readonly salts: DailySalts;
+  /** This instance's choice of counter shards (one per process or Lambda instance). */
+  readonly shards: CounterShards;
+  /** Picks raw-event partitions and counter shards (a seeded one in simulations). */
+  private readonly random: () => number;
 
   constructor(
     db: DynamoDBDocumentClient,
     table: string,
     now: () => Date = () => new Date(),
     saltSecret?: string,
+    random: () => number = Math.random,
   ) {
     super(db, table, now);
     this.salts = new DailySalts(db, table, saltSecret);
+    this.shards = new CounterShards(() => this.now().getTime(), random);
+    this.random = random;
   }
 
   /** The visitor's hash for today: never stored with the IP or user agent themselves. */
@@ -112,7 +126,13 @@ export class EventRepository extends TableRepository {
         new PutCommand({
           TableName: this.table,
           Item: {
-            ...keys.event(pageId, day, time, randomUUID()),
+            ...keys.event(
+              pageId,
+              day,
+              time,
+              randomUUID(),
+              Math.floor(this.random() * EVENT_PARTITIONS),
+            ),
             pageId,
             landingPageId: event.landingPageId,
             eventType: type,
@@ -126,8 +146,8 @@ export class EventRepository extends TableRepository {
         }),
       ),
     ]);
-    const page = counterWrite(pageId, day, DIMENSION_CAP);
-    const site = counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
+    const page = this.counterWrite(pageId, day, DIMENSION_CAP);
+    const site = this.counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
     add(page, `n:${type}`);
     add(site, `n:${type}`);
     if (visitorFirst.page) add(page, `v:${type}`);
@@ -158,8 +178,8 @@ export class EventRepository extends TableRepository {
   ): Promise<void> {
     const day = utcDay(this.now());
     const scope = pageId ?? NO_PAGE_SCOPE;
-    const page = counterWrite(scope, day, DIMENSION_CAP);
-    const site = counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
+    const page = this.counterWrite(scope, day, DIMENSION_CAP);
+    const site = this.counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
     add(page, 'leads');
     add(site, 'leads');
     add(site, `pl:${scope}`, PAIR);
@@ -171,10 +191,11 @@ export class EventRepository extends TableRepository {
   }
 
   /**
-   * The counter items of one scope (a page id, SITE_SCOPE or NO_PAGE_SCOPE), oldest
-   * first. A long range is read as consecutive slices of DAYS_PER_QUERY days queried at
-   * once: the same items, but no query waits for another's pages (a site item is several
-   * KB, so 180 of them span two or more 1 MB query pages).
+   * The counters of one scope (a page id, SITE_SCOPE or NO_PAGE_SCOPE) per day, oldest
+   * first, each day's shards summed (mergeDayStats). A long range is read as consecutive
+   * slices of DAYS_PER_QUERY days queried at once: the same items, but no query waits for
+   * another's pages (a site item is several KB, so 180 of them span two or more 1 MB query
+   * pages).
    */
   async dayStats(scope: string, from: string, to: string): Promise<DayStats[]> {
     const slices: [string, string][] = [];
@@ -189,18 +210,23 @@ export class EventRepository extends TableRepository {
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: {
             ':pk': keys.statsPartition(scope),
-            ':from': keys.statsDaySk(low),
-            ':to': keys.statsDaySk(high),
+            ':from': keys.statsDayRange(low, high).from,
+            ':to': keys.statsDayRange(low, high).to,
           },
         }),
       ),
     );
-    // Only day items: the first release kept one item per type under DAY#<day>#<type>
+    // Only day shards: the first release kept one item per type under DAY#<day>#<type>
     // (for the default page's id too), which sorts inside the range and is not read.
-    return parts
-      .flat()
-      .filter((item) => String(item['sk']).length === keys.statsDaySk('YYYY-MM-DD').length)
-      .map(toDayStats);
+    const days = new Map<string, DayStats>();
+    for (const item of parts.flat()) {
+      const shard = keys.counterShard(String(item['sk']));
+      if (!shard) continue;
+      const stats = toDayStats(item);
+      const day = days.get(shard.day);
+      days.set(shard.day, day ? mergeDayStats(day, stats) : stats);
+    }
+    return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
   }
 
   /** Events of one page (or scope) per day and type, from its counter items. */
@@ -215,17 +241,29 @@ export class EventRepository extends TableRepository {
     );
   }
 
-  /** Raw events of a page-day, oldest first (the counters are what dashboards read). */
+  /**
+   * Raw events of a page-day, oldest first (the counters are what dashboards read): every
+   * partition of the day, the first (also the only one before issue 25) included.
+   */
   async eventsForDay(pageId: string, day: string): Promise<Record<string, unknown>[]> {
-    const result = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.eventsPartition(pageId, day) },
-        ConsistentRead: true,
-      }),
+    const parts = await Promise.all(
+      Array.from({ length: EVENT_PARTITIONS }, (_, shard) =>
+        queryAll(this.db, {
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.eventsPartition(pageId, day, shard) },
+          ConsistentRead: true,
+        }),
+      ),
     );
-    return result.Items ?? [];
+    // DynamoDB's own order within a partition: the sort key's bytes (<time ISO>#<uuid>).
+    const sk = (item: Record<string, unknown>) => String(item['sk']);
+    return parts.flat().sort((a, b) => (sk(a) < sk(b) ? -1 : sk(a) > sk(b) ? 1 : 0));
+  }
+
+  /** A counter write to the shard this instance picks for the scope-day. */
+  private counterWrite(scope: string, day: string, cap: number): CounterWrite {
+    return counterWrite(scope, day, cap, this.shards.pick(scope, day));
   }
 
   /**
@@ -263,13 +301,29 @@ export class EventRepository extends TableRepository {
    * dimension's slot count is under the cap: the new counter and the count are added
    * under that condition) or goes to "other". A race can fail that too; the last attempt
    * sends every capped value to "other" without a condition, so no event is ever lost.
+   * Every update also adds 1 to the item's `writes` and, once this instance's shard count
+   * is decided, sets `shards` to it, copying the previous one into `shardsBefore` (an
+   * update reads the item as it was before it): their new values, in the update's answer,
+   * tell CounterShards how busy the item is and what the other writers do, without a read.
+   * None is a figure: toDayStats skips them.
    */
   private async count(write: CounterWrite): Promise<void> {
     const plans: ('existing' | 'new' | 'other')[] = write.capped.map(() => 'existing');
     for (let attempt = 0; ; attempt++) {
       const last = attempt === 3;
-      const names: Record<string, string> = { '#day': 'day', '#scope': 'scope' };
-      const values: Record<string, unknown> = { ':day': write.day, ':scope': write.scope };
+      const names: Record<string, string> = {
+        '#day': 'day',
+        '#scope': 'scope',
+        '#writes': WRITES,
+        '#shards': SHARDS,
+        '#before': SHARDS_BEFORE,
+      };
+      const values: Record<string, unknown> = {
+        ':day': write.day,
+        ':scope': write.scope,
+        ':write': 1,
+        ':shards': this.shards.shards(write.scope, write.day),
+      };
       const adds = new Map(write.adds);
       const clauses: string[] = [];
       const conditions: string[] = [];
@@ -304,12 +358,14 @@ export class EventRepository extends TableRepository {
         values[`:x${index}`] = amount;
         clauses.push(`${attr(name)} :x${index}`);
       });
+      const decided = this.shards.decided(write.scope, write.day);
       try {
-        await this.db.send(
+        const result = await this.db.send(
           new UpdateCommand({
             TableName: this.table,
-            Key: counterKey(write.scope, write.day),
-            UpdateExpression: `ADD ${clauses.join(', ')} SET #day = :day, #scope = :scope`,
+            Key: counterKey(write.scope, write.day, write.shard),
+            UpdateExpression: `ADD ${clauses.join(', ')}, #writes :write SET #day = :day, #scope = :scope, #before = if_not_exists(#shards, :shards), #shards = ${decided ? ':shards' : 'if_not_exists(#shards, :shards)'}`,
+            ReturnValues: 'UPDATED_NEW',
             ...(conditions.length
               ? {
                   ConditionExpression: conditions.join(' AND '),
@@ -320,6 +376,9 @@ export class EventRepository extends TableRepository {
             ExpressionAttributeValues: values,
           }),
         );
+        const writes = Number(result.Attributes?.[WRITES]);
+        const before = Number(result.Attributes?.[SHARDS_BEFORE] ?? 1);
+        if (writes) this.shards.observe(write.scope, write.day, write.shard, writes, before);
         return;
       } catch (error) {
         if (last || !isConditionalFailure(error)) throw error;

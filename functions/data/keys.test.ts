@@ -140,6 +140,23 @@ describe('stored keys are unchanged', () => {
     ['experiment lock', keys.experimentLock(id), { pk: `PAGE#${id}`, sk: 'EXPERIMENT-LOCK' }],
     ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
     ['share', keys.share(id), { pk: 'SHARES', sk: id }],
+    // Counter shards and raw-event partitions (issue 25); shard 0 is the released key.
+    [
+      'counter shard 0',
+      keys.counter('ALL', '2026-03-01', 0),
+      { pk: 'STATS#ALL', sk: 'DAY#2026-03-01' },
+    ],
+    [
+      'counter shard',
+      keys.counter('ALL', '2026-03-01', 17),
+      { pk: 'STATS#ALL', sk: 'DAY#2026-03-01#17' },
+    ],
+    [
+      'event partition',
+      keys.event(id, '2026-03-01', '2026-03-01T10:00:00.000Z', 'u', 5),
+      { pk: `EVENTS#${id}#2026-03-01#5`, sk: '2026-03-01T10:00:00.000Z#u' },
+    ],
+    ['events partition 0', keys.eventsPartition(id, '2026-03-01', 0), `EVENTS#${id}#2026-03-01`],
   ];
   it.each(cases)('%s', (_, built, stored) => expect(built).toEqual(stored));
 
@@ -154,6 +171,31 @@ describe('stored keys are unchanged', () => {
       experiments: 'EXPERIMENTS',
     });
     expect(GSI2PK).toEqual({ deleted: 'DELETED', leadStatus: 'LEADS#STATUS#' });
+  });
+});
+
+describe('counter shards in the sort key', () => {
+  it('reads back the day and shard of a counter item, and nothing else', () => {
+    expect(keys.counterShard(keys.counter('ALL', '2026-03-01').sk)).toEqual({
+      day: '2026-03-01',
+      shard: 0,
+    });
+    expect(keys.counterShard(keys.counter('ALL', '2026-03-01', 255).sk)).toEqual({
+      day: '2026-03-01',
+      shard: 255,
+    });
+    // The first release's one item per type, under the same partition.
+    expect(keys.counterShard('DAY#2026-03-01#contact_form_submit')).toBeUndefined();
+    expect(keys.counterShard('VERSION#2026-03-01')).toBeUndefined();
+  });
+
+  it('a range holds every shard of its days and nothing of the days around it', () => {
+    const { from, to } = keys.statsDayRange('2026-03-01', '2026-03-02');
+    const inside = (sk: string) => sk >= from && sk <= to;
+    expect(inside(keys.counter('ALL', '2026-03-01').sk)).toBe(true);
+    expect(inside(keys.counter('ALL', '2026-03-02', 255).sk)).toBe(true);
+    expect(inside(keys.counter('ALL', '2026-02-28', 255).sk)).toBe(false);
+    expect(inside(keys.counter('ALL', '2026-03-03').sk)).toBe(false);
   });
 });
 
