@@ -9,13 +9,15 @@
 //
 // A visitor always lands on the same shard (the shard is taken from their hash), so their
 // views in a minute are one attribute; an item takes one write per view, and a shard sees
-// 1/REALTIME_SHARDS of the site's views (16 shards keep a minute's item under DynamoDB's
-// 400 KB up to about 4,000 visitors a minute per shard).
+// 1/REALTIME_SHARDS of the site's views: 128 shards keep every item under 80 updates a second
+// at 10,000 page views a second (docs/decisions.md "Capacity"), and a minute's item under
+// DynamoDB's 400 KB up to about 6,000 visitors a minute per shard. Reading the window is
+// 640 keys in 7 BatchGets, mostly of items that do not exist at a B2B site's traffic.
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.ts';
 import { TableRepository } from './table.ts';
 
-export const REALTIME_SHARDS = 16;
+export const REALTIME_SHARDS = 128;
 export const REALTIME_MINUTES = 5;
 const TTL_SECONDS = 15 * 60;
 const DIRECT = '(direct)';
@@ -58,14 +60,23 @@ export class RealtimeRepository extends TableRepository {
     }
     // The newest minute first: a visitor's latest page and source are what they count under.
     const items: Record<string, unknown>[] = [];
-    let pending: Record<string, unknown>[] = wanted;
-    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-      const result = await this.db.send(
-        new BatchGetCommand({ RequestItems: { [this.table]: { Keys: pending } } }),
-      );
-      items.push(...(result.Responses?.[this.table] ?? []));
-      pending = (result.UnprocessedKeys?.[this.table]?.Keys ?? []) as Record<string, unknown>[];
-    }
+    // BatchGet takes at most 100 keys; the batches run at once, each retrying what DynamoDB
+    // left unprocessed.
+    const batches: Record<string, unknown>[][] = [];
+    for (let start = 0; start < wanted.length; start += 100)
+      batches.push(wanted.slice(start, start + 100));
+    await Promise.all(
+      batches.map(async (batch) => {
+        let pending: Record<string, unknown>[] = batch;
+        for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+          const result = await this.db.send(
+            new BatchGetCommand({ RequestItems: { [this.table]: { Keys: pending } } }),
+          );
+          items.push(...(result.Responses?.[this.table] ?? []));
+          pending = (result.UnprocessedKeys?.[this.table]?.Keys ?? []) as Record<string, unknown>[];
+        }
+      }),
+    );
     items.sort((a, b) => String(b['pk']).localeCompare(String(a['pk'])));
     const latest = new Map<string, { pageId: string; source: string }>();
     for (const item of items) {

@@ -122,10 +122,10 @@ describe('admin API: versions, deleted pages, audit, rebuilds', () => {
     let now = new Date('2026-04-01T10:00:00Z');
     const { json } = await adminTestApp({}, { now: () => now });
     const page = (await (
-      await json('POST', '/api/landing-pages', { title: 'A', slug: 'shared' })
+      await json('POST', '/api/landing-pages', { title: 'A', slug: 'common' })
     ).json()) as LandingPage;
     await json('DELETE', `/api/landing-pages/${page.id}`);
-    await json('POST', '/api/landing-pages', { title: 'B', slug: 'shared' });
+    await json('POST', '/api/landing-pages', { title: 'B', slug: 'common' });
     const taken = await json('POST', `/api/admin/deleted-pages/${page.id}/restore`);
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as { error: { fields: unknown } }).error.fields).toEqual({
