@@ -28,6 +28,7 @@ import {
   type PageDayFigures,
 } from './events.ts';
 import type { LandingPageRepository } from './landing-pages.ts';
+import { SITE_SCOPE_PREFIX } from '../shared/site-routes.ts';
 import { GSI1, GSI2, queryAll } from './table.ts';
 import { GSI1PK, GSI2PK } from './keys.ts';
 
@@ -225,7 +226,10 @@ function summarize(
       directory.get(id) ??
       (id === NO_PAGE_SCOPE
         ? { title: FORMS_ROW_TITLE, path: null, kind: 'forms' }
-        : { title: DELETED_ROW_TITLE, path: null, kind: 'deleted' });
+        : id.startsWith(SITE_SCOPE_PREFIX)
+          ? // A marketing page counts under '/' + its path (functions/shared/site-routes.ts).
+            { title: id, path: id, kind: 'site' }
+          : { title: DELETED_ROW_TITLE, path: null, kind: 'deleted' });
     return {
       pageId: id,
       ...entry,

@@ -456,6 +456,27 @@ describe('GET /api/admin/analytics: who is counted', () => {
     expect((await lead(privateLead)).attribution).toEqual({ pageId: app.id('x') });
   });
 
+  it('shows the marketing pages beside the landing pages, each with its path', async () => {
+    const app = await dashboardApp();
+    await app.view('pricing', DESKTOP);
+    await app.view('product/manufacturers', DESKTOP);
+    await app.view('x', DESKTOP);
+    const report = await app.dashboard({ from: '2026-03-01', to: '2026-03-01' });
+    expect(report.current.totals.visitors).toBe(1);
+    expect(row(report.current, '/pricing')).toMatchObject({
+      title: '/pricing',
+      path: '/pricing',
+      kind: 'site',
+      visitors: 1,
+      pageViews: 1,
+    });
+    expect(row(report.current, '/product/manufacturers')).toMatchObject({
+      path: '/product/manufacturers',
+      kind: 'site',
+    });
+    expect(row(report.current, app.id('x'))).toMatchObject({ kind: 'live', path: '/x' });
+  });
+
   it('counts the same leads as the inbox over the same range: the Leads tile reconciles', async () => {
     const app = await dashboardApp();
     // A landing-page lead, a bot's, a GPC visitor's, a contact-page one with UTM tags, a

@@ -59,8 +59,12 @@ export const analyticsDaySchema = z.object({
   ctaClicks: count,
 });
 
-/** live and inactive: pages that exist; deleted: history of a removed page; forms: the contact page and /pilot. */
-export const PAGE_ROW_KINDS = ['live', 'inactive', 'deleted', 'forms'] as const;
+/**
+ * live and inactive: landing pages that exist; deleted: history of a removed page; forms: the
+ * contact page's and /pilot's leads; site: a marketing page (`/pricing`), measured by the
+ * site-wide script (issue 25).
+ */
+export const PAGE_ROW_KINDS = ['live', 'inactive', 'deleted', 'forms', 'site'] as const;
 
 export const analyticsPageRowSchema = z.object({
   pageId: z.string(),

@@ -18,6 +18,7 @@ export const PAGE_KIND_LABELS: Record<AnalyticsPeriod['pages'][number]['kind'], 
   inactive: 'Inactive',
   deleted: 'Deleted',
   forms: 'Site forms',
+  site: 'Site page',
 };
 
 export function pagesCsv(period: AnalyticsPeriod): string {
