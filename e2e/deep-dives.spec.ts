@@ -191,8 +191,11 @@ test('every internal link on the deep dives resolves, and they ship no JavaScrip
   const hrefs = new Set<string>();
   for (const dive of DEEP_DIVES) {
     await page.goto(`/deep-dive/${dive.slug}`);
-    // Deep dives have no island: no JavaScript beyond their structured data.
-    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
+    // Deep dives have no island: no JavaScript beyond their structured data and the
+    // site-wide tracking script (e2e/site-tracking.spec.ts).
+    await expect(
+      page.locator('script:not([type="application/ld+json"]):not([src*="/SiteTracking.astro_"])'),
+    ).toHaveCount(0);
     for (const href of await page
       .locator('main a[href^="/"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) {
