@@ -93,6 +93,10 @@ export interface DayStats {
   devices: Map<DeviceClass, DimensionCount>;
   /** ALL only: each page's figures that day. */
   pages: Map<string, PageDayFigures>;
+  /** ALL only: visitors whose first page view of the day was on each page (entry pages). */
+  entries: Map<string, number>;
+  /** The 404 page's scope only: missing paths and their views, past the cap as "(other)". */
+  missing: Map<string, number>;
 }
 
 /** What the server knows about a visit besides the event: derived from its request. */
@@ -112,7 +116,7 @@ export const campaignKey = (attribution: Attribution | undefined): string | unde
       ])
     : undefined;
 
-export type CappedDimension = 'ref' | 'cmp';
+export type CappedDimension = 'ref' | 'cmp' | 'nf';
 
 /** One counter item's increments: attributes with their amount, and capped values. */
 export interface CounterWrite {
@@ -183,6 +187,10 @@ export function dayStatsItem(scope: string, stats: DayStats): Record<string, unk
     put(`pl:${pageId}`, pair(figures.visitors, figures.leads));
     put(`pc:${pageId}`, pair(figures.pageViews, figures.ctaClicks));
   }
+  for (const [pageId, visitors] of stats.entries) put(`en:${pageId}`, visitors);
+  for (const [path, views] of stats.missing) put(`nf:${path}`, views);
+  if (stats.missing.size)
+    put('nf:(slots)', [...stats.missing.keys()].filter((k) => k !== '(other)').length);
   return item;
 }
 
@@ -212,6 +220,8 @@ export const emptyDayStats = (day: string): DayStats => ({
   campaignsOther: { visitors: 0, leads: 0 },
   devices: new Map(),
   pages: new Map(),
+  entries: new Map(),
+  missing: new Map(),
 });
 
 /**
@@ -247,6 +257,9 @@ export function mergeDayStats(into: DayStats, from: DayStats): DayStats {
   mergeMap(into.campaigns, from.campaigns);
   addInto(into.campaignsOther, from.campaignsOther);
   mergeMap(into.devices, from.devices);
+  for (const [id, count] of from.entries) into.entries.set(id, (into.entries.get(id) ?? 0) + count);
+  for (const [path, count] of from.missing)
+    into.missing.set(path, (into.missing.get(path) ?? 0) + count);
   for (const [id, figures] of from.pages) {
     const entry = into.pages.get(id);
     if (entry) {
@@ -299,6 +312,10 @@ export function toDayStats(item: Record<string, unknown>): DayStats {
       [page(rest).visitors, page(rest).leads] = unpair(value);
     } else if (prefix === 'pc') {
       [page(rest).pageViews, page(rest).ctaClicks] = unpair(value);
+    } else if (prefix === 'en') {
+      stats.entries.set(rest, value);
+    } else if (prefix === 'nf') {
+      stats.missing.set(rest, value);
     }
   }
   return stats;

@@ -19,6 +19,11 @@ describe('counter items', () => {
       campaignsOther: { visitors: 0, leads: 0 },
       devices: new Map([['mobile', { visitors: 30, leads: 0 }]]),
       pages: new Map([['a1', { pageViews: 130, visitors: 100, ctaClicks: 6, leads: 3 }]]),
+      entries: new Map([['a1', 80]]),
+      missing: new Map([
+        ['/old-pricing', 4],
+        ['(other)', 1],
+      ]),
     };
     const item = dayStatsItem('ALL', stats);
     // A pair holds visitors and leads (or page views and CTA clicks) in one number; a

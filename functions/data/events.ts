@@ -159,10 +159,18 @@ export class EventRepository extends TableRepository {
       }
       if (visitorFirst.site) {
         add(site, 'v:page_view');
+        // The page of the visitor's first view of the day: an entry page (issue 25).
+        add(site, `en:${pageId}`);
         addDimensions(site, 1, context.device, event.attribution);
       }
-    } else if (CTA_TYPES.has(type)) {
-      add(site, `pc:${pageId}`, PAIR);
+    } else {
+      if (CTA_TYPES.has(type)) add(site, `pc:${pageId}`, PAIR);
+      // Visitors with this event anywhere on the site today: a goal's converters (issue 25).
+      if (visitorFirst.site) add(site, `v:${type}`);
+    }
+    // The 404 page counts the missing paths, capped like the referrers (the rest: other).
+    if (type === 'not_found' && event.metadata?.source) {
+      page.capped.push({ dimension: 'nf', value: event.metadata.source, amount: 1 });
     }
     await Promise.all([this.count(page), this.count(site)]);
   }
@@ -267,20 +275,19 @@ export class EventRepository extends TableRepository {
   }
 
   /**
-   * Whether this is the visitor's first event of this type on this page today, and (for
-   * a page view) their first page view on the site today. One item per visitor and day
-   * with an atomic ADD per question, so repeat visits cost no exception on either side.
+   * Whether this is the visitor's first event of this type on this page today, and their
+   * first of this type on the site today. One item per visitor and day with an atomic ADD
+   * per question, so repeat visits cost no exception on either side.
    */
   private async markVisitor(day: string, visitor: string, pageId: string, type: EventType) {
-    const isView = type === 'page_view';
     const result = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
         Key: keys.visitor(day, visitor),
-        UpdateExpression: `ADD #page :one${isView ? ', #site :one' : ''} SET expiresAt = if_not_exists(expiresAt, :expires)`,
+        UpdateExpression: `ADD #page :one, #site :one SET expiresAt = if_not_exists(expiresAt, :expires)`,
         ExpressionAttributeNames: {
           '#page': `${pageId}:${type}`,
-          ...(isView ? { '#site': 'site:page_view' } : {}),
+          '#site': `site:${type}`,
         },
         ExpressionAttributeValues: { ':one': 1, ':expires': dayEndSeconds(day) + DAY_SECONDS },
         ReturnValues: 'UPDATED_NEW',
@@ -289,7 +296,7 @@ export class EventRepository extends TableRepository {
     const attributes = result.Attributes ?? {};
     return {
       page: Number(attributes[`${pageId}:${type}`]) === 1,
-      site: isView && Number(attributes['site:page_view']) === 1,
+      site: Number(attributes[`site:${type}`]) === 1,
     };
   }
 
