@@ -24,6 +24,7 @@ import { experiments } from './routes/admin/experiments.ts';
 import { reports } from './routes/admin/reports.ts';
 import { analyticsShares } from './routes/admin/analytics-shares.ts';
 import { realtime } from './routes/admin/realtime.ts';
+import { goals } from './routes/admin/goals.ts';
 import { leads } from './routes/leads.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
@@ -60,6 +61,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/reports', router: reports },
   { path: '/admin/analytics/shares', router: analyticsShares },
   { path: '/admin/analytics/realtime', router: realtime },
+  { path: '/admin/goals', router: goals },
   { path: '/admin/settings', router: settings },
   { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/leads', router: leads },

@@ -12,6 +12,7 @@ import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events.ts';
 import { ExperimentRepository } from './data/experiments.ts';
 import { RealtimeRepository } from './data/realtime.ts';
+import { GoalRepository } from './data/goals.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
@@ -74,6 +75,7 @@ export function assembleVisitorServices(
     events: new EventRepository(db, tableName, now, config.env.ANALYTICS_SALT_SECRET),
     experiments: new ExperimentRepository(db, tableName, now),
     realtime: new RealtimeRepository(db, tableName, now),
+    goals: new GoalRepository(db, tableName, now),
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),

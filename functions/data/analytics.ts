@@ -15,7 +15,12 @@ import {
   type AnalyticsQuery,
   type AnalyticsResponse,
   type CampaignRow,
+  type EntryPageRow,
+  type Goal,
+  type GoalFigures,
+  type NotFoundRow,
   type ReferrerRow,
+  goalPathMatches,
 } from '../shared/analytics.ts';
 import { CTA_EVENT_TYPES, DEVICE_CLASSES, EVENT_TYPES, type EventType } from '../shared/events.ts';
 import { DEFAULT_SLUG } from '../shared/slug.ts';
@@ -28,7 +33,8 @@ import {
   type PageDayFigures,
 } from './events.ts';
 import type { LandingPageRepository } from './landing-pages.ts';
-import { SITE_SCOPE_PREFIX } from '../shared/site-routes.ts';
+import { NOT_FOUND_ROUTE, SITE_SCOPE_PREFIX } from '../shared/site-routes.ts';
+import type { GoalRepository } from './goals.ts';
 import { GSI1, GSI2, queryAll } from './table.ts';
 import { GSI1PK, GSI2PK } from './keys.ts';
 
@@ -37,6 +43,8 @@ export interface AnalyticsSources {
   tableName: string;
   events: EventRepository;
   pages: LandingPageRepository;
+  /** The goals to report on (none without). */
+  goals?: GoalRepository;
   now: () => Date;
 }
 
@@ -62,9 +70,13 @@ export async function analyticsReport(
 ): Promise<AnalyticsResponse | undefined> {
   const previous = previousRange(query.from, query.to);
   const scope = query.pageId ?? SITE_SCOPE;
-  const [days, directory] = await Promise.all([
+  const [days, directory, goalList, missingDays] = await Promise.all([
     sources.events.dayStats(scope, previous.from, query.to),
     pageDirectory(sources, query.pageId),
+    sources.goals ? sources.goals.list() : Promise.resolve([]),
+    query.pageId
+      ? Promise.resolve([])
+      : sources.events.dayStats(`${SITE_SCOPE_PREFIX}${NOT_FOUND_ROUTE}`, query.from, query.to),
   ]);
   let page: AnalyticsResponse['page'] = null;
   if (query.pageId) {
@@ -75,13 +87,107 @@ export async function analyticsReport(
   const byDay = new Map(days.map((stats) => [stats.day, stats]));
   const period = (from: string, to: string) =>
     summarize(byDay, from, to, query.pageId, directory.entries);
+  const current = period(query.from, query.to);
+  const inRange = days.filter((stats) => stats.day >= query.from && stats.day <= query.to);
+  const pathOfId = (id: string) =>
+    directory.entries.get(id)?.path ?? (id.startsWith(SITE_SCOPE_PREFIX) ? id : null);
   return {
     page,
-    current: period(query.from, query.to),
+    current,
     previous: period(previous.from, previous.to),
     generatedAt: sources.now().toISOString(),
-    itemsRead: days.length + directory.itemsRead,
+    goals: goalList.map((goal) =>
+      goalFigures(goal, inRange, current.totals.visitors, page?.path ?? null, pathOfId),
+    ),
+    entryPages: query.pageId ? [] : entryPages(inRange, directory.entries),
+    notFound: notFoundRows(missingDays),
+    itemsRead: days.length + directory.itemsRead + missingDays.length,
   };
+}
+
+/**
+ * A goal's figures over `days` (docs/decisions.md "Goals"): an event goal counts the type's
+ * events and its visitor-days (of the site, or of the page asked for); a page goal the views
+ * and visitors of the pages whose path matches, a visitor counted once per matching page.
+ */
+function goalFigures(
+  goal: Goal,
+  days: DayStats[],
+  visitors: number,
+  pagePath: string | null,
+  pathOfId: (id: string) => string | null,
+): GoalFigures {
+  let conversions = 0;
+  let converters = 0;
+  if (goal.kind === 'event') {
+    for (const stats of days) {
+      const counts = stats.events.get(goal.match as EventType);
+      conversions += counts?.count ?? 0;
+      converters += counts?.visitors ?? 0;
+    }
+  } else if (pagePath !== null) {
+    // One page asked for: the goal is its page views when its path matches.
+    if (goalPathMatches(goal.match, pagePath)) {
+      for (const stats of days) {
+        conversions += stats.events.get('page_view')?.count ?? 0;
+        converters += stats.events.get('page_view')?.visitors ?? 0;
+      }
+    }
+  } else {
+    for (const stats of days) {
+      for (const [id, figures] of stats.pages) {
+        const path = pathOfId(id);
+        if (path === null || !goalPathMatches(goal.match, path)) continue;
+        conversions += figures.pageViews;
+        converters += figures.visitors;
+      }
+    }
+  }
+  return {
+    id: goal.id,
+    name: goal.name,
+    kind: goal.kind,
+    match: goal.match,
+    conversions,
+    converters,
+    conversionRate: visitors > 0 ? converters / visitors : null,
+  };
+}
+
+const TOP_ROWS = 20;
+
+function entryPages(days: DayStats[], directory: Map<string, PageEntry>): EntryPageRow[] {
+  const sums = new Map<string, number>();
+  for (const stats of days) {
+    for (const [id, count] of stats.entries) sums.set(id, (sums.get(id) ?? 0) + count);
+  }
+  return [...sums]
+    .map(([pageId, visitors]) => {
+      const entry = directory.get(pageId);
+      const site = pageId.startsWith(SITE_SCOPE_PREFIX);
+      return {
+        pageId,
+        title: entry?.title ?? (site ? pageId : DELETED_ROW_TITLE),
+        path: entry?.path ?? (site ? pageId : null),
+        visitors,
+      };
+    })
+    .sort((a, b) => b.visitors - a.visitors || a.title.localeCompare(b.title))
+    .slice(0, TOP_ROWS);
+}
+
+function notFoundRows(days: DayStats[]): NotFoundRow[] {
+  const sums = new Map<string, number>();
+  for (const stats of days) {
+    for (const [path, views] of stats.missing) sums.set(path, (sums.get(path) ?? 0) + views);
+  }
+  const other = sums.get('(other)') ?? 0;
+  sums.delete('(other)');
+  const rows = [...sums]
+    .map(([path, views]) => ({ path, views }))
+    .sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
+  const extra = rows.slice(TOP_ROWS).reduce((sum, row) => sum + row.views, 0) + other;
+  return [...rows.slice(0, TOP_ROWS), ...(extra ? [{ path: '(other)', views: extra }] : [])];
 }
 
 /**

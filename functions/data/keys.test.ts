@@ -140,6 +140,8 @@ describe('stored keys are unchanged', () => {
     ['experiment lock', keys.experimentLock(id), { pk: `PAGE#${id}`, sk: 'EXPERIMENT-LOCK' }],
     ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
     ['share', keys.share(id), { pk: 'SHARES', sk: id }],
+    ['goal', keys.goal(id), { pk: 'GOALS', sk: id }],
+    ['realtime', keys.realtime('2026-03-01T10:00', 7), { pk: 'LIVE#2026-03-01T10:00', sk: '7' }],
     // Counter shards and raw-event partitions (issue 25); shard 0 is the released key.
     [
       'counter shard 0',

@@ -65,6 +65,8 @@ export const PK = {
   passwordReset: 'PASSWORD-RESET#',
   /** EXPERIMENT#<id>: an A/B experiment, its variants and their approvals. */
   experiment: 'EXPERIMENT#',
+  /** The analytics goals, one partition (functions/data/goals.ts). */
+  goals: 'GOALS',
   /** LIVE#<minute>: a minute's realtime views, sharded (functions/data/realtime.ts). */
   live: 'LIVE#',
   /** The shared dashboards (analytics links for people without an account), one partition. */
@@ -208,6 +210,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.experimentStats]: [SK.experimentDay],
     [PK.shares]: [SK.any],
     [PK.live]: [SK.any],
+    [PK.goals]: [SK.any],
     [PK.settings]: [SK.settings, SK.reportSettings],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
@@ -331,6 +334,8 @@ export const keys = {
   share: (id: string) => ({ pk: PK.shares, sk: id }),
   realtime: (minute: string, shard: number) => ({ pk: `${PK.live}${minute}`, sk: String(shard) }),
   sharesPartition: () => PK.shares,
+  goal: (id: string) => ({ pk: PK.goals, sk: id }),
+  goalsPartition: () => PK.goals,
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
   redirect: (from: string) => ({ pk: PK.redirects, sk: from }),
   deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),

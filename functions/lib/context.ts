@@ -10,6 +10,7 @@ import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { EventRepository } from '../data/events.ts';
 import type { ExperimentRepository } from '../data/experiments.ts';
 import type { RealtimeRepository } from '../data/realtime.ts';
+import type { GoalRepository } from '../data/goals.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
@@ -48,6 +49,8 @@ export interface Services {
   experiments: ExperimentRepository;
   /** Page views of the last minutes (functions/data/realtime.ts). */
   realtime: RealtimeRepository;
+  /** Analytics goals (functions/data/goals.ts). */
+  goals: GoalRepository;
   rateLimiter: RateLimiter;
   admins: AdminRepository;
   sessions: SessionRepository;
@@ -99,6 +102,7 @@ export type VisitorServices = Pick<
   | 'events'
   | 'experiments'
   | 'realtime'
+  | 'goals'
   | 'rateLimiter'
   | 'admins'
   | 'sessions'

@@ -122,6 +122,93 @@ export const analyticsPeriodSchema = z.object({
   devices: z.array(deviceRowSchema),
 });
 
+// ---- Goals (issue 25) ----------------------------------------------------------------
+
+export const GOAL_KINDS = ['event', 'page'] as const;
+export const MAX_GOALS = 20;
+/** A page goal's path: `/pricing`, `/product/*`; `*` stands for any part of one segment or more. */
+const goalPathSchema = z
+  .string()
+  .trim()
+  .max(200, 'must be at most 200 characters')
+  .regex(
+    /^\/[a-z0-9/*._~-]*$/,
+    'must be a path starting with / (letters, digits, - . _ ~ / and *)',
+  );
+
+const GOAL_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter((type) => type !== 'page_view');
+
+/** POST /api/admin/goals: an event type (not page_view: views are a page goal), or a path. */
+export const createGoalSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+    kind: z.enum(GOAL_KINDS),
+    match: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  })
+  .superRefine((goal, ctx) => {
+    if (goal.kind === 'event' && !GOAL_EVENT_TYPES.includes(goal.match)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['match'],
+        message: `must be a tracked event type: ${GOAL_EVENT_TYPES.join(', ')}`,
+        input: goal.match,
+      });
+    }
+    if (goal.kind === 'page' && !goalPathSchema.safeParse(goal.match).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['match'],
+        message: 'must be a path starting with / (letters, digits, - . _ ~ / and *)',
+        input: goal.match,
+      });
+    }
+  });
+export type CreateGoalRequest = z.input<typeof createGoalSchema>;
+
+export const goalSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(GOAL_KINDS),
+  match: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type Goal = z.infer<typeof goalSchema>;
+
+/** A goal's figures over a range: in GET /api/admin/analytics's `goals`. */
+export const goalFiguresSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(GOAL_KINDS),
+  match: z.string(),
+  /** Events of the type, or views of the matching pages. */
+  conversions: z.number().int().nonnegative(),
+  /** Visitor-days with the goal (for a page goal: per matching page, summed). */
+  converters: z.number().int().nonnegative(),
+  /** converters / visitors of the range (of the page, when one is asked for). */
+  conversionRate: z.number().nonnegative().nullable(),
+});
+export type GoalFigures = z.infer<typeof goalFiguresSchema>;
+
+/** True when `path` matches a page goal's pattern (`*` any run of characters). */
+export function goalPathMatches(pattern: string, path: string): boolean {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`).test(path);
+}
+
+/** The Analytics tab's entry pages: where visitors' days began (all pages only). */
+export const entryPageSchema = z.object({
+  pageId: z.string(),
+  title: z.string(),
+  path: z.string().nullable(),
+  visitors: count,
+});
+/** The 404 page's missing paths (all pages only); `(other)` past the daily cap. */
+export const notFoundRowSchema = z.object({ path: z.string(), views: count });
+
 export const analyticsResponseSchema = z.object({
   /** The page asked for, or null for every page. */
   page: z.object({ id: z.string(), title: z.string(), path: z.string().nullable() }).nullable(),
@@ -129,6 +216,12 @@ export const analyticsResponseSchema = z.object({
   /** The same number of days just before `current`. */
   previous: analyticsPeriodSchema,
   generatedAt: z.iso.datetime({ offset: true }),
+  /** The goals' figures over `current` (issue 25). */
+  goals: z.array(goalFiguresSchema),
+  /** Entry pages over `current`, most visitors first (empty for one page). */
+  entryPages: z.array(entryPageSchema),
+  /** Missing paths asked for over `current`, most views first (empty for one page). */
+  notFound: z.array(notFoundRowSchema),
   /** Items this answer read from the table (counters and page records). */
   itemsRead: count,
 });
@@ -141,6 +234,8 @@ export type CampaignRow = z.infer<typeof campaignRowSchema>;
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
 export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
+export type EntryPageRow = z.infer<typeof entryPageSchema>;
+export type NotFoundRow = z.infer<typeof notFoundRowSchema>;
 
 /** Leads per visitor, or null without visitors. */
 export const conversionRate = (leads: number, visitors: number): number | null =>

@@ -235,6 +235,9 @@ export const AUDIT_ACTIONS = [
   // Shared dashboards (functions/data/analytics-shares.ts).
   'share-create',
   'share-revoke',
+  // Goals (functions/data/goals.ts).
+  'goal-create',
+  'goal-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -294,6 +297,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'experiment-promote': 'Experiment variant promoted',
   'share-create': 'Shared dashboard made',
   'share-revoke': 'Shared dashboard revoked',
+  'goal-create': 'Goal added',
+  'goal-delete': 'Goal deleted',
 };
 
 export const auditEntrySchema = z.object({
