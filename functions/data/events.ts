@@ -27,7 +27,12 @@
 // Visitors are a salted hash of IP and user agent with a salt that changes every UTC
 // day, so nobody (us included) can link a visitor across days; no cookie is involved.
 import { randomUUID, createHash } from 'node:crypto';
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import {
   CTA_EVENT_TYPES,
   EVENT_TYPES,
@@ -121,7 +126,7 @@ export class EventRepository extends TableRepository {
     // Round trip one: the raw event and the visitor's marker, which says whether this is
     // the visitor's first such event today; round trip two: both counter items at once.
     const [visitorFirst] = await Promise.all([
-      this.markVisitor(day, visitor, pageId, type),
+      this.markVisitor(day, visitor, pageId, type, isView ? event.attribution : undefined),
       this.db.send(
         new PutCommand({
           TableName: this.table,
@@ -173,6 +178,23 @@ export class EventRepository extends TableRepository {
       page.capped.push({ dimension: 'nf', value: event.metadata.source, amount: 1 });
     }
     await Promise.all([this.count(page), this.count(site)]);
+  }
+
+  /**
+   * The source of the visitor's first page view today that had one (a referrer or a
+   * campaign), kept on their day item (no cookie): what a lead without its own source is
+   * attributed to (docs/decisions.md "One definition of a lead").
+   */
+  async firstSource(visitor: string): Promise<Attribution | undefined> {
+    const result = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: keys.visitor(utcDay(this.now()), visitor),
+        ProjectionExpression: 'firstSource',
+      }),
+    );
+    const source = result.Item?.['firstSource'] as Attribution | undefined;
+    return source && typeof source === 'object' ? source : undefined;
   }
 
   /**
@@ -279,17 +301,30 @@ export class EventRepository extends TableRepository {
    * first of this type on the site today. One item per visitor and day with an atomic ADD
    * per question, so repeat visits cost no exception on either side.
    */
-  private async markVisitor(day: string, visitor: string, pageId: string, type: EventType) {
+  private async markVisitor(
+    day: string,
+    visitor: string,
+    pageId: string,
+    type: EventType,
+    attribution: Attribution | undefined,
+  ) {
+    // The day's first source with something to say (a referrer or a campaign): a lead sent
+    // later from a page without one (the contact page) is attributed to it (firstSource).
+    const source = attribution && Object.keys(attribution).length > 0 ? attribution : undefined;
     const result = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
         Key: keys.visitor(day, visitor),
-        UpdateExpression: `ADD #page :one, #site :one SET expiresAt = if_not_exists(expiresAt, :expires)`,
+        UpdateExpression: `ADD #page :one, #site :one SET expiresAt = if_not_exists(expiresAt, :expires)${source ? ', firstSource = if_not_exists(firstSource, :source)' : ''}`,
         ExpressionAttributeNames: {
           '#page': `${pageId}:${type}`,
           '#site': `site:${type}`,
         },
-        ExpressionAttributeValues: { ':one': 1, ':expires': dayEndSeconds(day) + DAY_SECONDS },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':expires': dayEndSeconds(day) + DAY_SECONDS,
+          ...(source ? { ':source': source } : {}),
+        },
         ReturnValues: 'UPDATED_NEW',
       }),
     );

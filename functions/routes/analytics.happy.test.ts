@@ -477,6 +477,28 @@ describe('GET /api/admin/analytics: who is counted', () => {
     expect(row(report.current, app.id('x'))).toMatchObject({ kind: 'live', path: '/x' });
   });
 
+  it('gives a contact-page lead the campaign its visitor came from earlier that day, without a cookie', async () => {
+    const app = await dashboardApp();
+    // The visitor lands on /x from the newsletter, then goes to the contact page (whose URL
+    // has no UTM tags) and sends the form there; another visitor comes to the contact page
+    // directly.
+    await app.view('x', DESKTOP, { attribution: NEWSLETTER });
+    const lead = await app.lead(DESKTOP, {
+      formType: 'contact-page',
+      company: 'Acme',
+      message: 'Hi',
+    });
+    await app.lead(FIREFOX, { formType: 'contact-page', company: 'Acme', message: 'Hi' });
+    const report = await app.dashboard({ from: '2026-03-01', to: '2026-03-01' });
+    const campaign = report.current.campaigns.find((row) => row.source === NEWSLETTER.utmSource);
+    expect(campaign).toMatchObject({ visitors: 1, leads: 1 });
+    expect(report.current.totals.leads).toBe(2);
+    const stored = leadDetailSchema.parse(
+      await (await app.json('GET', `/api/admin/leads/${lead}`)).json(),
+    ).lead;
+    expect(stored.attribution).toMatchObject({ utmSource: NEWSLETTER.utmSource });
+  });
+
   it('counts the same leads as the inbox over the same range: the Leads tile reconciles', async () => {
     const app = await dashboardApp();
     // A landing-page lead, a bot's, a GPC visitor's, a contact-page one with UTM tags, a

@@ -8,10 +8,19 @@ import type { ErrorBody } from '../lib/errors.ts';
 import type { VisitorEnv } from '../lib/context.ts';
 import { jsonBody, limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
-import { deviceClass } from '../shared/events.ts';
+import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countVariant, isBot } from './conversions.ts';
 
 /** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
+/** Whether an attribution says where the visit came from (a referrer or a campaign tag). */
+const hasSource = (attribution: Attribution | undefined) =>
+  Boolean(
+    attribution?.referrerHost ||
+    attribution?.utmSource ||
+    attribution?.utmMedium ||
+    attribution?.utmCampaign,
+  );
+
 export const CONTACT_MAX_BYTES = 32 * 1024;
 export const CONTACT_WINDOW_SECONDS = 600;
 
@@ -52,9 +61,19 @@ export const contact = new Hono<VisitorEnv>().post(
     const page = submission.landingPageId
       ? await services.pageResolver.resolve(submission.landingPageId)
       : undefined;
+    // A form on a page without a source of its own (the contact page, reached from a campaign
+    // landing page) takes the visitor's first source of the day, kept server-side without a
+    // cookie (docs/decisions.md "One definition of a lead").
+    let visit = submission.attribution;
+    if (!optedOut && !spam && !isBot(userAgent) && !hasSource(visit)) {
+      const first = await services.events
+        .firstSource(await services.events.visitorHash(ip, userAgent))
+        .catch(() => undefined);
+      if (first) visit = { ...first, ...visit };
+    }
     const attribution = {
       ...(page ? { pageId: page.id } : {}),
-      ...(optedOut ? {} : submission.attribution),
+      ...(optedOut ? {} : visit),
     };
     // The CRM delivery (if LEAD_WEBHOOK_URL is set) is stored in the lead's own transaction.
     const lead = await services.leads.create(submission, {
@@ -74,7 +93,7 @@ export const contact = new Hono<VisitorEnv>().post(
           page?.id,
           optedOut || isBot(userAgent)
             ? undefined
-            : { device: deviceClass(userAgent), attribution: submission.attribution },
+            : { device: deviceClass(userAgent), attribution: visit },
         )
         .catch((error: unknown) =>
           services.log.error('lead not counted in analytics', {
