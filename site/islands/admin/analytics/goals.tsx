@@ -1,16 +1,10 @@
-// Goals, entry pages and the 404 list on the Analytics tab (issue 25; docs/decisions.md
-// "Goals, entry pages and the 404 list"). The tables draw from the report alone, so the shared
-// dashboard shows them too; the goal manager (add, delete) is the admin's.
+// The goal manager of the Analytics tab (issue 25; docs/decisions.md "Goals, entry pages and
+// the 404 list"): the goals with Delete, and a form to add one (publishers and admins). The
+// tables are ./goal-tables.tsx.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import {
-  GOAL_KINDS,
-  type EntryPageRow,
-  type Goal,
-  type GoalFigures,
-  type NotFoundRow,
-} from '../../../../functions/shared/analytics.ts';
-import { EVENT_LABELS, EVENT_TYPES, type EventType } from '../../../../functions/shared/events.ts';
+import { GOAL_KINDS, type Goal } from '../../../../functions/shared/analytics.ts';
+import { EVENT_LABELS, EVENT_TYPES } from '../../../../functions/shared/events.ts';
 import { describeError, HttpError } from '../api.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
@@ -23,80 +17,14 @@ import {
   Modal,
   Tooltip,
 } from '../ui.tsx';
-import { formatCount, formatRate } from './format.ts';
 import { addGoal, deleteGoal, GOALS_KEY, listGoals } from './goals-api.ts';
-import { DataTable } from './tables.tsx';
+import { goalMatchLabel } from './goal-tables.tsx';
 
 const GOAL_EVENTS = EVENT_TYPES.filter((type) => type !== 'page_view');
 const KIND_LABELS: Record<(typeof GOAL_KINDS)[number], string> = {
   event: 'An event',
   page: 'Views of pages',
 };
-
-/** What a goal counts, in words. */
-export function goalMatchLabel(goal: Pick<Goal, 'kind' | 'match'>): string {
-  return goal.kind === 'event'
-    ? `Event: ${EVENT_LABELS[goal.match as EventType] ?? goal.match}`
-    : `Pages: ${goal.match}`;
-}
-
-export function GoalsTable({ goals }: { goals: GoalFigures[] }) {
-  return (
-    <DataTable
-      caption="Goals"
-      testId="goals-table"
-      columns={[
-        { label: 'Goal' },
-        { label: 'Counts' },
-        { label: 'Conversions', numeric: true },
-        { label: 'Converters', numeric: true },
-        { label: 'Conversion rate', numeric: true },
-      ]}
-      empty="No goals yet. A goal counts an event (a button, a download, a lead form) or views of pages."
-      rows={goals.map((goal) => [
-        goal.name,
-        goalMatchLabel(goal),
-        formatCount(goal.conversions),
-        formatCount(goal.converters),
-        formatRate(goal.conversionRate),
-      ])}
-    />
-  );
-}
-
-export function EntryPagesTable({ rows }: { rows: EntryPageRow[] }) {
-  return (
-    <DataTable
-      caption="Entry pages"
-      testId="entry-pages-table"
-      columns={[{ label: 'Page' }, { label: 'Visitors who started here', numeric: true }]}
-      rows={rows.map((row) => [
-        <span key="page">
-          {row.title}
-          {row.path && row.path !== row.title && (
-            <span className="ml-1 font-normal text-slate-600">{row.path}</span>
-          )}
-        </span>,
-        formatCount(row.visitors),
-      ])}
-    />
-  );
-}
-
-export function NotFoundTable({ rows }: { rows: NotFoundRow[] }) {
-  return (
-    <DataTable
-      caption="Pages not found"
-      testId="not-found-table"
-      columns={[{ label: 'Missing path' }, { label: 'Views', numeric: true }]}
-      empty="No visitor asked for a missing page in this range."
-      rows={rows.map((row) => [
-        row.path === '(other)' ? 'Other paths' : <code key="path">{row.path}</code>,
-        formatCount(row.views),
-      ])}
-    />
-  );
-}
 
 /** "Manage goals": the list with Delete, and a form to add one (publishers and admins). */
 export function GoalManager({ onChanged }: { onChanged: () => void }) {
