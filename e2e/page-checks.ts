@@ -21,6 +21,10 @@ export const screenshotsIn =
   async (page: Page, name: string, { fullPage = true } = {}): Promise<void> => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      // Two frames: what redraws on a resize (a Chart.js canvas, in the next frame) has.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
     }
     await page.setViewportSize({ width: 1280, height: 900 });

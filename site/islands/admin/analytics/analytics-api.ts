@@ -1,8 +1,10 @@
-// The Analytics tab's call, on the admin's HTTP layer; the answer is checked against the
+// The Analytics tab's calls, on the admin's HTTP layer; each answer is checked against the
 // shared schema, so a drifted contract fails loudly here rather than drawing nonsense.
 import {
   analyticsResponseSchema,
+  realtimeSchema,
   type AnalyticsResponse,
+  type Realtime,
 } from '../../../../functions/shared/analytics.ts';
 import { request } from '../api.ts';
 import type { DayRange } from './format.ts';
@@ -17,4 +19,12 @@ export async function fetchAnalytics(
   const query = new URLSearchParams({ from: range.from, to: range.to });
   if (pageId) query.set('pageId', pageId);
   return analyticsResponseSchema.parse(await request('GET', `/api/admin/analytics?${query}`));
+}
+
+/** The Realtime panel's key (realtime-panel.tsx): visitors of the last minutes, site-wide. */
+export const REALTIME_KEY = ['/api/admin/analytics/realtime'] as const;
+
+/** GET /api/admin/analytics/realtime (functions/routes/admin/realtime.ts). */
+export async function fetchRealtime(): Promise<Realtime> {
+  return realtimeSchema.parse(await request('GET', '/api/admin/analytics/realtime'));
 }

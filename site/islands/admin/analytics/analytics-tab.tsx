@@ -3,7 +3,8 @@
 // the daily chart, CTA clicks by type, the funnel, and the pages, referrer, campaign and
 // device tables, with CSV downloads. Figures come from GET /api/admin/analytics. Share
 // (issue 25, share-dialog.tsx) makes read-only links to them; `?share=1` keeps its dialog
-// open over a reload.
+// open over a reload. Below the pickers, the Realtime panel (realtime-panel.tsx): who is on the
+// site right now, whatever range and page are chosen.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
@@ -18,6 +19,7 @@ import { Button, FieldError, inputClass } from '../ui.tsx';
 import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
 import { Dashboard, LoadingSkeleton } from './dashboard.tsx';
 import { presetRange, RANGE_PRESETS, rangeLabel, timeZoneName, type DayRange } from './format.ts';
+import { RealtimePanel } from './realtime-panel.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 
 type RangeChoice = (typeof RANGE_PRESETS)[number] | 'custom';
@@ -83,6 +85,8 @@ export function AnalyticsTab({
         </div>
         <RangeNote report={report.data} fetching={report.isFetching && !report.isPending} />
       </div>
+
+      <RealtimePanel />
 
       {report.isPending ? (
         <LoadingSkeleton />

@@ -96,7 +96,10 @@ function Card({
 }) {
   return (
     // min-w-0: a grid item may shrink below its canvas's last width (Chart.js resizes it).
-    <section className={`min-w-0 rounded-xl border border-slate-200 bg-white p-5 ${className}`}>
+    // p-4 on a phone: room for the tables' four columns (Devices with its Unattributed row).
+    <section
+      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 ${className}`}
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h3 className="flex items-center gap-2 font-semibold text-ink">
           {title}
@@ -257,10 +260,10 @@ export function Dashboard({
           title="Referrers"
           help="The site a visitor came from (its host name only), taken at their first page view of the day. Direct: typed in, a bookmark, or a site that sends no referrer."
         >
-          <ReferrersTable rows={current.referrers} />
+          <ReferrersTable rows={current.referrers} totalLeads={current.totals.leads} />
         </Card>
         <Card title="Devices" help="Desktop, mobile or tablet, read from the browser's user agent.">
-          <DevicesTable rows={current.devices} />
+          <DevicesTable rows={current.devices} totalLeads={current.totals.leads} />
         </Card>
         <Card
           title="Campaigns"

@@ -1,5 +1,6 @@
 // The Analytics tab's tables: the sortable pages table, referrers, campaigns, devices,
-// and the data tables that stand beside the charts.
+// and the data tables that stand beside the charts. Referrers and devices end with an
+// "Unattributed" row when some leads have neither (unattributed.ts).
 import { useState, type ReactNode } from 'react';
 import type {
   AnalyticsPageRow,
@@ -9,6 +10,8 @@ import type {
 } from '../../../../functions/shared/analytics.ts';
 import { PAGE_KIND_LABELS } from './csv-export.ts';
 import { formatCount, formatRate } from './format.ts';
+import { InfoTip } from './summary.tsx';
+import { UNATTRIBUTED_HELP, UNATTRIBUTED_LABEL, unattributedLeads } from './unattributed.ts';
 
 export interface Column {
   label: string;
@@ -51,7 +54,7 @@ export function DataTable({
               <th
                 key={column.label}
                 scope="col"
-                className={`px-3 py-2 font-semibold whitespace-nowrap ${column.numeric ? 'text-right' : ''}`}
+                className={`px-2 py-2 font-semibold whitespace-nowrap sm:px-3 ${column.numeric ? 'text-right' : ''}`}
               >
                 {column.label}
               </th>
@@ -70,13 +73,17 @@ export function DataTable({
               <tr key={index}>
                 {cells.map((cell, column) =>
                   column === 0 ? (
-                    <th key={column} scope="row" className="px-3 py-2 font-medium text-slate-900">
+                    <th
+                      key={column}
+                      scope="row"
+                      className="px-2 py-2 font-medium text-slate-900 sm:px-3"
+                    >
                       {cell}
                     </th>
                   ) : (
                     <td
                       key={column}
-                      className={`px-3 py-2 whitespace-nowrap text-slate-800 ${
+                      className={`px-2 py-2 whitespace-nowrap text-slate-800 sm:px-3 ${
                         columns[column]?.numeric ? 'text-right tabular-nums' : ''
                       }`}
                     >
@@ -200,7 +207,25 @@ const REFERRER_NAMES: Record<ReferrerRow['kind'], string> = {
   other: 'Other sources',
 };
 
-export function ReferrersTable({ rows }: { rows: ReferrerRow[] }) {
+/**
+ * The "Unattributed" label with its tooltip, a row's first cell. The button wraps under the
+ * word when a phone's table has no room for both on one line.
+ */
+function UnattributedLabel() {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+      {UNATTRIBUTED_LABEL}
+      <InfoTip about="unattributed leads">{UNATTRIBUTED_HELP}</InfoTip>
+    </span>
+  );
+}
+
+/**
+ * `totalLeads`: the period's Leads total; what the rows do not carry is the final
+ * "Unattributed" row (no visitors, those leads), shown when there is any.
+ */
+export function ReferrersTable({ rows, totalLeads }: { rows: ReferrerRow[]; totalLeads: number }) {
+  const unattributed = unattributedLeads(totalLeads, rows);
   return (
     <DataTable
       caption="Referrers"
@@ -210,11 +235,16 @@ export function ReferrersTable({ rows }: { rows: ReferrerRow[] }) {
         { label: 'Visitors', numeric: true },
         { label: 'Leads', numeric: true },
       ]}
-      rows={rows.map((row) => [
-        row.kind === 'value' ? row.host : REFERRER_NAMES[row.kind],
-        formatCount(row.visitors),
-        formatCount(row.leads),
-      ])}
+      rows={[
+        ...rows.map((row) => [
+          row.kind === 'value' ? row.host : REFERRER_NAMES[row.kind],
+          formatCount(row.visitors),
+          formatCount(row.leads),
+        ]),
+        ...(unattributed > 0
+          ? [[<UnattributedLabel key="label" />, formatCount(0), formatCount(unattributed)]]
+          : []),
+      ]}
       empty="No visits with a known source in this range."
     />
   );
@@ -255,8 +285,10 @@ const DEVICE_NAMES: Record<DeviceRow['device'], string> = {
   tablet: 'Tablet',
 };
 
-export function DevicesTable({ rows }: { rows: DeviceRow[] }) {
+/** As ReferrersTable: the leads without a device make the final "Unattributed" row. */
+export function DevicesTable({ rows, totalLeads }: { rows: DeviceRow[]; totalLeads: number }) {
   const total = rows.reduce((sum, row) => sum + row.visitors, 0);
+  const unattributed = unattributedLeads(totalLeads, rows);
   return (
     <DataTable
       caption="Devices"
@@ -267,12 +299,25 @@ export function DevicesTable({ rows }: { rows: DeviceRow[] }) {
         { label: 'Share', numeric: true },
         { label: 'Leads', numeric: true },
       ]}
-      rows={rows.map((row) => [
-        DEVICE_NAMES[row.device],
-        formatCount(row.visitors),
-        formatRate(total > 0 ? row.visitors / total : null),
-        formatCount(row.leads),
-      ])}
+      rows={[
+        ...rows.map((row) => [
+          DEVICE_NAMES[row.device],
+          formatCount(row.visitors),
+          formatRate(total > 0 ? row.visitors / total : null),
+          formatCount(row.leads),
+        ]),
+        // No visitors, so no share of them.
+        ...(unattributed > 0
+          ? [
+              [
+                <UnattributedLabel key="label" />,
+                formatCount(0),
+                formatRate(null),
+                formatCount(unattributed),
+              ],
+            ]
+          : []),
+      ]}
     />
   );
 }
