@@ -150,9 +150,14 @@ test('share the Analytics tab, open the link without an account, revoke it', asy
     'Referrers',
     'Devices',
     'Campaigns',
+    'Goals',
+    'Entry pages',
+    'Pages not found',
   ]) {
-    await expect(shared.getByRole('heading', { level: 3, name })).toBeVisible();
+    await expect(shared.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
   }
+  // The goal manager is the admin's; the shared view shows the tables only.
+  await expect(shared.getByRole('button', { name: 'Manage goals' })).toHaveCount(0);
   await expect(shared.getByTestId('tile-visitors')).toHaveText(/^[1-9]/);
   await expect(shared.getByTestId('pages-table')).toBeVisible();
   await expect(shared.getByTestId('campaigns-table')).toContainText('shared-dashboard');

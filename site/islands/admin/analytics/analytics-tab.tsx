@@ -17,6 +17,7 @@ import { useCan, useMe } from '../permissions.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
+import { GoalManager } from './goals.tsx';
 import { Dashboard, LoadingSkeleton } from './dashboard.tsx';
 import { presetRange, RANGE_PRESETS, rangeLabel, timeZoneName, type DayRange } from './format.ts';
 import { RealtimePanel } from './realtime-panel.tsx';
@@ -102,7 +103,10 @@ export function AnalyticsTab({
         </div>
       ) : (
         <div aria-busy={report.isFetching} className={report.isPlaceholderData ? 'opacity-60' : ''}>
-          <Dashboard report={report.data} />
+          <Dashboard
+            report={report.data}
+            goalActions={<GoalManager onChanged={() => void report.refetch()} />}
+          />
         </div>
       )}
       {share.dialog}

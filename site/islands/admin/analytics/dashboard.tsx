@@ -13,6 +13,7 @@ import { csvFileName, dailyCsv, downloadText, pagesCsv } from './csv-export.ts';
 import { countOf, formatCount, longDay, rangeLabel, shortDay } from './format.ts';
 import { Funnel, HeadlineTiles, InfoTip } from './summary.tsx';
 import { CampaignsTable, DataTable, DevicesTable, PagesTable, ReferrersTable } from './tables.tsx';
+import { EntryPagesTable, GoalsTable, NotFoundTable } from './goal-tables.tsx';
 
 /** Short names for the bar chart's axis; the tooltip and the table use the full ones. */
 const CTA_AXIS_LABELS: Record<(typeof CTA_EVENT_TYPES)[number], string> = {
@@ -119,9 +120,12 @@ function Card({
 export function Dashboard({
   report,
   shared = false,
+  goalActions,
 }: {
   report: AnalyticsResponse;
   shared?: boolean;
+  /** The admin's goal manager, beside the Goals card's title (none on a shared dashboard). */
+  goalActions?: ReactNode;
 }) {
   const { current, previous } = report;
   if (isEmpty(current)) {
@@ -272,6 +276,33 @@ export function Dashboard({
         >
           <CampaignsTable rows={current.campaigns} />
         </Card>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card
+          title="Goals"
+          className="lg:col-span-2"
+          help="What the team counts besides leads: an event (a button, a download, a lead form) or views of pages. Conversions: the events or page views; converters: visitors who reached the goal that day; the rate is converters over visitors."
+          actions={goalActions}
+        >
+          <GoalsTable goals={report.goals} />
+        </Card>
+        {!report.page && (
+          <Card
+            title="Entry pages"
+            help="The page of each visitor's first page view of the day: where visits begin."
+          >
+            <EntryPagesTable rows={report.entryPages} />
+          </Card>
+        )}
+        {!report.page && (
+          <Card
+            title="Pages not found"
+            help="Addresses on this site that visitors asked for and that do not exist (the path only, never the query): links to fix, or redirects to add."
+          >
+            <NotFoundTable rows={report.notFound} />
+          </Card>
+        )}
       </div>
     </div>
   );
