@@ -48,7 +48,12 @@ import type { LandingPage } from './landing-pages.ts';
 import { dayEndSeconds, utcDay } from './salts.ts';
 import { GSI1, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 
-export const COUNTER_SHARDS = 8;
+/**
+ * Shards of a day's counters: 128 keeps every item under 80 updates a second at 10,000 new
+ * visitor-days a second on one experiment (docs/decisions.md "Capacity"); a quiet day writes
+ * only the few it picks, and the results read whichever exist (tiny items, one Query).
+ */
+export const COUNTER_SHARDS = 128;
 /** How long an instance trusts its list of running experiments (the event route's reads). */
 export const RUNNING_CACHE_MS = 10_000;
 const DAY_SECONDS = 86_400;
