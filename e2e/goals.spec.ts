@@ -20,7 +20,13 @@ async function send(request: APIRequestContext, data: Record<string, unknown>) {
   expect(sent.status(), await sent.text()).toBe(202);
 }
 
+/**
+ * Before axe: no CSS transition running, and no tooltip open (focus returning to a button
+ * with a tooltip opens it, and its popper sits outside the page's landmarks).
+ */
 async function settled(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.locator('[data-radix-popper-content-wrapper]')).toHaveCount(0);
   await page.waitForFunction(
     () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
   );
