@@ -200,66 +200,29 @@ export class ExperimentRepository extends TableRepository {
     live: LandingContent,
     approvalsRequired: number,
   ): Promise<ExperimentDetail> {
-    const { variants, signatures } = await this.parts(item.id);
+    const parts = await this.parts(item.id);
+    const liveHash = variantHash(live);
     return {
       ...summary(item, approvalsRequired),
-      variants: item.variants.map((meta) => {
-        const stored = variants.get(meta.id);
-        const content = stored?.content ?? live;
-        const hash = stored?.contentHash ?? variantHash(live);
-        return {
-          id: meta.id,
-          name: meta.name,
-          weight: meta.weight,
-          control: meta.id === CONTROL_ID,
-          revision: stored?.revision ?? item.revision,
-          contentHash: hash,
-          updatedAt: stored?.updatedAt ?? item.createdAt,
-          updatedBy: stored?.updatedBy ?? item.createdBy,
-          authors: stored?.authors ?? [],
-          approvals: signatures
-            .filter((s) => s.variantId === meta.id)
-            .map(({ variantId: _variantId, ...record }) => ({
-              ...record,
-              current: record.contentHash === hash,
-            }))
-            .reverse(),
-          content,
-        };
-      }),
+      variants: item.variants.map((meta) => ({
+        ...variantOf(item, meta, parts, liveHash),
+        content: parts.variants.get(meta.id)?.content ?? live,
+      })),
     };
   }
 
-  /** Experiments of a page (or every one), newest first, without contents. */
+  /**
+   * Experiments of a page (or every one), newest first, without contents (so without the
+   * control's hash: the live page is not read for a list).
+   */
   async list(pageId: string | undefined, approvalsRequired: number): Promise<Experiment[]> {
     const items = await this.all(pageId);
     return Promise.all(
       items.map(async (item) => {
-        const { variants, signatures } = await this.parts(item.id);
+        const parts = await this.parts(item.id);
         return {
           ...summary(item, approvalsRequired),
-          variants: item.variants.map((meta): Variant => {
-            const stored = variants.get(meta.id);
-            const hash = stored?.contentHash ?? '';
-            return {
-              id: meta.id,
-              name: meta.name,
-              weight: meta.weight,
-              control: meta.id === CONTROL_ID,
-              revision: stored?.revision ?? item.revision,
-              contentHash: hash,
-              updatedAt: stored?.updatedAt ?? item.createdAt,
-              updatedBy: stored?.updatedBy ?? item.createdBy,
-              authors: stored?.authors ?? [],
-              approvals: signatures
-                .filter((s) => s.variantId === meta.id)
-                .map(({ variantId: _variantId, ...record }) => ({
-                  ...record,
-                  current: Boolean(stored) && record.contentHash === hash,
-                }))
-                .reverse(),
-            };
-          }),
+          variants: item.variants.map((meta) => variantOf(item, meta, parts, '')),
         };
       }),
     );
@@ -1004,6 +967,39 @@ export class ExperimentRepository extends TableRepository {
       ...(actor.ip ? { ip: actor.ip } : {}),
     }).put;
   }
+}
+
+/**
+ * A variant as the API shows it: its stored item (the control has none: its revision and
+ * dates are the experiment's, its hash `controlHash`), and its approvals, current while they
+ * sign its present content.
+ */
+function variantOf(
+  item: ExperimentItem,
+  meta: ExperimentItem['variants'][number],
+  parts: { variants: Map<VariantId, VariantItem>; signatures: SignatureRecord[] },
+  controlHash: string,
+): Variant {
+  const stored = parts.variants.get(meta.id);
+  const hash = stored?.contentHash ?? controlHash;
+  return {
+    id: meta.id,
+    name: meta.name,
+    weight: meta.weight,
+    control: meta.id === CONTROL_ID,
+    revision: stored?.revision ?? item.revision,
+    contentHash: hash,
+    updatedAt: stored?.updatedAt ?? item.createdAt,
+    updatedBy: stored?.updatedBy ?? item.createdBy,
+    authors: stored?.authors ?? [],
+    approvals: parts.signatures
+      .filter((s) => s.variantId === meta.id)
+      .map(({ variantId: _variantId, ...record }) => ({
+        ...record,
+        current: hash !== '' && record.contentHash === hash,
+      }))
+      .reverse(),
+  };
 }
 
 /** The experiment's fields of the API's answer, without its variants. */

@@ -116,6 +116,18 @@ export function requirePermission(
   };
 }
 
+/**
+ * One handler's permission, beyond its router's: checked before the handler's input is read,
+ * so a role that lacks it hears of the permission, never of a field. Behind requireAdmin
+ * (the router's requirePermission), which has signed the caller in.
+ */
+export function handlerPermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await assertPermission(c, permission);
+    await next();
+  };
+}
+
 const REFUSAL_REASONS = {
   pair: 'too many failures from this address for this account',
   ip: 'too many failures from this address',

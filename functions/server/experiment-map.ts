@@ -9,9 +9,9 @@
 // rewrites the page's request to the visitor's variant; the local server runs that same code
 // on readEdgeStore (static-site.ts), and the rebuild in AWS copies readEdgeStore into the
 // KeyValueStore (scripts/sync-redirects.ts). A dotfile: never served, never synced to the bucket.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isBuiltPage, readRedirectMap } from './redirect-map.ts';
+import { isBuiltPage, readRedirectMap, readStoreFile } from './redirect-map.ts';
 
 export const EXPERIMENT_MAP_FILE = '.experiments.json';
 /** The store's key of the assignment secret (clean-urls.js reads it for experiment pages only). */
@@ -108,19 +108,7 @@ export function writeExperimentMap(
 
 /** The map a build wrote in `dir`; empty for a build without one. */
 export function readExperimentMap(dir: string): Map<string, string> {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, EXPERIMENT_MAP_FILE), 'utf8');
-  } catch {
-    return new Map();
-  }
-  const parsed = JSON.parse(text) as unknown;
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return new Map();
-  return new Map(
-    Object.entries(parsed).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
+  return readStoreFile(dir, EXPERIMENT_MAP_FILE);
 }
 
 /**

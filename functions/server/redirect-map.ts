@@ -51,9 +51,17 @@ export function writeRedirectMap(
 
 /** The map a build wrote in `dir`; empty for a build without one. */
 export function readRedirectMap(dir: string): Map<string, string> {
+  return readStoreFile(dir, REDIRECT_MAP_FILE);
+}
+
+/**
+ * A KeyValueStore's content a build wrote as `file` in `dir` (the redirects', or the
+ * experiments' in experiment-map.ts): its string values by key; empty when there is none.
+ */
+export function readStoreFile(dir: string, file: string): Map<string, string> {
   let text: string;
   try {
-    text = readFileSync(join(dir, REDIRECT_MAP_FILE), 'utf8');
+    text = readFileSync(join(dir, file), 'utf8');
   } catch {
     return new Map();
   }

@@ -3,9 +3,9 @@
 // making or revoking one, which hands figures to outsiders, takes `publish` (admins and
 // publishers). The link itself is answered by functions/routes/shared-analytics.ts.
 import { Hono, type Context } from 'hono';
-import { createFactory, createMiddleware } from 'hono/factory';
+import { createFactory } from 'hono/factory';
 import * as z from 'zod';
-import { assertPermission, requirePermission } from '../../lib/auth.ts';
+import { handlerPermission, requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
 import { AnalyticsShareRepository, type ShareRecord } from '../../data/analytics-shares.ts';
@@ -17,10 +17,7 @@ import {
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: z.uuid() }));
-const mayShare = createMiddleware<AppEnv>(async (c, next) => {
-  await assertPermission(c, 'publish');
-  await next();
-});
+const mayShare = handlerPermission('publish');
 
 export const sharesOf = (c: Context<AppEnv>) => {
   const { db, tableName, now, secrets } = c.get('services');

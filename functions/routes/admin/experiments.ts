@@ -6,10 +6,9 @@
 // the running experiments' variants and writes the edge's assignment map
 // (functions/server/experiment-map.ts).
 import { Hono, type Context } from 'hono';
-import { createFactory, createMiddleware } from 'hono/factory';
+import { createFactory } from 'hono/factory';
 import * as z from 'zod';
-import { assertPermission, requirePermission } from '../../lib/auth.ts';
-import type { Permission } from '../../shared/roles.ts';
+import { handlerPermission, requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
@@ -37,12 +36,6 @@ import { requestRebuild } from '../admin-changes.ts';
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: experimentIdSchema }));
 const variantParam = params(z.object({ id: experimentIdSchema, variantId: variantIdSchema }));
-/** The permission a handler needs, checked before its input (a refusal names it, not a field). */
-const need = (permission: Permission) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    await assertPermission(c, permission);
-    await next();
-  });
 const listQuery = query(z.object({ pageId: pageIdSchema.optional() }));
 
 const DAY_MS = 86_400_000;
@@ -79,7 +72,7 @@ const getOne = createHandlers(idParam, async (c) =>
 );
 
 const create = createHandlers(
-  need('edit'),
+  handlerPermission('edit'),
   requireJson,
   jsonBody(createExperimentSchema),
   async (c) => {
@@ -92,7 +85,7 @@ const create = createHandlers(
 );
 
 const update = createHandlers(
-  need('edit'),
+  handlerPermission('edit'),
   idParam,
   requireJson,
   jsonBody(updateExperimentSchema),
@@ -103,13 +96,13 @@ const update = createHandlers(
   },
 );
 
-const remove = createHandlers(need('edit'), idParam, async (c) => {
+const remove = createHandlers(handlerPermission('edit'), idParam, async (c) => {
   await c.get('services').experiments.deleteDraft(c.req.valid('param').id, actorOf(c));
   return c.body(null, 204);
 });
 
 const putVariant = createHandlers(
-  need('edit'),
+  handlerPermission('edit'),
   variantParam,
   requireJson,
   jsonBody(updateVariantSchema),
@@ -123,7 +116,7 @@ const putVariant = createHandlers(
 
 /** An approval is an electronic signature: the password again, and a code when enrolled. */
 const approveVariant = createHandlers(
-  need('review'),
+  handlerPermission('review'),
   variantParam,
   requireJson,
   jsonBody(approveVariantSchema),
@@ -159,7 +152,7 @@ const approveVariant = createHandlers(
 
 /** Start (or resume), pause, or end: each asks for a rebuild of the page's variants. */
 const lifecycle = (action: 'start' | 'pause' | 'stop') =>
-  createHandlers(need('publish'), idParam, async (c) => {
+  createHandlers(handlerPermission('publish'), idParam, async (c) => {
     const { id } = c.req.valid('param');
     const { experiments } = c.get('services');
     const page = await pageOf(c, await experiments.pageIdOf(id));
@@ -179,7 +172,7 @@ const lifecycle = (action: 'start' | 'pause' | 'stop') =>
  * approvals required the copy is published at once, else it waits in review like any edit.
  */
 const promote = createHandlers(
-  need('publish'),
+  handlerPermission('publish'),
   idParam,
   requireJson,
   jsonBody(promoteSchema),

@@ -3,19 +3,16 @@
 // reads them; adding and deleting them, which changes what the team's dashboard says, takes
 // `publish` (admins and publishers).
 import { Hono, type Context } from 'hono';
-import { createFactory, createMiddleware } from 'hono/factory';
+import { createFactory } from 'hono/factory';
 import * as z from 'zod';
-import { assertPermission, requirePermission } from '../../lib/auth.ts';
+import { handlerPermission, requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
 import { createGoalSchema, type Goal } from '../../shared/analytics.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: z.uuid() }));
-const mayChange = createMiddleware<AppEnv>(async (c, next) => {
-  await assertPermission(c, 'publish');
-  await next();
-});
+const mayChange = handlerPermission('publish');
 const actorOf = (c: Context<AppEnv>) => ({
   email: c.get('admin')!.email,
   ip: c.get('services').clientIp(c),
