@@ -109,6 +109,9 @@ function toLead(item: Record<string, unknown>): Lead {
     ...(lead.updatedAt ? { updatedAt: lead.updatedAt } : {}),
     ...(lead.attribution ? { attribution: lead.attribution } : {}),
     ...(lead.notification ? { notification: lead.notification } : {}),
+    ...(lead.formId ? { formId: lead.formId } : {}),
+    ...(lead.fields ? { fields: lead.fields } : {}),
+    ...(lead.consent ? { consent: lead.consent } : {}),
   };
 }
 
@@ -183,6 +186,8 @@ export class LeadRepository extends TableRepository {
       notify?: boolean;
       forward?: boolean;
       attribution?: LeadAttribution;
+      /** The form it came with, its own fields and the consent record (issue 26). */
+      form?: Pick<Lead, 'formId' | 'fields' | 'consent'>;
     },
   ): Promise<Lead> {
     const id = randomUUID();
@@ -202,6 +207,11 @@ export class LeadRepository extends TableRepository {
       ...(submission.landingPageId ? { landingPageId: submission.landingPageId } : {}),
       ...(options.spam ? { spamSource: 'honeypot' as const } : {}),
       ...(options.attribution ? { attribution: options.attribution } : {}),
+      ...(options.form?.formId ? { formId: options.form.formId } : {}),
+      ...(options.form?.fields && Object.keys(options.form.fields).length
+        ? { fields: options.form.fields }
+        : {}),
+      ...(options.form?.consent ? { consent: options.form.consent } : {}),
       notification: {
         status: options.spam ? 'skipped' : options.notify ? 'pending' : 'not-configured',
       },

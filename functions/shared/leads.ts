@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { LEAD_STATUSES, type LeadStatus } from './lead-basics.ts';
 import { FORM_TYPES, INQUIRY_LABELS, INQUIRY_TYPES, type FormType } from './contact.ts';
+import { consentRecordSchema, fieldValueSchema } from './forms.ts';
 
 export {
   LEAD_STATUSES,
@@ -88,6 +89,12 @@ export const leadSchema = z.object({
   updatedAt: isoTime.optional(),
   attribution: leadAttributionSchema.optional(),
   notification: leadNotificationSchema.optional(),
+  /** The form it was sent with (functions/shared/forms.ts); absent on leads before forms. */
+  formId: z.string().optional(),
+  /** The form's own fields (not the reserved ones above): name -> text or a checkbox's state. */
+  fields: z.record(z.string(), fieldValueSchema).optional(),
+  /** What the visitor agreed to, when the form asked (docs/decisions.md "Consent records"). */
+  consent: consentRecordSchema.optional(),
 });
 export type LeadView = z.infer<typeof leadSchema>;
 
@@ -237,6 +244,9 @@ export const leadWebhookPayloadSchema = z.object({
       landingPageId: true,
       createdAt: true,
       attribution: true,
+      formId: true,
+      fields: true,
+      consent: true,
     })
     .strict(),
 });

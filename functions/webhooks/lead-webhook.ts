@@ -64,6 +64,9 @@ export function webhookPayload(lead: Lead): LeadWebhookPayload {
       ...(lead.inquiryType ? { inquiryType: lead.inquiryType } : {}),
       ...(lead.landingPageId ? { landingPageId: lead.landingPageId } : {}),
       ...(lead.attribution ? { attribution: lead.attribution } : {}),
+      ...(lead.formId ? { formId: lead.formId } : {}),
+      ...(lead.fields ? { fields: lead.fields } : {}),
+      ...(lead.consent ? { consent: lead.consent } : {}),
     },
   };
 }
