@@ -1,12 +1,15 @@
 // Goals, entry pages and the 404 list on the Analytics tab (issue 25): a publisher (here the
 // first administrator) adds a page goal for /pricing* and an event goal by keyboard in "Manage
 // goals"; visits sent with a person's user agent then show in the Goals, Entry pages and Pages
-// not found tables; a goal is deleted again. Axe, and screenshots at 1280 and 390 px.
+// not found tables; a goal is deleted again. A goal chosen in the Goals table shows its
+// tables per page and per source (kept in the URL over a reload), and a funnel is built from
+// goals in "Build funnel". Axe, and screenshots at 1280 and 390 px.
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
+import type { Goal } from '../functions/shared/analytics.ts';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 
-const shoot = screenshotsIn('/tmp/shots');
+const shoot = screenshotsIn('/tmp/shots/h1');
 const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const block = 100 + Math.floor(Math.random() * 100);
@@ -94,4 +97,110 @@ test('goals are added by keyboard, counted, and shown with entry pages and missi
   await expect(dialog.getByTestId('goal-list')).not.toContainText(name);
   await page.keyboard.press('Escape');
   await expect(goals).not.toContainText(name);
+});
+
+test('a goal by page and by source, kept over a reload, and a funnel built from goals', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const host = `ref-${block}-${Date.now().toString(36)}.example`;
+  // Two visitors come to /pricing from one referrer; one of them follows an outbound link.
+  await send(request, {
+    landingPageId: 'pricing',
+    eventType: 'page_view',
+    attribution: { referrerHost: host },
+  });
+  await send(request, {
+    landingPageId: 'pricing',
+    eventType: 'page_view',
+    attribution: { referrerHost: host },
+  });
+  next--; // the same visitor (address and user agent) as the last view
+  await send(request, {
+    landingPageId: 'pricing',
+    eventType: 'outbound_click',
+    metadata: { source: 'partner.example' },
+  });
+  next++;
+
+  await signIn(page);
+  const made: Goal[] = [];
+  const add = async (body: object) => {
+    const response = await page.request.post('/api/admin/goals', { data: body });
+    expect(response.status(), await response.text()).toBe(201);
+    made.push((await response.json()) as Goal);
+    return made.at(-1)!;
+  };
+  try {
+    const views = await add({ name: `Pricing page ${block}`, kind: 'page', match: '/pricing' });
+    const clicks = await add({
+      name: `Partner clicks ${block}`,
+      kind: 'event',
+      match: 'outbound_click',
+    });
+
+    await page.goto('/admin/analytics');
+    const choose = page.getByRole('button', { name: clicks.name, exact: true });
+    await choose.click();
+    await expect(choose).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(new RegExp(`[?&]goal=${clicks.id}`));
+    const breakdown = page.getByTestId('goal-breakdown');
+    await expect(breakdown.getByRole('heading', { level: 4 })).toContainText(
+      `${clicks.name} by page and by source`,
+    );
+    // A reload keeps the goal chosen.
+    await page.reload();
+    await expect(breakdown.getByTestId('goal-pages-table')).toContainText('/pricing');
+    const source = breakdown.getByTestId('goal-sources-table').getByRole('row', { name: host });
+    // One click from the referrer's two visitors: 1 conversion, 1 converter, 50%.
+    await expect(source.getByRole('cell')).toHaveText(['1', '1', '50%']);
+    await settled(page);
+    await expectNoAxeViolations(page);
+    await breakdown.scrollIntoViewIfNeeded();
+    await shoot(page, 'analytics-goal-breakdown');
+
+    // Hide: the tables go, the URL forgets the goal, focus is back on the goal's button.
+    await breakdown.getByRole('button', { name: 'Hide' }).click();
+    await expect(breakdown).toHaveCount(0);
+    await expect(page.getByRole('button', { name: clicks.name, exact: true })).toBeFocused();
+    await expect(page).not.toHaveURL(/goal=/);
+
+    // The funnel from goals, by keyboard: one step is refused with a sentence, two are kept.
+    const build = page.getByRole('button', { name: 'Build funnel' });
+    await build.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Funnel from goals' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Step 1').selectOption(views.id);
+    await dialog.getByRole('button', { name: 'Save funnel' }).press('Enter');
+    await expect(dialog.getByRole('alert')).toContainText('The funnel must have at least 2 steps');
+    await dialog.getByLabel('Step 2').selectOption(clicks.id);
+    await settled(page);
+    await expectNoAxeViolations(page);
+    await shoot(page, 'analytics-funnel-dialog', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save funnel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(build).toBeFocused();
+    const funnel = page.getByTestId('funnel');
+    await expect(funnel).toHaveAttribute('data-funnel', 'goals');
+    const steps = funnel.getByRole('listitem');
+    await expect(steps).toHaveCount(2);
+    await expect(steps.nth(0)).toContainText(views.name);
+    await expect(steps.nth(1)).toContainText(clicks.name);
+    await expect(steps.nth(1)).toContainText(`of ${views.name}`);
+    await settled(page);
+    await expectNoAxeViolations(page);
+    await funnel.scrollIntoViewIfNeeded();
+    await shoot(page, 'analytics-goal-funnel');
+
+    // The default funnel again.
+    await build.click();
+    await dialog.getByRole('button', { name: 'Use the default funnel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(funnel).toHaveAttribute('data-funnel', 'default');
+  } finally {
+    await page.request.put('/api/admin/goals/funnel', { data: { goalIds: [] } });
+    for (const goal of made) await page.request.delete(`/api/admin/goals/${goal.id}`);
+  }
 });

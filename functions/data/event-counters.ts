@@ -39,6 +39,21 @@
 // reader adds the named counts by value and the other counts into (other), so totals stay
 // exact and a value's named figure is never more than it really had.
 //
+// The goals' item (issue 25, docs/decisions.md "Goal breakdowns and goal funnels"): one
+// more scope, GOAL_EVENTS (STATS#GOAL_EVENTS, sharded like every scope), updated by every
+// event but a page view (a button, a lead form, an outbound click, a download, a 404), so
+// page views, the bulk of events, still update two counter items:
+//   pe:<type>:<pageId> ....... the type's events on the page and its visitors there (a pair:
+//                              events + visitors x PAIR; a visitor's first of the type on
+//                              the page that day)
+//   gs:<json> ................ the same by source, <json> = ["<type>","<host>"], the host of
+//                              the referrer of the visitor's first page view of the day
+//                              ((direct) without one: the visit the Referrers table counts
+//                              them under), visitors at their first event of the type on the
+//                              site that day; capped (GOAL_SOURCE_CAP), gs:(other) past it
+// Page goals need nothing new: the site's pl:/pc: give them per page, and each matching
+// page's own ref: counters per source.
+//
 // Budget: a 90-day all-pages view reads 180 ALL items on quiet days (the range and the
 // previous period), and one item more per shard of a busy day.
 import {
@@ -56,6 +71,12 @@ export { NO_PAGE_SCOPE, SITE_SCOPE };
 export const DIMENSION_CAP = 20;
 /** The same for the whole site's item, which sees every page's values. */
 export const SITE_DIMENSION_CAP = 30;
+/** The goals' counters (see the header): events by page and by source of every type but views. */
+export const GOALS_SCOPE = 'GOAL_EVENTS';
+/** Type-and-source values with their own counter on a goals item. */
+export const GOAL_SOURCE_CAP = 20;
+/** The source of a visit without a referrer. */
+export const DIRECT_SOURCE = '(direct)';
 /** A pair counter holds first + second x PAIR (see the encoding above). */
 export const PAIR = 1_000_000_000;
 
@@ -99,6 +120,85 @@ export interface DayStats {
   missing: Map<string, number>;
 }
 
+/** An event type's events and visitors on one page or from one source (a goals item). */
+export interface GoalCount {
+  conversions: number;
+  converters: number;
+}
+
+/** A goals item, read back: per event type, by page id and by source host. */
+export interface GoalDayStats {
+  day: string;
+  pages: Map<EventType, Map<string, GoalCount>>;
+  sources: Map<EventType, Map<string, GoalCount>>;
+}
+
+/** The capped value of an event's type and source on the goals item. */
+export const goalSourceValue = (type: EventType, host: string) => JSON.stringify([type, host]);
+
+/** A goals item's attributes back into figures (see the header). */
+export function toGoalDayStats(item: Record<string, unknown>): GoalDayStats {
+  const stats: GoalDayStats = { day: String(item['day']), pages: new Map(), sources: new Map() };
+  const addTo = (
+    map: Map<EventType, Map<string, GoalCount>>,
+    type: string,
+    key: string,
+    value: number,
+  ) => {
+    if (!EVENT_TYPE_SET.has(type)) return;
+    const byKey = map.get(type as EventType) ?? new Map<string, GoalCount>();
+    map.set(type as EventType, byKey);
+    const [conversions, converters] = unpair(value);
+    const entry = byKey.get(key) ?? { conversions: 0, converters: 0 };
+    entry.conversions += conversions;
+    entry.converters += converters;
+    byKey.set(key, entry);
+  };
+  for (const [name, value] of Object.entries(item)) {
+    if (typeof value !== 'number') continue;
+    if (name.startsWith('pe:')) {
+      const rest = name.slice(3);
+      const colon = rest.indexOf(':');
+      if (colon > 0) addTo(stats.pages, rest.slice(0, colon), rest.slice(colon + 1), value);
+    } else if (name.startsWith('gs:[')) {
+      const parsed = parseJsonPair(name.slice(3));
+      if (parsed) addTo(stats.sources, parsed[0], parsed[1], value);
+    }
+  }
+  return stats;
+}
+
+function parseJsonPair(text: string): [string, string] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.length === 2
+      ? [String(parsed[0]), String(parsed[1])]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds one goals shard's figures into another's (the same day). */
+export function mergeGoalDayStats(into: GoalDayStats, from: GoalDayStats): GoalDayStats {
+  for (const field of ['pages', 'sources'] as const) {
+    for (const [type, byKey] of from[field]) {
+      const target = into[field].get(type) ?? new Map<string, GoalCount>();
+      into[field].set(type, target);
+      for (const [key, counts] of byKey) {
+        const entry = target.get(key);
+        if (entry) {
+          entry.conversions += counts.conversions;
+          entry.converters += counts.converters;
+        } else {
+          target.set(key, { ...counts });
+        }
+      }
+    }
+  }
+  return into;
+}
+
 /** What the server knows about a visit besides the event: derived from its request. */
 export interface VisitContext {
   device: DeviceClass;
@@ -116,7 +216,7 @@ export const campaignKey = (attribution: Attribution | undefined): string | unde
       ])
     : undefined;
 
-export type CappedDimension = 'ref' | 'cmp' | 'nf';
+export type CappedDimension = 'ref' | 'cmp' | 'nf' | 'gs';
 
 /** One counter item's increments: attributes with their amount, and capped values. */
 export interface CounterWrite {

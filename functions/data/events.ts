@@ -12,6 +12,7 @@
 //                                            (EVENT_PARTITIONS partitions, n = 1.., queried together)
 //   one page, days from..to ....... Query    pk=STATS#<pageId>   sk BETWEEN DAY#<from> AND DAY#<to>#~
 //   the whole site, days from..to . Query    pk=STATS#ALL        sk BETWEEN DAY#<from> AND DAY#<to>#~
+//   goals' events by page, source . Query    pk=STATS#GOAL_EVENTS sk BETWEEN DAY#<from> AND DAY#<to>#~
 //                                            (a day's shards DAY#<day> and DAY#<day>#<n>, summed)
 //   a visitor's day ............... Update   pk=VISITOR#<day>#<hash>   sk=DAY     (TTL 2 days)
 //   daily salt (no secret set) .... Get/Put  pk=SALT                   sk=<day>   (TTL 2 days)
@@ -19,7 +20,8 @@
 // salt in functions/data/salts.ts, every key in functions/data/keys.ts.
 //
 // Hot items (issue 25, docs/decisions.md "Capacity: events a second to writes per item"):
-// an event updates one shard of its page's counters and one of the site's, chosen by
+// an event updates one shard of its page's counters and one of the site's (an event other
+// than a page view one of the goals' too), chosen by
 // CounterShards (event-counters.ts) so that no item takes more than about 50 updates a
 // second up to 12,800 events a second on one page; its raw event goes to one of
 // EVENT_PARTITIONS partitions at random, so no partition takes more than about 1,000 WCU/s
@@ -48,15 +50,22 @@ import {
   counterWrite,
   CounterShards,
   DIMENSION_CAP,
+  DIRECT_SOURCE,
   EVENT_PARTITIONS,
+  GOAL_SOURCE_CAP,
+  GOALS_SCOPE,
+  goalSourceValue,
   mergeDayStats,
+  mergeGoalDayStats,
   NO_PAGE_SCOPE,
   PAIR,
   SITE_DIMENSION_CAP,
   SITE_SCOPE,
   toDayStats,
+  toGoalDayStats,
   type CounterWrite,
   type DayStats,
+  type GoalDayStats,
   type EventCounter,
   type VisitContext,
 } from './event-counters.ts';
@@ -177,7 +186,17 @@ export class EventRepository extends TableRepository {
     if (type === 'not_found' && event.metadata?.source) {
       page.capped.push({ dimension: 'nf', value: event.metadata.source, amount: 1 });
     }
-    await Promise.all([this.count(page), this.count(site)]);
+    // Every event but a view, by page and by the visit's source: goals' breakdowns (issue 25).
+    const goals = isView ? undefined : this.counterWrite(GOALS_SCOPE, day, GOAL_SOURCE_CAP);
+    if (goals) {
+      add(goals, `pe:${type}:${pageId}`, 1 + (visitorFirst.page ? PAIR : 0));
+      goals.capped.push({
+        dimension: 'gs',
+        value: goalSourceValue(type, visitorFirst.entrySource),
+        amount: 1 + (visitorFirst.site ? PAIR : 0),
+      });
+    }
+    await Promise.all([this.count(page), this.count(site), ...(goals ? [this.count(goals)] : [])]);
   }
 
   /**
@@ -228,6 +247,32 @@ export class EventRepository extends TableRepository {
    * pages).
    */
   async dayStats(scope: string, from: string, to: string): Promise<DayStats[]> {
+    const days = new Map<string, DayStats>();
+    for (const [day, item] of await this.counterItems(scope, from, to)) {
+      const stats = toDayStats(item);
+      const known = days.get(day);
+      days.set(day, known ? mergeDayStats(known, stats) : stats);
+    }
+    return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+  }
+
+  /** The goals' counters per day (GOALS_SCOPE), oldest first, each day's shards summed. */
+  async goalDayStats(from: string, to: string): Promise<GoalDayStats[]> {
+    const days = new Map<string, GoalDayStats>();
+    for (const [day, item] of await this.counterItems(GOALS_SCOPE, from, to)) {
+      const stats = toGoalDayStats(item);
+      const known = days.get(day);
+      days.set(day, known ? mergeGoalDayStats(known, stats) : stats);
+    }
+    return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+  }
+
+  /** A scope's counter items of the days from..to, with their day (see dayStats). */
+  private async counterItems(
+    scope: string,
+    from: string,
+    to: string,
+  ): Promise<[string, Record<string, unknown>][]> {
     const slices: [string, string][] = [];
     for (let start = from; start <= to; start = addDays(start, DAYS_PER_QUERY)) {
       const end = addDays(start, DAYS_PER_QUERY - 1);
@@ -248,15 +293,12 @@ export class EventRepository extends TableRepository {
     );
     // Only day shards: the first release kept one item per type under DAY#<day>#<type>
     // (for the default page's id too), which sorts inside the range and is not read.
-    const days = new Map<string, DayStats>();
-    for (const item of parts.flat()) {
-      const shard = keys.counterShard(String(item['sk']));
-      if (!shard) continue;
-      const stats = toDayStats(item);
-      const day = days.get(shard.day);
-      days.set(shard.day, day ? mergeDayStats(day, stats) : stats);
-    }
-    return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+    return parts.flatMap((items) =>
+      items.flatMap((item): [string, Record<string, unknown>][] => {
+        const shard = keys.counterShard(String(item['sk']));
+        return shard ? [[shard.day, item]] : [];
+      }),
+    );
   }
 
   /** Events of one page (or scope) per day and type, from its counter items. */
@@ -299,7 +341,10 @@ export class EventRepository extends TableRepository {
   /**
    * Whether this is the visitor's first event of this type on this page today, and their
    * first of this type on the site today. One item per visitor and day with an atomic ADD
-   * per question, so repeat visits cost no exception on either side.
+   * per question, so repeat visits cost no exception on either side. Also the visit's
+   * entry source: the referrer host of the visitor's first page view today ((direct)
+   * without one), kept as `entrySource` and returned by the same update (UPDATED_NEW: the
+   * SET writes the value it already has), which the goals' counters count an event under.
    */
   private async markVisitor(
     day: string,
@@ -315,23 +360,28 @@ export class EventRepository extends TableRepository {
       new UpdateCommand({
         TableName: this.table,
         Key: keys.visitor(day, visitor),
-        UpdateExpression: `ADD #page :one, #site :one SET expiresAt = if_not_exists(expiresAt, :expires)${source ? ', firstSource = if_not_exists(firstSource, :source)' : ''}`,
+        UpdateExpression: `ADD #page :one, #site :one SET expiresAt = if_not_exists(expiresAt, :expires), #entry = if_not_exists(#entry, :entry)${source ? ', firstSource = if_not_exists(firstSource, :source)' : ''}`,
         ExpressionAttributeNames: {
           '#page': `${pageId}:${type}`,
           '#site': `site:${type}`,
+          '#entry': 'entrySource',
         },
         ExpressionAttributeValues: {
           ':one': 1,
           ':expires': dayEndSeconds(day) + DAY_SECONDS,
+          // A view's referrer; any other event (a view comes first) says direct.
+          ':entry': (type === 'page_view' && attribution?.referrerHost) || DIRECT_SOURCE,
           ...(source ? { ':source': source } : {}),
         },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
     const attributes = result.Attributes ?? {};
+    const entry = attributes['entrySource'];
     return {
       page: Number(attributes[`${pageId}:${type}`]) === 1,
       site: Number(attributes[`site:${type}`]) === 1,
+      entrySource: typeof entry === 'string' && entry ? entry : DIRECT_SOURCE,
     };
   }
 

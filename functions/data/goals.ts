@@ -5,16 +5,32 @@
 // Access patterns and keys (functions/data/keys.ts):
 //   every goal ..... Query   pk=GOALS
 //   one goal ....... Put / Delete  pk=GOALS  sk=<id>
+//   the funnel ..... Put           pk=GOALS  sk=FUNNEL   (read with the goals: one query)
+// The funnel (docs/decisions.md "Goal breakdowns and goal funnels") is the goals' ids in
+// order; a goal deleted since drops out when read, and fewer than two left is no funnel.
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
-import { MAX_GOALS, type CreateGoalRequest, type Goal } from '../shared/analytics.ts';
+import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, InvalidError, NotFoundError } from '../lib/domain-errors.ts';
+import {
+  GOAL_FUNNEL_MIN_STEPS,
+  MAX_GOALS,
+  type CreateGoalRequest,
+  type Goal,
+} from '../shared/analytics.ts';
 import { auditItem } from './audit.ts';
 import { keys } from './keys.ts';
 import { isConditionalFailure, putNew, TableRepository } from './table.ts';
 
+/** The funnel's sort key under GOALS: goal ids are UUIDs, so no goal is FUNNEL. */
+const FUNNEL = 'FUNNEL';
+
 export class GoalRepository extends TableRepository {
   async list(): Promise<Goal[]> {
+    return (await this.listWithFunnel()).goals;
+  }
+
+  /** The goals and the funnel's goal ids in order ([] for the default funnel): one query. */
+  async listWithFunnel(): Promise<{ goals: Goal[]; funnel: string[] }> {
     const result = await this.db.send(
       new QueryCommand({
         TableName: this.table,
@@ -23,7 +39,9 @@ export class GoalRepository extends TableRepository {
         ConsistentRead: true,
       }),
     );
-    return (result.Items ?? [])
+    const items = result.Items ?? [];
+    const goals = items
+      .filter((item) => item['sk'] !== FUNNEL)
       .map((item) => ({
         id: String(item['id']),
         name: String(item['name']),
@@ -33,6 +51,40 @@ export class GoalRepository extends TableRepository {
         createdBy: String(item['createdBy']),
       }))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
+    const stored = items.find((item) => item['sk'] === FUNNEL)?.['goalIds'];
+    const known = new Set(goals.map((goal) => goal.id));
+    const steps = Array.isArray(stored) ? stored.map(String).filter((id) => known.has(id)) : [];
+    return { goals, funnel: steps.length >= GOAL_FUNNEL_MIN_STEPS ? steps : [] };
+  }
+
+  /**
+   * Sets the funnel's goals (validated by goalFunnelSchema: none, or 2 to 5 distinct ids);
+   * each must be a goal. Returns the funnel as read back.
+   */
+  async setFunnel(goalIds: string[], actor: { email: string }): Promise<string[]> {
+    const { goals } = await this.listWithFunnel();
+    const known = new Set(goals.map((goal) => goal.id));
+    const unknown = goalIds.flatMap((id, index) => (known.has(id) ? [] : [index]));
+    if (unknown.length) {
+      throw new InvalidError(
+        unknown.length === 1
+          ? `Step ${unknown[0]! + 1} of the funnel is not a goal (it may have been deleted)`
+          : 'Some steps of the funnel are not goals (they may have been deleted)',
+        Object.fromEntries(unknown.map((index) => [`goalIds.${index}`, ['is not a goal']])),
+      );
+    }
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...keys.goal(FUNNEL),
+          goalIds,
+          updatedAt: this.now().toISOString(),
+          updatedBy: actor.email,
+        },
+      }),
+    );
+    return goalIds;
   }
 
   async create(

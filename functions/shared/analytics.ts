@@ -190,6 +190,81 @@ export const goalFiguresSchema = z.object({
 });
 export type GoalFigures = z.infer<typeof goalFiguresSchema>;
 
+/** The longest and shortest funnel built from goals (issue 25). */
+export const GOAL_FUNNEL_MIN_STEPS = 2;
+export const GOAL_FUNNEL_MAX_STEPS = 5;
+
+/**
+ * PUT /api/admin/goals/funnel: the goals of the Analytics tab's funnel, in order (2 to 5,
+ * each once); an empty list brings back the default funnel (page views, CTA clicks, leads).
+ */
+export const goalFunnelSchema = z.strictObject({
+  goalIds: z
+    .array(z.uuid('must be a goal id'))
+    .max(GOAL_FUNNEL_MAX_STEPS, `must have at most ${GOAL_FUNNEL_MAX_STEPS} steps`)
+    .refine((ids) => ids.length === 0 || ids.length >= GOAL_FUNNEL_MIN_STEPS, {
+      message: `must have at least ${GOAL_FUNNEL_MIN_STEPS} steps (or none, for the default funnel)`,
+    })
+    .refine((ids) => new Set(ids).size === ids.length, 'must name each goal once'),
+});
+export type GoalFunnel = z.infer<typeof goalFunnelSchema>;
+
+/** GET /api/admin/goals/:id/breakdown's query: a range of UTC days, as the dashboard's. */
+export const goalBreakdownQuerySchema = z
+  .strictObject({ from: daySchema, to: daySchema })
+  .superRefine((query, ctx) => {
+    if (!isCalendarDay(query.from) || !isCalendarDay(query.to)) return;
+    if (query.to < query.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    } else if (daysBetween(query.from, query.to) > ANALYTICS_MAX_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `must be at most ${ANALYTICS_MAX_DAYS} days from from (the range has ${daysBetween(query.from, query.to)})`,
+      });
+    }
+  });
+export type GoalBreakdownQuery = z.infer<typeof goalBreakdownQuerySchema>;
+
+/** One page's row of a goal's breakdown. */
+export const goalPageRowSchema = z.object({
+  pageId: z.string(),
+  title: z.string(),
+  path: z.string().nullable(),
+  conversions: count,
+  converters: count,
+  /**
+   * An event goal: converters over the page's visitors. A page goal: the page's visitors
+   * over the site's (every visitor of a matching page converts there).
+   */
+  conversionRate: rate,
+});
+
+/** One source's row: a referrer host, direct, or everything else (past the cap, older days). */
+export const goalSourceRowSchema = z.object({
+  kind: z.enum(['value', 'direct', 'other']),
+  host: z.string().nullable(),
+  /** Null for a page goal: views are not counted by source. */
+  conversions: count.nullable(),
+  converters: count,
+  /** Converters over the source's visitors; null for a page goal and for other. */
+  conversionRate: rate,
+});
+
+/** GET /api/admin/goals/:id/breakdown: one goal's figures per page and per source. */
+export const goalBreakdownSchema = z.object({
+  goal: goalFiguresSchema,
+  from: z.string(),
+  to: z.string(),
+  pages: z.array(goalPageRowSchema),
+  sources: z.array(goalSourceRowSchema),
+  generatedAt: z.iso.datetime({ offset: true }),
+  itemsRead: count,
+});
+export type GoalPageRow = z.infer<typeof goalPageRowSchema>;
+export type GoalSourceRow = z.infer<typeof goalSourceRowSchema>;
+export type GoalBreakdown = z.infer<typeof goalBreakdownSchema>;
+
 /** True when `path` matches a page goal's pattern (`*` any run of characters). */
 export function goalPathMatches(pattern: string, path: string): boolean {
   const source = pattern
@@ -218,6 +293,11 @@ export const analyticsResponseSchema = z.object({
   generatedAt: z.iso.datetime({ offset: true }),
   /** The goals' figures over `current` (issue 25). */
   goals: z.array(goalFiguresSchema),
+  /**
+   * The funnel's goals in order (ids of `goals`), or empty for the default funnel: page
+   * views, CTA clicks, leads (PUT /api/admin/goals/funnel).
+   */
+  goalFunnel: z.array(z.string()),
   /** Entry pages over `current`, most visitors first (empty for one page). */
   entryPages: z.array(entryPageSchema),
   /** Missing paths asked for over `current`, most views first (empty for one page). */

@@ -1,14 +1,24 @@
-// /api/admin/goals (issue 25, docs/decisions.md "Goals"): the goals the Analytics tab shows
-// (an event type, or views of pages matching a path with `*`). Everyone with `analytics`
-// reads them; adding and deleting them, which changes what the team's dashboard says, takes
-// `publish` (admins and publishers).
+// /api/admin/goals (issue 25, docs/decisions.md "Goals" and "Goal breakdowns and goal
+// funnels"): the goals the Analytics tab shows (an event type, or views of pages matching a
+// path with `*`), one goal's figures per page and per source, and the funnel built from
+// goals. Everyone with `analytics` reads them; adding and deleting goals and setting the
+// funnel, which change what the team's dashboard says, take `publish` (admins and publishers).
 import { Hono, type Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
-import { handlerPermission, requirePermission } from '../../lib/auth.ts';
+import { goalBreakdown } from '../../data/analytics.ts';
+import { handlerPermission, requirePermission, sameSiteReads } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { jsonBody, params, requireJson } from '../../lib/validate.ts';
-import { createGoalSchema, type Goal } from '../../shared/analytics.ts';
+import { notFound } from '../../lib/errors.ts';
+import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
+import {
+  createGoalSchema,
+  goalBreakdownQuerySchema,
+  goalFunnelSchema,
+  type Goal,
+  type GoalBreakdown,
+  type GoalFunnel,
+} from '../../shared/analytics.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: z.uuid() }));
@@ -31,8 +41,42 @@ const remove = createHandlers(mayChange, idParam, async (c) => {
   return c.body(null, 204);
 });
 
+/** GET /funnel: the funnel's goal ids in order; [] while the default funnel is shown. */
+const funnel = createHandlers(async (c) =>
+  c.json<GoalFunnel>({ goalIds: (await c.get('services').goals.listWithFunnel()).funnel }),
+);
+
+/** PUT /funnel {goalIds}: 2 to 5 goals in order, or [] for the default funnel. */
+const setFunnel = createHandlers(mayChange, requireJson, jsonBody(goalFunnelSchema), async (c) =>
+  c.json<GoalFunnel>({
+    goalIds: await c
+      .get('services')
+      .goals.setFunnel(c.req.valid('json').goalIds, { email: c.get('admin')!.email }),
+  }),
+);
+
+/** GET /:id/breakdown?from&to: the goal's conversions, converters and rate per page and source. */
+const breakdown = createHandlers(
+  sameSiteReads,
+  idParam,
+  query(goalBreakdownQuerySchema),
+  async (c) => {
+    const answer = await goalBreakdown(
+      c.get('services'),
+      c.req.valid('param').id,
+      c.req.valid('query'),
+    );
+    if (!answer) throw notFound('Goal');
+    c.header('Cache-Control', 'no-store');
+    return c.json<GoalBreakdown>(answer);
+  },
+);
+
 export const goals = new Hono<AppEnv>()
   .use(requirePermission('analytics'))
   .get('/', ...list)
   .post('/', ...create)
+  .get('/funnel', ...funnel)
+  .put('/funnel', ...setFunnel)
+  .get('/:id/breakdown', ...breakdown)
   .delete('/:id', ...remove);

@@ -4,7 +4,9 @@
 // device tables, with CSV downloads. Figures come from GET /api/admin/analytics. Share
 // (issue 25, share-dialog.tsx) makes read-only links to them; `?share=1` keeps its dialog
 // open over a reload. Below the pickers, the Realtime panel (realtime-panel.tsx): who is on the
-// site right now, whatever range and page are chosen.
+// site right now, whatever range and page are chosen. A goal chosen in the Goals table shows
+// its breakdown per page and per source (`?goal=<id>`, kept over a reload); "Build funnel"
+// makes the Funnel card's steps from goals (issue 25).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
@@ -17,7 +19,8 @@ import { useCan, useMe } from '../permissions.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
-import { GoalManager } from './goals.tsx';
+import { GoalBreakdownPanel } from './goal-breakdown.tsx';
+import { FunnelBuilder, GoalManager } from './goals.tsx';
 import { Dashboard, LoadingSkeleton } from './dashboard.tsx';
 import { presetRange, RANGE_PRESETS, rangeLabel, timeZoneName, type DayRange } from './format.ts';
 import { RealtimePanel } from './realtime-panel.tsx';
@@ -44,6 +47,19 @@ export function AnalyticsTab({
     placeholderData: keepPreviousData,
   });
   const share = useShareDialog(pageId);
+  const location = useAdminLocation();
+  const goalId = location.params.get('goal') ?? undefined;
+  // Replaced, not pushed, like a filter: Back leaves the tab.
+  const selectGoal = (id: string | undefined) =>
+    navigate(
+      viewUrl('analytics', {
+        page: pageId,
+        share: location.params.get('share') ?? undefined,
+        goal: id,
+      }),
+      { replace: true },
+    );
+  const selectedGoal = report.data?.goals.find((goal) => goal.id === goalId);
 
   return (
     <section aria-labelledby="analytics-heading" className="space-y-6">
@@ -106,6 +122,25 @@ export function AnalyticsTab({
           <Dashboard
             report={report.data}
             goalActions={<GoalManager onChanged={() => void report.refetch()} />}
+            goalSelection={{
+              selected: selectedGoal?.id,
+              onSelect: selectGoal,
+              detail: selectedGoal && (
+                <GoalBreakdownPanel
+                  goal={selectedGoal}
+                  range={range}
+                  pageScoped={pageId !== undefined}
+                  onClose={() => selectGoal(undefined)}
+                />
+              ),
+            }}
+            funnelActions={
+              <FunnelBuilder
+                goals={report.data.goals}
+                funnel={report.data.goalFunnel}
+                onChanged={() => void report.refetch()}
+              />
+            }
           />
         </div>
       )}
@@ -127,9 +162,14 @@ function useShareDialog(pageId: string | undefined) {
   const buttonId = useId();
   // Replaced, not pushed: Back leaves the tab rather than reopening a closed dialog.
   const setOpen = (next: boolean) =>
-    navigate(viewUrl('analytics', { page: pageId, share: next ? '1' : undefined }), {
-      replace: true,
-    });
+    navigate(
+      viewUrl('analytics', {
+        page: pageId,
+        share: next ? '1' : undefined,
+        goal: location.params.get('goal') ?? undefined,
+      }),
+      { replace: true },
+    );
   const wasOpen = useRef(open);
   useEffect(() => {
     if (wasOpen.current && !open) {

@@ -3,7 +3,8 @@
 // button, the funnel, and the pages, referrer, campaign and device tables. Shown by the
 // admin's tab (analytics-tab.tsx, with CSV downloads) and, read-only, by a shared dashboard
 // (site/islands/shared/shared-dashboard.tsx), so it needs no admin session or query client:
-// only the Tooltip provider (ui.tsx) around it.
+// only the Tooltip provider (ui.tsx) around it. The admin adds what needs one through props:
+// the goal manager, a goal's breakdown, the funnel builder (issue 25).
 import type { ReactNode } from 'react';
 import type { AnalyticsPeriod, AnalyticsResponse } from '../../../../functions/shared/analytics.ts';
 import { CTA_EVENT_TYPES, EVENT_LABELS } from '../../../../functions/shared/events.ts';
@@ -11,7 +12,7 @@ import { Button } from '../ui.tsx';
 import { ChartCanvas } from './chart-canvas.tsx';
 import { csvFileName, dailyCsv, downloadText, pagesCsv } from './csv-export.ts';
 import { countOf, formatCount, longDay, rangeLabel, shortDay } from './format.ts';
-import { Funnel, HeadlineTiles, InfoTip } from './summary.tsx';
+import { Funnel, GoalFunnel, goalFunnelSteps, HeadlineTiles, InfoTip } from './summary.tsx';
 import { CampaignsTable, DataTable, DevicesTable, PagesTable, ReferrersTable } from './tables.tsx';
 import { EntryPagesTable, GoalsTable, NotFoundTable } from './goal-tables.tsx';
 
@@ -121,11 +122,21 @@ export function Dashboard({
   report,
   shared = false,
   goalActions,
+  goalSelection,
+  funnelActions,
 }: {
   report: AnalyticsResponse;
   shared?: boolean;
   /** The admin's goal manager, beside the Goals card's title (none on a shared dashboard). */
   goalActions?: ReactNode;
+  /** The admin's choice of a goal to break down, and its breakdown below the table. */
+  goalSelection?: {
+    selected: string | undefined;
+    onSelect: (id: string | undefined) => void;
+    detail: ReactNode;
+  };
+  /** The admin's funnel builder, beside the Funnel card's title. */
+  funnelActions?: ReactNode;
 }) {
   const { current, previous } = report;
   if (isEmpty(current)) {
@@ -240,12 +251,23 @@ export function Dashboard({
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card
-          title="Funnel"
-          help="Page views, then presses of a call-to-action button, then leads. Each step shows its share of the step before. Leads can also come from forms opened without a tracked button (the contact page, the features section), so a step can pass 100%."
-        >
-          <Funnel period={current} />
-        </Card>
+        {goalFunnelSteps(report) ? (
+          <Card
+            title="Funnel"
+            help="Your goals in the order chosen. Each step: the visitors who reached that goal in the range (a visitor counts once a day), and their share of the step before. Steps are counted separately, not as a path: a visitor counts in a step whether or not they reached the steps before, so a step can pass 100%."
+            actions={funnelActions}
+          >
+            <GoalFunnel report={report} />
+          </Card>
+        ) : (
+          <Card
+            title="Funnel"
+            help="Page views, then presses of a call-to-action button, then leads. Each step shows its share of the step before. Leads can also come from forms opened without a tracked button (the contact page, the features section), so a step can pass 100%."
+            actions={funnelActions}
+          >
+            <Funnel period={current} />
+          </Card>
+        )}
         <Card
           title="Pages"
           className="lg:col-span-2"
@@ -285,7 +307,17 @@ export function Dashboard({
           help="What the team counts besides leads: an event (a button, a download, a lead form) or views of pages. Conversions: the events or page views; converters: visitors who reached the goal that day; the rate is converters over visitors."
           actions={goalActions}
         >
-          <GoalsTable goals={report.goals} />
+          <GoalsTable
+            goals={report.goals}
+            selected={goalSelection?.selected}
+            {...(goalSelection ? { onSelect: goalSelection.onSelect } : {})}
+          />
+          {goalSelection && report.goals.length > 0 && !goalSelection.selected && (
+            <p className="mt-2 text-sm text-slate-600">
+              Select a goal to see it by page and by source.
+            </p>
+          )}
+          {goalSelection?.detail}
         </Card>
         {!report.page && (
           <Card

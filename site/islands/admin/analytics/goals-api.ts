@@ -1,7 +1,15 @@
 // Goals' calls (issue 25; functions/routes/admin/goals.ts) on the admin's HTTP layer: the
-// list (everyone with analytics), adding and deleting (publishers and admins).
-import type { CreateGoalRequest, Goal } from '../../../../functions/shared/analytics.ts';
+// list and a goal's breakdown (everyone with analytics), adding and deleting goals and
+// setting the funnel (publishers and admins).
+import {
+  goalBreakdownSchema,
+  type CreateGoalRequest,
+  type Goal,
+  type GoalBreakdown,
+  type GoalFunnel,
+} from '../../../../functions/shared/analytics.ts';
 import { request } from '../api.ts';
+import type { DayRange } from './format.ts';
 
 export const GOALS_KEY = ['/api/admin/goals'] as const;
 
@@ -12,3 +20,20 @@ export const addGoal = (body: CreateGoalRequest) => request<Goal>('POST', GOALS_
 
 export const deleteGoal = (id: string) =>
   request<null>('DELETE', `${GOALS_KEY[0]}/${encodeURIComponent(id)}`);
+
+/** The funnel from goals: its ids in order, [] for the default funnel (any role reads it). */
+export const setGoalFunnel = (goalIds: string[]) =>
+  request<GoalFunnel>('PUT', `${GOALS_KEY[0]}/funnel`, { goalIds }).then(
+    (answer) => answer.goalIds,
+  );
+
+export const breakdownKey = (id: string, range: DayRange) =>
+  [GOALS_KEY[0], id, 'breakdown', range.from, range.to] as const;
+
+/** One goal per page and per source over a range (GET /api/admin/goals/:id/breakdown). */
+export async function fetchGoalBreakdown(id: string, range: DayRange): Promise<GoalBreakdown> {
+  const query = new URLSearchParams({ from: range.from, to: range.to });
+  return goalBreakdownSchema.parse(
+    await request('GET', `${GOALS_KEY[0]}/${encodeURIComponent(id)}/breakdown?${query}`),
+  );
+}

@@ -1,7 +1,8 @@
-// The headline tiles (with their change against the previous period) and the funnel
-// page views → CTA clicks → leads.
+// The headline tiles (with their change against the previous period) and the funnel:
+// page views → CTA clicks → leads, or the team's goals in order (issue 25, docs/decisions.md
+// "Goal breakdowns and goal funnels").
 import type { ReactNode } from 'react';
-import type { AnalyticsPeriod } from '../../../../functions/shared/analytics.ts';
+import type { AnalyticsPeriod, AnalyticsResponse } from '../../../../functions/shared/analytics.ts';
 import { CTA_EVENT_TYPES } from '../../../../functions/shared/events.ts';
 import { Tooltip } from '../ui.tsx';
 import {
@@ -121,25 +122,68 @@ export function HeadlineTiles({
 export const ctaClicksOf = (period: AnalyticsPeriod) =>
   CTA_EVENT_TYPES.reduce((sum, type) => sum + period.events[type], 0);
 
+interface FunnelStep {
+  label: string;
+  /** How the next step names this one: "62% of page views". */
+  of: string;
+  value: number;
+}
+
 /** Page views → CTA clicks → leads, each with its conversion from the step before. */
 export function Funnel({ period }: { period: AnalyticsPeriod }) {
-  const steps = [
-    { label: 'Page views', of: 'page views', value: period.totals.pageViews },
-    { label: 'CTA clicks', of: 'CTA clicks', value: ctaClicksOf(period) },
-    { label: 'Leads', of: 'leads', value: period.totals.leads },
-  ];
+  return (
+    <FunnelSteps
+      steps={[
+        { label: 'Page views', of: 'page views', value: period.totals.pageViews },
+        { label: 'CTA clicks', of: 'CTA clicks', value: ctaClicksOf(period) },
+        { label: 'Leads', of: 'leads', value: period.totals.leads },
+      ]}
+    />
+  );
+}
+
+/** The funnel's goals with their figures, in order; undefined when the default funnel shows. */
+export function goalFunnelSteps(report: AnalyticsResponse) {
+  const steps = report.goalFunnel.flatMap((id) => {
+    const goal = report.goals.find((candidate) => candidate.id === id);
+    return goal ? [goal] : [];
+  });
+  return steps.length >= 2 ? steps : undefined;
+}
+
+/**
+ * The funnel the team built from goals: each goal's converters over the range and their share
+ * of the step before. Steps are counted apart, not as a sequence (see the card's tooltip).
+ */
+export function GoalFunnel({ report }: { report: AnalyticsResponse }) {
+  const goals = goalFunnelSteps(report) ?? [];
+  return (
+    <FunnelSteps
+      goals
+      steps={goals.map((goal) => ({ label: goal.name, of: goal.name, value: goal.converters }))}
+    />
+  );
+}
+
+function FunnelSteps({ steps, goals = false }: { steps: FunnelStep[]; goals?: boolean }) {
   const widest = Math.max(1, ...steps.map((step) => step.value));
   return (
-    <ol className="space-y-3" data-testid="funnel">
+    <ol className="space-y-3" data-testid="funnel" data-funnel={goals ? 'goals' : 'default'}>
       {steps.map((step, index) => {
         const before = steps[index - 1];
         const share = step.value / widest;
         return (
-          <li key={step.label}>
+          <li key={`${index}-${step.label}`}>
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
               <span className="font-medium text-slate-900">{step.label}</span>
               <span className="text-slate-700 tabular-nums">
                 <span className="font-semibold text-ink">{formatCount(step.value)}</span>
+                {goals && (
+                  <span className="text-slate-600">
+                    {' '}
+                    {step.value === 1 ? 'visitor' : 'visitors'}
+                  </span>
+                )}
                 {before && (
                   <>
                     {' · '}
