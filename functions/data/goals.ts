@@ -9,7 +9,7 @@
 // The funnel (docs/decisions.md "Goal breakdowns and goal funnels") is the goals' ids in
 // order; a goal deleted since drops out when read, and fewer than two left is no funnel.
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, InvalidError, NotFoundError } from '../lib/domain-errors.ts';
 import {
   GOAL_FUNNEL_MIN_STEPS,
@@ -61,7 +61,10 @@ export class GoalRepository extends TableRepository {
    * Sets the funnel's goals (validated by goalFunnelSchema: none, or 2 to 5 distinct ids);
    * each must be a goal. Returns the funnel as read back.
    */
-  async setFunnel(goalIds: string[], actor: { email: string }): Promise<string[]> {
+  async setFunnel(
+    goalIds: string[],
+    actor: { email: string; ip?: string | undefined },
+  ): Promise<string[]> {
     const { goals } = await this.listWithFunnel();
     const known = new Set(goals.map((goal) => goal.id));
     const unknown = goalIds.flatMap((id, index) => (known.has(id) ? [] : [index]));
@@ -73,15 +76,31 @@ export class GoalRepository extends TableRepository {
         Object.fromEntries(unknown.map((index) => [`goalIds.${index}`, ['is not a goal']])),
       );
     }
+    const now = this.now();
+    const names = goalIds.map((id) => goals.find((goal) => goal.id === id)!.name);
     await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          ...keys.goal(FUNNEL),
-          goalIds,
-          updatedAt: this.now().toISOString(),
-          updatedBy: actor.email,
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.table,
+              Item: {
+                ...keys.goal(FUNNEL),
+                goalIds,
+                updatedAt: now.toISOString(),
+                updatedBy: actor.email,
+              },
+            },
+          },
+          auditItem(this.table, now, {
+            actor: actor.email,
+            action: 'goal-funnel',
+            summary: names.length
+              ? `Funnel built from goals: ${names.map((name) => `"${name}"`).join(' > ')}`
+              : 'Funnel set back to the default',
+            ...(actor.ip ? { ip: actor.ip } : {}),
+          }).put,
+        ],
       }),
     );
     return goalIds;

@@ -247,7 +247,7 @@ describe('a goal per page and per source', () => {
 
 describe('the funnel from goals', () => {
   it('is 2 to 5 goals in order, set by publishers, read by everyone, and in the report', async () => {
-    const { as, send, report } = await setUp();
+    const { as, send, report, services } = await setUp();
     const add = async (body: object) =>
       (await (await as('publisher')('POST', '/api/admin/goals', body)).json()) as Goal;
     const pricing = await add({ name: 'Pricing', kind: 'page', match: '/pricing' });
@@ -309,6 +309,17 @@ describe('the funnel from goals', () => {
     expect((await report()).goalFunnel).toEqual([]);
     // An empty list brings the default back on purpose.
     expect((await put('publisher', [])).status).toBe(200);
+    // Each change is in the audit log, by its author, with the steps' names.
+    const audit = (await services.audit.list(50)).entries.filter(
+      (entry) => entry.action === 'goal-funnel',
+    );
+    expect(audit.map((entry) => [entry.actor, entry.summary])).toEqual([
+      ['publisher@pharmabridge.test', 'Funnel set back to the default'],
+      [
+        'publisher@pharmabridge.test',
+        'Funnel built from goals: "Pricing" > "Hero clicks" > "Lead form"',
+      ],
+    ]);
   });
 });
 

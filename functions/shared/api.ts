@@ -238,6 +238,10 @@ export const AUDIT_ACTIONS = [
   // Goals (functions/data/goals.ts).
   'goal-create',
   'goal-delete',
+  'goal-funnel',
+  // Forms (functions/data/forms.ts).
+  'form-save',
+  'form-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -299,6 +303,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'share-revoke': 'Shared dashboard revoked',
   'goal-create': 'Goal added',
   'goal-delete': 'Goal deleted',
+  'goal-funnel': 'Goal funnel changed',
+  'form-save': 'Form saved',
+  'form-delete': 'Form deleted',
 };
 
 export const auditEntrySchema = z.object({

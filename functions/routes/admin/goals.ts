@@ -49,9 +49,7 @@ const funnel = createHandlers(async (c) =>
 /** PUT /funnel {goalIds}: 2 to 5 goals in order, or [] for the default funnel. */
 const setFunnel = createHandlers(mayChange, requireJson, jsonBody(goalFunnelSchema), async (c) =>
   c.json<GoalFunnel>({
-    goalIds: await c
-      .get('services')
-      .goals.setFunnel(c.req.valid('json').goalIds, { email: c.get('admin')!.email }),
+    goalIds: await c.get('services').goals.setFunnel(c.req.valid('json').goalIds, actorOf(c)),
   }),
 );
 
