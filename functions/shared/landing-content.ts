@@ -5,6 +5,9 @@
 // generated from it (site/islands/admin/pages/structured-editor.tsx), so a field added here is
 // editable there without touching the admin.
 import * as z from 'zod';
+import { formIdSchema } from './forms.ts';
+// Each module reads the other's values only after loading (see blocks.ts's header).
+import { layoutSchema } from './blocks.ts';
 
 /** How a field is edited when its type alone does not say it. */
 export type FieldWidget = 'multiline' | 'image' | 'icon' | 'lines';
@@ -377,6 +380,21 @@ export const landingContentSchema = z.strictObject({
   finalCTA: finalCtaSchema,
   howItWorks: howItWorksSchema,
   seo: seoSchema.optional(),
+  /** The form of the page's contact dialog (issue 26); absent: the built-in demo-request. */
+  formId: formIdSchema.optional().meta({
+    title: 'Contact form',
+    description:
+      "The form of this page's Request Demo dialog; the pricing dialog always uses the pricing form",
+  }),
+  /**
+   * The page's blocks in order (functions/shared/blocks.ts, docs/decisions.md "Blocks"). Absent:
+   * the page shows the sections above in docs/requirements.md §2's order, as it always did.
+   * The structured editor leaves it to the JSON tab for now (it is not in EDITOR_SECTIONS).
+   */
+  layout: z
+    .lazy(() => layoutSchema)
+    .optional()
+    .meta({ title: 'Layout', description: 'The blocks of the page, in order' }),
 });
 
 export type LandingContent = z.infer<typeof landingContentSchema>;

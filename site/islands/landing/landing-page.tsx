@@ -1,20 +1,13 @@
-// The dynamic landing page (docs/requirements.md §2) as markup: the navigation and the sections
-// in their order. LandingPage.astro renders it to static HTML at build time (no hydration:
-// its script, landing-behavior.ts, adds the page view, the reveal and the dialog openers);
+// The dynamic landing page (docs/requirements.md §2) as markup: the navigation and the blocks
+// of the page's layout in their order (functions/shared/blocks.ts). LandingPage.astro renders
+// it to static HTML at build time (no hydration: its script, landing-behavior.ts, adds the
+// page view, the reveal and the dialog openers);
 // legacy-landing.tsx renders it at run time and starts the same behavior after its render.
-import type { Ref, ReactNode } from 'react';
+import { Fragment, type Ref, type ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
+import { blocksOf } from '../../../functions/shared/blocks.ts';
 import type { MediaMap } from './media-image.tsx';
-import {
-  Benefits,
-  FeaturesBlock,
-  FinalCta,
-  Hero,
-  HowItWorks,
-  LandingNav,
-  PricingBlock,
-  SupplierFeaturesBlock,
-} from './sections.tsx';
+import { renderBlock } from './blocks/render.tsx';
 
 export interface LandingMarkupProps {
   content: LandingContent;
@@ -35,19 +28,28 @@ export function LandingMarkup({
   media,
   rootRef,
 }: LandingMarkupProps) {
+  // The page's blocks, or for a page without a layout the sections of docs/requirements.md §2
+  // (deriveLayout), which render the same HTML as before layouts (blocks/render.test.ts).
+  const blocks = blocksOf(content);
+  const context = { media, logo };
+  // The navigation, first when present (blocks.ts), stays outside <main>.
+  const nav = blocks[0]?.type === 'navigation' ? blocks[0] : undefined;
   return (
-    <div ref={rootRef} className="landing" data-landing="" data-default-page-id={defaultPageId}>
-      <LandingNav brand={content.brand.name} logo={logo} />
+    <div
+      ref={rootRef}
+      className="landing"
+      data-landing=""
+      data-default-page-id={defaultPageId}
+      // The general dialog's form (issue 26, content.formId): landing-behavior.ts reads it.
+      data-form-id={content.formId}
+    >
+      {nav && renderBlock(nav, context)}
       <main id="main">
-        <Hero hero={content.hero} media={media} />
-        <HowItWorks />
-        <FeaturesBlock features={content.features} media={media} />
-        {content.supplierFeatures && (
-          <SupplierFeaturesBlock features={content.supplierFeatures} media={media} />
-        )}
-        <Benefits benefits={content.benefits} />
-        <PricingBlock pricing={content.pricing} />
-        <FinalCta cta={content.finalCTA} />
+        {blocks
+          .filter((block) => block !== nav)
+          .map((block) => (
+            <Fragment key={block.id}>{renderBlock(block, context)}</Fragment>
+          ))}
       </main>
     </div>
   );

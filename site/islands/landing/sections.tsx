@@ -2,8 +2,13 @@
 // rendered to static HTML for the prebuilt pages: the buttons that open the contact dialog
 // carry `data-contact` (the form type) and `data-track` (their conversion event), which
 // landing-behavior.ts acts on. The optional click props serve the admin's live preview.
+// Each section is also a block type (functions/shared/blocks.ts): a block's `style` swaps
+// the section's background and spacing for the fixed ones of blocks/style.ts; without a
+// style the section renders exactly as it always did.
 import type { ReactNode } from 'react';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
+import type { BlockStyle } from '../../../functions/shared/blocks.ts';
+import { PADDING, sectionClass } from './blocks/style.ts';
 import { Icon } from './icons.tsx';
 import { HOW_IT_WORKS_STEPS, type StepRole } from './steps.ts';
 import { SCREENSHOT, screenshotWebpSrcSet } from '../../lib/screenshots.ts';
@@ -229,13 +234,13 @@ export function Hero({
   );
 }
 
-export function HowItWorks() {
+export function HowItWorks({ style }: { style?: BlockStyle | undefined } = {}) {
   return (
     <section
       id="how-it-works"
       aria-labelledby="how-it-works-title"
       data-reveal
-      className="scroll-mt-28 sm:scroll-mt-20 py-20"
+      className={style ? sectionClass(style, '') : 'scroll-mt-28 sm:scroll-mt-20 py-20'}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
@@ -331,17 +336,21 @@ export function FeaturesBlock({
   features,
   onAction,
   media,
+  style,
 }: {
   features: Features;
   onAction?: () => void;
   media?: MediaMap | undefined;
+  style?: BlockStyle | undefined;
 }) {
   return (
     <section
       id="features"
       aria-labelledby="features-title"
       data-reveal
-      className="scroll-mt-28 sm:scroll-mt-20 bg-white py-20"
+      className={
+        style ? sectionClass(style, 'bg-white') : 'scroll-mt-28 sm:scroll-mt-20 bg-white py-20'
+      }
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
@@ -364,16 +373,22 @@ export function FeaturesBlock({
 export function SupplierFeaturesBlock({
   features,
   media,
+  style,
 }: {
   features: Features;
   media?: MediaMap | undefined;
+  style?: BlockStyle | undefined;
 }) {
   return (
     <section
       id="supplier-features"
       aria-labelledby="supplier-features-title"
       data-reveal
-      className="scroll-mt-28 sm:scroll-mt-20 bg-slate-50 py-20"
+      className={
+        style
+          ? sectionClass(style, 'bg-slate-50')
+          : 'scroll-mt-28 sm:scroll-mt-20 bg-slate-50 py-20'
+      }
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
@@ -393,7 +408,13 @@ export function SupplierFeaturesBlock({
   );
 }
 
-export function Benefits({ benefits }: { benefits: LandingContent['benefits'] }) {
+export function Benefits({
+  benefits,
+  style,
+}: {
+  benefits: LandingContent['benefits'];
+  style?: BlockStyle | undefined;
+}) {
   const styleFor = (badge: string) => {
     const role = badge.trim().toLowerCase() as StepRole;
     const custom = benefits.role_styles?.[role];
@@ -413,7 +434,7 @@ export function Benefits({ benefits }: { benefits: LandingContent['benefits'] })
       id="benefits"
       aria-labelledby="benefits-title"
       data-reveal
-      className="scroll-mt-28 sm:scroll-mt-20 py-20"
+      className={style ? sectionClass(style, '') : 'scroll-mt-28 sm:scroll-mt-20 py-20'}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
@@ -462,16 +483,22 @@ export function Benefits({ benefits }: { benefits: LandingContent['benefits'] })
 export function PricingBlock({
   pricing,
   onContact,
+  style,
 }: {
   pricing: LandingContent['pricing'];
   onContact?: () => void;
+  style?: BlockStyle | undefined;
 }) {
   return (
     <section
       id="pricing"
       aria-labelledby="pricing-title"
       data-reveal
-      className="scroll-mt-28 sm:scroll-mt-20 bg-slate-50 py-20"
+      className={
+        style
+          ? sectionClass(style, 'bg-slate-50')
+          : 'scroll-mt-28 sm:scroll-mt-20 bg-slate-50 py-20'
+      }
     >
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
         <SectionHeading
@@ -503,13 +530,24 @@ export function FinalCta({
   cta,
   onPrimary,
   onSecondary,
+  style,
 }: {
   cta: LandingContent['finalCTA'];
   onPrimary?: () => void;
   onSecondary?: () => void;
+  /** Its background is always dark (blocks.ts): a style sets only the spacing. */
+  style?: BlockStyle | undefined;
 }) {
   return (
-    <section aria-labelledby="final-cta-title" data-reveal className="bg-ink py-20 text-white">
+    <section
+      aria-labelledby="final-cta-title"
+      data-reveal
+      className={
+        style
+          ? `bg-ink ${PADDING[style.spacing ?? 'normal']} text-white`
+          : 'bg-ink py-20 text-white'
+      }
+    >
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
         <h2 id="final-cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
           {cta.headline}

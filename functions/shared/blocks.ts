@@ -1,0 +1,502 @@
+// The block model of the page builder (issue 27, docs/decisions.md "Blocks"). A page's
+// content may carry `layout`: an ordered list of blocks `{id, type, hidden?, style?,
+// ...fields}`. BLOCK_TYPES below is the one place a block type is declared: its fields
+// (a zod shape), its label and description for the block picker, the styles it takes,
+// and, for the sections of docs/requirements.md §2, how its fields are read from a page
+// without a layout (deriveLayout). The landing page renders each type with the renderer
+// of the same name in site/islands/landing/blocks/render.tsx (a complete record, so the
+// type checker asks for one when a type is added here).
+//
+// landing-content.ts and this module import each other (the content schema holds the
+// layout, the layout reuses the section schemas), so neither reads the other's values
+// while it loads: the fields are functions and the layout schema is built on first use.
+import * as z from 'zod';
+import * as sections from './landing-content.ts';
+import { OBJECT_PATH_RE } from './media-paths.ts';
+import { formIdSchema } from './forms.ts';
+import { HTML_TAG, linkHrefsIn, safeHref } from './rich-text.ts';
+
+export const BACKGROUNDS = ['white', 'tint', 'brand', 'dark'] as const;
+export const SPACINGS = ['compact', 'normal'] as const;
+export const ALIGNS = ['start', 'center'] as const;
+export type Background = (typeof BACKGROUNDS)[number];
+export type Spacing = (typeof SPACINGS)[number];
+export type Align = (typeof ALIGNS)[number];
+
+/** A block's look: only these choices, each pair of colours checked for AA contrast. */
+export interface BlockStyle {
+  background?: Background | undefined;
+  spacing?: Spacing | undefined;
+  align?: Align | undefined;
+}
+
+/** The styles a block type takes; null: none (the navigation, the hero, the footer). */
+interface StyleRule {
+  backgrounds: readonly Background[];
+  align: boolean;
+}
+
+const ALL_STYLES: StyleRule = { backgrounds: BACKGROUNDS, align: true };
+/** The sections of docs/requirements.md §2 are drawn dark on light: light backgrounds only. */
+const LIGHT_SECTION: StyleRule = { backgrounds: ['white', 'tint'], align: false };
+
+export const MAX_BLOCKS = 40;
+export const BLOCK_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+
+type SectionsOf = {
+  brand: z.infer<typeof sections.brandSchema>;
+  hero: z.infer<typeof sections.heroSchema>;
+  features: z.infer<typeof sections.featuresSchema>;
+  supplierFeatures?: z.infer<typeof sections.supplierFeaturesSchema> | undefined;
+  benefits: z.infer<typeof sections.benefitsSchema>;
+  pricing: z.infer<typeof sections.pricingSchema>;
+  finalCTA: z.infer<typeof sections.finalCtaSchema>;
+};
+
+interface BlockTypeSpec<S extends z.ZodRawShape> {
+  /** The picker's name of the type. */
+  label: string;
+  /** One sentence for the picker. */
+  description: string;
+  /** The type's own fields (besides id, type, hidden and style). */
+  fields: () => S;
+  style: StyleRule | null;
+  /**
+   * Sections of docs/requirements.md §2 only: the block a page without a layout shows, from
+   * its content (undefined: the page does not show it). Types without it are never derived.
+   */
+  fromContent?: (content: SectionsOf) => z.input<z.ZodObject<S>> | undefined;
+  /** False while the landing page does not render the type yet (the picker hides it). */
+  rendered: boolean;
+}
+
+const spec = <S extends z.ZodRawShape>(entry: BlockTypeSpec<S>) => entry;
+
+// Field helpers, called only from `fields` (see the header about load order).
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const required = (max: number) => text(max).min(1, 'is required');
+const list = <T extends z.ZodType>(item: T, min: number, max: number) =>
+  z
+    .array(item)
+    .min(min, min === 1 ? 'must have at least one item' : `must have at least ${min} items`)
+    .max(max, `must have at most ${max} items`);
+const image = (title: string, description?: string) =>
+  sections.safeUrl.meta({ title, description, widget: 'image' });
+
+/** Markdown of the subset rich-text.ts renders; HTML and unsafe links are refused here. */
+const markdown = (max: number) =>
+  required(max)
+    .refine((value) => !HTML_TAG.test(value), {
+      message: 'must not contain HTML tags: write Markdown (## heading, **bold**, [text](address))',
+    })
+    .superRefine((value, ctx) => {
+      for (const href of linkHrefsIn(value)) {
+        if (!safeHref(href)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `has a link to "${href.slice(0, 60)}": links must be http(s), mailto or a relative address`,
+          });
+        }
+      }
+    })
+    .meta({
+      title: 'Text',
+      description: 'Markdown: ## headings, lists, **bold**, *italic*, [links](https://…)',
+      widget: 'multiline',
+    });
+
+/** A calendar date and wall-clock time, read in the event's time zone. */
+const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const BLOCK_TYPES = {
+  navigation: spec({
+    label: 'Navigation',
+    description: 'The bar at the top: brand name, Platform, FAQs, Pricing and Contact Us.',
+    fields: () => sections.brandSchema.shape,
+    style: null,
+    fromContent: (content) => ({ ...content.brand }),
+    rendered: true,
+  }),
+  hero: spec({
+    label: 'Hero',
+    description: 'The first screen: headline, buttons and image. Holds the page’s one h1.',
+    fields: () => sections.heroSchema.shape,
+    style: null,
+    fromContent: (content) => structuredClone(content.hero),
+    rendered: true,
+  }),
+  howItWorks: spec({
+    label: 'How It Works',
+    description: 'The five role steps from a data contract to delivered data.',
+    fields: () => ({}),
+    style: LIGHT_SECTION,
+    fromContent: () => ({}),
+    rendered: true,
+  }),
+  features: spec({
+    label: 'Features',
+    description: 'Features with screenshots, then cards, and See it in action.',
+    fields: () => sections.featuresSchema.shape,
+    style: LIGHT_SECTION,
+    fromContent: (content) => structuredClone(content.features),
+    rendered: true,
+  }),
+  supplierFeatures: spec({
+    label: 'Supplier features',
+    description: 'The supplier features and View supplier portal.',
+    fields: () => sections.supplierFeaturesSchema.shape,
+    style: LIGHT_SECTION,
+    fromContent: (content) => content.supplierFeatures && structuredClone(content.supplierFeatures),
+    rendered: true,
+  }),
+  benefits: spec({
+    label: 'Benefits',
+    description: 'The benefits grid with audience badges and icons.',
+    fields: () => sections.benefitsSchema.shape,
+    style: LIGHT_SECTION,
+    fromContent: (content) => structuredClone(content.benefits),
+    rendered: true,
+  }),
+  pricing: spec({
+    label: 'Pricing',
+    description: 'Headline, Reach Out for Pricing and See All Plans.',
+    fields: () => sections.pricingSchema.shape,
+    style: LIGHT_SECTION,
+    fromContent: (content) => structuredClone(content.pricing),
+    rendered: true,
+  }),
+  finalCTA: spec({
+    label: 'Final call to action',
+    description: 'The closing call to action on a dark band.',
+    fields: () => sections.finalCtaSchema.shape,
+    style: { backgrounds: ['dark'], align: false },
+    fromContent: (content) => structuredClone(content.finalCTA),
+    rendered: true,
+  }),
+  testimonials: spec({
+    label: 'Testimonials',
+    description: 'Customer quotes with their authors.',
+    fields: () => sections.testimonialsSchema.shape,
+    style: LIGHT_SECTION,
+    rendered: true,
+  }),
+  footer: spec({
+    label: 'Footer',
+    description: 'The site footer: copyright, Privacy Policy and Terms of Service.',
+    fields: () => ({}),
+    style: null,
+    fromContent: () => ({}),
+    rendered: true,
+  }),
+  richText: spec({
+    label: 'Rich text',
+    description: 'Headings, paragraphs, lists and links, written in Markdown.',
+    fields: () => ({ markdown: markdown(20_000) }),
+    style: ALL_STYLES,
+    rendered: true,
+  }),
+  event: spec({
+    label: 'Event',
+    description: 'Date and time, Add to calendar, agenda and speakers.',
+    fields: () => ({
+      title: required(200).meta({ title: 'Title' }),
+      startsAt: z
+        .string()
+        .regex(LOCAL_DATE_TIME, 'must be a date and time like 2026-03-14T16:00')
+        .meta({ title: 'Starts', description: 'Date and time in the event’s time zone' }),
+      timeZone: z
+        .string()
+        .max(64, 'must be at most 64 characters')
+        .refine(isTimeZone, 'must be a time zone like Europe/Berlin or America/New_York')
+        .meta({ title: 'Time zone' }),
+      durationMinutes: z
+        .number()
+        .int('must be whole minutes')
+        .min(5, 'must be at least 5 minutes')
+        .max(24 * 60, 'must be at most 1440 minutes (a day)')
+        .meta({ title: 'Duration (minutes)' }),
+      location: text(200)
+        .optional()
+        .meta({ title: 'Location', description: 'A place or "Online"' }),
+      description: text(2000).optional().meta({ title: 'Description', widget: 'multiline' }),
+      agenda: list(
+        z.strictObject({
+          time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:30'),
+          title: required(200),
+          description: text(1000).optional(),
+        }),
+        0,
+        30,
+      ).meta({ title: 'Agenda', itemLabel: 'Agenda item', itemTitleKey: 'title' }),
+      speakers: list(
+        z.strictObject({
+          name: required(120),
+          title: text(160).optional(),
+          photo: image('Photo').optional(),
+        }),
+        0,
+        20,
+      ).meta({ title: 'Speakers', itemLabel: 'Speaker', itemTitleKey: 'name' }),
+    }),
+    style: ALL_STYLES,
+    rendered: false,
+  }),
+  gatedAsset: spec({
+    label: 'Gated download',
+    description: 'A form; the file’s signed, expiring link is sent once the lead is stored.',
+    fields: () => ({
+      headline: required(200).meta({ title: 'Headline' }),
+      description: text(2000).optional().meta({ title: 'Description', widget: 'multiline' }),
+      asset: z
+        .string()
+        .regex(OBJECT_PATH_RE, 'must be a file from the library (/objects/uploads/…)')
+        .meta({ title: 'File', description: 'Never linked on the page: sent after the form' }),
+      formId: formIdSchema
+        .optional()
+        .meta({ title: 'Form', description: 'Empty: the built-in demo request form' }),
+      buttonLabel: required(80).meta({ title: 'Button label' }),
+    }),
+    style: ALL_STYLES,
+    rendered: false,
+  }),
+  logoStrip: spec({
+    label: 'Logo strip',
+    description: 'A row of customer or partner logos.',
+    fields: () => ({
+      headline: text(200).optional().meta({ title: 'Headline' }),
+      logos: list(
+        z.strictObject({
+          image: image('Logo'),
+          name: required(120).meta({ title: 'Name', description: 'The logo’s alt text' }),
+          href: sections.safeUrl.optional().meta({ title: 'Link' }),
+        }),
+        1,
+        24,
+      ).meta({ title: 'Logos', itemLabel: 'Logo', itemTitleKey: 'name' }),
+    }),
+    style: ALL_STYLES,
+    rendered: true,
+  }),
+  faq: spec({
+    label: 'FAQ',
+    description: 'Questions and answers, with FAQPage structured data for search engines.',
+    fields: () => ({
+      headline: required(200).meta({ title: 'Headline' }),
+      subheadline: text(2000).optional().meta({ title: 'Subheadline', widget: 'multiline' }),
+      items: list(sections.faqItemSchema, 1, 50).meta({
+        title: 'Questions',
+        itemLabel: 'Question',
+        itemTitleKey: 'question',
+      }),
+    }),
+    style: ALL_STYLES,
+    rendered: true,
+  }),
+  video: spec({
+    label: 'Video',
+    description: 'A YouTube or Vimeo video that loads only when played (privacy-enhanced).',
+    fields: () => ({
+      provider: z.enum(['youtube', 'vimeo']).meta({ title: 'Provider' }),
+      videoId: z
+        .string()
+        .regex(/^[\w-]{6,20}$/, 'must be the video’s id (letters, digits, - and _)')
+        .meta({ title: 'Video id' }),
+      title: required(200).meta({
+        title: 'Title',
+        description: 'Names the video for screen readers',
+      }),
+      poster: image('Poster image', 'Shown until the video is played'),
+    }),
+    style: ALL_STYLES,
+    rendered: false,
+  }),
+  stats: spec({
+    label: 'Stats row',
+    description: 'Two to six key figures with their labels.',
+    fields: () => ({
+      headline: text(200).optional().meta({ title: 'Headline' }),
+      items: list(
+        z.strictObject({
+          value: required(20).meta({ title: 'Figure', description: 'e.g. 98% or 3x' }),
+          label: required(120).meta({ title: 'Label' }),
+        }),
+        2,
+        6,
+      ).meta({ title: 'Figures', itemLabel: 'Figure', itemTitleKey: 'label' }),
+    }),
+    style: ALL_STYLES,
+    rendered: true,
+  }),
+  imageCaption: spec({
+    label: 'Image with caption',
+    description: 'One image with its alt text and an optional caption.',
+    fields: () => ({
+      image: image('Image'),
+      alt: required(300).meta({ title: 'Alt text', description: 'What the image shows' }),
+      caption: text(300).optional().meta({ title: 'Caption' }),
+    }),
+    style: ALL_STYLES,
+    rendered: true,
+  }),
+  twoColumns: spec({
+    label: 'Text and image',
+    description: 'Rich text beside an image.',
+    fields: () => ({
+      markdown: markdown(8_000),
+      image: image('Image'),
+      alt: required(300).meta({ title: 'Alt text', description: 'What the image shows' }),
+      imageSide: z.enum(['start', 'end']).optional().meta({
+        title: 'Image side',
+        description: 'Where the image sits on wide screens (start: left)',
+      }),
+    }),
+    style: ALL_STYLES,
+    rendered: true,
+  }),
+};
+
+export type BlockTypes = typeof BLOCK_TYPES;
+export type BlockType = keyof BlockTypes;
+export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as BlockType[];
+
+type FieldsOf<T extends BlockType> = ReturnType<BlockTypes[T]['fields']>;
+interface Common<T extends BlockType> {
+  id: string;
+  type: T;
+  hidden?: boolean | undefined;
+  style?: BlockStyle | undefined;
+}
+// A type without fields (the footer) has only the common ones (zod's empty object type
+// would forbid every key).
+type Out<T extends BlockType> = keyof FieldsOf<T> extends never
+  ? unknown
+  : z.infer<z.ZodObject<FieldsOf<T>>>;
+type In<T extends BlockType> = keyof FieldsOf<T> extends never
+  ? unknown
+  : z.input<z.ZodObject<FieldsOf<T>>>;
+export type BlockOf<T extends BlockType> = Common<T> & Out<T>;
+export type BlockInputOf<T extends BlockType> = Common<T> & In<T>;
+export type Block = { [T in BlockType]: BlockOf<T> }[BlockType];
+export type BlockInput = { [T in BlockType]: BlockInputOf<T> }[BlockType];
+
+function styleSchemaOf(rule: StyleRule) {
+  return z.strictObject({
+    background: z.enum(rule.backgrounds).optional(),
+    spacing: z.enum(SPACINGS).optional(),
+    ...(rule.align ? { align: z.enum(ALIGNS).optional() } : {}),
+  });
+}
+
+function blockSchemaOf(type: BlockType) {
+  const entry: BlockTypeSpec<z.ZodRawShape> = BLOCK_TYPES[type];
+  return z.strictObject({
+    id: z.string().regex(BLOCK_ID_PATTERN, 'must be 1 to 32 lowercase letters, digits and hyphens'),
+    type: z.literal(type),
+    hidden: z.boolean().optional(),
+    ...(entry.style ? { style: styleSchemaOf(entry.style).optional() } : {}),
+    ...entry.fields(),
+  });
+}
+
+function buildLayoutSchema() {
+  const schemas = BLOCK_TYPE_NAMES.map(blockSchemaOf);
+  const known = BLOCK_TYPE_NAMES.map((name) => JSON.stringify(name)).join(', ');
+  // The type is checked first, on its own, so an unknown one is named as such instead of
+  // as a mismatch with every type.
+  const block = z
+    .looseObject({
+      type: z
+        .string({ error: `must be one of ${known}` })
+        .refine((type) => Object.hasOwn(BLOCK_TYPES, type), `must be one of ${known}`),
+    })
+    .pipe(
+      z.discriminatedUnion(
+        'type',
+        schemas as unknown as [z.ZodObject, ...z.ZodObject[]],
+      ) as unknown as z.ZodType<unknown, { type: string }>,
+    );
+  return z
+    .array(block)
+    .max(MAX_BLOCKS, `must have at most ${MAX_BLOCKS} blocks`)
+    .superRefine(
+      (blocks, ctx) => {
+        const seen = new Set<string>();
+        blocks.forEach((entry, index) => {
+          // Also run when a block is invalid (see `when`): read what is there.
+          const { id, type } = (entry ?? {}) as { id?: unknown; type?: unknown };
+          if (typeof id !== 'string') return;
+          if (seen.has(id)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'id'],
+              message: `is used by an earlier block: ids must be unique`,
+            });
+          }
+          seen.add(id);
+          if (type === 'navigation' && index !== 0) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'type'],
+              message: 'navigation must be the first block, and there is only one',
+            });
+          }
+          if (type === 'footer' && index !== blocks.length - 1) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'type'],
+              message: 'footer must be the last block, and there is only one',
+            });
+          }
+        });
+      },
+      { when: (payload) => Array.isArray(payload.value) },
+    );
+}
+
+let built: z.ZodType<Block[], BlockInput[]> | undefined;
+
+/** `content.layout`: at most 40 blocks, unique ids, navigation first and footer last. */
+export const layoutSchema: z.ZodType<Block[], BlockInput[]> = z.lazy(
+  () => (built ??= buildLayoutSchema() as unknown as z.ZodType<Block[], BlockInput[]>),
+);
+
+/**
+ * The layout of a page without one: the sections of docs/requirements.md §2 in their order,
+ * each only if the page shows it today (supplier features only while the section exists;
+ * testimonials, the FAQ and the How It Works steps of the content feed other pages and are
+ * not derived). Renders the same HTML as the page did before layouts (blocks.test.ts).
+ * A pure function: nothing is written back, a stored page stays as it was.
+ */
+export function deriveLayout(content: SectionsOf): Block[] {
+  const layout: Block[] = [];
+  for (const type of BLOCK_TYPE_NAMES) {
+    const entry: BlockTypeSpec<z.ZodRawShape> = BLOCK_TYPES[type];
+    const fields = entry.fromContent?.(content);
+    if (fields === undefined) continue;
+    layout.push({ ...fields, id: DERIVED_IDS[type] ?? type, type } as Block);
+  }
+  return layout;
+}
+
+/** Ids of the derived blocks: the section's anchor where it has one. */
+const DERIVED_IDS: Partial<Record<BlockType, string>> = {
+  howItWorks: 'how-it-works',
+  supplierFeatures: 'supplier-features',
+  finalCTA: 'final-cta',
+};
+
+/** The blocks the landing page renders, in order: its layout, or the derived one. */
+export function blocksOf(content: SectionsOf & { layout?: Block[] | undefined }): Block[] {
+  return (content.layout ?? deriveLayout(content)).filter((entry) => !entry.hidden);
+}
+
+/** The styles a type takes (null: none), for the renderer and the future block editor. */
+export const styleRuleOf = (type: BlockType): StyleRule | null => BLOCK_TYPES[type].style;

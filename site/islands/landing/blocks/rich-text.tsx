@@ -1,0 +1,90 @@
+// The rich-text block's Markdown as React elements, at build time (docs/decisions.md
+// "Blocks"): only the nodes of functions/shared/rich-text.ts, each a fixed element with fixed
+// classes. Text is always a React text child (escaped), never HTML: `<script>` written in
+// the Markdown shows as those characters. Links were checked by the parser (http(s), mailto,
+// relative); the others arrive as plain text.
+import type { ReactNode } from 'react';
+import { parseRichText, type Inline } from '../../../../functions/shared/rich-text.ts';
+import type { Tone } from './style.ts';
+
+function inline(nodes: Inline[], tone: Tone): ReactNode[] {
+  return nodes.map((node, index) => {
+    switch (node.kind) {
+      case 'text':
+        return node.text;
+      case 'strong':
+        return <strong key={index}>{inline(node.children, tone)}</strong>;
+      case 'em':
+        return <em key={index}>{inline(node.children, tone)}</em>;
+      case 'code':
+        return (
+          <code key={index} className="font-mono text-[0.95em]">
+            {node.text}
+          </code>
+        );
+      case 'link': {
+        const external = /^https?:/i.test(node.href);
+        return (
+          <a
+            key={index}
+            href={node.href}
+            className={`font-semibold underline underline-offset-4 ${tone.link}`}
+            {...(external ? { rel: 'noopener noreferrer' } : {})}
+          >
+            {inline(node.children, tone)}
+          </a>
+        );
+      }
+    }
+  });
+}
+
+const HEADING_CLASS = {
+  2: 'text-3xl font-bold tracking-tight sm:text-4xl',
+  3: 'text-2xl font-semibold',
+  4: 'text-lg font-semibold',
+} as const;
+
+export function RichText({
+  markdown,
+  tone,
+  center = false,
+}: {
+  markdown: string;
+  tone: Tone;
+  center?: boolean;
+}) {
+  const blocks = parseRichText(markdown);
+  return (
+    <div className={`space-y-4 text-lg leading-8 ${tone.body}`} data-rich-text="">
+      {blocks.map((block, index) => {
+        switch (block.kind) {
+          case 'heading': {
+            const Tag = `h${block.level}` as const;
+            return (
+              <Tag
+                key={index}
+                className={`${HEADING_CLASS[block.level]} ${tone.heading} ${index > 0 ? 'pt-4' : ''}`.trim()}
+              >
+                {inline(block.children, tone)}
+              </Tag>
+            );
+          }
+          case 'paragraph':
+            return <p key={index}>{inline(block.children, tone)}</p>;
+          case 'list': {
+            const Tag = block.ordered ? 'ol' : 'ul';
+            const marker = block.ordered ? 'list-decimal' : 'list-disc';
+            return (
+              <Tag key={index} className={`${marker} space-y-2 ${center ? 'list-inside' : 'pl-6'}`}>
+                {block.items.map((item, itemIndex) => (
+                  <li key={itemIndex}>{inline(item, tone)}</li>
+                ))}
+              </Tag>
+            );
+          }
+        }
+      })}
+    </div>
+  );
+}
