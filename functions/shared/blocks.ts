@@ -7,11 +7,11 @@
 // of the same name in site/islands/landing/blocks/render.tsx (a complete record, so the
 // type checker asks for one when a type is added here).
 //
-// landing-content.ts and this module import each other (the content schema holds the
-// layout, the layout reuses the section schemas), so neither reads the other's values
-// while it loads: the fields are functions and the layout schema is built on first use.
+// The section schemas come from landing-sections.ts (which landing-content.ts re-exports),
+// so this module and landing-content.ts, whose content schema holds the layout, do not
+// import each other; the fields stay functions and the layout schema is built on first use.
 import * as z from 'zod';
-import * as sections from './landing-content.ts';
+import * as sections from './landing-sections.ts';
 import { OBJECT_PATH_RE } from './media-paths.ts';
 import { formIdSchema } from './forms.ts';
 import { HTML_TAG, linkHrefsIn, safeHref } from './rich-text.ts';
