@@ -7,6 +7,7 @@ import { PUBLIC_ROUTES } from './routes/public-routes.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
 import { settings } from './routes/admin/settings.ts';
+import { leadSettings } from './routes/admin/lead-settings.ts';
 import { workflowSummary } from './routes/admin/workflow-summary.ts';
 import { auth } from './routes/auth.ts';
 import { passwordReset } from './routes/password-reset.ts';
@@ -25,7 +26,9 @@ import { reports } from './routes/admin/reports.ts';
 import { analyticsShares } from './routes/admin/analytics-shares.ts';
 import { realtime } from './routes/admin/realtime.ts';
 import { goals } from './routes/admin/goals.ts';
+import { forms } from './routes/admin/forms.ts';
 import { leads } from './routes/leads.ts';
+import { contacts } from './routes/contacts.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
 import { s3 } from './routes/s3.ts';
@@ -62,9 +65,12 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/analytics/shares', router: analyticsShares },
   { path: '/admin/analytics/realtime', router: realtime },
   { path: '/admin/goals', router: goals },
+  { path: '/admin/forms', router: forms },
   { path: '/admin/settings', router: settings },
+  { path: '/admin/settings/leads', router: leadSettings },
   { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/leads', router: leads },
+  { path: '/admin/contacts', router: contacts },
   { path: '/admin/analytics', router: analytics },
   { path: '/admin/media', router: media },
   { path: '/objects', router: objects },

@@ -95,7 +95,10 @@ export const envSchema = z
     CONVERSION_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Contact submissions accepted per client IP in each 10-minute window. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-    /** Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. */
+    /**
+     * Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. The
+     * default until an admin saves the lead routing settings (Account area), which win.
+     */
     NOTIFY_EMAIL: optionalString.pipe(emailListSchema.optional()),
     /** The sender of outgoing mail (for SES, a verified identity). */
     MAIL_FROM: z.string().trim().min(3).default('PharmaBridge Website <no-reply@pharmabridge.com>'),
@@ -111,6 +114,7 @@ export const envSchema = z
     /**
      * The team's CRM: each new lead (never spam) is POSTed there as signed JSON (Standard
      * Webhooks). https, or http on this machine's loopback only. Unset, nothing is sent.
+     * With LEAD_WEBHOOK_SECRET, the default until an admin saves the lead routing settings.
      */
     LEAD_WEBHOOK_URL: optionalString.pipe(
       z
@@ -137,6 +141,25 @@ export const envSchema = z
         })
         .optional(),
     ),
+    /**
+     * The key that encrypts the CRM webhook's secret when an admin sets it in the Account
+     * area (docs/decisions.md "Lead routing settings"): 32 random bytes as base64
+     * (`openssl rand -base64 32`). Unset, `npm start` keeps a key in DATA_DIR/lead-settings.key.
+     */
+    LEAD_SETTINGS_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (value) =>
+            /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32,
+          'must be 32 bytes as base64 (openssl rand -base64 32)',
+        )
+        .optional(),
+    ),
+    /** AWS: the KMS key (id or ARN) that encrypts the webhook secret; set by infra/. */
+    LEAD_SETTINGS_KMS_KEY: optionalString,
+    /** KMS's endpoint, by the AWS SDK's own variable name (tests, moto); unset, the region's. */
+    AWS_ENDPOINT_URL_KMS: optionalString.pipe(z.url().optional()),
     /**
      * S3 bucket for uploaded images (set by infra/ in AWS). Unset, uploads are kept on disk
      * under DATA_DIR/objects and served by the local server.

@@ -7,7 +7,7 @@ import { PasswordResetRepository } from './data/password-resets.ts';
 import { RedirectRepository } from './data/redirects.ts';
 import { OutboxRepository } from './data/outbox.ts';
 import { LeadWebhook } from './webhooks/lead-webhook.ts';
-import { secretKey } from './webhooks/signing.ts';
+import { guardModeOf } from './webhooks/url-guard.ts';
 import { TwoFactorRepository } from './data/two-factor.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
@@ -28,23 +28,27 @@ export function createServices(
   options: ServiceOptions = {},
 ): Services {
   const visitor = assembleVisitorServices(config, target, options, createMailer);
-  const { db, tableName, now, log, leads } = visitor;
+  const { db, tableName, now, log, leads, leadRouting, leadSettings } = visitor;
   const secrets = new InstallSecrets(db, tableName, now);
   const outbox = new OutboxRepository(db, tableName, now);
   return {
     ...visitor,
     outbox,
-    leadWebhook: config.env.LEAD_WEBHOOK_URL
-      ? new LeadWebhook(
-          { leads, outbox, now, log },
-          {
-            url: config.env.LEAD_WEBHOOK_URL,
-            // loadConfig refuses a URL without a valid secret.
-            key: secretKey(config.env.LEAD_WEBHOOK_SECRET ?? ''),
-          },
-          options.webhook,
-        )
-      : undefined,
+    // Always there: an admin may switch the webhook on at any time (the lead routing
+    // settings), and the local drainer must already be running then. Its target is read
+    // per attempt from leadRouting.
+    leadWebhook: new LeadWebhook(
+      {
+        leads,
+        outbox,
+        now,
+        log,
+        routing: leadRouting,
+        mode: guardModeOf(config),
+        deliveries: leadSettings,
+      },
+      options.webhook,
+    ),
     invitations: new InvitationRepository(db, tableName, now),
     passwordResets: new PasswordResetRepository(db, tableName, now),
     redirects: new RedirectRepository(db, tableName, now),

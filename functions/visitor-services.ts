@@ -8,11 +8,15 @@ import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
 import { WorkflowRepository } from './data/workflow.ts';
 import { LeadRepository } from './data/leads.ts';
+import { LeadSettingsRepository } from './data/lead-settings.ts';
+import { LeadRouting } from './webhooks/lead-routing.ts';
+import { chooseSecretBox } from './webhooks/secret-box.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events.ts';
 import { ExperimentRepository } from './data/experiments.ts';
 import { RealtimeRepository } from './data/realtime.ts';
 import { GoalRepository } from './data/goals.ts';
+import { FormRepository } from './data/forms.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
@@ -39,6 +43,8 @@ export interface ServiceOptions {
   objects?: ObjectStore;
   /** Timeouts and retry delays of the CRM webhook (tests shorten them). */
   webhook?: LeadWebhookOptions;
+  /** How long a process trusts its copy of the lead routing settings (lead-routing.ts). */
+  leadSettingsCacheMs?: number;
 }
 
 export function assembleVisitorServices(
@@ -53,6 +59,7 @@ export function assembleVisitorServices(
   const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
   const pages = new LandingPageRepository(db, tableName, now);
   const leads = new LeadRepository(db, tableName, now);
+  const leadSettings = new LeadSettingsRepository(db, tableName, now);
   return {
     config,
     db,
@@ -68,6 +75,14 @@ export function assembleVisitorServices(
       now,
     ),
     leads,
+    leadSettings,
+    // Recipients and whether to forward, per lead, from the saved settings or the
+    // environment (functions/webhooks/lead-routing.ts).
+    leadRouting: new LeadRouting(leadSettings, config, chooseSecretBox(config), {
+      ...(options.leadSettingsCacheMs !== undefined
+        ? { cacheMs: options.leadSettingsCacheMs }
+        : {}),
+    }),
     // The visitor side only stores a lead's CRM delivery, in the lead's own transaction;
     // sending it is the drainer's (services.ts adds the sender for the admin function and
     // the local server, whose drainer it wakes; in AWS a scheduled function drains).
@@ -76,6 +91,7 @@ export function assembleVisitorServices(
     experiments: new ExperimentRepository(db, tableName, now),
     realtime: new RealtimeRepository(db, tableName, now),
     goals: new GoalRepository(db, tableName, now),
+    forms: new FormRepository(db, tableName, now),
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),

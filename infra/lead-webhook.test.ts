@@ -1,7 +1,9 @@
-// The lead webhook in AWS (infra/constructs/lead-webhook.ts): off unless LEAD_WEBHOOK_URL
-// is set; then a generated signing secret shared by the API and the drainer, a drainer
-// function on a one-minute schedule with least-privilege table access, alarms on failed
-// deliveries and drainer errors, and nothing cdk-nag objects to.
+// The lead webhook in AWS (infra/constructs/lead-webhook.ts): a drainer function on a
+// one-minute schedule with least-privilege table access, always (an admin may switch the
+// webhook on in the lead routing settings at any time); the KMS key that encrypts a secret
+// saved there, usable only with its purpose; with LEAD_WEBHOOK_URL, a generated default
+// signing secret shared by the API and the drainer; alarms on failed deliveries and
+// drainer errors, and nothing cdk-nag objects to.
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -83,12 +85,73 @@ const secretId = (template: Template) => {
 };
 
 describe('lead webhook infrastructure', () => {
-  it('is absent unless LEAD_WEBHOOK_URL is set', () => {
+  it('runs without LEAD_WEBHOOK_URL too, with no default URL or secret', () => {
     const { template } = plainApp();
     expect(JSON.stringify(template.toJSON())).not.toContain('LEAD_WEBHOOK');
-    // The one rule is scheduled publishing's (infra/constructs/schedules.ts).
-    expect(JSON.stringify(template.findResources('AWS::Events::Rule'))).not.toMatch(/outbox/i);
-    expect(() => drainer(template)).toThrow();
+    expect(JSON.stringify(template.findResources('AWS::SecretsManager::Secret'))).not.toMatch(
+      /lead webhook/,
+    );
+    expect(drainer(template).Environment.Variables['LEAD_SETTINGS_KMS_KEY']).toBeDefined();
+    expect(JSON.stringify(template.findResources('AWS::Events::Rule'))).toMatch(/outbox/i);
+  });
+
+  it('makes a rotating KMS key for saved secrets: the admin function encrypts and decrypts, the drainer decrypts, the public function neither', () => {
+    const { template } = plainApp();
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      Description: Match.stringLikeRegexp('lead webhook signing secret'),
+    });
+    const keyId = Object.keys(template.findResources('AWS::KMS::Key')).find((id) =>
+      id.startsWith('LeadWebhookSettingsKey'),
+    )!;
+    const kmsActions = (fn: { Role: unknown }) => {
+      const role = flat(fn.Role)
+        .replace(/\.Arn>$/, '>')
+        .slice(1, -1);
+      return Object.values(
+        template.findResources('AWS::IAM::Policy', {
+          Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+        }),
+      ).flatMap((policy) =>
+        z
+          .object({
+            Properties: z.object({
+              PolicyDocument: z.object({
+                Statement: z.array(
+                  z.object({
+                    Action: z.union([z.string(), z.array(z.string())]),
+                    Resource: z.unknown(),
+                    Condition: z.unknown().optional(),
+                  }),
+                ),
+              }),
+            }),
+          })
+          .parse(policy)
+          .Properties.PolicyDocument.Statement.filter((statement) =>
+            [statement.Action].flat().some((action) => action.startsWith('kms:')),
+          )
+          .map((statement) => ({
+            actions: [statement.Action].flat().sort(),
+            resource: flat(statement.Resource),
+            condition: statement.Condition,
+          })),
+      );
+    };
+    const onKey = (actions: string[]) => ({
+      actions,
+      resource: `<${keyId}.Arn>`,
+      condition: {
+        StringEquals: { 'kms:EncryptionContext:purpose': 'pharmabridge/lead-webhook-secret' },
+      },
+    });
+    expect(kmsActions(adminApi(template))).toEqual([onKey(['kms:Decrypt', 'kms:Encrypt'])]);
+    expect(kmsActions(drainer(template))).toEqual([onKey(['kms:Decrypt'])]);
+    expect(kmsActions(publicApi(template))).toEqual([]);
+    expect(flat(adminApi(template).Environment.Variables['LEAD_SETTINGS_KMS_KEY'])).toBe(
+      `<${keyId}.Arn>`,
+    );
+    expect(publicApi(template).Environment.Variables['LEAD_SETTINGS_KMS_KEY']).toBeUndefined();
   });
 
   it('refuses a webhook URL that is not https', () => {
@@ -137,7 +200,7 @@ describe('lead webhook infrastructure', () => {
     });
   });
 
-  it('grants the drainer only Query, GetItem and UpdateItem on the table and gsi1, and its own logs', () => {
+  it('grants the drainer only Query, GetItem and UpdateItem on the table and gsi1, PutItem in the delivery log, the key and its own logs', () => {
     const { template } = webhookApp();
     const role = flat(drainer(template).Role)
       .replace(/\.Arn>$/, '>')
@@ -155,6 +218,7 @@ describe('lead webhook infrastructure', () => {
                 z.object({
                   Action: z.union([z.string(), z.array(z.string())]),
                   Resource: z.unknown(),
+                  Condition: z.unknown().optional(),
                 }),
               ),
             }),
@@ -164,6 +228,7 @@ describe('lead webhook infrastructure', () => {
         .Properties.PolicyDocument.Statement.map((statement) => ({
           actions: [statement.Action].flat().sort(),
           resources: [statement.Resource].flat().map(flat),
+          ...(statement.Condition ? { condition: statement.Condition } : {}),
         })),
     );
     const table = statements.filter((s) => s.actions.some((a) => a.startsWith('dynamodb:')));
@@ -175,8 +240,15 @@ describe('lead webhook infrastructure', () => {
           expect.stringMatching(/^<DataTable[0-9A-F]+\.Arn>\/index\/gsi1$/),
         ],
       },
+      {
+        actions: ['dynamodb:PutItem'],
+        resources: [expect.stringMatching(/^<DataTable[0-9A-F]+\.Arn>$/)],
+        condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['DELIVERIES'] } },
+      },
     ]);
-    const others = statements.filter((s) => !s.actions.some((a) => a.startsWith('dynamodb:')));
+    const others = statements.filter(
+      (s) => !s.actions.some((a) => a.startsWith('dynamodb:') || a.startsWith('kms:')),
+    );
     expect(others.flatMap((s) => s.actions).every((a) => a.startsWith('logs:'))).toBe(true);
     expect(others.flatMap((s) => s.resources).every((r) => /LeadWebhookLogs/.test(r))).toBe(true);
   });

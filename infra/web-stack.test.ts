@@ -185,16 +185,17 @@ describe('DynamoDB table', () => {
 describe('API function', () => {
   it('runs Node 24 on arm64 with the table, bucket, site, origin secret and rebuild settings', () => {
     const { template } = defaultApp();
-    // The admin and public API functions, the first-run setup and scheduled publishing (the
-    // others of this stack are CDK's deploy-time reader of the edge function ARN and its
-    // trigger provider).
+    // The admin and public API functions, the first-run setup, scheduled publishing and the
+    // lead webhook's drainer, always there since an admin may switch the webhook on in the
+    // lead routing settings (the others of this stack are CDK's deploy-time reader of the
+    // edge function ARN and its trigger provider).
     expect(
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
           Properties: { Handler: 'index.handler' },
         }),
       ),
-    ).toHaveLength(4);
+    ).toHaveLength(5);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -209,6 +210,8 @@ describe('API function', () => {
           SITE_URL: '',
           ORIGIN_VERIFY_SECRET: originVerifyRef(template),
           REBUILD_PROJECT: { Ref: logicalId(template, 'AWS::CodeBuild::Project', /./) },
+          // The KMS key of the lead routing settings' webhook secret (infra/lead-webhook.test.ts).
+          LEAD_SETTINGS_KMS_KEY: Match.anyValue(),
         },
       },
       LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^ApiLogs') } },
@@ -300,6 +303,7 @@ describe('API function', () => {
       $default: `<${admin}.Arn>`,
       'GET /api/landing-pages/{slug}': `<${publicFn}.Arn>`,
       'POST /api/contact': `<${publicFn}.Arn>`,
+      'GET /api/forms/{formId}': `<${publicFn}.Arn>`,
       'POST /api/conversions': `<${publicFn}.Arn>`,
       'GET /api/health': `<${publicFn}.Arn>`,
       'GET /api/preview/{token}': `<${publicFn}.Arn>`,
@@ -945,22 +949,29 @@ describe('alarms', () => {
       z.tuple([z.string()]).parse(functionIds.filter((id) => pattern.test(id)))[0];
     const api = `<${idOf(/^ApiFunction[0-9A-F]{8}$/)}>`;
     const publicApi = `<${idOf(/^ApiPublicFunction[0-9A-F]{8}$/)}>`;
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) =>
-      z
-        .object({
-          MetricName: z.string(),
-          Threshold: z.number(),
-          Dimensions: z.tuple([z.object({ Name: z.literal('FunctionName'), Value: z.unknown() })]),
-        })
-        .parse(alarm['Properties']),
-    );
-    // (Scheduled publishing has an errors alarm of its own: infra/schedules.test.ts.)
+    // Alarms on a function's metrics (the lead webhook's delivery alarm counts log lines).
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'))
+      .filter((alarm) => JSON.stringify(alarm['Properties']).includes('"FunctionName"'))
+      .map((alarm) =>
+        z
+          .object({
+            MetricName: z.string(),
+            Threshold: z.number(),
+            Dimensions: z.tuple([
+              z.object({ Name: z.literal('FunctionName'), Value: z.unknown() }),
+            ]),
+          })
+          .parse(alarm['Properties']),
+      );
+    // (Scheduled publishing and the lead webhook's drainer have errors alarms of their own:
+    // infra/schedules.test.ts, infra/lead-webhook.test.ts.)
     const scheduler = `<${idOf(/^SchedulesFunction[0-9A-F]{8}$/)}>`;
+    const drainer = `<${idOf(/^LeadWebhookFunction[0-9A-F]{8}$/)}>`;
     for (const metric of ['Errors', 'Throttles', 'Duration']) {
       const watched = alarms
         .filter((alarm) => alarm.MetricName === metric)
         .map((alarm) => flat(alarm.Dimensions[0].Value))
-        .filter((id) => id !== scheduler);
+        .filter((id) => id !== scheduler && id !== drainer);
       expect(watched.sort()).toEqual([api, publicApi].sort());
     }
     // "Near the timeout" is each function's own: the admin one waits 29 s, the public one 10 s.

@@ -26,8 +26,8 @@ export class WebStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly rebuild: Rebuild;
-  /** Lead forwarding to the CRM, when LEAD_WEBHOOK_URL is configured. */
-  readonly leadWebhook?: LeadWebhook;
+  /** Lead forwarding to the CRM (its drainer, the settings key, LEAD_WEBHOOK_URL's default). */
+  readonly leadWebhook: LeadWebhook;
   /** Scheduled publishes and unpublishes, every minute. */
   readonly schedules: Schedules;
 
@@ -61,21 +61,15 @@ export class WebStack extends Stack {
       publicApi: this.api.publicFunction,
       email: config.alarmEmail,
     });
-    if (config.leadWebhookUrl) {
-      this.leadWebhook = new LeadWebhook(this, 'LeadWebhook', {
-        table: this.data.table,
-        // The public function stores leads with their deliveries; the admin function
-        // retries them by hand, so it gets the same settings.
-        api: this.api.publicFunction,
-        url: config.leadWebhookUrl,
-        alarmTopic: alarms.topic,
-      });
-      this.api.function.addEnvironment('LEAD_WEBHOOK_URL', config.leadWebhookUrl);
-      this.api.function.addEnvironment(
-        'LEAD_WEBHOOK_SECRET',
-        this.leadWebhook.secret.secretValue.unsafeUnwrap(),
-      );
-    }
+    // Always: an admin may switch the CRM webhook on in the lead routing settings at any
+    // time; LEAD_WEBHOOK_URL, when configured, is only its default.
+    this.leadWebhook = new LeadWebhook(this, 'LeadWebhook', {
+      table: this.data.table,
+      api: this.api.function,
+      publicApi: this.api.publicFunction,
+      url: config.leadWebhookUrl,
+      alarmTopic: alarms.topic,
+    });
 
     const distribution = this.site.distribution;
     const siteUrl =

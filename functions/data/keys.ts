@@ -51,6 +51,8 @@ export const PK = {
   deleted: 'DELETED#',
   /** LEAD#<id>: a lead, its notes and its webhook delivery. */
   lead: 'LEAD#',
+  /** CONTACT#<lowercased e-mail>: one index item per submission of that address (functions/data/leads.ts). */
+  contact: 'CONTACT#',
   /** UPLOAD#<id>: an upload ticket. */
   upload: 'UPLOAD#',
   /** MEDIA#<id>: a media library record. */
@@ -67,10 +69,14 @@ export const PK = {
   experiment: 'EXPERIMENT#',
   /** The analytics goals, one partition (functions/data/goals.ts). */
   goals: 'GOALS',
+  /** The form definitions, one partition (functions/data/forms.ts). */
+  forms: 'FORMS',
   /** LIVE#<minute>: a minute's realtime views, sharded (functions/data/realtime.ts). */
   live: 'LIVE#',
   /** The shared dashboards (analytics links for people without an account), one partition. */
   shares: 'SHARES',
+  /** The CRM webhook's recent deliveries and test deliveries, one partition (data/lead-settings.ts). */
+  deliveries: 'DELIVERIES',
   /** EXPSTATS#<id>: an experiment's daily counters per variant (sharded). */
   experimentStats: 'EXPSTATS#',
   /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
@@ -126,6 +132,10 @@ export const SK = {
   settings: 'SETTINGS',
   /** Under SETTINGS: the weekly report's settings and its last run. */
   reportSettings: 'REPORT',
+  /** Under SETTINGS: the lead routing settings (recipients, CRM webhook). */
+  leadSettings: 'LEAD-ROUTING',
+  /** Under SETTINGS: the contact index was built for every lead older than it (functions/data/leads.ts). */
+  contactIndex: 'CONTACT-INDEX',
   slug: 'SLUG',
   deleted: 'DELETED',
   lead: 'LEAD',
@@ -211,11 +221,14 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.shares]: [SK.any],
     [PK.live]: [SK.any],
     [PK.goals]: [SK.any],
-    [PK.settings]: [SK.settings, SK.reportSettings],
+    [PK.forms]: [SK.any],
+    [PK.settings]: [SK.settings, SK.reportSettings, SK.contactIndex, SK.leadSettings],
+    [PK.deliveries]: [SK.any],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
     [PK.deleted]: [SK.deleted],
     [PK.lead]: [SK.lead, SK.leadNote, SK.outbox],
+    [PK.contact]: [SK.any],
     [PK.upload]: [SK.upload],
     [PK.media]: [SK.media],
     [PK.rate]: [SK.any],
@@ -331,11 +344,16 @@ export const keys = {
   }),
   settings: () => ({ pk: PK.settings, sk: SK.settings }),
   reportSettings: () => ({ pk: PK.settings, sk: SK.reportSettings }),
+  leadSettings: () => ({ pk: PK.settings, sk: SK.leadSettings }),
+  delivery: (sortKey: string) => ({ pk: PK.deliveries, sk: sortKey }),
+  deliveriesPartition: () => PK.deliveries,
   share: (id: string) => ({ pk: PK.shares, sk: id }),
   realtime: (minute: string, shard: number) => ({ pk: `${PK.live}${minute}`, sk: String(shard) }),
   sharesPartition: () => PK.shares,
   goal: (id: string) => ({ pk: PK.goals, sk: id }),
   goalsPartition: () => PK.goals,
+  form: (id: string) => ({ pk: PK.forms, sk: id }),
+  formsPartition: () => PK.forms,
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
   redirect: (from: string) => ({ pk: PK.redirects, sk: from }),
   deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),
@@ -345,6 +363,13 @@ export const keys = {
     sk: `${SK.leadNote}${suffix}`,
   }),
   outbox: (leadId: string) => ({ pk: `${PK.lead}${leadId}`, sk: SK.outbox }),
+  /** A submission of a contact: the e-mail already lower-cased, sorted by time. */
+  contactPartition: (email: string) => `${PK.contact}${email}`,
+  contactSubmission: (email: string, createdAt: string, leadId: string) => ({
+    pk: `${PK.contact}${email}`,
+    sk: `${createdAt}#${leadId}`,
+  }),
+  contactIndexDone: () => ({ pk: PK.settings, sk: SK.contactIndex }),
   upload: (id: string) => ({ pk: `${PK.upload}${id}`, sk: SK.upload }),
   media: (id: string) => ({ pk: `${PK.media}${id}`, sk: SK.media }),
   rate: (bucket: string, hash: string, windowStart: number) => ({

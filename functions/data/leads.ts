@@ -8,12 +8,18 @@
 //   leads by status, newest ....... Query    gsi2pk=LEADS#STATUS#<status>  gsi2sk=<createdAt>#<id>  (descending)
 //   either within a date range .... the same Query with  gsiNsk BETWEEN <from> AND <to>
 //   number of new leads ........... Query    gsi2pk=LEADS#STATUS#new, Select COUNT
+//   a contact's submissions ....... Query    pk=CONTACT#<lower-cased e-mail>  (functions/data/contacts.ts)
 // The gsi1 list is sparse: spam carries no gsi1 keys, so it is never listed or counted
 // with the leads, yet stays reachable by status for review (and rescue). A status change
 // rewrites gsi2pk and adds or removes the gsi1 keys when a lead moves out of or into spam.
-// Form, landing page and the name/e-mail/company search are applied to the items those
-// queries return, within a read budget per request (docs/decisions.md, Leads).
-// Everything about one lead shares its partition, so erasing it is one query and deletes.
+// Form, landing page, owner and the name/e-mail/company search are applied to the items
+// those queries return, within a read budget per request (docs/decisions.md, Leads).
+// Everything about one lead shares its partition, so erasing it is one query and deletes,
+// plus its contact index item (functions/data/contacts.ts), whose key the lead's e-mail
+// and time give. The index item is written with the lead, in the same transaction, and
+// rewritten with every status change (it mirrors the status for the submission numbers).
+// Owner (issue 26): `owner` on the lead item, an account's lower-cased e-mail, changed like
+// the status (a condition on the value read, a timeline entry in the same transaction).
 // Leads are written with attribute_not_exists, once, before anything else happens with
 // them, so an accepted submission is never lost; its CRM delivery (functions/data/
 // outbox.ts) is written in the same transaction.
@@ -21,7 +27,6 @@ import { randomUUID } from 'node:crypto';
 import {
   BatchWriteCommand,
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -40,6 +45,7 @@ import type {
   TimelineEntry,
 } from '../shared/leads.ts';
 import { newOutboxItem, OUTBOX_SK, outboxParts, toOutboxItem, type OutboxItem } from './outbox.ts';
+import { contactItem, contactKey, ContactIndex } from './contacts.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, TableRepository } from './table.ts';
 import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
 
@@ -112,6 +118,7 @@ function toLead(item: Record<string, unknown>): Lead {
     ...(lead.formId ? { formId: lead.formId } : {}),
     ...(lead.fields ? { fields: lead.fields } : {}),
     ...(lead.consent ? { consent: lead.consent } : {}),
+    ...(lead.owner ? { owner: lead.owner } : {}),
   };
 }
 
@@ -125,6 +132,8 @@ function toTimelineEntry(item: Record<string, unknown>): TimelineEntry {
     ...(entry.text !== undefined ? { text: entry.text } : {}),
     ...(entry.from ? { from: entry.from } : {}),
     ...(entry.to ? { to: entry.to } : {}),
+    ...(entry.fromOwner ? { fromOwner: entry.fromOwner } : {}),
+    ...(entry.toOwner ? { toOwner: entry.toOwner } : {}),
   };
 }
 
@@ -174,6 +183,14 @@ export const leadCursorSchema = z.strictObject({
 export type LeadCursor = z.infer<typeof leadCursorSchema>;
 
 export class LeadRepository extends TableRepository {
+  private contactIndex: ContactIndex | undefined;
+
+  /** The contact index over the same table (functions/data/contacts.ts). */
+  get contacts(): ContactIndex {
+    this.contactIndex ??= new ContactIndex(this.db, this.table, this.now);
+    return this.contactIndex;
+  }
+
   /**
    * Stores a submission; `spam` marks a filled honeypot. `notify` says whether an e-mail
    * will be sent (NOTIFY_EMAIL set), `forward` whether the CRM webhook is configured: its
@@ -222,26 +239,21 @@ export class LeadRepository extends TableRepository {
       ...(options.spam ? {} : { gsi1pk: LEADS_PK, gsi1sk: sortKey }),
       gsi2pk: statusPk(status),
       gsi2sk: sortKey,
+      // Indexed under its contact (functions/data/contacts.ts) in this very transaction.
+      contact: contactKey(lead.email),
       ...lead,
     };
-    if (options.forward && !options.spam) {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, item),
-            putNew(this.table, newOutboxItem(id, createdAt)),
-          ],
-        }),
-      );
-    } else {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    }
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          putNew(this.table, item),
+          putNew(this.table, contactItem(lead)),
+          ...(options.forward && !options.spam
+            ? [putNew(this.table, newOutboxItem(id, createdAt))]
+            : []),
+        ],
+      }),
+    );
     return lead;
   }
 
@@ -305,7 +317,7 @@ export class LeadRepository extends TableRepository {
       ? startKeyOf(options.cursor, query)
       : undefined;
     const matches = matcher(filter, options.page);
-    const filtered = Boolean(filter.form || filter.page || filter.q);
+    const filtered = Boolean(filter.form || filter.page || filter.q || filter.owner);
     const found: Record<string, unknown>[] = [];
     let examined = 0;
     let lastExamined: Record<string, unknown> | undefined;
@@ -417,20 +429,30 @@ export class LeadRepository extends TableRepository {
   }
 
   /**
-   * Changes the status and/or adds a note, as one transaction with the timeline entries
-   * (and the delivery: cancelled when the lead becomes spam, made due when it stops being
-   * spam and `forward` is on). LeadConflictError when the lead changed since `current`.
+   * Changes the status and/or the owner and/or adds a note, as one transaction with the
+   * timeline entries (and the delivery: cancelled when the lead becomes spam, made due when
+   * it stops being spam and `forward` is on; and the contact index item's status).
+   * LeadConflictError when the lead's status or owner changed since `current`.
    */
   async update(
     current: LeadRecord,
-    change: { status?: LeadStatus | undefined; note?: string | undefined },
+    change: {
+      status?: LeadStatus | undefined;
+      note?: string | undefined;
+      /** An account's e-mail (checked by the caller), or null for nobody. */
+      owner?: string | null | undefined;
+    },
     actor: string,
     options: { forward: boolean },
   ): Promise<void> {
     const { lead, outbox } = current;
     const now = this.now().toISOString();
     const parts: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
-    const entry = (kind: 'note' | 'status', fields: Record<string, unknown>, offset: number) => ({
+    const entry = (
+      kind: 'note' | 'status' | 'owner',
+      fields: Record<string, unknown>,
+      offset: number,
+    ) => ({
       // Entries written by one request sort in the order they were made.
       ...keys.leadNote(lead.id, `${now}#${offset}${randomUUID().slice(0, 8)}`),
       kind,
@@ -440,6 +462,14 @@ export class LeadRepository extends TableRepository {
     });
     const to = change.status;
     const statusChanges = to !== undefined && to !== lead.status;
+    const newOwner = change.owner === undefined ? lead.owner : (change.owner ?? undefined);
+    const ownerChanges = newOwner !== lead.owner;
+    // The owner read must still be the owner: two people assigning at once conflict.
+    const ownerCondition = lead.owner ? '#owner = :fromOwner' : 'attribute_not_exists(#owner)';
+    const ownerValues: Record<string, unknown> = {
+      ...(lead.owner ? { ':fromOwner': lead.owner } : {}),
+      ...(newOwner ? { ':toOwner': newOwner } : {}),
+    };
     if (statusChanges) {
       const sortKey = `${lead.createdAt}#${lead.id}`;
       const intoSpam = to === 'spam';
@@ -461,19 +491,30 @@ export class LeadRepository extends TableRepository {
         set.push('gsi1pk = :leads', 'gsi1sk = :sortKey');
         Object.assign(values, { ':leads': LEADS_PK, ':sortKey': sortKey });
       }
+      // The lead is (now) indexed under its contact: the index item mirrors the status.
+      set.push('contact = :contact');
+      values[':contact'] = contactKey(lead.email);
+      if (ownerChanges) {
+        if (newOwner) set.push('#owner = :toOwner');
+        else remove.push('#owner');
+      }
       parts.push({
         Update: {
           TableName: this.table,
           Key: leadKey(lead.id),
           UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
-          ConditionExpression: legacy ? '#status IN (:from, :legacy)' : '#status = :from',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: values,
+          ConditionExpression: `${legacy ? '#status IN (:from, :legacy)' : '#status = :from'}${ownerChanges ? ` AND ${ownerCondition}` : ''}`,
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            ...(ownerChanges ? { '#owner': 'owner' } : {}),
+          },
+          ExpressionAttributeValues: { ...values, ...(ownerChanges ? ownerValues : {}) },
         },
       });
       parts.push({
         Put: { TableName: this.table, Item: entry('status', { from: lead.status, to }, 0) },
       });
+      parts.push({ Put: { TableName: this.table, Item: contactItem({ ...lead, status: to }) } });
       if (intoSpam && outbox?.status === 'pending') {
         parts.push(outboxParts.cancel(this.table, outbox, now));
       }
@@ -482,6 +523,19 @@ export class LeadRepository extends TableRepository {
         else if (outbox.status === 'cancelled')
           parts.push(outboxParts.reopen(this.table, outbox, now));
       }
+    } else if (ownerChanges) {
+      parts.push({
+        Update: {
+          TableName: this.table,
+          Key: leadKey(lead.id),
+          UpdateExpression: newOwner
+            ? 'SET #owner = :toOwner, updatedAt = :now'
+            : 'SET updatedAt = :now REMOVE #owner',
+          ConditionExpression: `attribute_exists(pk) AND ${ownerCondition}`,
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ...ownerValues, ':now': now },
+        },
+      });
     } else {
       // A note alone: the lead must still exist.
       parts.push({
@@ -492,9 +546,16 @@ export class LeadRepository extends TableRepository {
         },
       });
     }
+    if (ownerChanges) {
+      const owners = {
+        ...(lead.owner ? { fromOwner: lead.owner } : {}),
+        ...(newOwner ? { toOwner: newOwner } : {}),
+      };
+      parts.push({ Put: { TableName: this.table, Item: entry('owner', owners, 1) } });
+    }
     if (change.note !== undefined) {
       parts.push({
-        Put: { TableName: this.table, Item: entry('note', { text: change.note }, 1) },
+        Put: { TableName: this.table, Item: entry('note', { text: change.note }, 2) },
       });
     }
     try {
@@ -518,11 +579,21 @@ export class LeadRepository extends TableRepository {
     const items = await this.partition(id, true);
     if (items.length === 0) return false;
     const rank = (sk: unknown) => (sk === OUTBOX_SK ? 0 : sk === SK.lead ? 2 : 1);
-    const keys = items
-      .map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) }))
-      .sort((a, b) => rank(a.sk) - rank(b.sk));
-    for (let start = 0; start < keys.length; start += 25) {
-      let requests: Record<string, unknown>[] = keys
+    // The contact index item's key holds the e-mail: deleted before the lead, whose
+    // e-mail and time a second run needs to find it.
+    const leadItem = items.find((item) => item['sk'] === SK.lead);
+    const contact =
+      typeof leadItem?.['email'] === 'string' && typeof leadItem['createdAt'] === 'string'
+        ? [keys.contactSubmission(contactKey(leadItem['email']), leadItem['createdAt'], id)]
+        : [];
+    const deletions = [
+      ...contact,
+      ...items
+        .map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) }))
+        .sort((a, b) => rank(a.sk) - rank(b.sk)),
+    ];
+    for (let start = 0; start < deletions.length; start += 25) {
+      let requests: Record<string, unknown>[] = deletions
         .slice(start, start + 25)
         .map((key) => ({ DeleteRequest: { Key: key } }));
       // BatchWrite may leave some requests unprocessed under load; resend those.
@@ -549,7 +620,7 @@ export class LeadRepository extends TableRepository {
           KeyConditionExpression: 'pk = :pk',
           ExpressionAttributeValues: { ':pk': leadKey(id).pk },
           ConsistentRead: true,
-          ...(keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
+          ...(keysOnly ? { ProjectionExpression: 'pk, sk, email, createdAt' } : {}),
           ExclusiveStartKey: startKey,
         }),
       );
@@ -594,6 +665,8 @@ function matcher(
   const q = filter.q ? fold(filter.q) : undefined;
   return (item) => {
     if (filter.form && item['formType'] !== filter.form) return false;
+    // `me` is resolved to the caller's e-mail by the route.
+    if (filter.owner && item['owner'] !== filter.owner) return false;
     if (filter.page) {
       const lead = item as { landingPageId?: string; attribution?: { pageId?: string } };
       const fromPage = page

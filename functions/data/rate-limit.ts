@@ -6,9 +6,9 @@
 // TTL a window after they end; the window start in the key means an expired item is
 // simply never read again, whenever DynamoDB gets round to deleting it.
 import { createHash } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { limitKey } from '../lib/client-ip.ts';
-import { TableRepository } from './table.ts';
+import { isConditionalFailure, TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 
 export interface RateRule {
@@ -24,6 +24,12 @@ export interface RateDecision {
 
 export interface RateLimiter {
   hit(bucket: string, subject: string, rule: RateRule): Promise<RateDecision>;
+  /**
+   * True at most once per `seconds` for a subject (a sliding period, not a window): the
+   * auto-reply's "one per address an hour". One conditional write on
+   * pk=RATE#<bucket>#<subject hash>  sk=0, whose expiresAt is also its TTL.
+   */
+  once(bucket: string, subject: string, seconds: number): Promise<boolean>;
 }
 
 export class DynamoRateLimiter extends TableRepository implements RateLimiter {
@@ -48,5 +54,24 @@ export class DynamoRateLimiter extends TableRepository implements RateLimiter {
       count,
       retryAfterSeconds: windowStart + rule.windowSeconds - nowSeconds,
     };
+  }
+
+  async once(bucket: string, subject: string, seconds: number): Promise<boolean> {
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    const hashed = createHash('sha256').update(limitKey(subject)).digest('base64url').slice(0, 22);
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...keys.rate(bucket, hashed, 0), expiresAt: nowSeconds + seconds },
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+          ExpressionAttributeValues: { ':now': nowSeconds },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
   }
 }

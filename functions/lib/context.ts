@@ -7,10 +7,13 @@ import type { RedirectRepository } from '../data/redirects.ts';
 import type { LeadRepository } from '../data/leads.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
+import type { LeadSettingsRepository } from '../data/lead-settings.ts';
+import type { LeadRouting } from '../webhooks/lead-routing.ts';
 import type { EventRepository } from '../data/events.ts';
 import type { ExperimentRepository } from '../data/experiments.ts';
 import type { RealtimeRepository } from '../data/realtime.ts';
 import type { GoalRepository } from '../data/goals.ts';
+import type { FormRepository } from '../data/forms.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
@@ -42,8 +45,15 @@ export interface Services {
   leads: LeadRepository;
   /** CRM deliveries of leads (functions/data/outbox.ts). */
   outbox: OutboxRepository;
-  /** Forwards leads to LEAD_WEBHOOK_URL; undefined when it is not set (functions/webhooks). */
+  /**
+   * Forwards leads to the CRM webhook of the lead routing settings (functions/webhooks).
+   * The admin function and the local server always have one; the public function, none.
+   */
   leadWebhook: LeadWebhook | undefined;
+  /** The saved lead routing settings and the delivery log (functions/data/lead-settings.ts). */
+  leadSettings: LeadSettingsRepository;
+  /** Recipients and the webhook in effect: saved, else the environment's (webhooks/lead-routing.ts). */
+  leadRouting: LeadRouting;
   events: EventRepository;
   /** A/B experiments: variants, approvals, per-variant counters (functions/data/experiments.ts). */
   experiments: ExperimentRepository;
@@ -51,6 +61,8 @@ export interface Services {
   realtime: RealtimeRepository;
   /** Analytics goals (functions/data/goals.ts). */
   goals: GoalRepository;
+  /** Form definitions (functions/data/forms.ts). */
+  forms: FormRepository;
   rateLimiter: RateLimiter;
   admins: AdminRepository;
   sessions: SessionRepository;
@@ -99,10 +111,13 @@ export type VisitorServices = Pick<
   | 'eventCap'
   | 'leads'
   | 'leadWebhook'
+  | 'leadSettings'
+  | 'leadRouting'
   | 'events'
   | 'experiments'
   | 'realtime'
   | 'goals'
+  | 'forms'
   | 'rateLimiter'
   | 'admins'
   | 'sessions'

@@ -77,7 +77,9 @@ export function leadNotification(lead: Lead, to: string[], siteUrl: string): Mai
 }
 
 /**
- * Sends the notification for a stored lead to NOTIFY_EMAIL, if set, and says how it went
+ * Sends the notification for a stored lead to its recipients (the lead routing settings:
+ * the form's own list, else everyone's; saved in the admin, else NOTIFY_EMAIL; see
+ * functions/webhooks/lead-routing.ts), if any, and says how it went
  * (the contact route records that on the lead for the admin). Never throws: a failure or
  * a transport slower than NOTIFY_TIMEOUT_MS is logged with the lead's id (the lead itself
  * is already stored and listed in the admin).
@@ -86,9 +88,20 @@ export async function notifyNewLead(
   services: VisitorServices,
   lead: Lead,
 ): Promise<LeadNotification> {
-  const to = services.config.env.NOTIFY_EMAIL;
   if (lead.status === 'spam') return { status: 'skipped' };
-  if (!to) return { status: 'not-configured' };
+  let to: string[];
+  try {
+    to = await services.leadRouting.recipientsFor(lead);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    services.log.error('lead notification failed', { leadId: lead.id, error: reason });
+    return {
+      status: 'failed',
+      at: services.now().toISOString(),
+      error: `the lead routing settings could not be read (${reason})`.slice(0, 300),
+    };
+  }
+  if (to.length === 0) return { status: 'not-configured' };
   const message = leadNotification(lead, to, services.config.siteUrl);
   const transport = services.mailer.transport;
   let timer: NodeJS.Timeout | undefined;

@@ -3,11 +3,32 @@
 // the team is notified by e-mail (NOTIFY_EMAIL); a filled honeypot is answered like a
 // lead but stored as spam and notifies nobody; each network has a quota.
 import { Hono } from 'hono';
-import { contactSubmissionSchema } from '../shared/contact.ts';
-import type { ErrorBody } from '../lib/errors.ts';
-import type { VisitorEnv } from '../lib/context.ts';
-import { jsonBody, limitBody, requireJson } from '../lib/validate.ts';
+import { validator } from 'hono/validator';
+import type * as z from 'zod';
+import {
+  contactSubmissionSchema,
+  formPostSchema,
+  type ContactSubmission,
+  type FormPost,
+} from '../shared/contact.ts';
+import {
+  BUILT_IN_FORM_TYPES,
+  checkSubmission,
+  consentVersion,
+  FORM_FOR_TYPE,
+  isBuiltInForm,
+  RESERVED_FIELDS,
+  type ConsentRecord,
+  type FieldValue,
+  type FormDefinition,
+  type SubmissionIssue,
+} from '../shared/forms.ts';
+import { validationError, type ErrorBody } from '../lib/errors.ts';
+import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
+import { limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
+import { autoReplyMessage } from '../mail/auto-reply.ts';
+import type { Lead } from '../data/leads.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countVariant, isBot } from './conversions.ts';
 
@@ -23,15 +44,119 @@ const hasSource = (attribution: Attribution | undefined) =>
 
 export const CONTACT_MAX_BYTES = 32 * 1024;
 export const CONTACT_WINDOW_SECONDS = 600;
+/** At most one auto-reply per address in this many seconds (issue 26). */
+export const AUTO_REPLY_PERIOD_SECONDS = 3600;
+
+/** docs/requirements.md §7's body, or a form's (issue 26): told apart by `formId`. */
+type ContactInput = { kind: 'spec'; body: ContactSubmission } | { kind: 'form'; body: FormPost };
+
+const contactBody = validator('json', (value): ContactInput => {
+  if (value && typeof value === 'object' && 'formId' in value) {
+    const parsed = formPostSchema.safeParse(value);
+    if (!parsed.success) throw validationError(parsed.error.issues);
+    return { kind: 'form', body: parsed.data };
+  }
+  const parsed = contactSubmissionSchema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return { kind: 'spec', body: parsed.data };
+});
+
+const refuse = (issues: SubmissionIssue[]) =>
+  validationError(
+    issues.map((issue) => ({ code: 'custom', input: undefined, ...issue })) as z.core.$ZodIssue[],
+  );
+
+/**
+ * The submission as a lead, checked against its form's stored definition (docs/decisions.md
+ * "Forms"): a form body's fields by checkSubmission, the reserved ones becoming the lead's
+ * own; a docs/requirements.md body as it always was (its built-in form's custom fields are not
+ * asked of it). Both: a required consent must be ticked, and the consent the visitor saw is
+ * recorded with its version.
+ */
+async function resolveSubmission(
+  services: VisitorServices,
+  input: ContactInput,
+): Promise<{
+  submission: ContactSubmission;
+  form: FormDefinition;
+  record: Pick<Lead, 'formId' | 'fields' | 'consent'>;
+}> {
+  const formId = input.kind === 'form' ? input.body.formId : FORM_FOR_TYPE[input.body.formType];
+  const stored = await services.forms.getCached(formId);
+  if (!stored) throw refuse([{ path: ['formId'], message: 'is not a form of this site' }]);
+  const form = stored.form;
+  const issues: SubmissionIssue[] = [];
+  let submission: ContactSubmission;
+  let fields: Record<string, FieldValue> = {};
+  if (input.kind === 'form') {
+    const checked = checkSubmission(form, input.body.fields);
+    if (!checked.ok) issues.push(...checked.issues);
+    const values = checked.ok ? checked.values : {};
+    const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+    const { landingPageId, attribution, variantId, experimentId, website } = input.body;
+    submission = {
+      ...(landingPageId !== undefined ? { landingPageId } : {}),
+      ...(attribution ? { attribution } : {}),
+      ...(variantId ? { variantId } : {}),
+      ...(experimentId ? { experimentId } : {}),
+      ...(website !== undefined ? { website } : {}),
+      name: text('name') ?? '',
+      email: text('email') ?? '',
+      company: text('company') ?? '',
+      message: text('message') ?? '',
+      ...(text('role') ? { role: text('role') } : {}),
+      ...(text('inquiryType')
+        ? { inquiryType: text('inquiryType') as ContactSubmission['inquiryType'] }
+        : {}),
+      formType: isBuiltInForm(formId) ? BUILT_IN_FORM_TYPES[formId] : 'general',
+    };
+    fields = Object.fromEntries(
+      Object.entries(values).filter(
+        ([name]) => !(RESERVED_FIELDS as readonly string[]).includes(name),
+      ),
+    );
+  } else {
+    submission = input.body;
+  }
+  let consent: ConsentRecord | undefined;
+  if (form.consent.text) {
+    const version = await consentVersion(form.consent.text);
+    if (input.body.consentVersion && input.body.consentVersion !== version) {
+      issues.push({
+        path: ['consent'],
+        message: 'changed since this page was loaded: reload the page and read it again',
+      });
+    } else if (form.consent.required && input.body.consent !== true) {
+      issues.push({ path: ['consent'], message: 'must be ticked to send this form' });
+    }
+    consent = {
+      given: input.body.consent === true,
+      text: form.consent.text,
+      version,
+      at: services.now().toISOString(),
+      ...(form.consent.privacyUrl ? { privacyUrl: form.consent.privacyUrl } : {}),
+    };
+  }
+  if (issues.length) throw refuse(issues);
+  return {
+    submission,
+    form,
+    record: {
+      formId,
+      ...(Object.keys(fields).length ? { fields } : {}),
+      ...(consent ? { consent } : {}),
+    },
+  };
+}
 
 export const contact = new Hono<VisitorEnv>().post(
   '/',
   requireJson,
   limitBody(CONTACT_MAX_BYTES),
-  jsonBody(contactSubmissionSchema),
+  contactBody,
   async (c) => {
     const services = c.get('services');
-    const submission = c.req.valid('json');
+    const { submission, form, record } = await resolveSubmission(services, c.req.valid('json'));
     const ip = services.clientIp(c);
     // Honeypot and bot submissions have a quota of their own, so a bot on a shared office
     // address cannot use up the quota of the real prospects behind it (issue 26).
@@ -75,12 +200,18 @@ export const contact = new Hono<VisitorEnv>().post(
       ...(page ? { pageId: page.id } : {}),
       ...(optedOut ? {} : visit),
     };
-    // The CRM delivery (if LEAD_WEBHOOK_URL is set) is stored in the lead's own transaction.
+    // Who is mailed and whether the CRM gets it: the lead routing settings in effect (saved
+    // in the admin, else the environment's; functions/webhooks/lead-routing.ts). The CRM
+    // delivery is stored in the lead's own transaction.
+    const routing = services.leadRouting;
     const lead = await services.leads.create(submission, {
       spam,
-      notify: Boolean(services.config.env.NOTIFY_EMAIL),
-      forward: Boolean(services.config.env.LEAD_WEBHOOK_URL),
+      notify:
+        (await routing.recipientsFor({ formId: record.formId, formType: submission.formType }))
+          .length > 0,
+      forward: await routing.forwards(),
       ...(Object.keys(attribution).length ? { attribution } : {}),
+      form: record,
     });
     // One definition of a lead for every figure (issue 25, docs/decisions.md "One definition
     // of a lead"): every lead the inbox lists (all but spam) counts in the analytics totals,
@@ -130,7 +261,36 @@ export const contact = new Hono<VisitorEnv>().post(
         }),
       );
     }
+    // The visitor's confirmation, when the form asks for one: never for spam or bots, and at
+    // most one per address an hour, so the form cannot be used to mail-bomb someone.
+    if (form.autoReply.enabled && !spam && !isBot(userAgent)) {
+      await sendAutoReply(services, form, lead);
+    }
     c.header('Cache-Control', 'no-store');
     return c.json({ id: lead.id, status: 'received' as const }, 201);
   },
 );
+
+async function sendAutoReply(services: VisitorServices, form: FormDefinition, lead: Lead) {
+  try {
+    const first = await services.rateLimiter.once(
+      'auto-reply',
+      lead.email.toLowerCase(),
+      AUTO_REPLY_PERIOD_SECONDS,
+    );
+    if (!first) {
+      services.log.info('auto-reply skipped: one was sent to this address within the hour', {
+        leadId: lead.id,
+      });
+      return;
+    }
+    await services.mailer.send(autoReplyMessage(form.autoReply, lead));
+    services.log.info('auto-reply sent', { leadId: lead.id, transport: services.mailer.transport });
+  } catch (error) {
+    // The lead is stored; a failed confirmation is the transport's problem, logged.
+    services.log.error('auto-reply failed', {
+      leadId: lead.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -76,9 +76,14 @@ describe('GET /api/admin/leads: lists', () => {
       email: base.email,
       company: base.company,
       formType: 'pricing',
+      // The form it was sent with (issue 26): a docs/requirements.md body names its built-in form.
+      formId: 'pricing-request',
       landingPageId: 'default',
       status: 'new',
       createdAt: '2026-03-02T09:00:00.000Z',
+      // One e-mail address, one contact: the first of its three submissions (spam not counted).
+      submission: 1,
+      submissions: 3,
     });
     expect(list.leads[1]).toMatchObject({ inquiryType: 'sales', role: 'CDO' });
     // The list carries no message; the detail does.
@@ -230,6 +235,7 @@ describe('GET/PATCH /api/admin/leads/:id: detail, workflow, notes', () => {
         role: 'Director of Data Operations',
         inquiryType: 'partnership',
         formType: 'contact-page',
+        formId: 'contact',
         status: 'new',
         createdAt: '2026-03-02T09:00:00.000Z',
         notification: { status: 'not-configured' },
@@ -237,6 +243,7 @@ describe('GET/PATCH /api/admin/leads/:id: detail, workflow, notes', () => {
       timeline: [],
       delivery: null,
       webhookConfigured: false,
+      contact: { submission: 1, submissions: 1 },
     });
   });
 
@@ -459,10 +466,10 @@ describe('GET /api/admin/leads/export: CSV', () => {
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     const records = text.slice(1).split('\r\n');
     expect(records[0]).toBe(
-      'Received (UTC),Name,Email,Company,Role,Form,Inquiry type,Landing page,Status,Message,Referrer host,UTM source,UTM medium,UTM campaign,Lead id',
+      'Received (UTC),Name,Email,Company,Role,Form,Inquiry type,Landing page,Status,Message,Referrer host,UTM source,UTM medium,UTM campaign,Owner,Form id,Consent,Consent version,Consent text,Fields,Lead id',
     );
     expect(records[1]).toBe(
-      `2026-03-02T09:00:00.000Z,"'=HYPERLINK(""http://evil"",""x"")",${base.email},'+cmd|calc,,Dialog (pricing),,,New,"Line one\nLine two, with ""quotes""",,,,,${evil}`,
+      `2026-03-02T09:00:00.000Z,"'=HYPERLINK(""http://evil"",""x"")",${base.email},'+cmd|calc,,Dialog (pricing),,,New,"Line one\nLine two, with ""quotes""",,,,,,pricing-request,none,,,,${evil}`,
     );
     expect(records).toHaveLength(3); // header, one lead, and the empty string after the last CRLF
     expect(records[2]).toBe('');

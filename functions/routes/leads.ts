@@ -1,33 +1,43 @@
 // /api/admin/leads: the Leads inbox. List with filters and a cursor, the new-lead count,
-// one lead with its timeline and CRM delivery, status changes and notes, a manual
-// delivery retry, erasure for a data-subject request, and the CSV export. Every change
-// is audited by lead id only, so the audit log keeps no personal data after an erasure.
+// one lead with its timeline and CRM delivery, status, owner changes and notes, a manual
+// delivery retry, erasure for a data-subject request, and the CSV export (of a filter, or
+// of chosen leads). Bulk changes of up to 100 leads answer per lead. Every change is
+// audited by lead id only (and the owner's account), so the audit log keeps no personal
+// data after an erasure. Owners (issue 26): an active account whose role has the leads
+// permission; the new owner is told by e-mail (functions/mail/lead-owner.ts).
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { leadCursorSchema, type Lead, type LeadRecord } from '../data/leads.ts';
+import { LeadConflictError, leadCursorSchema, type Lead, type LeadRecord } from '../data/leads.ts';
 import { toDelivery } from '../data/outbox.ts';
 import type { AuditAction } from '../data/audit.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
+import { notifyLeadOwner } from '../mail/lead-owner.ts';
 import { INQUIRY_LABELS } from '../shared/contact.ts';
 import { toCsv } from '../shared/csv.ts';
 import {
   FORM_LABELS,
   LEAD_CSV_HEADER,
   LEAD_PAGE_SIZE,
+  leadBulkSchema,
+  leadExportSelectionSchema,
   leadFilterSchema,
   leadFromPage,
   leadListQuerySchema,
   leadPatchSchema,
   STATUS_LABELS,
+  type LeadBulkResult,
   type LeadDetail,
   type LeadFilter,
   type LeadList,
+  type LeadOwners,
   type LeadStats,
+  type LeadStatus,
 } from '../shared/leads.ts';
+import { can, ROLE_LABELS, ROLES } from '../shared/roles.ts';
 import { actorOf } from './admin-changes.ts';
 
 const idParam = z.object({ id: z.uuid() });
@@ -40,14 +50,39 @@ async function filterPage(c: Context<AppEnv>, filter: LeadFilter) {
   return c.get('services').pages.getById(filter.page);
 }
 
-function detail(c: Context<AppEnv>, record: LeadRecord): LeadDetail {
+async function detail(c: Context<AppEnv>, record: LeadRecord): Promise<LeadDetail> {
+  const numbers = await c.get('services').leads.contacts.numbers([record.lead]);
+  const contact = numbers.get(record.lead.id);
   return {
     lead: record.lead,
     timeline: record.timeline,
     delivery: record.outbox ? toDelivery(record.outbox) : null,
-    webhookConfigured: Boolean(c.get('services').leadWebhook),
+    // The lead routing settings in effect (functions/webhooks/lead-routing.ts).
+    webhookConfigured: await c.get('services').leadRouting.forwards(),
+    ...(contact ? { contact } : {}),
   };
 }
+
+/** The filter with `owner=me` made the caller's own e-mail. */
+function resolveOwner<T extends LeadFilter>(c: Context<AppEnv>, filter: T): T {
+  return filter.owner === 'me' ? { ...filter, owner: actorOf(c).toLowerCase() } : filter;
+}
+
+const LEAD_ROLES = ROLES.filter((role) => can(role, 'leads'));
+const OWNER_PROBLEM = `must be an active account whose role works leads (${LEAD_ROLES.map((role) => ROLE_LABELS[role]).join(', ')})`;
+
+/** 400 on `owner` unless it is null or an active account whose role has 'leads'. */
+async function checkOwner(c: Context<AppEnv>, owner: string | null | undefined): Promise<void> {
+  if (!owner) return;
+  const account = await c.get('services').admins.get(owner);
+  if (!account || account.disabled || !can(account.role, 'leads')) {
+    throw new ApiError(400, 'validation_failed', `Invalid request: owner ${OWNER_PROBLEM}`, {
+      owner: [OWNER_PROBLEM],
+    });
+  }
+}
+
+const ownerName = (owner: string | undefined) => owner ?? 'nobody';
 
 async function audit(c: Context<AppEnv>, action: AuditAction, summary: string, leadId?: string) {
   const services = c.get('services');
@@ -84,16 +119,55 @@ const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
     lead.attribution?.utmSource,
     lead.attribution?.utmMedium,
     lead.attribution?.utmCampaign,
+    lead.owner,
+    lead.formId,
+    lead.consent ? (lead.consent.given ? 'given' : 'not given') : 'none',
+    lead.consent?.version,
+    lead.consent?.text,
+    // Every cell goes through toCsv's formula guard; a value starting with = in the middle
+    // of this one cannot start a formula (a spreadsheet reads only the cell's first char).
+    lead.fields
+      ? Object.entries(lead.fields)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(
+            ([name, value]) =>
+              `${name}=${typeof value === 'boolean' ? (value ? 'yes' : 'no') : value}`,
+          )
+          .join('; ')
+      : undefined,
     lead.id,
   ];
 };
+
+async function csvAnswer(c: Context<AppEnv>, rows: Lead[]) {
+  const services = c.get('services');
+  const pages = await services.pages.list();
+  const csv = toCsv(
+    LEAD_CSV_HEADER,
+    rows.map((lead) => csvRow(lead, pages)),
+  );
+  const day = services.now().toISOString().slice(0, 10);
+  return c.body(csv, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
+  });
+}
+
+/** Runs `work` over items, `limit` at a time, keeping their order. */
+async function inTurn<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += limit) {
+    results.push(...(await Promise.all(items.slice(start, start + limit).map(work))));
+  }
+  return results;
+}
 
 export const leads = new Hono<AppEnv>()
   .use(sameSiteReads)
   .use(requirePermission('leads'))
   .get('/', query(leadListQuerySchema), async (c) => {
     const services = c.get('services');
-    const list = c.req.valid('query');
+    const list = resolveOwner(c, c.req.valid('query'));
     const cursor = list.cursor
       ? await services.cursors.decode(CURSOR_PURPOSE, list.cursor, leadCursorSchema)
       : undefined;
@@ -103,8 +177,12 @@ export const leads = new Hono<AppEnv>()
       cursor,
       ...(page ? { page } : {}),
     });
+    const numbers = await services.leads.contacts.numbers(result.leads);
     return c.json<LeadList>({
-      leads: result.leads.map(({ message: _message, notification: _notification, ...row }) => row),
+      leads: result.leads.map(({ message: _message, notification: _notification, ...row }) => ({
+        ...row,
+        ...numbers.get(row.id),
+      })),
       ...(result.cursor
         ? { cursor: await services.cursors.encode(CURSOR_PURPOSE, result.cursor) }
         : {}),
@@ -114,16 +192,23 @@ export const leads = new Hono<AppEnv>()
   .get('/stats', async (c) =>
     c.json<LeadStats>({ newCount: await c.get('services').leads.countNew() }),
   )
+  .get('/owners', async (c) => {
+    // Who a lead may be given to: what a sales account needs without the accounts list.
+    const accounts = await c.get('services').admins.list();
+    return c.json<LeadOwners>({
+      owners: accounts
+        .filter((account) => !account.disabled && can(account.role, 'leads'))
+        .map((account) => ({
+          email: account.email,
+          ...(account.name ? { name: account.name } : {}),
+        })),
+    });
+  })
   .get('/export', query(leadFilterSchema), async (c) => {
     const services = c.get('services');
-    const filter = c.req.valid('query');
+    const filter = resolveOwner(c, c.req.valid('query'));
     const page = await filterPage(c, filter);
     const rows = await services.leads.all(filter, page);
-    const pages = await services.pages.list();
-    const csv = toCsv(
-      LEAD_CSV_HEADER,
-      rows.map((lead) => csvRow(lead, pages)),
-    );
     // The search text may be a person's name: the audit line says only that there was one.
     const filters = [
       filter.status && `status ${filter.status}`,
@@ -131,6 +216,7 @@ export const leads = new Hono<AppEnv>()
       filter.page && `page ${page?.slug ?? filter.page}`,
       filter.from && `from ${filter.from}`,
       filter.to && `to ${filter.to}`,
+      filter.owner && `owner ${filter.owner}`,
       filter.q && 'a search',
     ].filter(Boolean);
     await audit(
@@ -138,25 +224,92 @@ export const leads = new Hono<AppEnv>()
       'lead-export',
       `Leads exported as CSV: ${rows.length} row${rows.length === 1 ? '' : 's'}${filters.length ? ` (${filters.join(', ')})` : ''}`,
     );
-    const day = services.now().toISOString().slice(0, 10);
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
+    return csvAnswer(c, rows);
+  })
+  .post('/export', requireJson, jsonBody(leadExportSelectionSchema), async (c) => {
+    // The chosen leads, in the order asked; ids that no longer exist are left out.
+    const services = c.get('services');
+    const { ids } = c.req.valid('json');
+    const found = await inTurn(ids, 10, (id) => services.leads.get(id));
+    const rows = found.filter((lead): lead is Lead => lead !== undefined);
+    await audit(
+      c,
+      'lead-export',
+      `Leads exported as CSV: ${rows.length} row${rows.length === 1 ? '' : 's'} (a selection of ${ids.length})`,
+    );
+    return csvAnswer(c, rows);
+  })
+  .post('/bulk', requireJson, jsonBody(leadBulkSchema), async (c) => {
+    const services = c.get('services');
+    const bulk = c.req.valid('json');
+    const status: LeadStatus | undefined =
+      bulk.action === 'spam' ? 'spam' : bulk.action === 'status' ? bulk.status : undefined;
+    const owner = bulk.action === 'owner' ? bulk.owner : undefined;
+    if (bulk.action === 'owner') await checkOwner(c, owner);
+    const assigned: Lead[] = [];
+    let rescued = false;
+    const results = await inTurn(bulk.ids, 5, async (id) => {
+      const current = await services.leads.record(id);
+      if (!current) return { id, outcome: 'not-found' as const, message: 'Lead not found' };
+      const { lead } = current;
+      const statusChanges = status !== undefined && status !== lead.status;
+      const ownerChanges = owner !== undefined && (owner ?? undefined) !== lead.owner;
+      if (!statusChanges && !ownerChanges) return { id, outcome: 'unchanged' as const };
+      try {
+        await services.leads.update(
+          current,
+          { ...(statusChanges ? { status } : {}), ...(ownerChanges ? { owner } : {}) },
+          actorOf(c),
+          { forward: await services.leadRouting.forwards() },
+        );
+      } catch (error) {
+        if (error instanceof LeadConflictError) {
+          return { id, outcome: 'conflict' as const, message: error.message };
+        }
+        throw error;
+      }
+      if (statusChanges) {
+        await audit(c, 'lead-status', `Lead ${id}: status ${lead.status} → ${status} (bulk)`, id);
+        if (lead.status === 'spam') rescued = true;
+      }
+      if (ownerChanges) {
+        await audit(
+          c,
+          'lead-owner',
+          `Lead ${id}: owner ${ownerName(lead.owner)} → ${ownerName(owner ?? undefined)} (bulk)`,
+          id,
+        );
+        assigned.push(lead);
+      }
+      return { id, outcome: 'ok' as const };
+    });
+    if (rescued) services.leadWebhook?.kick();
+    if (owner && assigned.length) await notifyLeadOwner(services, assigned, owner, actorOf(c));
+    const failed = results.filter((r) => r.outcome === 'not-found' || r.outcome === 'conflict');
+    return c.json<LeadBulkResult>({
+      results,
+      succeeded: results.length - failed.length,
+      failed: failed.length,
     });
   })
   .get('/:id', params(idParam), async (c) => {
     const { id } = c.req.valid('param');
-    return c.json<LeadDetail>(detail(c, await loadRecord(c, id)));
+    return c.json<LeadDetail>(await detail(c, await loadRecord(c, id)));
   })
   .patch('/:id', params(idParam), requireJson, jsonBody(leadPatchSchema), async (c) => {
     const services = c.get('services');
     const { id } = c.req.valid('param');
     const change = c.req.valid('json');
+    await checkOwner(c, change.owner);
     const current = await loadRecord(c, id);
     const statusChanges = change.status !== undefined && change.status !== current.lead.status;
-    if (!statusChanges && change.note === undefined) return c.json<LeadDetail>(detail(c, current));
+    const ownerChanges =
+      change.owner !== undefined && (change.owner ?? undefined) !== current.lead.owner;
+    if (!statusChanges && !ownerChanges && change.note === undefined) {
+      return c.json<LeadDetail>(await detail(c, current));
+    }
     await services.leads.update(current, change, actorOf(c), {
-      forward: Boolean(services.leadWebhook),
+      forward: await services.leadRouting.forwards(),
     });
     if (statusChanges) {
       await audit(
@@ -168,16 +321,29 @@ export const leads = new Hono<AppEnv>()
       // Rescued from spam with the webhook on: its delivery is due now.
       if (current.lead.status === 'spam') services.leadWebhook?.kick();
     }
+    if (ownerChanges) {
+      await audit(
+        c,
+        'lead-owner',
+        `Lead ${id}: owner ${ownerName(current.lead.owner)} → ${ownerName(change.owner ?? undefined)}`,
+        id,
+      );
+      if (change.owner) await notifyLeadOwner(services, [current.lead], change.owner, actorOf(c));
+    }
     if (change.note !== undefined) await audit(c, 'lead-note', `Lead ${id}: note added`, id);
-    return c.json<LeadDetail>(detail(c, await loadRecord(c, id)));
+    return c.json<LeadDetail>(await detail(c, await loadRecord(c, id)));
   })
   .post('/:id/retry', params(idParam), async (c) => {
     const services = c.get('services');
     const { id } = c.req.valid('param');
     await loadRecord(c, id);
     const webhook = services.leadWebhook;
-    if (!webhook) {
-      throw new ApiError(409, 'conflict', 'No CRM webhook is configured (LEAD_WEBHOOK_URL)');
+    if (!webhook || !(await services.leadRouting.forwards())) {
+      throw new ApiError(
+        409,
+        'conflict',
+        'No CRM webhook is configured, or it is off (Account, Lead routing)',
+      );
     }
     const outcome = await webhook.retryNow(id);
     const refusals: Partial<Record<typeof outcome, string>> = {
@@ -186,11 +352,12 @@ export const leads = new Hono<AppEnv>()
         'This lead has no CRM delivery (it was received as spam or before the webhook was set up)',
       'already-delivered': 'This lead has already been delivered to the CRM',
       cancelled: 'Spam is never forwarded; mark the lead as not spam first',
+      'not-configured': 'No CRM webhook is configured, or it is off (Account, Lead routing)',
     };
     const refusal = refusals[outcome];
     if (refusal) throw new ApiError(409, 'conflict', refusal);
     await audit(c, 'lead-retry', `Lead ${id}: CRM delivery retried by hand (${outcome})`, id);
-    return c.json<LeadDetail>(detail(c, await loadRecord(c, id)));
+    return c.json<LeadDetail>(await detail(c, await loadRecord(c, id)));
   })
   .delete('/:id', params(idParam), async (c) => {
     const { id } = c.req.valid('param');

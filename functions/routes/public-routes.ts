@@ -8,11 +8,13 @@ import { contact } from './contact.ts';
 import { conversions } from './conversions.ts';
 import { preview } from './preview.ts';
 import { sharedAnalytics } from './shared-analytics.ts';
+import { publicForms } from './forms.ts';
 
 export const PUBLIC_ROUTES: ApiRoute[] = [
   { path: '/health', router: health },
   { path: '/landing-pages', router: landingPageBySlug },
   { path: '/contact', router: contact },
+  { path: '/forms', router: publicForms },
   { path: '/conversions', router: conversions },
   { path: '/preview', router: preview },
   { path: '/shared/analytics', router: sharedAnalytics },

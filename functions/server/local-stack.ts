@@ -186,8 +186,9 @@ export async function startLocalStack(
     if (services.leadWebhook) {
       const drainer = startDrainer(services.leadWebhook, log, { outbox: services.outbox });
       cleanups.push(() => drainer.stop());
-      // The host only: a CRM may put a token in the URL's path or query.
-      log.info('lead webhook on', { host: new URL(services.leadWebhook.url).host });
+      // Where it delivers is the lead routing settings' business, read per delivery
+      // (functions/webhooks/lead-routing.ts); the URL is never logged (it may hold a token).
+      log.info('lead webhook drainer on');
     }
 
     // Scheduled publishes and unpublishes (functions/publishing/scheduler.ts): the schedules

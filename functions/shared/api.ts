@@ -222,6 +222,7 @@ export const AUDIT_ACTIONS = [
   'lead-retry',
   'lead-export',
   'lead-erase',
+  'lead-owner',
   // Experiments (functions/data/experiments.ts, routes/admin/experiments.ts).
   'experiment-create',
   'experiment-update',
@@ -290,6 +291,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'lead-retry': 'Lead delivery retried',
   'lead-export': 'Leads exported',
   'lead-erase': 'Lead erased',
+  'lead-owner': 'Lead owner changed',
   'experiment-create': 'Experiment created',
   'experiment-update': 'Experiment changed',
   'experiment-delete': 'Experiment deleted',
@@ -302,10 +304,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'share-create': 'Shared dashboard made',
   'share-revoke': 'Shared dashboard revoked',
   'goal-create': 'Goal added',
-  'goal-delete': 'Goal deleted',
-  'goal-funnel': 'Goal funnel changed',
   'form-save': 'Form saved',
   'form-delete': 'Form deleted',
+  'goal-delete': 'Goal deleted',
+  'goal-funnel': 'Goal funnel changed',
 };
 
 export const auditEntrySchema = z.object({

@@ -37,6 +37,41 @@ const oneLine = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE);
 
+/** The page and visit facts every body may carry, whichever shape it has. */
+const visitFields = {
+  /** docs/requirements.md §7: the path without its leading slash, or `default`; the default page's id for pricing. */
+  landingPageId: oneLine(200).optional(),
+  /** Where the visit came from (referrer host, UTM tags); the server adds the page's id. */
+  attribution: attributionSchema.optional(),
+  /** The experiment variant the page was served as (docs/decisions.md "Experiments"). */
+  variantId: variantIdSchema.optional(),
+  /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
+  experimentId: z.uuid().optional(),
+  /** Honeypot: invisible to people, filled by bots. Accepted (2xx) but stored as spam. */
+  website: z.string().max(500).optional(),
+  /** Whether the form's consent box was ticked (issue 26; absent: not shown or not ticked). */
+  consent: z.boolean('must be true or false').optional(),
+  /** The version of the consent text the visitor saw (GET /api/forms/:id consent.version). */
+  consentVersion: z.string().max(64, 'must be at most 64 characters').optional(),
+};
+
+/**
+ * POST /api/contact with a form of functions/shared/forms.ts (issue 26): its id and its
+ * values, checked by the server against the stored definition.
+ */
+export const formPostSchema = z.strictObject({
+  formId: z
+    .string('must be text')
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'must be a form id'),
+  fields: z.record(
+    z.string().max(40, 'must be a field name of at most 40 characters'),
+    z.unknown(),
+    'must be an object of field names and values',
+  ),
+  ...visitFields,
+});
+export type FormPost = z.infer<typeof formPostSchema>;
+
 export const contactSubmissionSchema = z
   .strictObject({
     name: oneLine(200).pipe(z.string().min(1, 'is required')),
@@ -54,16 +89,7 @@ export const contactSubmissionSchema = z
     role: oneLine(200).optional(),
     inquiryType: z.enum(INQUIRY_TYPES).optional(),
     formType: z.enum(FORM_TYPES).default('general'),
-    /** docs/requirements.md §7: the path without its leading slash, or `default`; the default page's id for pricing. */
-    landingPageId: oneLine(200).optional(),
-    /** Where the visit came from (referrer host, UTM tags); the server adds the page's id. */
-    attribution: attributionSchema.optional(),
-    /** The experiment variant the page was served as (docs/decisions.md "Experiments"). */
-    variantId: variantIdSchema.optional(),
-    /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
-    experimentId: z.uuid().optional(),
-    /** Honeypot: invisible to people, filled by bots. Accepted (2xx) but stored as spam. */
-    website: z.string().max(500).optional(),
+    ...visitFields,
   })
   .superRefine((value, ctx) => {
     // The contact page asks for company and message as required fields (docs/requirements.md §5).

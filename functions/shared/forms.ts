@@ -353,6 +353,18 @@ export const formDefinitionSchema = z
         path: ['consent', 'text'],
         message: 'a required consent needs its text',
       });
+    // Only {{name}} and {{company}} are filled in (functions/mail/auto-reply.ts).
+    for (const key of ['subject', 'body'] as const) {
+      for (const match of form.autoReply[key].matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+        if (match[1] !== 'name' && match[1] !== 'company') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['autoReply', key],
+            message: `{{${match[1]}}} is not a merge field: use {{name}} or {{company}}`,
+          });
+        }
+      }
+    }
     if (form.autoReply.enabled) {
       if (!form.autoReply.subject)
         ctx.addIssue({

@@ -95,22 +95,34 @@ export const leadSchema = z.object({
   fields: z.record(z.string(), fieldValueSchema).optional(),
   /** What the visitor agreed to, when the form asked (docs/decisions.md "Consent records"). */
   consent: consentRecordSchema.optional(),
+  /** The account working the lead (an e-mail, lower-cased); absent while nobody owns it. */
+  owner: z.string().optional(),
 });
 export type LeadView = z.infer<typeof leadSchema>;
 
-/** A list row: everything but the message and the notification outcome. */
-export const leadSummarySchema = leadSchema.omit({ message: true, notification: true });
+/**
+ * A list row: everything but the message and the notification outcome, with the lead's
+ * place among its contact's submissions (same e-mail, case ignored; spam not counted):
+ * `submission` is 3 for the third (absent on spam), `submissions` the contact's total.
+ */
+export const leadSummarySchema = leadSchema.omit({ message: true, notification: true }).extend({
+  submission: z.number().int().min(1).optional(),
+  submissions: z.number().int().min(0).optional(),
+});
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
 
-/** One entry of a lead's internal timeline: a note, or a status change. */
+/** One entry of a lead's internal timeline: a note, a status change or an owner change. */
 export const timelineEntrySchema = z.object({
   id: z.string(),
   at: isoTime,
   author: z.string(),
-  kind: z.enum(['note', 'status']),
+  kind: z.enum(['note', 'status', 'owner']),
   text: z.string().optional(),
   from: leadStatusSchema.optional(),
   to: leadStatusSchema.optional(),
+  /** An owner change: who owned it before and who owns it now (absent: nobody). */
+  fromOwner: z.string().optional(),
+  toOwner: z.string().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
@@ -147,6 +159,13 @@ export const leadDetailSchema = z.object({
   delivery: deliverySchema.nullable(),
   /** Whether LEAD_WEBHOOK_URL is set (a manual retry needs it). */
   webhookConfigured: z.boolean(),
+  /** The lead's place among its contact's submissions (see leadSummarySchema). */
+  contact: z
+    .object({
+      submission: z.number().int().min(1).optional(),
+      submissions: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
@@ -169,6 +188,17 @@ export const leadFilterSchema = z
     to: optionalQuery(isoTime),
     /** Part of the name, e-mail or company; case and accents are ignored. */
     q: optionalQuery(z.string().trim().max(100, 'must be at most 100 characters')),
+    /** The owner's e-mail, or `me` for the caller's own leads ("Mine"). */
+    owner: optionalQuery(
+      z
+        .string()
+        .trim()
+        .max(254, 'must be me or an e-mail address')
+        .refine((value) => value === 'me' || z.email().safeParse(value).success, {
+          message: 'must be me or an e-mail address',
+        })
+        .transform((value) => value.toLowerCase()),
+    ),
   })
   .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
     path: ['to'],
@@ -209,6 +239,13 @@ export type LeadList = z.infer<typeof leadListSchema>;
 export const leadStatsSchema = z.object({ newCount: z.number().int().min(0) });
 export type LeadStats = z.infer<typeof leadStatsSchema>;
 
+/** An owner in a change: an account's e-mail, or null for nobody. */
+export const leadOwnerSchema = z
+  .email('must be the e-mail address of an account, or null')
+  .max(254, 'must be at most 254 characters')
+  .toLowerCase()
+  .nullable();
+
 /** PATCH /api/admin/leads/:id */
 export const leadPatchSchema = z
   .strictObject({
@@ -219,12 +256,104 @@ export const leadPatchSchema = z
       .min(1, 'must not be empty')
       .max(5000, 'must be at most 5000 characters')
       .optional(),
+    owner: leadOwnerSchema.optional(),
   })
-  .refine((value) => value.status !== undefined || value.note !== undefined, {
-    path: ['status'],
-    message: 'give a status, a note, or both',
-  });
+  .refine(
+    (value) => value.status !== undefined || value.note !== undefined || value.owner !== undefined,
+    { path: ['status'], message: 'give a status, a note, an owner, or several' },
+  );
 export type LeadPatch = z.infer<typeof leadPatchSchema>;
+
+/** Accounts a lead may be given to: active, with a role that has the leads permission. */
+export const leadOwnersSchema = z.object({
+  owners: z.array(z.object({ email: z.string(), name: z.string().optional() })),
+});
+export type LeadOwners = z.infer<typeof leadOwnersSchema>;
+
+export const BULK_ACTIONS = ['status', 'owner', 'spam'] as const;
+export const BULK_MAX = 100;
+const leadIdsSchema = z
+  .array(z.uuid('must be lead ids'), 'must be a list of lead ids')
+  .min(1, 'must name at least one lead')
+  .max(BULK_MAX, `must name at most ${BULK_MAX} leads`)
+  .refine((ids) => new Set(ids).size === ids.length, 'must not name a lead twice');
+
+/** POST /api/admin/leads/bulk: one change to each of up to 100 leads. */
+export const leadBulkSchema = z
+  .strictObject({
+    ids: leadIdsSchema,
+    action: z.enum(BULK_ACTIONS),
+    status: leadStatusSchema.optional(),
+    owner: leadOwnerSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.action === 'status' && value.status === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'is required to set a status',
+      });
+    }
+    if (value.action === 'owner' && value.owner === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['owner'],
+        message: 'is required to set an owner (null for nobody)',
+      });
+    }
+  });
+export type LeadBulk = z.infer<typeof leadBulkSchema>;
+
+/** What happened to each lead of a bulk change, in the order asked. */
+export const BULK_OUTCOMES = ['ok', 'unchanged', 'not-found', 'conflict'] as const;
+export const leadBulkResultSchema = z.object({
+  results: z.array(
+    z.object({ id: z.string(), outcome: z.enum(BULK_OUTCOMES), message: z.string().optional() }),
+  ),
+  /** Changed or already as asked. */
+  succeeded: z.number().int(),
+  /** Not found or changed by someone else meanwhile. */
+  failed: z.number().int(),
+});
+export type LeadBulkResult = z.infer<typeof leadBulkResultSchema>;
+
+/** POST /api/admin/leads/export: the CSV of chosen leads. */
+export const leadExportSelectionSchema = z.strictObject({ ids: leadIdsSchema });
+
+/** One entry of a contact's timeline: a submission, or an entry of one of its leads. */
+export const contactTimelineEntrySchema = z.union([
+  z.object({
+    kind: z.literal('submission'),
+    at: isoTime,
+    leadId: z.string(),
+    formType: z.enum(FORM_TYPES),
+    formId: z.string().optional(),
+    status: leadStatusSchema,
+    submission: z.number().int().optional(),
+  }),
+  timelineEntrySchema.extend({ leadId: z.string() }),
+]);
+export type ContactTimelineEntry = z.infer<typeof contactTimelineEntrySchema>;
+
+/** GET /api/admin/contacts/:email: everything one person (one e-mail address) sent. */
+export const contactSchema = z.object({
+  /** Lower-cased: the contact's key. */
+  email: z.string(),
+  /** From the newest submission that is not spam (the newest of all if every one is). */
+  name: z.string(),
+  company: z.string(),
+  /** The owner of the newest submission that has one. */
+  owner: z.string().optional(),
+  firstSeen: isoTime,
+  lastSeen: isoTime,
+  /** Newest first, spam included (without a submission number). */
+  submissions: z.array(leadSummarySchema),
+  /** Submissions, status and owner changes and notes of every lead, oldest first. */
+  timeline: z.array(contactTimelineEntrySchema),
+  /** True when the contact has more submissions than the view reads (CONTACT_MAX_LEADS). */
+  truncated: z.boolean(),
+});
+export type Contact = z.infer<typeof contactSchema>;
 
 /** The lead as the CRM receives it (Standard Webhooks payload: type, timestamp, data). */
 export const leadWebhookPayloadSchema = z.object({
@@ -268,5 +397,11 @@ export const LEAD_CSV_HEADER = [
   'UTM source',
   'UTM medium',
   'UTM campaign',
+  'Owner',
+  'Form id',
+  'Consent',
+  'Consent version',
+  'Consent text',
+  'Fields',
   'Lead id',
 ] as const;

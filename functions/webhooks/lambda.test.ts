@@ -76,15 +76,35 @@ describe('lead webhook drainer Lambda', () => {
     }
   });
 
-  it('does nothing without LEAD_WEBHOOK_URL', async () => {
+  it('does nothing without LEAD_WEBHOOK_URL (nor saved settings)', async () => {
+    const endpoint = inject('dynamoEndpoint');
+    const tableName = `test-drainer-${randomUUID()}`;
+    const db = createDocumentClient({ region: 'local', endpoint });
+    await ensureTable(db, tableName);
+    // A lead with a delivery, stored while a webhook was on: it waits, unsent.
+    const lead = await new LeadRepository(db, tableName).create(
+      {
+        name: 'Dana',
+        email: 'dana@example-pharma.com',
+        company: '',
+        message: '',
+        formType: 'general',
+      },
+      { spam: false, forward: true },
+    );
     const drain = await loadDrainer({
       AWS_REGION: 'local',
-      DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-      TABLE_NAME: `test-drainer-${randomUUID()}`,
+      DYNAMODB_ENDPOINT: endpoint,
+      TABLE_NAME: tableName,
       LOG_LEVEL: 'error',
       LEAD_WEBHOOK_URL: '',
       LEAD_WEBHOOK_SECRET: '',
     });
     expect(await drain(55_000)).toEqual({ attempted: 0 });
+    expect(await new OutboxRepository(db, tableName).get(lead.id)).toMatchObject({
+      status: 'pending',
+      attempts: [],
+    });
+    db.destroy();
   });
 });

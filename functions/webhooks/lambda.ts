@@ -1,5 +1,6 @@
 // AWS: the outbox drainer as a Lambda function, invoked every minute by an EventBridge
-// schedule (infra/constructs/lead-webhook.ts). Each run attempts every due delivery until
+// schedule (infra/constructs/lead-webhook.ts); with the webhook off or not configured a
+// run only looks at the settings. Each run attempts every due delivery until
 // the function's time is nearly up; what is left waits for the next run. It builds only
 // what a drain needs (not the API's services), so its bundle and cold start stay small.
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
@@ -10,8 +11,11 @@ import { OutboxRepository } from '../data/outbox.ts';
 import { loadConfig } from '../env.ts';
 import { jsonLogger } from '../lib/logger.ts';
 import { sourceStack } from '../lib/stack-trace.ts';
+import { LeadSettingsRepository } from '../data/lead-settings.ts';
+import { LeadRouting } from './lead-routing.ts';
 import { LeadWebhook } from './lead-webhook.ts';
-import { secretKey } from './signing.ts';
+import { chooseSecretBox } from './secret-box.ts';
+import { guardModeOf } from './url-guard.ts';
 
 /** Stop starting attempts this long before the timeout: one attempt takes at most 5 s. */
 const SAFETY_MS = 10_000;
@@ -21,28 +25,23 @@ const log = jsonLogger(config.env.LOG_LEVEL);
 const db = createDocumentClient(dynamoTarget(config));
 const table = config.env.TABLE_NAME;
 const now = () => new Date();
-const url = config.env.LEAD_WEBHOOK_URL;
-const webhook = url
-  ? new LeadWebhook(
-      {
-        leads: new LeadRepository(db, table, now),
-        outbox: new OutboxRepository(db, table, now),
-        now,
-        log,
-      },
-      // loadConfig refuses a URL without a valid secret.
-      { url, key: secretKey(config.env.LEAD_WEBHOOK_SECRET ?? '') },
-    )
-  : undefined;
+const settings = new LeadSettingsRepository(db, table, now);
+// The target comes from the lead routing settings at each run (saved in the admin, else
+// LEAD_WEBHOOK_URL / LEAD_WEBHOOK_SECRET), so the function runs whether or not one is set.
+const webhook = new LeadWebhook({
+  leads: new LeadRepository(db, table, now),
+  outbox: new OutboxRepository(db, table, now),
+  now,
+  log,
+  routing: new LeadRouting(settings, config, chooseSecretBox(config)),
+  mode: guardModeOf(config),
+  deliveries: settings,
+});
 
 export const handler = async (
   _event: unknown,
   context: Pick<Context, 'getRemainingTimeInMillis'>,
 ) => {
-  if (!webhook) {
-    log.warn('lead webhook drainer ran without LEAD_WEBHOOK_URL; nothing to do');
-    return { attempted: 0 };
-  }
   try {
     return await webhook.drainOnce({
       deadline: () => context.getRemainingTimeInMillis() < SAFETY_MS,

@@ -102,7 +102,8 @@ describe('lead webhook: delivery to a real receiver', () => {
     expect(payload).toEqual({
       type: 'lead.created',
       timestamp: '2026-03-02T09:00:00.000Z',
-      data: { ...lead, id, createdAt: '2026-03-02T09:00:00.000Z' },
+      // The built-in form of its type (functions/shared/forms.ts FORM_FOR_TYPE).
+      data: { ...lead, id, createdAt: '2026-03-02T09:00:00.000Z', formId: 'pricing-request' },
     });
 
     const { delivery } = await app.detail(id);
@@ -381,7 +382,9 @@ describe('lead webhook: configuration', () => {
       await (await app.json('GET', `/api/admin/leads/${id}`)).json(),
     );
     expect(detail).toMatchObject({ delivery: null, webhookConfigured: false });
-    expect(app.services.leadWebhook).toBeUndefined();
+    // The sender exists all the same: an admin may switch the webhook on later (the lead
+    // routing settings, functions/routes/lead-settings.test.ts), and nothing is due.
+    expect(await app.services.leadWebhook!.drainOnce()).toEqual({ attempted: 0 });
     expect((await app.json('POST', `/api/admin/leads/${id}/retry`)).status).toBe(409);
   });
 

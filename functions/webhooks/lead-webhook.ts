@@ -1,13 +1,30 @@
-// Forwards stored leads to the team's CRM (LEAD_WEBHOOK_URL): a JSON POST signed the
-// Standard Webhooks way, 5 s timeout, retried about 1 min, 5 min, 30 min, 2 h and 12 h
-// after failures, then marked failed. Deliveries come from the outbox (functions/data/
-// outbox.ts), drained by the local server (./drainer.ts) or, in AWS, by a scheduled
-// function (./lambda.ts); an admin can retry one by hand. Spam is never forwarded.
+// Forwards stored leads to the team's CRM: a JSON POST signed the Standard Webhooks way,
+// 5 s timeout, retried about 1 min, 5 min, 30 min, 2 h and 12 h after failures, then
+// marked failed. Deliveries come from the outbox (functions/data/outbox.ts), drained by
+// the local server (./drainer.ts) or, in AWS, by a scheduled function (./lambda.ts); an
+// admin can retry one by hand. Spam is never forwarded.
+//
+// The target (URL and signing key) is read for each attempt from the lead routing
+// settings (./lead-routing.ts: what an admin saved, else LEAD_WEBHOOK_URL / _SECRET), so a
+// change applies without a restart; while the webhook is off, deliveries wait. Every
+// request goes through the SSRF guard (./url-guard.ts): the URL is checked and the socket's
+// DNS lookup refuses non-public addresses, so a refused attempt records why. Each attempt
+// and each test delivery is written to the delivery log (functions/data/lead-settings.ts).
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { LeadRepository, Lead } from '../data/leads.ts';
 import type { AttemptResult, OutboxItem, OutboxRepository } from '../data/outbox.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { DeliveryAttempt, LeadWebhookPayload } from '../shared/leads.ts';
+import {
+  TEST_EVENT_TYPE,
+  type DeliveryLogEntry,
+  type WebhookTestResult,
+} from '../shared/lead-settings.ts';
+import type { TargetResolution } from './lead-routing.ts';
 import { signatureHeaders } from './signing.ts';
+import { guardedLookup, urlProblem, type GuardMode } from './url-guard.ts';
 
 /** About 1 min, 5 min, 30 min, 2 h, 12 h: six attempts over some 15 hours, then failed. */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000] as const;
@@ -22,7 +39,6 @@ export interface LeadWebhookOptions {
   leaseMs?: number;
   /** Deliveries attempted at once by one drain. */
   concurrency?: number;
-  fetch?: typeof fetch;
 }
 
 export interface WebhookTarget {
@@ -38,14 +54,33 @@ export type ManualRetryOutcome =
   | 'busy'
   | 'no-delivery'
   | 'already-delivered'
-  | 'cancelled';
+  | 'cancelled'
+  /** The webhook is not configured or is switched off. */
+  | 'not-configured';
 
 interface Deps {
   leads: LeadRepository;
   outbox: OutboxRepository;
   now: () => Date;
   log: Logger;
+  /** Where attempts go right now (./lead-routing.ts LeadRouting). */
+  routing: { target(): Promise<TargetResolution> };
+  /** The SSRF guard's strictness (./url-guard.ts guardModeOf). */
+  mode: GuardMode;
+  /** The delivery log; failures to write it are logged, never fail a delivery. */
+  deliveries?: { recordDelivery(entry: DeliveryLogEntry): Promise<void> };
 }
+
+type Sent = { ok: boolean; httpStatus?: number; error?: string };
+
+/** The receiver's host for logs and the delivery log (a path or query may hold a token). */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+};
 
 /** The body the CRM receives (shared/leads.ts leadWebhookPayloadSchema). */
 export function webhookPayload(lead: Lead): LeadWebhookPayload {
@@ -72,25 +107,25 @@ export function webhookPayload(lead: Lead): LeadWebhookPayload {
 }
 
 export class LeadWebhook {
-  readonly url: string;
-  private readonly key: Buffer;
+  /**
+   * Kept for the local server's start-up log line (functions/server/local-stack.ts), which
+   * names the host: the target now comes from the settings at each attempt, so this is no
+   * URL to send to ('about:' has an empty host).
+   */
+  readonly url = 'about:lead-routing-settings';
   private readonly deps: Deps;
   private readonly timeoutMs: number;
   private readonly delays: readonly number[];
   private readonly leaseMs: number;
   private readonly concurrency: number;
-  private readonly fetch: typeof fetch;
   private wake: (() => void) | undefined;
 
-  constructor(deps: Deps, target: WebhookTarget, options: LeadWebhookOptions = {}) {
+  constructor(deps: Deps, options: LeadWebhookOptions = {}) {
     this.deps = deps;
-    this.url = target.url;
-    this.key = target.key;
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.leaseMs = options.leaseMs ?? Math.max(60_000, this.timeoutMs * 4);
     this.concurrency = options.concurrency ?? 4;
-    this.fetch = options.fetch ?? globalThis.fetch;
   }
 
   /**
@@ -116,6 +151,8 @@ export class LeadWebhook {
     let attempted = 0;
     const seen = new Set<string>();
     const stopped = () => Boolean(options.signal?.aborted || options.deadline?.());
+    // Switched off or not configured: deliveries stay pending until it is on again.
+    if ((await this.deps.routing.target()).kind === 'off') return { attempted };
     while (!stopped()) {
       const due = (await this.deps.outbox.due(this.concurrency * 4)).filter(
         // One attempt per delivery per drain: a receiver that fails fast waits for its delay.
@@ -142,10 +179,48 @@ export class LeadWebhook {
     if (!item) return 'no-delivery';
     if (item.status === 'delivered') return 'already-delivered';
     if (item.status === 'cancelled') return 'cancelled';
+    if ((await this.deps.routing.target()).kind === 'off') return 'not-configured';
     const claimed = await this.deps.outbox.claim(item, this.leaseEnd(), ['pending', 'failed']);
     if (!claimed) return 'busy';
     const attempt = await this.attempt(claimed, 'manual');
     return attempt?.outcome ?? 'no-delivery';
+  }
+
+  /**
+   * A signed `lead.test` delivery to `target` (the saved one, or one an admin is trying),
+   * through the same guard and timeout as a lead; the answer and the delivery log say how
+   * the receiver answered.
+   */
+  async sendTest(target: { url: string; key: Buffer }): Promise<WebhookTestResult> {
+    const at = this.deps.now();
+    const body = JSON.stringify({
+      type: TEST_EVENT_TYPE,
+      timestamp: at.toISOString(),
+      data: { message: 'A test delivery from the PharmaBridge admin (Account, Lead routing).' },
+    });
+    const started = performance.now();
+    const sent = await this.post(target, `test_${randomUUID()}`, at, body, undefined);
+    const durationMs = Math.round(performance.now() - started);
+    const result = sent === 'aborted' ? { ok: false, error: 'cancelled' } : sent;
+    await this.log({
+      at: at.toISOString(),
+      kind: 'test',
+      trigger: 'test',
+      outcome: result.ok ? 'delivered' : 'failed',
+      ...(result.httpStatus !== undefined ? { httpStatus: result.httpStatus } : {}),
+      ...(result.error ? { error: result.error } : {}),
+      ...(hostOf(target.url) ? { host: hostOf(target.url)! } : {}),
+      durationMs,
+    });
+    return { ...result, durationMs };
+  }
+
+  private async log(entry: DeliveryLogEntry): Promise<void> {
+    await this.deps.deliveries?.recordDelivery(entry).catch((error: unknown) =>
+      this.deps.log.warn('lead webhook delivery log not written', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   }
 
   private leaseEnd(): Date {
@@ -170,9 +245,19 @@ export class LeadWebhook {
       await outbox.complete(claimed, undefined, { status: 'cancelled' }, claimed.automaticAttempts);
       return undefined;
     }
+    const target = await this.deps.routing.target();
+    if (target.kind === 'off') {
+      // Switched off since the drain began: the delivery waits, unattempted.
+      await outbox.release(claimed);
+      return undefined;
+    }
     const body = JSON.stringify(webhookPayload(lead));
     const at = this.deps.now();
-    const sent = await this.post(claimed.webhookId, at, body, signal);
+    const started = performance.now();
+    const sent: Sent | 'aborted' =
+      target.kind === 'broken'
+        ? { ok: false, error: target.error }
+        : await this.post(target, claimed.webhookId, at, body, signal);
     if (sent === 'aborted') {
       await outbox.release(claimed);
       return undefined;
@@ -187,6 +272,17 @@ export class LeadWebhook {
     const automatic = claimed.automaticAttempts + (trigger === 'automatic' ? 1 : 0);
     const result = this.next(claimed, trigger, sent, automatic);
     const recorded = await outbox.complete(claimed, attempt, result, automatic);
+    await this.log({
+      at: attempt.at,
+      kind: 'lead',
+      leadId: lead.id,
+      trigger,
+      outcome: attempt.outcome,
+      ...(sent.httpStatus !== undefined ? { httpStatus: sent.httpStatus } : {}),
+      ...(sent.error ? { error: sent.error } : {}),
+      ...(hostOf(target.url) ? { host: hostOf(target.url)! } : {}),
+      durationMs: Math.round(performance.now() - started),
+    });
     const details = { leadId: lead.id, trigger, attempt: automatic, ...sent };
     if (!recorded) {
       log.warn('lead webhook attempt not recorded (the lead was erased or changed)', details);
@@ -226,39 +322,61 @@ export class LeadWebhook {
     };
   }
 
+  /**
+   * One POST with node:http(s) (no redirects followed: a redirect is a failure, as Standard
+   * Webhooks advises), its socket's DNS lookup guarded (./url-guard.ts).
+   */
   private async post(
+    target: { url: string; key: Buffer },
     webhookId: string,
     at: Date,
     body: string,
     signal: AbortSignal | undefined,
-  ): Promise<{ ok: boolean; httpStatus?: number; error?: string } | 'aborted'> {
+  ): Promise<Sent | 'aborted'> {
+    const refused = urlProblem(target.url, this.deps.mode);
+    if (refused) return { ok: false, error: `refused: the URL ${refused}` };
+    const url = new URL(target.url);
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    try {
-      const response = await this.fetch(this.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'PharmaBridge-Webhooks/1.0',
-          ...signatureHeaders(this.key, webhookId, at, body),
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve) => {
+      const outgoing = send(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': 'PharmaBridge-Webhooks/1.0',
+            ...signatureHeaders(target.key, webhookId, at, body),
+          },
+          lookup: guardedLookup(this.deps.mode),
+          // A socket per attempt: nothing kept open to the receiver between deliveries.
+          agent: false,
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         },
-        body,
-        // Standard Webhooks: a redirect is a failure (update the URL instead).
-        redirect: 'manual',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        (response) => {
+          response.resume();
+          const status = response.statusCode ?? 0;
+          const ok = status >= 200 && status < 300;
+          resolve(
+            ok
+              ? { ok, httpStatus: status }
+              : { ok, httpStatus: status, error: `answered ${status}` },
+          );
+        },
+      );
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        if (signal?.aborted) return resolve('aborted');
+        if (timeout.aborted) {
+          return resolve({ ok: false, error: `no answer within ${this.timeoutMs / 1000} s` });
+        }
+        if (error.code === 'EREFUSEDADDRESS') return resolve({ ok: false, error: error.message });
+        resolve({
+          ok: false,
+          error: `could not reach the receiver (${error.code ?? error.message})`,
+        });
       });
-      await response.body?.cancel();
-      const ok = response.status >= 200 && response.status < 300;
-      return ok
-        ? { ok, httpStatus: response.status }
-        : { ok, httpStatus: response.status, error: `answered ${response.status}` };
-    } catch (error) {
-      if (signal?.aborted) return 'aborted';
-      if (timeout.aborted) {
-        return { ok: false, error: `no answer within ${this.timeoutMs / 1000} s` };
-      }
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-      return { ok: false, error: `could not reach the receiver (${reason})` };
-    }
+      outgoing.end(body);
+    });
   }
 }

@@ -1,7 +1,10 @@
-// Lead forwarding to the team's CRM in AWS (functions/webhooks/): the signing secret, the
-// outbox drainer function run every minute by an EventBridge schedule, the settings the API
-// function needs (it writes each lead's delivery and makes manual retries), and alarms on
-// deliveries that failed for good and on the drainer itself failing.
+// Lead forwarding to the team's CRM in AWS (functions/webhooks/): the outbox drainer
+// function run every minute by an EventBridge schedule, the KMS key that encrypts a
+// signing secret an admin saves in the lead routing settings (docs/decisions.md "Lead
+// routing settings"), the default URL and generated secret when LEAD_WEBHOOK_URL is
+// configured at deploy time, and alarms on deliveries that failed for good and on the
+// drainer itself failing. The drainer always runs: an admin may switch the webhook on in
+// the Account area at any time, with no deploy.
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -10,6 +13,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -28,45 +32,64 @@ export const DRAINER_ENTRY = fileURLToPath(
 export const DELIVERY_FAILED_MESSAGE = 'lead webhook delivery failed';
 export const METRIC_NAMESPACE = 'PharmaBridge/Leads';
 
+/** The encryption context every use of the settings key must carry (functions/webhooks/secret-box.ts). */
+export const SECRET_PURPOSE = 'pharmabridge/lead-webhook-secret';
+
 export interface LeadWebhookProps {
   readonly table: dynamodb.ITableV2;
-  /** The API function: it writes deliveries with each lead and retries by hand. */
+  /** The admin function: saves the settings (encrypts), sends test deliveries and retries. */
   readonly api: lambda.Function;
-  /** LEAD_WEBHOOK_URL, https. */
-  readonly url: string;
+  /** The public function: writes each lead's delivery; it never reads the secret. */
+  readonly publicApi: lambda.Function;
+  /** LEAD_WEBHOOK_URL, https: the default until an admin saves settings; optional. */
+  readonly url?: string | undefined;
   readonly alarmTopic: sns.ITopic;
   /** Drainer handler module; defaults to DRAINER_ENTRY. */
   readonly entry?: string;
 }
 
 export class LeadWebhook extends Construct {
-  readonly secret: secretsmanager.Secret;
+  /** The deploy-time default's signing secret, when LEAD_WEBHOOK_URL is configured. */
+  readonly secret?: secretsmanager.Secret;
+  /** Encrypts the signing secret an admin saves (never the table's own key). */
+  readonly settingsKey: kms.Key;
   readonly function: nodejs.NodejsFunction;
   readonly schedule: events.Rule;
 
   constructor(scope: Construct, id: string, props: LeadWebhookProps) {
     super(scope, id);
 
-    // 48 letters and digits are valid base64 for 36 random bytes, within the Standard
-    // Webhooks bounds (24 to 64); the CRM takes it as "whsec_" followed by this value. A
-    // CRM that issues its own secret: put that value here and deploy again.
-    this.secret = new secretsmanager.Secret(this, 'Secret', {
-      description: 'Signing secret of the lead webhook (Standard Webhooks, whsec_<value>)',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    this.settingsKey = new kms.Key(this, 'SettingsKey', {
+      description: 'Encrypts the lead webhook signing secret saved in the admin (lead routing)',
+      enableKeyRotation: true,
     });
-    Validations.of(this.secret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'The signing secret is shared with the CRM, which must be given a new value at the same ' +
-        'time; an automatic rotation would break deliveries. Rotate by updating the secret, the ' +
-        "CRM's copy, and deploying again.",
-    });
-    // A dynamic reference ({{resolve:secretsmanager:...}}): the template never holds the value.
-    const settings = {
-      LEAD_WEBHOOK_URL: props.url,
-      LEAD_WEBHOOK_SECRET: this.secret.secretValue.unsafeUnwrap(),
+    const settings: Record<string, string> = {
+      LEAD_SETTINGS_KMS_KEY: this.settingsKey.keyArn,
     };
+    if (props.url) {
+      this.secret = this.defaultSecret();
+      // A dynamic reference ({{resolve:secretsmanager:...}}): the template never holds the value.
+      const defaults = {
+        LEAD_WEBHOOK_URL: props.url,
+        LEAD_WEBHOOK_SECRET: this.secret.secretValue.unsafeUnwrap(),
+      };
+      Object.assign(settings, defaults);
+      // The public function needs the defaults (whether to store a delivery), not the key.
+      for (const [name, value] of Object.entries(defaults)) {
+        props.publicApi.addEnvironment(name, value);
+      }
+    }
     for (const [name, value] of Object.entries(settings)) props.api.addEnvironment(name, value);
+    // The admin function encrypts a new secret, and decrypts it for a test or a retry; the
+    // drainer decrypts it. Only with this purpose's encryption context.
+    const context = { StringEquals: { 'kms:EncryptionContext:purpose': SECRET_PURPOSE } };
+    props.api.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Encrypt', 'kms:Decrypt'],
+        resources: [this.settingsKey.keyArn],
+        conditions: context,
+      }),
+    );
 
     // Its own role (infra/constructs/node-function.ts): its log group and the few table
     // calls a drain makes.
@@ -82,14 +105,52 @@ export class LeadWebhook extends Construct {
     this.function = fn;
     role.addToPolicy(
       new iam.PolicyStatement({
-        // Query: deliveries due (gsi1); GetItem: the lead; UpdateItem: claim and record.
+        // Query: deliveries due (gsi1); GetItem: the lead and the settings; UpdateItem:
+        // claim and record.
         actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
         resources: [props.table.tableArn, `${props.table.tableArn}/index/${GSI1}`],
       }),
     );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        // The delivery log (functions/data/lead-settings.ts): its own partition only.
+        actions: ['dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['DELIVERIES'] } },
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: [this.settingsKey.keyArn],
+        conditions: context,
+      }),
+    );
+    this.schedule = this.alarmsAndSchedule(props, logGroup);
+  }
 
+  /** The deploy-time default's signing secret, generated in Secrets Manager. */
+  private defaultSecret(): secretsmanager.Secret {
+    // 48 letters and digits are valid base64 for 36 random bytes, within the Standard
+    // Webhooks bounds (24 to 64); the CRM takes it as "whsec_" followed by this value. A
+    // CRM that issues its own secret: enter it in the admin's lead routing settings.
+    const secret = new secretsmanager.Secret(this, 'Secret', {
+      description: 'Signing secret of the lead webhook (Standard Webhooks, whsec_<value>)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The signing secret is shared with the CRM, which must be given a new value at the same ' +
+        'time; an automatic rotation would break deliveries. Rotate by entering a new secret in ' +
+        "the admin's lead routing settings and the CRM at the same time.",
+    });
+    return secret;
+  }
+
+  private alarmsAndSchedule(props: LeadWebhookProps, logGroup: logs.ILogGroup): events.Rule {
     // Every minute: the first attempt within a minute of the lead, retries on time.
-    this.schedule = new events.Rule(this, 'Schedule', {
+    const schedule = new events.Rule(this, 'Schedule', {
       description: 'Drains the lead webhook outbox',
       schedule: events.Schedule.rate(Duration.minutes(1)),
       // A missed run is made up by the next one a minute later.
@@ -131,5 +192,6 @@ export class LeadWebhook extends Construct {
       alarm.addAlarmAction(action);
       alarm.addOkAction(action);
     }
+    return schedule;
   }
 }

@@ -1,0 +1,203 @@
+// Contacts: the submissions of one e-mail address (case ignored) are one person (issue 26).
+// The lead items cannot be queried by e-mail (the table's two indexes already hold the
+// inbox list and the status lists, functions/data/leads.ts), so each lead has a small
+// index item of its own, written in the lead's create transaction:
+//
+//   a contact's submissions ....... Query  pk=CONTACT#<lower-cased e-mail>  sk=<createdAt>#<leadId>
+//
+// The item holds the lead's id, time and status (mirrored by every status change, in the
+// same transaction), so a contact's submission numbers ("3rd submission", spam not
+// counted) need that one query and no read of the leads themselves. Its key holds the
+// e-mail address, so erasing a lead deletes it too (LeadRepository.erase).
+//
+// Leads stored before the index existed carry no `contact` attribute. The first read that
+// needs the index (the inbox list, a contact) builds it once per installation: it queries
+// every lead through the two lead indexes (the all-leads list and the spam status list,
+// which together hold every lead; no scan), writes the missing index items, then a marker
+// item (SETTINGS / CONTACT-INDEX) so later reads skip the work. Each lead is indexed in a
+// transaction that checks it is still unindexed and still has the status read, so a build
+// running beside status changes (or a second build) never writes a stale status; running
+// it again is harmless (docs/decisions.md "Contacts and owners").
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { LeadStatus } from '../shared/lead-basics.ts';
+import { GSI1, GSI2, isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { GSI1PK, keys } from './keys.ts';
+
+/** A contact's key: the e-mail address, trimmed and lower-cased. */
+export const contactKey = (email: string) => email.trim().toLowerCase();
+
+/** One submission in a contact's index. */
+export interface ContactSubmission {
+  leadId: string;
+  createdAt: string;
+  status: LeadStatus;
+}
+
+/** The lead's place among its contact's submissions; `submission` is absent for spam. */
+export interface SubmissionNumber {
+  submission?: number;
+  submissions: number;
+}
+
+/** The index item of a lead (a transaction part's Item). */
+export function contactItem(lead: {
+  id: string;
+  email: string;
+  createdAt: string;
+  status: LeadStatus;
+}) {
+  return {
+    ...keys.contactSubmission(contactKey(lead.email), lead.createdAt, lead.id),
+    leadId: lead.id,
+    createdAt: lead.createdAt,
+    status: lead.status,
+  };
+}
+
+/** Numbers from a contact's submissions (any order); `status` overrides the mirrored one. */
+export function numberOf(
+  submissions: readonly ContactSubmission[],
+  lead: { id: string; status: LeadStatus },
+): SubmissionNumber {
+  const counted = submissions
+    .map((item) => (item.leadId === lead.id ? { ...item, status: lead.status } : item))
+    .filter((item) => item.status !== 'spam')
+    .sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? -1 : 1));
+  const index = counted.findIndex((item) => item.leadId === lead.id);
+  return {
+    ...(index >= 0 ? { submission: index + 1 } : {}),
+    submissions: counted.length,
+  };
+}
+
+/** Index writes per round of the build (each is a small transaction). */
+const BUILD_PARALLEL = 8;
+
+export class ContactIndex extends TableRepository {
+  /** The build of this table's index, once per process (the marker makes it once per table). */
+  private built: Promise<void> | undefined;
+
+  /** A contact's submissions, oldest first. */
+  async submissions(email: string): Promise<ContactSubmission[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.contactPartition(contactKey(email)) },
+      ConsistentRead: true,
+    });
+    return items.map((item) => ({
+      leadId: String(item['leadId']),
+      createdAt: String(item['createdAt']),
+      status: item['status'] as LeadStatus,
+    }));
+  }
+
+  /** Submission numbers of the leads of a list page: one query per distinct contact. */
+  async numbers(
+    leads: readonly { id: string; email: string; status: LeadStatus }[],
+  ): Promise<Map<string, SubmissionNumber>> {
+    await this.ensureBuilt();
+    const emails = [...new Set(leads.map((lead) => contactKey(lead.email)))];
+    const byEmail = new Map(
+      await Promise.all(
+        emails.map(async (email) => [email, await this.submissions(email)] as const),
+      ),
+    );
+    return new Map(
+      leads.map((lead) => [lead.id, numberOf(byEmail.get(contactKey(lead.email)) ?? [], lead)]),
+    );
+  }
+
+  /** Builds the index for leads older than it, once (see the header). */
+  ensureBuilt(): Promise<void> {
+    this.built ??= this.buildOnce().catch((error: unknown) => {
+      // A failed build is tried again by the next read.
+      this.built = undefined;
+      throw error;
+    });
+    return this.built;
+  }
+
+  private async buildOnce(): Promise<void> {
+    const marker = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: keys.contactIndexDone(), ConsistentRead: true }),
+    );
+    if (marker.Item) return;
+    await this.build();
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...keys.contactIndexDone(), builtAt: this.now().toISOString() },
+      }),
+    );
+  }
+
+  /** Indexes every lead that has no index item yet; returns how many it indexed. */
+  async build(): Promise<number> {
+    const unindexed = (items: Record<string, unknown>[]) =>
+      items.filter((item) => item['contact'] === undefined && typeof item['email'] === 'string');
+    const leads = [
+      ...unindexed(
+        await queryAll(this.db, {
+          TableName: this.table,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': GSI1PK.leads },
+        }),
+      ),
+      ...unindexed(
+        await queryAll(this.db, {
+          TableName: this.table,
+          IndexName: GSI2,
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.leadStatusPartition('spam') },
+        }),
+      ),
+    ];
+    let indexed = 0;
+    for (let start = 0; start < leads.length; start += BUILD_PARALLEL) {
+      const done = await Promise.all(
+        leads.slice(start, start + BUILD_PARALLEL).map((item) => this.indexOne(item)),
+      );
+      indexed += done.filter(Boolean).length;
+    }
+    return indexed;
+  }
+
+  private async indexOne(item: Record<string, unknown>): Promise<boolean> {
+    const lead = {
+      id: String(item['id']),
+      email: String(item['email']),
+      createdAt: String(item['createdAt']),
+      status: item['status'] as LeadStatus,
+    };
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.table, Item: contactItem(lead) } },
+            {
+              Update: {
+                TableName: this.table,
+                Key: keys.lead(lead.id),
+                UpdateExpression: 'SET contact = :contact',
+                ConditionExpression:
+                  'attribute_exists(pk) AND attribute_not_exists(contact) AND #status = :status',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':contact': contactKey(lead.email),
+                  ':status': item['status'],
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      // Changed (or indexed, or erased) meanwhile: that change wrote what it needed.
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
+  }
+}

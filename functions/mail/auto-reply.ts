@@ -1,0 +1,51 @@
+// The confirmation a visitor gets after sending a form whose auto-reply is on (issue 26,
+// docs/decisions.md "Forms"): the form's subject and body with {{name}} and {{company}}
+// filled in, as plain text and a simple HTML part. Never for spam or bots, at most one per
+// address an hour (functions/routes/contact.ts decides; this module only writes it).
+import type { Lead } from '../data/leads.ts';
+import type { AutoReply } from '../shared/forms.ts';
+import type { MailMessage } from './mailer.ts';
+
+export const AUTO_REPLY_MERGE_FIELDS = ['name', 'company'] as const;
+const MERGE = /\{\{\s*(name|company)\s*\}\}/g;
+
+/** A visitor's value on one line: nothing they typed can start a line of its own. */
+const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+export function autoReplyMessage(
+  reply: AutoReply,
+  lead: Pick<Lead, 'name' | 'company' | 'email'>,
+): MailMessage {
+  const values = { name: oneLine(lead.name), company: oneLine(lead.company) };
+  const fill = (text: string, escape: (value: string) => string = (value) => value) =>
+    text.replace(MERGE, (_match, field: 'name' | 'company') => escape(values[field]));
+  const text = fill(reply.body);
+  // The HTML part: the body's paragraphs (blank lines) and line breaks, every character of
+  // the team's text and the visitor's values escaped; no links, images or styles of theirs.
+  const paragraphs = reply.body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split('\n')
+          .map((line) => fill(escapeHtml(line), escapeHtml))
+          .join('<br>')}</p>`,
+    )
+    .join('\n');
+  return {
+    to: [lead.email],
+    subject: oneLine(fill(reply.subject)),
+    text,
+    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">\n${paragraphs}\n</body></html>`,
+  };
+}

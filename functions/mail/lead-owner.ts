@@ -1,0 +1,102 @@
+// The e-mail an account gets when a lead is given to it (issue 26, docs/decisions.md
+// "Contacts and owners"): sent through the configured transport (the log, SMTP or SES)
+// after the change is stored, never when people assign leads to themselves. It carries
+// less of the person than the new-lead e-mail does (lead-notification.ts): the name, the
+// company, the form and the time, and a link to the lead in the admin; no e-mail address,
+// no message. Its failure is logged and never undoes the assignment.
+import type { Lead } from '../data/leads.ts';
+import type { Services } from '../lib/context.ts';
+import { FORM_LABELS } from '../shared/leads.ts';
+import type { MailMessage } from './mailer.ts';
+
+/** How long the change's answer may wait for the transport. */
+const SEND_TIMEOUT_MS = 5_000;
+/** Leads named one by one in a bulk assignment's e-mail; the rest are counted. */
+const LISTED = 20;
+
+/** One line, whatever a visitor typed (as in lead-notification.ts). */
+const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
+const who = (lead: Pick<Lead, 'name' | 'company'>) =>
+  `${oneLine(lead.name)}${lead.company ? ` (${oneLine(lead.company)})` : ''}`;
+
+export function leadOwnerMessage(
+  leads: readonly Lead[],
+  to: string,
+  assignedBy: string,
+  siteUrl: string,
+): MailMessage {
+  const link = (lead: Lead) => `${siteUrl}/admin/leads?lead=${encodeURIComponent(lead.id)}`;
+  const [first] = leads;
+  if (leads.length === 1 && first) {
+    return {
+      to: [to],
+      subject: oneLine(`Lead assigned to you: ${who(first)}`),
+      text: [
+        `${assignedBy} made you the owner of a lead on the PharmaBridge website.`,
+        '',
+        `Lead:     ${who(first)}`,
+        `Form:     ${FORM_LABELS[first.formType]}`,
+        `Received: ${first.createdAt}`,
+        '',
+        `Open it: ${link(first)}`,
+      ].join('\n'),
+    };
+  }
+  const listed = leads.slice(0, LISTED).map((lead) => `- ${who(lead)}: ${link(lead)}`);
+  const more = leads.length - listed.length;
+  return {
+    to: [to],
+    subject: `${leads.length} leads assigned to you`,
+    text: [
+      `${assignedBy} made you the owner of ${leads.length} leads on the PharmaBridge website.`,
+      '',
+      ...listed,
+      ...(more > 0 ? [`- and ${more} more`] : []),
+      '',
+      `Your leads: ${siteUrl}/admin/leads?owner=me`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Tells the new owner, unless they made the change themselves. Never throws: a refusal or
+ * a transport slower than SEND_TIMEOUT_MS is logged with the lead ids only.
+ */
+export async function notifyLeadOwner(
+  services: Services,
+  leads: readonly Lead[],
+  owner: string,
+  actor: string,
+): Promise<'sent' | 'self' | 'failed'> {
+  if (owner === actor.toLowerCase()) return 'self';
+  if (leads.length === 0) return 'sent';
+  const message = leadOwnerMessage(leads, owner, actor, services.config.siteUrl);
+  const ids = leads.map((lead) => lead.id);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      services.mailer.send(message),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${SEND_TIMEOUT_MS} ms`)),
+          SEND_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    services.log.info('lead owner notified', {
+      leadIds: ids,
+      transport: services.mailer.transport,
+    });
+    return 'sent';
+  } catch (error) {
+    services.log.error('lead owner notification failed', {
+      leadIds: ids,
+      transport: services.mailer.transport,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return 'failed';
+  } finally {
+    clearTimeout(timer);
+  }
+}

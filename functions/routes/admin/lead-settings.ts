@@ -1,0 +1,173 @@
+// /api/admin/settings/leads (issue 26, docs/decisions.md "Lead routing settings"): who is
+// e-mailed for new leads and where the CRM webhook points, changed without a restart;
+// admins only (the accounts permission). The webhook's secret is write-only: no answer
+// holds it, the audit entry says only that it changed.
+//   GET  /             the settings in effect (saved, else the environment's defaults)
+//   PUT  /             saves them (audited); applies at once here, within seconds elsewhere
+//   POST /test         a signed lead.test delivery; answers what the receiver said
+//   GET  /deliveries   the last 20 deliveries (leads and tests)
+import { Hono, type Context } from 'hono';
+import { createFactory } from 'hono/factory';
+import { requirePermission } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { jsonBody, requireJson } from '../../lib/validate.ts';
+import {
+  DELIVERY_LOG_SIZE,
+  leadSettingsInputSchema,
+  webhookTestSchema,
+  type DeliveryLog,
+  type LeadSettings,
+  type LeadSettingsChange,
+  type WebhookTestResult,
+} from '../../shared/lead-settings.ts';
+import type { StoredLeadSettings } from '../../data/lead-settings.ts';
+import { secretKey } from '../../webhooks/signing.ts';
+import { checkWebhookUrl, guardModeOf } from '../../webhooks/url-guard.ts';
+
+const { createHandlers } = createFactory<AppEnv>();
+
+/** A 400 naming one field, with the sentence the admin's form shows beside it. */
+const fieldError = (field: string, problem: string) =>
+  new ApiError(400, 'validation_failed', `Invalid request: ${field} ${problem}`, {
+    [field]: [problem],
+  });
+
+const hostOf = (url: string | null) => (url ? new URL(url).host : undefined);
+const list = (addresses: string[]) => (addresses.length ? addresses.join(', ') : 'nobody');
+
+/** The audit line: what changed, never the secret, and only the webhook's host. */
+function summary(
+  before: Awaited<ReturnType<AppEnv['Variables']['services']['leadRouting']['view']>>,
+  after: Omit<StoredLeadSettings, 'updatedAt' | 'updatedBy'>,
+  newSecret: boolean,
+): string {
+  const parts: string[] = [];
+  if (list(before.recipients) !== list(after.recipients)) {
+    parts.push(`recipients ${list(after.recipients)}`);
+  }
+  const forms = (routes: Record<string, string[]>) =>
+    Object.entries(routes)
+      .map(([form, to]) => `${form} → ${to.join(', ')}`)
+      .sort()
+      .join('; ');
+  if (forms(before.perForm) !== forms(after.perForm)) {
+    parts.push(`per-form recipients ${forms(after.perForm) || 'none'}`);
+  }
+  if (
+    hostOf(before.webhook.url) !== hostOf(after.webhook.url) ||
+    before.webhook.url !== after.webhook.url
+  ) {
+    parts.push(
+      `webhook URL ${after.webhook.url ? `to host ${hostOf(after.webhook.url)}` : 'removed'}`,
+    );
+  }
+  if (before.webhook.enabled !== after.webhook.enabled) {
+    parts.push(`webhook ${after.webhook.enabled ? 'on' : 'off'}`);
+  }
+  if (newSecret) parts.push('new signing secret');
+  return `Lead routing saved: ${parts.length ? parts.join(', ') : 'no changes'}`;
+}
+
+const actor = (c: Context<AppEnv>) => ({
+  email: c.get('admin')!.email,
+  ip: c.get('services').clientIp(c),
+});
+
+const getSettings = createHandlers(async (c) =>
+  c.json<LeadSettings>(await c.get('services').leadRouting.view()),
+);
+
+const putSettings = createHandlers(requireJson, jsonBody(leadSettingsInputSchema), async (c) => {
+  const services = c.get('services');
+  const change: LeadSettingsChange = c.req.valid('json');
+  const routing = services.leadRouting;
+  const mode = guardModeOf(services.config);
+  if (change.webhook.url) {
+    const problem = await checkWebhookUrl(change.webhook.url, mode);
+    if (problem) throw fieldError('webhook.url', problem);
+  }
+  const before = await routing.view();
+  const stored = await services.leadSettings.get();
+  let secretCiphertext = stored?.webhook.secretCiphertext;
+  if (change.webhook.secret) {
+    if (!routing.box) {
+      throw fieldError(
+        'webhook.secret',
+        'cannot be kept on this server: no encryption key is configured (LEAD_SETTINGS_KMS_KEY or LEAD_SETTINGS_KEY)',
+      );
+    }
+    secretCiphertext = await routing.box.encrypt(change.webhook.secret);
+  }
+  const secretAvailable = Boolean(secretCiphertext ?? services.config.env.LEAD_WEBHOOK_SECRET);
+  if (change.webhook.enabled && !secretAvailable) {
+    throw fieldError('webhook.secret', 'is required while the webhook is on');
+  }
+  const next = {
+    recipients: change.recipients,
+    perForm: change.perForm,
+    webhook: {
+      url: change.webhook.url,
+      enabled: change.webhook.enabled,
+      ...(secretCiphertext ? { secretCiphertext } : {}),
+    },
+  };
+  await services.leadSettings.put(
+    next,
+    actor(c),
+    summary(before, next, Boolean(change.webhook.secret)),
+  );
+  // This process applies it at once; the others within the cache's few seconds.
+  routing.invalidate();
+  // Switched on: deliveries that waited go now (the local drainer; in AWS its next run).
+  services.leadWebhook?.kick();
+  return c.json<LeadSettings>(await routing.view());
+});
+
+const testDelivery = createHandlers(requireJson, jsonBody(webhookTestSchema), async (c) => {
+  const services = c.get('services');
+  const body = c.req.valid('json');
+  const routing = services.leadRouting;
+  const saved = (await routing.effective()).webhook;
+  const url = body.url ?? saved.url;
+  if (!url) throw fieldError('url', 'is required: no webhook URL is saved yet');
+  const problem = await checkWebhookUrl(url, guardModeOf(services.config));
+  if (problem) throw fieldError('url', problem);
+  let secret = body.secret;
+  if (!secret) {
+    try {
+      secret = await routing.secret();
+    } catch (error) {
+      throw fieldError(
+        'secret',
+        `could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  if (!secret) throw fieldError('secret', 'is required: no signing secret is saved yet');
+  const webhook = services.leadWebhook;
+  if (!webhook) throw new ApiError(409, 'conflict', 'This server does not send webhooks');
+  const result = await webhook.sendTest({ url, key: secretKey(secret) });
+  await services.audit.record({
+    actor: actor(c).email,
+    action: 'settings',
+    summary: `Lead webhook test delivery to host ${new URL(url).host}: ${
+      result.ok ? `answered ${result.httpStatus}` : `failed (${result.error ?? 'no answer'})`
+    }`,
+    ip: actor(c).ip,
+  });
+  return c.json<WebhookTestResult>(result);
+});
+
+const deliveries = createHandlers(async (c) =>
+  c.json<DeliveryLog>({
+    deliveries: await c.get('services').leadSettings.deliveries(DELIVERY_LOG_SIZE),
+  }),
+);
+
+export const leadSettings = new Hono<AppEnv>()
+  .use(requirePermission('accounts'))
+  .get('/', ...getSettings)
+  .put('/', ...putSettings)
+  .post('/test', ...testDelivery)
+  .get('/deliveries', ...deliveries);

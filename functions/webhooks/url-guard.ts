@@ -1,0 +1,263 @@
+// Where the CRM webhook may point (docs/decisions.md "Lead routing settings"): an admin
+// types the URL, and the server then POSTs to it, so an unchecked URL would let the admin
+// screen reach the cloud's metadata service or anything else inside the network (SSRF).
+//
+// - In AWS (the store is real DynamoDB: config.store.kind 'aws') the URL must be https and
+//   every address its host resolves to must be public: no private, loopback, link-local
+//   (169.254.169.254, the metadata service, is one), carrier-grade NAT, unique-local or
+//   site-local IPv6, multicast, reserved or documentation address, nor an IPv4-mapped,
+//   IPv4-compatible or NAT64 form of one, nor 0.0.0.0 / ::.
+// - Locally (`npm start`, tests) http://127.0.0.1, http://[::1] and http://localhost are
+//   allowed too, so a team can try a receiver on their own machine; every other non-public
+//   address is refused there as well.
+//
+// The URL is checked when it is saved (the API's 400 names webhook.url) and again for each
+// delivery: `guardedLookup` is the DNS lookup of the delivery's socket, so the address
+// that was checked is the one connected to (a host that resolves to a public address at
+// save time and to 10.0.0.1 later is refused at delivery).
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+
+export type GuardMode = 'aws' | 'local';
+
+/** Real AWS is strict; `npm start` and the tests also accept this machine's loopback. */
+export const guardModeOf = (config: { store: { kind: string } }): GuardMode =>
+  config.store.kind === 'aws' ? 'aws' : 'local';
+
+/** A resolver of every address of a host; tests give their own table. */
+export type Resolve = (host: string) => Promise<LookupAddress[]>;
+
+const systemResolve: Resolve = (host) =>
+  new Promise((done, fail) =>
+    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) =>
+      error ? fail(error) : done(addresses),
+    ),
+  );
+
+interface Range {
+  /** The first address as a bigint and the prefix length. */
+  base: bigint;
+  bits: number;
+  what: string;
+}
+
+function v4(address: string): bigint | undefined {
+  const parts = address.split('.');
+  if (parts.length !== 4) return undefined;
+  let value = 0n;
+  for (const part of parts) {
+    if (!/^\d{1,3}$/.test(part) || Number(part) > 255) return undefined;
+    value = (value << 8n) | BigInt(part);
+  }
+  return value;
+}
+
+function v6(address: string): bigint | undefined {
+  let text = address.toLowerCase();
+  const zone = text.indexOf('%');
+  if (zone >= 0) text = text.slice(0, zone);
+  // A trailing dotted IPv4 part (::ffff:10.0.0.1) becomes two hextets.
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const four = v4(dotted[2]!);
+    if (four === undefined) return undefined;
+    text = `${dotted[1]}${(four >> 16n).toString(16)}:${(four & 0xffffn).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if ((halves.length === 1 && missing !== 0) || missing < 0) return undefined;
+  const hextets = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  let value = 0n;
+  for (const hextet of hextets) {
+    if (!/^[0-9a-f]{1,4}$/.test(hextet)) return undefined;
+    value = (value << 16n) | BigInt(`0x${hextet}`);
+  }
+  return value;
+}
+
+const range = (cidr: string, what: string, parse: (a: string) => bigint | undefined): Range => {
+  const [address, bits] = cidr.split('/') as [string, string];
+  return { base: parse(address)!, bits: Number(bits), what };
+};
+
+const V4_RANGES: Range[] = [
+  ['0.0.0.0/8', 'an unspecified ("this network") address'],
+  ['10.0.0.0/8', 'a private address'],
+  ['100.64.0.0/10', 'a carrier-grade NAT address'],
+  ['127.0.0.0/8', 'a loopback address'],
+  ['169.254.169.254/32', 'the cloud metadata address'],
+  ['169.254.0.0/16', 'a link-local address'],
+  ['172.16.0.0/12', 'a private address'],
+  ['192.0.0.0/24', 'a reserved address'],
+  ['192.0.2.0/24', 'a documentation address'],
+  ['192.168.0.0/16', 'a private address'],
+  ['198.18.0.0/15', 'a benchmarking address'],
+  ['198.51.100.0/24', 'a documentation address'],
+  ['203.0.113.0/24', 'a documentation address'],
+  ['224.0.0.0/4', 'a multicast address'],
+  ['240.0.0.0/4', 'a reserved address'],
+].map(([cidr, what]) => range(cidr!, what!, v4));
+
+const V6_RANGES: Range[] = [
+  ['::/128', 'an unspecified address'],
+  ['::1/128', 'a loopback address'],
+  ['100::/64', 'a discard address'],
+  ['2001:db8::/32', 'a documentation address'],
+  ['fc00::/7', 'a unique-local address'],
+  ['fe80::/10', 'a link-local address'],
+  ['fec0::/10', 'a site-local address'],
+  ['ff00::/8', 'a multicast address'],
+].map(([cidr, what]) => range(cidr!, what!, v6));
+
+const within = (value: bigint, width: number, candidate: Range) =>
+  value >> BigInt(width - candidate.bits) === candidate.base >> BigInt(width - candidate.bits);
+
+/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64). */
+function embeddedV4(value: bigint): bigint | undefined {
+  const low = value & 0xffffffffn;
+  const high = value >> 32n;
+  if (high === 0xffffn) return low; // ::ffff:0:0/96, IPv4-mapped
+  if (high === 0n && low > 1n) return low; // ::/96, IPv4-compatible (deprecated)
+  if (value >> 32n === 0x64ff9b0000000000000000n) return low; // 64:ff9b::/96, NAT64
+  return undefined;
+}
+
+const isLoopback = (address: string): boolean => {
+  const four = v4(address);
+  if (four !== undefined) return four >> 24n === 127n;
+  const six = v6(address);
+  if (six === undefined) return false;
+  if (six === 1n) return true;
+  const embedded = embeddedV4(six);
+  return embedded !== undefined && embedded >> 24n === 127n;
+};
+
+/**
+ * Why `address` (an IP literal) may not be a webhook target, or undefined when it may.
+ * Locally the loopback addresses are allowed; nothing else that is not public.
+ */
+export function addressProblem(address: string, mode: GuardMode): string | undefined {
+  if (mode === 'local' && isLoopback(address)) return undefined;
+  const four = v4(address);
+  if (four !== undefined) {
+    if (four === 0xffffffffn) return `${address} is the broadcast address`;
+    const hit = V4_RANGES.find((candidate) => within(four, 32, candidate));
+    return hit ? `${address} is ${hit.what}` : undefined;
+  }
+  const six = v6(address);
+  if (six === undefined) return `${address} is not an IP address`;
+  const embedded = embeddedV4(six);
+  if (embedded !== undefined) {
+    const dotted = [24n, 16n, 8n, 0n].map((shift) => String((embedded >> shift) & 0xffn)).join('.');
+    const inner = addressProblem(dotted, mode === 'local' ? 'aws' : mode);
+    return inner ? `${address} embeds ${dotted}, ${inner.replace(`${dotted} is `, '')}` : undefined;
+  }
+  const hit = V6_RANGES.find((candidate) => within(six, 128, candidate));
+  return hit ? `${address} is ${hit.what}` : undefined;
+}
+
+const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * What is wrong with the URL itself (scheme, host), before any lookup; undefined when
+ * nothing is. Sentences finish "webhook.url ...".
+ */
+export function urlProblem(value: string, mode: GuardMode): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be a full URL such as https://crm.example.com/hooks/leads';
+  }
+  const local = mode === 'local' && LOCAL_NAMES.has(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
+    return mode === 'aws'
+      ? 'must be an https:// URL'
+      : 'must be an https:// URL (http:// only for localhost, 127.0.0.1 or [::1] on this machine)';
+  }
+  if (url.username || url.password) {
+    return 'must not contain a user name or password (put a token in the path or query instead)';
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const problem = addressProblem(host, mode);
+    if (problem) return `must point to a public address: ${problem}`;
+  } else if (!host.includes('.') && !local) {
+    return 'must name a public host (a name with a dot, such as crm.example.com)';
+  }
+  return undefined;
+}
+
+/**
+ * The full check of a URL about to be saved or sent to: the URL, then every address its
+ * host resolves to. Undefined when it may be used; otherwise the sentence's end.
+ */
+export async function checkWebhookUrl(
+  value: string,
+  mode: GuardMode,
+  resolve: Resolve = systemResolve,
+): Promise<string | undefined> {
+  const problem = urlProblem(value, mode);
+  if (problem) return problem;
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return undefined;
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolve(host);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).message;
+    return `could not be resolved: ${host} has no address (${code})`;
+  }
+  if (addresses.length === 0) return `could not be resolved: ${host} has no address`;
+  const refused = refusedAmong(addresses, mode);
+  return refused ? `must point to a public address: ${host} resolves to ${refused}` : undefined;
+}
+
+/** "10.0.0.8, a private address" for the first refused address, if any. */
+function refusedAmong(addresses: LookupAddress[], mode: GuardMode): string | undefined {
+  for (const { address } of addresses) {
+    const problem = addressProblem(address, mode);
+    if (problem) return problem.replace(`${address} is `, `${address}, `);
+  }
+  return undefined;
+}
+
+/** An error the guarded lookup fails a connection with (the delivery records its message). */
+export class RefusedAddressError extends Error {
+  override name = 'RefusedAddressError';
+  readonly code = 'EREFUSEDADDRESS';
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `lookup` for node:http(s) request options: resolves the host as usual and fails the
+ * connection when any of its addresses is refused, so the socket only ever connects to an
+ * address this module accepted.
+ */
+export function guardedLookup(mode: GuardMode, resolve: Resolve = systemResolve) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    resolve(hostname).then(
+      (addresses) => {
+        const refused = refusedAmong(addresses, mode);
+        if (refused || addresses.length === 0) {
+          callback(
+            new RefusedAddressError(`refused: ${hostname} resolves to ${refused ?? 'no address'}`),
+            options.all ? [] : '',
+          );
+          return;
+        }
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, options.all ? [] : ''),
+    );
+  };
+}
