@@ -104,10 +104,10 @@ test('a lead from the contact dialog is counted, opened, worked, exported and er
     `mailto:${email}`,
   );
   await expect(detail.getByTestId('notification-status')).toHaveText(
-    'Not sent: no recipients are configured (NOTIFY_EMAIL).',
+    'Not sent: no recipients were set (Account, Lead routing).',
   );
   await expect(detail.getByTestId('delivery-status')).toHaveText(
-    'Not forwarded: no CRM webhook is configured (LEAD_WEBHOOK_URL).',
+    'Not forwarded: the CRM webhook was off (Account, Lead routing).',
   );
   await axeClean(page);
 

@@ -12,6 +12,7 @@ import { confirmLeave } from './pages/unsaved.ts';
 import { AccountView } from './account/account-view.tsx';
 import { RedirectsView } from './redirects/redirects-view.tsx';
 import { ExperimentsView, useReturnFocusFromView } from './experiments/experiments-view.tsx';
+import { backToPages, FormsView } from './forms/forms-view.tsx';
 import {
   lastTabUrl,
   navigate,
@@ -133,7 +134,10 @@ function Manager({ email }: { email: string }) {
   // back to that card's link when the view closes.
   const experimentsView = location.view === 'experiments';
   useReturnFocusFromView(experimentsView, location.params.get('page') ?? undefined);
+  // The form editor (/admin/forms?form=<id>), a view of the Pages area for roles that edit.
+  const formsView = location.view === 'forms';
   const mayPublish = useCan('publish');
+  const mayEdit = useCan('edit');
   // Leads are personal data: only roles with the leads permission see the tab.
   const mayReadLeads = useCan('leads');
   // The tab on screen. It follows the URL, except that Back or Forward away from unsaved
@@ -229,7 +233,8 @@ function Manager({ email }: { email: string }) {
               href={viewUrl('redirects')}
               onClick={(event) => {
                 event.preventDefault();
-                navigate(viewUrl('redirects'));
+                // An open form editor's unsaved edits ask first.
+                void confirmLeave().then((leave) => leave && navigate(viewUrl('redirects')));
               }}
               aria-current={redirectsView ? 'page' : undefined}
               className="mt-2 inline-block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:mt-0 sm:ml-3 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
@@ -237,13 +242,29 @@ function Manager({ email }: { email: string }) {
               Redirects
             </a>
           )}
+          {tab === 'pages' && mayEdit && (
+            <a
+              href={viewUrl('forms')}
+              data-forms-link=""
+              onClick={(event) => {
+                event.preventDefault();
+                // From the form editor, the Forms view asks about unsaved edits itself.
+                navigate(viewUrl('forms'));
+              }}
+              aria-current={formsView ? 'page' : undefined}
+              className={`mt-2 inline-block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:mt-0 sm:ml-3 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 ${mayPublish ? 'ml-2' : ''}`}
+            >
+              Forms
+            </a>
+          )}
           <Tabs.Content value="pages" className="mt-6">
             {redirectsView && <RedirectsView onBack={() => navigate(viewUrl('pages'))} />}
             {experimentsView && (
               <ExperimentsView params={location.params} onBack={() => navigate(viewUrl('pages'))} />
             )}
-            {/* Hidden, not unmounted, under the Redirects and Experiments views: an open edit stays. */}
-            <div hidden={redirectsView || experimentsView}>
+            {formsView && <FormsView params={location.params} onBack={backToPages} />}
+            {/* Hidden, not unmounted, under the Redirects, Experiments and Forms views: an open edit stays. */}
+            <div hidden={redirectsView || experimentsView || formsView}>
               <PagesTab
                 onAnalytics={(page) => {
                   setTab('analytics');

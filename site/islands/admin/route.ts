@@ -8,11 +8,13 @@ import { useSyncExternalStore } from 'react';
 export const TABS = ['pages', 'analytics', 'images', 'leads'] as const;
 export type Tab = (typeof TABS)[number];
 /**
- * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects and
- * Experiments (`?page=&experiment=&variant=&panel=`, experiments/experiments-url.ts), and a
- * password reset link (`?token=`, shown signed in or not).
+ * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects,
+ * Experiments (`?page=&experiment=&variant=&panel=`, experiments/experiments-url.ts) and
+ * Forms (`?form=<id>`, forms/forms-view.tsx), and a password reset link (`?token=`, shown
+ * signed in or not).
  */
-export type View = Tab | 'account' | 'setup' | 'redirects' | 'experiments' | 'reset-password';
+export type View =
+  Tab | 'account' | 'setup' | 'redirects' | 'experiments' | 'forms' | 'reset-password';
 
 export interface AdminLocation {
   view: View;
@@ -30,6 +32,7 @@ export function parseLocation(pathname: string, search: string): AdminLocation {
     'setup',
     'redirects',
     'experiments',
+    'forms',
     'reset-password',
   ];
   const view = (known.includes(rest) ? rest : 'pages') as View;

@@ -9,6 +9,7 @@ import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { ReportSection } from './report-section.tsx';
+import { LeadRoutingSection } from './lead-routing-section.tsx';
 import { useCan } from '../permissions.ts';
 
 export function AccountView({ email, onClose }: { email: string; onClose: () => void }) {
@@ -41,6 +42,7 @@ export function AccountView({ email, onClose }: { email: string; onClose: () => 
         </div>
         {mayManage && <AdministratorsSection me={email} />}
         {mayManage && <SettingsSection />}
+        {mayManage && <LeadRoutingSection />}
         {mayManage && <ReportSection />}
       </div>
     </main>

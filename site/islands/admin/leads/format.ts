@@ -28,3 +28,26 @@ export function leadPage(
   if (page) return `${page.title} (/${page.slug === 'default' ? '' : page.slug})`;
   return lead.landingPageId ?? lead.attribution?.pageId;
 }
+
+const ORDINAL = new Intl.PluralRules('en', { type: 'ordinal' });
+const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+/** 1st, 2nd, 3rd, 4th, 11th, 22nd ... */
+export const ordinal = (n: number) => `${n}${SUFFIX[ORDINAL.select(n)] ?? 'th'}`;
+
+/** "3rd submission" for a person's third lead (spam not counted); nothing for a first. */
+export function submissionBadge(lead: Pick<LeadSummary, 'submission'>): string | undefined {
+  return lead.submission && lead.submission > 1
+    ? `${ordinal(lead.submission)} submission`
+    : undefined;
+}
+
+/** An owner as people read it: the account's name when we know it, else its e-mail. */
+export function ownerLabel(
+  owner: string | undefined,
+  owners: readonly { email: string; name?: string | undefined }[] | undefined,
+  me?: string,
+): string {
+  if (!owner) return 'Nobody';
+  if (me && owner === me.toLowerCase()) return 'You';
+  return owners?.find((account) => account.email === owner)?.name ?? owner;
+}

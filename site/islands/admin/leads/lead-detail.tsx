@@ -1,6 +1,8 @@
-// One lead: every field, the new-lead e-mail and the CRM delivery with each attempt (and a
-// manual retry), the internal notes timeline, the status workflow, spam / not spam, and
-// erasure for a data-subject request.
+// One lead: every field (the form's own fields with their labels, and the consent record),
+// its owner, its place among the person's submissions (with a way to all of them), the
+// new-lead e-mail and the CRM delivery with each attempt (and a manual retry), the internal
+// notes timeline, the status workflow, spam / not spam, and erasure for a data-subject
+// request.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   useCallback,
@@ -18,6 +20,7 @@ import {
   type Delivery,
   type LeadDetail,
   type LeadNotification,
+  type LeadOwners,
   type LeadStatus,
   type LeadView,
   type TimelineEntry,
@@ -26,15 +29,18 @@ import { describeError, HttpError } from '../api.ts';
 import type { LandingPage } from '../pages/pages-api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
-import { leadPage, longTime, shortTime } from './format.ts';
+import { leadPage, longTime, ordinal, ownerLabel, shortTime } from './format.ts';
 import {
   detailKey,
   eraseLead,
+  formLabels,
+  humanise,
   leadDetail,
   patchLead,
   refreshLeads,
   retryDelivery,
 } from './leads-api.ts';
+import { OwnerOptions } from './bulk-bar.tsx';
 import { Icon } from '../icons.tsx';
 import { DiscardDialog } from '../pages/discard-dialog.tsx';
 import { useUnsavedGuard } from '../pages/unsaved.ts';
@@ -48,14 +54,25 @@ export function eraseMessage(lead: LeadView, delivered: boolean): string {
   );
 }
 
+/** Who else a lead's detail needs to know about: the owners to pick from, the caller. */
+export interface OwnerContext {
+  owners: LeadOwners | undefined;
+  me: string | undefined;
+}
+
 export function LeadDetailDialog({
   id,
   pages,
   onClose,
+  people,
+  onOpenContact,
 }: {
   id: string;
   pages: LandingPage[] | undefined;
   onClose: () => void;
+  people: OwnerContext;
+  /** Shows every submission of this lead's e-mail address (the contact view). */
+  onOpenContact: (email: string) => void;
 }) {
   const detail = useQuery({ queryKey: detailKey(id), queryFn: () => leadDetail(id) });
   const title = detail.data ? detail.data.lead.name : 'Lead';
@@ -108,6 +125,12 @@ export function LeadDetailDialog({
           pages={pages}
           onErased={onClose}
           onNoteDirty={setNoteDirty}
+          people={people}
+          onOpenContact={() =>
+            void confirmDiscard().then(
+              (discard) => discard && detail.data && onOpenContact(detail.data.lead.email),
+            )
+          }
         />
       )}
       <DiscardDialog
@@ -125,11 +148,15 @@ function LeadBody({
   pages,
   onErased,
   onNoteDirty,
+  people,
+  onOpenContact,
 }: {
   detail: LeadDetail;
   pages: LandingPage[] | undefined;
   onErased: () => void;
   onNoteDirty: (dirty: boolean) => void;
+  people: OwnerContext;
+  onOpenContact: () => void;
 }) {
   const { lead } = detail;
   const client = useQueryClient();
@@ -157,6 +184,23 @@ function LeadBody({
     onError: (error) =>
       toast({
         title: 'Failed to change the status',
+        description: describeError(error),
+        variant: 'destructive',
+      }),
+  });
+  const owner = useMutation({
+    mutationFn: (to: string | null) => patchLead(lead.id, { owner: to }),
+    onSuccess: (next, to) => {
+      applied(next);
+      toast({
+        title: to
+          ? `Owner set to ${ownerLabel(to, people.owners?.owners, people.me)}`
+          : 'The lead has no owner now',
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to change the owner',
         description: describeError(error),
         variant: 'destructive',
       }),
@@ -228,6 +272,42 @@ function LeadBody({
         </div>
       </section>
 
+      <section aria-labelledby={`${ids}-owner`} className="grid gap-2">
+        <h3 id={`${ids}-owner`} className="font-semibold text-ink">
+          Owner
+        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={`${ids}-owner-select`} className="sr-only">
+            Owner of this lead
+          </label>
+          <select
+            id={`${ids}-owner-select`}
+            data-testid="lead-owner"
+            value={lead.owner ?? ''}
+            disabled={owner.isPending}
+            aria-describedby={`${ids}-owner-hint`}
+            onChange={(event) => owner.mutate(event.target.value || null)}
+            className="max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            {lead.owner && !people.owners?.owners.some((o) => o.email === lead.owner) && (
+              // An owner whose account was disabled or lost the role since.
+              <option value={lead.owner}>{lead.owner}</option>
+            )}
+            <OwnerOptions owners={people.owners} {...(people.me ? { me: people.me } : {})} />
+          </select>
+          {people.me && lead.owner !== people.me.toLowerCase() && (
+            <Tooltip content="Make yourself the owner of this lead">
+              <Button disabled={owner.isPending} onClick={() => owner.mutate(people.me!)}>
+                Take it
+              </Button>
+            </Tooltip>
+          )}
+        </div>
+        <p id={`${ids}-owner-hint`} className="text-xs text-slate-600">
+          The account working this lead; a new owner gets an e-mail about it.
+        </p>
+      </section>
+
       <section aria-labelledby={`${ids}-contact`}>
         <h3 id={`${ids}-contact`} className="font-semibold text-ink">
           Contact
@@ -240,6 +320,22 @@ function LeadBody({
             </a>
           </Field>
           <Field label="Company">{lead.company || '—'}</Field>
+          <Field label="Submissions">
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span data-testid="lead-submission">
+                {submissionText(detail.contact, lead.status === 'spam')}
+              </span>
+              {(detail.contact?.submissions ?? 0) > 1 || lead.status === 'spam' ? (
+                <button
+                  type="button"
+                  onClick={onOpenContact}
+                  className="text-brand-700 underline underline-offset-2"
+                >
+                  All submissions from this person
+                </button>
+              ) : null}
+            </span>
+          </Field>
           {lead.role && <Field label="Role">{lead.role}</Field>}
           <Field label="Form">{FORM_LABELS[lead.formType]}</Field>
           {inquiry && <Field label="Inquiry type">{inquiry}</Field>}
@@ -256,6 +352,8 @@ function LeadBody({
           </Field>
         </dl>
       </section>
+
+      <FormAndConsent lead={lead} headingId={`${ids}-form`} />
 
       <section aria-labelledby={`${ids}-message`}>
         <h3 id={`${ids}-message`} className="font-semibold text-ink">
@@ -287,6 +385,7 @@ function LeadBody({
 
       <Timeline
         lead={lead}
+        people={people}
         timeline={detail.timeline}
         onChange={applied}
         onNoteDirty={onNoteDirty}
@@ -320,6 +419,82 @@ function LeadBody({
   );
 }
 
+/** "2nd of 3 submissions from this e-mail address" (spam is not counted). */
+function submissionText(contact: LeadDetail['contact'], spam: boolean): string {
+  if (!contact) return '—';
+  const total = `${contact.submissions} submission${contact.submissions === 1 ? '' : 's'}`;
+  if (spam || !contact.submission) {
+    return `Spam, not counted (${total} from this e-mail address)`;
+  }
+  if (contact.submissions === 1) return 'The only submission from this e-mail address';
+  return `${ordinal(contact.submission)} of ${total} from this e-mail address`;
+}
+
+/** The form's own fields (label: value) and the consent record, when the lead has them. */
+function FormAndConsent({ lead, headingId }: { lead: LeadView; headingId: string }) {
+  const stored = Object.entries(lead.fields ?? {});
+  const labels = useQuery({
+    queryKey: ['/api/forms', lead.formId ?? ''],
+    queryFn: () => formLabels(lead.formId!),
+    enabled: Boolean(lead.formId) && stored.length > 0,
+  });
+  // In the form's order when we know it; by name for fields the form no longer has.
+  const order = Object.keys(labels.data ?? {});
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const fields = stored.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  const consent = lead.consent;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-semibold text-ink">
+        Form fields and consent
+      </h3>
+      <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        {lead.formId && (
+          <Field label="Form id">
+            <span className="font-mono text-xs">{lead.formId}</span>
+          </Field>
+        )}
+        {fields.map(([name, value]) => (
+          <Field key={name} label={labels.data?.[name] ?? humanise(name)}>
+            <span data-testid="lead-field" className="break-words whitespace-pre-wrap">
+              {typeof value === 'boolean' ? (value ? 'Yes' : 'No') : value || '—'}
+            </span>
+          </Field>
+        ))}
+        <Field label="Consent">
+          <span data-testid="lead-consent">
+            {consent ? (
+              <>
+                {consent.given ? 'Consent given' : 'Consent not given'} on{' '}
+                <time dateTime={consent.at}>{longTime(consent.at)}</time> to: “{consent.text}”
+                (version {consent.version})
+                {consent.privacyUrl && (
+                  <>
+                    {' '}
+                    <a
+                      href={consent.privacyUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="text-brand-700 underline"
+                    >
+                      Privacy notice shown
+                    </a>
+                  </>
+                )}
+              </>
+            ) : (
+              'No consent record: the form asked for none (or the lead predates consent records).'
+            )}
+          </span>
+        </Field>
+      </dl>
+      {fields.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">The form had no fields of its own.</p>
+      )}
+    </section>
+  );
+}
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -342,7 +517,7 @@ function notificationText(notification: LeadNotification | undefined): string {
     case 'skipped':
       return 'Not sent: spam notifies nobody.';
     case 'not-configured':
-      return 'Not sent: no recipients are configured (NOTIFY_EMAIL).';
+      return 'Not sent: no recipients were set (Account, Lead routing).';
     default:
       return 'No record (the lead predates notification tracking).';
   }
@@ -395,7 +570,7 @@ function DeliverySection({ detail, headingId }: { detail: LeadDetail; headingId:
             ? 'Not forwarded: spam is never sent to the CRM.'
             : detail.webhookConfigured
               ? 'Not forwarded: the lead arrived before the webhook was set up.'
-              : 'Not forwarded: no CRM webhook is configured (LEAD_WEBHOOK_URL).'}
+              : 'Not forwarded: the CRM webhook was off (Account, Lead routing).'}
         </p>
       ) : (
         <>
@@ -445,11 +620,13 @@ function DeliverySection({ detail, headingId }: { detail: LeadDetail; headingId:
 
 function Timeline({
   lead,
+  people,
   timeline,
   onChange,
   onNoteDirty,
 }: {
   lead: LeadView;
+  people: OwnerContext;
   timeline: TimelineEntry[];
   onChange: (next: LeadDetail) => void;
   onNoteDirty: (dirty: boolean) => void;
@@ -507,6 +684,11 @@ function Timeline({
               {entry.kind === 'note' ? (
                 <p className="mt-0.5 break-words whitespace-pre-wrap text-slate-900">
                   {entry.text}
+                </p>
+              ) : entry.kind === 'owner' ? (
+                <p className="mt-0.5 text-slate-900">
+                  Owner: {ownerLabel(entry.fromOwner, people.owners?.owners, people.me)} →{' '}
+                  {ownerLabel(entry.toOwner, people.owners?.owners, people.me)}
                 </p>
               ) : (
                 <p className="mt-0.5 text-slate-900">

@@ -2,18 +2,26 @@
 // with the shared schemas (functions/shared/leads.ts), so a drifted contract fails here.
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  contactSchema,
   LEAD_STATUSES,
+  leadBulkResultSchema,
   leadDetailSchema,
   leadListSchema,
+  leadOwnersSchema,
   leadStatsSchema,
+  type Contact,
+  type LeadBulk,
+  type LeadBulkResult,
   type LeadDetail,
   type LeadList,
+  type LeadOwners,
   type LeadPatch,
   type LeadStats,
   type LeadStatus,
 } from '../../../../functions/shared/leads.ts';
+import type { PublicForm } from '../../../../functions/shared/forms.ts';
 import { FORM_TYPES, type FormType } from '../../../../functions/shared/contact.ts';
-import { request } from '../api.ts';
+import { HttpError, request } from '../api.ts';
 
 /** The filters as the form holds them: empty means "any". Dates are the admin's local days. */
 export interface LeadFilterForm {
@@ -25,6 +33,8 @@ export interface LeadFilterForm {
   /** YYYY-MM-DD, last day included */
   toDay: string;
   q: string;
+  /** '' any owner, 'me' the signed-in account's leads ("Mine"), or an account's e-mail. */
+  owner: string;
 }
 
 export const EMPTY_FILTER: LeadFilterForm = {
@@ -34,7 +44,15 @@ export const EMPTY_FILTER: LeadFilterForm = {
   fromDay: '',
   toDay: '',
   q: '',
+  owner: '',
 };
+
+/** How the list shows leads: one row per person (the default) or every submission. */
+export type LeadView = 'people' | 'all';
+
+/** ?view=all is every submission; anything else groups by person. */
+export const viewFromUrl = (params: URLSearchParams): LeadView =>
+  params.get('view') === 'all' ? 'all' : 'people';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -56,6 +74,7 @@ export function filterFromUrl(params: URLSearchParams): LeadFilterForm {
     fromDay: day('from'),
     toDay: day('to'),
     q: (params.get('q') ?? '').slice(0, 100),
+    owner: (params.get('owner') ?? '').slice(0, 254),
   };
 }
 
@@ -68,6 +87,7 @@ export function filterToUrl(filter: LeadFilterForm): Record<string, string> {
     from: filter.fromDay,
     to: filter.toDay,
     q: filter.q,
+    owner: filter.owner,
   };
 }
 
@@ -75,6 +95,9 @@ export const LEADS_KEY = ['/api/admin/leads'] as const;
 export const STATS_KEY = ['/api/admin/leads', 'stats'] as const;
 export const listKey = (filter: LeadFilterForm) => ['/api/admin/leads', 'list', filter] as const;
 export const detailKey = (id: string) => ['/api/admin/leads', 'detail', id] as const;
+export const OWNERS_KEY = ['/api/admin/leads', 'owners'] as const;
+export const contactKey = (email: string) =>
+  ['/api/admin/leads', 'contact', email.toLowerCase()] as const;
 
 /** Midnight of a local day as an instant; the day after for an inclusive end. */
 function localMidnight(day: string, plusDays = 0): string | undefined {
@@ -95,6 +118,7 @@ export function filterParams(filter: LeadFilterForm): URLSearchParams {
   if (from) params.set('from', from);
   if (to) params.set('to', to);
   if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (filter.owner) params.set('owner', filter.owner);
   return params;
 }
 
@@ -122,6 +146,76 @@ export async function retryDelivery(id: string): Promise<LeadDetail> {
 }
 
 export const eraseLead = (id: string) => request('DELETE', `/api/admin/leads/${id}`);
+
+/** The accounts a lead may be given to (active, with a role that works leads). */
+export async function leadOwners(): Promise<LeadOwners> {
+  return leadOwnersSchema.parse(await request('GET', '/api/admin/leads/owners'));
+}
+
+export async function bulkChange(change: LeadBulk): Promise<LeadBulkResult> {
+  return leadBulkResultSchema.parse(await request('POST', '/api/admin/leads/bulk', change));
+}
+
+/** One person: every submission with this e-mail address and their merged timeline. */
+export async function contactDetail(email: string): Promise<Contact> {
+  return contactSchema.parse(
+    await request('GET', `/api/admin/contacts/${encodeURIComponent(email)}`),
+  );
+}
+
+/** A form's public definition, for its field labels; undefined when it is gone. */
+export async function formLabels(formId: string): Promise<Record<string, string>> {
+  try {
+    const form = await request<PublicForm>('GET', `/api/forms/${encodeURIComponent(formId)}`);
+    return Object.fromEntries(form.fields.map((field) => [field.name, field.label]));
+  } catch {
+    return {};
+  }
+}
+
+/** "company_size" and "companySize" as "Company size": a field shown without its form. */
+export function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The CSV of chosen leads (POST, so up to 100 ids never meet a URL's length limit). */
+export async function exportSelection(ids: string[]): Promise<{ name: string; blob: Blob }> {
+  const response = await fetch('/api/admin/leads/export', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ids }),
+  });
+  if (!response.ok) {
+    throw new HttpError(
+      response.status,
+      await response.text(),
+      response.statusText,
+      response.headers.get('retry-after'),
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'leads.csv';
+  // As bytes: text() would drop the byte-order mark that spreadsheets read UTF-8 by.
+  return { name, blob: await response.blob() };
+}
+
+/** Saves a file the browser was handed (the selection's CSV). */
+export function saveFile(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 export function exportUrl(filter: LeadFilterForm): string {
   const params = filterParams(filter);

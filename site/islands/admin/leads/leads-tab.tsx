@@ -1,22 +1,37 @@
 // The Leads tab: every lead, newest first, filtered and searched, paged with a cursor,
 // exported as CSV; a lead opens in its detail (lead-detail.tsx). The tab's label carries
-// the number of new leads.
+// the number of new leads. Issue 26: one row per person (same e-mail, case ignored) or
+// every submission (?view=all), "3rd submission" badges, owners and the "Mine" filter,
+// checkboxes with bulk actions (bulk-bar.tsx), and a person's view (contact-view.tsx,
+// ?contact=<email>).
 import * as Tabs from '@radix-ui/react-tabs';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FORM_TYPES } from '../../../../functions/shared/contact.ts';
 import {
   FORM_LABELS,
   LEAD_PAGE_SIZE,
   LEAD_STATUSES,
   STATUS_LABELS,
+  type LeadOwners,
   type LeadSummary,
 } from '../../../../functions/shared/leads.ts';
 import { describeError } from '../api.ts';
 import { PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
 import { LeadDetailDialog } from './lead-detail.tsx';
-import { leadForm, leadPage, longTime, shortTime, timeZone } from './format.ts';
+import {
+  leadForm,
+  leadPage,
+  longTime,
+  ownerLabel,
+  shortTime,
+  submissionBadge,
+  timeZone,
+} from './format.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { ContactDialog } from './contact-view.tsx';
+import { useMe } from '../permissions.ts';
 import { confirmLeave } from '../pages/unsaved.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import {
@@ -27,9 +42,13 @@ import {
   LEADS_KEY,
   leadStats,
   listKey,
+  leadOwners,
   listLeads,
+  OWNERS_KEY,
   STATS_KEY,
+  viewFromUrl,
   type LeadFilterForm,
+  type LeadView,
 } from './leads-api.ts';
 import { Icon } from '../icons.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -68,14 +87,52 @@ export function LeadsTab() {
   // reload, Back and a shared link show the same view (route.ts).
   const location = useAdminLocation();
   const filter = filterFromUrl(location.params);
+  const view = viewFromUrl(location.params);
   const urlLead = location.params.get('lead') || undefined;
-  const latest = useRef({ filter, lead: urlLead });
+  const urlContact = location.params.get('contact') || undefined;
+  const latest = useRef({ filter, lead: urlLead, view });
   useEffect(() => {
-    latest.current = { filter, lead: urlLead };
+    latest.current = { filter, lead: urlLead, view };
   });
-  const go = (next: LeadFilterForm, lead?: string, replace = false) =>
-    navigate(viewUrl('leads', { ...filterToUrl(next), lead }), { replace });
+  const go = (
+    next: LeadFilterForm,
+    lead?: string,
+    replace = false,
+    contact?: string,
+    nextView: LeadView = latest.current.view,
+  ) =>
+    navigate(
+      viewUrl('leads', {
+        ...filterToUrl(next),
+        view: nextView === 'all' ? 'all' : undefined,
+        lead,
+        contact,
+      }),
+      { replace },
+    );
   const setFilter = (next: LeadFilterForm, replace = false) => go(next, undefined, replace);
+  const me = useMe()?.email;
+  const owners = useQuery<LeadOwners>({ queryKey: OWNERS_KEY, queryFn: leadOwners });
+  const people = { owners: owners.data, me };
+  const [selected, setSelected] = useState<string[]>([]);
+  // A new filter or view is a new list: what was checked in the old one is let go.
+  const listIdentity = JSON.stringify([filter, view]);
+  const [shownList, setShownList] = useState(listIdentity);
+  if (shownList !== listIdentity) {
+    setShownList(listIdentity);
+    setSelected([]);
+  }
+  // The row that opened the first dialog: focus goes back to it when a dialog opened from
+  // another (the person's view from a lead, a lead from the person's view) closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const refocus = () => {
+    const target = opener.current;
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (target?.isConnected && !document.querySelector('[role="dialog"]')) target.focus();
+      }),
+    );
+  };
   // The lead on screen follows ?lead=, except that Back away from an unsaved note asks
   // first and puts the lead back in the URL when the administrator keeps it.
   const [openId, setShown] = useState(urlLead);
@@ -93,7 +150,12 @@ export function LeadsTab() {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the URL only
   }, [urlLead]);
+  const rememberOpener = () => {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  };
   const openLead = (lead: string) => {
+    rememberOpener();
     pushedOpen.current = true;
     setShown(lead);
     go(filter, lead);
@@ -104,6 +166,26 @@ export function LeadsTab() {
     if (pushedOpen.current) window.history.back();
     else go(filter, undefined, true);
     pushedOpen.current = false;
+    refocus();
+  };
+  // The person's view takes the place of the dialog it was opened from (in the history too).
+  const openContact = (email: string, fromDialog: boolean) => {
+    if (!fromDialog) {
+      rememberOpener();
+      pushedOpen.current = true;
+    }
+    setShown(undefined);
+    go(filter, undefined, fromDialog, email);
+  };
+  const leadFromContact = (lead: string) => {
+    setShown(lead);
+    go(filter, lead, true);
+  };
+  const closeContact = () => {
+    if (pushedOpen.current) window.history.back();
+    else go(filter, undefined, true);
+    pushedOpen.current = false;
+    refocus();
   };
   const [search, setSearch] = useState(filter.q);
   const [moreFilters, setMoreFilters] = useState(false);
@@ -141,6 +223,15 @@ export function LeadsTab() {
     getNextPageParam: (last) => last.cursor,
   });
   const rows = leads.data?.pages.flatMap((page) => page.leads) ?? [];
+  // One row per person: the newest of their submissions loaded so far.
+  const shown =
+    view === 'all'
+      ? rows
+      : rows.filter(
+          (lead, index) =>
+            rows.findIndex((other) => other.email.toLowerCase() === lead.email.toLowerCase()) ===
+            index,
+        );
   const lastPage = leads.data?.pages.at(-1);
   // A search that stopped at the server's read budget (docs/decisions.md, Leads) goes on
   // by itself through the next few batches while it has found less than a page.
@@ -164,6 +255,7 @@ export function LeadsTab() {
     filter.page,
     filter.fromDay,
     filter.toDay,
+    filter.owner,
   ].filter(Boolean).length;
   const set = <K extends keyof LeadFilterForm>(key: K, value: LeadFilterForm[K]) =>
     setFilter({ ...filter, [key]: value });
@@ -314,8 +406,53 @@ export function LeadsTab() {
               className={inputClass}
             />
           </div>
+          <div>
+            <label htmlFor={field('owner')} className="text-sm font-medium">
+              Owner
+            </label>
+            <select
+              id={field('owner')}
+              value={filter.owner}
+              onChange={(event) => set('owner', event.target.value)}
+              className={inputClass}
+            >
+              <option value="">Anyone's</option>
+              <option value="me">Mine</option>
+              {owners.data?.owners
+                .filter((owner) => owner.email !== me?.toLowerCase())
+                .map((owner) => (
+                  <option key={owner.email} value={owner.email}>
+                    {owner.name ? `${owner.name} (${owner.email})` : owner.email}
+                  </option>
+                ))}
+              {filter.owner &&
+                filter.owner !== 'me' &&
+                !owners.data?.owners.some((owner) => owner.email === filter.owner) && (
+                  <option value={filter.owner}>{filter.owner}</option>
+                )}
+            </select>
+          </div>
         </div>
-        <div className="flex items-end sm:col-span-2 lg:col-span-4">
+        <div className="flex flex-wrap items-end justify-between gap-2 sm:col-span-2 lg:col-span-3">
+          <div role="group" aria-label="Show leads" className="flex rounded-md bg-slate-100 p-1">
+            {(
+              [
+                ['people', 'Group by person', 'One row per e-mail address: its newest submission'],
+                ['all', 'Every submission', 'One row per submission, numbered per person'],
+              ] as const
+            ).map(([value, label, tip]) => (
+              <Tooltip key={value} content={tip}>
+                <button
+                  type="button"
+                  aria-pressed={view === value}
+                  onClick={() => go(filter, undefined, false, undefined, value)}
+                  className="rounded px-3 py-1.5 text-sm font-medium text-slate-700 aria-pressed:bg-white aria-pressed:text-ink aria-pressed:shadow"
+                >
+                  {label}
+                </button>
+              </Tooltip>
+            ))}
+          </div>
           {filtered && (
             <Button
               variant="ghost"
@@ -358,7 +495,22 @@ export function LeadsTab() {
             : 'No leads yet. They arrive from the contact dialog on the landing pages, the contact page and the pilot form.'}
         </p>
       )}
-      {rows.length > 0 && <LeadRows rows={rows} pages={pages.data} onOpen={openLead} />}
+      {selected.length > 0 && (
+        <BulkBar selected={selected} owners={owners.data} me={me} onClear={() => setSelected([])} />
+      )}
+      {shown.length > 0 && (
+        <LeadRows
+          rows={shown}
+          grouped={view === 'people'}
+          pages={pages.data}
+          owners={owners.data}
+          me={me}
+          onOpen={openLead}
+          onOpenContact={(email) => openContact(email, false)}
+          selected={selected}
+          onSelect={setSelected}
+        />
+      )}
       {leads.data && (
         <div className="flex flex-wrap items-center gap-3">
           {lastPage?.partial && (
@@ -377,12 +529,31 @@ export function LeadsTab() {
             </Button>
           )}
           <p className="text-sm text-slate-600" aria-live="polite">
-            {rows.length} lead{rows.length === 1 ? '' : 's'} shown
+            {view === 'people'
+              ? `${shown.length} ${shown.length === 1 ? 'person' : 'people'} shown (${rows.length} lead${rows.length === 1 ? '' : 's'})`
+              : `${rows.length} lead${rows.length === 1 ? '' : 's'} shown`}
           </p>
         </div>
       )}
       {openId && (
-        <LeadDetailDialog key={openId} id={openId} pages={pages.data} onClose={closeLead} />
+        <LeadDetailDialog
+          key={openId}
+          id={openId}
+          pages={pages.data}
+          onClose={closeLead}
+          people={people}
+          onOpenContact={(email) => openContact(email, true)}
+        />
+      )}
+      {urlContact && !openId && (
+        <ContactDialog
+          key={urlContact}
+          email={urlContact}
+          owners={owners.data}
+          me={me}
+          onOpenLead={leadFromContact}
+          onClose={closeContact}
+        />
       )}
     </section>
   );
@@ -390,12 +561,24 @@ export function LeadsTab() {
 
 function LeadRows({
   rows,
+  grouped,
   pages,
+  owners,
+  me,
   onOpen,
+  onOpenContact,
+  selected,
+  onSelect,
 }: {
   rows: LeadSummary[];
+  grouped: boolean;
   pages: LandingPage[] | undefined;
+  owners: LeadOwners | undefined;
+  me: string | undefined;
   onOpen: (id: string) => void;
+  onOpenContact: (email: string) => void;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
 }) {
   const open = (lead: LeadSummary) => (
     <button
@@ -406,36 +589,120 @@ function LeadRows({
       {lead.name}
     </button>
   );
+  /** Grouped: how many this person sent (opens them all); else which one this is. */
+  const badge = (lead: LeadSummary): ReactNode => {
+    const total = lead.submissions ?? 0;
+    if (grouped && total > 1) {
+      return (
+        <Tooltip content="All submissions from this person, with their notes and changes">
+          <button
+            type="button"
+            data-testid="person-submissions"
+            onClick={() => onOpenContact(lead.email)}
+            className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 hover:bg-slate-200"
+          >
+            {total} submissions
+          </button>
+        </Tooltip>
+      );
+    }
+    const text = grouped ? undefined : submissionBadge(lead);
+    return text ? (
+      <span
+        data-testid="submission-badge"
+        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-800"
+      >
+        {text}
+      </span>
+    ) : null;
+  };
+  const isSelected = (id: string) => selected.includes(id);
+  const toggle = (id: string) =>
+    onSelect(isSelected(id) ? selected.filter((other) => other !== id) : [...selected, id]);
+  const all = rows.length > 0 && rows.every((lead) => isSelected(lead.id));
+  const some = rows.some((lead) => isSelected(lead.id));
+  const check = (lead: LeadSummary) => (
+    <input
+      type="checkbox"
+      checked={isSelected(lead.id)}
+      onChange={() => toggle(lead.id)}
+      aria-label={`Select the lead of ${lead.name}`}
+      className="h-4 w-4 accent-brand-700"
+    />
+  );
+  const owner = (lead: LeadSummary) => ownerLabel(lead.owner, owners?.owners, me);
+  const selectAll = (
+    <input
+      type="checkbox"
+      checked={all}
+      ref={(element) => {
+        if (element) element.indeterminate = some && !all;
+      }}
+      onChange={() =>
+        onSelect(
+          all
+            ? selected.filter((id) => !rows.some((lead) => lead.id === id))
+            : [...new Set([...selected, ...rows.map((lead) => lead.id)])],
+        )
+      }
+      aria-label="Select every lead shown"
+      className="h-4 w-4 accent-brand-700"
+    />
+  );
+  const caption = grouped ? 'Leads by person, newest first' : 'Leads, newest first';
   return (
     <>
       {/* Wide screens: a table. */}
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
         <table className="w-full text-left text-sm" data-testid="lead-table">
-          <caption className="sr-only">Leads, newest first</caption>
+          <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
-              {['Received', 'Name', 'Email', 'Company', 'Form', 'Landing page', 'Status'].map(
-                (heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                    {heading}
-                  </th>
-                ),
-              )}
+              <th scope="col" className="w-8 px-3 py-2">
+                {selectAll}
+              </th>
+              {[
+                'Received',
+                'Name',
+                'Email',
+                'Company',
+                'Form',
+                'Landing page',
+                'Owner',
+                'Status',
+              ].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((lead) => (
-              <tr key={lead.id} data-testid="lead-row">
+              <tr
+                key={lead.id}
+                data-testid="lead-row"
+                className={isSelected(lead.id) ? 'bg-brand-50' : undefined}
+              >
+                <td className="px-3 py-2">{check(lead)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   <time dateTime={lead.createdAt} title={longTime(lead.createdAt)}>
                     {shortTime(lead.createdAt)}
                   </time>
                 </td>
-                <td className="px-3 py-2">{open(lead)}</td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    {open(lead)}
+                    {badge(lead)}
+                  </div>
+                </td>
                 <td className="max-w-56 truncate px-3 py-2">{lead.email}</td>
                 <td className="max-w-48 truncate px-3 py-2">{lead.company || '—'}</td>
                 <td className="px-3 py-2">{leadForm(lead)}</td>
                 <td className="max-w-48 truncate px-3 py-2">{leadPage(lead, pages) ?? '—'}</td>
+                <td className="max-w-40 truncate px-3 py-2" data-testid="lead-owner-cell">
+                  {lead.owner ? owner(lead) : <span className="text-slate-600">—</span>}
+                </td>
                 <td className="px-3 py-2">
                   <StatusBadge status={lead.status} />
                 </td>
@@ -445,26 +712,40 @@ function LeadRows({
         </table>
       </div>
       {/* Narrow screens: one card per lead. */}
-      <ul className="grid gap-2 md:hidden" aria-label="Leads, newest first">
-        {rows.map((lead) => (
-          <li
-            key={lead.id}
-            data-testid="lead-card"
-            className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
-          >
-            <div className="flex items-start justify-between gap-2">
-              {open(lead)}
-              <StatusBadge status={lead.status} />
-            </div>
-            <p className="truncate text-slate-700">{lead.email}</p>
-            {lead.company && <p className="truncate text-slate-700">{lead.company}</p>}
-            <p className="mt-1 text-slate-600">
-              <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time> · {leadForm(lead)}
-              {leadPage(lead, pages) ? ` · ${leadPage(lead, pages)}` : ''}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <div className="grid gap-2 md:hidden">
+        <label className="flex items-center gap-2 px-1 text-sm text-slate-700">
+          {selectAll}
+          Select every lead shown
+        </label>
+        <ul className="grid gap-2" aria-label={caption}>
+          {rows.map((lead) => (
+            <li
+              key={lead.id}
+              data-testid="lead-card"
+              className={`rounded-xl border p-3 text-sm ${isSelected(lead.id) ? 'border-brand-700/40 bg-brand-50' : 'border-slate-200 bg-white'}`}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <div className="flex min-w-0 items-start gap-2">
+                  <span className="pt-0.5">{check(lead)}</span>
+                  <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                    {open(lead)}
+                    {badge(lead)}
+                  </div>
+                </div>
+                <StatusBadge status={lead.status} />
+              </div>
+              <p className="truncate text-slate-700">{lead.email}</p>
+              {lead.company && <p className="truncate text-slate-700">{lead.company}</p>}
+              <p className="mt-1 text-slate-600">
+                <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time> ·{' '}
+                {leadForm(lead)}
+                {leadPage(lead, pages) ? ` · ${leadPage(lead, pages)}` : ''}
+              </p>
+              {lead.owner && <p className="text-slate-600">Owner: {owner(lead)}</p>}
+            </li>
+          ))}
+        </ul>
+      </div>
     </>
   );
 }

@@ -5,7 +5,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
 import { inputClass } from '../ui.tsx';
-import { StructuredEditor } from './structured-editor.tsx';
+import { setAt, StructuredEditor } from './structured-editor.tsx';
+import { FormPicker } from './form-picker.tsx';
 import type { PageEditor } from './use-page-editor.ts';
 
 const tabClass =
@@ -45,6 +46,11 @@ export function ContentFields({
               one replaces the JSON text with them.
             </p>
           )}
+          <FormPicker
+            value={(editor.contentValue as { formId?: string } | undefined)?.formId}
+            onChange={(formId) => editor.setContent(setAt(editor.contentValue, ['formId'], formId))}
+            errors={contentServerErrors['formId'] ?? editor.liveErrors['formId']}
+          />
           <StructuredEditor
             content={editor.contentValue}
             errors={{ ...contentServerErrors, ...editor.liveErrors }}

@@ -1,0 +1,493 @@
+// The form editor (issue 26) at /admin/forms?form=<id>: the title, the field list
+// (field-list.tsx) and the chosen field's settings (field-form.tsx), the consent box, the
+// submit label and thanks, the auto-reply, and beside them (below on a phone) the live
+// preview (form-preview.tsx). Checked as typed with the API's own schema; Save sends the
+// revision loaded (use-form-editor.ts); Delete for a custom form, Reset to defaults for a
+// built-in one; unsaved edits ask before they are dropped.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { formatTime } from '../api.ts';
+import { useDialogCloser } from '../dialog-stack.ts';
+import { DiscardDialog } from '../pages/discard-dialog.tsx';
+import { Button, ConfirmDialog, FormAlert, TextField, useReturnFocus } from '../ui.tsx';
+import { CheckboxField, Section, TextAreaField } from './controls.tsx';
+import { FieldForm } from './field-form.tsx';
+import { FieldList } from './field-list.tsx';
+import {
+  addField,
+  errorsOfField,
+  looseErrors,
+  MERGE_FIELDS,
+  relabel,
+  removalAsks,
+  rename,
+  RESERVED_MEANINGS,
+  type DraftField,
+} from './form-editing.ts';
+import type { StoredForm } from './forms-api.ts';
+import { FormPreview } from './form-preview.tsx';
+import { useFormEditor } from './use-form-editor.ts';
+import type { ReservedField } from '../../../../functions/shared/forms.ts';
+import { MAX_FIELDS } from '../../../../functions/shared/forms.ts';
+
+/** The keys the editor shows beside an input; any other error is listed above the form. */
+const SHOWN_KEYS = [
+  /^title$/,
+  /^submitLabel$/,
+  /^successMessage$/,
+  /^consent\.(text|privacyUrl|required)$/,
+  /^autoReply\.(subject|body|enabled)$/,
+];
+
+export function FormEditor({
+  stored,
+  onClose,
+  onDeleted,
+}: {
+  stored: StoredForm;
+  /** Back to the list (asks first when edits are unsaved). */
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
+  const editor = useFormEditor({ stored, onDeleted });
+  const { draft, errors, base } = editor;
+  const [selected, setSelected] = useState<string | undefined>(draft.fields[0]?.key);
+  const [removing, setRemoving] = useState<DraftField>();
+  const [asking, setAsking] = useState<'delete' | 'reset'>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const settings = useRef<HTMLDivElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const [focusLabel, setFocusLabel] = useState(0);
+
+  // Opening the editor moves focus to its heading, as the admin's other views do.
+  useEffect(() => heading.current?.focus(), []);
+  useLayoutEffect(() => {
+    if (focusLabel === 0) return;
+    const input = settings.current?.querySelector<HTMLInputElement>('[data-focus="label"]');
+    input?.focus();
+    input?.select();
+  }, [focusLabel]);
+
+  const index = draft.fields.findIndex((row) => row.key === selected);
+  const row = index >= 0 ? draft.fields[index] : undefined;
+  const shown = (key: string) =>
+    SHOWN_KEYS.some((pattern) => pattern.test(key)) ||
+    (/^fields\.\d+\./.test(key) && Number(key.split('.')[1]) === index);
+  const loose = looseErrors(errors, shown).map((line) =>
+    line.replace(/^./, (c) => c.toUpperCase()),
+  );
+  const fieldListErrors = errors['fields'];
+
+  const close = async () => {
+    if (await editor.confirmDiscard()) onClose();
+  };
+
+  // A refused save moves focus to its sentence above the form, once that has rendered.
+  const focusAlert = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusAlert.current || !editor.error) return;
+    focusAlert.current = false;
+    alert.current?.focus();
+  });
+  const submit = (event?: SyntheticEvent) => {
+    event?.preventDefault();
+    editor.submit((refused) => {
+      // The first field with a problem opens, so its message is beside it.
+      const at = (key: string) => Number(key.split('.')[1]);
+      const faulty = Object.keys(refused).filter((key) => /^fields\.\d+\./.test(key));
+      if (faulty.length && !faulty.some((key) => at(key) === index)) {
+        setSelected(draft.fields[at(faulty[0]!)]?.key);
+      }
+      focusAlert.current = true;
+    });
+  };
+
+  const add = () => {
+    const next = addField(draft.fields);
+    if (!next) return;
+    editor.setFields(() => next);
+    setSelected(next.at(-1)!.key);
+    setFocusLabel((count) => count + 1);
+  };
+
+  const remove = (gone: DraftField) => {
+    const at = draft.fields.findIndex((candidate) => candidate.key === gone.key);
+    editor.setFields((fields) => fields.filter((candidate) => candidate.key !== gone.key));
+    if (selected === gone.key) setSelected(draft.fields[at + 1]?.key ?? draft.fields[at - 1]?.key);
+    setRemoving(undefined);
+  };
+  // After a removal the row is gone: focus goes to the next row's handle, or Add field.
+  const removedAt = useRef(0);
+  const [refocus, setRefocus] = useState<number>(0);
+  useEffect(() => {
+    if (refocus === 0) return;
+    const timer = setTimeout(() => {
+      const handles = document.querySelectorAll<HTMLElement>('[data-testid="field-handle"]');
+      const target = handles[Math.min(removedAt.current, handles.length - 1)];
+      (target ?? document.getElementById('add-field'))?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [refocus]);
+  const askRemove = (gone: DraftField) => {
+    removedAt.current = draft.fields.findIndex((candidate) => candidate.key === gone.key);
+    if (removalAsks(gone.field.name)) setRemoving(gone);
+    else {
+      remove(gone);
+      setRefocus((count) => count + 1);
+    }
+  };
+
+  const consent = draft.consent;
+  const autoReply = draft.autoReply;
+  const saving = editor.save.isPending;
+  const status = editor.dirty
+    ? 'Unsaved changes'
+    : base.revision === 0
+      ? 'The built-in defaults, never changed'
+      : `Saved${base.updatedAt ? ` ${formatTime(base.updatedAt)}` : ''}${base.updatedBy ? ` by ${base.updatedBy}` : ''}`;
+
+  return (
+    <section aria-labelledby="form-editor-heading" data-testid="form-editor">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-72">
+          <p className="text-sm text-slate-600">
+            Forms <span aria-hidden="true">›</span> <span className="font-mono">{base.id}</span>{' '}
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              {base.builtIn ? 'Built-in' : 'Custom'}
+            </span>
+          </p>
+          <h2
+            id="form-editor-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-2xl font-semibold wrap-anywhere text-ink outline-none"
+          >
+            {draft.title || base.form.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600" data-testid="form-status">
+            {status}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void close()}>
+            <span aria-hidden="true">←</span> Back to forms
+          </Button>
+          {base.builtIn ? (
+            <Button
+              onClick={() => setAsking('reset')}
+              disabled={base.revision === 0 && !editor.dirty}
+            >
+              Reset to defaults
+            </Button>
+          ) : (
+            <Button variant="danger" onClick={() => setAsking('delete')}>
+              Delete form
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div ref={alert} tabIndex={-1} className="mt-4 outline-none empty:hidden">
+        <FormAlert message={editor.error} />
+        {editor.error && loose.length > 0 && (
+          <ul className="mt-2 list-disc pl-5 text-sm text-red-800" data-testid="other-errors">
+            {loose.map((line) => (
+              <li key={line}>{line.endsWith('.') ? line : `${line}.`}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
+      >
+        <div className="grid min-w-0 grid-cols-1 gap-6" data-testid="form-settings">
+          <Section title="Form" id="form-section-heading">
+            <TextField
+              label="Title"
+              hint="The form's name in the admin; visitors do not see it."
+              value={draft.title}
+              onChange={(event) => editor.edit((d) => ({ ...d, title: event.target.value }))}
+              errors={errors['title']}
+            />
+          </Section>
+
+          <Section
+            title="Fields"
+            id="fields-section-heading"
+            description="In the order visitors see them. Choose a field to change its settings."
+          >
+            <FieldList
+              fields={draft.fields}
+              selected={selected}
+              errors={errors}
+              onSelect={setSelected}
+              onChange={(fields) => editor.setFields(() => fields)}
+              onRequired={(key, required) =>
+                editor.setFields((fields) =>
+                  fields.map((r) =>
+                    r.key === key ? { ...r, field: { ...r.field, required } } : r,
+                  ),
+                )
+              }
+              onRemove={askRemove}
+            />
+            {fieldListErrors && (
+              <p className="text-sm text-red-700" data-testid="field-list-errors">
+                {fieldListErrors.map((problem) => `The form ${problem}.`).join(' ')}
+              </p>
+            )}
+            <div>
+              <Button id="add-field" onClick={add} disabled={draft.fields.length >= MAX_FIELDS}>
+                Add field
+              </Button>
+            </div>
+          </Section>
+
+          {row && (
+            <div ref={settings}>
+              <Section
+                title={`Field: ${row.field.label || row.field.name}`}
+                id="field-section-heading"
+                description={
+                  (RESERVED_MEANINGS as Record<string, string>)[row.field.name]
+                    ? `"${row.field.name}" is a reserved name: it fills ${RESERVED_MEANINGS[row.field.name as ReservedField]}.`
+                    : undefined
+                }
+              >
+                <FieldForm
+                  field={row.field}
+                  errors={errorsOfField(errors, index)}
+                  onLabel={(label) => editor.setFields((fields) => relabel(fields, row.key, label))}
+                  onName={(name) => editor.setFields((fields) => rename(fields, row.key, name))}
+                  onChange={(field) =>
+                    editor.setFields((fields) =>
+                      fields.map((r) => (r.key === row.key ? { ...r, field } : r)),
+                    )
+                  }
+                />
+              </Section>
+            </div>
+          )}
+
+          <Section
+            title="Consent"
+            id="consent-section-heading"
+            description="With a text, the form shows a box to tick before sending; the lead keeps what the visitor agreed to."
+          >
+            <TextAreaField
+              label="Consent text"
+              hint="Empty: no consent box."
+              value={consent.text}
+              onChange={(event) =>
+                editor.edit((d) => ({ ...d, consent: { ...d.consent, text: event.target.value } }))
+              }
+              errors={errors['consent.text']}
+            />
+            <TextField
+              label="Privacy notice"
+              hint="A path on this site (/privacy) or an https:// address, linked beside the box."
+              value={consent.privacyUrl}
+              spellCheck={false}
+              onChange={(event) =>
+                editor.edit((d) => ({
+                  ...d,
+                  consent: { ...d.consent, privacyUrl: event.target.value },
+                }))
+              }
+              errors={errors['consent.privacyUrl']}
+            />
+            <CheckboxField
+              label="Consent required"
+              hint="The form cannot be sent without the box ticked."
+              checked={consent.required}
+              onChange={(required) =>
+                editor.edit((d) => ({ ...d, consent: { ...d.consent, required } }))
+              }
+              errors={errors['consent.required']}
+            />
+          </Section>
+
+          <Section title="After sending" id="sending-section-heading">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
+              <TextField
+                label="Submit button"
+                hint="The words on the button."
+                value={draft.submitLabel}
+                onChange={(event) =>
+                  editor.edit((d) => ({ ...d, submitLabel: event.target.value }))
+                }
+                errors={errors['submitLabel']}
+              />
+              <TextField
+                label="Success message"
+                hint="Shown once the form is sent."
+                value={draft.successMessage}
+                onChange={(event) =>
+                  editor.edit((d) => ({ ...d, successMessage: event.target.value }))
+                }
+                errors={errors['successMessage']}
+              />
+            </div>
+          </Section>
+
+          <Section
+            title="Auto-reply"
+            id="auto-reply-section-heading"
+            description="An e-mail to the visitor's address once the form is sent. Off unless turned on here."
+          >
+            <CheckboxField
+              label="Send an auto-reply"
+              checked={autoReply.enabled}
+              onChange={(enabled) =>
+                editor.edit((d) => ({ ...d, autoReply: { ...d.autoReply, enabled } }))
+              }
+              errors={errors['autoReply.enabled']}
+            />
+            <p className="text-xs text-slate-600" id="merge-fields-hint">
+              Merge fields: {MERGE_FIELDS.map((name) => `{{${name}}}`).join(' and ')} are replaced
+              by what the visitor typed (empty when they left it out).
+            </p>
+            <TextField
+              label="Subject"
+              value={autoReply.subject}
+              disabled={!autoReply.enabled}
+              onChange={(event) =>
+                editor.edit((d) => ({
+                  ...d,
+                  autoReply: { ...d.autoReply, subject: event.target.value },
+                }))
+              }
+              errors={errors['autoReply.subject']}
+            />
+            <TextAreaField
+              label="Message"
+              rows={6}
+              value={autoReply.body}
+              disabled={!autoReply.enabled}
+              onChange={(event) =>
+                editor.edit((d) => ({
+                  ...d,
+                  autoReply: { ...d.autoReply, body: event.target.value },
+                }))
+              }
+              errors={errors['autoReply.body']}
+            />
+          </Section>
+
+          <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white/95 px-4 py-3 shadow-md backdrop-blur">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {editor.dirty ? 'Unsaved changes' : 'All changes saved'}
+            </p>
+            <Button type="submit" variant="primary" disabled={saving || !editor.dirty}>
+              {saving ? 'Saving...' : 'Save form'}
+            </Button>
+          </div>
+        </div>
+
+        <div className="min-w-0 lg:sticky lg:top-4">
+          <FormPreview form={editor.definition} formId={base.id} />
+        </div>
+      </form>
+
+      <ConfirmDialog
+        open={removing !== undefined}
+        onOpenChange={(open) => !open && setRemoving(undefined)}
+        title={`Remove the "${removing?.field.name ?? ''}" field?`}
+        message={
+          removing
+            ? `"${removing.field.name}" is a reserved name: it fills ${RESERVED_MEANINGS[removing.field.name as ReservedField]}. Leads from this form will not have it.`
+            : ''
+        }
+        confirmLabel="Remove field"
+        onConfirm={() => {
+          if (!removing) return;
+          remove(removing);
+          setRefocus((count) => count + 1);
+        }}
+      />
+      <ConfirmDialog
+        open={asking === 'delete'}
+        onOpenChange={(open) => !open && setAsking(undefined)}
+        title={`Delete ${base.form.title}?`}
+        message="Leads already sent keep their answers. A landing page that uses this form must choose another first."
+        confirmLabel="Delete form"
+        busy={editor.remove.isPending}
+        onConfirm={() => {
+          setAsking(undefined);
+          editor.remove.mutate();
+        }}
+      />
+      <ConfirmDialog
+        open={asking === 'reset'}
+        onOpenChange={(open) => !open && setAsking(undefined)}
+        title={`Reset ${base.form.title} to its defaults?`}
+        message="Its fields, texts and settings go back to those the site was built with, and are saved at once. Every change made to it is discarded."
+        confirmLabel="Reset to defaults"
+        busy={editor.reset.isPending}
+        onConfirm={() => {
+          setAsking(undefined);
+          editor.reset.mutate();
+        }}
+      />
+      {editor.conflict !== undefined && (
+        <ConflictDialog
+          message={editor.conflict}
+          busy={editor.reloading}
+          onReload={editor.reloadTheirs}
+          onKeep={editor.keepEditing}
+        />
+      )}
+      <DiscardDialog
+        open={editor.discardAsked}
+        onKeep={() => editor.answerDiscard(false)}
+        onDiscard={() => editor.answerDiscard(true)}
+        description="Your edits to this form have not been saved. Discarding them cannot be undone."
+      />
+    </section>
+  );
+}
+
+function ConflictDialog({
+  message,
+  busy,
+  onReload,
+  onKeep,
+}: {
+  message: string;
+  busy: boolean;
+  onReload: () => void;
+  onKeep: () => void;
+}) {
+  const returnFocus = useReturnFocus(true);
+  useDialogCloser(true, onKeep);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onKeep()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/50" />
+        <Dialog.Content
+          role="alertdialog"
+          onCloseAutoFocus={returnFocus}
+          data-testid="form-conflict-dialog"
+          className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
+          <Dialog.Title className="text-lg font-semibold text-ink">
+            Someone else saved this form
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-700">
+            {message} Reload their version to continue from it (your edits here are discarded), or
+            keep editing and copy what you need first.
+          </Dialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Button onClick={onKeep}>Keep editing</Button>
+            <Button variant="primary" onClick={onReload} disabled={busy}>
+              Reload their version
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,417 @@
+// The Forms view (issue 26), a view of the Pages area: /admin/forms lists the forms (the
+// built-in ones first, then the team's own) and creates a new one; /admin/forms?form=<id>
+// edits one (form-editor.tsx). The form on screen follows the URL, so a reload keeps it and
+// Back returns to the list, except that leaving unsaved edits asks first. Roles with `edit`
+// (functions/shared/roles.ts): the API refuses the others, and the Pages area hides the link.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
+import { formDefinitionSchema, formIdSchema } from '../../../../functions/shared/forms.ts';
+import { describeError, formatTime, HttpError } from '../api.ts';
+import { confirmLeave } from '../pages/unsaved.ts';
+import { navigate, viewUrl } from '../route.ts';
+import { useToast } from '../toast.tsx';
+import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
+import { formIdFromTitle, formIdProblem, starterForm } from './form-editing.ts';
+import { FormEditor } from './form-editor.tsx';
+import {
+  cacheForm,
+  fetchForm,
+  FORMS_KEY,
+  formKey,
+  listForms,
+  saveForm,
+  type FormSummary,
+} from './forms-api.ts';
+
+/** The form a URL names (`?form=`), when it is a possible form id. */
+export function formFromUrl(params: URLSearchParams): string | undefined {
+  const id = params.get('form') ?? '';
+  return formIdSchema.safeParse(id).success ? id : undefined;
+}
+
+const formUrl = (id?: string) => viewUrl('forms', { form: id });
+
+/** Leaves the Forms view for the Pages tab; focus goes back to the Forms link. */
+export function backToPages(): void {
+  navigate(viewUrl('pages'));
+  setTimeout(() => document.querySelector<HTMLElement>('[data-forms-link]')?.focus(), 0);
+}
+
+export function FormsView({ params, onBack }: { params: URLSearchParams; onBack: () => void }) {
+  const wanted = formFromUrl(params);
+  const [shown, setShown] = useState(wanted);
+  /** The form whose editor just closed: its link in the list takes focus. */
+  const [closed, setClosed] = useState<string>();
+  const pushedOpen = useRef(false);
+
+  // The editor follows ?form=, except that Back away from unsaved edits asks first and puts
+  // the form back in the URL when the administrator keeps editing.
+  useEffect(() => {
+    if (wanted === shown) return;
+    let live = true;
+    void confirmLeave().then((leave) => {
+      if (!live) return;
+      if (leave) {
+        if (shown) setClosed(shown);
+        setShown(wanted);
+      } else navigate(formUrl(shown), { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the URL only
+  }, [wanted]);
+
+  const open = (id: string) => {
+    pushedOpen.current = true;
+    setShown(id);
+    navigate(formUrl(id));
+  };
+  const close = (focusLink = true) => {
+    if (focusLink) setClosed(shown);
+    else setClosed(undefined);
+    setShown(undefined);
+    // Closing undoes the opening in the history, so Back does not reopen the editor.
+    if (pushedOpen.current) window.history.back();
+    else navigate(formUrl(), { replace: true });
+    pushedOpen.current = false;
+  };
+
+  return shown ? (
+    <FormLoader key={shown} id={shown} onClose={() => close()} onDeleted={() => close(false)} />
+  ) : (
+    <FormList onOpen={open} onBack={onBack} returnTo={closed} />
+  );
+}
+
+function FormLoader({
+  id,
+  onClose,
+  onDeleted,
+}: {
+  id: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  // Read afresh each time the editor opens: a save answers 409 when someone saved meanwhile.
+  const form = useQuery({
+    queryKey: formKey(id),
+    queryFn: () => fetchForm(id),
+    refetchOnMount: 'always',
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (form.isError) heading.current?.focus();
+  }, [form.isError]);
+  if (form.isError) {
+    const missing = form.error instanceof HttpError && form.error.status === 404;
+    return (
+      <section aria-labelledby="form-missing-heading" className="grid content-start gap-3">
+        <h2
+          id="form-missing-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-semibold text-ink outline-none"
+        >
+          {missing ? 'This form does not exist' : 'The form could not be loaded'}
+        </h2>
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {missing
+            ? `There is no form with the id "${id}". It may have been deleted, or the address mistyped.`
+            : describeError(form.error)}
+        </p>
+        <div>
+          <Button onClick={onClose}>
+            <span aria-hidden="true">←</span> All forms
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  if (!form.data || !form.isFetchedAfterMount) return <p role="status">Loading the form...</p>;
+  return <FormEditor stored={form.data} onClose={onClose} onDeleted={onDeleted} />;
+}
+
+function FormList({
+  onOpen,
+  onBack,
+  returnTo,
+}: {
+  onOpen: (id: string) => void;
+  onBack: () => void;
+  returnTo: string | undefined;
+}) {
+  const forms = useQuery({ queryKey: FORMS_KEY, queryFn: listForms, refetchOnMount: 'always' });
+  const [creating, setCreating] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  // Opening the list moves focus to its heading, or back to the link of the form just closed.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current) return;
+    if (!returnTo) {
+      heading.current?.focus();
+      focused.current = true;
+      return;
+    }
+    if (!forms.data) return;
+    const link = Array.from(
+      list.current?.querySelectorAll<HTMLElement>('[data-form-link]') ?? [],
+    ).find((element) => element.dataset['formLink'] === returnTo && element.offsetParent);
+    (link ?? heading.current)?.focus();
+    focused.current = true;
+  }, [returnTo, forms.data]);
+
+  const rows = forms.data ?? [];
+  return (
+    <section aria-labelledby="forms-heading" data-testid="forms-view">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-72">
+          <h2
+            id="forms-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="text-2xl font-semibold text-ink outline-none"
+          >
+            Forms
+          </h2>
+          <p className="mt-1 max-w-3xl text-sm text-slate-600">
+            The forms visitors send: the dialog&apos;s demo and pricing requests, the contact and
+            pilot pages, and forms of your own for landing pages. Changes reach visitors within a
+            minute.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={onBack}>
+            <span aria-hidden="true">←</span> Back to pages
+          </Button>
+          <Button variant="primary" onClick={() => setCreating(true)} disabled={!forms.isSuccess}>
+            New form
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-6" ref={list}>
+        {forms.isPending && <p role="status">Loading forms...</p>}
+        {forms.isError && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            The forms could not be loaded: {describeError(forms.error)}
+          </p>
+        )}
+        {rows.length > 0 && <FormRows rows={rows} onOpen={onOpen} />}
+      </div>
+
+      <NewFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        taken={rows.map((row) => row.id)}
+        onCreated={onOpen}
+      />
+    </section>
+  );
+}
+
+const consentText = (row: FormSummary) => (row.consent ? 'Consent box' : 'No consent box');
+
+function FormLink({ row, onOpen }: { row: FormSummary; onOpen: (id: string) => void }) {
+  return (
+    <a
+      href={formUrl(row.id)}
+      data-form-link={row.id}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onOpen(row.id);
+      }}
+      className="font-medium text-brand-800 underline-offset-4 hover:underline"
+    >
+      {row.title}
+    </a>
+  );
+}
+
+const Kind = ({ row }: { row: FormSummary }) => (
+  <span
+    className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${
+      row.builtIn ? 'bg-slate-100 text-slate-700' : 'bg-brand-50 text-brand-900'
+    }`}
+  >
+    {row.builtIn ? 'Built-in' : 'Custom'}
+  </span>
+);
+
+const saved = (row: FormSummary) =>
+  row.updatedAt ? (
+    <time dateTime={row.updatedAt}>{formatTime(row.updatedAt)}</time>
+  ) : (
+    <span className="text-slate-600">Never changed</span>
+  );
+
+function FormRows({ rows, onOpen }: { rows: FormSummary[]; onOpen: (id: string) => void }) {
+  return (
+    <>
+      {/* Wide screens: a table. */}
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+        <table className="w-full text-left text-sm" data-testid="forms-table">
+          <caption className="sr-only">Forms, the built-in ones first</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              {['Form', 'Kind', 'Fields', 'Consent', 'Auto-reply', 'Last saved'].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="form-row" className="align-top">
+                <th scope="row" className="px-3 py-2 font-normal">
+                  <FormLink row={row} onOpen={onOpen} />
+                  <span className="block font-mono text-xs text-slate-600">{row.id}</span>
+                </th>
+                <td className="px-3 py-2">
+                  <Kind row={row} />
+                </td>
+                <td className="px-3 py-2 tabular-nums">{row.fieldCount}</td>
+                <td className="px-3 py-2">{row.consent ? 'Yes' : 'No'}</td>
+                <td className="px-3 py-2">{row.autoReply ? 'On' : 'Off'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{saved(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Narrow screens: one card per form. */}
+      <ul className="grid grid-cols-1 gap-2 md:hidden" aria-label="Forms, the built-in ones first">
+        {rows.map((row) => (
+          <li
+            key={row.id}
+            data-testid="form-card"
+            className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
+          >
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <FormLink row={row} onOpen={onOpen} />
+                <span className="block font-mono text-xs text-slate-600">{row.id}</span>
+              </div>
+              <Kind row={row} />
+            </div>
+            <p className="mt-1 text-slate-700">
+              {row.fieldCount} field{row.fieldCount === 1 ? '' : 's'} · {consentText(row)} ·
+              Auto-reply {row.autoReply ? 'on' : 'off'}
+            </p>
+            <p className="text-xs text-slate-600">Last saved: {saved(row)}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function NewFormDialog({
+  open,
+  onOpenChange,
+  taken,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  taken: string[];
+  onCreated: (id: string) => void;
+}) {
+  const [title, setTitle] = useState('');
+  const [id, setId] = useState('');
+  const [idEdited, setIdEdited] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [serverFields, setServerFields] = useState<Record<string, string[]>>({});
+  const [error, setError] = useState<string>();
+  const client = useQueryClient();
+  const toast = useToast();
+
+  const formId = idEdited ? id : formIdFromTitle(title, taken);
+  const checked = formDefinitionSchema.safeParse(starterForm(title));
+  const titleErrors = checked.success ? undefined : fieldErrors(checked.error.issues)['title'];
+  const idProblem = formIdProblem(formId, taken);
+
+  const reset = () => {
+    setTitle('');
+    setId('');
+    setIdEdited(false);
+    setTried(false);
+    setServerFields({});
+    setError(undefined);
+  };
+  const close = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const create = useMutation({
+    mutationFn: () => saveForm(formId, starterForm(title.trim())),
+    onSuccess: (stored) => {
+      cacheForm(client, stored);
+      close(false);
+      toast({ title: `${stored.form.title} created`, description: 'Add its fields, then save.' });
+      onCreated(stored.id);
+    },
+    onError: (failure) => {
+      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0) {
+        setServerFields(failure.fields);
+      } else setError(describeError(failure));
+    },
+  });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setError(undefined);
+    if (!titleErrors && !idProblem) create.mutate();
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="New form"
+      description="A form of your own, for a landing page's dialog. It starts with a name and an e-mail address."
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <TextField
+          label="Title"
+          hint="The form's name in the admin, such as Webinar registration."
+          value={title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setServerFields({});
+          }}
+          errors={serverFields['form.title'] ?? (tried ? titleErrors : undefined)}
+        />
+        <TextField
+          label="Form id"
+          hint="Lowercase letters, digits and hyphens. Landing pages name the form by it; it cannot change later."
+          value={formId}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => {
+            setId(event.target.value);
+            setIdEdited(true);
+            setServerFields({});
+          }}
+          errors={
+            serverFields['id'] ?? ((tried || idEdited) && idProblem ? [idProblem] : undefined)
+          }
+        />
+        <FormAlert message={error} />
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={create.isPending}>
+            Create form
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
