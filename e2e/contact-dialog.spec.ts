@@ -162,14 +162,17 @@ for (const [type, opener, title, success] of [
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     const request = await posted;
+    // The form body of the dialog's built-in form (issue 26).
     expect(request.postDataJSON()).toEqual({
-      name: 'Dana Whitfield',
-      email: 'dana.whitfield@example-pharma.com',
-      company: 'Example Pharma',
-      message: 'We manage 14 specialty pharmacy suppliers.',
-      website: '',
-      formType: type,
+      formId: type === 'general' ? 'demo-request' : 'pricing-request',
+      fields: {
+        name: 'Dana Whitfield',
+        email: 'dana.whitfield@example-pharma.com',
+        company: 'Example Pharma',
+        message: 'We manage 14 specialty pharmacy suppliers.',
+      },
       landingPageId: 'default',
+      website: '',
     });
     release();
     const response = await request.response();
@@ -388,4 +391,44 @@ test('when the dialog cannot be loaded, the opener leads to the contact page', a
   await page.locator('#top').getByRole('button', { name: 'Request Demo' }).click();
   await expect(page).toHaveURL(/\/demo$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('when the form cannot be loaded, the dialog says so and gives the address', async ({
+  page,
+}) => {
+  let failing = true;
+  await page.route('**/api/forms/*', (route) =>
+    failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
+  );
+  await ready(page);
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  const dialog = page.getByRole('dialog', { name: GENERAL });
+  await expect(dialog.getByRole('alert')).toContainText('We could not load this form');
+  await expect(dialog.getByRole('link', { name: 'contact@pharmabridge.com' })).toHaveAttribute(
+    'href',
+    'mailto:contact@pharmabridge.com',
+  );
+  await expect(dialog.getByRole('textbox')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The next opening asks again.
+  failing = false;
+  await page.getByRole('button', { name: 'Contact Us' }).click();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+});
+
+test("the dialog asks for its form's definition while its module loads", async ({ page }) => {
+  const chunk = await holdDialogChunk(page);
+  const forms: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/forms/')) forms.push(pathname);
+  });
+  await ready(page);
+  await page.getByRole('button', { name: 'Reach Out for Pricing' }).click();
+  await expect.poll(chunk.requested).toBe(true);
+  await expect.poll(() => forms).toContain('/api/forms/pricing-request');
+  chunk.release();
+  await expect(page.getByRole('dialog', { name: PRICING }).getByLabel('Name')).toBeFocused();
 });

@@ -1,6 +1,7 @@
 // The contact page form (/contact, /demo): it really submits to POST /api/contact, shows
 // 'Sending...' for about a second, confirms in the page and resets; server field errors
-// appear under their fields. The pilot form posts formType 'pilot'.
+// appear under their fields. Both render their built-in form's definition (issue 26) and post
+// its form body; the pilot form is `pilot-request`.
 import { expect, test, type Page } from 'playwright/test';
 import { hydrated } from './hydration.ts';
 
@@ -84,14 +85,17 @@ for (const path of ['/contact', '/demo']) {
 
       const response = await responsePromise;
       expect(response.status()).toBe(201);
+      // The form body of the built-in form `contact` (issue 26), rendered from its definition.
       expect(response.request().postDataJSON()).toMatchObject({
-        formType: 'contact-page',
-        name: values.Name,
-        email: values.Email,
-        company: values.Company,
-        role: values.Role,
-        inquiryType: 'sales',
-        message: values.Message,
+        formId: 'contact',
+        fields: {
+          name: values.Name,
+          email: values.Email,
+          company: values.Company,
+          role: values.Role,
+          inquiryType: 'sales',
+          message: values.Message,
+        },
       });
       expect(await response.json()).toMatchObject({ id: expect.any(String), status: 'received' });
 
@@ -113,8 +117,9 @@ for (const path of ['/contact', '/demo']) {
       // The browser and the shared schema stop such input before sending, so blank the
       // name on the wire to get the server's own 400 answer.
       await page.route('**/api/contact', async (route) => {
-        const body = route.request().postDataJSON() as Record<string, unknown>;
-        await route.continue({ postData: JSON.stringify({ ...body, name: '', company: '' }) });
+        const body = route.request().postDataJSON() as { fields: Record<string, unknown> };
+        const fields = { ...body.fields, name: '', company: '' };
+        await route.continue({ postData: JSON.stringify({ ...body, fields }) });
       });
       await fill(page, {
         Name: 'Sam Lee',
@@ -127,7 +132,7 @@ for (const path of ['/contact', '/demo']) {
       const response = await responsePromise;
       expect(response.status()).toBe(400);
       const body = (await response.json()) as { error: { fields: Record<string, string[]> } };
-      expect(body.error.fields['name']).toContain('is required');
+      expect(body.error.fields['fields.name']).toContain('is required');
 
       const nameError = form.locator('[data-field-error="name"]');
       await expect(nameError).toHaveText('Name is required.');
@@ -176,8 +181,8 @@ test('the pilot form posts formType pilot and confirms', async ({ page }) => {
   const response = await responsePromise;
   expect(response.status()).toBe(201);
   expect(response.request().postDataJSON()).toMatchObject({
-    formType: 'pilot',
-    name: 'Riley Chen',
+    formId: 'pilot-request',
+    fields: { name: 'Riley Chen', company: 'Example Bio' },
   });
   await expect(page.getByRole('status')).toContainText('30-day free trial');
   await expect(field(page, 'Name')).toHaveValue('');

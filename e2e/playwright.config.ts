@@ -20,7 +20,11 @@ const EDITING_SPECS = [
   'redirects.spec.ts',
   'governed.spec.ts',
   'experiments.spec.ts',
+  'forms.spec.ts',
 ];
+/** Specs that change what the editing specs rely on (the form editor saves the demo request
+ * form that analytics and experiments submit): on the editing server, once those are done. */
+const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -57,7 +61,7 @@ export default defineConfig({
   projects: [
     {
       name: 'site',
-      testIgnore: EDITING_SPECS,
+      testIgnore: [...EDITING_SPECS, ...AFTER_EDITING_SPECS],
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
@@ -67,6 +71,17 @@ export default defineConfig({
     {
       name: 'editing',
       testMatch: EDITING_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://localhost:${port + 1}`,
+      },
+    },
+    {
+      // Alone: `--project=editing-forms --no-deps`.
+      name: 'editing-forms',
+      testMatch: AFTER_EDITING_SPECS,
+      dependencies: ['editing'],
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,

@@ -1,75 +1,93 @@
-// The contact forms' submission without React: which field errors a form shows, the body
-// it sends, the minimum sending time, and how an answer becomes a failure.
+// The contact forms' submission without React: the body a definition's form sends with the
+// visit's attribution, the checks before sending, hidden fields filled at sending time, the
+// minimum sending time, and how an answer becomes a failure with its errors placed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { builtInForm, publicForm, type PublicForm } from '../../functions/shared/forms.ts';
 import type { HttpError } from '../lib/api-client.ts';
+import { CONSENT_KEY, initialValues } from './forms/form-values.ts';
 import {
   atLeast,
-  fieldErrorsFor,
-  firstFieldWithError,
   prepareContact,
   sendContact,
-  type ContactFieldErrors,
+  withHiddenValues,
+  type PlacedErrors,
 } from './use-contact-submit.ts';
 
-type Field = 'name' | 'email' | 'message';
-const FIELDS: readonly Field[] = ['name', 'email', 'message'];
-const VALUES = { name: 'Dana', email: 'dana@example-pharma.com', message: '', website: '' };
-
-describe('fieldErrorsFor', () => {
-  it("keeps the form's own fields and drops the others", () => {
-    expect(
-      fieldErrorsFor(
-        { name: ['is required'], role: ['is too long'], toString: ['x'], email: [] },
-        FIELDS,
-      ),
-    ).toEqual({ name: ['is required'], email: [] });
-    expect(fieldErrorsFor({}, FIELDS)).toEqual({});
-  });
-});
-
-describe('firstFieldWithError', () => {
-  it('is the first field on screen with a message', () => {
-    const errors: ContactFieldErrors<Field> = { message: ['x'], email: ['y'], name: [] };
-    expect(firstFieldWithError(errors, FIELDS)).toBe('email');
-    expect(firstFieldWithError({}, FIELDS)).toBeUndefined();
-  });
-});
+const demo = await publicForm('demo-request', builtInForm('demo-request'));
+const withConsent: PublicForm = {
+  ...demo,
+  id: 'webinar',
+  fields: [
+    ...demo.fields,
+    {
+      name: 'source',
+      label: 'Source',
+      type: 'hidden',
+      required: false,
+      fill: { from: 'url', param: 'utm_source' },
+    },
+  ],
+  consent: { required: true, text: 'I agree.', privacyUrl: '', version: '0123456789abcdef' },
+};
+const VALUES = { ...initialValues(demo.fields), name: 'Dana', email: 'dana@example-pharma.com' };
+const TEXT = { check: 'Fix it.', http: () => ({ message: '', fields: {} }), network: () => '' };
 
 describe('prepareContact', () => {
-  it("sends the form's body with the attribution after it", () => {
+  it('sends the form body with the attribution after it', () => {
     const prepared = prepareContact(
-      { body: (values) => ({ ...values, formType: 'general' }) },
+      demo,
       VALUES,
-      { attribution: { referrerHost: 'news.example.org' } },
+      { landingPageId: 'default', failureText: TEXT },
+      {
+        attribution: { referrerHost: 'news.example.org' },
+        variantId: 'b',
+        experimentId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      },
     );
     expect(prepared).toEqual({
-      body: { ...VALUES, formType: 'general', attribution: { referrerHost: 'news.example.org' } },
+      body: {
+        formId: 'demo-request',
+        fields: { name: 'Dana', email: 'dana@example-pharma.com', company: '', message: '' },
+        landingPageId: 'default',
+        website: '',
+        attribution: { referrerHost: 'news.example.org' },
+        variantId: 'b',
+        experimentId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      },
     });
     // Key order is the wire order.
     expect(Object.keys('body' in prepared ? prepared.body : {})).toEqual([
-      'name',
-      'email',
-      'message',
+      'formId',
+      'fields',
+      'landingPageId',
       'website',
-      'formType',
       'attribution',
+      'variantId',
+      'experimentId',
     ]);
   });
 
-  it("stops at the form's check, which sees the whole body", () => {
-    const validate = vi.fn(() => ({ message: 'Fix it.', fields: { name: ['is required'] } }));
-    const prepared = prepareContact(
-      { body: (values) => ({ name: values.name }), validate },
-      VALUES,
-      {},
-    );
-    expect(prepared).toEqual({
-      failure: { message: 'Fix it.', fields: { name: ['is required'] } },
+  it('stops a required field of spaces and an unticked required consent', () => {
+    const values = { ...initialValues(withConsent.fields), name: '  ', email: 'dana@example.com' };
+    expect(prepareContact(withConsent, values, { failureText: TEXT }, {})).toEqual({
+      failure: {
+        message: 'Fix it.',
+        fields: { name: ['is required'], [CONSENT_KEY]: ['must be ticked to send this form'] },
+      },
     });
-    expect(validate).toHaveBeenCalledWith({ name: 'Dana' });
-    expect(prepareContact({ body: () => ({}), validate: () => undefined }, VALUES, {})).toEqual({
-      body: {},
+    const ticked = { ...values, name: 'Dana', [CONSENT_KEY]: true };
+    expect(prepareContact(withConsent, ticked, { failureText: TEXT }, {})).toMatchObject({
+      body: { consent: true, consentVersion: '0123456789abcdef' },
     });
+  });
+});
+
+describe('withHiddenValues', () => {
+  it('fills hidden fields from the page at sending time, whatever they held', () => {
+    const values = { ...initialValues(withConsent.fields), source: 'typed-by-hand' };
+    const facts = { search: '?utm_source=newsletter', pageId: 'default', path: '/' };
+    expect(withHiddenValues(withConsent, values, facts)['source']).toBe('newsletter');
+    expect(withHiddenValues(withConsent, values, { ...facts, search: '' })['source']).toBe('');
   });
 });
 
@@ -105,38 +123,45 @@ describe('atLeast', () => {
 describe('sendContact', () => {
   afterEach(() => void vi.unstubAllGlobals());
 
-  const http = vi.fn((error: HttpError, fields: ContactFieldErrors<Field>) => ({
-    message: `${error.status} ${error.detail}`,
-    fields,
+  const http = vi.fn((error: HttpError, placed: PlacedErrors) => ({
+    message: `${error.status} ${error.detail} [${placed.unplaced.join(',')}]`,
+    fields: placed.fields,
   }));
-  const options = { fields: FIELDS, failureText: { http, network: () => 'Offline.' } };
+  const options = { failureText: { ...TEXT, http, network: () => 'Offline.' } };
 
   it('posts the body as JSON to /api/contact and reports no failure once stored', async () => {
     const fetch = vi.fn(
       async () => new Response('{"id":"l1","status":"received"}', { status: 201 }),
     );
     vi.stubGlobal('fetch', fetch);
-    await expect(sendContact({ name: 'Dana' }, options)).resolves.toBeUndefined();
+    await expect(sendContact({ formId: 'demo-request' }, demo, options)).resolves.toBeUndefined();
     expect(fetch).toHaveBeenCalledWith('/api/contact', {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json' },
-      body: '{"name":"Dana"}',
+      body: '{"formId":"demo-request"}',
     });
   });
 
-  it("gives an API error to the form's sentence with the form's field errors", async () => {
+  it("gives an API error to the form's sentence with its errors placed", async () => {
     const envelope = {
       error: {
-        code: 'validation_failed',
+        code: 'validation_error',
         message: 'Invalid request',
-        fields: { name: ['must be on one line'], landingPageId: ['is too long'] },
+        fields: {
+          'fields.name': ['must be on one line'],
+          consent: ['must be ticked to send this form'],
+          'fields.source': ['is not a field of this form'],
+        },
       },
     };
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(envelope), { status: 400 }));
-    await expect(sendContact({}, options)).resolves.toEqual({
-      message: '400 Invalid request',
-      fields: { name: ['must be on one line'] },
+    await expect(sendContact({}, withConsent, options)).resolves.toEqual({
+      message: '400 Invalid request [fields.source]',
+      fields: {
+        name: ['must be on one line'],
+        [CONSENT_KEY]: ['must be ticked to send this form'],
+      },
     });
   });
 
@@ -144,6 +169,9 @@ describe('sendContact', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(sendContact({}, options)).resolves.toEqual({ message: 'Offline.', fields: {} });
+    await expect(sendContact({}, demo, options)).resolves.toEqual({
+      message: 'Offline.',
+      fields: {},
+    });
   });
 });

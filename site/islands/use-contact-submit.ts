@@ -1,87 +1,127 @@
-// The one submission of the contact forms (docs/requirements.md §2), shared by the
+// The one submission of the public forms (docs/requirements.md §2, issue 26), shared by the
 // landing page's contact dialog (site/islands/landing/contact-dialog.tsx) and the contact
 // and pilot pages' form (site/islands/contact/contact-form.tsx), beside their honeypot
-// (honeypot.tsx): the typed values, the body with the visit's attribution, an optional
-// check before sending, POST /api/contact through the islands' client, the minimum
-// sending time (docs/requirements.md §9), the idle / sending / sent state, a failure as the
-// form's own sentence with the API's field errors for the form's fields, and the submit
-// button disabled until hydrated. Each form keeps its markup, its sentences and what
-// follows a success (the dialog reports the conversion and closes, the page confirms).
-// No zod here: the dialog loads on the landing page, which ships none.
+// (honeypot.tsx). Each renders a form definition (site/islands/forms/form-fields.tsx); this
+// hook keeps its values (carried over when a newer definition arrives), builds POST
+// /api/contact's form body `{formId, fields, consent, consentVersion, landingPageId,
+// attribution, variantId, experimentId, website}` with hidden fields filled from the page,
+// checks what the browser's own checks let through, keeps the minimum sending time
+// (docs/requirements.md §9) and the idle / sending / sent state, and turns a failure into the
+// form's own sentence with the API's field errors placed beside the fields the visitor sees
+// (an error on a hidden field is only the sentence). The submit button stays disabled until
+// hydrated. Each form keeps its sentences and what follows a success (the dialog reports the
+// conversion and closes, the page confirms). No zod here: the dialog loads on the landing
+// page, which ships none.
 import { useState, useSyncExternalStore, type SubmitEvent } from 'react';
-import { apiFetch, HttpError, type FieldErrors } from '../lib/api-client.ts';
-import { attributionField } from './landing/tracking.ts';
-
-/** A form's values: its fields and the honeypot. */
-export type ContactValues<F extends string> = Record<F | 'website', string>;
-export type ContactFieldErrors<F extends string> = Partial<Record<F, string[]>>;
-type Attributed<B> = B & ReturnType<typeof attributionField>;
+import type { PublicForm } from '../../functions/shared/forms.ts';
+import { apiFetch, HttpError } from '../lib/api-client.ts';
+import {
+  carryValues,
+  checkValues,
+  fillValue,
+  formBody,
+  initialValues,
+  placeServerErrors,
+  type FormBody,
+  type FormErrors,
+  type FormValue,
+  type FormValues,
+  type PageFacts,
+} from './forms/form-values.ts';
+import {
+  attributionField,
+  pageIdFromPath,
+  servedVariant,
+  trackingAllowed,
+} from './landing/tracking.ts';
 
 /** What a form shows after a failed submission: a sentence (role=alert) and field errors. */
-export interface ContactFailure<F extends string> {
+export interface ContactFailure {
   message: string;
-  fields: ContactFieldErrors<F>;
+  fields: FormErrors;
 }
 
 export type ContactStatus = 'idle' | 'sending' | 'sent';
 
-/** How a form fails, in its own words. */
-export interface ContactFailureText<F extends string> {
-  /** The API answered with an error; `fields` holds its field errors for this form's fields. */
-  http: (error: HttpError, fields: ContactFieldErrors<F>) => ContactFailure<F>;
-  /** The API could not be reached (or the answer could not be read). */
-  network: (error: unknown) => string;
+/** The API's field errors for this form: those beside a visible field, and the other keys. */
+export interface PlacedErrors {
+  fields: FormErrors;
+  unplaced: string[];
 }
 
-export interface ContactSubmitOptions<F extends string, B extends object> {
-  /** The form's fields in their order on screen; field errors for others are dropped. */
-  fields: readonly F[];
-  /** The values of the empty form. */
-  empty: ContactValues<F>;
-  /** The request body for these values; the visit's attribution is added after it. */
-  body: (values: ContactValues<F>) => B;
-  /** Checks the body before anything is sent: a failure stops the submission. */
-  validate?: (body: Attributed<B>) => ContactFailure<F> | undefined;
+/** How a form fails, in its own words. */
+export interface ContactFailureText {
+  /** The API answered with an error; `placed` holds its field errors as this form shows them. */
+  http: (error: HttpError, placed: PlacedErrors) => ContactFailure;
+  /** The API could not be reached (or the answer could not be read). */
+  network: (error: unknown) => string;
+  /** A field error the browser let through (a required field of spaces only). */
+  check: string;
+}
+
+/** The form being filled: a public definition (GET /api/forms/:id). */
+export type SubmitForm = Pick<PublicForm, 'id' | 'fields' | 'consent' | 'submitLabel'>;
+
+export interface ContactSubmitOptions {
+  /** The definition on screen; undefined while the dialog waits for it. */
+  form: SubmitForm | undefined;
+  /** docs/requirements.md §7's landingPageId, for the dialog of a landing page. */
+  landingPageId?: string | undefined;
   /** The sending state lasts at least this long, whatever the answer (0: no minimum). */
   minimumMs?: number;
-  failureText: ContactFailureText<F>;
+  failureText: ContactFailureText;
   /** Empty the fields as soon as the submission is stored. */
   clearWhenSent?: boolean;
   /** Called once the server stored the submission. */
   onSent?: () => void;
   /** Called with every failure, as it is set (for instance to focus the first field). */
-  onFailure?: (failure: ContactFailure<F>) => void;
+  onFailure?: (failure: ContactFailure) => void;
 }
 
-/** The field errors of the API's envelope that belong to `fields`. */
-export function fieldErrorsFor<F extends string>(
-  errors: FieldErrors,
-  fields: readonly F[],
-): ContactFieldErrors<F> {
-  const result: ContactFieldErrors<F> = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    if ((fields as readonly string[]).includes(key)) result[key as F] = messages;
+/**
+ * What hidden fields are filled from on this page. The URL's parameters and the experiment
+ * variant are the visit's attribution: nothing of them for a visitor who opted out
+ * (docs/decisions.md, Analytics); the page's id and path are facts of the form itself.
+ */
+export function pageFacts(): PageFacts {
+  const allowed = trackingAllowed();
+  return {
+    search: allowed ? window.location.search : '',
+    pageId: pageIdFromPath(window.location.pathname),
+    path: window.location.pathname,
+    variantId: allowed ? servedVariant()?.variantId : undefined,
+  };
+}
+
+/** The values with every hidden field filled from `facts` (again, at sending time). */
+export function withHiddenValues(
+  form: SubmitForm,
+  values: FormValues,
+  facts: PageFacts,
+): FormValues {
+  const next = { ...values };
+  for (const field of form.fields) {
+    if (field.type === 'hidden') {
+      next[field.name] = fillValue(field.fill, facts).slice(0, field.maxLength ?? 500);
+    }
   }
-  return result;
+  return next;
 }
 
-/** The first field, in `fields` order, with at least one error. */
-export function firstFieldWithError<F extends string>(
-  errors: ContactFieldErrors<F>,
-  fields: readonly F[],
-): F | undefined {
-  return fields.find((field) => errors[field]?.length);
-}
+type Attributed = FormBody & ReturnType<typeof attributionField>;
 
 /** The body to send (the form's, then the attribution), or the failure that stops it. */
-export function prepareContact<F extends string, B extends object>(
-  options: Pick<ContactSubmitOptions<F, B>, 'body' | 'validate'>,
-  values: ContactValues<F>,
+export function prepareContact(
+  form: SubmitForm,
+  values: FormValues,
+  options: Pick<ContactSubmitOptions, 'landingPageId' | 'failureText'>,
   attribution: ReturnType<typeof attributionField>,
-): { body: Attributed<B> } | { failure: ContactFailure<F> } {
-  const body: Attributed<B> = { ...options.body(values), ...attribution };
-  const failure = options.validate?.(body);
-  return failure ? { failure } : { body };
+): { body: Attributed } | { failure: ContactFailure } {
+  const errors = checkValues(form, values);
+  if (Object.keys(errors).length > 0) {
+    return { failure: { message: options.failureText.check, fields: errors } };
+  }
+  return { body: { ...formBody(form, values, options.landingPageId), ...attribution } };
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,16 +135,17 @@ export async function atLeast<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Posts `body` to /api/contact: nothing once stored, else the failure to show. */
-export async function sendContact<F extends string>(
+export async function sendContact(
   body: object,
-  options: Pick<ContactSubmitOptions<F, object>, 'fields' | 'minimumMs' | 'failureText'>,
-): Promise<ContactFailure<F> | undefined> {
+  form: SubmitForm,
+  options: Pick<ContactSubmitOptions, 'minimumMs' | 'failureText'>,
+): Promise<ContactFailure | undefined> {
   try {
     await atLeast(apiFetch('POST', '/api/contact', body), options.minimumMs ?? 0);
     return undefined;
   } catch (error) {
     if (error instanceof HttpError) {
-      return options.failureText.http(error, fieldErrorsFor(error.fields, options.fields));
+      return options.failureText.http(error, placeServerErrors(form.fields, error.fields));
     }
     return { message: options.failureText.network(error), fields: {} };
   }
@@ -124,15 +165,23 @@ const useHydrated = () =>
     () => false,
   );
 
-export function useContactSubmit<F extends string, B extends object>(
-  options: ContactSubmitOptions<F, B>,
-) {
-  const [values, setValues] = useState<ContactValues<F>>(options.empty);
+export function useContactSubmit(options: ContactSubmitOptions) {
+  const { form } = options;
+  // Hidden fields are empty in the state (and the prerendered HTML), filled as they are shown.
+  const [values, setValues] = useState<FormValues>(() => (form ? initialValues(form.fields) : {}));
+  // A newer definition (or the first, for the dialog): what was typed stays where it fits.
+  const [valuesOf, setValuesOf] = useState(form);
+  if (form !== valuesOf) {
+    setValuesOf(form);
+    if (form) {
+      setValues(valuesOf ? carryValues(form.fields, values) : initialValues(form.fields));
+    }
+  }
   const [status, setStatus] = useState<ContactStatus>('idle');
-  const [failure, setFailure] = useState<ContactFailure<F> | undefined>();
+  const [failure, setFailure] = useState<ContactFailure | undefined>();
   const hydrated = useHydrated();
 
-  const fail = (next: ContactFailure<F>) => {
+  const fail = (next: ContactFailure) => {
     setFailure(next);
     setStatus('idle');
     options.onFailure?.(next);
@@ -140,39 +189,41 @@ export function useContactSubmit<F extends string, B extends object>(
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status === 'sending') return;
+    if (status === 'sending' || !form) return;
     setFailure(undefined);
-    const prepared = prepareContact(options, values, attributionField());
+    const filled = withHiddenValues(form, values, pageFacts());
+    const prepared = prepareContact(form, filled, options, attributionField());
     if ('failure' in prepared) return fail(prepared.failure);
     setStatus('sending');
-    const failed = await sendContact(prepared.body, options);
+    const failed = await sendContact(prepared.body, form, options);
     if (failed) return fail(failed);
-    if (options.clearWhenSent) setValues(options.empty);
+    if (options.clearWhenSent) setValues(initialValues(form.fields, pageFacts()));
     setStatus('sent');
     options.onSent?.();
   }
 
   return {
-    values,
+    /** The values on screen: hidden fields filled from the page once hydrated. */
+    values: hydrated && form ? withHiddenValues(form, values, pageFacts()) : values,
     status,
     failure,
     submit,
-    /** The submit button waits for hydration and for the submission under way. */
-    submitDisabled: status === 'sending' || !hydrated,
-    setValue: (field: F | 'website', value: string) =>
-      setValues((current) => ({ ...current, [field]: value })),
-    /** Drops one field's error (the visitor is correcting it). */
-    clearFieldError: (field: F) =>
+    /** The submit button waits for hydration, the definition and the submission under way. */
+    submitDisabled: status === 'sending' || !hydrated || !form,
+    /** Sets one value and drops its error (the visitor is correcting it). */
+    setValue: (name: string, value: FormValue) => {
+      setValues((current) => ({ ...current, [name]: value }));
       setFailure((current) =>
-        current?.fields[field]
-          ? { ...current, fields: { ...current.fields, [field]: undefined } }
+        current?.fields[name]
+          ? { ...current, fields: { ...current.fields, [name]: undefined } }
           : current,
-      ),
+      );
+    },
     /** Back to idle without a failure; `clearValues` empties the fields too. */
     reset: (clearValues: boolean) => {
       setFailure(undefined);
       setStatus('idle');
-      if (clearValues) setValues(options.empty);
+      if (clearValues && form) setValues(initialValues(form.fields, pageFacts()));
     },
   };
 }

@@ -1,52 +1,47 @@
 // The contact dialog of docs/requirements.md §2: general (Request Demo) or pricing (Get Pricing
-// Information). Success is shown only once the server stored the lead (docs/requirements.md §10);
-// the submission is the contact forms' hook (../use-contact-submit.ts).
+// Information), its form rendered from a definition (issue 26, docs/decisions.md "Forms on the
+// public site"): the page's `content.formId` or the built-in demo-request for the general
+// dialog, pricing-request for the pricing one. Success is shown only once the server stored
+// the lead (docs/requirements.md §10); the submission is the contact forms' hook
+// (../use-contact-submit.ts).
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, type RefObject } from 'react';
+import type { PublicForm } from '../../../functions/shared/forms.ts';
+import { CONTACT } from '../../components/site/contact-details.ts';
 import { Icon } from './icons.tsx';
 import { Honeypot } from '../honeypot.tsx';
-import {
-  useContactSubmit,
-  type ContactFailure,
-  type ContactValues,
-} from '../use-contact-submit.ts';
+import { FormFields } from '../forms/form-fields.tsx';
+import { controlOf, firstErrorKey, HONEYPOT_KEY } from '../forms/form-values.ts';
+import { useContactSubmit, type ContactFailure, type PlacedErrors } from '../use-contact-submit.ts';
 import type { HttpError } from '../../lib/api-client.ts';
 
 export type DialogFormType = 'general' | 'pricing';
 
 export const SUCCESS_CLOSE_MS = 2000;
 
-export const DIALOG_TEXT: Record<
-  DialogFormType,
-  { title: string; description: string; success: string }
-> = {
+export const DIALOG_TEXT: Record<DialogFormType, { title: string; description: string }> = {
   general: {
     title: 'Request Demo',
     description:
       'Tell us about your data program and a PharmaBridge specialist will arrange a tailored demo using your own contracts.',
-    success: "Thank you! We'll get back to you shortly.",
   },
   pricing: {
     title: 'Get Pricing Information',
     description:
       'Tell us about your supplier network and we will prepare pricing for the plan that fits your program.',
-    success: "Thank you! We'll get back to you shortly with pricing information.",
   },
 };
 
-type Field = 'name' | 'email' | 'company' | 'message';
-const EMPTY: ContactValues<Field> = { name: '', email: '', company: '', message: '', website: '' };
-const LABELS: Record<Field, string> = {
-  name: 'Name',
-  email: 'Email',
-  company: 'Company',
-  message: 'Message',
-};
-const FIELDS = Object.keys(LABELS) as Field[];
+const CORRECT_FIELDS = 'Please correct the highlighted fields and submit again.';
+
+/** The definition the dialog shows (dialog-host.tsx opens it once the request settled). */
+export type DialogForm =
+  { status: 'ready'; form: PublicForm } | { status: 'failed'; formId: string };
 
 interface Props {
   open: boolean;
   formType: DialogFormType;
+  form: DialogForm;
   landingPageId: string;
   onOpenChange: (open: boolean) => void;
   /** The button that opened the dialog: focus goes back to it on close. */
@@ -58,25 +53,26 @@ interface Props {
 export function ContactDialog({
   open,
   formType,
+  form: shown,
   landingPageId,
   onOpenChange,
   returnFocusTo,
   onSubmitted,
 }: Props) {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const nameInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   const text = DIALOG_TEXT[formType];
+  const form = shown.status === 'ready' ? shown.form : undefined;
   const contact = useContactSubmit({
-    fields: FIELDS,
-    empty: EMPTY,
-    // The lead's source (referrer host, UTM tags) follows; the server adds the page's id.
-    body: (values) => ({ ...values, formType, landingPageId }),
+    form,
+    landingPageId,
     failureText: {
-      http: (error, fields) => {
+      check: CORRECT_FIELDS,
+      http: (error, placed) => {
         // docs/requirements.md §8: the error reads "status: body text"; the visitor gets a sentence.
         console.error(error.message);
-        return describeFailure(error, fields);
+        return describeFailure(error, placed);
       },
       network: (error) => {
         console.error('Contact submission failed', error);
@@ -89,6 +85,10 @@ export function ContactDialog({
         contact.reset(true);
         onOpenChange(false);
       }, SUCCESS_CLOSE_MS);
+    },
+    onFailure: ({ fields }) => {
+      const first = form && firstErrorKey(form.fields, fields);
+      if (first) controlOf(formRef.current, first)?.focus();
     },
   });
   const { values, status, failure } = contact;
@@ -104,43 +104,6 @@ export function ContactDialog({
     onOpenChange(next);
   };
 
-  const fieldProps = (field: Field) => {
-    const errors = failure?.fields[field];
-    return {
-      id: `${ids}-${field}`,
-      name: field,
-      value: values[field],
-      onChange: (e: { target: { value: string } }) => contact.setValue(field, e.target.value),
-      'aria-invalid': errors ? true : undefined,
-      'aria-describedby': errors ? `${ids}-${field}-error` : undefined,
-      disabled: status !== 'idle',
-      className:
-        'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100',
-    };
-  };
-
-  const fieldError = (field: Field) => {
-    const errors = failure?.fields[field];
-    if (!errors) return null;
-    return (
-      <p id={`${ids}-${field}-error`} className="mt-1 text-sm text-red-700">
-        {LABELS[field]} {errors.join('; ')}.
-      </p>
-    );
-  };
-
-  const label = (field: Field, required = false) => (
-    <label htmlFor={`${ids}-${field}`} className="block text-sm font-medium text-slate-800">
-      {LABELS[field]}
-      {required && (
-        <span className="text-red-700" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </label>
-  );
-
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
       <Dialog.Portal>
@@ -148,10 +111,15 @@ export function ContactDialog({
         <Dialog.Content
           className="landing-dialog fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none"
           data-form-type={formType}
+          data-form-id={form?.id}
           onOpenAutoFocus={(event) => {
             // Start where the visitor types, not on the close icon.
+            const first = formRef.current?.querySelector<HTMLElement>(
+              'input:not([type="hidden"]):not([tabindex="-1"]), select, textarea',
+            );
+            if (!first) return;
             event.preventDefault();
-            nameInput.current?.focus();
+            first.focus();
           }}
           onCloseAutoFocus={(event) => {
             // Opened from plain buttons (no Radix trigger): give focus back to the opener.
@@ -172,14 +140,14 @@ export function ContactDialog({
             </Dialog.Close>
           </div>
           {/* Once sent, the form's instructions go: the confirmation becomes the description. */}
-          {status === 'sent' ? (
+          {status === 'sent' && form ? (
             <Dialog.Description asChild>
               <p
                 role="status"
                 className="mt-6 flex items-start gap-3 rounded-lg bg-brand-50 p-4 font-medium text-brand-800"
               >
                 <Icon name="check-circle" className="h-6 w-6 shrink-0" />
-                {text.success}
+                {form.successMessage}
               </p>
             </Dialog.Description>
           ) : (
@@ -188,8 +156,15 @@ export function ContactDialog({
             </Dialog.Description>
           )}
 
-          {status === 'sent' ? null : (
-            <form className="mt-6 space-y-4" onSubmit={contact.submit} noValidate={false}>
+          {!form ? (
+            <FormUnavailable />
+          ) : status === 'sent' ? null : (
+            <form
+              ref={formRef}
+              className="mt-6 space-y-4"
+              onSubmit={contact.submit}
+              noValidate={false}
+            >
               {failure && (
                 <div
                   role="alert"
@@ -198,49 +173,21 @@ export function ContactDialog({
                   {failure.message}
                 </div>
               )}
-              <div>
-                {label('name', true)}
-                <input
-                  {...fieldProps('name')}
-                  ref={nameInput}
-                  type="text"
-                  autoComplete="name"
-                  required
-                  maxLength={200}
+              <FormFields
+                form={form}
+                idPrefix={ids}
+                look="dialog"
+                values={values}
+                onChange={contact.setValue}
+                errors={failure?.fields}
+                disabled={status !== 'idle'}
+              >
+                <Honeypot
+                  id={`${ids}-website`}
+                  value={String(values[HONEYPOT_KEY] ?? '')}
+                  onChange={(value) => contact.setValue(HONEYPOT_KEY, value)}
                 />
-                {fieldError('name')}
-              </div>
-              <div>
-                {label('email', true)}
-                <input
-                  {...fieldProps('email')}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  maxLength={254}
-                />
-                {fieldError('email')}
-              </div>
-              <div>
-                {label('company')}
-                <input
-                  {...fieldProps('company')}
-                  type="text"
-                  autoComplete="organization"
-                  maxLength={200}
-                />
-                {fieldError('company')}
-              </div>
-              <div>
-                {label('message')}
-                <textarea {...fieldProps('message')} rows={4} maxLength={5000} />
-                {fieldError('message')}
-              </div>
-              <Honeypot
-                id={`${ids}-website`}
-                value={values.website}
-                onChange={(value) => contact.setValue('website', value)}
-              />
+              </FormFields>
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
                 <Dialog.Close
                   type="button"
@@ -253,7 +200,7 @@ export function ContactDialog({
                   disabled={contact.submitDisabled}
                   className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70"
                 >
-                  {status === 'sending' ? 'Submitting...' : 'Submit'}
+                  {status === 'sending' ? 'Submitting...' : form.submitLabel}
                 </button>
               </div>
             </form>
@@ -264,19 +211,54 @@ export function ContactDialog({
   );
 }
 
+/** The form could not be loaded: a sentence and the address that always works. */
+function FormUnavailable() {
+  return (
+    <div className="mt-6 space-y-4">
+      <p
+        role="alert"
+        className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+      >
+        We could not load this form. Please close this window and try again in a moment, or email us
+        at{' '}
+        <a className="font-semibold underline" href={`mailto:${CONTACT.email}`}>
+          {CONTACT.email}
+        </a>
+        .
+      </p>
+      <div className="flex justify-end">
+        <Dialog.Close
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-ink hover:border-brand-600"
+        >
+          Close
+        </Dialog.Close>
+      </div>
+    </div>
+  );
+}
+
 function describeFailure(
   { status, code, detail }: HttpError,
-  fields: ContactFailure<Field>['fields'],
-): ContactFailure<Field> {
-  if (status === 400 && Object.keys(fields).length > 0) {
-    return { message: 'Please correct the highlighted fields and submit again.', fields };
+  { fields, unplaced }: PlacedErrors,
+): ContactFailure {
+  if (status === 400 && Object.keys(fields).length > 0 && unplaced.length === 0) {
+    return { message: CORRECT_FIELDS, fields };
+  }
+  if (status === 400 && unplaced.length > 0) {
+    // A field the visitor cannot see (a hidden one) was refused: nothing they can correct.
+    return {
+      message: `We could not send your request because of a problem with this form. Please email us at ${CONTACT.email}.`,
+      fields,
+    };
   }
   if (status === 429 && code) return { message: detail, fields };
   if (status === 413) {
     return { message: 'Your message is too long. Please shorten it and submit again.', fields };
   }
   return {
-    message: `We could not send your request (error ${status}). Please try again in a moment; your details are still here.`,
+    message:
+      'We could not send your request. Please try again in a moment; your details are still here.',
     fields,
   };
 }

@@ -5,11 +5,15 @@
 // the page handles them all. The dialog (React, Radix) is imported on the first click, or
 // earlier as the pointer, a touch or the keyboard focus reaches an opener; a click made
 // while it is still loading is remembered and the dialog opens once it has arrived. The
-// prerendered pages run this from LandingPage.astro's script, /legacy after its render.
+// form's definition (GET /api/forms/:id: the root's data-form-id, the page's content.formId,
+// for the general dialog) is asked for at the same moment as the dialog's module, so the two
+// travel in parallel (docs/decisions.md "Forms on the public site"). The prerendered pages
+// run this from LandingPage.astro's script, /legacy after its render.
 import type { EventType } from '../../../functions/shared/events.ts';
 import type * as DialogHost from './dialog-host.tsx';
 import type { DialogRequest } from './dialog-host.tsx';
 import { startReveal } from './reveal.ts';
+import { dialogFormId, loadPublicForm } from '../forms/load-form.ts';
 import { pageIdFromPath, track, visitAttribution } from './tracking.ts';
 
 type DialogModule = typeof DialogHost;
@@ -49,6 +53,16 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
   track(pageId(), 'page_view', undefined, visitAttribution());
   const stopReveal = startReveal(root);
 
+  /** The opener's form; its definition starts on its way (beside the dialog's module). */
+  const formOf = (opener: HTMLElement) => {
+    const id = dialogFormId(
+      opener.dataset['contact'] === 'pricing' ? 'pricing' : 'general',
+      root.dataset['formId'],
+    );
+    loadPublicForm(id).catch(() => undefined);
+    return id;
+  };
+
   let stopped = false;
   // The latest click while the dialog is loading: opened once, when it has arrived.
   let wanted: DialogRequest | undefined;
@@ -59,8 +73,10 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
     const eventType = opener.dataset['track'] as EventType | undefined;
     // Sent before anything loads, so a visitor who leaves at once is still counted.
     if (eventType && trackConversions) track(pageId(), eventType);
+    const formType = opener.dataset['contact'] === 'pricing' ? 'pricing' : 'general';
     wanted = {
-      formType: opener.dataset['contact'] === 'pricing' ? 'pricing' : 'general',
+      formType,
+      formId: formOf(opener),
       opener,
       defaultPageId: options.defaultPageId,
       trackConversions,
@@ -83,8 +99,10 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
     );
   };
   const prefetch = (event: Event) => {
-    if (!openerOf(event.target)) return;
+    const opener = openerOf(event.target);
+    if (!opener) return;
     loadDialog().catch(() => undefined);
+    formOf(opener);
   };
 
   root.addEventListener('click', onClick);

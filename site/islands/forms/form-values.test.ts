@@ -1,0 +1,216 @@
+// A definition's values in the browser, without React: the empty form, hidden fields from the
+// URL and the page, the form body, the checks before sending and where server errors go.
+import { describe, expect, it } from 'vitest';
+import {
+  builtInForm,
+  formDefinitionSchema,
+  publicForm,
+  type FormDefinitionInput,
+} from '../../../functions/shared/forms.ts';
+import {
+  carryValues,
+  checkValues,
+  CONSENT_KEY,
+  fillValue,
+  firstErrorKey,
+  formBody,
+  initialValues,
+  placeServerErrors,
+  submissionFields,
+  type PageFacts,
+} from './form-values.ts';
+
+const FACTS: PageFacts = {
+  search: '?utm_campaign=spring-launch&gclid=abc123',
+  pageId: 'summit',
+  path: '/summit',
+  variantId: 'b',
+};
+
+const CUSTOM: FormDefinitionInput = {
+  title: 'Supplier survey',
+  fields: [
+    { name: 'name', label: 'Name', type: 'text', required: true },
+    { name: 'email', label: 'Email', type: 'email', required: true },
+    {
+      name: 'suppliers',
+      label: 'Number of suppliers',
+      type: 'select',
+      required: true,
+      options: [
+        { value: '1-5', label: '1 to 5' },
+        { value: '6+', label: '6 or more' },
+      ],
+    },
+    { name: 'newsletter', label: 'Send me news', type: 'checkbox' },
+    {
+      name: 'campaign',
+      label: 'Campaign',
+      type: 'hidden',
+      fill: { from: 'url', param: 'utm_campaign' },
+    },
+    {
+      name: 'variant',
+      label: 'Variant',
+      type: 'hidden',
+      fill: { from: 'page', value: 'variantId' },
+    },
+  ],
+  consent: { required: true, text: 'I agree to be contacted.', privacyUrl: '/privacy' },
+  submitLabel: 'Send',
+  successMessage: 'Thanks.',
+};
+const custom = formDefinitionSchema.parse(CUSTOM);
+
+describe('initialValues', () => {
+  it("preselects a choice list's default, leaves others empty, fills hidden fields", () => {
+    const contact = builtInForm('contact');
+    expect(initialValues(contact.fields)).toMatchObject({
+      name: '',
+      inquiryType: 'demo',
+      message: '',
+      [CONSENT_KEY]: false,
+      website: '',
+    });
+    expect(initialValues(custom.fields, FACTS)).toEqual({
+      name: '',
+      email: '',
+      suppliers: '',
+      newsletter: false,
+      campaign: 'spring-launch',
+      variant: 'b',
+      [CONSENT_KEY]: false,
+      website: '',
+    });
+    // Without the page's facts (the prerendered HTML), hidden fields start empty.
+    expect(initialValues(custom.fields)['campaign']).toBe('');
+  });
+
+  it('reads every source a hidden field may have', () => {
+    expect(fillValue({ from: 'url', param: 'gclid' }, FACTS)).toBe('abc123');
+    expect(fillValue({ from: 'url', param: 'utm_source' }, FACTS)).toBe('');
+    expect(fillValue({ from: 'page', value: 'pageId' }, FACTS)).toBe('summit');
+    expect(fillValue({ from: 'page', value: 'path' }, FACTS)).toBe('/summit');
+    expect(
+      fillValue({ from: 'page', value: 'variantId' }, { ...FACTS, variantId: undefined }),
+    ).toBe('');
+  });
+});
+
+describe('carryValues', () => {
+  it('keeps what was typed in fields still there, drops options that went', () => {
+    const typed = {
+      ...initialValues(custom.fields),
+      name: 'Dana',
+      suppliers: '6+',
+      newsletter: true,
+      [CONSENT_KEY]: true,
+    };
+    const next = formDefinitionSchema.parse({
+      ...CUSTOM,
+      fields: [
+        CUSTOM.fields[0],
+        CUSTOM.fields[1],
+        { ...CUSTOM.fields[2], options: [{ value: '1-5', label: '1 to 5' }] },
+        { name: 'phone', label: 'Phone', type: 'tel' },
+      ],
+    });
+    expect(carryValues(next.fields, typed)).toEqual({
+      name: 'Dana',
+      email: '',
+      suppliers: '',
+      phone: '',
+      [CONSENT_KEY]: true,
+      website: '',
+    });
+  });
+});
+
+describe('formBody', () => {
+  it('is the form body of POST /api/contact, consent and its version included', async () => {
+    const form = await publicForm('supplier-survey', custom);
+    const values = {
+      ...initialValues(custom.fields, FACTS),
+      name: 'Dana',
+      email: 'dana@example-pharma.com',
+      suppliers: '1-5',
+      [CONSENT_KEY]: true,
+      website: '',
+    };
+    expect(formBody(form, values, 'summit')).toEqual({
+      formId: 'supplier-survey',
+      fields: {
+        name: 'Dana',
+        email: 'dana@example-pharma.com',
+        suppliers: '1-5',
+        newsletter: false,
+        campaign: 'spring-launch',
+        variant: 'b',
+      },
+      consent: true,
+      consentVersion: form.consent.version,
+      landingPageId: 'summit',
+      website: '',
+    });
+    expect(form.consent.version).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('leaves out consent without a consent text, and empty hidden fields', async () => {
+    const form = await publicForm('demo-request', builtInForm('demo-request'));
+    const body = formBody(form, { ...initialValues(form.fields), name: 'Dana' });
+    expect(body).toEqual({
+      formId: 'demo-request',
+      fields: { name: 'Dana', email: '', company: '', message: '' },
+      website: '',
+    });
+    expect(submissionFields(custom.fields, initialValues(custom.fields))).not.toHaveProperty(
+      'campaign',
+    );
+  });
+});
+
+describe('checkValues', () => {
+  it('finds required fields of spaces only, unticked required boxes and consent', () => {
+    const values = { ...initialValues(custom.fields), name: '   ', email: 'dana@example.com' };
+    expect(checkValues(custom, values)).toEqual({
+      name: ['is required'],
+      suppliers: ['is required'],
+      [CONSENT_KEY]: ['must be ticked to send this form'],
+    });
+    expect(
+      checkValues(custom, { ...values, name: 'Dana', suppliers: '6+', [CONSENT_KEY]: true }),
+    ).toEqual({});
+    // An optional consent need not be ticked.
+    const optional = { ...custom, consent: { ...custom.consent, required: false } };
+    expect(checkValues(optional, { ...values, name: 'Dana', suppliers: '6+' })).toEqual({});
+  });
+});
+
+describe('placeServerErrors', () => {
+  it('puts fields.<name> and consent beside their controls, hidden fields in the sentence', () => {
+    expect(
+      placeServerErrors(custom.fields, {
+        'fields.suppliers': ['must be one of: 1-5, 6+'],
+        consent: ['must be ticked to send this form'],
+        name: ['must be on one line'],
+        'fields.campaign': ['must be at most 500 characters'],
+        landingPageId: ['is too long'],
+      }),
+    ).toEqual({
+      fields: {
+        suppliers: ['must be one of: 1-5, 6+'],
+        [CONSENT_KEY]: ['must be ticked to send this form'],
+        name: ['must be on one line'],
+      },
+      unplaced: ['fields.campaign', 'landingPageId'],
+    });
+  });
+
+  it('names the first field on screen with an error, the consent box last', () => {
+    expect(firstErrorKey(custom.fields, { [CONSENT_KEY]: ['x'], suppliers: ['y'] })).toBe(
+      'suppliers',
+    );
+    expect(firstErrorKey(custom.fields, { [CONSENT_KEY]: ['x'] })).toBe(CONSENT_KEY);
+    expect(firstErrorKey(custom.fields, {})).toBeUndefined();
+  });
+});

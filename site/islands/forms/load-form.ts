@@ -1,0 +1,53 @@
+// GET /api/forms/:id from the browser (issue 26, docs/decisions.md "Forms on the public site"):
+// one request per form and page view, shared by whoever asks first. The landing page's plain
+// script asks as it starts loading the dialog, so the definition and the dialog's chunk
+// travel together; the contact and pilot pages ask after hydration. The answer is cached a
+// minute by the browser (Cache-Control), so a form saved in the admin reaches visitors within
+// that minute. No api-client and no zod here: the landing page's first script imports this.
+import type { PublicForm } from '../../../functions/shared/forms.ts';
+
+/** How long the dialog waits for a definition before it says it cannot load the form. */
+export const FORM_TIMEOUT_MS = 8000;
+
+const requests = new Map<string, Promise<PublicForm>>();
+
+function request(id: string): Promise<PublicForm> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), FORM_TIMEOUT_MS);
+  return fetch(`/api/forms/${encodeURIComponent(id)}`, {
+    credentials: 'same-origin',
+    signal: controller.signal,
+  })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+      const form = (await response.json()) as PublicForm;
+      if (!Array.isArray(form.fields) || typeof form.submitLabel !== 'string') {
+        throw new Error(`GET /api/forms/${id} answered something else than a form`);
+      }
+      return form;
+    })
+    .finally(() => clearTimeout(timer));
+}
+
+/** The public definition of form `id`; a failed request is made again on the next call. */
+export function loadPublicForm(id: string): Promise<PublicForm> {
+  let pending = requests.get(id);
+  if (!pending) {
+    pending = request(id);
+    requests.set(id, pending);
+    pending.catch(() => requests.delete(id));
+  }
+  return pending;
+}
+
+/** The built-in forms of the landing page's two dialogs (functions/shared/forms.ts). */
+export const DIALOG_FORMS = { general: 'demo-request', pricing: 'pricing-request' } as const;
+
+/**
+ * The form a dialog opened from a landing page shows: the pricing dialog always the built-in
+ * pricing form; the general one the page's `content.formId` (its root's data-form-id), else
+ * the built-in demo request.
+ */
+export function dialogFormId(kind: 'general' | 'pricing', pageFormId: string | undefined): string {
+  return kind === 'pricing' ? DIALOG_FORMS.pricing : pageFormId || DIALOG_FORMS.general;
+}
