@@ -21,6 +21,7 @@ const EDITING_SPECS = [
   'governed.spec.ts',
   'experiments.spec.ts',
   'forms.spec.ts',
+  'dynamic-text.spec.ts',
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */

@@ -73,7 +73,12 @@ interface BlockTypeSpec<S extends z.ZodRawShape> {
 const spec = <S extends z.ZodRawShape>(entry: BlockTypeSpec<S>) => entry;
 
 // Field helpers, called only from `fields` (see the header about load order).
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .superRefine(sections.refuseBadTokens);
 const required = (max: number) => text(max).min(1, 'is required');
 const list = <T extends z.ZodType>(item: T, min: number, max: number) =>
   z

@@ -4,6 +4,13 @@
 // (blocks.ts) reuses them as block types. Kept apart so blocks.ts and landing-content.ts
 // do not import each other.
 import * as z from 'zod';
+import { dynamicTextProblem } from './dynamic-text.ts';
+
+/** The content schema's check of dynamic-text tokens, shared with blocks.ts. */
+export function refuseBadTokens(value: string, ctx: z.RefinementCtx<string>): void {
+  const problem = dynamicTextProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 /** How a field is edited when its type alone does not say it. */
 export type FieldWidget = 'multiline' | 'image' | 'icon' | 'lines';
@@ -30,7 +37,9 @@ declare module 'zod' {
   }
 }
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+// Every text field may hold dynamic-text tokens; a malformed one is refused (dynamic-text.ts).
+const text = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).superRefine(refuseBadTokens);
 const label = text(80);
 const headline = text(200);
 const paragraph = text(2000);

@@ -3,6 +3,7 @@
 // by /legacy/{slug}, which sets the same tags at run time.
 import type { LandingContent } from './landing-content.ts';
 import { publicPath } from './slug.ts';
+import { withFallbacks } from './dynamic-text.ts';
 
 export interface ResolvedSeo {
   title: string;
@@ -31,9 +32,13 @@ export function resolveSeo(
 ): ResolvedSeo {
   const { brand, hero, seo } = content;
   const heroTitle = [hero.headline, hero.highlight].filter(Boolean).join(' ');
+  // Dynamic text shows its fallback here: crawlers and link previews never see a token
+  // (docs/decisions.md "Dynamic text replacement").
   return {
-    title: seo?.title || `${heroTitle} | ${brand.name}`,
-    description: seo?.description || clip(hero.subheadline, FALLBACK_DESCRIPTION_MAX),
+    title: withFallbacks(seo?.title || `${heroTitle} | ${brand.name}`),
+    description: withFallbacks(
+      seo?.description || clip(withFallbacks(hero.subheadline), FALLBACK_DESCRIPTION_MAX),
+    ),
     image: seo?.image || hero.heroImage || undefined,
     // A draft is never indexed, whatever its settings say.
     noindex: seo?.noindex === true || page.isActive === false,

@@ -58,4 +58,32 @@ describe('build-time landing data', () => {
     expect((await activePages()).map((p) => p.slug).sort()).toEqual(['default', 'live']);
     expect((await defaultPage()).content.brand.name).toBe('From the store');
   });
+
+  it('gives the marketing pages the default page with dynamic-text fallbacks, the landing page its tokens', async () => {
+    const endpoint = inject('dynamoEndpoint');
+    const table = `build-${randomUUID()}`;
+    const db = createDocumentClient({ region: 'local', endpoint });
+    await ensureTable(db, table);
+    const template = landingTemplate();
+    const content = {
+      ...template,
+      hero: { ...template.hero, headline: 'Data you can trust, {{param:utm_term|supplier teams}}' },
+    };
+    await new LandingPageRepository(db, table).create({
+      title: 'Home',
+      slug: 'default',
+      isActive: true,
+      content,
+    });
+    vi.stubEnv('DYNAMODB_ENDPOINT', endpoint);
+    vi.stubEnv('TABLE_NAME', table);
+    const { defaultPage, defaultPageText } = await freshModule();
+    expect((await defaultPage()).content.hero.headline).toBe(
+      'Data you can trust, {{param:utm_term|supplier teams}}',
+    );
+    const text = await defaultPageText();
+    expect(text.content.hero.headline).toBe('Data you can trust, supplier teams');
+    expect(JSON.stringify(text.content)).not.toContain('{{param:');
+    expect(text.content.features).toEqual(template.features);
+  });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../functions/site-data/store.ts';
 import type { VariantId } from '../../functions/shared/experiments.ts';
 import { DEFAULT_SLUG } from '../../functions/shared/slug.ts';
+import { withFallbacks } from '../../functions/shared/dynamic-text.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';
 
 export type { BuildPage };
@@ -24,6 +25,29 @@ export function activePages(): Promise<BuildPage[]> {
 export async function defaultPage(): Promise<BuildPage> {
   const pages = await activePages();
   return pages.find((page) => page.slug === DEFAULT_SLUG) ?? templatePage();
+}
+
+/** Every string of a value with its dynamic-text tokens replaced by their fallbacks. */
+function fallbacksIn<T>(value: T): T {
+  if (typeof value === 'string') return withFallbacks(value) as T;
+  if (Array.isArray(value)) return value.map(fallbacksIn) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, fallbacksIn(inner)]),
+    ) as T;
+  }
+  return value;
+}
+
+/**
+ * The default page for the marketing pages that reuse its text (/site, /pricing, /faq,
+ * /how-it-works, /product/suppliers): dynamic-text tokens (docs/decisions.md "Dynamic text
+ * replacement") become their fallbacks there, since only landing pages run the script that
+ * replaces them.
+ */
+export async function defaultPageText(): Promise<BuildPage> {
+  const page = await defaultPage();
+  return { ...page, content: fallbacksIn(page.content) };
 }
 
 function templatePage(): BuildPage {

@@ -8,13 +8,16 @@
 // form's definition (GET /api/forms/:id: the root's data-form-id, the page's content.formId,
 // for the general dialog) is asked for at the same moment as the dialog's module, so the two
 // travel in parallel (docs/decisions.md "Forms on the public site"). The prerendered pages
-// run this from LandingPage.astro's script, /legacy after its render.
+// run this from LandingPage.astro's script, /legacy after its render. First of all it puts
+// the URL's parameters into the page's dynamic text (docs/decisions.md "Dynamic text
+// replacement"): as text, capped, for every visitor (nothing is sent or kept).
 import type { EventType } from '../../../functions/shared/events.ts';
 import type * as DialogHost from './dialog-host.tsx';
 import type { DialogRequest } from './dialog-host.tsx';
 import { startReveal } from './reveal.ts';
 import { dialogFormId, loadPublicForm } from '../forms/load-form.ts';
 import { pageIdFromPath, track, visitAttribution } from './tracking.ts';
+import { dynamicTextValue } from '../../../functions/shared/dynamic-text.ts';
 
 type DialogModule = typeof DialogHost;
 
@@ -39,6 +42,22 @@ export interface LandingOptions {
   trackConversions?: boolean;
 }
 
+/**
+ * Fills each `[data-dtr]` element inside `root` (dynamic-text.tsx) from the URL parameter
+ * it names: its text only (textContent, never HTML), cut to its `data-dtr-max`. A missing
+ * or blank parameter leaves the prerendered fallback. The <title> and meta tags keep theirs.
+ */
+export function applyDynamicText(root: ParentNode, search: string): void {
+  const params = new URLSearchParams(search);
+  for (const element of root.querySelectorAll<HTMLElement>('[data-dtr]')) {
+    const value = dynamicTextValue(
+      params.get(element.dataset['dtr']!),
+      Number(element.dataset['dtrMax']) || undefined,
+    );
+    if (value !== undefined) element.textContent = value;
+  }
+}
+
 const openerOf = (target: EventTarget | null): HTMLElement | null =>
   target instanceof Element ? target.closest<HTMLElement>('[data-contact]') : null;
 
@@ -48,6 +67,7 @@ const openerOf = (target: EventTarget | null): HTMLElement | null =>
  */
 export function startLanding(root: HTMLElement, options: LandingOptions = {}): () => void {
   const trackConversions = options.trackConversions ?? true;
+  applyDynamicText(root, window.location.search);
   const pageId = () => pageIdFromPath(window.location.pathname);
   // The visit's source goes with its page view only (docs/decisions.md, Analytics).
   track(pageId(), 'page_view', undefined, visitAttribution());

@@ -13,6 +13,7 @@ import { Icon } from './icons.tsx';
 import { HOW_IT_WORKS_STEPS, type StepRole } from './steps.ts';
 import { SCREENSHOT, screenshotWebpSrcSet } from '../../lib/screenshots.ts';
 import { MediaImage, type MediaMap } from './media-image.tsx';
+import { dtr, withFallbacks } from './dynamic-text.tsx';
 
 type Features = LandingContent['features'];
 
@@ -108,9 +109,9 @@ function SectionHeading({
   return (
     <div className="mx-auto max-w-3xl text-center">
       <h2 id={id} className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {headline} {highlight && <span className="text-brand-700">{highlight}</span>}
+        {dtr(headline)} {highlight && <span className="text-brand-700">{dtr(highlight)}</span>}
       </h2>
-      {subheadline && <p className="mt-4 text-lg leading-8 text-slate-600">{subheadline}</p>}
+      {subheadline && <p className="mt-4 text-lg leading-8 text-slate-600">{dtr(subheadline)}</p>}
     </div>
   );
 }
@@ -132,7 +133,7 @@ export function LandingNav({
       >
         <a href="#top" className="flex items-center gap-2 text-lg font-bold text-ink">
           {logo}
-          <span>{brand}</span>
+          <span>{dtr(brand)}</span>
         </a>
         {/* On phones the links take a second row, so Contact Us always stays in view. */}
         <ul className="order-last flex w-full items-center justify-center gap-2 text-sm font-medium text-slate-700 sm:order-none sm:ml-auto sm:w-auto sm:gap-4">
@@ -188,9 +189,9 @@ export function Hero({
             data-testid="hero-headline"
             className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl"
           >
-            {hero.headline} <span className="text-brand-700">{hero.highlight}</span>
+            {dtr(hero.headline)} <span className="text-brand-700">{dtr(hero.highlight)}</span>
           </h1>
-          <p className="mt-6 text-lg leading-8 text-slate-700">{hero.subheadline}</p>
+          <p className="mt-6 text-lg leading-8 text-slate-700">{dtr(hero.subheadline)}</p>
           <div className="mt-8 flex flex-wrap gap-4">
             {hero.primaryCTA && (
               <button
@@ -200,12 +201,12 @@ export function Hero({
                 data-track="hero_primary_cta"
                 className={primaryButton}
               >
-                {hero.primaryCTA}
+                {dtr(hero.primaryCTA)}
               </button>
             )}
             {hero.secondaryCTA && (
               <a href="#how-it-works" className={secondaryButton}>
-                {hero.secondaryCTA}
+                {dtr(hero.secondaryCTA)}
               </a>
             )}
           </div>
@@ -214,7 +215,7 @@ export function Hero({
               {hero.features.map((feature) => (
                 <li key={feature} className="flex items-center gap-2">
                   <Icon name="check" className="h-4 w-4 shrink-0 text-brand-700" />
-                  {feature}
+                  {dtr(feature)}
                 </li>
               ))}
             </ul>
@@ -224,7 +225,7 @@ export function Hero({
           <Screenshot
             src={hero.heroImage}
             alt="The PharmaBridge platform overview"
-            fallbackAlt={`${hero.headline} ${hero.highlight}`.trim()}
+            fallbackAlt={withFallbacks(`${hero.headline} ${hero.highlight}`).trim()}
             media={media}
             eager
           />
@@ -303,13 +304,13 @@ function FeatureShowcase({
         {showcased.map((item, index) => (
           <div key={item.title} className="grid items-center gap-10 lg:grid-cols-2">
             <div className={index % 2 ? 'lg:order-2' : ''}>
-              <h3 className="text-2xl font-semibold text-ink">{item.title}</h3>
-              <p className="mt-4 text-base leading-7 text-slate-600">{item.description}</p>
+              <h3 className="text-2xl font-semibold text-ink">{dtr(item.title)}</h3>
+              <p className="mt-4 text-base leading-7 text-slate-600">{dtr(item.description)}</p>
             </div>
             <Screenshot
               src={item.image!}
-              alt={`Screenshot: ${item.title}`}
-              fallbackAlt={item.title}
+              alt={`Screenshot: ${withFallbacks(item.title)}`}
+              fallbackAlt={withFallbacks(item.title)}
               media={media}
             />
           </div>
@@ -322,8 +323,8 @@ function FeatureShowcase({
               key={item.title}
               className={`rounded-xl border border-slate-200 p-6 shadow-sm ${tone === 'white' ? 'bg-slate-50' : 'bg-white'}`}
             >
-              <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{item.description}</p>
+              <h3 className="text-lg font-semibold text-ink">{dtr(item.title)}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{dtr(item.description)}</p>
             </li>
           ))}
         </ul>
@@ -460,15 +461,17 @@ export function Benefits({
                     <span
                       className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONE[style.tone] ?? TONE['slate']}`}
                     >
-                      {style.label}
+                      {dtr(style.label)}
                     </span>
                   )}
                 </div>
-                <h3 className="mt-4 text-lg font-semibold text-ink">{item.title}</h3>
-                <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{item.description}</p>
+                <h3 className="mt-4 text-lg font-semibold text-ink">{dtr(item.title)}</h3>
+                <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">
+                  {dtr(item.description)}
+                </p>
                 {benefits.card_signature && (
                   <p className="mt-4 border-t border-slate-100 pt-3 text-xs font-medium text-slate-600">
-                    {benefits.card_signature}
+                    {dtr(benefits.card_signature)}
                   </p>
                 )}
               </li>
@@ -550,9 +553,9 @@ export function FinalCta({
     >
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
         <h2 id="final-cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {cta.headline}
+          {dtr(cta.headline)}
         </h2>
-        <p className="mt-4 text-lg leading-8 text-slate-200">{cta.subheadline}</p>
+        <p className="mt-4 text-lg leading-8 text-slate-200">{dtr(cta.subheadline)}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           {/* Like every Request Demo on the page, the primary button opens the dialog. */}
           {cta.primaryCTA && (
@@ -563,7 +566,7 @@ export function FinalCta({
               data-track="final_cta_primary"
               className="inline-flex items-center justify-center rounded-md bg-brand-400 px-5 py-3 font-semibold text-ink shadow-sm hover:bg-brand-100"
             >
-              {cta.primaryCTA}
+              {dtr(cta.primaryCTA)}
             </button>
           )}
           <button
@@ -573,7 +576,7 @@ export function FinalCta({
             data-track="final_cta_secondary"
             className="inline-flex items-center justify-center rounded-md border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
           >
-            {cta.secondaryCTA}
+            {dtr(cta.secondaryCTA)}
           </button>
         </div>
         {cta.features.length > 0 && (
@@ -581,7 +584,7 @@ export function FinalCta({
             {cta.features.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
                 <Icon name="check" className="h-4 w-4 text-brand-400" />
-                {feature}
+                {dtr(feature)}
               </li>
             ))}
           </ul>

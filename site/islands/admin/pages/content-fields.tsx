@@ -4,7 +4,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
-import { inputClass } from '../ui.tsx';
+import { paramsUsed } from '../../../../functions/shared/dynamic-text.ts';
+import { inputClass, Tooltip } from '../ui.tsx';
 import { setAt, StructuredEditor } from './structured-editor.tsx';
 import { FormPicker } from './form-picker.tsx';
 import type { PageEditor } from './use-page-editor.ts';
@@ -23,8 +24,33 @@ export function ContentFields({
   const [contentTab, setContentTab] = useState('sections');
   const { parsed, jsonProblem, showJsonAlert, contentServerErrors } = editor;
   const hasServerErrors = Object.keys(contentServerErrors).length > 0;
+  const params = paramsUsed(editor.contentValue);
   return (
     <>
+      {/* Dynamic text (docs/decisions.md "Dynamic text replacement"): what the page reads from its URL. */}
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <span data-testid="dynamic-text-params">
+          <span className="font-medium">Dynamic text:</span>{' '}
+          {params.length > 0 ? `this page uses ${params.join(', ')}` : 'this page uses none'}
+        </span>
+        <Tooltip
+          content={
+            <>
+              Write {'{{param:utm_term|supplier teams}}'} in a text field: visitors whose address
+              has ?utm_term=… see that value (as plain text, at most 60 characters); everyone else,
+              and search engines, see the fallback after the bar.
+            </>
+          }
+        >
+          <button
+            type="button"
+            aria-label="About dynamic text"
+            className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-slate-300 text-[11px] leading-none font-semibold text-slate-600 hover:bg-slate-100"
+          >
+            i
+          </button>
+        </Tooltip>
+      </p>
       <Tabs.Root value={contentTab} onValueChange={setContentTab}>
         <Tabs.List aria-label="Content editor" className="inline-flex rounded-lg bg-slate-100 p-1">
           <Tabs.Trigger value="sections" className={tabClass}>

@@ -8,6 +8,7 @@ import type { MediaMap } from '../media-image.tsx';
 import { Screenshot } from '../sections.tsx';
 import { RichText } from './rich-text.tsx';
 import { blockLook, type Tone } from './style.ts';
+import { dtr, withFallbacks } from '../dynamic-text.tsx';
 
 const titleId = (id: string) => `block-${id}-title`;
 
@@ -43,7 +44,7 @@ function Heading({ id, text, tone }: { id: string; text: string; tone: Tone }) {
       id={titleId(id)}
       className={`text-3xl font-bold tracking-tight sm:text-4xl ${tone.heading}`}
     >
-      {text}
+      {dtr(text)}
     </h2>
   );
 }
@@ -67,15 +68,15 @@ export function FaqBlock({ block }: { block: BlockOf<'faq'> }) {
     '@type': 'FAQPage',
     mainEntity: block.items.map((item) => ({
       '@type': 'Question',
-      name: item.question,
-      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      name: withFallbacks(item.question),
+      acceptedAnswer: { '@type': 'Answer', text: withFallbacks(item.answer) },
     })),
   };
   return (
     <BlockSection block={block} labelled>
       <Heading id={block.id} text={block.headline} tone={look.tone} />
       {block.subheadline && (
-        <p className={`mt-4 text-lg leading-8 ${look.tone.body}`}>{block.subheadline}</p>
+        <p className={`mt-4 text-lg leading-8 ${look.tone.body}`}>{dtr(block.subheadline)}</p>
       )}
       <div className={`mt-10 divide-y border-y text-left ${look.tone.border}`}>
         {block.items.map((item) => (
@@ -83,12 +84,14 @@ export function FaqBlock({ block }: { block: BlockOf<'faq'> }) {
             <summary
               className={`flex cursor-pointer list-none items-center justify-between gap-4 text-lg font-semibold ${look.tone.heading}`}
             >
-              {item.question}
+              {dtr(item.question)}
               <span aria-hidden="true" className="text-2xl leading-none group-open:rotate-45">
                 +
               </span>
             </summary>
-            <p className={`mt-3 leading-7 whitespace-pre-line ${look.tone.body}`}>{item.answer}</p>
+            <p className={`mt-3 leading-7 whitespace-pre-line ${look.tone.body}`}>
+              {dtr(item.answer)}
+            </p>
           </details>
         ))}
       </div>
@@ -115,9 +118,9 @@ export function StatsBlock({ block }: { block: BlockOf<'stats'> }) {
       >
         {block.items.map((item) => (
           <div key={`${item.value} ${item.label}`} className="flex flex-col-reverse gap-2">
-            <dt className={`text-base ${look.tone.muted}`}>{item.label}</dt>
+            <dt className={`text-base ${look.tone.muted}`}>{dtr(item.label)}</dt>
             <dd className={`text-4xl font-extrabold tracking-tight ${look.tone.heading}`}>
-              {item.value}
+              {dtr(item.value)}
             </dd>
           </div>
         ))}
@@ -133,7 +136,7 @@ export function TestimonialsBlock({ block }: { block: BlockOf<'testimonials'> })
       <div className="mx-auto max-w-3xl text-center">
         <Heading id={block.id} text={block.headline} tone={look.tone} />
         {block.subheadline && (
-          <p className={`mt-4 text-lg leading-8 ${look.tone.body}`}>{block.subheadline}</p>
+          <p className={`mt-4 text-lg leading-8 ${look.tone.body}`}>{dtr(block.subheadline)}</p>
         )}
       </div>
       <ul className="mt-12 grid gap-6 text-left md:grid-cols-2 lg:grid-cols-3">
@@ -141,11 +144,11 @@ export function TestimonialsBlock({ block }: { block: BlockOf<'testimonials'> })
           <li key={`${item.author} ${item.quote.slice(0, 20)}`}>
             <figure className="h-full rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <blockquote className="text-base leading-7 text-slate-700">
-                <p>&ldquo;{item.quote}&rdquo;</p>
+                <p>&ldquo;{dtr(item.quote)}&rdquo;</p>
               </blockquote>
               <figcaption className="mt-4 text-sm">
-                <span className="font-semibold text-ink">{item.author}</span>
-                {item.title && <span className="block text-slate-600">{item.title}</span>}
+                <span className="font-semibold text-ink">{dtr(item.author)}</span>
+                {item.title && <span className="block text-slate-600">{dtr(item.title)}</span>}
               </figcaption>
             </figure>
           </li>
@@ -170,7 +173,7 @@ export function LogoStripBlock({
           id={titleId(block.id)}
           className={`text-center text-lg font-semibold ${look.tone.muted}`}
         >
-          {block.headline}
+          {dtr(block.headline)}
         </h2>
       )}
       <ul
@@ -181,7 +184,7 @@ export function LogoStripBlock({
           const img = (
             <img
               src={record?.url ?? logo.image}
-              alt={logo.name}
+              alt={withFallbacks(logo.name)}
               {...(record ? { width: record.width, height: record.height } : {})}
               loading="lazy"
               decoding="async"
@@ -221,7 +224,9 @@ export function ImageCaptionBlock({
       <figure>
         <Screenshot src={block.image} alt={block.alt} fallbackAlt={block.alt} media={media} />
         {block.caption && (
-          <figcaption className={`mt-4 text-sm ${look.tone.muted}`}>{block.caption}</figcaption>
+          <figcaption className={`mt-4 text-sm ${look.tone.muted}`}>
+            {dtr(block.caption)}
+          </figcaption>
         )}
       </figure>
     </BlockSection>

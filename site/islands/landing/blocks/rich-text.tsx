@@ -6,20 +6,22 @@
 import type { ReactNode } from 'react';
 import { parseRichText, type Inline } from '../../../../functions/shared/rich-text.ts';
 import type { Tone } from './style.ts';
+import { maskTokens, unmask } from '../dynamic-text.tsx';
 
-function inline(nodes: Inline[], tone: Tone): ReactNode[] {
+/** `tokens`: the dynamic-text tokens maskTokens took out of the Markdown (dynamic-text.tsx). */
+function inline(nodes: Inline[], tone: Tone, tokens: readonly string[]): ReactNode[] {
   return nodes.map((node, index) => {
     switch (node.kind) {
       case 'text':
-        return node.text;
+        return unmask(node.text, tokens);
       case 'strong':
-        return <strong key={index}>{inline(node.children, tone)}</strong>;
+        return <strong key={index}>{inline(node.children, tone, tokens)}</strong>;
       case 'em':
-        return <em key={index}>{inline(node.children, tone)}</em>;
+        return <em key={index}>{inline(node.children, tone, tokens)}</em>;
       case 'code':
         return (
           <code key={index} className="font-mono text-[0.95em]">
-            {node.text}
+            {unmask(node.text, tokens, true)}
           </code>
         );
       case 'link': {
@@ -31,7 +33,7 @@ function inline(nodes: Inline[], tone: Tone): ReactNode[] {
             className={`font-semibold underline underline-offset-4 ${tone.link}`}
             {...(external ? { rel: 'noopener noreferrer' } : {})}
           >
-            {inline(node.children, tone)}
+            {inline(node.children, tone, tokens)}
           </a>
         );
       }
@@ -54,7 +56,8 @@ export function RichText({
   tone: Tone;
   center?: boolean;
 }) {
-  const blocks = parseRichText(markdown);
+  const { masked, tokens } = maskTokens(markdown);
+  const blocks = parseRichText(masked);
   return (
     <div className={`space-y-4 text-lg leading-8 ${tone.body}`} data-rich-text="">
       {blocks.map((block, index) => {
@@ -66,19 +69,19 @@ export function RichText({
                 key={index}
                 className={`${HEADING_CLASS[block.level]} ${tone.heading} ${index > 0 ? 'pt-4' : ''}`.trim()}
               >
-                {inline(block.children, tone)}
+                {inline(block.children, tone, tokens)}
               </Tag>
             );
           }
           case 'paragraph':
-            return <p key={index}>{inline(block.children, tone)}</p>;
+            return <p key={index}>{inline(block.children, tone, tokens)}</p>;
           case 'list': {
             const Tag = block.ordered ? 'ol' : 'ul';
             const marker = block.ordered ? 'list-decimal' : 'list-disc';
             return (
               <Tag key={index} className={`${marker} space-y-2 ${center ? 'list-inside' : 'pl-6'}`}>
                 {block.items.map((item, itemIndex) => (
-                  <li key={itemIndex}>{inline(item, tone)}</li>
+                  <li key={itemIndex}>{inline(item, tone, tokens)}</li>
                 ))}
               </Tag>
             );
