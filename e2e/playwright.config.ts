@@ -22,6 +22,8 @@ const EDITING_SPECS = [
   'experiments.spec.ts',
   'forms.spec.ts',
   'dynamic-text.spec.ts',
+  // Publishes a page of blocks: the site specs check every page's headings and titles.
+  'blocks.spec.ts',
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */
