@@ -21,6 +21,7 @@ const EDITING_SPECS = [
   'governed.spec.ts',
   'experiments.spec.ts',
   'forms.spec.ts',
+  'image-picker.spec.ts',
   'dynamic-text.spec.ts',
   // Publishes a page of blocks: the site specs check every page's headings and titles.
   'blocks.spec.ts',

@@ -129,7 +129,7 @@ export function UploadPanel({
   };
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -187,7 +187,7 @@ export function UploadPanel({
       )}
 
       {files.length > 0 && (
-        <ul aria-label="Chosen images" className="grid gap-2">
+        <ul aria-label="Chosen images" className="grid grid-cols-1 gap-2">
           {files.map((file) => {
             const publication = state.publications[file.id];
             const status = fileStatus(
@@ -222,7 +222,7 @@ export function UploadPanel({
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                    <span className="truncate font-medium text-ink">{name}</span>
+                    <span className="min-w-0 truncate font-medium text-ink">{name}</span>
                     <span className="text-slate-600">{formatBytes(file.size ?? 0)}</span>
                   </p>
                   {status.percent !== undefined && (

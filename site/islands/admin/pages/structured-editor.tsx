@@ -14,7 +14,7 @@ import {
   type LandingContent,
 } from '../../../../functions/shared/landing-content.ts';
 import { Icon, ICON_NAMES } from '../../landing/icons.tsx';
-import { ImagePickerButton } from '../images/image-picker.tsx';
+import { ImageAltWarning, ImagePickerButton } from '../images/image-picker.tsx';
 import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 
@@ -218,6 +218,7 @@ function TextField({
           )}
         </div>
       )}
+      {field.kind === 'image' && value && <ImageAltWarning path={value} />}
       {hintId && <Hint id={hintId}>{field.description}</Hint>}
       <FieldError id={`${id}-error`} messages={messages} />
     </div>
