@@ -3,11 +3,10 @@
 // filled in, as plain text and a simple HTML part. Never for spam or bots, at most one per
 // address an hour (functions/routes/contact.ts decides; this module only writes it).
 import type { Lead } from '../data/leads.ts';
-import type { AutoReply } from '../shared/forms.ts';
+import { MERGE_FIELDS, type AutoReply, type MergeField } from '../shared/forms.ts';
 import type { MailMessage } from './mailer.ts';
 
-export const AUTO_REPLY_MERGE_FIELDS = ['name', 'company'] as const;
-const MERGE = /\{\{\s*(name|company)\s*\}\}/g;
+const MERGE = new RegExp(`\\{\\{\\s*(${MERGE_FIELDS.join('|')})\\s*\\}\\}`, 'g');
 
 /** A visitor's value on one line: nothing they typed can start a line of its own. */
 const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
@@ -24,9 +23,12 @@ export function autoReplyMessage(
   reply: AutoReply,
   lead: Pick<Lead, 'name' | 'company' | 'email'>,
 ): MailMessage {
-  const values = { name: oneLine(lead.name), company: oneLine(lead.company) };
+  const values: Record<MergeField, string> = {
+    name: oneLine(lead.name),
+    company: oneLine(lead.company),
+  };
   const fill = (text: string, escape: (value: string) => string = (value) => value) =>
-    text.replace(MERGE, (_match, field: 'name' | 'company') => escape(values[field]));
+    text.replace(MERGE, (_match, field: MergeField) => escape(values[field]));
   const text = fill(reply.body);
   // The HTML part: the body's paragraphs (blank lines) and line breaks, every character of
   // the team's text and the visitor's values escaped; no links, images or styles of theirs.

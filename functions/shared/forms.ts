@@ -73,6 +73,11 @@ export const DEFAULT_MAX_LENGTH: Record<FieldType, number> = {
 };
 
 export const MAX_FIELDS = 30;
+/** The merge fields an auto-reply may use (filled by functions/mail/auto-reply.ts). */
+export const MERGE_FIELDS = ['name', 'company'] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+const isMergeField = (name: string | undefined): name is MergeField =>
+  (MERGE_FIELDS as readonly (string | undefined)[]).includes(name);
 export const MAX_OPTIONS = 50;
 
 /** The built-in forms: the dialog's two and the site's two. */
@@ -353,14 +358,14 @@ export const formDefinitionSchema = z
         path: ['consent', 'text'],
         message: 'a required consent needs its text',
       });
-    // Only {{name}} and {{company}} are filled in (functions/mail/auto-reply.ts).
+    // Only MERGE_FIELDS are filled in (functions/mail/auto-reply.ts).
     for (const key of ['subject', 'body'] as const) {
       for (const match of form.autoReply[key].matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
-        if (match[1] !== 'name' && match[1] !== 'company') {
+        if (!isMergeField(match[1])) {
           ctx.addIssue({
             code: 'custom',
             path: ['autoReply', key],
-            message: `{{${match[1]}}} is not a merge field: use {{name}} or {{company}}`,
+            message: `{{${match[1]}}} is not a merge field: use ${MERGE_FIELDS.map((name) => `{{${name}}}`).join(' or ')}`,
           });
         }
       }
@@ -424,7 +429,8 @@ export interface PublicForm {
 
 const SPEC_MESSAGE = "Thank you! We'll get back to you shortly.";
 
-const dialogFields = (): FormField[] => [
+/** Every form's first two fields (every lead has a name and an e-mail address). */
+export const nameAndEmailFields = (): FormField[] => [
   {
     name: 'name',
     label: 'Name',
@@ -441,42 +447,34 @@ const dialogFields = (): FormField[] => [
     maxLength: 254,
     autocomplete: 'email',
   },
-  {
-    name: 'company',
-    label: 'Company',
-    type: 'text',
-    required: false,
-    maxLength: 200,
-    autocomplete: 'organization',
-  },
-  { name: 'message', label: 'Message', type: 'textarea', required: false, maxLength: 5000 },
+];
+
+const companyField = (required: boolean): FormField => ({
+  name: 'company',
+  label: 'Company',
+  type: 'text',
+  required,
+  maxLength: 200,
+  autocomplete: 'organization',
+});
+
+const messageField = (required: boolean): FormField => ({
+  name: 'message',
+  label: 'Message',
+  type: 'textarea',
+  required,
+  maxLength: 5000,
+});
+
+const dialogFields = (): FormField[] => [
+  ...nameAndEmailFields(),
+  companyField(false),
+  messageField(false),
 ];
 
 const contactFields = (messageRequired: boolean): FormField[] => [
-  {
-    name: 'name',
-    label: 'Name',
-    type: 'text',
-    required: true,
-    maxLength: 200,
-    autocomplete: 'name',
-  },
-  {
-    name: 'email',
-    label: 'Email',
-    type: 'email',
-    required: true,
-    maxLength: 254,
-    autocomplete: 'email',
-  },
-  {
-    name: 'company',
-    label: 'Company',
-    type: 'text',
-    required: messageRequired,
-    maxLength: 200,
-    autocomplete: 'organization',
-  },
+  ...nameAndEmailFields(),
+  companyField(messageRequired),
   {
     name: 'role',
     label: 'Role',
@@ -493,13 +491,7 @@ const contactFields = (messageRequired: boolean): FormField[] => [
     options: INQUIRY_TYPES.map((value) => ({ value, label: INQUIRY_LABELS[value] })),
     default: 'demo',
   },
-  {
-    name: 'message',
-    label: 'Message',
-    type: 'textarea',
-    required: messageRequired,
-    maxLength: 5000,
-  },
+  messageField(messageRequired),
 ];
 
 const noConsent = (): ConsentSettings => ({ required: false, text: '', privacyUrl: '' });

@@ -10,6 +10,8 @@ import {
   FIELD_TYPE_LABELS,
   formIdSchema,
   MAX_FIELDS,
+  MERGE_FIELDS,
+  nameAndEmailFields,
   RESERVED_FIELDS,
   RESERVED_TYPES,
   type FieldType,
@@ -297,30 +299,13 @@ export function describeKey(key: string): string {
 }
 
 /** The merge fields an auto-reply may use (functions/shared/forms.ts refuses any other). */
-export const MERGE_FIELDS = ['name', 'company'] as const;
+export { MERGE_FIELDS };
 
 /** A custom form before its first edit: a name, an e-mail address, and the spec's thanks. */
 export function starterForm(title: string): FormDefinition {
   return {
     title,
-    fields: [
-      {
-        name: 'name',
-        label: 'Name',
-        type: 'text',
-        required: true,
-        maxLength: 200,
-        autocomplete: 'name',
-      },
-      {
-        name: 'email',
-        label: 'Email',
-        type: 'email',
-        required: true,
-        maxLength: 254,
-        autocomplete: 'email',
-      },
-    ],
+    fields: nameAndEmailFields(),
     consent: { required: false, text: '', privacyUrl: '' },
     submitLabel: 'Submit',
     successMessage: "Thank you! We'll get back to you shortly.",
