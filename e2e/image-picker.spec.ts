@@ -3,8 +3,8 @@
 // new image is described (alt text) and then picked; images whose alt text says nothing
 // carry a warning, in the picker's grid and under the field that holds one.
 import { expect, test, type APIRequestContext, type Locator, type Page } from 'playwright/test';
-import sharp from 'sharp';
 import { signIn } from './admin-session.ts';
+import { flatPng, publishThroughApi, type PublishedImage } from './media-upload.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 
 const shoot = screenshotsIn('/tmp/shots/h9');
@@ -12,43 +12,6 @@ const ADVICE = 'Screen readers will announce nothing useful: add a description i
 
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-const flatPng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 35, g: 119, b: 69 } } })
-    .png()
-    .toBuffer();
-
-interface Media {
-  id: string;
-  objectPath: string;
-  fileName: string;
-  alt: string;
-}
-
-/** An image published through the API as the Images tab does, with no alt text. */
-async function publishWithoutAlt(request: APIRequestContext, name: string): Promise<Media> {
-  const params = await request.get(
-    `/api/s3/params?${new URLSearchParams({ filename: name, type: 'image/png' })}`,
-  );
-  expect(params.ok(), await params.text()).toBe(true);
-  const { url, fields, objectPath } = (await params.json()) as {
-    url: string;
-    fields: Record<string, string>;
-    objectPath: string;
-  };
-  const sent = await request.post(url, {
-    multipart: {
-      ...fields,
-      file: { name, mimeType: 'image/png', buffer: await flatPng(800, 500) },
-    },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const published = await request.post('/api/objects/acl', {
-    data: { objectPath, visibility: 'public' },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  return (await published.json()) as Media;
-}
 
 /** A page of this test's own (so / stays pristine), its hero image `heroImage` if given. */
 async function createOwnPage(request: APIRequestContext, heroImage?: string) {
@@ -94,7 +57,7 @@ test('the hero image picker uploads by keyboard, asks for alt text, picks the im
   test.setTimeout(120_000);
   await signIn(page);
   const bareName = `${unique('bare')}.png`;
-  const bare = await publishWithoutAlt(page.request, bareName);
+  const bare = await publishThroughApi(page.request, bareName, { width: 800, height: 500 });
   const own = await createOwnPage(page.request, bare.objectPath);
   await page.reload();
 
@@ -170,7 +133,7 @@ test('the hero image picker uploads by keyboard, asks for alt text, picks the im
   await expect(edit).toBeVisible();
   await expect(opener).toBeFocused();
   const library = (await (await page.request.get('/api/admin/media')).json()) as {
-    items: Media[];
+    items: PublishedImage[];
   };
   const uploaded = library.items.find((item) => item.fileName === name);
   expect(uploaded?.alt).toBe(description);

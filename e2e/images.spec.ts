@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
+import { flatPng, publishThroughApi } from './media-upload.ts';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -28,14 +29,6 @@ async function noisePng(width: number, height: number): Promise<Buffer> {
     .png({ compressionLevel: 0 })
     .toBuffer();
 }
-
-/** A flat PNG: small and quick. */
-const flatPng = (width: number, height: number) =>
-  sharp({
-    create: { width, height, channels: 3, background: { r: 35, g: 119, b: 69 } },
-  })
-    .png()
-    .toBuffer();
 
 async function openImagesTab(page: Page) {
   await page.getByRole('tab', { name: 'Images' }).click();
@@ -60,31 +53,6 @@ async function createOwnPage(
     title: string;
     content: { features: { items: FeatureItem[] } };
   };
-}
-
-/** Uploads and publishes one image through the API, as the tab does. */
-async function publishThroughApi(request: APIRequestContext, name: string) {
-  const params = await request.get(
-    `/api/s3/params?${new URLSearchParams({ filename: name, type: 'image/png' })}`,
-  );
-  expect(params.ok(), await params.text()).toBe(true);
-  const { url, fields, objectPath } = (await params.json()) as {
-    url: string;
-    fields: Record<string, string>;
-    objectPath: string;
-  };
-  const sent = await request.post(url, {
-    multipart: {
-      ...fields,
-      file: { name, mimeType: 'image/png', buffer: await flatPng(1200, 800) },
-    },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const published = await request.post('/api/objects/acl', {
-    data: { objectPath, visibility: 'public' },
-  });
-  expect(published.ok(), await published.text()).toBe(true);
-  return (await published.json()) as { id: string; objectPath: string; fileName: string };
 }
 
 /** The built page's HTML once a rebuild has put `expected` in it (rebuilds can restart). */
