@@ -9,6 +9,8 @@ import type { LandingPage } from '../data/landing-pages.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { WorkflowStatus } from '../shared/workflow.ts';
 import { landingTemplate } from '../shared/template.ts';
+import { blockFields } from '../shared/block-sync.ts';
+import type { Block } from '../shared/blocks.ts';
 
 const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
 
@@ -78,8 +80,13 @@ describe('page layout through the API', () => {
       await anonJson('GET', '/api/landing-pages/webinar')
     ).json()) as LandingPage;
     expect(read.content.layout).toEqual(LAYOUT);
-    // The sections stay beside the layout, readable by the pages that use them.
-    expect(read.content.hero).toEqual(page.content.hero);
+    // The sections stay beside the layout, readable by the pages that use them, and the
+    // ones a block mirrors follow it (block-sync.ts): the hero and the brand name from the
+    // blocks, the features (no block) as they were.
+    expect(read.content.hero).toEqual(blockFields(LAYOUT[1] as Block));
+    expect(read.content.hero).not.toEqual(page.content.hero);
+    expect(read.content.brand).toEqual({ name: 'PharmaBridge' });
+    expect(read.content.features).toEqual(page.content.features);
     expect((await services.pages.getById(page.id))?.content.layout).toEqual(LAYOUT);
   });
 

@@ -4,6 +4,7 @@
 // (contact.ts, events.ts, leads.ts, media.ts, account.ts); `api` re-exports nothing of
 // theirs so each stays the one home of its shapes.
 import * as z from 'zod';
+import { submittedContentSchema } from './block-sync.ts';
 import { landingContentSchema } from './landing-content.ts';
 import { pageIdSchema, slugSchema } from './slug.ts';
 
@@ -80,7 +81,7 @@ export const createPageSchema = z
     title: titleSchema,
     slug: slugSchema,
     isActive: z.boolean().default(true),
-    content: landingContentSchema.optional(),
+    content: submittedContentSchema.optional(),
     startFrom: z.enum(START_FROM).optional(),
     copyOf: pageIdSchema.optional(),
   })
@@ -115,7 +116,7 @@ export const updatePageSchema = z
     title: titleSchema.optional(),
     slug: slugSchema.optional(),
     isActive: z.boolean().optional(),
-    content: landingContentSchema.optional(),
+    content: submittedContentSchema.optional(),
     revision: z.number().int().min(1, 'must be a revision number').optional(),
   })
   .refine(

@@ -58,7 +58,7 @@ interface BlockTypeSpec<S extends z.ZodRawShape> {
   label: string;
   /** One sentence for the picker. */
   description: string;
-  /** The type's own fields (besides id, type, hidden and style). */
+  /** The type's own fields (besides id, type, label, hidden and style). */
   fields: () => S;
   style: StyleRule | null;
   /**
@@ -376,6 +376,8 @@ type FieldsOf<T extends BlockType> = ReturnType<BlockTypes[T]['fields']>;
 interface Common<T extends BlockType> {
   id: string;
   type: T;
+  /** The editor's name of the block (the block list shows it instead of the type's label). */
+  label?: string | undefined;
   hidden?: boolean | undefined;
   style?: BlockStyle | undefined;
 }
@@ -405,6 +407,12 @@ function blockSchemaOf(type: BlockType) {
   return z.strictObject({
     id: z.string().regex(BLOCK_ID_PATTERN, 'must be 1 to 32 lowercase letters, digits and hyphens'),
     type: z.literal(type),
+    label: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty: leave it out for the type’s name')
+      .max(60, 'must be at most 60 characters')
+      .optional(),
     hidden: z.boolean().optional(),
     ...(entry.style ? { style: styleSchemaOf(entry.style).optional() } : {}),
     ...entry.fields(),

@@ -3,6 +3,7 @@
 // the API and the admin. The statistics are functions/shared/experiment-stats.ts; the
 // assignment is infra/edge/clean-urls.js.
 import * as z from 'zod';
+import { submittedContentSchema } from './block-sync.ts';
 import { landingContentSchema } from './landing-content.ts';
 import { pageIdSchema } from './slug.ts';
 import { CTA_EVENT_TYPES, EVENT_LABELS, VARIANT_IDS, variantIdSchema } from './events.ts';
@@ -53,7 +54,7 @@ const variantInputSchema = z.strictObject({
   name: nameSchema,
   weight: weightSchema,
   /** A variant's content; none for the control, and a copy of the live page by default. */
-  content: landingContentSchema.optional(),
+  content: submittedContentSchema.optional(),
 });
 
 function checkVariants(
@@ -119,7 +120,7 @@ export type UpdateExperimentRequest = z.input<typeof updateExperimentSchema>;
 
 /** PUT /api/admin/experiments/:id/variants/:variantId (not the control; a draft only). */
 export const updateVariantSchema = z.strictObject({
-  content: landingContentSchema,
+  content: submittedContentSchema,
   revision: z.number().int().min(1),
 });
 export type UpdateVariantRequest = z.input<typeof updateVariantSchema>;

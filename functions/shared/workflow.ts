@@ -4,6 +4,7 @@
 // submit, approve, reject, publish, unpublish, comments, preview-links} and
 // /api/admin/settings, shared by the API and the admin.
 import * as z from 'zod';
+import { submittedContentSchema } from './block-sync.ts';
 import { landingContentSchema, seoSchema } from './landing-content.ts';
 import { titleSchema } from './api.ts';
 import { slugSchema } from './slug.ts';
@@ -36,7 +37,7 @@ const commentTextSchema = z.string().trim().min(1, 'is required').max(2000);
 export const saveDraftSchema = z.strictObject({
   title: titleSchema,
   slug: slugSchema,
-  content: landingContentSchema,
+  content: submittedContentSchema,
   /** SEO settings, also accepted inside content (content.seo); this one wins. */
   seo: seoSchema.optional(),
   /** The working copy's revision as loaded; the live page's when there is none yet. */

@@ -32,12 +32,14 @@ export interface RenderContext {
 
 type Renderer<T extends BlockType> = (block: BlockOf<T>, context: RenderContext) => ReactNode;
 
-/** The section fields of a block: the block without its own id, type, hidden and style. */
-function fieldsOf<T extends Block>(block: T): Omit<T, 'id' | 'type' | 'hidden' | 'style'> {
-  const common = new Set(['id', 'type', 'hidden', 'style']);
+/** The section fields of a block: the block without its own id, type, label, hidden and style. */
+function fieldsOf<T extends Block>(
+  block: T,
+): Omit<T, 'id' | 'type' | 'label' | 'hidden' | 'style'> {
+  const common = new Set(['id', 'type', 'label', 'hidden', 'style']);
   return Object.fromEntries(Object.entries(block).filter(([key]) => !common.has(key))) as Omit<
     T,
-    'id' | 'type' | 'hidden' | 'style'
+    'id' | 'type' | 'label' | 'hidden' | 'style'
   >;
 }
 
