@@ -5,6 +5,7 @@ import {
   blocksOf,
   deriveLayout,
   layoutSchema,
+  showsFooter,
   type BlockInput,
   type BlockType,
 } from './blocks.ts';
@@ -244,5 +245,28 @@ describe('migration: the layout of a page without one', () => {
     const content = { ...landingTemplate(), layout };
     expect(blocksOf(content).map((block) => block.id)).toEqual(['a', 'c']);
     expect(blocksOf(landingTemplate())).toEqual(deriveLayout(landingTemplate()));
+  });
+
+  it('ends with the site footer only while a footer block is shown (or without a layout)', () => {
+    const footer = (hidden?: boolean) =>
+      layoutSchema.parse([
+        { id: 'a', type: 'richText', markdown: 'a' },
+        { id: 'f', type: 'footer', ...(hidden === undefined ? {} : { hidden }) },
+      ]);
+    expect(showsFooter(landingTemplate())).toBe(true);
+    expect(showsFooter({ layout: footer() })).toBe(true);
+    expect(showsFooter({ layout: footer(false) })).toBe(true);
+    expect(showsFooter({ layout: footer(true) })).toBe(false);
+    expect(showsFooter({ layout: footer().slice(0, 1) })).toBe(false);
+  });
+
+  it('takes a label of 1 to 60 characters as the block’s name in the editor', () => {
+    const withLabel = (label: string) =>
+      layoutSchema.safeParse([{ id: 'a', type: 'richText', markdown: 'a', label }]);
+    expect(withLabel('  Why attend  ').data?.[0]?.label).toBe('Why attend');
+    expect(fieldErrors(withLabel('x'.repeat(61)).error!.issues)).toEqual({
+      '0.label': ['must be at most 60 characters'],
+    });
+    expect(withLabel(' ').success).toBe(false);
   });
 });

@@ -511,5 +511,15 @@ export function blocksOf(content: SectionsOf & { layout?: Block[] | undefined })
   return (content.layout ?? deriveLayout(content)).filter((entry) => !entry.hidden);
 }
 
+/**
+ * Whether the page ends with the site footer: always without a layout (§2), else only while
+ * its layout has a footer block that is not hidden (LandingLayout.astro draws it).
+ */
+export function showsFooter(content: { layout?: Block[] | undefined }): boolean {
+  return (
+    !content.layout || content.layout.some((entry) => entry.type === 'footer' && !entry.hidden)
+  );
+}
+
 /** The styles a type takes (null: none), for the renderer and the future block editor. */
 export const styleRuleOf = (type: BlockType): StyleRule | null => BLOCK_TYPES[type].style;

@@ -8,6 +8,7 @@ import type { LandingContent } from '../../../functions/shared/landing-content.t
 import { blocksOf } from '../../../functions/shared/blocks.ts';
 import type { MediaMap } from './media-image.tsx';
 import { renderBlock } from './blocks/render.tsx';
+import { PageStructuredData } from './blocks/structured-data.tsx';
 
 export interface LandingMarkupProps {
   content: LandingContent;
@@ -50,6 +51,8 @@ export function LandingMarkup({
           .map((block) => (
             <Fragment key={block.id}>{renderBlock(block, context)}</Fragment>
           ))}
+        {/* One FAQPage for all FAQ blocks (search engines take one per page). */}
+        <PageStructuredData blocks={blocks} />
       </main>
     </div>
   );

@@ -59,19 +59,9 @@ export function RichTextBlock({ block }: { block: BlockOf<'richText'> }) {
 }
 
 /** JSON for a <script> data block: `<` escaped so the text can never close the element. */
-const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
 
 export function FaqBlock({ block }: { block: BlockOf<'faq'> }) {
   const look = blockLook(block.style);
-  const jsonLd = {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: block.items.map((item) => ({
-      '@type': 'Question',
-      name: withFallbacks(item.question),
-      acceptedAnswer: { '@type': 'Answer', text: withFallbacks(item.answer) },
-    })),
-  };
   return (
     <BlockSection block={block} labelled>
       <Heading id={block.id} text={block.headline} tone={look.tone} />
@@ -95,8 +85,6 @@ export function FaqBlock({ block }: { block: BlockOf<'faq'> }) {
           </details>
         ))}
       </div>
-      {/* Structured data: a data block, never run, so the page's CSP has nothing to allow. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
     </BlockSection>
   );
 }

@@ -199,6 +199,32 @@ describe('rendering a page from its layout', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 
+  it('writes one FAQPage for all shown FAQ blocks, each question once', () => {
+    const faq = (id: string, questions: string[], hidden = false) => ({
+      id,
+      type: 'faq' as const,
+      headline: `Questions ${id}`,
+      ...(hidden ? { hidden } : {}),
+      items: questions.map((question) => ({ question, answer: `About ${question}` })),
+    });
+    const html = render(
+      withBlocks([
+        faq('one', ['Who validates?', 'Where is data tokenized?']),
+        faq('two', ['Who validates?', 'How is data delivered?']),
+        faq('three', ['A hidden question?'], true),
+      ]),
+    );
+    expect(html.match(/<details/g)).toHaveLength(4);
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const data = JSON.parse(scripts[0]![1]!) as { mainEntity: { name: string }[] };
+    expect(data.mainEntity.map((entry) => entry.name)).toEqual([
+      'Who validates?',
+      'Where is data tokenized?',
+      'How is data delivered?',
+    ]);
+  });
+
   it('renders library images of blocks with their srcset and the block’s alt text as fallback', () => {
     const html = render(
       withBlocks([
