@@ -5,30 +5,9 @@
 import { expect, test, type Page } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
+import { watchViolations } from './page-checks.ts';
 
 const SHARDS = 4;
-
-/** Collects securitypolicyviolation events and CSP console errors of a page. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  const console: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) console.push(message.text());
-  });
-  // Init scripts run through the DevTools protocol, which CSP does not govern.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(
-        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
-  return async () => [
-    ...console,
-    ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
-  ];
-}
 
 async function sitemapPaths(page: Page): Promise<string[]> {
   const xml = await (await page.request.get('/sitemap.xml')).text();

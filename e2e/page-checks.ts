@@ -1,5 +1,6 @@
-// Checks the admin specs share: axe finds no violation on the page as it is, and
-// full-page screenshots at the two widths the issues ask for (desktop and phone).
+// Checks the specs share: axe finds no violation on the page as it is, the CSP reports no
+// violation, and full-page screenshots at the two widths the issues ask for (desktop and
+// phone).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from 'playwright/test';
 
@@ -29,3 +30,25 @@ export const screenshotsIn =
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   };
+
+/** Collects securitypolicyviolation events and CSP console errors of a page. */
+export async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) console.push(message.text());
+  });
+  // Init scripts run through the DevTools protocol, which CSP does not govern.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return async () => [
+    ...console,
+    ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
+  ];
+}
