@@ -6,6 +6,7 @@ import { dtr } from './dynamic-text.tsx';
 import { applyDynamicText } from './landing-behavior.ts';
 import { FinalCta, Hero } from './sections.tsx';
 import { RichText } from './blocks/rich-text.tsx';
+import { PageStructuredData } from './blocks/structured-data.tsx';
 import { FaqBlock } from './blocks/content-blocks.tsx';
 import { blockLook } from './blocks/style.ts';
 
@@ -63,18 +64,17 @@ describe('the landing renderers', () => {
   });
 
   it('give crawlers the fallback in structured data', () => {
-    const out = renderToStaticMarkup(
-      h(FaqBlock, {
-        block: {
-          id: 'faq',
-          type: 'faq',
-          headline: 'FAQ',
-          items: [{ question: 'Why {{param:city|here}}?', answer: 'Because.' }],
-        },
-      }),
-    );
-    expect(out).toContain('"name":"Why here?"');
+    const block = {
+      id: 'faq',
+      type: 'faq' as const,
+      headline: 'FAQ',
+      items: [{ question: 'Why {{param:city|here}}?', answer: 'Because.' }],
+    };
+    const out = renderToStaticMarkup(h(FaqBlock, { block }));
     expect(out).toContain('Why <span data-dtr="city" data-dtr-max="60">here</span>?');
+    // The page's one FAQPage (blocks/structured-data.tsx) carries the fallback.
+    const data = renderToStaticMarkup(h(PageStructuredData, { blocks: [block] }));
+    expect(data).toContain('"name":"Why here?"');
   });
 });
 
