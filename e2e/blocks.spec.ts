@@ -4,7 +4,8 @@
 // FAQPage data, and passes axe. Screenshots at 1280 and 390 px into /tmp/shots/h6.
 import { expect, test } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
-import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
+import { expectNoAxeViolations, screenshotsIn, watchViolations } from './page-checks.ts';
+import { publishThroughApi } from './media-upload.ts';
 
 const shoot = screenshotsIn('/tmp/shots/h6');
 test.use({
@@ -134,4 +135,180 @@ test('a page with a layout renders its blocks in order, safely', async ({ page, 
   // From the top, so the sticky navigation sits at the top of the picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'blocks-page');
+});
+
+// The event and video blocks (issue 27; site/islands/landing/blocks/event-block.tsx and
+// video-block.tsx) on the prerendered page: the event's time in its zone and its .ics file,
+// built with the page and served as text/calendar; the videos ask nothing of YouTube or
+// Vimeo until played, then play from the privacy-enhanced players with the focus in them,
+// under the CSP. The players are stubbed (route): the test never leaves the machine.
+// Screenshots at 1280 and 390 px into /tmp/shots/b2.
+const shootB2 = screenshotsIn('/tmp/shots/b2');
+const PROVIDER_HOSTS =
+  /^https?:\/\/([^/]*\.)?(youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|vimeo\.com|vimeocdn\.com)\//;
+
+test('event and video blocks: the .ics file, and players only on a click, under the CSP', async ({
+  page,
+  request,
+}) => {
+  // The other editing specs rebuild the same server's site: wait for the page itself.
+  test.setTimeout(480_000);
+  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(login.ok(), await login.text()).toBe(true);
+  const stamp = Date.now().toString(36);
+  const [poster, photo] = await Promise.all([
+    publishThroughApi(request, `poster-${stamp}.png`, { width: 1280, height: 720 }),
+    publishThroughApi(request, `speaker-${stamp}.png`, { width: 400, height: 400 }),
+  ]);
+  const slug = `events-${stamp}`;
+  const layout = [
+    LAYOUT[0],
+    LAYOUT[1],
+    {
+      id: 'webinar',
+      type: 'event',
+      title: 'Spring webinar: clean data, at the source',
+      startsAt: '2026-12-03T16:00',
+      timeZone: 'Europe/Berlin',
+      durationMinutes: 45,
+      location: 'Online',
+      description: 'Forty-five minutes on contract-driven validation; a live demo and Q&A.',
+      style: { background: 'tint' },
+      agenda: [
+        { time: '16:00', title: 'Welcome' },
+        { time: '16:05', title: 'Live demo', description: 'Validation at the source' },
+        { time: '16:30', title: 'Questions' },
+      ],
+      speakers: [
+        { name: 'Dana Weber', title: 'Head of Data', photo: photo.objectPath },
+        { name: 'Sam Lee', title: 'Solutions engineer' },
+      ],
+    },
+    {
+      id: 'tour',
+      type: 'video',
+      provider: 'youtube',
+      videoId: 'dQw4w9WgXcQ',
+      title: 'A two-minute tour',
+      poster: poster.objectPath,
+    },
+    {
+      id: 'deep-dive',
+      type: 'video',
+      provider: 'vimeo',
+      videoId: '76979871',
+      title: 'The deep dive',
+      poster: poster.objectPath,
+      style: { background: 'dark', align: 'center' },
+    },
+    LAYOUT.at(-1),
+  ];
+  const created = await request.post('/api/landing-pages', {
+    data: { title: 'Events', slug, isActive: true, startFrom: 'template' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, content, revision } = await created.json();
+  const saved = await request.put(`/api/landing-pages/${id}`, {
+    data: { content: { ...content, layout }, revision },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  // Once the rebuild lands: the page, and its event's calendar file beside it.
+  await expect(async () => {
+    const response = await request.get(`/${slug}`);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('Add to calendar');
+  }).toPass({ timeout: 420_000, intervals: [2000] });
+  const ics = await request.get(`/calendar/${slug}/webinar.ics`);
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const text = await ics.text();
+  expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(text).toContain('\r\nDTSTART:20261203T150000Z\r\n');
+  expect(text).toContain('\r\nDTEND:20261203T154500Z\r\n');
+  expect(text).toContain(`\r\nUID:webinar.${slug}@localhost\r\n`);
+  expect(text).toContain('\r\nSUMMARY:Spring webinar: clean data\\, at the source\r\n');
+  expect(text.replace(/\r\n /g, '')).toContain(`\r\nURL:http://localhost:3000/${slug}\r\n`);
+  expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+
+  const violations = await watchViolations(page);
+  const providerRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (PROVIDER_HOSTS.test(sent.url())) providerRequests.push(sent.url());
+  });
+  await page.route(PROVIDER_HOSTS, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Player</title><p>Player</p></html>',
+    }),
+  );
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`/${slug}`);
+  await expect(page.locator('[data-landing-ready]')).toHaveCount(1);
+  const main = page.locator('main#main');
+
+  const event = main.locator('#block-webinar');
+  await expect(event.getByRole('heading', { level: 2 })).toHaveText(
+    'Spring webinar: clean data, at the source',
+  );
+  await expect(event.getByTestId('event-when')).toHaveText(
+    'Thursday, 3 December 2026, 16:00–16:45 CET (Europe/Berlin)',
+  );
+  await expect(event.locator('time').first()).toHaveAttribute('datetime', '2026-12-03T16:00+01:00');
+  await expect(event.getByRole('listitem')).toHaveCount(5);
+  await expect(event.locator('[data-media] img[srcset]')).toHaveCount(1);
+  const jsonLd = JSON.parse(
+    (await event.locator('script[type="application/ld+json"]').textContent())!,
+  );
+  expect(jsonLd).toMatchObject({ '@type': 'Event', startDate: '2026-12-03T16:00+01:00' });
+
+  // The link downloads the same file.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    event.getByRole('link', { name: /^Add to calendar/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('webinar.ics');
+
+  // Nothing asked of the providers yet; the page passes axe as prerendered.
+  await expect(main.locator('iframe')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shootB2(page, 'event-video-page');
+  expect(providerRequests).toEqual([]);
+
+  // Keyboard: Enter on the play link puts the player there, playing, focused.
+  const tour = main.locator('#block-tour');
+  await tour.getByRole('link', { name: 'Play video: A two-minute tour' }).focus();
+  await page.keyboard.press('Enter');
+  const player = tour.locator('iframe');
+  await expect(player).toHaveAttribute(
+    'src',
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+  );
+  await expect(player).toHaveAttribute('title', 'A two-minute tour');
+  await expect(player).toHaveAttribute(
+    'allow',
+    'autoplay; encrypted-media; picture-in-picture; fullscreen',
+  );
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+  await expect(tour.getByRole('link')).toHaveCount(0);
+  await expect
+    .poll(() => providerRequests)
+    .toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1']);
+  await expect(page.frameLocator('#block-tour iframe').getByText('Player')).toBeVisible();
+
+  // A click on the Vimeo one.
+  const deepDive = main.locator('#block-deep-dive');
+  await deepDive.getByRole('link', { name: 'Play video: The deep dive' }).click();
+  await expect(deepDive.locator('iframe')).toHaveAttribute(
+    'src',
+    'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1',
+  );
+  await expect(page.frameLocator('#block-deep-dive iframe').getByText('Player')).toBeVisible();
+  expect(providerRequests).toHaveLength(2);
+
+  await expectNoAxeViolations(page);
+  expect(await violations()).toEqual([]);
+  await tour.scrollIntoViewIfNeeded();
+  await shootB2(page, 'video-playing', { fullPage: false });
 });

@@ -480,6 +480,7 @@ describe('API function', () => {
       's3:PutObject',
     ]);
     expect(s3Statements.flatMap(({ resources }) => resources).sort()).toEqual([
+      `${uploads}/assets/*`,
       `${uploads}/pending/*`,
       `${uploads}/uploads/*`,
     ]);
@@ -1086,6 +1087,13 @@ describe('site rebuild (CodeBuild)', () => {
     const cleanup = at(/sync dist\/_astro .*--delete/);
     expect([assets, pages, invalidate, cleanup].every((index) => index > 0)).toBe(true);
     expect(assets).toBeLessThan(pages);
+    // Event blocks' .ics files as text/calendar in UTF-8, before the pages linking them; the
+    // pages' own sync neither rewrites nor deletes them.
+    const calendars = at(/--include '\*\.ics'.*--content-type 'text\/calendar; charset=utf-8'/);
+    expect(calendars).toBeGreaterThan(assets);
+    expect(calendars).toBeLessThan(pages);
+    expect(build[calendars]).toContain('--delete');
+    expect(build[pages]).toContain("--exclude '*.ics'");
     expect(pages).toBeLessThan(invalidate);
     expect(invalidate).toBeLessThan(cleanup);
     for (const command of build.filter((c) => c.startsWith('aws s3 sync'))) {

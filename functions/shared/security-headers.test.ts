@@ -23,6 +23,12 @@ describe('site Content-Security-Policy', () => {
     expect(directives.get('base-uri')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('form-action')).toEqual(["'self'"]);
+    // Frames: the video block's two players only (not even the site itself).
+    expect(directives.get('frame-src')).toEqual([
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+    ]);
+    expect(directives.has('child-src')).toBe(false);
   });
 
   it('hashes executable inline scripts only, as browsers do', () => {

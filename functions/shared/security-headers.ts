@@ -10,6 +10,12 @@ import hashes from './csp-hashes.json' with { type: 'json' };
  */
 export const INLINE_SCRIPT_HASHES: readonly string[] = hashes.scripts;
 
+/** The origins the video block's <iframe> loads from (site/islands/landing/video-embed.ts). */
+export const VIDEO_FRAME_ORIGINS = [
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+] as const;
+
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
@@ -32,6 +38,9 @@ export function siteContentSecurityPolicy(options: { connectOrigins?: string[] }
     "font-src 'self' data:",
     // Presigned uploads go straight from the browser to the uploads bucket in AWS.
     ["connect-src 'self'", ...(options.connectOrigins ?? [])].join(' '),
+    // The video block's player, only once the visitor presses play (docs/decisions.md
+    // "Blocks"): YouTube's privacy-enhanced host and Vimeo's player, nothing else framed.
+    `frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -24,6 +24,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'variants',
   // Shared analytics dashboards (site/pages/shared/).
   'shared',
+  // The event blocks' .ics files (site/pages/calendar/).
+  'calendar',
   'product',
   'solutions',
   'how-it-works',

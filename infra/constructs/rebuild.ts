@@ -53,7 +53,10 @@ export const publishCommands = [
   // points at them and removed only once it no longer does (the last command), so no
   // visitor is sent to a variant file that is not there.
   `mkdir -p dist/variants && aws s3 sync dist/variants "s3://$SITE_BUCKET/variants" --exclude '*.br' --exclude '*.gz' --cache-control '${HTML_CACHE}'`,
-  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude 'variants/*' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --exclude '${EXPERIMENT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
+  // Event blocks' calendar files (site/pages/calendar/) before the pages that link them, with
+  // their type named: S3 would guess text/calendar without the charset their text needs.
+  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '*' --include '*.ics' --exclude '*.br' --exclude '*.gz' --content-type 'text/calendar; charset=utf-8' --cache-control '${HTML_CACHE}'`,
+  `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude 'variants/*' --exclude '*.ics' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --exclude '${EXPERIMENT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
   // The redirects once the pages they lead to are there (docs/decisions.md "Redirects"): the
   // KeyValueStore the viewer-request function reads becomes the build's redirect map, and
   // its experiments' (functions/server/experiment-map.ts, a file kept out of the bucket

@@ -12,8 +12,11 @@ import { dtr, withFallbacks } from '../dynamic-text.tsx';
 
 const titleId = (id: string) => `block-${id}-title`;
 
-/** A block's section: its fixed look, its anchor `#block-{id}`, labelled by its heading. */
-function BlockSection({
+/**
+ * A block's section: its fixed look, its anchor `#block-{id}`, labelled by its heading. The
+ * blocks of other files (event-block.tsx, video-block.tsx) use it too.
+ */
+export function BlockSection({
   block,
   labelled,
   children,
@@ -38,7 +41,8 @@ function BlockSection({
   );
 }
 
-function Heading({ id, text, tone }: { id: string; text: string; tone: Tone }) {
+/** A block's h2, the section's label. */
+export function Heading({ id, text, tone }: { id: string; text: string; tone: Tone }) {
   return (
     <h2
       id={titleId(id)}
@@ -57,8 +61,6 @@ export function RichTextBlock({ block }: { block: BlockOf<'richText'> }) {
     </BlockSection>
   );
 }
-
-/** JSON for a <script> data block: `<` escaped so the text can never close the element. */
 
 export function FaqBlock({ block }: { block: BlockOf<'faq'> }) {
   const look = blockLook(block.style);

@@ -1,0 +1,214 @@
+// The event block (functions/shared/blocks.ts, `event`; docs/decisions.md "Blocks"): static
+// markup, zero JavaScript. Its date and time in the event's own zone with the zone's name
+// (functions/shared/event-time.ts), each instant in a <time datetime> with its offset; an
+// "Add to calendar" link to the page's built .ics file (site/pages/calendar/, text from
+// functions/shared/ics.ts); the agenda as a list with times; the speakers as cards with
+// their library photos; and schema.org Event data in a JSON-LD data block. Colours only
+// from blocks/style.ts's tones.
+import type { BlockOf } from '../../../../functions/shared/blocks.ts';
+import { eventSpan, eventWhen, EN_DASH } from '../../../../functions/shared/event-time.ts';
+import { calendarPath } from '../../../../functions/shared/ics.ts';
+import { dtr, withFallbacks } from '../dynamic-text.tsx';
+import { MediaImage, type MediaMap } from '../media-image.tsx';
+import { scriptJson } from './structured-data.tsx';
+import { BlockSection, Heading } from './content-blocks.tsx';
+import { blockLook, type Tone } from './style.ts';
+
+/** schema.org Event for the block (every text with its dynamic-text fallback). */
+export function eventJsonLd(block: BlockOf<'event'>): Record<string, unknown> {
+  const when = eventWhen(eventSpan(block), block.timeZone);
+  const location = block.location ? withFallbacks(block.location) : undefined;
+  const online = location !== undefined && /^online$/i.test(location.trim());
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: withFallbacks(block.title),
+    startDate: when.startIso,
+    endDate: when.endIso,
+    eventStatus: 'https://schema.org/EventScheduled',
+    ...(location
+      ? {
+          eventAttendanceMode: `https://schema.org/${online ? 'Online' : 'Offline'}EventAttendanceMode`,
+          location: online
+            ? { '@type': 'VirtualLocation', name: location }
+            : { '@type': 'Place', name: location, address: location },
+        }
+      : {}),
+    ...(block.description ? { description: withFallbacks(block.description) } : {}),
+    ...(block.speakers.length > 0
+      ? {
+          performer: block.speakers.map((speaker) => ({
+            '@type': 'Person',
+            name: withFallbacks(speaker.name),
+            ...(speaker.title ? { jobTitle: withFallbacks(speaker.title) } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+function CalendarIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="h-5 w-5 shrink-0"
+    >
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4M12 13v5M9.5 15.5h5" />
+    </svg>
+  );
+}
+
+/** The name is written beside it: the photo's alt is the library's own or none. */
+function SpeakerPhoto({ src, media }: { src: string; media: MediaMap | undefined }) {
+  const record = media?.[src];
+  const round = 'h-20 w-20 shrink-0 rounded-full';
+  // A library photo fills its circle whatever its proportions ([&_img] reaches the image).
+  return record ? (
+    <MediaImage
+      media={record}
+      fallbackAlt=""
+      sizes="80px"
+      className={`${round} [&_img]:h-full [&_img]:object-cover`}
+    />
+  ) : (
+    <img
+      src={src}
+      alt=""
+      width={80}
+      height={80}
+      loading="lazy"
+      decoding="async"
+      className={`${round} bg-slate-100 object-cover`}
+    />
+  );
+}
+
+function Agenda({ block, tone }: { block: BlockOf<'event'>; tone: Tone }) {
+  return (
+    <div className="mt-12 text-left">
+      <h3 className={`text-xl font-semibold ${tone.heading}`}>Agenda</h3>
+      <ol className={`mt-4 divide-y border-y ${tone.border}`}>
+        {block.agenda.map((item, index) => (
+          <li
+            key={`${index} ${item.time}`}
+            className={`flex flex-col gap-1 py-4 sm:flex-row sm:gap-6 ${tone.border}`}
+          >
+            <time
+              dateTime={item.time}
+              className={`w-16 shrink-0 font-semibold tabular-nums ${tone.heading}`}
+            >
+              {item.time}
+            </time>
+            <div>
+              <p className={`font-semibold ${tone.heading}`}>{dtr(item.title)}</p>
+              {item.description && (
+                <p className={`mt-1 leading-7 whitespace-pre-line ${tone.body}`}>
+                  {dtr(item.description)}
+                </p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Speakers({
+  block,
+  tone,
+  media,
+}: {
+  block: BlockOf<'event'>;
+  tone: Tone;
+  media: MediaMap | undefined;
+}) {
+  return (
+    <div className="mt-12 text-left">
+      <h3 className={`text-xl font-semibold ${tone.heading}`}>Speakers</h3>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {block.speakers.map((speaker, index) => (
+          <li
+            key={`${index} ${speaker.name}`}
+            className={`flex items-center gap-4 rounded-xl border p-4 ${tone.border}`}
+          >
+            {speaker.photo && <SpeakerPhoto src={speaker.photo} media={media} />}
+            <div>
+              <p className={`font-semibold ${tone.heading}`}>{dtr(speaker.name)}</p>
+              {speaker.title && <p className={`text-sm ${tone.muted}`}>{dtr(speaker.title)}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function EventBlock({
+  block,
+  media,
+  slug,
+}: {
+  block: BlockOf<'event'>;
+  media: MediaMap | undefined;
+  /** The built page's slug: its .ics file exists only then (previews show no link). */
+  slug: string | undefined;
+}) {
+  const look = blockLook(block.style);
+  const { tone } = look;
+  const when = eventWhen(eventSpan(block), block.timeZone);
+  const label = `font-semibold ${tone.heading}`;
+  return (
+    <BlockSection block={block} labelled width="max-w-5xl">
+      <Heading id={block.id} text={block.title} tone={tone} />
+      <dl className={`mt-6 space-y-2 text-lg ${tone.body}`}>
+        <div>
+          <dt className={`${label} sm:inline`}>When</dt>{' '}
+          <dd className="sm:inline" data-testid="event-when">
+            <time dateTime={when.startIso}>{when.start}</time>
+            {EN_DASH(when)}
+            <time dateTime={when.endIso}>{when.end}</time> {when.zone}
+          </dd>
+        </div>
+        {block.location && (
+          <div>
+            <dt className={`${label} sm:inline`}>Where</dt>{' '}
+            <dd className="sm:inline">{dtr(block.location)}</dd>
+          </div>
+        )}
+      </dl>
+      {block.description && (
+        <p className={`mt-6 text-lg leading-8 whitespace-pre-line ${tone.body}`}>
+          {dtr(block.description)}
+        </p>
+      )}
+      {slug !== undefined && (
+        <p className="mt-8">
+          {/* The border takes the text's colour, so it has the text's (AA) contrast. */}
+          <a
+            href={calendarPath(slug, block.id)}
+            className={`inline-flex items-center gap-2 rounded-md border-2 border-current px-4 py-2 font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current ${tone.link}`}
+          >
+            <CalendarIcon />
+            Add to calendar
+            <span className="sr-only">: {withFallbacks(block.title)} (.ics file)</span>
+          </a>
+        </p>
+      )}
+      {block.agenda.length > 0 && <Agenda block={block} tone={tone} />}
+      {block.speakers.length > 0 && <Speakers block={block} tone={tone} media={media} />}
+      {/* Structured data: a data block, never run, so the page's CSP has nothing to allow. */}
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(block)) }}
+      />
+    </BlockSection>
+  );
+}
