@@ -14,7 +14,7 @@ async function createPage(
   title: string,
   slugInput: string,
   publish = false,
-  start: 'PharmaBridge template' | 'Placeholder content' = 'PharmaBridge template',
+  start: 'Product pitch' | 'Placeholder content' = 'Product pitch',
 ) {
   await page.getByRole('button', { name: 'New Page' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Landing Page' });

@@ -13,6 +13,7 @@ import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
 import { assertPermission, requireAdmin, requirePermission } from '../lib/auth.ts';
 import { assertMayChange, describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
+import { templateContent } from './admin/templates.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const editor = requirePermission('edit');
@@ -42,8 +43,10 @@ export const landingPages = new Hono<AppEnv>()
       content = structuredClone(source.content);
       detail += `, copy of ${source.title} (/${source.slug})`;
     } else if (body.startFrom === 'template') {
-      content = landingTemplate();
-      detail += ', from the template';
+      // A built-in (its dates computed now) or a saved template; none named: product pitch.
+      const template = await templateContent(c, body.templateId);
+      content = template.content;
+      detail += `, from the template "${template.name}"`;
     }
     const page = await pages.create(
       {

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { submittedContentSchema } from './block-sync.ts';
 import { landingContentSchema } from './landing-content.ts';
 import { pageIdSchema, slugSchema } from './slug.ts';
+import { templateIdSchema } from './page-templates.ts';
 
 // ---------------------------------------------------------------------------------------
 // The error envelope: every non-2xx answer of the API (functions/lib/errors.ts makes it).
@@ -74,7 +75,8 @@ export type StartFrom = (typeof START_FROM)[number];
 /**
  * POST /api/landing-pages. docs/requirements.md §3's defaults hold when the body leaves them out:
  * active, placeholder content. The admin's create form sends `isActive: false` (a draft)
- * unless "Publish now" is ticked, and `startFrom` (`copy` with `copyOf`).
+ * unless "Publish now" is ticked, and `startFrom` (`copy` with `copyOf`, `template` with an
+ * optional `templateId`: functions/shared/page-templates.ts).
  */
 export const createPageSchema = z
   .strictObject({
@@ -84,6 +86,8 @@ export const createPageSchema = z
     content: submittedContentSchema.optional(),
     startFrom: z.enum(START_FROM).optional(),
     copyOf: pageIdSchema.optional(),
+    /** With `startFrom: 'template'`: a built-in or saved template; absent: product pitch. */
+    templateId: templateIdSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.content !== undefined && body.startFrom !== undefined) {
@@ -101,6 +105,13 @@ export const createPageSchema = z
         code: 'custom',
         path: ['copyOf'],
         message: 'is only allowed with startFrom "copy"',
+      });
+    }
+    if (body.templateId !== undefined && body.startFrom !== 'template') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['templateId'],
+        message: 'is only allowed with startFrom "template"',
       });
     }
   });
@@ -244,6 +255,9 @@ export const AUDIT_ACTIONS = [
   // Forms (functions/data/forms.ts).
   'form-save',
   'form-delete',
+  // Page templates (functions/data/page-templates.ts).
+  'template-save',
+  'template-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -309,6 +323,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'form-delete': 'Form deleted',
   'goal-delete': 'Goal deleted',
   'goal-funnel': 'Goal funnel changed',
+  'template-save': 'Saved as template',
+  'template-delete': 'Template deleted',
 };
 
 export const auditEntrySchema = z.object({

@@ -1,22 +1,32 @@
-// The create form: Title and URL Slug (docs/requirements.md §2), where the page starts (the PharmaBridge
-// template, docs/requirements.md's placeholder content, or a copy of an existing page) and whether to
-// publish it now. Without "Publish now" the page is a draft (docs/decisions.md).
-import { useMutation, useQuery } from '@tanstack/react-query';
+// The create form: Title and URL Slug (docs/requirements.md §2), where the page starts (a
+// page template, issue 27: the built-ins of functions/shared/page-templates.ts and those the
+// team saved, or docs/requirements.md's placeholder content, or a copy of an existing page)
+// and whether to publish it now. Without "Publish now" the page is a draft (docs/decisions.md).
+// "Start from" is one radio group: the arrow keys move through the templates and the rest.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import type { CreatePageRequest, StartFrom } from '../../../../functions/shared/api.ts';
+import type { CreatePageRequest } from '../../../../functions/shared/api.ts';
+// Types only: the built-ins' content (and content/landing-template.json) stays out of the admin.
+import type {
+  BuiltInTemplateId,
+  TemplateSummary,
+} from '../../../../functions/shared/page-templates.ts';
 import { DEFAULT_SLUG, normalizeSlug, publicPath } from '../../../../functions/shared/slug.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
+import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { createPage, PAGES_KEY, type LandingPage } from './pages-api.ts';
 import { cleanSlug } from './slug-suggest.ts';
-import { Button, FieldError, inputClass, Modal } from '../ui.tsx';
+import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
+import { deleteTemplate, TEMPLATES_KEY } from './save-template-dialog.tsx';
 
-const STARTS: { value: StartFrom; label: string; hint: string }[] = [
-  {
-    value: 'template',
-    label: 'PharmaBridge template',
-    hint: 'The full PharmaBridge landing page, ready to adapt.',
-  },
+/** A radio's value: `template:<id>`, or one of the other starts. */
+type Start = `template:${string}` | 'placeholder' | 'copy';
+/** The product pitch, as the API's DEFAULT_TEMPLATE_ID. */
+const DEFAULT_TEMPLATE: BuiltInTemplateId = 'product-pitch';
+const DEFAULT_START: Start = `template:${DEFAULT_TEMPLATE}`;
+
+const OTHER_STARTS: { value: Start; label: string; hint: string }[] = [
   {
     value: 'placeholder',
     label: 'Placeholder content',
@@ -48,18 +58,19 @@ export function CreatePageDialog({
   const [slug, setSlug] = useState('');
   /** True once the administrator typed a slug; until then it follows the title. */
   const [slugTyped, setSlugTyped] = useState(false);
-  const [startFrom, setStartFrom] = useState<StartFrom>('template');
+  const [startFrom, setStartFrom] = useState<Start>(DEFAULT_START);
   const [copyOf, setCopyOf] = useState('');
   const [publish, setPublish] = useState(false);
   const [fields, setFields] = useState<FieldErrors>({});
   const ids = useId();
   const toast = useToast();
+  const client = useQueryClient();
 
   const reset = () => {
     setTitle('');
     setSlug('');
     setSlugTyped(false);
-    setStartFrom('template');
+    setStartFrom(DEFAULT_START);
     setCopyOf('');
     setPublish(false);
     setFields({});
@@ -79,7 +90,15 @@ export function CreatePageDialog({
       onCreated(page);
     },
     onError: (error) => {
-      setFields(error instanceof HttpError ? error.fields : {});
+      const named = error instanceof HttpError ? error.fields : {};
+      // A saved template deleted meanwhile: said in words, and the list read again.
+      if (named['templateId']) {
+        named['templateId'] = [
+          'The chosen template no longer exists (someone may have deleted it): choose another.',
+        ];
+        void client.invalidateQueries({ queryKey: TEMPLATES_KEY });
+      }
+      setFields(named);
       toast({
         title: 'Failed to create landing page',
         description: describeError(error),
@@ -105,7 +124,9 @@ export function CreatePageDialog({
       title,
       slug: finalSlug,
       isActive: publish,
-      startFrom,
+      ...(startFrom.startsWith('template:')
+        ? { startFrom: 'template', templateId: startFrom.slice('template:'.length) }
+        : { startFrom: startFrom as 'placeholder' | 'copy' }),
       ...(startFrom === 'copy' ? { copyOf: source } : {}),
     });
   };
@@ -164,7 +185,14 @@ export function CreatePageDialog({
         </div>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Start from</legend>
-          {STARTS.map((start) => (
+          <TemplateChoices
+            ids={ids}
+            value={startFrom}
+            onChange={setStartFrom}
+            open={open}
+            fieldErrors={fields['templateId']}
+          />
+          {OTHER_STARTS.map((start) => (
             <label
               key={start.value}
               className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
@@ -241,5 +269,160 @@ export function CreatePageDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** Each block type's bar in a template's schematic: its share of the height, its colour. */
+const SCHEMATIC: Record<string, string> = {
+  navigation: 'grow bg-slate-400',
+  hero: 'grow-[3] bg-brand-600',
+  finalCTA: 'grow-[2] bg-slate-700',
+  footer: 'grow bg-slate-400',
+  event: 'grow-[2] bg-sky-500',
+  gatedAsset: 'grow-[2] bg-amber-500',
+  richText: 'grow-[2] bg-slate-300',
+};
+
+/** A template's blocks as a tiny page (decoration: the name and description say it all). */
+function Schematic({ blocks }: { blocks: string[] }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-12 w-9 shrink-0 flex-col gap-px overflow-hidden rounded border border-slate-300 bg-white p-0.5"
+    >
+      {blocks.map((type, index) => (
+        <span
+          key={`${type}-${index}`}
+          className={`block min-h-px w-full basis-0 rounded-[1px] ${SCHEMATIC[type] ?? 'grow-[2] bg-slate-200'}`}
+        />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The templates as radio cards (name, one line, a schematic of their blocks): the
+ * built-ins, then the team's saved ones, each of those with Delete for a role with
+ * `publish` (templates are shared by the team, functions/routes/admin/templates.ts).
+ */
+function TemplateChoices({
+  ids,
+  value,
+  onChange,
+  open,
+  fieldErrors,
+}: {
+  ids: string;
+  value: Start;
+  onChange: (value: Start) => void;
+  open: boolean;
+  fieldErrors: string[] | undefined;
+}) {
+  const templates = useQuery<{ templates: TemplateSummary[] }>({
+    queryKey: TEMPLATES_KEY,
+    enabled: open,
+  });
+  const canPublish = useCan('publish');
+  const [deleting, setDeleting] = useState<TemplateSummary | undefined>();
+  const client = useQueryClient();
+  const toast = useToast();
+  const remove = useMutation({
+    mutationFn: (template: TemplateSummary) => deleteTemplate(template.id),
+    onSuccess: (_answer, template) => {
+      setDeleting(undefined);
+      if (value === `template:${template.id}`) onChange(DEFAULT_START);
+      void client.invalidateQueries({ queryKey: TEMPLATES_KEY });
+      toast({ title: `Template "${template.name}" deleted` });
+    },
+    onError: (error) => {
+      setDeleting(undefined);
+      void client.invalidateQueries({ queryKey: TEMPLATES_KEY });
+      toast({
+        title: 'Failed to delete the template',
+        description: describeError(error),
+        variant: 'destructive',
+      });
+    },
+  });
+  if (templates.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Loading templates...
+      </p>
+    );
+  }
+  if (templates.isError) {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        The templates could not be loaded: {describeError(templates.error)} You can still start from
+        placeholder content or a copy.
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-2" aria-label="Templates">
+        {templates.data.templates.map((template) => {
+          const start: Start = `template:${template.id}`;
+          const hint = `${ids}-tpl-${template.id}-hint`;
+          return (
+            <li
+              key={template.id}
+              data-testid="template-choice"
+              className="flex flex-col rounded-lg border border-slate-200 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <label className="flex flex-1 cursor-pointer gap-3 p-3">
+                <input
+                  type="radio"
+                  name="start-from"
+                  value={start}
+                  checked={value === start}
+                  onChange={() => onChange(start)}
+                  className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+                  aria-describedby={hint}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium text-ink">
+                    {template.name}
+                    {!template.builtIn && (
+                      <span className="ml-1.5 rounded bg-slate-100 px-1 py-0.5 text-[11px] font-normal text-slate-700">
+                        Saved
+                      </span>
+                    )}
+                  </span>
+                  <span id={hint} className="block text-xs text-slate-600">
+                    {template.description ||
+                      (template.createdBy ? `Saved by ${template.createdBy}.` : '')}
+                  </span>
+                </span>
+                <Schematic blocks={template.blocks} />
+              </label>
+              {!template.builtIn && canPublish && (
+                <Tooltip content="Deletes the template for the whole team. Pages made from it stay as they are.">
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(template)}
+                    aria-label={`Delete template ${template.name}`}
+                    className="mx-3 -mt-2 mb-2 self-end rounded px-1.5 py-0.5 text-xs font-medium text-red-800 hover:bg-red-50"
+                  >
+                    Delete
+                  </button>
+                </Tooltip>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <FieldError id={`${ids}-templateId-error`} messages={fieldErrors} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onOpenChange={(next) => !next && setDeleting(undefined)}
+        title={`Delete template ${deleting?.name ?? ''}`}
+        message="Delete this template for the whole team? Pages already made from it stay as they are."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
   );
 }

@@ -44,6 +44,7 @@ export function PageCard({
   onAnalytics,
   onReset,
   onDelete,
+  onSaveTemplate,
 }: {
   page: LandingPage;
   build: BuildStatus | undefined;
@@ -53,6 +54,8 @@ export function PageCard({
   onAnalytics: () => void;
   onReset: () => void;
   onDelete: () => void;
+  /** Save as template (issue 27, save-template-dialog.tsx); shown to roles with publish. */
+  onSaveTemplate?: (() => void) | undefined;
 }) {
   const status = pageStatus(page, build);
   // A reset of a live page and a delete change what visitors get: publish (roles.ts).
@@ -153,6 +156,17 @@ export function PageCard({
           >
             Experiments
           </a>
+          {canPublish && onSaveTemplate && (
+            <Tooltip content="Saves this page's content, as the editor shows it, as a template anyone on the team can start a new page from.">
+              <Button
+                variant="ghost"
+                aria-label={`Save ${page.title} as template`}
+                onClick={onSaveTemplate}
+              >
+                Save as template
+              </Button>
+            </Tooltip>
+          )}
         </div>
         <div
           role="group"

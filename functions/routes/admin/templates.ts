@@ -1,0 +1,119 @@
+// /api/admin/templates (issue 27, docs/decisions.md "Blocks"): the page templates a new page
+// can start from. GET lists the built-ins (functions/shared/page-templates.ts), then the ones
+// the team saved (functions/data/page-templates.ts); it needs `edit`, the permission to
+// create pages. Saving a page as a template and deleting a saved one take `publish`:
+// templates are shared by the whole team. Each change is audited in its own transaction.
+//
+// A page is saved with what its editor shows: its working copy when it has one (the
+// changes being prepared, functions/data/workflow.ts), else its live content.
+import { Hono, type Context } from 'hono';
+import { createFactory } from 'hono/factory';
+import * as z from 'zod';
+import { handlerPermission, requireAdmin } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
+import { jsonBody, params, requireJson } from '../../lib/validate.ts';
+import { PageTemplateRepository, summaryOf } from '../../data/page-templates.ts';
+import type { LandingContent } from '../../shared/landing-content.ts';
+import {
+  BUILT_IN_TEMPLATES,
+  builtInSummaries,
+  builtInTemplate,
+  DEFAULT_TEMPLATE_ID,
+  saveTemplateSchema,
+  templateIdSchema,
+  type TemplateSummary,
+} from '../../shared/page-templates.ts';
+
+const { createHandlers } = createFactory<AppEnv>();
+const idParam = params(z.object({ id: templateIdSchema }));
+const mayChange = handlerPermission('publish');
+const actorOf = (c: Context<AppEnv>) => ({
+  email: c.get('admin')!.email,
+  ip: c.get('services').clientIp(c),
+});
+
+/** The saved templates' repository, on the services' table and clock. */
+export function templateRepository(c: Context<AppEnv>): PageTemplateRepository {
+  const { db, tableName, now } = c.get('services');
+  return new PageTemplateRepository(db, tableName, now);
+}
+
+/**
+ * A new page's content from a template (POST /api/landing-pages, `startFrom: 'template'`):
+ * a built-in's, with its dates computed now, or a saved one's. No id: the product pitch.
+ * An unknown id is a 400 naming `templateId`.
+ */
+export async function templateContent(
+  c: Context<AppEnv>,
+  templateId: string | undefined,
+): Promise<{ content: LandingContent; name: string }> {
+  const builtIn = builtInTemplate(templateId ?? DEFAULT_TEMPLATE_ID);
+  if (builtIn) return { content: builtIn.content(c.get('services').now()), name: builtIn.name };
+  const saved = templateId ? await templateRepository(c).get(templateId) : undefined;
+  if (!saved) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      'Invalid request: the template does not exist (it may have been deleted)',
+      {
+        templateId: ['does not name a template (it may have been deleted)'],
+      },
+    );
+  }
+  return { content: structuredClone(saved.content), name: saved.name };
+}
+
+const list = createHandlers(handlerPermission('edit'), async (c) => {
+  const saved = await templateRepository(c).list();
+  c.header('Cache-Control', 'no-store');
+  return c.json<{ templates: TemplateSummary[] }>({
+    templates: [...builtInSummaries(c.get('services').now()), ...saved.map(summaryOf)],
+  });
+});
+
+const save = createHandlers(mayChange, requireJson, jsonBody(saveTemplateSchema), async (c) => {
+  const body = c.req.valid('json');
+  const { pages, workflow } = c.get('services');
+  const page = await pages.getById(body.pageId);
+  if (!page) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      'Invalid request: the page does not exist (it may have been deleted)',
+      {
+        pageId: ['does not name an existing page'],
+      },
+    );
+  }
+  const copy = await workflow.workingCopy(page.id);
+  const template = await templateRepository(c).create(
+    { name: body.name, description: body.description, content: copy?.content ?? page.content },
+    { pageId: page.id, title: page.title, slug: page.slug },
+    actorOf(c),
+    BUILT_IN_TEMPLATES.map((builtIn) => builtIn.name),
+  );
+  return c.json<TemplateSummary>(summaryOf(template), 201);
+});
+
+const remove = createHandlers(mayChange, idParam, async (c) => {
+  const { id } = c.req.valid('param');
+  if (builtInTemplate(id)) {
+    throw new ConflictError(
+      'The built-in templates cannot be deleted: only templates saved by the team can',
+    );
+  }
+  // A well-formed id that is neither a built-in nor a UUID can name no saved template.
+  if (!z.uuid().safeParse(id).success) throw new NotFoundError('Template not found');
+  await templateRepository(c).delete(id, actorOf(c));
+  return c.body(null, 204);
+});
+
+// Signed in for all; each route names its own permission, so a refusal names the one it
+// lacks (publish for a save, not edit first).
+export const templates = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', ...list)
+  .post('/', ...save)
+  .delete('/:id', ...remove);

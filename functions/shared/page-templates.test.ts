@@ -1,0 +1,147 @@
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { LandingMarkup } from '../../site/islands/landing/landing-page.tsx';
+import { syncSections } from './block-sync.ts';
+import { deriveLayout } from './blocks.ts';
+import { fieldErrors } from './field-errors.ts';
+import { landingContentSchema } from './landing-content.ts';
+import {
+  BUILT_IN_TEMPLATE_IDS,
+  BUILT_IN_TEMPLATES,
+  builtInSummaries,
+  builtInTemplate,
+  dateIn,
+  templateIdSchema,
+} from './page-templates.ts';
+import { landingTemplate } from './template.ts';
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+
+describe('built-in page templates', () => {
+  it('lists every built-in id once, product pitch first', () => {
+    expect(BUILT_IN_TEMPLATES.map((template) => template.id)).toEqual([...BUILT_IN_TEMPLATE_IDS]);
+    expect(BUILT_IN_TEMPLATES[0]!.id).toBe('product-pitch');
+  });
+
+  it.each(BUILT_IN_TEMPLATE_IDS)('%s passes the content schema', (id) => {
+    const content = builtInTemplate(id)!.content(NOW);
+    const parsed = landingContentSchema.safeParse(content);
+    expect(parsed.success ? {} : fieldErrors(parsed.error.issues)).toEqual({});
+  });
+
+  it.each(BUILT_IN_TEMPLATE_IDS)('%s renders with exactly one h1 and no placeholder copy', (id) => {
+    const content = builtInTemplate(id)!.content(NOW);
+    const html = renderToStaticMarkup(h(LandingMarkup, { content, defaultPageId: 'home' }));
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).not.toMatch(/lorem|ipsum|placeholder|Your Platform|Transform Your Business/i);
+    expect(html).toContain('PharmaBridge');
+  });
+
+  it.each(BUILT_IN_TEMPLATE_IDS)('%s keeps its sections in step with its layout', (id) => {
+    const content = builtInTemplate(id)!.content(NOW);
+    expect(syncSections(content)).toBe(content);
+  });
+
+  it.each(BUILT_IN_TEMPLATE_IDS)(
+    '%s shows the hero’s second button only with How It Works to scroll to',
+    (id) => {
+      const content = builtInTemplate(id)!.content(NOW);
+      const types = (content.layout ?? deriveLayout(content)).map((block) => block.type);
+      if (!types.includes('howItWorks')) expect(content.hero.secondaryCTA).toBe('');
+      else expect(content.hero.secondaryCTA).not.toBe('');
+    },
+  );
+
+  it('product pitch is the PharmaBridge template, without a layout', () => {
+    const content = builtInTemplate('product-pitch')!.content(NOW);
+    expect(content).toEqual(landingTemplate());
+    expect(content.layout).toBeUndefined();
+  });
+
+  it('the webinar is 30 days later at 16:00 in Berlin, 45 minutes, 3 agenda items, 2 speakers', () => {
+    const layout = builtInTemplate('webinar')!.content(NOW).layout!;
+    expect(layout.map((block) => block.type)).toEqual([
+      'navigation',
+      'hero',
+      'event',
+      'richText',
+      'faq',
+      'finalCTA',
+      'footer',
+    ]);
+    const event = layout.find((block) => block.type === 'event');
+    expect(event).toMatchObject({
+      startsAt: '2026-03-31T16:00',
+      timeZone: 'Europe/Berlin',
+      durationMinutes: 45,
+    });
+    expect(event && 'agenda' in event && event.agenda).toHaveLength(3);
+    expect(event && 'speakers' in event && event.speakers).toHaveLength(2);
+    const faq = layout.find((block) => block.type === 'faq');
+    expect(faq && 'items' in faq && faq.items).toHaveLength(3);
+  });
+
+  it('dates are computed from the moment of creation', () => {
+    const later = new Date('2026-06-15T08:00:00Z');
+    const event = builtInTemplate('event')!
+      .content(later)
+      .layout!.find((block) => block.type === 'event');
+    expect(event).toMatchObject({ startsAt: '2026-07-30T09:00', location: expect.any(String) });
+  });
+
+  it('the other layouts have their blocks in order', () => {
+    const types = (id: string) =>
+      builtInTemplate(id)!
+        .content(NOW)
+        .layout!.map((block) => block.type);
+    expect(types('gated-asset')).toEqual([
+      'navigation',
+      'hero',
+      'richText',
+      'gatedAsset',
+      'stats',
+      'footer',
+    ]);
+    expect(types('event')).toEqual([
+      'navigation',
+      'hero',
+      'event',
+      'richText',
+      'faq',
+      'finalCTA',
+      'footer',
+    ]);
+    expect(types('blank')).toEqual(['navigation', 'hero', 'footer']);
+  });
+
+  it('every call returns a new copy', () => {
+    const first = builtInTemplate('webinar')!.content(NOW);
+    first.hero.headline = 'Changed';
+    expect(builtInTemplate('webinar')!.content(NOW).hero.headline).not.toBe('Changed');
+  });
+
+  it('summaries carry the block types for the schematic', () => {
+    const summaries = builtInSummaries(NOW);
+    expect(summaries.map((summary) => summary.builtIn)).toEqual([true, true, true, true, true]);
+    expect(summaries.find((summary) => summary.id === 'blank')!.blocks).toEqual([
+      'navigation',
+      'hero',
+      'footer',
+    ]);
+    expect(summaries[0]!.blocks[0]).toBe('navigation');
+  });
+
+  it('dateIn reads the calendar in the given time zone', () => {
+    // 23:30 UTC on 31 March is already 1 April in Berlin (summer time).
+    expect(dateIn(new Date('2026-03-31T23:30:00Z'), 0, 'Europe/Berlin')).toBe('2026-04-01');
+    expect(dateIn(new Date('2026-03-31T23:30:00Z'), 0, 'UTC')).toBe('2026-03-31');
+  });
+
+  it('template ids are built-in names or UUIDs', () => {
+    expect(templateIdSchema.safeParse('webinar').success).toBe(true);
+    expect(templateIdSchema.safeParse('0b7e9b4c-3c1e-4a8e-9f3a-5d2f1c0e7a11').success).toBe(true);
+    expect(templateIdSchema.safeParse('../etc').success).toBe(false);
+    expect(templateIdSchema.safeParse('').success).toBe(false);
+  });
+});
