@@ -21,6 +21,7 @@ import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
 import { MediaRepository } from './data/media.ts';
+import { AssetRepository } from './data/assets.ts';
 import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { Rebuilder } from './rebuild/rebuilder.ts';
@@ -96,6 +97,7 @@ export function assembleVisitorServices(
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),
     media: new MediaRepository(db, tableName, now),
+    assets: new AssetRepository(db, tableName, now),
     mailer: options.mailer ?? chooseMailer(config, log),
     clientIp: options.clientIp ?? socketIp(config.env.TRUST_PROXY),
     now,

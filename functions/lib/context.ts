@@ -23,6 +23,7 @@ import type { TwoFactorRepository } from '../data/two-factor.ts';
 import type { SignInThrottle } from '../data/sign-in-throttle.ts';
 import type { AuditLog } from '../data/audit.ts';
 import type { MediaRepository } from '../data/media.ts';
+import type { AssetRepository } from '../data/assets.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import type { ClientIpResolver } from './client-ip.ts';
@@ -75,6 +76,8 @@ export interface Services {
   audit: AuditLog;
   /** The media library and upload tickets (functions/data/media.ts). */
   media: MediaRepository;
+  /** Gated downloads' private files and their signed links (functions/data/assets.ts). */
+  assets: AssetRepository;
   /** Uploaded objects: the disk under DATA_DIR or S3 (functions/storage). */
   objects: ObjectStore;
   /** Per-installation secrets kept in the table (functions/data/install-secrets.ts). */
@@ -122,6 +125,7 @@ export type VisitorServices = Pick<
   | 'admins'
   | 'sessions'
   | 'media'
+  | 'assets'
   | 'mailer'
   | 'clientIp'
   | 'now'

@@ -19,9 +19,14 @@ const escapeHtml = (value: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
+/**
+ * `download`: the gated download the form was sent for (issue 27): its link (absolute, valid
+ * 24 hours) follows the team's text, so the visitor keeps it.
+ */
 export function autoReplyMessage(
   reply: AutoReply,
   lead: Pick<Lead, 'name' | 'company' | 'email'>,
+  download?: { url: string; fileName: string },
 ): MailMessage {
   const values: Record<MergeField, string> = {
     name: oneLine(lead.name),
@@ -29,7 +34,10 @@ export function autoReplyMessage(
   };
   const fill = (text: string, escape: (value: string) => string = (value) => value) =>
     text.replace(MERGE, (_match, field: MergeField) => escape(values[field]));
-  const text = fill(reply.body);
+  const downloadText = download
+    ? `Your download (${oneLine(download.fileName)}), valid for 24 hours:\n${download.url}`
+    : undefined;
+  const text = downloadText ? `${fill(reply.body)}\n\n${downloadText}` : fill(reply.body);
   // The HTML part: the body's paragraphs (blank lines) and line breaks, every character of
   // the team's text and the visitor's values escaped; no links, images or styles of theirs.
   const paragraphs = reply.body
@@ -44,10 +52,13 @@ export function autoReplyMessage(
           .join('<br>')}</p>`,
     )
     .join('\n');
+  const downloadHtml = download
+    ? `\n<p>Your download (${escapeHtml(oneLine(download.fileName))}), valid for 24 hours:<br><a href="${escapeHtml(download.url)}">${escapeHtml(download.url)}</a></p>`
+    : '';
   return {
     to: [lead.email],
     subject: oneLine(fill(reply.subject)),
     text,
-    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">\n${paragraphs}\n</body></html>`,
+    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">\n${paragraphs}${downloadHtml}\n</body></html>`,
   };
 }

@@ -31,6 +31,14 @@ import { autoReplyMessage } from '../mail/auto-reply.ts';
 import type { Lead } from '../data/leads.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countVariant, isBot } from './conversions.ts';
+import {
+  assetIdFromPath,
+  DOWNLOAD_LINK_SECONDS,
+  gateSchema,
+  type AssetRecord,
+  type DownloadLink,
+  type Gate,
+} from '../shared/assets.ts';
 
 /** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
 /** Whether an attribution says where the visit came from (a referrer or a campaign tag). */
@@ -48,18 +56,61 @@ export const CONTACT_WINDOW_SECONDS = 600;
 export const AUTO_REPLY_PERIOD_SECONDS = 3600;
 
 /** docs/requirements.md §7's body, or a form's (issue 26): told apart by `formId`. */
-type ContactInput = { kind: 'spec'; body: ContactSubmission } | { kind: 'form'; body: FormPost };
+type ContactInput = (
+  { kind: 'spec'; body: ContactSubmission } | { kind: 'form'; body: FormPost }
+) & {
+  /** A gated download's block the form was sent from (issue 27, functions/shared/assets.ts). */
+  gate?: Gate | undefined;
+};
 
 const contactBody = validator('json', (value): ContactInput => {
+  // `gate` rides beside either body and is checked on its own.
+  let gate: Gate | undefined;
+  if (value && typeof value === 'object' && 'gate' in value) {
+    const { gate: rawGate, ...rest } = value as Record<string, unknown>;
+    const parsed = gateSchema.safeParse(rawGate);
+    if (!parsed.success) throw validationError(parsed.error.issues, ['gate']);
+    gate = parsed.data;
+    value = rest;
+  }
   if (value && typeof value === 'object' && 'formId' in value) {
     const parsed = formPostSchema.safeParse(value);
     if (!parsed.success) throw validationError(parsed.error.issues);
-    return { kind: 'form', body: parsed.data };
+    return { kind: 'form', body: parsed.data, gate };
   }
   const parsed = contactSubmissionSchema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error.issues);
-  return { kind: 'spec', body: parsed.data };
+  return { kind: 'spec', body: parsed.data, gate };
 });
+
+/**
+ * The file a gate asks for: the published page's gatedAsset block of that id, shown, with a
+ * file that exists, and whose form is the one sent. Anything else is a 400 naming `gate`.
+ */
+async function gatedAsset(
+  services: VisitorServices,
+  gate: Gate,
+  formId: string,
+): Promise<AssetRecord> {
+  const page = await services.pages.getBySlug(gate.slug);
+  if (!page?.isActive) throw refuse([{ path: ['gate'], message: 'names no published page' }]);
+  const block = page.content.layout?.find((entry) => entry.id === gate.blockId);
+  if (!block || block.type !== 'gatedAsset' || block.hidden) {
+    throw refuse([{ path: ['gate'], message: 'names no gated download shown on this page' }]);
+  }
+  const assetId = block.asset ? assetIdFromPath(block.asset) : undefined;
+  const asset = assetId ? await services.assets.get(assetId) : undefined;
+  if (!asset) {
+    throw refuse([{ path: ['gate'], message: 'names a gated download without a file' }]);
+  }
+  if ((block.formId || DIALOG_FORM) !== formId) {
+    throw refuse([{ path: ['gate'], message: 'belongs to another form than the one sent' }]);
+  }
+  return asset;
+}
+
+/** The form of a gatedAsset block without its own (the landing dialog's demo request). */
+const DIALOG_FORM = 'demo-request';
 
 const refuse = (issues: SubmissionIssue[]) =>
   validationError(
@@ -156,7 +207,12 @@ export const contact = new Hono<VisitorEnv>().post(
   contactBody,
   async (c) => {
     const services = c.get('services');
-    const { submission, form, record } = await resolveSubmission(services, c.req.valid('json'));
+    const input = c.req.valid('json');
+    const { submission, form, record } = await resolveSubmission(services, input);
+    // Checked before the quota and the lead: a refused gate stores nothing.
+    const asset = input.gate
+      ? await gatedAsset(services, input.gate, record.formId ?? '')
+      : undefined;
     const ip = services.clientIp(c);
     // Honeypot and bot submissions have a quota of their own, so a bot on a shared office
     // address cannot use up the quota of the real prospects behind it (issue 26).
@@ -204,6 +260,14 @@ export const contact = new Hono<VisitorEnv>().post(
     // in the admin, else the environment's; functions/webhooks/lead-routing.ts). The CRM
     // delivery is stored in the lead's own transaction.
     const routing = services.leadRouting;
+    // The lead says which file it asked for, as one of its fields (the inbox and the CRM
+    // show it like the form's own).
+    if (asset) {
+      record.fields = {
+        ...record.fields,
+        [GATED_DOWNLOAD_FIELD]: `${asset.fileName} (${asset.path})`,
+      };
+    }
     const lead = await services.leads.create(submission, {
       spam,
       notify:
@@ -263,15 +327,46 @@ export const contact = new Hono<VisitorEnv>().post(
     }
     // The visitor's confirmation, when the form asks for one: never for spam or bots, and at
     // most one per address an hour, so the form cannot be used to mail-bomb someone.
+    // The download link, only now that the lead is stored; never for a filled honeypot.
+    const download = asset && !spam ? await downloadLink(services, asset, lead.id) : undefined;
     if (form.autoReply.enabled && !spam && !isBot(userAgent)) {
-      await sendAutoReply(services, form, lead);
+      await sendAutoReply(
+        services,
+        form,
+        lead,
+        download && asset
+          ? { url: `${services.config.siteUrl}${download.url}`, fileName: asset.fileName }
+          : undefined,
+      );
     }
     c.header('Cache-Control', 'no-store');
-    return c.json({ id: lead.id, status: 'received' as const }, 201);
+    return c.json(
+      { id: lead.id, status: 'received' as const, ...(download ? { download } : {}) },
+      201,
+    );
   },
 );
 
-async function sendAutoReply(services: VisitorServices, form: FormDefinition, lead: Lead) {
+/** The lead's field that names the gated file it asked for. */
+export const GATED_DOWNLOAD_FIELD = 'gatedDownload';
+
+/** A signed link to `asset` for `leadId`, valid DOWNLOAD_LINK_SECONDS. */
+async function downloadLink(
+  services: VisitorServices,
+  asset: AssetRecord,
+  leadId: string,
+): Promise<DownloadLink> {
+  const exp = Math.floor(services.now().getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
+  const token = await services.assets.signLink({ assetId: asset.id, leadId, exp });
+  return { url: `/api/downloads/${token}`, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+async function sendAutoReply(
+  services: VisitorServices,
+  form: FormDefinition,
+  lead: Lead,
+  download?: { url: string; fileName: string },
+) {
   try {
     const first = await services.rateLimiter.once(
       'auto-reply',
@@ -284,7 +379,7 @@ async function sendAutoReply(services: VisitorServices, form: FormDefinition, le
       });
       return;
     }
-    await services.mailer.send(autoReplyMessage(form.autoReply, lead));
+    await services.mailer.send(autoReplyMessage(form.autoReply, lead, download));
     services.log.info('auto-reply sent', { leadId: lead.id, transport: services.mailer.transport });
   } catch (error) {
     // The lead is stored; a failed confirmation is the transport's problem, logged.

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import type { PublicLandingPageDto } from '../shared/api.ts';
 import { slugParamSchema } from '../shared/slug.ts';
+import { withoutAssetPaths } from '../shared/assets.ts';
 import { notFound } from '../lib/errors.ts';
 import type { VisitorEnv } from '../lib/context.ts';
 import { params } from '../lib/validate.ts';
@@ -40,7 +41,8 @@ export const landingPageBySlug = new Hono<VisitorEnv>().get(
       title,
       slug: page.slug,
       isActive,
-      content,
+      // A gated download's file is never named in public (functions/shared/assets.ts).
+      content: withoutAssetPaths(content),
       createdAt,
       updatedAt,
       revision,

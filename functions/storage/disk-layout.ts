@@ -4,6 +4,7 @@
 //
 // Layout under DATA_DIR/objects:
 //   pending/<uuid>, uploads/<name> ....... the objects (keys as in object-store.ts)
+//   assets/<uuid> ........................ a private gated download (read by signed GET only)
 //   uploads/<name>.meta .................. Content-Type and Cache-Control of a public object
 //   .multipart/<uploadId>/upload.json .... the key of a multipart upload
 //   .multipart/<uploadId>/<nnnnn>.<md5> .. its parts (the ETag is the part's MD5, as in S3)
@@ -18,7 +19,7 @@ import { ObjectStoreError } from './object-store.ts';
 export const LOCAL_UPLOAD_PATH = '/api/objects/local';
 
 export const KEY_RE =
-  /^(?:pending\/[0-9a-f-]{36}|uploads\/[0-9a-f-]{36}(?:\.v\d{1,9}\.w\d{1,5}\.webp)?)$/;
+  /^(?:pending\/[0-9a-f-]{36}|assets\/[0-9a-f-]{36}|uploads\/[0-9a-f-]{36}(?:\.v\d{1,9}\.w\d{1,5}\.webp)?)$/;
 const UPLOAD_ID_RE = /^[A-Za-z0-9_-]{32}$/;
 
 /** A public object's headers, stored beside it as <name>.meta. */

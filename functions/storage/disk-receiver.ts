@@ -7,9 +7,13 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
 import { mediaIdFromPendingKey } from '../shared/media.ts';
-import { LOCAL_UPLOAD_PATH, KEY_RE, type DiskLayout } from './disk-layout.ts';
+import { ignoreMissing, LOCAL_UPLOAD_PATH, KEY_RE, type DiskLayout } from './disk-layout.ts';
 import { chunks, FormUploadError, formBoundary, readFormUpload } from './form-upload.ts';
-import { ObjectStoreError, type LocalUploadReceiver } from './object-store.ts';
+import {
+  attachmentDisposition,
+  ObjectStoreError,
+  type LocalUploadReceiver,
+} from './object-store.ts';
 import type { SignedUpload, UploadSigner } from './upload-signer.ts';
 
 /** Where an upload sits, as reported back to the uploader (ObjectStore.location). */
@@ -36,6 +40,7 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
     try {
       if (request.method === 'PUT') return await this.#receivePut(request);
       if (request.method === 'POST') return await this.#receivePost(request);
+      if (request.method === 'GET') return await this.#sendPrivate(request);
       return uploadError(405, 'method_not_allowed', 'Upload URLs take PUT or POST');
     } catch (error) {
       if (error instanceof UploadRefused)
@@ -106,6 +111,37 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
     });
   }
 
+  /**
+   * A signed GET of a private object (assets/<id>, a gated download: issue 27), as an S3
+   * presigned GET with response-content-disposition answers it: the bytes as an attachment.
+   */
+  async #sendPrivate(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const key = url.pathname.slice(LOCAL_UPLOAD_PATH.length + 1);
+    if (!KEY_RE.test(key) || !key.startsWith('assets/')) {
+      throw new UploadRefused(404, 'not_found', 'No such download URL');
+    }
+    const fileName = url.searchParams.get('X-Pb-File-Name') ?? '';
+    this.#checkSignature(
+      { method: 'GET', key, fileName },
+      url.searchParams.get('X-Pb-Expires'),
+      '0',
+      url.searchParams.get('X-Pb-Signature'),
+    );
+    const body = await fs.readFile(this.#layout.path(key)).catch(ignoreMissing);
+    if (!body) throw new UploadRefused(404, 'not_found', 'The file no longer exists');
+    return new Response(new Uint8Array(body), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(body.length),
+        'Content-Disposition': attachmentDisposition(fileName),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  }
+
   async #receivePost(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname !== LOCAL_UPLOAD_PATH) {
@@ -153,7 +189,7 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
   }
 
   #checkSignature(
-    target: Pick<SignedUpload, 'method' | 'key' | 'uploadId' | 'partNumber'>,
+    target: Pick<SignedUpload, 'method' | 'key' | 'uploadId' | 'partNumber' | 'fileName'>,
     expiresText: string | null,
     maxText: string | null,
     signature: string | null,

@@ -22,7 +22,9 @@ import {
   ObjectStoreError,
   type CompletedPart,
   type ObjectStore,
+  PRIVATE_PREFIX,
   type PresignedPost,
+  type PresignGetOptions,
   type PublishOptions,
   type SignOptions,
   type UploadedPart,
@@ -232,6 +234,30 @@ export class DiskObjectStore implements ObjectStore {
     await fs.rename(tmpMeta, `${target}.meta`);
     await fs.rename(tmpBody, target);
     this.served.forget(key);
+  }
+
+  async putPrivate(key: string, body: Buffer, _options: { contentType: string }): Promise<void> {
+    if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`${key} is not a private key`);
+    // Private objects are PDFs only (functions/shared/assets.ts): the type needs no file.
+    const tmpBody = await this.#layout.tempPath();
+    await fs.writeFile(tmpBody, body, { mode: 0o600 });
+    await this.#layout.place(checkKey(key), tmpBody);
+  }
+
+  async presignGet(key: string, options: PresignGetOptions): Promise<string> {
+    if (!checkKey(key).startsWith(PRIVATE_PREFIX)) throw new Error(`${key} is not a private key`);
+    const upload: SignedUpload = {
+      method: 'GET',
+      key,
+      expires: Math.floor(this.#now().getTime() / 1000) + options.expiresIn,
+      maxBytes: 0,
+      fileName: options.fileName,
+    };
+    const query = new URLSearchParams();
+    query.set('X-Pb-Expires', String(upload.expires));
+    query.set('X-Pb-File-Name', options.fileName);
+    query.set('X-Pb-Signature', this.#signer.sign(upload));
+    return `${options.origin}${LOCAL_UPLOAD_PATH}/${key}?${query}`;
   }
 
   async delete(keys: readonly string[]): Promise<void> {

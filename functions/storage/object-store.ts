@@ -7,6 +7,8 @@
 //   pending/<uuid> ................... what a browser uploads; private, never served
 //   uploads/<uuid> ................... the re-encoded image, served at /objects/uploads/<uuid>
 //   uploads/<uuid>.v<n>.w<width>.webp  its responsive variants (version n: long-cached)
+//   assets/<uuid> .................... a gated download (PDF): private, never served
+//                                      publicly; only a presigned GET reads it (issue 27)
 // Flat names (no uploads/<uuid>/...) so that on disk an object is never also a directory.
 
 export interface SignOptions {
@@ -98,6 +100,31 @@ export interface ObjectStore {
   publish(key: string, body: Buffer, options: PublishOptions): Promise<void>;
   /** Deletes the keys; missing ones are not an error. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Writes a private object (assets/...): never served except through presignGet. */
+  putPrivate(key: string, body: Buffer, options: { contentType: string }): Promise<void>;
+  /** A short-lived URL that GETs a private object as an attachment named `fileName`. */
+  presignGet(key: string, options: PresignGetOptions): Promise<string>;
+}
+
+export interface PresignGetOptions {
+  /** Origin of the request that asked, for URLs of the local server (disk driver). */
+  origin: string;
+  /** Seconds the URL stays valid. */
+  expiresIn: number;
+  /** The Content-Disposition attachment's file name. */
+  fileName: string;
+}
+
+export const PRIVATE_PREFIX = 'assets/';
+
+/** A Content-Disposition attachment header (RFC 6266): an ASCII fallback and the UTF-8 name. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** S3's smallest part, except the last; the disk driver keeps the same rule. */

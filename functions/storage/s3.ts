@@ -18,7 +18,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  attachmentDisposition,
   ObjectStoreError,
+  PRIVATE_PREFIX,
+  type PresignGetOptions,
   type CompletedPart,
   type ObjectStore,
   type PresignedPost,
@@ -235,6 +238,32 @@ export class S3ObjectStore implements ObjectStore {
         ContentType: options.contentType,
         CacheControl: options.cacheControl,
       }),
+    );
+  }
+
+  async putPrivate(key: string, body: Buffer, options: { contentType: string }): Promise<void> {
+    if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`${key} is not a private key`);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentType: options.contentType,
+      }),
+    );
+  }
+
+  async presignGet(key: string, options: PresignGetOptions): Promise<string> {
+    if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`${key} is not a private key`);
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(options.fileName),
+        ResponseCacheControl: 'private, no-store',
+      }),
+      { expiresIn: options.expiresIn, signingDate: this.#now() },
     );
   }
 

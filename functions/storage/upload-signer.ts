@@ -10,13 +10,15 @@ import { join } from 'node:path';
 export const SIGNING_KEY_FILE = 'upload-signing.key';
 
 export interface SignedUpload {
-  method: 'PUT' | 'POST';
+  /** GET: a private object's download (assets/...), `fileName` its attachment name. */
+  method: 'PUT' | 'POST' | 'GET';
   key: string;
   uploadId?: string | undefined;
   partNumber?: number | undefined;
   /** Epoch seconds. */
   expires: number;
   maxBytes: number;
+  fileName?: string | undefined;
 }
 
 export class UploadSigner {
@@ -70,5 +72,7 @@ function payload(upload: SignedUpload): string {
     upload.partNumber ?? '',
     upload.expires,
     upload.maxBytes,
+    // Only downloads sign a file name; upload signatures stay as they were.
+    ...(upload.fileName !== undefined ? [upload.fileName] : []),
   ].join('\n');
 }

@@ -18,7 +18,7 @@ import * as z from 'zod';
 import { PUBLIC_ROUTES as PUBLIC_APP_ROUTES } from '../../functions/routes/public-routes.ts';
 import { apiGatewayPath, routeTable } from '../../functions/routes/route-table.ts';
 import { nodeFunction } from './node-function.ts';
-import { PENDING_PREFIX, PUBLIC_PREFIX, type Uploads } from './uploads.ts';
+import { PENDING_PREFIX, PRIVATE_PREFIX, PUBLIC_PREFIX, type Uploads } from './uploads.ts';
 
 /** The handler modules, resolved from this file so synth works from any working directory. */
 export const API_ENTRY = fileURLToPath(new URL('../../functions/lambda-admin.ts', import.meta.url));
@@ -303,11 +303,11 @@ export class Api extends Construct {
 
     const uploadsArn = `<${logicalIdOf(props.uploads.bucket)}.Arn>`;
     Validations.of(this.function.role!).acknowledge(
-      ...[PENDING_PREFIX, PUBLIC_PREFIX].map((prefix) => ({
+      ...[PENDING_PREFIX, PUBLIC_PREFIX, PRIVATE_PREFIX].map((prefix) => ({
         id: `AwsSolutions-IAM5[Resource::${uploadsArn}/${prefix}*]`,
         reason:
-          'Upload keys are random ids created at run time; access is limited to the pending/ ' +
-          'and uploads/ prefixes of the uploads bucket.',
+          'Upload keys are random ids created at run time; access is limited to the pending/, ' +
+          'uploads/ and assets/ (gated downloads) prefixes of the uploads bucket.',
       })),
     );
   }

@@ -13,6 +13,8 @@ import { MULTIPART_ABORT_DAYS, PENDING_EXPIRY_DAYS } from '../../functions/stora
 
 export const PENDING_PREFIX = 'pending/';
 export const PUBLIC_PREFIX = 'uploads/';
+/** Gated downloads' files (functions/storage/object-store.ts): the API's only, never CloudFront's. */
+export const PRIVATE_PREFIX = 'assets/';
 /** Days an overwritten or deleted object's earlier version is kept, to be restored. */
 export const NONCURRENT_VERSION_DAYS = 30;
 /**
@@ -84,7 +86,9 @@ export class Uploads extends Construct {
 
   /**
    * Object access for the API: read, write and delete under pending/ and uploads/ (a publish
-   * is a copy from one to the other), and cleaning up multipart uploads. Nothing bucket-wide.
+   * is a copy from one to the other) and assets/ (gated downloads' private files, copied from
+   * pending/ and read through presigned GETs), and cleaning up multipart uploads. Nothing
+   * bucket-wide.
    */
   grantObjectAccess(grantee: iam.IGrantable): iam.Grant {
     return iam.Grant.addToPrincipal({
@@ -99,6 +103,7 @@ export class Uploads extends Construct {
       resourceArns: [
         this.bucket.arnForObjects(`${PENDING_PREFIX}*`),
         this.bucket.arnForObjects(`${PUBLIC_PREFIX}*`),
+        this.bucket.arnForObjects(`${PRIVATE_PREFIX}*`),
       ],
     });
   }

@@ -72,8 +72,10 @@ export interface ContactSubmitOptions {
   failureText: ContactFailureText;
   /** Empty the fields as soon as the submission is stored. */
   clearWhenSent?: boolean;
-  /** Called once the server stored the submission. */
-  onSent?: () => void;
+  /** Sent beside the form's body (a gated download's `gate`, issue 27). */
+  extraBody?: Record<string, unknown> | undefined;
+  /** Called once the server stored the submission, with its answer. */
+  onSent?: (answer: unknown) => void;
   /** Called with every failure, as it is set (for instance to focus the first field). */
   onFailure?: (failure: ContactFailure) => void;
 }
@@ -139,9 +141,14 @@ export async function sendContact(
   body: object,
   form: SubmitForm,
   options: Pick<ContactSubmitOptions, 'minimumMs' | 'failureText'>,
+  onAnswer?: (answer: unknown) => void,
 ): Promise<ContactFailure | undefined> {
   try {
-    await atLeast(apiFetch('POST', '/api/contact', body), options.minimumMs ?? 0);
+    const answer: unknown = await atLeast(
+      apiFetch('POST', '/api/contact', body),
+      options.minimumMs ?? 0,
+    );
+    onAnswer?.(answer);
     return undefined;
   } catch (error) {
     if (error instanceof HttpError) {
@@ -195,11 +202,17 @@ export function useContactSubmit(options: ContactSubmitOptions) {
     const prepared = prepareContact(form, filled, options, attributionField());
     if ('failure' in prepared) return fail(prepared.failure);
     setStatus('sending');
-    const failed = await sendContact(prepared.body, form, options);
+    let answer: unknown;
+    const failed = await sendContact(
+      { ...prepared.body, ...options.extraBody },
+      form,
+      options,
+      (received) => (answer = received),
+    );
     if (failed) return fail(failed);
     if (options.clearWhenSent) setValues(initialValues(form.fields, pageFacts()));
     setStatus('sent');
-    options.onSent?.();
+    options.onSent?.(answer);
   }
 
   return {

@@ -5,7 +5,7 @@
 // the lead (docs/requirements.md §10); the submission is the contact forms' hook
 // (../use-contact-submit.ts).
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { PublicForm } from '../../../functions/shared/forms.ts';
 import { CONTACT } from '../../components/site/contact-details.ts';
 import { Icon } from './icons.tsx';
@@ -48,6 +48,25 @@ interface Props {
   returnFocusTo?: RefObject<HTMLElement | null>;
   /** Called once the server accepted the submission. */
   onSubmitted: (formType: DialogFormType) => void;
+  /** A gated download's block (issue 27): sent with the form; success shows the link. */
+  gate?: { slug: string; blockId: string } | undefined;
+}
+
+/** The dialog's words for a gated download (blocks/gated-asset-block.tsx). */
+export const GATED_TEXT = {
+  title: 'Get your download',
+  description:
+    'Tell us who you are and your download link appears here as soon as we have your details.',
+  ready: 'Your download is ready',
+};
+
+/** The link of a gated submission's answer (functions/routes/contact.ts), if it has one. */
+function downloadOf(answer: unknown): { url: string; expiresAt: string } | undefined {
+  const download = (answer as { download?: { url?: unknown; expiresAt?: unknown } } | null)
+    ?.download;
+  return typeof download?.url === 'string' && download.url.startsWith('/api/downloads/')
+    ? { url: download.url, expiresAt: String(download.expiresAt) }
+    : undefined;
 }
 
 export function ContactDialog({
@@ -58,11 +77,13 @@ export function ContactDialog({
   onOpenChange,
   returnFocusTo,
   onSubmitted,
+  gate,
 }: Props) {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [download, setDownload] = useState<{ url: string; expiresAt: string } | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
-  const text = DIALOG_TEXT[formType];
+  const text = gate ? GATED_TEXT : DIALOG_TEXT[formType];
   const form = shown.status === 'ready' ? shown.form : undefined;
   const contact = useContactSubmit({
     form,
@@ -79,8 +100,16 @@ export function ContactDialog({
         return 'We could not reach PharmaBridge. Please check your connection and try again; your details are still here.';
       },
     },
-    onSent: () => {
+    extraBody: gate ? { gate } : undefined,
+    onSent: (answer) => {
       onSubmitted(formType);
+      const link = gate ? downloadOf(answer) : undefined;
+      if (link) {
+        // The link stays on screen (the dialog does not close) and the download starts.
+        setDownload(link);
+        window.location.assign(link.url);
+        return;
+      }
       closeTimer.current = setTimeout(() => {
         contact.reset(true);
         onOpenChange(false);
@@ -100,6 +129,7 @@ export function ContactDialog({
       clearTimeout(closeTimer.current);
       // After a success the form is already spent: start the next visit fresh.
       contact.reset(status === 'sent');
+      setDownload(undefined);
     }
     onOpenChange(next);
   };
@@ -140,7 +170,23 @@ export function ContactDialog({
             </Dialog.Close>
           </div>
           {/* Once sent, the form's instructions go: the confirmation becomes the description. */}
-          {status === 'sent' && form ? (
+          {status === 'sent' && form && download ? (
+            <Dialog.Description asChild>
+              <div role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-brand-800">
+                <p className="flex items-start gap-3 font-semibold">
+                  <Icon name="check-circle" className="h-6 w-6 shrink-0" />
+                  {GATED_TEXT.ready}
+                </p>
+                <p className="mt-3 text-sm text-slate-700">
+                  Your download starts by itself. If it does not,{' '}
+                  <a className="font-semibold text-brand-800 underline" href={download.url}>
+                    download the file here
+                  </a>
+                  . The link works for 24 hours.
+                </p>
+              </div>
+            </Dialog.Description>
+          ) : status === 'sent' && form ? (
             <Dialog.Description asChild>
               <p
                 role="status"
@@ -158,6 +204,15 @@ export function ContactDialog({
 
           {!form ? (
             <FormUnavailable />
+          ) : status === 'sent' && download ? (
+            <div className="mt-6 flex justify-end">
+              <Dialog.Close
+                type="button"
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-ink hover:border-brand-600"
+              >
+                Close
+              </Dialog.Close>
+            </div>
           ) : status === 'sent' ? null : (
             <form
               ref={formRef}

@@ -22,6 +22,8 @@ export interface DialogRequest {
   defaultPageId?: string | undefined;
   /** docs/requirements.md §7's flag gating the submission event (tracking is on by default). */
   trackConversions: boolean;
+  /** A gated download's block (issue 27): sent with the form, the answer has the link. */
+  gate?: { slug: string; blockId: string } | undefined;
 }
 
 interface HostState {
@@ -97,6 +99,7 @@ function DialogHost() {
       onOpenChange={(next) => setState({ ...state, open: next })}
       returnFocusTo={returnFocusTo}
       onSubmitted={(formType) => submitted(formType, request)}
+      gate={request.gate}
     />
   );
 }
