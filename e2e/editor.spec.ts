@@ -1,6 +1,6 @@
 // The page editor end to end (docs/decisions.md, "Editor"): new pages as drafts from the
 // template, the unsaved-changes guard and the local draft, two administrators saving the
-// same page (the conflict dialog), the generated section forms reaching the rebuilt page
+// same page (the conflict dialog), the block editor's forms reaching the rebuilt page
 // with its SEO tags, the live preview, the versions diff, and axe on every dialog.
 // Screenshots of each screen at 1280 and 390 px go to /tmp/shots/.
 import AxeBuilder from '@axe-core/playwright';
@@ -60,6 +60,14 @@ async function openEditor(page: Page, title: string): Promise<Locator> {
   const dialog = editor(page);
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** Selects a block of the block editor by its name in the list. */
+async function selectBlock(edit: Locator, name: string) {
+  await edit
+    .getByTestId('block-list')
+    .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+    .click();
 }
 
 async function expectNoAxeViolations(page: Page, include?: string) {
@@ -341,14 +349,14 @@ test('the preview beside the editor follows the edits, at desktop and phone widt
     .fill('{\n  "hero": {\n    "headline": "x"\n    "highlight": "y"\n  }\n}');
   await expect(edit.getByTestId('json-problem')).toContainText('Invalid JSON content');
   await expect(edit.getByTestId('json-problem')).toContainText('line 4, column 5');
-  await edit.getByRole('tab', { name: 'Sections' }).click();
+  await edit.getByRole('tab', { name: 'Blocks' }).click();
   await expect(edit.getByText(/Invalid JSON content \(line 4, column 5/)).toBeVisible();
   await expect(edit.getByLabel('Headline', { exact: true })).toHaveValue('Typed, not saved');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit.getByRole('alert')).toContainText('Nothing was saved');
 });
 
-test('section forms edit a features item, a benefits item and the SEO settings, and the rebuilt page shows them', async ({
+test('block forms edit a features item, a benefits item and the SEO settings, and the rebuilt page shows them', async ({
   page,
   request,
 }) => {
@@ -376,9 +384,10 @@ test('section forms edit a features item, a benefits item and the SEO settings, 
   await expect(card(page, title).getByTestId('page-status')).toHaveText(/Live/);
 
   const edit = await openEditor(page, title);
-  // Features: the second item's title, and a new item at the end.
-  await edit.getByRole('tab', { name: 'Features', exact: true }).click();
-  const features = edit.getByTestId('list-features.items');
+  // Features (a block of the page's derived layout): the second item's title, and a new
+  // item at the end.
+  await selectBlock(edit, 'Features');
+  const features = edit.getByTestId('block-form').getByTestId(/^list-layout\.\d+\.items$/);
   const second = features.getByTestId('list-item').nth(1);
   await second.getByLabel('Title').fill('Contract rules enforced at upload');
   await features.getByRole('button', { name: 'Add feature' }).click();
@@ -388,14 +397,18 @@ test('section forms edit a features item, a benefits item and the SEO settings, 
   await added.getByRole('button', { name: /^Move feature \d+ up$/ }).click();
 
   // Benefits: the first item's badge, icon and title.
-  await edit.getByRole('tab', { name: 'Benefits', exact: true }).click();
-  const benefit = edit.getByTestId('list-benefits.items').getByTestId('list-item').first();
+  await selectBlock(edit, 'Benefits');
+  const benefit = edit
+    .getByTestId('block-form')
+    .getByTestId(/^list-layout\.\d+\.items$/)
+    .getByTestId('list-item')
+    .first();
   await benefit.getByLabel('Badge').fill('Platform');
   await benefit.getByLabel('Icon').selectOption('shield');
   await benefit.getByLabel('Title').fill('Contracts enforced without manual review');
 
-  // SEO.
-  await edit.getByRole('tab', { name: 'SEO', exact: true }).click();
+  // SEO, a page setting (not a block).
+  await edit.getByRole('tab', { name: 'Page settings', exact: true }).click();
   await edit.getByLabel('Search title').fill(`${title} | PharmaBridge`);
   await edit
     .getByLabel('Search description')
@@ -404,6 +417,7 @@ test('section forms edit a features item, a benefits item and the SEO settings, 
   await expect(edit.getByText('Where it appears:')).toBeVisible();
 
   // The preview already shows the new feature.
+  await edit.getByRole('tab', { name: 'Blocks', exact: true }).click();
   await expect(
     edit.frameLocator('[data-testid="live-preview"]').getByText('Audit-ready exception history'),
   ).toBeVisible();

@@ -261,6 +261,8 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
     .getByRole('button', { name: `Edit ${title}` })
     .click();
   const editor = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  // The contact form is a page setting, beside the blocks.
+  await editor.getByRole('tab', { name: 'Page settings' }).click();
   const picker = editor.getByRole('combobox', { name: 'Contact form' });
   await expect(picker).toHaveValue(formId);
   await expect(picker.locator('option:checked')).toHaveText(`Supplier demo ${formId}`);

@@ -63,7 +63,10 @@ test('the hero image picker uploads by keyboard, asks for alt text, picks the im
 
   await page.getByRole('button', { name: `Edit ${own.title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
-  await edit.getByRole('tab', { name: /Hero/ }).click();
+  await edit
+    .getByTestId('block-list')
+    .getByRole('button', { name: /^Hero\b/ })
+    .click();
   const heroField = edit.getByRole('textbox', { name: 'Hero image (optional)' });
   await expect(heroField).toHaveValue(bare.objectPath);
   // The field holding an image without alt text says so.
@@ -158,7 +161,10 @@ test('a file dropped on the picker starts an upload with the same checks', async
   await page.reload();
   await page.getByRole('button', { name: `Edit ${own.title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
-  await edit.getByRole('tab', { name: /Hero/ }).click();
+  await edit
+    .getByTestId('block-list')
+    .getByRole('button', { name: /^Hero\b/ })
+    .click();
   await edit.getByRole('button', { name: 'Choose from library for Hero image' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose the hero image' });
   await expect(picker.getByRole('button', { name: 'Upload new image' })).toBeVisible();

@@ -27,12 +27,15 @@ import { analyticsShares } from './routes/admin/analytics-shares.ts';
 import { realtime } from './routes/admin/realtime.ts';
 import { goals } from './routes/admin/goals.ts';
 import { forms } from './routes/admin/forms.ts';
+import { templates } from './routes/admin/templates.ts';
 import { leads } from './routes/leads.ts';
 import { contacts } from './routes/contacts.ts';
 import { analytics } from './routes/analytics.ts';
 import { localUploads, objects } from './routes/objects.ts';
 import { s3 } from './routes/s3.ts';
 import { media } from './routes/media.ts';
+import { assets } from './routes/admin/assets.ts';
+import { downloads } from './routes/downloads.ts';
 
 export { MAX_BODY_BYTES } from './app-builder.ts';
 
@@ -66,6 +69,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/analytics/realtime', router: realtime },
   { path: '/admin/goals', router: goals },
   { path: '/admin/forms', router: forms },
+  { path: '/admin/templates', router: templates },
   { path: '/admin/settings', router: settings },
   { path: '/admin/settings/leads', router: leadSettings },
   { path: '/admin/workflow', router: workflowSummary },
@@ -73,6 +77,10 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/contacts', router: contacts },
   { path: '/admin/analytics', router: analytics },
   { path: '/admin/media', router: media },
+  { path: '/admin/assets', router: assets },
+  // Public (the token is the credential) but here, not in PUBLIC_ROUTES: it needs the object
+  // store, which the public function does not carry (functions/routes/downloads.ts).
+  { path: '/downloads', router: downloads },
   { path: '/objects', router: objects },
   { path: '/s3', router: s3 },
   ...PUBLIC_ROUTES,

@@ -141,6 +141,8 @@ describe('stored keys are unchanged', () => {
     ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
     ['share', keys.share(id), { pk: 'SHARES', sk: id }],
     ['goal', keys.goal(id), { pk: 'GOALS', sk: id }],
+    ['page template', keys.template(id), { pk: 'TEMPLATES', sk: id }],
+    ['gated file', keys.asset(id), { pk: 'ASSETS', sk: id }],
     ['realtime', keys.realtime('2026-03-01T10:00', 7), { pk: 'LIVE#2026-03-01T10:00', sk: '7' }],
     // Counter shards and raw-event partitions (issue 25); shard 0 is the released key.
     [

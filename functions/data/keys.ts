@@ -71,6 +71,10 @@ export const PK = {
   goals: 'GOALS',
   /** The form definitions, one partition (functions/data/forms.ts). */
   forms: 'FORMS',
+  /** The saved page templates, one partition (functions/data/page-templates.ts). */
+  templates: 'TEMPLATES',
+  /** The gated downloads' private files and their uploads, one partition (functions/data/assets.ts). */
+  assets: 'ASSETS',
   /** LIVE#<minute>: a minute's realtime views, sharded (functions/data/realtime.ts). */
   live: 'LIVE#',
   /** The shared dashboards (analytics links for people without an account), one partition. */
@@ -222,6 +226,8 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.live]: [SK.any],
     [PK.goals]: [SK.any],
     [PK.forms]: [SK.any],
+    [PK.templates]: [SK.any],
+    [PK.assets]: [SK.any],
     [PK.settings]: [SK.settings, SK.reportSettings, SK.contactIndex, SK.leadSettings],
     [PK.deliveries]: [SK.any],
     [PK.slug]: [SK.slug],
@@ -354,6 +360,10 @@ export const keys = {
   goalsPartition: () => PK.goals,
   form: (id: string) => ({ pk: PK.forms, sk: id }),
   formsPartition: () => PK.forms,
+  template: (id: string) => ({ pk: PK.templates, sk: id }),
+  templatesPartition: () => PK.templates,
+  asset: (id: string) => ({ pk: PK.assets, sk: id }),
+  assetsPartition: () => PK.assets,
   slug: (slug: string) => ({ pk: `${PK.slug}${slug}`, sk: SK.slug }),
   redirect: (from: string) => ({ pk: PK.redirects, sk: from }),
   deletedPage: (id: string) => ({ pk: `${PK.deleted}${id}`, sk: SK.deleted }),

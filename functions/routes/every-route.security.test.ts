@@ -32,6 +32,7 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/admin/pages/:id/versions/:versionId/restore': 'an action on the path; takes no body',
   'POST /api/landing-pages/:id/reset-to-template': 'an action on the path; takes no body',
   'POST /api/objects/upload': 'docs/requirements.md §7: the upload ticket request has no body',
+  'POST /api/admin/assets/:id/complete': 'an action on the path; takes no body',
   'POST /api/s3/multipart':
     "Uppy's S3 protocol: the create call's extra keys are ignored (never read as fields)",
 };
@@ -41,6 +42,8 @@ const ANONYMOUS = (route: RouteEntry) =>
   PUBLIC_ROUTE_KEYS.has(key(route)) ||
   route.path.startsWith('/api/auth/') ||
   route.path.startsWith('/api/objects/local/') ||
+  // A gated download's link: the signed token is the credential (routes/downloads.ts).
+  route.path.startsWith('/api/downloads/') ||
   // Published uploads are public files (the disk driver serves them under /api/objects).
   (route.method === 'GET' && route.path.startsWith('/api/objects/'));
 

@@ -16,7 +16,9 @@ const ADMIN_GETS = routeTable(ALL_ROUTES).filter(
     route.method === 'GET' &&
     !PUBLIC.has(key(route)) &&
     !route.path.startsWith('/api/auth/') &&
-    !route.path.startsWith('/api/objects/'),
+    !route.path.startsWith('/api/objects/') &&
+    // A gated download's link: the signed token is the credential (routes/downloads.ts).
+    !route.path.startsWith('/api/downloads/'),
 );
 const concrete = (path: string) =>
   path

@@ -16,6 +16,8 @@ import { routeTable } from './route-table.ts';
 const NOT_ADMIN = new Set([
   ...routeTable(PUBLIC_ROUTES).map((route) => route.path),
   '/api/auth/setup',
+  // A gated download's link, opened from an e-mail too: the token is the credential.
+  '/api/downloads/:token',
 ]);
 
 /** Every admin GET route the app has, from its route table (so a new one is covered). */

@@ -74,6 +74,9 @@ const NEEDS: Record<string, Need> = {
   'GET /api/admin/forms/:formId': 'edit',
   'PUT /api/admin/forms/:formId': 'edit',
   'DELETE /api/admin/forms/:formId': 'edit',
+  'GET /api/admin/templates': 'edit',
+  'POST /api/admin/templates': 'publish',
+  'DELETE /api/admin/templates/:id': 'publish',
   'POST /api/admin/analytics/shares': 'publish',
   'DELETE /api/admin/analytics/shares/:id': 'publish',
   'GET /api/admin/reports/weekly': 'accounts',
@@ -102,6 +105,9 @@ const NEEDS: Record<string, Need> = {
   'DELETE /api/admin/media/:id': 'edit',
   'POST /api/objects/upload': 'edit',
   'POST /api/objects/acl': 'edit',
+  'GET /api/admin/assets': 'edit',
+  'POST /api/admin/assets': 'edit',
+  'POST /api/admin/assets/:id/complete': 'edit',
   'PUT /api/landing-pages/:id/draft': 'edit',
   'DELETE /api/landing-pages/:id/draft': 'edit',
   'POST /api/landing-pages/:id/submit': 'edit',
@@ -150,6 +156,8 @@ const anonymous = (route: RouteEntry) =>
   PUBLIC_ROUTE_KEYS.has(key(route)) ||
   (route.path.startsWith('/api/auth/') && route.path !== '/api/auth/me') ||
   route.path.startsWith('/api/objects/local/') ||
+  // A gated download's link: the signed token is the credential (routes/downloads.ts).
+  route.path.startsWith('/api/downloads/') ||
   (route.method === 'GET' &&
     route.path.startsWith('/api/objects/') &&
     route.path !== '/api/objects/upload');

@@ -50,7 +50,7 @@ const SAMPLES: { [T in BlockType]: Omit<Extract<BlockInput, { type: T }>, 'id' |
   },
   gatedAsset: {
     headline: 'The whitepaper',
-    asset: IMAGE,
+    asset: '/assets/0b5e3c1a-7f2d-4e8b-9c6a-1d2e3f4a5b6c',
     formId: 'whitepaper',
     buttonLabel: 'Send me the PDF',
   },

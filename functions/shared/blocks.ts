@@ -12,7 +12,7 @@
 // import each other; the fields stay functions and the layout schema is built on first use.
 import * as z from 'zod';
 import * as sections from './landing-sections.ts';
-import { OBJECT_PATH_RE } from './media-paths.ts';
+import { ASSET_PATH_RE } from './assets.ts';
 import { formIdSchema } from './forms.ts';
 import { HTML_TAG, linkHrefsIn, safeHref } from './rich-text.ts';
 
@@ -252,7 +252,7 @@ export const BLOCK_TYPES = {
       ).meta({ title: 'Speakers', itemLabel: 'Speaker', itemTitleKey: 'name' }),
     }),
     style: ALL_STYLES,
-    rendered: false,
+    rendered: true,
   }),
   gatedAsset: spec({
     label: 'Gated download',
@@ -260,17 +260,24 @@ export const BLOCK_TYPES = {
     fields: () => ({
       headline: required(200).meta({ title: 'Headline' }),
       description: text(2000).optional().meta({ title: 'Description', widget: 'multiline' }),
+      // Optional: a template ships the block without a file; until one is chosen the
+      // landing page does not show it (render.tsx).
       asset: z
         .string()
-        .regex(OBJECT_PATH_RE, 'must be a file from the library (/objects/uploads/…)')
-        .meta({ title: 'File', description: 'Never linked on the page: sent after the form' }),
+        .regex(ASSET_PATH_RE, 'must be an uploaded PDF (/assets/…)')
+        .optional()
+        .meta({
+          title: 'File',
+          description: 'A private PDF: never linked on the page, its link is sent after the form',
+          widget: 'asset',
+        }),
       formId: formIdSchema
         .optional()
         .meta({ title: 'Form', description: 'Empty: the built-in demo request form' }),
       buttonLabel: required(80).meta({ title: 'Button label' }),
     }),
     style: ALL_STYLES,
-    rendered: false,
+    rendered: true,
   }),
   logoStrip: spec({
     label: 'Logo strip',
@@ -321,7 +328,7 @@ export const BLOCK_TYPES = {
       poster: image('Poster image', 'Shown until the video is played'),
     }),
     style: ALL_STYLES,
-    rendered: false,
+    rendered: true,
   }),
   stats: spec({
     label: 'Stats row',

@@ -1,7 +1,8 @@
 // What a landing page does in the browser, without React (docs/decisions.md, Landing page
-// JavaScript): the page view with the visit's attribution, the scroll reveal, and the
-// contact dialog's openers. Openers are plain buttons marked `data-contact="general|pricing"`
-// (and `data-track="<event type>"` when the click is a conversion event); one listener on
+// JavaScript): the page view with the visit's attribution, the scroll reveal, the video
+// blocks' players (video-embed.ts, on a click only), and the contact dialog's openers.
+// Openers are plain buttons marked `data-contact="general|pricing"` (and
+// `data-track="<event type>"` when the click is a conversion event); one listener on
 // the page handles them all. The dialog (React, Radix) is imported on the first click, or
 // earlier as the pointer, a touch or the keyboard focus reaches an opener; a click made
 // while it is still loading is remembered and the dialog opens once it has arrived. The
@@ -15,6 +16,7 @@ import type { EventType } from '../../../functions/shared/events.ts';
 import type * as DialogHost from './dialog-host.tsx';
 import type { DialogRequest } from './dialog-host.tsx';
 import { startReveal } from './reveal.ts';
+import { startVideos } from './video-embed.ts';
 import { dialogFormId, loadPublicForm } from '../forms/load-form.ts';
 import { pageIdFromPath, track, visitAttribution } from './tracking.ts';
 import { dynamicTextValue } from '../../../functions/shared/dynamic-text.ts';
@@ -58,6 +60,17 @@ export function applyDynamicText(root: ParentNode, search: string): void {
   }
 }
 
+/**
+ * A gated download's button (data-gate: its block): the gate the form is sent with, its
+ * page's slug from data-gate-slug, else from the address (`/` the default page, /legacy/x x).
+ */
+export function gateOf(opener: HTMLElement): DialogRequest['gate'] {
+  const blockId = opener.dataset['gate'];
+  if (!blockId) return undefined;
+  const path = window.location.pathname.replace(/^\/+|\/+$/g, '').replace(/^legacy(\/|$)/, '');
+  return { slug: opener.dataset['gateSlug'] || path || 'default', blockId };
+}
+
 const openerOf = (target: EventTarget | null): HTMLElement | null =>
   target instanceof Element ? target.closest<HTMLElement>('[data-contact]') : null;
 
@@ -72,13 +85,18 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
   // The visit's source goes with its page view only (docs/decisions.md, Analytics).
   track(pageId(), 'page_view', undefined, visitAttribution());
   const stopReveal = startReveal(root);
+  // The video blocks' players, on the visitor's click only (video-embed.ts).
+  const stopVideos = startVideos(root);
 
   /** The opener's form; its definition starts on its way (beside the dialog's module). */
   const formOf = (opener: HTMLElement) => {
-    const id = dialogFormId(
-      opener.dataset['contact'] === 'pricing' ? 'pricing' : 'general',
-      root.dataset['formId'],
-    );
+    // A gated download's button names its own form (blocks/gated-asset-block.tsx).
+    const id =
+      opener.dataset['formId'] ||
+      dialogFormId(
+        opener.dataset['contact'] === 'pricing' ? 'pricing' : 'general',
+        root.dataset['formId'],
+      );
     loadPublicForm(id).catch(() => undefined);
     return id;
   };
@@ -100,6 +118,7 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
       opener,
       defaultPageId: options.defaultPageId,
       trackConversions,
+      gate: gateOf(opener),
     };
     loadDialog().then(
       (dialog) => {
@@ -133,6 +152,7 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
   return () => {
     stopped = true;
     stopReveal();
+    stopVideos();
     root.removeEventListener('click', onClick);
     root.removeEventListener('pointerover', prefetch);
     root.removeEventListener('focusin', prefetch);

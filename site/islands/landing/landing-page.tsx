@@ -20,6 +20,13 @@ export interface LandingMarkupProps {
   media?: MediaMap | undefined;
   /** The page's root element, where landing-behavior.ts listens. */
   rootRef?: Ref<HTMLDivElement>;
+  /** The built page's slug, for its own files (an event block's .ics); unset in previews. */
+  slug?: string | undefined;
+  /**
+   * The admin's live preview only: an empty `<span hidden data-block-anchor={id}>` before
+   * each block, for the block editor to scroll to. Off on the public page (its HTML stays).
+   */
+  blockAnchors?: boolean | undefined;
 }
 
 export function LandingMarkup({
@@ -28,13 +35,16 @@ export function LandingMarkup({
   logo,
   media,
   rootRef,
+  slug,
+  blockAnchors = false,
 }: LandingMarkupProps) {
   // The page's blocks, or for a page without a layout the sections of docs/requirements.md §2
   // (deriveLayout), which render the same HTML as before layouts (blocks/render.test.ts).
   const blocks = blocksOf(content);
-  const context = { media, logo };
+  const context = { media, logo, slug };
   // The navigation, first when present (blocks.ts), stays outside <main>.
   const nav = blocks[0]?.type === 'navigation' ? blocks[0] : undefined;
+  const anchor = (id: string) => blockAnchors && <span hidden data-block-anchor={id} />;
   return (
     <div
       ref={rootRef}
@@ -44,12 +54,16 @@ export function LandingMarkup({
       // The general dialog's form (issue 26, content.formId): landing-behavior.ts reads it.
       data-form-id={content.formId}
     >
+      {nav && anchor(nav.id)}
       {nav && renderBlock(nav, context)}
       <main id="main">
         {blocks
           .filter((block) => block !== nav)
           .map((block) => (
-            <Fragment key={block.id}>{renderBlock(block, context)}</Fragment>
+            <Fragment key={block.id}>
+              {anchor(block.id)}
+              {renderBlock(block, context)}
+            </Fragment>
           ))}
         {/* One FAQPage for all FAQ blocks (search engines take one per page). */}
         <PageStructuredData blocks={blocks} />

@@ -69,6 +69,8 @@ export function ConflictDialog({
           {comparing && theirs.data && (
             <section
               aria-labelledby="conflict-changes"
+              // Scrolls when the changes are long (block edits list the layout and the section).
+              tabIndex={0}
               className="mt-4 min-h-0 flex-1 overflow-y-auto rounded-md bg-slate-50 p-3"
             >
               <h3 id="conflict-changes" className="mb-2 text-sm font-semibold text-ink">

@@ -1,30 +1,28 @@
-// The page content in the editor, two ways over one JSON text: the section forms generated
-// from the schema (structured-editor.tsx) and the JSON itself, with its parse problem and
-// the content errors a save was refused for.
+// The page content in the editor, over one JSON text: the blocks (blocks/block-editor.tsx),
+// the page settings that are not blocks (SEO, the contact form and, on the default page, the
+// sections other pages read; structured-editor.tsx) and the JSON itself, with its parse
+// problem and the content errors a save was refused for.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
 import { paramsUsed } from '../../../../functions/shared/dynamic-text.ts';
 import { inputClass, Tooltip } from '../ui.tsx';
-import { setAt, StructuredEditor } from './structured-editor.tsx';
+import { BlockEditor } from './blocks/block-editor.tsx';
+import { SectionSettings, setAt } from './structured-editor.tsx';
 import { FormPicker } from './form-picker.tsx';
 import type { PageEditor } from './use-page-editor.ts';
 
 const tabClass =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow';
 
-export function ContentFields({
-  editor,
-  onSectionChange,
-}: {
-  editor: PageEditor;
-  /** The section being edited, for the preview to scroll to. */
-  onSectionChange: (section: keyof LandingContent | undefined) => void;
-}) {
-  const [contentTab, setContentTab] = useState('sections');
+/** The sections other pages read from the default page (docs/requirements.md §3). */
+const SITE_WIDE = ['testimonials', 'faq', 'howItWorks'] as const;
+
+export function ContentFields({ editor }: { editor: PageEditor }) {
+  const [contentTab, setContentTab] = useState('blocks');
   const { parsed, jsonProblem, showJsonAlert, contentServerErrors } = editor;
   const hasServerErrors = Object.keys(contentServerErrors).length > 0;
   const params = paramsUsed(editor.contentValue);
+  const errors = { ...contentServerErrors, ...editor.liveErrors };
   return (
     <>
       {/* Dynamic text (docs/decisions.md "Dynamic text replacement"): what the page reads from its URL. */}
@@ -53,8 +51,11 @@ export function ContentFields({
       </p>
       <Tabs.Root value={contentTab} onValueChange={setContentTab}>
         <Tabs.List aria-label="Content editor" className="inline-flex rounded-lg bg-slate-100 p-1">
-          <Tabs.Trigger value="sections" className={tabClass}>
-            Sections
+          <Tabs.Trigger value="blocks" className={tabClass}>
+            Blocks
+          </Tabs.Trigger>
+          <Tabs.Trigger value="settings" className={tabClass}>
+            Page settings
           </Tabs.Trigger>
           <Tabs.Trigger value="json" className={tabClass}>
             JSON
@@ -65,25 +66,34 @@ export function ContentFields({
             )}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="sections" className="pt-3">
-          {jsonProblem && (
-            <p role="status" className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-              Invalid JSON content ({jsonProblem}). These fields show the last valid JSON; changing
-              one replaces the JSON text with them.
-            </p>
-          )}
+        {jsonProblem && contentTab !== 'json' && (
+          <p role="status" className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            Invalid JSON content ({jsonProblem}). These fields show the last valid JSON; changing
+            one replaces the JSON text with them.
+          </p>
+        )}
+        <Tabs.Content value="blocks" className="pt-3">
+          <BlockEditor content={editor.contentValue} errors={errors} onChange={editor.setContent} />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="grid gap-4 pt-3">
           <FormPicker
             value={(editor.contentValue as { formId?: string } | undefined)?.formId}
             onChange={(formId) => editor.setContent(setAt(editor.contentValue, ['formId'], formId))}
-            errors={contentServerErrors['formId'] ?? editor.liveErrors['formId']}
+            errors={errors['formId']}
           />
-          <StructuredEditor
+          <SectionSettings
+            sections={editor.isDefault ? ['seo', ...SITE_WIDE] : ['seo']}
             content={editor.contentValue}
-            errors={{ ...contentServerErrors, ...editor.liveErrors }}
+            errors={errors}
             onChange={editor.setContent}
             isDefaultPage={editor.isDefault}
-            onSectionChange={onSectionChange}
           />
+          {!editor.isDefault && (
+            <p className="text-sm text-slate-700">
+              Testimonials, the FAQ and the How It Works steps other pages show are edited on the
+              default page.
+            </p>
+          )}
         </Tabs.Content>
         <Tabs.Content value="json" className="grid gap-2 pt-3">
           <label htmlFor="edit-content" className="text-sm font-medium">
@@ -112,9 +122,9 @@ export function ContentFields({
           </div>
         </Tabs.Content>
       </Tabs.Root>
-      {(showJsonAlert && contentTab === 'sections' && jsonProblem) || hasServerErrors ? (
+      {(showJsonAlert && contentTab !== 'json' && jsonProblem) || hasServerErrors ? (
         <div role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
-          {showJsonAlert && jsonProblem && contentTab === 'sections' && (
+          {showJsonAlert && jsonProblem && contentTab !== 'json' && (
             <p className="font-medium">Invalid JSON content ({jsonProblem}). Nothing was saved.</p>
           )}
           {hasServerErrors && (

@@ -1,4 +1,4 @@
-// The page editor: Title, URL Slug, Published, the content as generated section forms and
+// The page editor: Title, URL Slug, Published, the content as blocks (blocks/block-editor.tsx),
 // as JSON (one object, kept in sync), a live preview beside them, and the page's versions.
 // Saves carry the revision the form started from, so a save on a page someone else saved
 // meanwhile opens the conflict dialog instead of overwriting. Edits are guarded: closing
@@ -7,8 +7,7 @@
 // use-page-editor.ts's; this file is the dialog's layout.
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useRef, useState } from 'react';
-import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
+import { useEffect, useRef, useState } from 'react';
 import { normalizeSlug, publicPath } from '../../../../functions/shared/slug.ts';
 import { useDialogCloser } from '../dialog-stack.ts';
 import { Button, FieldError, inputClass, useReturnFocus } from '../ui.tsx';
@@ -21,15 +20,22 @@ import { usePageEditor, type PageEditorProps } from './use-page-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
 import { useCan } from '../permissions.ts';
+import { BLOCK_PARAM, EDIT_PARAM, setEditorParams, useEditorParam } from './blocks/editor-url.ts';
 
 export function EditPageDialog(props: PageEditorProps) {
   const { page, onChanged } = props;
-  const editor = usePageEditor(props);
+  // The editor is in the URL (?edit=<id>&block=<id>, blocks/editor-url.ts) while it is open.
+  useEffect(() => setEditorParams({ [EDIT_PARAM]: page.id }), [page.id]);
+  const onClose = () => {
+    setEditorParams({ [EDIT_PARAM]: undefined, [BLOCK_PARAM]: undefined });
+    props.onClose();
+  };
+  const editor = usePageEditor({ ...props, onClose });
+  const selectedBlock = useEditorParam(BLOCK_PARAM);
   const mayPublish = useCan('publish');
   const mayEdit = useCan('edit');
   const { base, baseRevision, form, serverErrors, isDefault, requestClose, save } = editor;
   const [sideTab, setSideTab] = useState('preview');
-  const [section, setSection] = useState<keyof LandingContent | undefined>();
   const titleInput = useRef<HTMLInputElement>(null);
   const returnFocus = useReturnFocus(true);
   useDialogCloser(true, () => void requestClose());
@@ -72,7 +78,7 @@ export function EditPageDialog(props: PageEditorProps) {
             </p>
           </div>
 
-          <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:overflow-hidden">
+          <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:overflow-hidden">
             <form
               id="edit-page-form"
               onSubmit={editor.submit}
@@ -175,7 +181,7 @@ export function EditPageDialog(props: PageEditorProps) {
                 </p>
               </div>
 
-              <ContentFields editor={editor} onSectionChange={setSection} />
+              <ContentFields editor={editor} />
             </form>
 
             <div className="border-t border-slate-200 p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
@@ -203,7 +209,7 @@ export function EditPageDialog(props: PageEditorProps) {
                     <LivePreview
                       content={editor.previewContent}
                       stale={!editor.valid || !editor.parsed.ok}
-                      focusSection={section}
+                      focusBlock={selectedBlock}
                     />
                   ) : (
                     <p className="text-sm text-slate-600">

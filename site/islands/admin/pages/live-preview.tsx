@@ -38,6 +38,7 @@ export function LivePreview({
   content,
   stale,
   focusSection,
+  focusBlock,
   note = '(not saved yet)',
 }: {
   /** The last content that passed the schema. */
@@ -46,6 +47,8 @@ export function LivePreview({
   stale: boolean;
   /** The section being edited: scrolled into view when it changes. */
   focusSection?: keyof LandingContent | undefined;
+  /** The block being edited (the block editor's): scrolled into view when it changes. */
+  focusBlock?: string | undefined;
   /** Beside the heading: what the preview shows (an editor's unsaved content by default). */
   note?: string;
 }) {
@@ -86,7 +89,7 @@ export function LivePreview({
 
   const media = usePageMedia(content);
   useEffect(() => {
-    root.current?.render(<LandingMarkup content={content} media={media} />);
+    root.current?.render(<LandingMarkup content={content} media={media} blockAnchors />);
   }, [content, media]);
 
   useEffect(() => {
@@ -94,6 +97,31 @@ export function LivePreview({
     const doc = frame.current?.contentDocument;
     if (anchor && doc) doc.getElementById(anchor)?.scrollIntoView({ block: 'start' });
   }, [focusSection]);
+
+  // The block's anchor is hidden: scroll to what follows it (a hidden block renders nothing,
+  // the footer neither: the next block, or the end of the page), below the sticky
+  // navigation. The preview's own window scrolls, not the admin around it (scrollIntoView
+  // would move the editor too). The anchors render after the preview's own render, so
+  // this waits a frame.
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    const view = doc?.defaultView;
+    if (!focusBlock || !doc || !view) return;
+    const handle = requestAnimationFrame(() => {
+      const anchor = doc.querySelector(`[data-block-anchor="${CSS.escape(focusBlock)}"]`);
+      if (!anchor) return;
+      let next = anchor.nextElementSibling;
+      while (next?.hasAttribute('data-block-anchor')) next = next.nextElementSibling;
+      // The navigation's sticky bar (its <header>, border included).
+      const nav = doc.querySelector('nav')?.closest('header') ?? doc.querySelector('nav');
+      const covered = next && nav && !next.contains(nav) ? nav.getBoundingClientRect().height : 0;
+      const top = next
+        ? next.getBoundingClientRect().top + view.scrollY - covered
+        : doc.body.scrollHeight;
+      view.scrollTo({ top, behavior: 'instant' });
+    });
+    return () => cancelAnimationFrame(handle);
+  }, [focusBlock]);
 
   useEffect(() => {
     const element = box.current;

@@ -10,7 +10,9 @@ import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog } from '../ui.tsx';
 import { CreatePageDialog } from './create-page-dialog.tsx';
 import { EditPageDialog } from './edit-dialog.tsx';
+import { useOpenEditorFromUrl } from './blocks/editor-url.ts';
 import { PageCard } from './page-card.tsx';
+import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import { useCan } from '../permissions.ts';
 import { WORKFLOW_SUMMARY_KEY, type WorkflowSummaries } from './workflow-api.ts';
 import {
@@ -46,8 +48,11 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
   const workflow = useQuery<WorkflowSummaries>({ queryKey: WORKFLOW_SUMMARY_KEY });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<LandingPage | undefined>();
+  // A reload with the editor open (?edit=<id>, blocks/editor-url.ts) opens it again.
+  useOpenEditorFromUrl(pages.data, setEditing);
   const [resetting, setResetting] = useState<LandingPage | undefined>();
   const [deleting, setDeleting] = useState<LandingPage | undefined>();
+  const [templating, setTemplating] = useState<LandingPage | undefined>();
   const toast = useToast();
   const client = useQueryClient();
 
@@ -147,6 +152,7 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
                 onAnalytics={() => onAnalytics(page)}
                 onReset={() => setResetting(page)}
                 onDelete={() => setDeleting(page)}
+                onSaveTemplate={() => setTemplating(page)}
               />
             ))}
           </ul>
@@ -169,6 +175,7 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
           onChanged={afterChange}
         />
       )}
+      <SaveTemplateDialog page={templating} onClose={() => setTemplating(undefined)} />
       <ConfirmDialog
         open={Boolean(resetting)}
         onOpenChange={(open) => !open && setResetting(undefined)}

@@ -13,6 +13,7 @@ export type FieldKind =
   | 'text'
   | 'multiline'
   | 'image'
+  | 'asset'
   | 'icon'
   | 'lines'
   | 'boolean'
@@ -76,6 +77,7 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; meta:
 const WIDGET_KINDS: Record<FieldWidget, FieldKind> = {
   multiline: 'multiline',
   image: 'image',
+  asset: 'asset',
   icon: 'icon',
   lines: 'lines',
 };

@@ -1,8 +1,9 @@
 // The content as forms, generated from the content schema and its editor metadata
-// (functions/shared/landing-content.ts, read through pages/schema-fields.ts): one tab per
-// section visitors see, each saying where it appears, with every field of the section.
-// Lists add, remove and reorder items; optional sections are added or removed whole; image
-// fields pick from the media library (images/image-picker.tsx). It edits the same object
+// (functions/shared/landing-content.ts, read through pages/schema-fields.ts). The block
+// editor (blocks/block-form.tsx) renders each block's fields with ObjectFields; the page
+// settings (SectionSettings) show the sections that are not blocks, each saying where it
+// appears. Lists add, remove and reorder items; image fields pick from the media library
+// (images/image-picker.tsx). It edits the same object
 // as the Content (JSON) tab. Field errors come from the shared schema (as you type) and
 // from the server.
 import * as Tabs from '@radix-ui/react-tabs';
@@ -15,11 +16,13 @@ import {
 } from '../../../../functions/shared/landing-content.ts';
 import { Icon, ICON_NAMES } from '../../landing/icons.tsx';
 import { ImageAltWarning, ImagePickerButton } from '../images/image-picker.tsx';
+import { AssetPicker } from './asset-picker.tsx';
 import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 
 type Json = Record<string, unknown>;
-type Path = (string | number)[];
+
+export type Path = (string | number)[];
 
 export type ContentErrors = Record<string, string[]>;
 
@@ -87,7 +90,7 @@ export function blankOf(schema: z.ZodType): unknown {
 const pathId = (path: Path) => `field-${path.join('-')}`;
 const pathKey = (path: Path) => path.join('.');
 
-interface EditorProps {
+export interface EditorProps {
   content: unknown;
   errors: ContentErrors;
   onChange: (next: unknown) => void;
@@ -106,7 +109,7 @@ function messagesAt(errors: ContentErrors, path: Path, deep = false): string[] |
   return found.length ? found : undefined;
 }
 
-function Hint({ id, children }: { id: string; children: ReactNode }) {
+export function Hint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-0.5 text-xs text-slate-600">
       {children}
@@ -186,6 +189,18 @@ function TextField({
           ))}
         </select>
       </div>
+    );
+  } else if (field.kind === 'asset') {
+    control = (
+      <AssetPicker
+        id={id}
+        value={value}
+        onChange={change}
+        describedBy={shared['aria-describedby']}
+        invalid={shared['aria-invalid']}
+        className={inputClass}
+        label={label}
+      />
     );
   } else {
     control = <input {...shared} onChange={(e) => change(e.target.value)} />;
@@ -302,7 +317,7 @@ function LinesField({
   );
 }
 
-function ObjectFields({
+export function ObjectFields({
   path,
   schema,
   legend,
@@ -476,6 +491,56 @@ function Placement({
   );
 }
 
+/**
+ * Page settings that are not blocks (issue 27): the SEO of every page and, on the default
+ * page, the sections other pages read (testimonials, FAQ, How It Works steps), each with
+ * where it appears. The landing page's own sections are edited as blocks
+ * (blocks/block-editor.tsx).
+ */
+export function SectionSettings({
+  sections,
+  isDefaultPage = false,
+  ...props
+}: EditorProps & {
+  sections: readonly (typeof EDITOR_SECTIONS)[number][];
+  /** The default page also feeds /site, /faq, /pricing, /how-it-works. */
+  isDefaultPage?: boolean;
+}) {
+  const ids = useId();
+  return (
+    <>
+      {sections.map((section) => {
+        const schema = sectionSchema(section);
+        const field = describeField(schema);
+        const placementId = `${ids}-${section}-where`;
+        return (
+          <div
+            key={section}
+            role="group"
+            aria-labelledby={`${ids}-${section}-heading`}
+            aria-describedby={placementId}
+            className="grid gap-3"
+            data-testid={`settings-${section}`}
+          >
+            <div className="rounded-md bg-slate-50 p-3">
+              <h3 id={`${ids}-${section}-heading`} className="text-base font-semibold text-ink">
+                {field.title}
+              </h3>
+              <p className="text-sm text-slate-700">{field.description}</p>
+              <Placement field={field} isDefaultPage={isDefaultPage} id={placementId} />
+            </div>
+            <ObjectFields path={[section]} schema={schema} {...props} />
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * The content section by section, in tabs (an experiment variant's editor,
+ * experiments/variant-editor.tsx; the page editor edits blocks instead).
+ */
 export function StructuredEditor({
   isDefaultPage = false,
   onSectionChange,

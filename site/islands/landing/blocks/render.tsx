@@ -23,11 +23,16 @@ import {
   TestimonialsBlock,
   TwoColumnsBlock,
 } from './content-blocks.tsx';
+import { EventBlock } from './event-block.tsx';
+import { VideoBlock } from './video-block.tsx';
+import { GatedAssetBlock } from './gated-asset-block.tsx';
 
 export interface RenderContext {
   media: MediaMap | undefined;
   /** The Logo.astro mark, for the navigation. */
   logo: ReactNode;
+  /** The built page's slug, for an event's .ics link (unset in previews: no link). */
+  slug?: string | undefined;
 }
 
 type Renderer<T extends BlockType> = (block: BlockOf<T>, context: RenderContext) => ReactNode;
@@ -65,10 +70,11 @@ export const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   logoStrip: (block, { media }) => <LogoStripBlock block={block} media={media} />,
   imageCaption: (block, { media }) => <ImageCaptionBlock block={block} media={media} />,
   twoColumns: (block, { media }) => <TwoColumnsBlock block={block} media={media} />,
-  // Schema only so far (BLOCK_TYPES marks them rendered: false); their renderers come next.
-  event: () => null,
-  gatedAsset: () => null,
-  video: () => null,
+  event: (block, { media, slug }) => <EventBlock block={block} media={media} slug={slug} />,
+  // Without a file it is not shown (the editor says so under the field).
+  gatedAsset: (block, { slug }) =>
+    block.asset ? <GatedAssetBlock block={block} slug={slug} /> : null,
+  video: (block, { media }) => <VideoBlock block={block} media={media} />,
 };
 
 export function renderBlock(block: Block, context: RenderContext): ReactNode {
