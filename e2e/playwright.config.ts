@@ -23,8 +23,15 @@ const EDITING_SPECS = [
   'forms.spec.ts',
   'image-picker.spec.ts',
   'dynamic-text.spec.ts',
+  'block-editor.spec.ts',
   // Publishes a page of blocks: the site specs check every page's headings and titles.
   'blocks.spec.ts',
+  // Creates pages from templates and saves one (issue 27).
+  'templates.spec.ts',
+  // Publishes a page with a gated download and uploads PDFs (issue 27).
+  'gated-asset.spec.ts',
+  // Publishes a page with every block type (scripts/block-gallery.ts) for axe, CSP and vnu.
+  'block-gallery.spec.ts',
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */
