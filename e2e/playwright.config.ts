@@ -32,6 +32,8 @@ const EDITING_SPECS = [
   'gated-asset.spec.ts',
   // Publishes a page with every block type (scripts/block-gallery.ts) for axe, CSP and vnu.
   'block-gallery.spec.ts',
+  // Creates and publishes a Webinar page by keyboard (issue 27's walk-through).
+  'webinar-keyboard.spec.ts',
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */
