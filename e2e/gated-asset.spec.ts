@@ -169,6 +169,10 @@ test('a visitor sends the gated form and downloads the PDF; the editor picks and
   const fileSelect = edit.getByRole('combobox', { name: /^File/ });
   await expect(fileSelect).toHaveValue(asset.path);
   await expect(fileSelect.locator('option:checked')).toHaveText(/^Data quality guide\.pdf \(/);
+  // The block's form is chosen among the Forms tab's forms (the built-in one by default).
+  const formSelect = edit.getByRole('combobox', { name: /^Form/ });
+  await expect(formSelect.locator('option:checked')).toHaveText(/\(default\)$/);
+  await expect(formSelect.locator('option')).toContainText([/Pricing request/]);
   await fileSelect.selectOption('');
   await expect(
     edit.getByText('Choose the file: until then this block is not shown to visitors.'),

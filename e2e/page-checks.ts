@@ -4,8 +4,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from 'playwright/test';
 
-/** Fails with each violation's rule and targets (an empty list reads best in a diff). */
+/**
+ * Fails with each violation's rule and targets (an empty list reads best in a diff). Runs
+ * once CSS transitions have ended: a colour caught half-way through a fade is not the one
+ * visitors read.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),

@@ -271,9 +271,11 @@ export const BLOCK_TYPES = {
           description: 'A private PDF: never linked on the page, its link is sent after the form',
           widget: 'asset',
         }),
-      formId: formIdSchema
-        .optional()
-        .meta({ title: 'Form', description: 'Empty: the built-in demo request form' }),
+      formId: formIdSchema.optional().meta({
+        title: 'Form',
+        description: 'The form visitors fill in for the file (Forms tab)',
+        widget: 'form',
+      }),
       buttonLabel: required(80).meta({ title: 'Button label' }),
     }),
     style: ALL_STYLES,

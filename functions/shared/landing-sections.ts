@@ -14,7 +14,7 @@ export function refuseBadTokens(value: string, ctx: z.RefinementCtx<string>): vo
 
 /** How a field is edited when its type alone does not say it. */
 /** `asset`: a gated download's private PDF (functions/shared/assets.ts), chosen or uploaded. */
-export type FieldWidget = 'multiline' | 'image' | 'icon' | 'lines' | 'asset';
+export type FieldWidget = 'multiline' | 'image' | 'icon' | 'lines' | 'asset' | 'form';
 
 /**
  * Where a section shows up. `everyPage`: on the landing page of any page that has it.

@@ -14,6 +14,7 @@ export type FieldKind =
   | 'multiline'
   | 'image'
   | 'asset'
+  | 'form'
   | 'icon'
   | 'lines'
   | 'boolean'
@@ -78,6 +79,7 @@ const WIDGET_KINDS: Record<FieldWidget, FieldKind> = {
   multiline: 'multiline',
   image: 'image',
   asset: 'asset',
+  form: 'form',
   icon: 'icon',
   lines: 'lines',
 };

@@ -17,6 +17,7 @@ import {
 import { Icon, ICON_NAMES } from '../../landing/icons.tsx';
 import { ImageAltWarning, ImagePickerButton } from '../images/image-picker.tsx';
 import { AssetPicker } from './asset-picker.tsx';
+import { FormSelect } from './form-picker.tsx';
 import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 
@@ -189,6 +190,16 @@ function TextField({
           ))}
         </select>
       </div>
+    );
+  } else if (field.kind === 'form') {
+    control = (
+      <FormSelect
+        id={id}
+        value={value || undefined}
+        onChange={(formId) => change(formId ?? '')}
+        invalid={shared['aria-invalid']}
+        describedBy={shared['aria-describedby']}
+      />
     );
   } else if (field.kind === 'asset') {
     control = (
