@@ -1,15 +1,15 @@
 // A variant's content, over the whole window as the page editor is (pages/edit-dialog.tsx):
-// the same section forms (pages/structured-editor.tsx) beside the same live preview
+// the same block editor (pages/blocks/block-editor.tsx) beside the same live preview
 // (pages/live-preview.tsx), with the state of use-variant-editor.ts. A variant of a draft
 // is edited by roles that edit; the control (the page's live version) and the variants of
 // a started experiment are shown read-only, as the preview alone.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
-import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
+import { useEffect } from 'react';
 import { useDialogCloser } from '../dialog-stack.ts';
 import { DiscardDialog } from '../pages/discard-dialog.tsx';
 import { LivePreview } from '../pages/live-preview.tsx';
-import { StructuredEditor } from '../pages/structured-editor.tsx';
+import { BlockEditor } from '../pages/blocks/block-editor.tsx';
+import { BLOCK_PARAM, setEditorParams, useEditorParam } from '../pages/blocks/editor-url.ts';
 import { Button, useReturnFocus } from '../ui.tsx';
 import type { ExperimentDetail, VariantDetail } from './experiments-api.ts';
 import { useVariantEditor } from './use-variant-editor.ts';
@@ -102,7 +102,6 @@ function Frame({
 function VariantEditor({
   experiment,
   variant,
-  isDefaultPage,
   onClose,
 }: {
   experiment: ExperimentDetail;
@@ -111,7 +110,9 @@ function VariantEditor({
   onClose: () => void;
 }) {
   const editor = useVariantEditor({ experiment, variant, onClose });
-  const [section, setSection] = useState<keyof LandingContent | undefined>();
+  // The selected block is in the URL (?block=, as in the page editor); it goes with the editor.
+  const selectedBlock = useEditorParam(BLOCK_PARAM);
+  useEffect(() => () => setEditorParams({ [BLOCK_PARAM]: undefined }), []);
   return (
     <Frame
       title={`Edit variant ${variant.name}`}
@@ -170,19 +171,17 @@ function VariantEditor({
               {editor.error}
             </p>
           )}
-          <StructuredEditor
+          <BlockEditor
             content={editor.content}
             errors={editor.errors}
             onChange={editor.setContent}
-            isDefaultPage={isDefaultPage}
-            onSectionChange={setSection}
           />
         </form>
         <div className="border-t border-slate-200 p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
           <LivePreview
             content={editor.previewContent}
             stale={!editor.valid}
-            focusSection={section}
+            focusBlock={selectedBlock}
           />
         </div>
       </div>

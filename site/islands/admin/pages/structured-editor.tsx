@@ -2,17 +2,15 @@
 // (functions/shared/landing-content.ts, read through pages/schema-fields.ts). The block
 // editor (blocks/block-form.tsx) renders each block's fields with ObjectFields; the page
 // settings (SectionSettings) show the sections that are not blocks, each saying where it
-// appears. Lists add, remove and reorder items; image fields pick from the media library
-// (images/image-picker.tsx). It edits the same object
-// as the Content (JSON) tab. Field errors come from the shared schema (as you type) and
-// from the server.
-import * as Tabs from '@radix-ui/react-tabs';
-import { useId, useState, type ReactNode } from 'react';
+// appears (an experiment variant's editor uses the block editor too). Lists add, remove and
+// reorder items; image fields pick from the media library (images/image-picker.tsx). It
+// edits the same object as the Content (JSON) tab. Field errors come from the shared schema
+// (as you type) and from the server.
+import { useId, type ReactNode } from 'react';
 import type * as z from 'zod';
 import {
-  EDITOR_SECTIONS,
   landingContentSchema,
-  type LandingContent,
+  type EDITOR_SECTIONS,
 } from '../../../../functions/shared/landing-content.ts';
 import { Icon, ICON_NAMES } from '../../landing/icons.tsx';
 import { ImageAltWarning, ImagePickerButton } from '../images/image-picker.tsx';
@@ -545,105 +543,5 @@ export function SectionSettings({
         );
       })}
     </>
-  );
-}
-
-/**
- * The content section by section, in tabs (an experiment variant's editor,
- * experiments/variant-editor.tsx; the page editor edits blocks instead).
- */
-export function StructuredEditor({
-  isDefaultPage = false,
-  onSectionChange,
-  ...props
-}: EditorProps & {
-  /** The default page also feeds /site, /faq, /pricing, /how-it-works. */
-  isDefaultPage?: boolean;
-  onSectionChange?: (section: keyof LandingContent) => void;
-}) {
-  const [active, setActive] = useState<string>('hero');
-  const ids = useId();
-  const errorCount = (section: string) =>
-    Object.keys(props.errors).filter((key) => key === section || key.startsWith(`${section}.`))
-      .length;
-  return (
-    <Tabs.Root
-      value={active}
-      onValueChange={(value) => {
-        setActive(value);
-        onSectionChange?.(value as keyof LandingContent);
-      }}
-    >
-      <Tabs.List
-        aria-label="Content sections"
-        className="flex flex-wrap gap-1 border-b border-slate-200"
-      >
-        {EDITOR_SECTIONS.map((section) => (
-          <Tabs.Trigger
-            key={section}
-            value={section}
-            className="-mb-px border-b-2 border-transparent px-2.5 py-2 text-sm font-medium text-slate-700 data-[state=active]:border-brand-700 data-[state=active]:text-ink"
-          >
-            {describeField(sectionSchema(section)).title}
-            {errorCount(section) > 0 && (
-              <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs text-white">
-                {errorCount(section)}
-                <span className="sr-only"> problems</span>
-              </span>
-            )}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {EDITOR_SECTIONS.map((section) => {
-        const schema = sectionSchema(section);
-        const field = describeField(schema);
-        const present = getAt(props.content, [section]) !== undefined;
-        const placementId = `${ids}-${section}-where`;
-        // Optional sections whose fields are all optional (SEO) are edited in place;
-        // the others (supplier features) are added and removed whole.
-        const addable =
-          field.optional && fieldsOf(schema).some(([, c]) => !describeField(c).optional);
-        return (
-          <Tabs.Content
-            key={section}
-            value={section}
-            className="grid gap-3 pt-3"
-            aria-describedby={placementId}
-          >
-            <div className="rounded-md bg-slate-50 p-3">
-              <p className="text-sm text-slate-700">{field.description}</p>
-              <Placement field={field} isDefaultPage={isDefaultPage} id={placementId} />
-            </div>
-            {addable && !present ? (
-              <div className="grid justify-items-start gap-2">
-                <p className="text-sm text-slate-600">
-                  This page has no {field.title?.toLowerCase()} section, so its block is not shown.
-                </p>
-                <Button
-                  onClick={() => props.onChange(setAt(props.content, [section], blankOf(schema)))}
-                >
-                  Add the {field.title?.toLowerCase()} section
-                </Button>
-              </div>
-            ) : (
-              <>
-                <ObjectFields path={[section]} schema={schema} {...props} />
-                {addable && (
-                  <div>
-                    <Button
-                      variant="ghost"
-                      className="text-red-800 hover:bg-red-50"
-                      onClick={() => props.onChange(setAt(props.content, [section], undefined))}
-                    >
-                      Remove the {field.title?.toLowerCase()} section
-                    </Button>
-                  </div>
-                )}
-              </>
-            )}
-          </Tabs.Content>
-        );
-      })}
-    </Tabs.Root>
   );
 }
