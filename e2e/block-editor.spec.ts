@@ -78,9 +78,10 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
   await add.click();
   const picker = page.getByRole('dialog', { name: 'Add a block' });
   await expect(picker).toContainText('The new block goes after “Features”.');
-  // The types BLOCK_TYPES marks rendered, with no second navigation or footer.
+  // The types BLOCK_TYPES marks rendered, with no second navigation, hero or footer.
   const offered = BLOCK_TYPE_NAMES.filter(
-    (type) => BLOCK_TYPES[type].rendered && type !== 'navigation' && type !== 'footer',
+    (type) =>
+      BLOCK_TYPES[type].rendered && type !== 'navigation' && type !== 'hero' && type !== 'footer',
   );
   expect(
     await picker

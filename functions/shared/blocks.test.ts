@@ -137,6 +137,16 @@ describe('block schema', () => {
     expect(errorsOf(many.slice(0, 40))).toEqual({});
   });
 
+  it('takes one hero: it holds the page’s h1', () => {
+    const hero = (id: string) => ({ id, type: 'hero', ...SAMPLES.hero });
+    expect(errorsOf([hero('a'), { id: 'x', type: 'richText', markdown: 'a' }, hero('b')])).toEqual({
+      'content.layout.2.type': [
+        'hero is already on the page: a page has one hero (it holds the page’s h1)',
+      ],
+    });
+    expect(errorsOf([hero('a')])).toEqual({});
+  });
+
   it('takes only the fixed styles each type allows: no free colours, no CSS', () => {
     expect(
       errorsOf([

@@ -41,6 +41,8 @@ const ALL_STYLES: StyleRule = { backgrounds: BACKGROUNDS, align: true };
 const LIGHT_SECTION: StyleRule = { backgrounds: ['white', 'tint'], align: false };
 
 export const MAX_BLOCKS = 40;
+/** Types a layout holds at most once: the navigation, the hero (the page's one h1), the footer. */
+export const SINGLE_BLOCK_TYPES: ReadonlySet<string> = new Set(['navigation', 'hero', 'footer']);
 export const BLOCK_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
 
 type SectionsOf = {
@@ -463,6 +465,17 @@ function buildLayoutSchema() {
             });
           }
           seen.add(id);
+          if (
+            type === 'hero' &&
+            blocks.findIndex((other) => (other as { type?: unknown } | null)?.type === 'hero') !==
+              index
+          ) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'type'],
+              message: 'hero is already on the page: a page has one hero (it holds the page’s h1)',
+            });
+          }
           if (type === 'navigation' && index !== 0) {
             ctx.addIssue({
               code: 'custom',
@@ -485,7 +498,7 @@ function buildLayoutSchema() {
 
 let built: z.ZodType<Block[], BlockInput[]> | undefined;
 
-/** `content.layout`: at most 40 blocks, unique ids, navigation first and footer last. */
+/** `content.layout`: at most 40 blocks, unique ids, navigation first and footer last, one hero. */
 export const layoutSchema: z.ZodType<Block[], BlockInput[]> = z.lazy(
   () => (built ??= buildLayoutSchema() as unknown as z.ZodType<Block[], BlockInput[]>),
 );

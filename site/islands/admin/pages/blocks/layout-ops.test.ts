@@ -67,14 +67,16 @@ describe('adding blocks', () => {
     expect(newBlockId('imageCaption', [])).toBe('image-caption');
   });
 
-  it('offers the rendered types only, without a navigation or footer already there', () => {
+  it('offers the rendered types only, without a navigation, hero or footer already there', () => {
     const offered = pickerTypes(layout());
     for (const type of BLOCK_TYPE_NAMES) {
-      const expected = BLOCK_TYPES[type].rendered && type !== 'navigation' && type !== 'footer';
+      const expected =
+        BLOCK_TYPES[type].rendered && type !== 'navigation' && type !== 'hero' && type !== 'footer';
       expect(offered.includes(type), type).toBe(expected);
     }
     expect(pickerTypes([])).toContain('navigation');
     expect(pickerTypes([])).toContain('footer');
+    expect(pickerTypes([])).toContain('hero');
   });
 
   it('starts every type with fields the schema accepts, or whose problems it names on the block', () => {
@@ -118,14 +120,17 @@ describe('moving blocks', () => {
 describe('duplicating, hiding, renaming, removing', () => {
   it('duplicates after the block under a new unique id', () => {
     const blocks = layout();
-    const next = duplicateBlock(blocks, 1);
+    const at = types(blocks).indexOf('features');
+    const next = duplicateBlock(blocks, at);
     expect(next).toHaveLength(blocks.length + 1);
-    expect(next[2]!.type).toBe(blocks[1]!.type);
-    expect(next[2]!.id).not.toBe(blocks[1]!.id);
+    expect(next[at + 1]!.type).toBe('features');
+    expect(next[at + 1]!.id).not.toBe(blocks[at]!.id);
     expect(new Set(next.map((block) => block.id)).size).toBe(next.length);
-    expect(next[2]!.label).toBe(`${blockLabel(blocks[1]!)} (copy)`);
-    // One navigation, one footer.
+    expect(next[at + 1]!.label).toBe(`${blockLabel(blocks[at]!)} (copy)`);
+    // One navigation, one hero, one footer.
     expect(duplicateBlock(blocks, 0)).toEqual(blocks);
+    expect(duplicateBlock(blocks, types(blocks).indexOf('hero'))).toEqual(blocks);
+    expect(duplicateBlock(blocks, blocks.length - 1)).toEqual(blocks);
     expect(layoutSchema.safeParse(next).success).toBe(true);
   });
 

@@ -11,6 +11,7 @@ import {
   BLOCK_TYPES,
   deriveLayout,
   MAX_BLOCKS,
+  SINGLE_BLOCK_TYPES,
   type Block,
   type BlockType,
 } from '../../../../../functions/shared/blocks.ts';
@@ -107,12 +108,15 @@ export function newBlock(type: BlockType, layout: readonly Block[]): Block {
 const isNav = (block: Block | undefined) => block?.type === 'navigation';
 const isFooter = (block: Block | undefined) => block?.type === 'footer';
 
-/** The types the picker offers: rendered ones, without a navigation or footer already there. */
+/**
+ * The types the picker offers: rendered ones, without a navigation, hero or footer already
+ * there (SINGLE_BLOCK_TYPES).
+ */
 export function pickerTypes(layout: readonly Block[]): BlockType[] {
   return BLOCK_TYPE_NAMES.filter(
     (type) =>
       BLOCK_TYPES[type].rendered &&
-      !((type === 'navigation' || type === 'footer') && layout.some((b) => b.type === type)),
+      !(SINGLE_BLOCK_TYPES.has(type) && layout.some((b) => b.type === type)),
   );
 }
 
@@ -155,9 +159,11 @@ export function moveBlock(layout: readonly Block[], from: number, to: number): B
   return next;
 }
 
-/** Whether the block at `index` may be duplicated (one navigation, one footer). */
+/** Whether the block at `index` may be duplicated (one navigation, one hero, one footer). */
 export const canDuplicate = (layout: readonly Block[], index: number) =>
-  layout.length < MAX_BLOCKS && !isNav(layout[index]) && !isFooter(layout[index]);
+  layout.length < MAX_BLOCKS &&
+  layout[index] !== undefined &&
+  !SINGLE_BLOCK_TYPES.has(layout[index].type);
 
 /** `layout` with a copy of the block at `index` right after it, under a new id. */
 export function duplicateBlock(layout: readonly Block[], index: number): Block[] {
