@@ -95,8 +95,8 @@ test('the Pages tab: skeletons, create with a normalised slug, edit, toggle, and
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
   await edit.getByLabel('Title').fill(`${title} edited`);
   await edit.getByRole('switch', { name: 'Active' }).click();
-  // The structured editor and the JSON stay in sync.
-  await edit.getByRole('tab', { name: 'Hero' }).click();
+  // The block forms and the JSON stay in sync.
+  await edit.locator('[data-block-row="hero"] [data-control="select"]').click();
   await edit.getByLabel('Headline', { exact: true }).fill('Contract-clean data from day one');
   await edit.getByRole('tab', { name: 'JSON' }).click();
   await expect(edit.getByLabel('Content (JSON)')).toHaveValue(
@@ -156,9 +156,9 @@ test('invalid JSON and schema errors are shown and nothing is saved', async ({ p
   const errors = edit.getByTestId('content-errors');
   await expect(errors).toContainText('hero.headline must be at most 200 characters');
   await expect(errors).toContainText('brand.slogan is not a known field');
-  // The structured editor points at the field too.
-  await edit.getByRole('tab', { name: 'Sections' }).click();
-  await edit.getByRole('tab', { name: /Hero/ }).click();
+  // The hero block's form points at the field too.
+  await edit.getByRole('tab', { name: 'Blocks' }).click();
+  await edit.locator('[data-block-row="hero"] [data-control="select"]').click();
   await expect(edit.getByLabel('Headline', { exact: true })).toHaveAttribute(
     'aria-invalid',
     'true',
@@ -308,7 +308,7 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
     .getByRole('button', { name: `Edit ${title}` })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
-  await edit.getByRole('tab', { name: 'FAQ' }).click();
+  await edit.locator('[data-block-row="final-cta"] [data-control="select"]').click();
   await edit.getByLabel('Headline', { exact: true }).fill('Questions our customers ask');
   // The session ends (as at expiry): the cookie no longer matches a session.
   await context.clearCookies();
@@ -321,9 +321,9 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
   await expect(toast(page)).toHaveText(/^Landing page updated successfully/);
   const pages = (await (await page.request.get('/api/landing-pages')).json()) as {
     title: string;
-    content: { faq: { headline: string } };
+    content: { finalCTA: { headline: string } };
   }[];
-  expect(pages.find((p) => p.title === title)?.content.faq.headline).toBe(
+  expect(pages.find((p) => p.title === title)?.content.finalCTA.headline).toBe(
     'Questions our customers ask',
   );
 });

@@ -402,11 +402,11 @@ test('alt text edited in the library reaches the rebuilt page; delete is refused
   await page.goto(`/${own.slug}`);
   await expect(page.locator(`#features img[srcset*="${media.id}"]`)).toHaveAttribute('alt', alt);
 
-  // The structured editor's hero image field picks from the library (not saved here).
+  // The hero block's image field picks from the library (not saved here).
   await page.goto('/admin');
   await page.getByRole('button', { name: `Edit ${own.title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
-  await edit.getByRole('tab', { name: /Hero/ }).click();
+  await edit.locator('[data-block-row="hero"] [data-control="select"]').click();
   await edit
     .getByRole('button', { name: /^Choose from library for /i })
     .first()

@@ -97,7 +97,7 @@ test('pages start from templates; a page is saved as a template, used, and delet
 
   // 2. Save it as a template from its card; a taken name is answered beside the field.
   const saveButton = card(page, `Webinar ${run}`).getByRole('button', {
-    name: `Save Webinar ${run} as template`,
+    name: `Save as template: Webinar ${run}`,
   });
   await saveButton.focus();
   await page.keyboard.press('Enter');

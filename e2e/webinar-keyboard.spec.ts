@@ -52,16 +52,17 @@ test('a webinar page from the template, reordered and with a block hidden, by ke
   await page.keyboard.press('Enter');
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
   await expect(edit).toBeVisible();
-  const before = await rowIds(edit);
-  expect(before).toEqual([
-    'navigation',
-    'hero',
-    'webinar',
-    'what-you-will-learn',
-    'faq',
-    'final-cta',
-    'footer',
-  ]);
+  await expect
+    .poll(() => rowIds(edit))
+    .toEqual([
+      'navigation',
+      'hero',
+      'webinar',
+      'what-you-will-learn',
+      'faq',
+      'final-cta',
+      'footer',
+    ]);
 
   // "What you will learn" above the event: Alt+ArrowUp on its row.
   const learn = edit.locator('[data-block-row="what-you-will-learn"] [data-control="select"]');
@@ -99,7 +100,9 @@ test('a webinar page from the template, reordered and with a block hidden, by ke
   const deadline = Date.now() + 120_000;
   for (;;) {
     const html = await (await page.request.get(`/${slug}`)).text();
-    if (html.includes('id="block-what-you-will-learn"')) break;
+    // Published at creation already: wait for the build with the new order.
+    const learn = html.indexOf('id="block-what-you-will-learn"');
+    if (learn >= 0 && learn < html.indexOf('id="block-webinar"')) break;
     expect(Date.now(), 'the page was not rebuilt within 120 s').toBeLessThan(deadline);
     await page.waitForTimeout(500);
   }

@@ -160,7 +160,7 @@ export function PageCard({
             <Tooltip content="Saves this page's content, as the editor shows it, as a template anyone on the team can start a new page from.">
               <Button
                 variant="ghost"
-                aria-label={`Save ${page.title} as template`}
+                aria-label={`Save as template: ${page.title}`}
                 onClick={onSaveTemplate}
               >
                 Save as template

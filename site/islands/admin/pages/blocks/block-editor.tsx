@@ -1,12 +1,12 @@
 // The block editor of the page editor (issue 27, docs/decisions.md "Blocks"): the page's
 // blocks as a list (block-list.tsx) beside the form of the selected one (block-form.tsx),
 // with the picker to add one (block-picker.tsx). A page without a layout shows its derived
-// one (deriveLayout); its first change writes `layout` into the content. Every change goes
-// through withLayout (layout-ops.ts), which keeps the sections in step (syncSections). The
+// one (deriveLayout); its first change of structure writes `layout` into the content (a text
+// edit changes the sections only). Every change goes through withLayout or settled
+// (layout-ops.ts), which keep the sections in step (syncSections). The
 // selected block is in the URL (editor-url.ts), so a reload comes back to it.
 import { useRef, useState } from 'react';
 import { BLOCK_TYPES, MAX_BLOCKS, type Block } from '../../../../../functions/shared/blocks.ts';
-import { syncSections } from '../../../../../functions/shared/block-sync.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import { Button, ConfirmDialog } from '../../ui.tsx';
 import { BlockForm } from './block-form.tsx';
@@ -24,6 +24,8 @@ import {
   newBlock,
   removeBlock,
   setHidden,
+  settled,
+  withLayout,
 } from './layout-ops.ts';
 
 /** The selected block: the URL's when the layout has it, else the first after the navigation. */
@@ -63,8 +65,7 @@ export function BlockEditor({
     setAnnouncement(`${text}${count.current % 2 ? '' : '\u00a0'}`);
   };
 
-  const apply = (next: Block[]) =>
-    onChange(syncSections({ ...(view as LandingContent), layout: next }));
+  const apply = (next: Block[]) => onChange(withLayout(view, next));
   const position = (list: readonly Block[], id: string) =>
     `position ${list.findIndex((block) => block.id === id) + 1} of ${list.length}`;
 
@@ -124,7 +125,7 @@ export function BlockEditor({
           layout={layout}
           index={index}
           errors={shownErrors}
-          onChange={(next) => onChange(syncSections(next as LandingContent))}
+          onChange={(next) => onChange(settled(next as LandingContent))}
           onLayout={apply}
           onDuplicate={() => {
             const next = duplicateBlock(layout, index);

@@ -42,8 +42,17 @@ describe('the layout the editor shows', () => {
       block.type === 'hero' ? { ...block, headline: 'From the block' } : block,
     );
     const next = withLayout(content, blocks) as typeof content;
-    expect(next.layout).toBe(blocks);
+    // A text edit of a page without a layout changes its section and writes no layout.
+    expect(next).not.toHaveProperty('layout');
     expect(next.hero.headline).toBe('From the block');
+    // A change of structure writes the layout, the sections still in step.
+    const moved = moveBlock(blocks, types(blocks).indexOf('pricing'), 2);
+    const structured = withLayout(content, moved) as typeof content;
+    expect(structured.layout).toBe(moved);
+    expect(structured.hero.headline).toBe('From the block');
+    // A label, a hidden flag or a style is structure too.
+    const hidden = setHidden(blocks, 2, true);
+    expect((withLayout(content, hidden) as typeof content).layout).toBe(hidden);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type BlockType,
 } from '../../../../../functions/shared/blocks.ts';
 import { MIRRORED_SECTIONS, syncSections } from '../../../../../functions/shared/block-sync.ts';
+import { stableStringify } from '../../../../../functions/shared/stable-json.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import { blankOf } from '../structured-editor.tsx';
 
@@ -37,7 +38,22 @@ export const hasLayout = (content: unknown) =>
 
 /** The content with `layout` written, its mirrored sections copied from the blocks. */
 export function withLayout(content: unknown, layout: Block[]): unknown {
-  return syncSections({ ...(content as LandingContent), layout });
+  return settled({ ...(content as LandingContent), layout });
+}
+
+/**
+ * The content after an edit: its mirrored sections copied from the blocks (syncSections),
+ * and its layout left out while it is exactly the one its sections derive. A page without a
+ * layout whose text is edited stays a page without one (its sections change, as they did
+ * before blocks), so a reviewer's comparison shows the field that changed, not a layout.
+ */
+export function settled(content: LandingContent): LandingContent {
+  const synced = syncSections(content);
+  if (!synced.layout) return synced;
+  const { layout, ...sections } = synced;
+  return stableStringify(layout) === stableStringify(deriveLayout(sections))
+    ? (sections as LandingContent)
+    : synced;
 }
 
 /** The list's name of a block: its label, else its type's. */
