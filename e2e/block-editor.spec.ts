@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from 'playwright/test';
 import { BLOCK_TYPE_NAMES, BLOCK_TYPES } from '../functions/shared/blocks.ts';
 import { DEFAULT_SLUG } from '../functions/shared/slug.ts';
 import { signIn } from './admin-session.ts';
+import { blockRowIds as rowIds } from './keyboard.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 
@@ -17,10 +18,6 @@ mkdirSync(DIR, { recursive: true });
 const shoot = screenshotsIn(DIR);
 const SAVE_WAIT = { timeout: 30_000 };
 
-const rowIds = (edit: Locator) =>
-  edit
-    .locator('[data-block-row]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-block-row')));
 const row = (edit: Locator, id: string) => edit.locator(`[data-block-row="${id}"]`);
 const select = (edit: Locator, id: string) => row(edit, id).locator('[data-control="select"]');
 const moved = (ids: (string | null)[], from: string, to: number) => {

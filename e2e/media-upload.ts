@@ -2,15 +2,9 @@
 // Images tab does it (presigned POST to the object store, then made public), so a spec can
 // start from an image already in the library.
 import { expect, type APIRequestContext } from 'playwright/test';
-import sharp from 'sharp';
+import { flatPng } from '../scripts/block-gallery.ts';
 
-/** A flat PNG: small and quick. */
-export const flatPng = (width: number, height: number) =>
-  sharp({
-    create: { width, height, channels: 3, background: { r: 35, g: 119, b: 69 } },
-  })
-    .png()
-    .toBuffer();
+export { flatPng };
 
 /** The media record the publish answers. */
 export interface PublishedImage {

@@ -6,6 +6,7 @@
 // both dialogs and the pages, and screenshots at 1280 and 390 px.
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
+import { tabTo } from './keyboard.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
@@ -22,15 +23,6 @@ async function settled(page: Page) {
   await page.waitForFunction(
     () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
   );
-}
-
-/** Tabs forward until `target` has focus (at most `max` presses). */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 15) {
-  for (let index = 0; index < max; index++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 async function pageBySlug(page: Page, slug: string) {
@@ -68,7 +60,7 @@ test('pages start from templates; a page is saved as a template, used, and delet
   await create.getByLabel('Title').pressSequentially(`Webinar ${run}`);
   const pitch = create.getByRole('radio', { name: /^Product pitch/ });
   await expect(pitch).toBeChecked();
-  await tabTo(page, pitch);
+  await tabTo(page, pitch, 15);
   await page.keyboard.press('ArrowRight');
   const webinar = create.getByRole('radio', { name: /^Webinar/ });
   await expect(webinar).toBeFocused();

@@ -4,25 +4,12 @@
 // learn" block is moved above the event with Alt+ArrowUp, the FAQ is hidden, the changes
 // are saved, and the page the site serves (prebuilt, after the rebuild) shows the blocks in
 // the new order without the FAQ, and passes axe.
-import { expect, test, type Locator, type Page } from 'playwright/test';
+import { expect, test } from 'playwright/test';
 import { signIn } from './admin-session.ts';
+import { blockRowIds as rowIds, tabTo } from './keyboard.ts';
 import { expectNoAxeViolations } from './page-checks.ts';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Tabs forward until `target` has focus (at most `max` presses). */
-async function tabTo(page: Page, target: Locator, max = 40) {
-  for (let index = 0; index < max; index++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-const rowIds = (edit: Locator) =>
-  edit
-    .locator('[data-block-row]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-block-row')));
 
 test('a webinar page from the template, reordered and with a block hidden, by keyboard', async ({
   page,

@@ -247,7 +247,12 @@ export async function uploadGatedPdf(client: AdminClient, pdf: Buffer): Promise<
   return done.path;
 }
 
-const flat = (width: number, height: number, rgb: [number, number, number]) =>
+/** A flat PNG: small and quick (e2e/media-upload.ts's images too); the brand green by default. */
+export const flatPng = (
+  width: number,
+  height: number,
+  rgb: [number, number, number] = [35, 119, 69],
+) =>
   sharp({
     create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } },
   })
@@ -269,18 +274,22 @@ export async function publishBlockGallery(
   const media: GalleryMedia = {
     photo: await client.publishImage(
       'speaker.png',
-      await flat(480, 480, [35, 119, 69]),
+      await flatPng(480, 480, [35, 119, 69]),
       'Portrait of Dr. Anna Weber',
     ),
     chart: await client.publishImage(
       'report.png',
-      await flat(1200, 800, [226, 240, 232]),
+      await flatPng(1200, 800, [226, 240, 232]),
       'Delivery report',
     ),
-    logo: await client.publishImage('logo.png', await flat(320, 120, [30, 41, 59]), 'Partner logo'),
+    logo: await client.publishImage(
+      'logo.png',
+      await flatPng(320, 120, [30, 41, 59]),
+      'Partner logo',
+    ),
     poster: await client.publishImage(
       'poster.png',
-      await flat(1280, 720, [17, 24, 39]),
+      await flatPng(1280, 720, [17, 24, 39]),
       'Video poster',
     ),
   };

@@ -5,7 +5,6 @@
 // section is the source of truth; its fields are copied into the section, so what the
 // landing page shows and what those places show cannot drift. The page editor applies it
 // on every change and the page API on every save (an API client's layout wins the same way).
-import * as z from 'zod';
 import type { Block, BlockOf } from './blocks.ts';
 import { landingContentSchema, type LandingContent } from './landing-content.ts';
 
@@ -62,4 +61,4 @@ export function syncSections<C extends LandingContent>(content: C): C {
  * The content schema of what clients send (page create and update, working-copy saves,
  * variant edits): the content, checked, with its sections synced from its layout.
  */
-export const submittedContentSchema = z.lazy(() => landingContentSchema.transform(syncSections));
+export const submittedContentSchema = landingContentSchema.transform(syncSections);
