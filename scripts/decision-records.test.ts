@@ -2,8 +2,16 @@
 // file it cites exists, its supersede links resolve both ways, and the index lists every record
 // under its topic and nothing else. Each check reports every problem at once, naming the record
 // and the path, so a rename that breaks ten records shows all ten.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -227,6 +235,32 @@ function indexProblems(root: string, dir: string, records: DecisionRecord[]): st
   return problems;
 }
 
+/** The one file the records replaced; built so that this file does not name it. */
+const GONE = ['docs', 'decisions.md'].join('/');
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  'cdk.out',
+  '.data',
+  '.git',
+  '.astro',
+  '.bench',
+  'test-results',
+  'playwright-report',
+]);
+const TEXT = /\.(?:md|ts|tsx|js|mjs|cjs|json|astro|css|ya?ml|sh|html|example)$/;
+
+/** Files under `root` (its source folders and top-level files) that still name the old file. */
+function namingTheOldFile(root: string, dir = ''): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = dir ? `${dir}/${name}` : name;
+    if (SKIP.has(name)) return [];
+    if (statSync(join(root, path)).isDirectory()) return namingTheOldFile(root, path);
+    if (!TEXT.test(name) || !readFileSync(join(root, path), 'utf8').includes(GONE)) return [];
+    return [`${path}: names ${GONE}, which the records in ${FOLDER}/ replaced`];
+  });
+}
+
 describe('the decision records of docs/decisions/', () => {
   const records = readRecords(REPO, FOLDER);
 
@@ -248,6 +282,10 @@ describe('the decision records of docs/decisions/', () => {
 
   it('are each listed once in the index, under their topic', () => {
     expect(indexProblems(REPO, FOLDER, records)).toEqual([]);
+  });
+
+  it('leave nothing naming the file they replaced', () => {
+    expect(namingTheOldFile(REPO)).toEqual([]);
   });
 });
 
