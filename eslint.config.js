@@ -32,7 +32,7 @@ export default tseslint.config(
       // `import { z }` hands esbuild (the Lambda bundles) zod's whole namespace object, so it
       // keeps all of zod: its 64 locales, JSON Schema reader and the rest, 360 KB of the
       // public function's 900 KB. `import * as z` lets it drop what no schema uses
-      // (docs/decisions.md "Zod imports").
+      // (docs/decisions/0090-zod-namespace-and-jitless.md).
       'no-restricted-syntax': [
         'error',
         {

@@ -21,7 +21,7 @@ async function createPage(
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('URL Slug').fill(slugInput);
   await dialog.getByRole('radio', { name: new RegExp(`^${start}`) }).check();
-  // New pages are drafts unless published (docs/decisions.md, Editor).
+  // New pages are drafts unless published (docs/decisions/0065-new-pages.md).
   if (publish) await dialog.getByRole('checkbox', { name: 'Publish now' }).check();
   await dialog.getByRole('button', { name: 'Create Page' }).click();
   await expect(toast(page)).toHaveText(/Landing page created successfully/);

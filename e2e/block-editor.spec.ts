@@ -1,4 +1,4 @@
-// The page editor's block editor (issue 27, docs/decisions.md "Blocks"): a page without a
+// The page editor's block editor (issue 27, docs/decisions/0177-block-editor.md): a page without a
 // layout shows its derived blocks; a rich-text block is added through the picker, renamed,
 // moved by keyboard (Alt+Arrow), by the move buttons and by a drag; a block is hidden, one
 // duplicated, one removed; the selected block survives a reload (?block= in the URL); the

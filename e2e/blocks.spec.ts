@@ -1,4 +1,4 @@
-// A landing page built from blocks (issue 27, docs/decisions.md "Blocks"): a page whose
+// A landing page built from blocks (issue 27, docs/decisions/0167-block-model.md): a page whose
 // content has a layout renders its blocks in order, without the hidden one, with the rich
 // text as fixed elements (raw HTML never becomes markup), the FAQ as <details> with its
 // FAQPage data, and passes axe. Screenshots at 1280 and 390 px into /tmp/shots/h6.

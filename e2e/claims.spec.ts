@@ -1,7 +1,8 @@
 // One coherent site (issue 15), checked over the built HTML of every sitemap page and the
 // 404 page: no wording that contradicts content/claims.json, the uptime SLA always scoped
 // to its plan, public prices where pricing is mentioned, every results figure sourced,
-// US English with one form of "email", and one heading case (title case; docs/decisions.md).
+// US English with one form of "email", and one heading case (title case;
+// docs/decisions/0053-copy-us-english-title-case.md).
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { CLAIMS, claimVariants } from '../site/lib/claims.ts';
 

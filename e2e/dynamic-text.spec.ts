@@ -1,4 +1,4 @@
-// Dynamic text replacement (issue 27, docs/decisions.md "Dynamic text replacement"): a
+// Dynamic text replacement (issue 27, docs/decisions/0179-dynamic-text.md): a
 // published page whose hero headline holds `{{param:utm_term|supplier teams}}`. The
 // prerendered HTML (what crawlers and visitors without JavaScript get) holds the fallback,
 // and so do its <title> and meta description; in the browser the URL's value replaces it as

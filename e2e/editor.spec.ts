@@ -1,8 +1,8 @@
-// The page editor end to end (docs/decisions.md, "Editor"): new pages as drafts from the
-// template, the unsaved-changes guard and the local draft, two administrators saving the
-// same page (the conflict dialog), the block editor's forms reaching the rebuilt page
-// with its SEO tags, the live preview, the versions diff, and axe on every dialog.
-// Screenshots of each screen at 1280 and 390 px go to /tmp/shots/.
+// The page editor end to end (docs/decisions/0059-page-revisions-and-conflicts.md to
+// docs/decisions/0069-per-page-seo.md): new pages as drafts from the template, the unsaved-changes
+// guard and the local draft, two administrators saving the same page (the conflict dialog), the
+// block editor's forms reaching the rebuilt page with its SEO tags, the live preview, the versions
+// diff, and axe on every dialog. Screenshots of each screen at 1280 and 390 px go to /tmp/shots/.
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import {

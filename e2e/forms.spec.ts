@@ -1,4 +1,4 @@
-// Forms as data on the public site (issue 26, docs/decisions.md "Forms on the public site"):
+// Forms as data on the public site (issue 26, docs/decisions/0166-forms-on-the-public-site.md):
 // an administrator saves a custom form (a required choice list "Number of suppliers", hidden
 // fields from the URL and the page, a required consent) through the API and picks it for a
 // new landing page. Once the rebuild lands, a visitor opens the page's dialog: the browser

@@ -40,7 +40,9 @@ export interface ApiRoute<E extends VisitorEnv | AppEnv = VisitorEnv | AppEnv> {
 /** One outage log per app (its services): the error path below and /api/health share it. */
 const incidentsByServices = new WeakMap<VisitorServices, StoreIncidents>();
 
-/** The store-outage tracker of the app built on `services` (docs/decisions.md "Store outages"). */
+/**
+ * The store-outage tracker of the app built on `services` (docs/decisions/0035-store-outages.md).
+ */
 export function storeIncidents(services: VisitorServices): StoreIncidents {
   let incidents = incidentsByServices.get(services);
   if (!incidents) {

@@ -59,7 +59,7 @@ export const envSchema = z
     /** Minutes the one-time setup link printed at first run stays valid. */
     SETUP_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
     /**
-     * Sign-in throttling (docs/decisions.md "Sign-in throttling"). Failed sign-ins allowed
+     * Sign-in throttling (docs/decisions/0039-sign-in-throttling.md). Failed sign-ins allowed
      * per (account, client IP) pair in each 15-minute window.
      */
     LOGIN_PAIR_LIMIT: z.coerce.number().int().min(1).default(5),
@@ -90,7 +90,7 @@ export const envSchema = z
      * Conversion events counted per client address and minute (each instance; an IPv6
      * client counts by its /64), whatever the user agent; the rest are dropped. 120 is
      * some 40 visitors a minute behind one office NAT (a page view and a couple of clicks
-     * each), and bounds what one address can fake (docs/decisions.md, Conversion events).
+     * each), and bounds what one address can fake (docs/decisions/0100-conversion-address-cap.md).
      */
     CONVERSION_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Contact submissions accepted per client IP in each 10-minute window. */
@@ -143,7 +143,7 @@ export const envSchema = z
     ),
     /**
      * The key that encrypts the CRM webhook's secret when an admin sets it in the Account
-     * area (docs/decisions.md "Lead routing settings"): 32 random bytes as base64
+     * area (docs/decisions/0181-webhook-secret-storage.md): 32 random bytes as base64
      * (`openssl rand -base64 32`). Unset, `npm start` keeps a key in DATA_DIR/lead-settings.key.
      */
     LEAD_SETTINGS_KEY: optionalString.pipe(

@@ -97,7 +97,7 @@ const schema = z
       .transform((value) => value ?? DEFAULT_REGION)
       .describe(`AWS region of the stack (default ${DEFAULT_REGION})`),
     // On by default: without it nothing stops one client's flood before it reaches the
-    // API's own per-address limits (docs/decisions.md, "Rate limits at the edge").
+    // API's own per-address limits (docs/decisions/0099-waf-rate-limits.md).
     // `cdk.json` context may hold a real boolean, the environment only text.
     WAF: optional(z.union([z.boolean(), z.stringbool()]))
       .transform((value) => value ?? true)

@@ -1,6 +1,6 @@
-// Redirects in AWS (docs/decisions.md "Redirects"): a CloudFront KeyValueStore associated
-// with the default behaviour's viewer-request function, written by the site rebuild after
-// the pages are published, which may update that store and nothing else of its kind.
+// Redirects in AWS (docs/decisions/0141-redirects-served-twice.md): a CloudFront KeyValueStore
+// associated with the default behaviour's viewer-request function, written by the site rebuild
+// after the pages are published, which may update that store and nothing else of its kind.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';

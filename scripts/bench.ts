@@ -37,7 +37,7 @@ const benches: Record<string, () => Promise<string>> = {
   },
   // Ingestion runs at least 20 s per measurement: DynamoDB Local needs time to settle.
   // 10 connections by default: at 50, DynamoDB Local itself is saturated and by Little's
-  // law no p99 can be under 100 ms (docs/decisions.md, Tracking).
+  // law no p99 can be under 100 ms (docs/decisions/0016-ingestion-benchmark.md).
   conversions: async () => {
     const result = await benchConversions({
       seconds: Math.max(seconds, 20),

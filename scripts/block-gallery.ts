@@ -1,10 +1,10 @@
-// The block gallery (issue 27, docs/decisions.md "Blocks"): one published landing page with
-// every block type of functions/shared/blocks.ts, built through the admin API the way the
-// editor builds pages (images uploaded and published into the library, the gated file
-// uploaded privately, the layout saved, the page published). The browser checks
-// (e2e/block-gallery.spec.ts: axe, the CSP, valid HTML) and the Lighthouse bench
-// (scripts/bench/lighthouse.ts) both publish it, so every block type is rendered in them;
-// block-gallery.test.ts keeps the layout covering every type of the registry.
+// The block gallery (issue 27, docs/decisions/0178-block-gallery.md): one published landing page
+// with every block type of functions/shared/blocks.ts, built through the admin API the way the
+// editor builds pages (images uploaded and published into the library, the gated file uploaded
+// privately, the layout saved, the page published). The browser checks (e2e/block-gallery.spec.ts:
+// axe, the CSP, valid HTML) and the Lighthouse bench (scripts/bench/lighthouse.ts) both publish it,
+// so every block type is rendered in them; block-gallery.test.ts keeps the layout covering every
+// type of the registry.
 import sharp from 'sharp';
 import { BLOCK_TYPE_NAMES, type BlockInput } from '../functions/shared/blocks.ts';
 import { landingTemplate } from '../functions/shared/template.ts';

@@ -1,4 +1,4 @@
-// Shared dashboards (issue 25, docs/decisions.md "Shared dashboards"): read-only analytics
+// Shared dashboards (issue 25, docs/decisions/0156-shared-dashboards.md): read-only analytics
 // links for people without an account. The token in a link is `<id>.<signature>`, the
 // signature an HMAC-SHA256 of the id with an install secret, so the link can be shown again
 // to administrators and cannot be forged; the item says whether it still works (revoked,

@@ -2,9 +2,9 @@
 // items of functions/data/events.ts. Reads with queries only: one query for the range
 // and its previous period together (they are adjacent days of one partition), plus the
 // page records for titles. A 90-day view reads 180 counter items, whether for one page
-// or every page (docs/decisions.md, "Analytics"). Also one goal's breakdown per page and per
-// source (GET /api/admin/goals/:id/breakdown; docs/decisions.md "Goal breakdowns and goal
-// funnels").
+// or every page (docs/decisions/0081-analytics-storage-and-reads.md). Also one goal's breakdown per
+// page and per source (GET /api/admin/goals/:id/breakdown;
+// docs/decisions/0160-goal-breakdowns-and-funnels.md).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   ANALYTICS_TOP_VALUES,
@@ -115,7 +115,7 @@ export async function analyticsReport(
 }
 
 /**
- * A goal's figures over `days` (docs/decisions.md "Goals"): an event goal counts the type's
+ * A goal's figures over `days` (docs/decisions/0159-goals.md): an event goal counts the type's
  * events and its visitor-days (of the site, or of the page asked for); a page goal the views
  * and visitors of the pages whose path matches, a visitor counted once per matching page.
  */
@@ -184,7 +184,7 @@ const byConverters = (a: GoalCount, b: GoalCount) =>
 
 /**
  * One goal's figures over a range of the whole site, per page and per source
- * (docs/decisions.md "Goal breakdowns and goal funnels"); undefined for an unknown goal.
+ * (docs/decisions/0160-goal-breakdowns-and-funnels.md); undefined for an unknown goal.
  * An event goal reads the site's and the goals' counters of the range; a page goal the
  * site's and each matching page's own (its referrers).
  */

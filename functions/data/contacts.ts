@@ -17,7 +17,7 @@
 // item (SETTINGS / CONTACT-INDEX) so later reads skip the work. Each lead is indexed in a
 // transaction that checks it is still unindexed and still has the status read, so a build
 // running beside status changes (or a second build) never writes a stale status; running
-// it again is harmless (docs/decisions.md "Contacts and owners").
+// it again is harmless (docs/decisions/0184-contact-index.md).
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadStatus } from '../shared/lead-basics.ts';
 import { GSI1, GSI2, isConditionalFailure, queryAll, TableRepository } from './table.ts';

@@ -1,6 +1,6 @@
-// The encoding of the daily counter items the analytics dashboard reads (docs/decisions.md,
-// "Analytics"): attribute names, pair counters, and the dimension caps. The writes live in
-// functions/data/events.ts, the keys in functions/data/keys.ts.
+// The encoding of the daily counter items the analytics dashboard reads
+// (docs/decisions/0081-analytics-storage-and-reads.md): attribute names, pair counters, and the
+// dimension caps. The writes live in functions/data/events.ts, the keys in functions/data/keys.ts.
 //
 // One counter item per scope and day holds every figure of that day as its own top-level
 // attribute, so one atomic UpdateItem with ADD counts an event without reading first, and
@@ -29,7 +29,7 @@
 // writers cannot pass it. A visitor is attributed at their first page view of the day
 // (page-level) or of the site (ALL).
 //
-// Shards (issue 25, docs/decisions.md "Capacity: events a second to writes per item"): a
+// Shards (issue 25, docs/decisions/0082-sharded-counters.md): a
 // scope-day's counters are spread over 1, 4, 16, 64 or 256 items (DAY#<day> is shard 0,
 // DAY#<day>#<n> the others), chosen per event by CounterShards from the write rate the
 // items themselves report (each update adds 1 to `writes` and returns it), and summed at
@@ -39,7 +39,7 @@
 // reader adds the named counts by value and the other counts into (other), so totals stay
 // exact and a value's named figure is never more than it really had.
 //
-// The goals' item (issue 25, docs/decisions.md "Goal breakdowns and goal funnels"): one
+// The goals' item (issue 25, docs/decisions/0160-goal-breakdowns-and-funnels.md): one
 // more scope, GOAL_EVENTS (STATS#GOAL_EVENTS, sharded like every scope), updated by every
 // event but a page view (a button, a lead form, an outbound click, a download, a 404), so
 // page views, the bulk of events, still update two counter items:
@@ -450,8 +450,8 @@ interface ScopeShards {
 
 /**
  * Chooses the counter item of a scope-day an event updates, so that no item takes more
- * than about SHARD_HIGH_RATE updates a second however many instances write (docs/decisions.md,
- * "Capacity: events a second to writes per item").
+ * than about SHARD_HIGH_RATE updates a second however many instances write
+ * (docs/decisions/0082-sharded-counters.md).
  *
  * The rate is the items' own: every update adds 1 to the item's `writes` and returns it,
  * so two of this instance's updates to one item, `dt` apart, show every writer's updates

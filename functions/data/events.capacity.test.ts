@@ -1,9 +1,8 @@
-// Issue 25, "Ingestion that scales" (docs/decisions.md, "Capacity: events a second to writes
-// per item"): 10,000 events a second on ONE page, on a simulated clock, through
-// EventRepository.record and recordLead against an in-memory store that applies the
-// repository's own DynamoDB requests and counts, per simulated second, the updates each
-// item takes and the write capacity units (WCU) each partition key takes. No network and
-// no DynamoDB Local: the store is this file's, so a million events run in seconds.
+// Issue 25, "Ingestion that scales" (docs/decisions/0082-sharded-counters.md): 10,000 events a
+// second on ONE page, on a simulated clock, through EventRepository.record and recordLead against
+// an in-memory store that applies the repository's own DynamoDB requests and counts, per simulated
+// second, the updates each item takes and the write capacity units (WCU) each partition key takes.
+// No network and no DynamoDB Local: the store is this file's, so a million events run in seconds.
 import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventRepository, SITE_SCOPE } from './events.ts';

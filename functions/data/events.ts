@@ -1,5 +1,5 @@
 // Conversion events, leads as conversions, and the daily counters the analytics
-// dashboard reads (docs/decisions.md, "Analytics").
+// dashboard reads (docs/decisions/0081-analytics-storage-and-reads.md).
 //
 // Page identity: every key below uses the page's id, which the route resolves from the
 // wire landingPageId (docs/requirements.md §7: `x`, `legacy/x`, `default` or the default page's id)
@@ -19,7 +19,7 @@
 // The counter items' attributes are encoded in functions/data/event-counters.ts, the daily
 // salt in functions/data/salts.ts, every key in functions/data/keys.ts.
 //
-// Hot items (issue 25, docs/decisions.md "Capacity: events a second to writes per item"):
+// Hot items (issue 25, docs/decisions/0082-sharded-counters.md):
 // an event updates one shard of its page's counters and one of the site's (an event other
 // than a page view one of the goals' too), chosen by
 // CounterShards (event-counters.ts) so that no item takes more than about 50 updates a
@@ -202,7 +202,7 @@ export class EventRepository extends TableRepository {
   /**
    * The source of the visitor's first page view today that had one (a referrer or a
    * campaign), kept on their day item (no cookie): what a lead without its own source is
-   * attributed to (docs/decisions.md "One definition of a lead").
+   * attributed to (docs/decisions/0158-one-definition-of-a-lead.md).
    */
   async firstSource(visitor: string): Promise<Attribution | undefined> {
     const result = await this.db.send(

@@ -1,5 +1,5 @@
-// Experiments (issue 24, docs/decisions.md "Experiments"): A/B tests of a live landing page,
-// their variants' content, the variants' approvals, and the per-variant daily counters.
+// Experiments (issue 24, docs/decisions/0150-experiment-model.md): A/B tests of a live landing
+// page, their variants' content, the variants' approvals, and the per-variant daily counters.
 //
 // Access patterns and keys (functions/data/keys.ts):
 //   an experiment .......... GetItem  pk=EXPERIMENT#<id>  sk=EXPERIMENT
@@ -15,10 +15,10 @@
 // while the lock exists (functions/data/landing-pages.ts checks it in every write's
 // transaction), so the control stays what it was when the experiment started.
 //
-// Units (docs/decisions.md "Experiments"): a visitor is a visitor-day (the cookieless daily
-// hash of functions/data/events.ts); a conversion is a visitor-day with the goal. Each
-// counter update goes to one of COUNTER_SHARDS items of the day, chosen at random, so no
-// item takes more than 1/COUNTER_SHARDS of an experiment's writes.
+// Units (docs/decisions/0152-experiment-units-and-statistics.md): a visitor is a visitor-day (the
+// cookieless daily hash of functions/data/events.ts); a conversion is a visitor-day with the goal.
+// Each counter update goes to one of COUNTER_SHARDS items of the day, chosen at random, so no item
+// takes more than 1/COUNTER_SHARDS of an experiment's writes.
 import { createHash, randomUUID } from 'node:crypto';
 import {
   BatchWriteCommand,
@@ -50,8 +50,8 @@ import { GSI1, isConditionalFailure, putNew, queryAll, TableRepository } from '.
 
 /**
  * Shards of a day's counters: 128 keeps every item under 80 updates a second at 10,000 new
- * visitor-days a second on one experiment (docs/decisions.md "Capacity"); a quiet day writes
- * only the few it picks, and the results read whichever exist (tiny items, one Query).
+ * visitor-days a second on one experiment (docs/decisions/0082-sharded-counters.md); a quiet day
+ * writes only the few it picks, and the results read whichever exist (tiny items, one Query).
  */
 export const COUNTER_SHARDS = 128;
 /** How long an instance trusts its list of running experiments (the event route's reads). */

@@ -1,5 +1,5 @@
-// Form definitions (issue 26, docs/decisions.md "Forms"): what the team's form editor saves.
-// A built-in form (functions/shared/forms.ts BUILT_IN_FORMS) that nobody saved is its
+// Form definitions (issue 26, docs/decisions/0161-form-model.md): what the team's form editor
+// saves. A built-in form (functions/shared/forms.ts BUILT_IN_FORMS) that nobody saved is its
 // defaults, revision 0, and is not stored; saving one stores it like any custom form.
 //
 // Access patterns and keys (functions/data/keys.ts):

@@ -1,4 +1,4 @@
-// Goals (issue 25, docs/decisions.md "Goals"): what the team counts as a conversion besides a
+// Goals (issue 25, docs/decisions/0159-goals.md): what the team counts as a conversion besides a
 // lead: an event type, or views of pages whose path matches a pattern. Their figures come
 // from the daily counters (functions/data/analytics.ts); this module keeps the definitions.
 //
@@ -6,7 +6,7 @@
 //   every goal ..... Query   pk=GOALS
 //   one goal ....... Put / Delete  pk=GOALS  sk=<id>
 //   the funnel ..... Put           pk=GOALS  sk=FUNNEL   (read with the goals: one query)
-// The funnel (docs/decisions.md "Goal breakdowns and goal funnels") is the goals' ids in
+// The funnel (docs/decisions/0160-goal-breakdowns-and-funnels.md) is the goals' ids in
 // order; a goal deleted since drops out when read, and fewer than two left is no funnel.
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';

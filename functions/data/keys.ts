@@ -1,4 +1,4 @@
-// Every key of the one DynamoDB table, in one place (docs/decisions.md, "Keys as data").
+// Every key of the one DynamoDB table, in one place (docs/decisions/0123-keys-as-data.md).
 //
 // The table is a single key space shared by every repository in functions/data/, so a
 // prefix written by one repository must never be a prefix of another's: a

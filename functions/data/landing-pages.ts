@@ -265,7 +265,8 @@ export class LandingPageRepository extends TableRepository {
       ...(options.change ? { updatedBy: options.change.actor } : {}),
     });
     const page = toPage(item);
-    // A redirect from the page's addresses goes: the page wins (docs/decisions.md "Redirects").
+    // A redirect from the page's addresses goes: the page wins
+    // (docs/decisions/0140-renames-page-wins.md).
     const redirects = await pageRedirectWrites(this.db, this.table, undefined, page, {
       actor: options.change?.actor ?? 'system',
       at,
@@ -324,7 +325,7 @@ export class LandingPageRepository extends TableRepository {
     };
     const slugChanged = next.slug !== current.slug;
     // A live page renamed leaves redirects from its old addresses; a page taking an address
-    // removes the redirect from it (docs/decisions.md "Redirects"). In this transaction.
+    // removes the redirect from it (docs/decisions/0140-renames-page-wins.md). In this transaction.
     const redirects = await pageRedirectWrites(this.db, this.table, current, next, {
       actor: change.actor,
       at,

@@ -1,4 +1,4 @@
-// The lead routing settings (issue 26, docs/decisions.md "Lead routing settings") and the
+// The lead routing settings (issue 26, docs/decisions/0180-lead-routing-settings.md) and the
 // CRM webhook's delivery log.
 //
 // Access patterns and keys (functions/data/keys.ts):

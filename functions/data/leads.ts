@@ -13,16 +13,16 @@
 // with the leads, yet stays reachable by status for review (and rescue). A status change
 // rewrites gsi2pk and adds or removes the gsi1 keys when a lead moves out of or into spam.
 // Form, landing page, owner and the name/e-mail/company search are applied to the items
-// those queries return, within a read budget per request (docs/decisions.md, Leads).
-// Everything about one lead shares its partition, so erasing it is one query and deletes,
-// plus its contact index item (functions/data/contacts.ts), whose key the lead's e-mail
-// and time give. The index item is written with the lead, in the same transaction, and
-// rewritten with every status change (it mirrors the status for the submission numbers).
-// Owner (issue 26): `owner` on the lead item, an account's lower-cased e-mail, changed like
-// the status (a condition on the value read, a timeline entry in the same transaction).
-// Leads are written with attribute_not_exists, once, before anything else happens with
-// them, so an accepted submission is never lost; its CRM delivery (functions/data/
-// outbox.ts) is written in the same transaction.
+// those queries return, within a read budget per request
+// (docs/decisions/0044-lead-keys-and-reads.md). Everything about one lead shares its partition, so
+// erasing it is one query and deletes, plus its contact index item (functions/data/contacts.ts),
+// whose key the lead's e-mail and time give. The index item is written with the lead, in the same
+// transaction, and rewritten with every status change (it mirrors the status for the submission
+// numbers). Owner (issue 26): `owner` on the lead item, an account's lower-cased e-mail, changed
+// like the status (a condition on the value read, a timeline entry in the same transaction). Leads
+// are written with attribute_not_exists, once, before anything else happens with them, so an
+// accepted submission is never lost; its CRM delivery (functions/data/outbox.ts) is written in the
+// same transaction.
 import { randomUUID } from 'node:crypto';
 import {
   BatchWriteCommand,
@@ -105,7 +105,7 @@ function toLead(item: Record<string, unknown>): Lead {
     message: lead.message,
     formType: lead.formType,
     // 'closed' was a status of the first release that no code ever wrote; read any that
-    // exists as lost, which claims no won deal (docs/decisions.md, Leads).
+    // exists as lost, which claims no won deal (docs/decisions/0043-lead-statuses.md).
     status: (lead.status as string) === 'closed' ? 'lost' : lead.status,
     createdAt: lead.createdAt,
     ...(lead.role ? { role: lead.role } : {}),

@@ -1,5 +1,5 @@
-// Saved page templates (issue 27, docs/decisions.md "Blocks"): a page's content saved by the
-// team under a name, so a new page can start from it (POST /api/landing-pages with
+// Saved page templates (issue 27, docs/decisions/0176-page-templates.md): a page's content saved by
+// the team under a name, so a new page can start from it (POST /api/landing-pages with
 // `startFrom: 'template'` and its id). The built-ins are code (functions/shared/page-templates.ts);
 // only the saved ones live here. At most MAX_SAVED_TEMPLATES, names unique (ignoring case).
 //

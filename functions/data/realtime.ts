@@ -1,4 +1,4 @@
-// Realtime visitors (issue 25, docs/decisions.md "Realtime"): who viewed which page in the
+// Realtime visitors (issue 25, docs/decisions/0157-realtime.md): who viewed which page in the
 // last minutes, by the cookieless daily visitor hash. One item per minute and shard holds,
 // per visitor, the page and the source of their latest view in that minute; reading the last
 // five minutes is one BatchGet of REALTIME_SHARDS x 5 items. Items expire after 15 minutes.
@@ -10,9 +10,9 @@
 // A visitor always lands on the same shard (the shard is taken from their hash), so their
 // views in a minute are one attribute; an item takes one write per view, and a shard sees
 // 1/REALTIME_SHARDS of the site's views: 128 shards keep every item under 80 updates a second
-// at 10,000 page views a second (docs/decisions.md "Capacity"), and a minute's item under
-// DynamoDB's 400 KB up to about 6,000 visitors a minute per shard. Reading the window is
-// 640 keys in 7 BatchGets, mostly of items that do not exist at a B2B site's traffic.
+// at 10,000 page views a second (docs/decisions/0082-sharded-counters.md), and a minute's item
+// under DynamoDB's 400 KB up to about 6,000 visitors a minute per shard. Reading the window is 640
+// keys in 7 BatchGets, mostly of items that do not exist at a B2B site's traffic.
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.ts';
 import { TableRepository } from './table.ts';

@@ -1,5 +1,5 @@
 // Redirects in the single table, and how a change to them is planned (issue 23,
-// docs/decisions.md "Redirects"). The repository (redirects.ts) and page writes
+// docs/decisions/0139-redirect-chains-and-loops.md). The repository (redirects.ts) and page writes
 // (landing-pages.ts, a slug rename) both plan here, so neither imports the other.
 //
 // Access patterns and keys:
@@ -140,7 +140,7 @@ export function claimed(current: RedirectMap, slug: string, live: boolean): Map<
   return result;
 }
 
-/** What a page write does to the redirects (docs/decisions.md "Redirects"). */
+/** What a page write does to the redirects (docs/decisions/0140-renames-page-wins.md). */
 export interface PageAddresses {
   slug: string;
   isActive: boolean;

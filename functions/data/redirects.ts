@@ -61,11 +61,11 @@ export class RedirectRepository extends TableRepository {
   }
 
   /**
-   * Adds a redirect, flattened into the existing ones (docs/decisions.md "Redirects"). The
-   * input is checked by the shared schema (the API has already; unpublish calls this
-   * directly); a `from` that is a live page's address is refused, as is a loop. With
-   * `replace`, a redirect of the same `from` is replaced instead of refused (unpublishing
-   * a page again). The audit entry is written in the same transaction.
+   * Adds a redirect, flattened into the existing ones
+   * (docs/decisions/0139-redirect-chains-and-loops.md). The input is checked by the shared schema
+   * (the API has already; unpublish calls this directly); a `from` that is a live page's address is
+   * refused, as is a loop. With `replace`, a redirect of the same `from` is replaced instead of
+   * refused (unpublishing a page again). The audit entry is written in the same transaction.
    */
   async put(
     input: CreateRedirectRequest,

@@ -1,5 +1,5 @@
-// The weekly report's settings and its last scheduled run (issue 25, docs/decisions.md
-// "Weekly report").
+// The weekly report's settings and its last scheduled run (issue 25,
+// docs/decisions/0155-weekly-report.md).
 //
 // Access pattern and key (functions/data/keys.ts):
 //   the settings ..... GetItem / Put  pk=SETTINGS  sk=REPORT

@@ -1,6 +1,6 @@
-// The daily salt of the visitors' hashes (docs/decisions.md, "Analytics"): an HMAC of the
-// day when a secret is set, otherwise a random value the first instance to ask writes to
-// the table (pk=SALT sk=<day>, TTL 2 days) and every other instance reads. The salt changes
+// The daily salt of the visitors' hashes (docs/decisions/0012-visitor-counting-daily-salt.md): an
+// HMAC of the day when a secret is set, otherwise a random value the first instance to ask writes
+// to the table (pk=SALT sk=<day>, TTL 2 days) and every other instance reads. The salt changes
 // every UTC day, so nobody (us included) can link a visitor across days.
 import { createHmac, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

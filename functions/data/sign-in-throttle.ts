@@ -1,4 +1,4 @@
-// Sign-in throttling (docs/decisions.md "Sign-in throttling"): failures are limited per
+// Sign-in throttling (docs/decisions/0039-sign-in-throttling.md): failures are limited per
 // (account, IP) pair and per IP, and an account under attack slows down with a growing
 // delay instead of locking out. An address with no recent failures is never held back by
 // the account's delay, so an attacker elsewhere cannot keep an administrator out.

@@ -15,15 +15,15 @@
 // condition, so two sign-ins racing with the same code cannot both succeed; TOTP codes
 // are made single-use the same way, by a conditional write of the step they belong to.
 //
-// Wrong codes are also counted per account, whatever the address (docs/decisions.md
-// "Administrator accounts"): the sign-in throttle lets every fresh address have its
-// check, so without this a botnet that knows the password would get a real code check per
-// address. At CODE_FAILURE_LIMIT the second step locks: sign-ins waiting for a code that
-// began before the lock are refused (lockedAt), and no code is checked until lockedUntil,
-// which grows with each wrong code after it. Like the sign-in throttle, a check is counted
-// up front (atomic ADD, so parallel checks cannot slip past the limit) and handed back
-// when the code was right; a check that would reach the limit holds the lock while it
-// runs, so at most one code is checked at a time once the limit is near.
+// Wrong codes are also counted per account, whatever the address
+// (docs/decisions/0096-wrong-codes-per-account.md): the sign-in throttle lets every fresh address
+// have its check, so without this a botnet that knows the password would get a real code check per
+// address. At CODE_FAILURE_LIMIT the second step locks: sign-ins waiting for a code that began
+// before the lock are refused (lockedAt), and no code is checked until lockedUntil, which grows
+// with each wrong code after it. Like the sign-in throttle, a check is counted up front (atomic
+// ADD, so parallel checks cannot slip past the limit) and handed back when the code was right; a
+// check that would reach the limit holds the lock while it runs, so at most one code is checked at
+// a time once the limit is near.
 import {
   BatchWriteCommand,
   DeleteCommand,

@@ -1,4 +1,4 @@
-// Governed publishing (issue 23, docs/decisions.md "Governed publishing"): a page's working
+// Governed publishing (issue 23, docs/decisions/0132-working-copy.md): a page's working
 // copy, its review with electronic signatures, schedules, preview links, and the setting
 // that says how many approvals publishing needs.
 //

@@ -70,7 +70,7 @@ export function signedIn(c: Context<AppEnv>): SignedIn {
 
 /**
  * Refuses with 403 naming the permission unless the signed-in account's role has it
- * (docs/decisions.md "Roles"); the refusal is audited. For routes whose permission
+ * (docs/decisions/0131-roles.md); the refusal is audited. For routes whose permission
  * depends on the request (a live page needs `publish`), call it from the handler.
  */
 export async function assertPermission(

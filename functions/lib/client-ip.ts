@@ -96,7 +96,7 @@ function ipv6Text(groups: number[]): string {
 }
 
 /**
- * The key per-address limits count under (docs/decisions.md "Client IP"). An IPv4 address
+ * The key per-address limits count under (docs/decisions/0098-ipv6-limits.md). An IPv4 address
  * is itself; an IPv6 address stands for its /64, in canonical text (`2001:db8:1:2::/64`),
  * because one subscriber gets at least a /64 and can use any of its 2^64 addresses, so a
  * per-address limit keyed on the full address limits nobody. IPv4-mapped addresses

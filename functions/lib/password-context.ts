@@ -1,4 +1,4 @@
-// Context words of the password rules (docs/decisions.md "Administrator accounts"): the
+// Context words of the password rules (docs/decisions/0097-passwords-of-site-words.md): the
 // first words an attacker tries against this site are its own (the product and company
 // name, the admin area's words) with a year, digits or symbols added, `PharmaBridge2026`
 // say. No leaked-password list has them, so they are refused here: a password that is

@@ -1,7 +1,7 @@
 // The argon2id work of functions/lib/passwords.ts, in a module of its own so that it can
 // run on a worker thread: passwords.ts starts this file as a worker (the local server,
 // tests and scripts), or calls runHashJob inline where the file is not beside it (the
-// Lambda bundle, docs/decisions.md "Password hashing off the main thread"). It imports
+// Lambda bundle, docs/decisions/0101-password-hashing-workers.md). It imports
 // nothing of the project, so a worker loads only hash-wasm.
 import { randomBytes } from 'node:crypto';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';

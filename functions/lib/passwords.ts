@@ -5,9 +5,9 @@
 // A check costs about 0.1 s of CPU, and a JavaScript thread does nothing else meanwhile.
 // So the long-running server hashes on a small pool of worker threads and bounds the
 // checks waiting for one: past the bound a sign-in is refused with 503 and Retry-After
-// rather than queued without end (docs/decisions.md "Password hashing off the main
-// thread"). A Lambda instance serves one request at a time and its bundle has no worker
-// file, so there the work runs inline as before.
+// rather than queued without end (docs/decisions/0101-password-hashing-workers.md). A Lambda
+// instance serves one request at a time and its bundle has no worker file, so there the work runs
+// inline as before.
 import { existsSync } from 'node:fs';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';

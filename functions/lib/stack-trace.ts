@@ -2,7 +2,7 @@
 //
 // The Lambda functions run without Node's --enable-source-maps: with it, Node reads and
 // parses the bundle's source map at every cold start (about 10 ms of the public function's
-// start and 20 ms of the admin one's, docs/decisions.md "Source maps at error time"), for
+// start and 20 ms of the admin one's, docs/decisions/0091-source-maps-at-error-time.md), for
 // stack traces that only an unhandled error ever logs. Instead the bundle's map (shipped
 // beside it: index.mjs.map) is decoded here the first time an error is logged, and each
 // frame's position in the minified bundle is replaced by the source file, line and column.

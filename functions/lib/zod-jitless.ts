@@ -5,7 +5,7 @@
 // life, so that compilation never pays for itself; jitless, zod parses the same way
 // without it, cold starts skip the probe and the code generation, and the server parses
 // as the browser does (site/lib/zod-jitless.ts, where the CSP forbids eval anyway).
-// docs/decisions.md "Zod imports".
+// docs/decisions/0090-zod-namespace-and-jitless.md.
 import * as z from 'zod';
 
 z.config({ jitless: true });

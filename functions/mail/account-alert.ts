@@ -1,10 +1,10 @@
-// E-mails to an administrator about their own account's security (docs/decisions.md
-// "Administrator accounts"): that their second sign-in step was locked after repeated
-// wrong codes (whoever typed them had the password, so the message says so and what to
-// do), and a password reset's link and notice (password-reset.ts, sent by
-// sendAccountAlert too). Sent through whatever transport is configured, the log one
-// included: the lock alert holds no secret, and locally the log is where a developer reads
-// mail (a reset link there is like the first-run setup link in the terminal).
+// E-mails to an administrator about their own account's security
+// (docs/decisions/0096-wrong-codes-per-account.md): that their second sign-in step was locked after
+// repeated wrong codes (whoever typed them had the password, so the message says so and what to
+// do), and a password reset's link and notice (password-reset.ts, sent by sendAccountAlert too).
+// Sent through whatever transport is configured, the log one included: the lock alert holds no
+// secret, and locally the log is where a developer reads mail (a reset link there is like the
+// first-run setup link in the terminal).
 import type { Services } from '../lib/context.ts';
 import type { MailMessage } from './mailer.ts';
 

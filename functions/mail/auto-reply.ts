@@ -1,5 +1,5 @@
 // The confirmation a visitor gets after sending a form whose auto-reply is on (issue 26,
-// docs/decisions.md "Forms"): the form's subject and body with {{name}} and {{company}}
+// docs/decisions/0164-auto-reply.md): the form's subject and body with {{name}} and {{company}}
 // filled in, as plain text and a simple HTML part. Never for spam or bots, at most one per
 // address an hour (functions/routes/contact.ts decides; this module only writes it).
 import type { Lead } from '../data/leads.ts';

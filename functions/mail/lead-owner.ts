@@ -1,9 +1,9 @@
-// The e-mail an account gets when a lead is given to it (issue 26, docs/decisions.md
-// "Contacts and owners"): sent through the configured transport (the log, SMTP or SES)
-// after the change is stored, never when people assign leads to themselves. It carries
-// less of the person than the new-lead e-mail does (lead-notification.ts): the name, the
-// company, the form and the time, and a link to the lead in the admin; no e-mail address,
-// no message. Its failure is logged and never undoes the assignment.
+// The e-mail an account gets when a lead is given to it (issue 26,
+// docs/decisions/0186-lead-owners.md): sent through the configured transport (the log, SMTP or SES)
+// after the change is stored, never when people assign leads to themselves. It carries less of the
+// person than the new-lead e-mail does (lead-notification.ts): the name, the company, the form and
+// the time, and a link to the lead in the admin; no e-mail address, no message. Its failure is
+// logged and never undoes the assignment.
 import type { Lead } from '../data/leads.ts';
 import type { Services } from '../lib/context.ts';
 import { FORM_LABELS } from '../shared/leads.ts';

@@ -1,6 +1,6 @@
 // Outgoing mail behind one small interface (services are chosen at start-up), with
-// the three transports of docs/decisions.md: logged locally, SMTP when SMTP_URL is set, and
-// Amazon SES in AWS when the stack is given a sender and recipients.
+// the three transports of docs/decisions/0017-lead-notification-email.md: logged locally, SMTP when
+// SMTP_URL is set, and Amazon SES in AWS when the stack is given a sender and recipients.
 import type { Config } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 

@@ -1,4 +1,4 @@
-// The e-mails of a password reset (docs/decisions.md "Password reset (issue 23)"): the
+// The e-mails of a password reset (docs/decisions/0145-password-reset-request.md): the
 // link the account owner asked for, and the notice once the password was changed. Both go
 // through whatever transport is configured (account-alert.ts's sender); with the log
 // transport the link is in the server log, where a developer reads it, as the first-run

@@ -1,7 +1,7 @@
 // Amazon SES (API v2) transport, used in AWS: one SendEmail call over HTTPS, signed with
 // Signature Version 4 by the few lines below instead of the SES SDK client, whose 117 KB
 // would otherwise sit in the public Lambda function and be parsed on every cold start
-// (docs/decisions.md, Performance). The request is the one the SDK sends; mailer.test.ts
+// (docs/decisions/0088-ses-without-sdk.md). The request is the one the SDK sends; mailer.test.ts
 // checks the signature against the SDK's own and sends through moto's SES. The Lambda's
 // role may send only from the configured sender's identity (infra/constructs/api.ts).
 import { createHash, createHmac } from 'node:crypto';

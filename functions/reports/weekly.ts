@@ -1,4 +1,4 @@
-// The weekly analytics report (issue 25, docs/decisions.md "Weekly report"): last week's
+// The weekly analytics report (issue 25, docs/decisions/0155-weekly-report.md): last week's
 // visitors, leads and conversion rate against the week before, the top pages, sources and
 // campaigns, as an e-mail with a plain-text and an HTML part through the configured mail
 // transport. Off by default; when on, it goes out on Mondays from 08:00 in the chosen time

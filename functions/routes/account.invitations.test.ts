@@ -1,7 +1,7 @@
 // Issue 21, items 1 and 13: an invitation must not outlive the administrator who made it
 // (a disabled admin's link used to create an active admin), an accepted e-mail closes its
 // other invitations, and the list never shows an invitation whose e-mail already joined
-// (docs/decisions.md "Administrator accounts").
+// (docs/decisions/0040-admin-invitations.md, docs/decisions/0095-invitations-and-their-maker.md).
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
 import { hashPassword } from '../lib/passwords.ts';

@@ -14,7 +14,7 @@ import { sameJson } from '../shared/stable-json.ts';
 export const actorOf = (c: Context<AppEnv>) => c.get('admin')?.email ?? 'unknown';
 
 /**
- * What a change to a page needs (docs/decisions.md "Roles"): `edit` always, and `publish`
+ * What a change to a page needs (docs/decisions/0131-roles.md): `edit` always, and `publish`
  * when visitors would see it: the page is live, or the change makes it live.
  */
 export async function assertMayChange(

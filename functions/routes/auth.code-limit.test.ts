@@ -3,7 +3,7 @@
 // however many wrong codes the account had seen. Now wrong codes are counted per account,
 // across addresses: at the limit the pending sign-ins are locked, code checks wait a
 // growing delay, the owner is alerted by e-mail (the log transport here) and the event is
-// audited (docs/decisions.md "Administrator accounts"). Each request comes from its own
+// audited (docs/decisions/0096-wrong-codes-per-account.md). Each request comes from its own
 // X-Forwarded-For address, the harness's client IP.
 import { describe, expect, it } from 'vitest';
 import { CODE_FAILURE_LIMIT, CODE_LOCK_SECONDS, codeLockSeconds } from '../data/two-factor.ts';

@@ -1,7 +1,7 @@
 // Hole 3 of the hardening issue, "lock-out as a weapon": anyone who knew an admin's e-mail
 // could lock that admin out with 10 requests per 15 minutes. Now failures are throttled
 // per (account, IP) pair and per IP, and the account itself only slows down, for
-// addresses that have failed (docs/decisions.md "Sign-in throttling").
+// addresses that have failed (docs/decisions/0039-sign-in-throttling.md).
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountDelaySeconds } from '../data/sign-in-throttle.ts';
 import { socketIp } from '../lib/client-ip.ts';

@@ -1,6 +1,7 @@
 // /api/auth: sign-in (password, then a code when two-factor sign-in is on), sign-out, the
 // current administrator, the one-time first-run setup and accepting an invitation
-// (docs/decisions.md Admin, "Sign-in throttling", "Administrator accounts").
+// (docs/decisions/0024-admin-sessions.md, docs/decisions/0039-sign-in-throttling.md,
+// docs/decisions/0042-two-factor-totp.md).
 import * as z from 'zod';
 import { Hono, type Context } from 'hono';
 import { normalizeEmail } from '../data/admins.ts';

@@ -118,11 +118,11 @@ const refuse = (issues: SubmissionIssue[]) =>
   );
 
 /**
- * The submission as a lead, checked against its form's stored definition (docs/decisions.md
- * "Forms"): a form body's fields by checkSubmission, the reserved ones becoming the lead's
- * own; a docs/requirements.md body as it always was (its built-in form's custom fields are not
- * asked of it). Both: a required consent must be ticked, and the consent the visitor saw is
- * recorded with its version.
+ * The submission as a lead, checked against its form's stored definition
+ * (docs/decisions/0162-submissions-checked.md): a form body's fields by checkSubmission, the
+ * reserved ones becoming the lead's own; a docs/requirements.md body as it always was (its built-in
+ * form's custom fields are not asked of it). Both: a required consent must be ticked, and the
+ * consent the visitor saw is recorded with its version.
  */
 async function resolveSubmission(
   services: VisitorServices,
@@ -235,7 +235,7 @@ export const contact = new Hono<VisitorEnv>().post(
       );
     }
     const spam = Boolean(submission.website?.trim());
-    // Attribution (docs/decisions.md, Analytics): the page's id resolved from the wire
+    // Attribution (docs/decisions/0079-attribution.md): the page's id resolved from the wire
     // landingPageId, and the visit's source unless the browser asked not to be tracked.
     const userAgent = c.req.header('user-agent') ?? '';
     const optedOut = c.req.header('sec-gpc') === '1' || c.req.header('dnt') === '1';
@@ -244,7 +244,7 @@ export const contact = new Hono<VisitorEnv>().post(
       : undefined;
     // A form on a page without a source of its own (the contact page, reached from a campaign
     // landing page) takes the visitor's first source of the day, kept server-side without a
-    // cookie (docs/decisions.md "One definition of a lead").
+    // cookie (docs/decisions/0158-one-definition-of-a-lead.md).
     let visit = submission.attribution;
     if (!optedOut && !spam && !isBot(userAgent) && !hasSource(visit)) {
       const first = await services.events
@@ -277,11 +277,12 @@ export const contact = new Hono<VisitorEnv>().post(
       ...(Object.keys(attribution).length ? { attribution } : {}),
       form: record,
     });
-    // One definition of a lead for every figure (issue 25, docs/decisions.md "One definition
-    // of a lead"): every lead the inbox lists (all but spam) counts in the analytics totals,
-    // on its page and day. One that cannot be attributed (a bot's user agent, GPC or DNT)
-    // counts in no source, campaign or device: the dashboard shows it as "Unattributed".
-    // The lead is kept whatever happens here, so a failed count is logged, not answered.
+    // One definition of a lead for every figure (issue 25,
+    // docs/decisions/0158-one-definition-of-a-lead.md): every lead the inbox lists (all but spam)
+    // counts in the analytics totals, on its page and day. One that cannot be attributed (a bot's
+    // user agent, GPC or DNT) counts in no source, campaign or device: the dashboard shows it as
+    // "Unattributed". The lead is kept whatever happens here, so a failed count is logged, not
+    // answered.
     if (!spam) {
       await services.events
         .recordLead(

@@ -1,6 +1,6 @@
 // /api/admin/contacts/:email: one person, that is every submission with this e-mail address
 // (case ignored), with the status changes, owner changes and notes of all its leads merged
-// into one timeline (issue 26, docs/decisions.md "Contacts and owners"). The submissions
+// into one timeline (issue 26, docs/decisions/0184-contact-index.md). The submissions
 // come from the contact index (functions/data/contacts.ts); each lead is then read whole.
 // Reading a contact is not audited, as reading a lead is not.
 import { Hono } from 'hono';

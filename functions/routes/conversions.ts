@@ -27,10 +27,11 @@ const BOT_USER_AGENT =
 const PAGE_ID = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
 
 /**
- * Counts an event or a lead for an experiment's variant (docs/decisions.md "Experiments"):
- * only when the variant belongs to a running experiment, so a stale page, a paused
- * experiment or a forged variant counts for nobody. `type` is an event type or 'lead'; the
- * experiment's goal makes it a conversion, anything else shows the visitor saw the variant.
+ * Counts an event or a lead for an experiment's variant
+ * (docs/decisions/0151-experiment-serving.md): only when the variant belongs to a running
+ * experiment, so a stale page, a paused experiment or a forged variant counts for nobody. `type` is
+ * an event type or 'lead'; the experiment's goal makes it a conversion, anything else shows the
+ * visitor saw the variant.
  */
 export async function countVariant(
   services: Pick<VisitorServices, 'experiments' | 'log'>,
@@ -68,7 +69,7 @@ const LANDING_TYPES: ReadonlySet<string> = new Set(LANDING_EVENT_TYPES);
  * Where an event counts, or undefined when nowhere: a marketing page of the site-wide script
  * (functions/shared/site-routes.ts) under `/` + its path, for the events that page sends; a
  * landing page under its id, resolved from the wire id as before, for a landing page's
- * events; anything else is nobody's (docs/decisions.md "The site-wide tracking script").
+ * events; anything else is nobody's (docs/decisions/0085-site-wide-tracking.md).
  */
 async function countedPage(
   resolver: VisitorServices['pageResolver'],
@@ -143,8 +144,9 @@ export const conversions = new Hono<VisitorEnv>().post(
     if (!page) return c.body(null, 202);
     const visitor = await services.events.visitorHash(ip, userAgent ?? '');
     if (!services.eventCap.allow(visitor)) return c.body(null, 202);
-    // Counted under the page's id, not the path the browser saw (docs/decisions.md,
-    // Analytics); the device class is the server's reading of the user agent.
+    // Counted under the page's id, not the path the browser saw
+    // (docs/decisions/0077-analytics-counting.md); the device class is the server's reading of the
+    // user agent.
     await services.events.record(event, page.id, visitor, { device: deviceClass(userAgent ?? '') });
     if (event.eventType === 'page_view') {
       // Realtime (issue 25): a failure there is logged, never answered.

@@ -1,7 +1,7 @@
 // GET /api/health: is the store answering? An outage is logged like every other store
-// outage (docs/decisions.md "Store outages"): one line when it starts, one when the store
-// answers again, not a line per check (a load balancer checks every few seconds), and
-// the 503 says when to look again.
+// outage (docs/decisions/0102-store-supervision-and-health.md): one line when it starts, one when
+// the store answers again, not a line per check (a load balancer checks every few seconds), and the
+// 503 says when to look again.
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { Hono } from 'hono';
 import { storeIncidents } from '../app-builder.ts';

@@ -25,7 +25,7 @@ export const landingPageBySlug = new Hono<VisitorEnv>().get(
   async (c) => {
     const { slug } = c.req.valid('param');
     const page = await c.get('services').pages.getBySlug(slug);
-    // Drafts are not public (docs/decisions.md): same answer as a missing page. A
+    // Drafts are not public (docs/decisions/0065-new-pages.md): same answer as a missing page. A
     // signed-in administrator may still preview them (never cached).
     if (!page) throw notFound('Landing page');
     if (!page.isActive && !(await currentAdmin(c))) throw notFound('Landing page');

@@ -1,9 +1,9 @@
-// Password reset (issue 23, docs/decisions.md "Password reset (issue 23)"): "Forgot
-// password?" answers alike for every e-mail and mails a link only to a real, active
-// account; the link works once, for 30 minutes, and only while it is the account's newest;
-// using it ends every session and keeps two-factor sign-in; an administrator's link for a
-// colleague is answered once. The mail is read from the log transport (the harness's
-// memory logger), as a developer reads it from `npm start`'s terminal.
+// Password reset (issue 23, docs/decisions/0145-password-reset-request.md to
+// docs/decisions/0147-password-reset-confirm.md): "Forgot password?" answers alike for every e-mail
+// and mails a link only to a real, active account; the link works once, for 30 minutes, and only
+// while it is the account's newest; using it ends every session and keeps two-factor sign-in; an
+// administrator's link for a colleague is answered once. The mail is read from the log transport
+// (the harness's memory logger), as a developer reads it from `npm start`'s terminal.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';

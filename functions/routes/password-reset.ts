@@ -1,6 +1,7 @@
 // /api/auth/password-reset: "Forgot password?" (a link by e-mail) and using a reset link
-// (docs/decisions.md "Password reset (issue 23)"). No session: the link is the credential.
-// An administrator's link for a colleague is POST /api/account/admins/:email/password-reset.
+// (docs/decisions/0145-password-reset-request.md to docs/decisions/0147-password-reset-confirm.md).
+// No session: the link is the credential. An administrator's link for a colleague is POST
+// /api/account/admins/:email/password-reset.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono, type Context } from 'hono';
 import { normalizeEmail } from '../data/admins.ts';

@@ -1,6 +1,7 @@
-// Redirects (issue 23, docs/decisions.md "Redirects"): /api/admin/redirects, the redirects a
-// live page's rename leaves, flattened chains, refused loops and open redirects, and the
-// local server answering them from the build's redirect map with hits counted.
+// Redirects (issue 23, docs/decisions/0138-what-a-redirect-is.md to
+// docs/decisions/0143-redirects-view.md): /api/admin/redirects, the redirects a live page's rename
+// leaves, flattened chains, refused loops and open redirects, and the local server answering them
+// from the build's redirect map with hits counted.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';

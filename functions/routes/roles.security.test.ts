@@ -1,4 +1,4 @@
-// The role matrix of issue 23 (functions/shared/roles.ts, docs/decisions.md "Roles"),
+// The role matrix of issue 23 (functions/shared/roles.ts, docs/decisions/0131-roles.md),
 // enforced by the API: every admin route of the app's route table is classified here by
 // the permission it needs, and each of the five roles calls each route. A role without
 // the permission gets 403 naming it; a role with it gets anything but 403. A route added
@@ -17,7 +17,7 @@ type Need = Permission | 'session' | readonly [Permission, ...Permission[]];
 
 /**
  * What each admin route needs. Page routes are called on a live page, so a change needs
- * `publish` on top of `edit` (docs/decisions.md "Roles": visitors would see it).
+ * `publish` on top of `edit` (docs/decisions/0131-roles.md: visitors would see it).
  */
 const NEEDS: Record<string, Need> = {
   'GET /api/landing-pages': 'session',

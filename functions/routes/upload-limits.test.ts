@@ -1,11 +1,11 @@
-// The size limit of uploads is enforced as early as each path allows (docs/decisions.md,
-// "Upload size, refused early"): a multipart upload whose declared size is over
-// MEDIA_MAX_BYTES is refused at create; on the disk driver the part that crosses the limit
-// is refused while it streams; on S3, whose presigned part URLs cannot carry a size, the
-// signing of any later part is refused once the stored parts are over it (and complete
-// still checks the whole). The form POST's 413 quotes the documented limit. Both drivers:
-// the disk under a temp DATA_DIR and S3 on moto_server (functions/test/moto.ts), through
-// the real app on a real socket (functions/test/media-kit.ts).
+// The size limit of uploads is enforced as early as each path allows
+// (docs/decisions/0125-upload-size-refused-early.md): a multipart upload whose declared size is
+// over MEDIA_MAX_BYTES is refused at create; on the disk driver the part that crosses the limit is
+// refused while it streams; on S3, whose presigned part URLs cannot carry a size, the signing of
+// any later part is refused once the stored parts are over it (and complete still checks the
+// whole). The form POST's 413 quotes the documented limit. Both drivers: the disk under a temp
+// DATA_DIR and S3 on moto_server (functions/test/moto.ts), through the real app on a real socket
+// (functions/test/media-kit.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { paddedJpeg } from '../media/test-images.ts';
 import type { S3CreateMultipartResponse } from '../shared/media.ts';

@@ -1,4 +1,4 @@
-// Governed publishing (issue 23, docs/decisions.md "Governed publishing"): the working copy
+// Governed publishing (issue 23, docs/decisions/0132-working-copy.md): the working copy
 // of a page and its way to the live site, under /api/landing-pages/:id/... . Each handler
 // checks the role's permission (functions/shared/roles.ts) before it reads the body; the
 // workflow's refusals are domain errors of functions/data/workflow.ts.

@@ -234,7 +234,7 @@ describe('DynamoDB Local of npm start', { timeout: 120_000 }, () => {
     await first.engine.stop();
     const log = memoryLogger();
     let gaveUp = '';
-    // The product's budget: 3 restarts a minute (docs/decisions.md "Store outages").
+    // The product's budget: 3 restarts a minute (docs/decisions/0035-store-outages.md).
     const supervised = await superviseDynamoLocal({
       dataDir: dir,
       log,

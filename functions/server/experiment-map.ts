@@ -1,4 +1,4 @@
-// The experiment map a build publishes (issue 24; docs/decisions.md "Experiments"):
+// The experiment map a build publishes (issue 24; docs/decisions/0151-experiment-serving.md):
 // dist/.experiments.json, the experiments' part of CloudFront's KeyValueStore as JSON, beside
 // the redirects' part (redirect-map.ts). For each running experiment, its page's path ("/" or
 // "/<slug>") maps to "x <experimentId> <variantPrefix> a:50 b:50" (the variants in order, the

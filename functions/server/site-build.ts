@@ -222,7 +222,7 @@ export function describeUnlistedScripts(scripts: UnlistedScript[], pages: Conten
       `The build wrote inline scripts the Content-Security-Policy does not allow:\n` +
         fromSite.map(({ hash, file }) => `  '${hash}' in ${file}`).join('\n') +
         `\nCheck what they are (an Astro upgrade changes its island runtime), then add the ` +
-        `hashes to functions/shared/csp-hashes.json (docs/decisions.md, Content-Security-Policy).`,
+        `hashes to functions/shared/csp-hashes.json (docs/decisions/0034-content-security-policy.md).`,
     );
   }
   return parts.join('\n');
@@ -303,10 +303,11 @@ export async function buildSite(options: {
     return { ok: false, logTail: reason, reason };
   }
   try {
-    // The redirects as they are now, beside the pages (docs/decisions.md "Redirects").
+    // The redirects as they are now, beside the pages
+    // (docs/decisions/0141-redirects-served-twice.md).
     writeRedirectMap(nextDir, await readRedirectList(options.env));
     // The running experiments whose variants this build rendered: the edge's assignment map
-    // (docs/decisions.md "Experiments"). One started during the build waits for the next.
+    // (docs/decisions/0151-experiment-serving.md). One started during the build waits for the next.
     await writeBuiltExperiments(nextDir, options.env);
   } catch (error) {
     rmSync(nextDir, { recursive: true, force: true });

@@ -73,7 +73,7 @@ interface EdgeRedirect {
 /**
  * The redirect and experiment rules of infra/edge/clean-urls.js, run here as CloudFront runs
  * them, so the two servers cannot answer a redirect or assign a variant differently
- * (docs/decisions.md "Redirects", "Experiments").
+ * (docs/decisions/0141-redirects-served-twice.md, docs/decisions/0151-experiment-serving.md).
  */
 const edge = loadEdgeScript<{
   redirectKey(uri: string): string;

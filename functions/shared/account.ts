@@ -116,7 +116,7 @@ export const passwordResetRequestSchema = z.strictObject({ email: emailSchema })
 
 /**
  * The answer to every accepted request, whether or not the account exists, so it reveals
- * nothing (docs/decisions.md "Password reset (issue 23)").
+ * nothing (docs/decisions/0145-password-reset-request.md).
  */
 export const PASSWORD_RESET_SENT =
   'If an administrator account uses that email address, a link to choose a new password is on its way. It works once, for 30 minutes.';
@@ -184,7 +184,7 @@ export const administratorsSchema = z.object({
 });
 export type Administrators = z.infer<typeof administratorsSchema>;
 
-/** The role defaults to the least that can work on pages (docs/decisions.md "Roles"). */
+/** The role defaults to the least that can work on pages (docs/decisions/0131-roles.md). */
 export const INVITE_DEFAULT_ROLE: Role = 'editor';
 export const inviteRequestSchema = z.strictObject({
   email: emailSchema,

@@ -1,10 +1,10 @@
-// Gated downloads (issue 27, docs/decisions.md "Blocks"): private files (PDF only) that a
-// gatedAsset block of a landing page hands out once a visitor's lead is stored. A file lives
-// at the object store's private key `assets/<id>`, never served by a public route; a page
-// names it as `/assets/<id>` (the block's `asset` field). The visitor gets a link
-// `/api/downloads/<token>`: the token is the base64url JSON payload {assetId, leadId, exp}
-// and, after a dot, its HMAC-SHA256 with an install secret (functions/data/assets.ts signs and
-// checks it; this module only knows its shape, so the browser's code can import it).
+// Gated downloads (issue 27, docs/decisions/0175-gated-downloads.md): private files (PDF only) that
+// a gatedAsset block of a landing page hands out once a visitor's lead is stored. A file lives at
+// the object store's private key `assets/<id>`, never served by a public route; a page names it as
+// `/assets/<id>` (the block's `asset` field). The visitor gets a link `/api/downloads/<token>`: the
+// token is the base64url JSON payload {assetId, leadId, exp} and, after a dot, its HMAC-SHA256 with
+// an install secret (functions/data/assets.ts signs and checks it; this module only knows its
+// shape, so the browser's code can import it).
 import * as z from 'zod';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';

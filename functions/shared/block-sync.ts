@@ -1,10 +1,10 @@
-// Keeps a page's section fields in step with its layout (docs/decisions.md "Blocks"). A page
-// with a layout still has docs/requirements.md §3's sections, which other places read: the
-// SEO fallback to the hero (seo.ts, resolveSeo), /site's hero and final call to action,
-// /pricing and /faq from the default page. The first block of each §2 type that mirrors a
-// section is the source of truth; its fields are copied into the section, so what the
-// landing page shows and what those places show cannot drift. The page editor applies it
-// on every change and the page API on every save (an API client's layout wins the same way).
+// Keeps a page's section fields in step with its layout (docs/decisions/0171-layout-derived.md). A
+// page with a layout still has docs/requirements.md §3's sections, which other places read: the SEO
+// fallback to the hero (seo.ts, resolveSeo), /site's hero and final call to action, /pricing and
+// /faq from the default page. The first block of each §2 type that mirrors a section is the source
+// of truth; its fields are copied into the section, so what the landing page shows and what those
+// places show cannot drift. The page editor applies it on every change and the page API on every
+// save (an API client's layout wins the same way).
 import type { Block, BlockOf } from './blocks.ts';
 import { landingContentSchema, type LandingContent } from './landing-content.ts';
 

@@ -1,4 +1,4 @@
-// The block model of the page builder (issue 27, docs/decisions.md "Blocks"). A page's
+// The block model of the page builder (issue 27, docs/decisions/0167-block-model.md). A page's
 // content may carry `layout`: an ordered list of blocks `{id, type, hidden?, style?,
 // ...fields}`. BLOCK_TYPES below is the one place a block type is declared: its fields
 // (a zod shape), its label and description for the block picker, the styles it takes,

@@ -43,7 +43,7 @@ const visitFields = {
   landingPageId: oneLine(200).optional(),
   /** Where the visit came from (referrer host, UTM tags); the server adds the page's id. */
   attribution: attributionSchema.optional(),
-  /** The experiment variant the page was served as (docs/decisions.md "Experiments"). */
+  /** The experiment variant the page was served as (docs/decisions/0151-experiment-serving.md). */
   variantId: variantIdSchema.optional(),
   /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
   experimentId: z.uuid().optional(),

@@ -1,4 +1,4 @@
-// Dynamic text replacement (issue 27, docs/decisions.md "Dynamic text replacement"). A text
+// Dynamic text replacement (issue 27, docs/decisions/0179-dynamic-text.md). A text
 // field of a landing page may hold `{{param:utm_term|supplier teams}}`: the prerendered HTML
 // shows the fallback ("supplier teams") inside `<span data-dtr="utm_term">`, and the landing
 // script (site/islands/landing/landing-behavior.ts) puts the URL parameter's value there as

@@ -12,7 +12,7 @@ export const EVENT_TYPES = [
   'nav_cta_click',
   'final_cta_primary',
   'final_cta_secondary',
-  // The site-wide script's own events (docs/decisions.md "The site-wide tracking script").
+  // The site-wide script's own events (docs/decisions/0085-site-wide-tracking.md).
   'outbound_click',
   'file_download',
   'not_found',
@@ -104,7 +104,7 @@ export const attributionSchema = z.strictObject({
 /**
  * An experiment's variants (functions/shared/experiments.ts): the first is the control. A
  * page under an experiment carries its variant on <html data-variant>, and every event and
- * lead of that page sends it back (docs/decisions.md "Experiments").
+ * lead of that page sends it back (docs/decisions/0151-experiment-serving.md).
  */
 export const VARIANT_IDS = ['a', 'b', 'c', 'd'] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];

@@ -1,4 +1,4 @@
-// Experiments (issue 24, docs/decisions.md "Experiments"): A/B tests of a landing page,
+// Experiments (issue 24, docs/decisions/0150-experiment-model.md): A/B tests of a landing page,
 // chosen at the edge. The request and response shapes of /api/admin/experiments, shared by
 // the API and the admin. The statistics are functions/shared/experiment-stats.ts; the
 // assignment is infra/edge/clean-urls.js.

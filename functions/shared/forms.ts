@@ -1,4 +1,4 @@
-// Forms as data (issue 26, docs/decisions.md "Forms"): the definition a team edits in the
+// Forms as data (issue 26, docs/decisions/0161-form-model.md): the definition a team edits in the
 // admin's form editor, the built-in forms that reproduce docs/requirements.md's dialog and
 // contact page exactly, the public part of a definition, and the validation of a
 // submission against a definition. One module for the API, the form editor and the

@@ -44,8 +44,8 @@ export const landingContentSchema = z.strictObject({
       "The form of this page's Request Demo dialog; the pricing dialog always uses the pricing form",
   }),
   /**
-   * The page's blocks in order (functions/shared/blocks.ts, docs/decisions.md "Blocks"). Absent:
-   * the page shows the sections above in docs/requirements.md §2's order, as it always did.
+   * The page's blocks in order (functions/shared/blocks.ts, docs/decisions/0167-block-model.md).
+   * Absent: the page shows the sections above in docs/requirements.md §2's order, as it always did.
    * The structured editor leaves it to the JSON tab for now (it is not in EDITOR_SECTIONS).
    */
   layout: z

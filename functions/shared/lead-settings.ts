@@ -1,4 +1,4 @@
-// Lead routing settings (issue 26, docs/decisions.md "Lead routing settings"): who is
+// Lead routing settings (issue 26, docs/decisions/0180-lead-routing-settings.md): who is
 // e-mailed for a new lead (everyone, or per form), and the CRM webhook (URL, on/off, its
 // signing secret). Shared by the API (functions/routes/admin/lead-settings.ts) and the
 // Account area's "Lead routing" section, so both check a value the same way.

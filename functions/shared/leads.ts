@@ -93,7 +93,7 @@ export const leadSchema = z.object({
   formId: z.string().optional(),
   /** The form's own fields (not the reserved ones above): name -> text or a checkbox's state. */
   fields: z.record(z.string(), fieldValueSchema).optional(),
-  /** What the visitor agreed to, when the form asked (docs/decisions.md "Consent records"). */
+  /** What the visitor agreed to, when the form asked (docs/decisions/0163-consent-records.md). */
   consent: consentRecordSchema.optional(),
   /** The account working the lead (an e-mail, lower-cased); absent while nobody owns it. */
   owner: z.string().optional(),

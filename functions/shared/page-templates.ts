@@ -1,15 +1,14 @@
-// The built-in page templates (issue 27, docs/decisions.md "Blocks"): where a new page starts
-// when the create form's "Start from" picks a template. Each one is a complete content
-// (every section of docs/requirements.md §3, so landingContentSchema accepts it) with a
-// `layout` of blocks (functions/shared/blocks.ts); the sections its layout does not show
-// keep placeholderContent()'s copy, and syncSections (block-sync.ts) copies the layout's
-// hero, final call to action and brand name into their sections, which the SEO fallback
-// and other pages read. The hero's secondary button always scrolls to How It Works, which
-// only the product pitch has: the others leave its label empty, so it is not shown.
-// "Product pitch" is the PharmaBridge template of
-// content/landing-template.json without a layout, so it renders exactly as pages did.
-// Templates the team saves from a page are stored (functions/data/page-templates.ts); the
-// API lists both, built-ins first (functions/routes/admin/templates.ts).
+// The built-in page templates (issue 27, docs/decisions/0176-page-templates.md): where a new page
+// starts when the create form's "Start from" picks a template. Each one is a complete content
+// (every section of docs/requirements.md §3, so landingContentSchema accepts it) with a `layout` of
+// blocks (functions/shared/blocks.ts); the sections its layout does not show keep
+// placeholderContent()'s copy, and syncSections (block-sync.ts) copies the layout's hero, final
+// call to action and brand name into their sections, which the SEO fallback and other pages read.
+// The hero's secondary button always scrolls to How It Works, which only the product pitch has: the
+// others leave its label empty, so it is not shown. "Product pitch" is the PharmaBridge template of
+// content/landing-template.json without a layout, so it renders exactly as pages did. Templates the
+// team saves from a page are stored (functions/data/page-templates.ts); the API lists both,
+// built-ins first (functions/routes/admin/templates.ts).
 import * as z from 'zod';
 import { deriveLayout, type BlockInput } from './blocks.ts';
 import { syncSections } from './block-sync.ts';

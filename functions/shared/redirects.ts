@@ -1,5 +1,5 @@
-// Redirects (issue 23, docs/decisions.md "Redirects"): what a redirect is and the rules its
-// addresses follow, one definition for the API (functions/routes/admin/redirects.ts, the
+// Redirects (issue 23, docs/decisions/0138-what-a-redirect-is.md): what a redirect is and the rules
+// its addresses follow, one definition for the API (functions/routes/admin/redirects.ts, the
 // repository functions/data/redirects.ts) and the admin's form (site/islands/admin/redirects/).
 //
 // `from` is a path of this site in the slug rules' alphabet (functions/shared/slug.ts):

@@ -1,4 +1,4 @@
-// The weekly analytics report (issue 25, docs/decisions.md "Weekly report"): its settings,
+// The weekly analytics report (issue 25, docs/decisions/0155-weekly-report.md): its settings,
 // shared by the API (functions/routes/admin/reports.ts) and the admin's Account area.
 import * as z from 'zod';
 

@@ -1,4 +1,4 @@
-// The rich-text block's Markdown subset (docs/decisions.md "Blocks"): headings (h2 to h4),
+// The rich-text block's Markdown subset (docs/decisions/0169-rich-text.md): headings (h2 to h4),
 // paragraphs, bulleted and numbered lists, links, **bold**, *italic* and `code`. Parsed
 // into a small tree of a fixed set of nodes; site/islands/landing/blocks/rich-text.tsx turns
 // the tree into React elements at build time (never HTML strings). Anything else is text:

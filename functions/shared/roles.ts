@@ -1,4 +1,4 @@
-// Roles and what each may do (issue 23, docs/decisions.md "Roles"). The API enforces the
+// Roles and what each may do (issue 23, docs/decisions/0131-roles.md). The API enforces the
 // matrix (requirePermission in functions/lib/auth.ts); the admin hides what a role cannot
 // do with the same table, so the two never disagree.
 import * as z from 'zod';

@@ -1,7 +1,7 @@
 // The security headers of every response, defined once: the local server
 // (functions/server/static-site.ts, functions/app.ts) and CloudFront's response-headers
 // policies (infra/constructs/site.ts) both take them from here, so they cannot drift.
-// The design is in docs/decisions.md, "Content-Security-Policy".
+// The design is in docs/decisions/0034-content-security-policy.md.
 import hashes from './csp-hashes.json' with { type: 'json' };
 
 /**
@@ -38,8 +38,9 @@ export function siteContentSecurityPolicy(options: { connectOrigins?: string[] }
     "font-src 'self' data:",
     // Presigned uploads go straight from the browser to the uploads bucket in AWS.
     ["connect-src 'self'", ...(options.connectOrigins ?? [])].join(' '),
-    // The video block's player, only once the visitor presses play (docs/decisions.md
-    // "Blocks"): YouTube's privacy-enhanced host and Vimeo's player, nothing else framed.
+    // The video block's player, only once the visitor presses play
+    // (docs/decisions/0174-video-blocks.md): YouTube's privacy-enhanced host and Vimeo's player,
+    // nothing else framed.
     `frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -1,5 +1,5 @@
 // What a landing page puts in its <head>: the page's own SEO settings, each falling back
-// to its hero (docs/decisions.md, "Editor"). Used by the prerendered pages (Astro) and
+// to its hero (docs/decisions/0069-per-page-seo.md). Used by the prerendered pages (Astro) and
 // by /legacy/{slug}, which sets the same tags at run time.
 import type { LandingContent } from './landing-content.ts';
 import { publicPath } from './slug.ts';
@@ -33,7 +33,7 @@ export function resolveSeo(
   const { brand, hero, seo } = content;
   const heroTitle = [hero.headline, hero.highlight].filter(Boolean).join(' ');
   // Dynamic text shows its fallback here: crawlers and link previews never see a token
-  // (docs/decisions.md "Dynamic text replacement").
+  // (docs/decisions/0179-dynamic-text.md).
   return {
     title: withFallbacks(seo?.title || `${heroTitle} | ${brand.name}`),
     description: withFallbacks(

@@ -1,5 +1,5 @@
 // The marketing site's pages that send page views through the site-wide script
-// (site/scripts/site-tracking.ts; docs/decisions.md "The site-wide tracking script"), as
+// (site/scripts/site-tracking.ts; docs/decisions/0085-site-wide-tracking.md), as
 // the wire's landingPageId: the path without its leading slash. Every page the sitemap
 // lists (site/pages/sitemap.xml.ts: the files of site/pages and the deep dives of
 // content/deep-dives) except the landing pages, which their own script tracks (`/` is the

@@ -1,6 +1,7 @@
 // Slug and id rules shared by the admin form, the API and the site routes (docs/requirements.md §5,
-// docs/decisions.md): the one home of the slug rules, the reserved slugs, the
-// default page's slug, the page and version id formats and a page's public addresses.
+// docs/decisions/0064-one-definition-of-api-shapes.md): the one home of the slug rules, the
+// reserved slugs, the default page's slug, the page and version id formats and a page's public
+// addresses.
 import * as z from 'zod';
 
 /** docs/requirements.md §5: lowercase; every character outside a-z, 0-9 and hyphen becomes a hyphen. */

@@ -1,4 +1,4 @@
-// Governed publishing (issue 23, docs/decisions.md "Governed publishing"): the working copy
+// Governed publishing (issue 23, docs/decisions/0132-working-copy.md): the working copy
 // of a page, review with electronic signatures, schedules, preview links and the settings
 // that govern them. The request and response shapes of /api/landing-pages/:id/{draft,
 // submit, approve, reject, publish, unpublish, comments, preview-links} and

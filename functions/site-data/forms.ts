@@ -1,8 +1,8 @@
-// The form definitions the site build prerenders (issue 26, docs/decisions.md "Forms on the
-// public site"): the contact and pilot pages render their built-in form as the store holds
-// it, or its defaults when nobody saved it or no store is configured (the build then renders
-// the template). After hydration the page asks GET /api/forms/:id for a newer one, so a
-// form saved after the build reaches visitors without one.
+// The form definitions the site build prerenders (issue 26,
+// docs/decisions/0166-forms-on-the-public-site.md): the contact and pilot pages render their
+// built-in form as the store holds it, or its defaults when nobody saved it or no store is
+// configured (the build then renders the template). After hydration the page asks GET
+// /api/forms/:id for a newer one, so a form saved after the build reaches visitors without one.
 import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { FormRepository } from '../data/forms.ts';

@@ -104,7 +104,10 @@ export interface BuildExperiment {
   variants: { id: VariantId; weight: number; content: LandingContent }[];
 }
 
-/** The install secret that keys the edge's assignment hash (docs/decisions.md "Experiments"). */
+/**
+ * The install secret that keys the edge's assignment hash
+ * (docs/decisions/0151-experiment-serving.md).
+ */
 export const ASSIGNMENT_SECRET = 'experiment-assignment';
 
 /**

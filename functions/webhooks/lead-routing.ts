@@ -1,4 +1,4 @@
-// The lead routing in effect (docs/decisions.md "Lead routing settings"): the settings an
+// The lead routing in effect (docs/decisions/0180-lead-routing-settings.md): the settings an
 // admin saved (functions/data/lead-settings.ts), else the environment's defaults
 // (NOTIFY_EMAIL, LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET). Read per use with a short cache,
 // so a change applies without a restart: at once in the process that saved it (PUT

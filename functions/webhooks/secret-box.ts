@@ -1,5 +1,5 @@
-// How the CRM webhook's signing secret is kept in the table (docs/decisions.md "Lead
-// routing settings"): encrypted, never beside its key.
+// How the CRM webhook's signing secret is kept in the table
+// (docs/decisions/0181-webhook-secret-storage.md): encrypted, never beside its key.
 //
 // - AWS: a KMS key the stack creates (LEAD_SETTINGS_KMS_KEY, infra/constructs/lead-
 //   webhook.ts). Encrypt and Decrypt are two signed HTTPS calls (Signature Version 4 by

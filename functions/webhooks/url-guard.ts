@@ -1,4 +1,4 @@
-// Where the CRM webhook may point (docs/decisions.md "Lead routing settings"): an admin
+// Where the CRM webhook may point (docs/decisions/0182-webhook-ssrf-guard.md): an admin
 // types the URL, and the server then POSTs to it, so an unchecked URL would let the admin
 // screen reach the cloud's metadata service or anything else inside the network (SSRF).
 //

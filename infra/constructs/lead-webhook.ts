@@ -1,10 +1,10 @@
 // Lead forwarding to the team's CRM in AWS (functions/webhooks/): the outbox drainer
 // function run every minute by an EventBridge schedule, the KMS key that encrypts a
-// signing secret an admin saves in the lead routing settings (docs/decisions.md "Lead
-// routing settings"), the default URL and generated secret when LEAD_WEBHOOK_URL is
-// configured at deploy time, and alarms on deliveries that failed for good and on the
-// drainer itself failing. The drainer always runs: an admin may switch the webhook on in
-// the Account area at any time, with no deploy.
+// signing secret an admin saves in the lead routing settings
+// (docs/decisions/0181-webhook-secret-storage.md), the default URL and generated secret when
+// LEAD_WEBHOOK_URL is configured at deploy time, and alarms on deliveries that failed for good and
+// on the drainer itself failing. The drainer always runs: an admin may switch the webhook on in the
+// Account area at any time, with no deploy.
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';

@@ -49,7 +49,7 @@ export const HTML_CACHE = 'public, max-age=0, must-revalidate';
  */
 export const publishCommands = [
   `aws s3 sync dist "s3://$SITE_BUCKET" --exclude '*' --include '_astro/*' --exclude '*.br' --exclude '*.gz' --cache-control '${IMMUTABLE_CACHE}'`,
-  // An experiment's variants (docs/decisions.md "Experiments") are added before the store
+  // An experiment's variants (docs/decisions/0154-experiment-limits.md) are added before the store
   // points at them and removed only once it no longer does (the last command), so no
   // visitor is sent to a variant file that is not there.
   `mkdir -p dist/variants && aws s3 sync dist/variants "s3://$SITE_BUCKET/variants" --exclude '*.br' --exclude '*.gz' --cache-control '${HTML_CACHE}'`,
@@ -57,10 +57,11 @@ export const publishCommands = [
   // their type named: S3 would guess text/calendar without the charset their text needs.
   `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '*' --include '*.ics' --exclude '*.br' --exclude '*.gz' --content-type 'text/calendar; charset=utf-8' --cache-control '${HTML_CACHE}'`,
   `aws s3 sync dist "s3://$SITE_BUCKET" --delete --exclude '_astro/*' --exclude 'variants/*' --exclude '*.ics' --exclude '*.br' --exclude '*.gz' --exclude '${REDIRECT_MAP_FILE}' --exclude '${EXPERIMENT_MAP_FILE}' --cache-control '${HTML_CACHE}'`,
-  // The redirects once the pages they lead to are there (docs/decisions.md "Redirects"): the
-  // KeyValueStore the viewer-request function reads becomes the build's redirect map, and
-  // its experiments' (functions/server/experiment-map.ts, a file kept out of the bucket
-  // above: it holds the assignment secret).
+  // The redirects once the pages they lead to are there
+  // (docs/decisions/0141-redirects-served-twice.md): the KeyValueStore the viewer-request function
+  // reads becomes the build's redirect map, and its experiments'
+  // (functions/server/experiment-map.ts, a file kept out of the bucket above: it holds the
+  // assignment secret).
   'node_modules/.bin/node scripts/sync-redirects.ts dist',
   `INVALIDATION_ID=$(aws cloudfront create-invalidation --distribution-id "$DISTRIBUTION_ID" --paths '/*' --query Invalidation.Id --output text)`,
   'aws cloudfront wait invalidation-completed --distribution-id "$DISTRIBUTION_ID" --id "$INVALIDATION_ID"',

@@ -86,8 +86,8 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   /**
-   * The redirects CloudFront answers (docs/decisions.md "Redirects"): the build's redirect
-   * map, `<from>` -> `"<status> <to>"`, written by the site rebuild (rebuild.ts) and read
+   * The redirects CloudFront answers (docs/decisions/0141-redirects-served-twice.md): the build's
+   * redirect map, `<from>` -> `"<status> <to>"`, written by the site rebuild (rebuild.ts) and read
    * by the default behaviour's viewer-request function (infra/edge/clean-urls.js).
    */
   readonly redirects: cloudfront.KeyValueStore;
@@ -383,7 +383,8 @@ export class Site extends Construct {
       statement: {
         rateBasedStatement: {
           // The viewer's own address: CloudFront is the origin WAF sees. IP is the only
-          // address key; no option aggregates an IPv6 prefix (docs/decisions.md).
+          // address key; no option aggregates an IPv6 prefix
+          // (docs/decisions/0099-waf-rate-limits.md).
           aggregateKeyType: 'IP',
           limit,
           evaluationWindowSec: WAF_WINDOW_SECONDS,

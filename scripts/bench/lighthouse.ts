@@ -46,11 +46,11 @@ const METRICS: Record<string, string> = {
 };
 
 /**
- * The site-wide tracking script (site/scripts/site-tracking.ts, docs/decisions.md "The
- * site-wide tracking script") as Lighthouse counts it: its two files (the script and the
- * attribution chunk it shares with the landing pages' script; at most 1,024 bytes gzip
- * together, about 760 brotli as served) plus each response's headers (the security headers
- * make about 1.1 KB each). Every page of BaseLayout loads it; the landing pages do not.
+ * The site-wide tracking script (site/scripts/site-tracking.ts,
+ * docs/decisions/0085-site-wide-tracking.md) as Lighthouse counts it: its two files (the script and
+ * the attribution chunk it shares with the landing pages' script; at most 1,024 bytes gzip
+ * together, about 760 brotli as served) plus each response's headers (the security headers make
+ * about 1.1 KB each). Every page of BaseLayout loads it; the landing pages do not.
  */
 export const SITE_TRACKING_BUDGET_BYTES = 1024 + 2 * 1200;
 
@@ -60,9 +60,9 @@ const SITE_SCRIPT = /^\/_astro\/SiteTracking\.astro_astro_type_script_index_\d+_
 /**
  * JavaScript budget per page, in bytes as Lighthouse counts them (transferred, compressed).
  * The landing pages (`/` and the presentation and logo pages built the same way) must stay
- * within 70 KB (docs/decisions.md, Performance); the form pages may not grow past what they
- * shipped before the site-wide script; every other page ships that script and nothing else
- * (jsWithoutIsland). Every page here but `/` (a landing page) also loads the site script.
+ * within 70 KB (docs/decisions/0094-landing-page-javascript.md); the form pages may not grow past
+ * what they shipped before the site-wide script; every other page ships that script and nothing
+ * else (jsWithoutIsland). Every page here but `/` (a landing page) also loads the site script.
  */
 export const JS_BUDGET_BYTES: Record<string, number> = {
   '/': 70_000,

@@ -83,7 +83,7 @@ export interface ContactSubmitOptions {
 /**
  * What hidden fields are filled from on this page. The URL's parameters and the experiment
  * variant are the visit's attribution: nothing of them for a visitor who opted out
- * (docs/decisions.md, Analytics); the page's id and path are facts of the form itself.
+ * (docs/decisions/0079-attribution.md); the page's id and path are facts of the form itself.
  */
 export function pageFacts(): PageFacts {
   const allowed = trackingAllowed();

@@ -41,9 +41,8 @@ function fallbacksIn<T>(value: T): T {
 
 /**
  * The default page for the marketing pages that reuse its text (/site, /pricing, /faq,
- * /how-it-works, /product/suppliers): dynamic-text tokens (docs/decisions.md "Dynamic text
- * replacement") become their fallbacks there, since only landing pages run the script that
- * replaces them.
+ * /how-it-works, /product/suppliers): dynamic-text tokens (docs/decisions/0179-dynamic-text.md)
+ * become their fallbacks there, since only landing pages run the script that replaces them.
  */
 export async function defaultPageText(): Promise<BuildPage> {
   const page = await defaultPage();
@@ -78,9 +77,9 @@ export interface BuildVariant {
 let variants: Promise<BuildVariant[]> | undefined;
 
 /**
- * Every variant of every running experiment of a live page (docs/decisions.md
- * "Experiments"), read once per build. The edge sends each visitor of the page to one of
- * them (functions/server/experiment-map.ts).
+ * Every variant of every running experiment of a live page
+ * (docs/decisions/0151-experiment-serving.md), read once per build. The edge sends each visitor of
+ * the page to one of them (functions/server/experiment-map.ts).
  */
 export function experimentVariants(): Promise<BuildVariant[]> {
   variants ??= (async () => {

@@ -1,5 +1,6 @@
 // Schema.org Organization data for the home pages (`/` and `/site`). Claims in it use
-// content/claims.json's wording like every visible page (docs/decisions.md, "Claims").
+// content/claims.json's wording like every visible page
+// (docs/decisions/0113-claims-in-structured-data.md).
 import { certification } from './claims.ts';
 
 export function organizationJsonLd(site: URL): Record<string, unknown> {

@@ -1,4 +1,4 @@
-// The site-wide tracking script (docs/decisions.md "The site-wide tracking script"): every
+// The site-wide tracking script (docs/decisions/0085-site-wide-tracking.md): every
 // marketing page (BaseLayout, through SiteTracking.astro) sends its page view, with the
 // cookieless rules of the landing pages (site/islands/landing/tracking.ts): nothing at all
 // for Global Privacy Control or Do Not Track, no cookie, no storage, the visit's referrer

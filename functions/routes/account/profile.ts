@@ -1,6 +1,6 @@
 // /api/account: the signed-in administrator's own account and password. The rest of the
 // account is under /api/account/sessions, admins, invitations and two-factor (this
-// folder); every change is audited (docs/decisions.md "Administrator accounts").
+// folder); every change is audited (docs/decisions/0041-admin-accounts.md).
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { sessionKeyOf } from '../../data/sessions.ts';

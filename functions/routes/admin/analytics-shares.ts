@@ -1,4 +1,4 @@
-// /api/admin/analytics/shares (issue 25, docs/decisions.md "Shared dashboards"): read-only
+// /api/admin/analytics/shares (issue 25, docs/decisions/0156-shared-dashboards.md): read-only
 // analytics links for people without an account. Everyone with `analytics` sees the list;
 // making or revoking one, which hands figures to outsiders, takes `publish` (admins and
 // publishers). The link itself is answered by functions/routes/shared-analytics.ts.

@@ -1,4 +1,4 @@
-// /api/admin/experiments (issue 24, docs/decisions.md "Experiments"): A/B tests of a live
+// /api/admin/experiments (issue 24, docs/decisions/0150-experiment-model.md): A/B tests of a live
 // landing page. Everyone signed in reads them and their results (every role has
 // `analytics`); editors create drafts and edit variants (`edit`); reviewers approve
 // variants with an e-signature (`review`); publishers and admins start, pause, end and

@@ -1,4 +1,4 @@
-// /api/admin/forms (issue 26, docs/decisions.md "Forms"): the form definitions the public
+// /api/admin/forms (issue 26, docs/decisions/0161-form-model.md): the form definitions the public
 // forms render from and POST /api/contact validates against. Admins, publishers and editors
 // (the `edit` permission) read and change them; a change is audited and asks for a site
 // rebuild, so the prerendered contact page shows it too (the dialog reads it live).

@@ -1,8 +1,9 @@
-// /api/admin/goals (issue 25, docs/decisions.md "Goals" and "Goal breakdowns and goal
-// funnels"): the goals the Analytics tab shows (an event type, or views of pages matching a
-// path with `*`), one goal's figures per page and per source, and the funnel built from
-// goals. Everyone with `analytics` reads them; adding and deleting goals and setting the
-// funnel, which change what the team's dashboard says, take `publish` (admins and publishers).
+// /api/admin/goals (issue 25, docs/decisions/0159-goals.md and
+// docs/decisions/0160-goal-breakdowns-and-funnels.md): the goals the Analytics tab shows (an event
+// type, or views of pages matching a path with `*`), one goal's figures per page and per source,
+// and the funnel built from goals. Everyone with `analytics` reads them; adding and deleting goals
+// and setting the funnel, which change what the team's dashboard says, take `publish` (admins and
+// publishers).
 import { Hono, type Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';

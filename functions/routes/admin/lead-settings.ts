@@ -1,4 +1,4 @@
-// /api/admin/settings/leads (issue 26, docs/decisions.md "Lead routing settings"): who is
+// /api/admin/settings/leads (issue 26, docs/decisions/0180-lead-routing-settings.md): who is
 // e-mailed for new leads and where the CRM webhook points, changed without a restart;
 // admins only (the accounts permission). The webhook's secret is write-only: no answer
 // holds it, the audit entry says only that it changed.

@@ -1,4 +1,4 @@
-// GET /api/admin/analytics/realtime (issue 25, docs/decisions.md "Realtime"): visitors of the
+// GET /api/admin/analytics/realtime (issue 25, docs/decisions/0157-realtime.md): visitors of the
 // last five minutes, by page and source. The Analytics tab polls it every 15 s while it is
 // visible. Everyone with `analytics`; figures only, no personal data.
 import { Hono } from 'hono';

@@ -1,8 +1,8 @@
 // /api/admin/redirects (issue 23): list (with hits), add, delete. Publishers and admins
 // only (the publish permission: "publish, unpublish, schedule, redirects"). Each change is
 // audited in its own transaction and asks for a rebuild, which publishes the redirect map
-// (docs/decisions.md "Redirects": the local server serves it at once after the rebuild,
-// CloudFront once the rebuild has updated its KeyValueStore).
+// (docs/decisions/0141-redirects-served-twice.md: the local server serves it at once after the
+// rebuild, CloudFront once the rebuild has updated its KeyValueStore).
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';

@@ -1,4 +1,4 @@
-// /api/admin/reports/weekly (issue 25, docs/decisions.md "Weekly report"): the weekly e-mail
+// /api/admin/reports/weekly (issue 25, docs/decisions/0155-weekly-report.md): the weekly e-mail
 // report's settings, and "Send now" to try it. Admins only (`accounts`, like the other
 // settings); the report itself carries no personal data (figures, pages, sources, campaigns).
 import { Hono } from 'hono';

@@ -1,8 +1,8 @@
-// /api/admin/templates (issue 27, docs/decisions.md "Blocks"): the page templates a new page
-// can start from. GET lists the built-ins (functions/shared/page-templates.ts), then the ones
-// the team saved (functions/data/page-templates.ts); it needs `edit`, the permission to
-// create pages. Saving a page as a template and deleting a saved one take `publish`:
-// templates are shared by the whole team. Each change is audited in its own transaction.
+// /api/admin/templates (issue 27, docs/decisions/0176-page-templates.md): the page templates a new
+// page can start from. GET lists the built-ins (functions/shared/page-templates.ts), then the ones
+// the team saved (functions/data/page-templates.ts); it needs `edit`, the permission to create
+// pages. Saving a page as a template and deleting a saved one take `publish`: templates are shared
+// by the whole team. Each change is audited in its own transaction.
 //
 // A page is saved with what its editor shows: its working copy when it has one (the
 // changes being prepared, functions/data/workflow.ts), else its live content.

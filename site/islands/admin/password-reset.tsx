@@ -1,4 +1,4 @@
-// Password reset (docs/decisions.md "Password reset (issue 23)"): "Forgot password?" on the
+// Password reset (docs/decisions/0149-password-reset-screens.md): "Forgot password?" on the
 // sign-in form asks for a link by e-mail, and /admin/reset-password?token=... (the link,
 // from that e-mail or from a colleague) sets the new password.
 import { useMutation } from '@tanstack/react-query';

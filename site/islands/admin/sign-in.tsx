@@ -119,7 +119,7 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
 
 /**
  * Before the first administrator exists nobody can sign in, and the way in is a one-time
- * setup link that only the operator sees (docs/decisions.md, Administrator accounts): say
+ * setup link that only the operator sees (docs/decisions/0130-admin-page-details.md): say
  * where it is instead of leaving a new user at a sign-in form that cannot work.
  */
 function FirstRunHint() {

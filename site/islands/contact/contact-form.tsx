@@ -1,6 +1,6 @@
 // The contact page form (/contact, /demo, /site/contact: the built-in form `contact`) and the
 // pilot request form (/pilot: `pilot-request`), rendered from their definitions (issue 26,
-// docs/decisions.md "Forms on the public site"): the page is prerendered with the definition
+// docs/decisions/0166-forms-on-the-public-site.md): the page is prerendered with the definition
 // the build read, and once hydrated the island asks GET /api/forms/:id (cached a minute) and
 // re-renders if the team changed the form since. It posts through the contact forms' hook
 // (../use-contact-submit.ts), keeps docs/requirements.md's 'Sending...' state for at least a

@@ -1,9 +1,10 @@
-// The public forms' fields as a definition describes them (issue 26, docs/decisions.md "Forms
-// on the public site"): the landing page's dialog (site/islands/landing/contact-dialog.tsx),
-// the contact and pilot pages (site/islands/contact/contact-form.tsx) and the form editor's
-// live preview render a definition through this one component, so what the team previews is
-// what visitors get. Two looks, the dialog's and the page's, with the classes those forms had
-// before definitions, so the built-in forms look as they always did.
+// The public forms' fields as a definition describes them (issue 26,
+// docs/decisions/0166-forms-on-the-public-site.md): the landing page's dialog
+// (site/islands/landing/contact-dialog.tsx), the contact and pilot pages
+// (site/islands/contact/contact-form.tsx) and the form editor's live preview render a definition
+// through this one component, so what the team previews is what visitors get. Two looks, the
+// dialog's and the page's, with the classes those forms had before definitions, so the built-in
+// forms look as they always did.
 import { useState, type ReactNode } from 'react';
 import type { FormField } from '../../../functions/shared/forms.ts';
 import {

@@ -1,8 +1,8 @@
-// A form definition's values in the browser (issue 26, docs/decisions.md "Forms on the public
-// site"): the empty form (a choice list's preselected option, hidden fields filled from the
-// URL and the page), the `fields` of POST /api/contact's form body, the checks made before
-// sending, and where the server's field errors go. Types only from functions/shared/forms.ts:
-// the landing page's dialog and the contact page ship no zod.
+// A form definition's values in the browser (issue 26,
+// docs/decisions/0166-forms-on-the-public-site.md): the empty form (a choice list's preselected
+// option, hidden fields filled from the URL and the page), the `fields` of POST /api/contact's form
+// body, the checks made before sending, and where the server's field errors go. Types only from
+// functions/shared/forms.ts: the landing page's dialog and the contact page ship no zod.
 import type {
   ConsentSettings,
   FieldFill,

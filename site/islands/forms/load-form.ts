@@ -1,4 +1,4 @@
-// GET /api/forms/:id from the browser (issue 26, docs/decisions.md "Forms on the public site"):
+// GET /api/forms/:id from the browser (issue 26, docs/decisions/0166-forms-on-the-public-site.md):
 // one request per form and page view, shared by whoever asks first. The landing page's plain
 // script asks as it starts loading the dialog, so the definition and the dialog's chunk
 // travel together; the contact and pilot pages ask after hydration. The answer is cached a

@@ -1,9 +1,9 @@
 // The contact dialog of docs/requirements.md §2: general (Request Demo) or pricing (Get Pricing
-// Information), its form rendered from a definition (issue 26, docs/decisions.md "Forms on the
-// public site"): the page's `content.formId` or the built-in demo-request for the general
-// dialog, pricing-request for the pricing one. Success is shown only once the server stored
-// the lead (docs/requirements.md §10); the submission is the contact forms' hook
-// (../use-contact-submit.ts).
+// Information), its form rendered from a definition (issue 26,
+// docs/decisions/0166-forms-on-the-public-site.md): the page's `content.formId` or the built-in
+// demo-request for the general dialog, pricing-request for the pricing one. Success is shown only
+// once the server stored the lead (docs/requirements.md §10); the submission is the contact forms'
+// hook (../use-contact-submit.ts).
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { PublicForm } from '../../../functions/shared/forms.ts';

@@ -1,5 +1,5 @@
 // The contact dialog, loaded on demand: the landing page ships no React at first paint
-// (docs/decisions.md, Landing page JavaScript), so its script imports this module on the
+// (docs/decisions/0094-landing-page-javascript.md), so its script imports this module on the
 // first opener click (or as the pointer or focus reaches an opener) and calls
 // openContactDialog. The form's definition (GET /api/forms/:id) is asked for at the same
 // moment (../forms/load-form.ts); the dialog opens once it has arrived, or with a sentence

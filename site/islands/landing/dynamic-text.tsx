@@ -1,4 +1,4 @@
-// Dynamic text in the landing page's markup (docs/decisions.md "Dynamic text replacement"):
+// Dynamic text in the landing page's markup (docs/decisions/0179-dynamic-text.md):
 // a text field's `{{param:name|fallback}}` renders as `<span data-dtr="name"
 // data-dtr-max="60">fallback</span>`, which landing-behavior.ts fills from the URL on load.
 // Text without a token is returned as it is, so those pages render byte for byte as before.

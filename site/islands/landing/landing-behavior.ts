@@ -1,17 +1,17 @@
-// What a landing page does in the browser, without React (docs/decisions.md, Landing page
-// JavaScript): the page view with the visit's attribution, the scroll reveal, the video
-// blocks' players (video-embed.ts, on a click only), and the contact dialog's openers.
-// Openers are plain buttons marked `data-contact="general|pricing"` (and
-// `data-track="<event type>"` when the click is a conversion event); one listener on
-// the page handles them all. The dialog (React, Radix) is imported on the first click, or
-// earlier as the pointer, a touch or the keyboard focus reaches an opener; a click made
-// while it is still loading is remembered and the dialog opens once it has arrived. The
-// form's definition (GET /api/forms/:id: the root's data-form-id, the page's content.formId,
-// for the general dialog) is asked for at the same moment as the dialog's module, so the two
-// travel in parallel (docs/decisions.md "Forms on the public site"). The prerendered pages
-// run this from LandingPage.astro's script, /legacy after its render. First of all it puts
-// the URL's parameters into the page's dynamic text (docs/decisions.md "Dynamic text
-// replacement"): as text, capped, for every visitor (nothing is sent or kept).
+// What a landing page does in the browser, without React
+// (docs/decisions/0094-landing-page-javascript.md): the page view with the visit's attribution, the
+// scroll reveal, the video blocks' players (video-embed.ts, on a click only), and the contact
+// dialog's openers. Openers are plain buttons marked `data-contact="general|pricing"` (and
+// `data-track="<event type>"` when the click is a conversion event); one listener on the page
+// handles them all. The dialog (React, Radix) is imported on the first click, or earlier as the
+// pointer, a touch or the keyboard focus reaches an opener; a click made while it is still loading
+// is remembered and the dialog opens once it has arrived. The form's definition (GET
+// /api/forms/:id: the root's data-form-id, the page's content.formId, for the general dialog) is
+// asked for at the same moment as the dialog's module, so the two travel in parallel
+// (docs/decisions/0166-forms-on-the-public-site.md). The prerendered pages run this from
+// LandingPage.astro's script, /legacy after its render. First of all it puts the URL's parameters
+// into the page's dynamic text (docs/decisions/0179-dynamic-text.md): as text, capped, for every
+// visitor (nothing is sent or kept).
 import type { EventType } from '../../../functions/shared/events.ts';
 import type * as DialogHost from './dialog-host.tsx';
 import type { DialogRequest } from './dialog-host.tsx';
@@ -82,7 +82,7 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
   const trackConversions = options.trackConversions ?? true;
   applyDynamicText(root, window.location.search);
   const pageId = () => pageIdFromPath(window.location.pathname);
-  // The visit's source goes with its page view only (docs/decisions.md, Analytics).
+  // The visit's source goes with its page view only (docs/decisions/0079-attribution.md).
   track(pageId(), 'page_view', undefined, visitAttribution());
   const stopReveal = startReveal(root);
   // The video blocks' players, on the visitor's click only (video-embed.ts).

@@ -1,9 +1,10 @@
-// `/legacy/{slug}`: the landing page fetched live at run time (docs/decisions.md), so a
-// page can be viewed before its rebuild lands, and a signed-in administrator can preview
-// a draft (visitors get the not-found text, as the API answers them 404). Skeletons while
-// loading, docs/requirements.md's not-found text on error or no data; the page's SEO tags in the head.
-// The page is the prebuilt pages' markup (landing-page.tsx) with the same behavior
-// (landing-behavior.ts: page view, reveal, dialog openers) started once it is rendered.
+// `/legacy/{slug}`: the landing page fetched live at run time
+// (docs/decisions/0026-rebuild-debounce-and-view-link.md), so a page can be viewed before its
+// rebuild lands, and a signed-in administrator can preview a draft (visitors get the not-found
+// text, as the API answers them 404). Skeletons while loading, docs/requirements.md's not-found
+// text on error or no data; the page's SEO tags in the head. The page is the prebuilt pages' markup
+// (landing-page.tsx) with the same behavior (landing-behavior.ts: page view, reveal, dialog
+// openers) started once it is rendered.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { MediaMap } from '../../../functions/shared/media-map.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';

@@ -23,7 +23,7 @@ export function trackingAllowed(): boolean {
 /**
  * Where this visit came from, for the page view and a contact submission: the
  * referrer's host (never its URL) when it is another site, and the URL's UTM tags.
- * Nothing for a visitor who opted out (docs/decisions.md, Analytics).
+ * Nothing for a visitor who opted out (docs/decisions/0079-attribution.md).
  */
 export function visitAttribution(): Attribution | undefined {
   if (!trackingAllowed()) return undefined;
@@ -31,8 +31,8 @@ export function visitAttribution(): Attribution | undefined {
 }
 
 /**
- * The experiment variant this page was served as (docs/decisions.md "Experiments"): the edge
- * chose the prerendered file, whose <html> carries it. Undefined outside an experiment.
+ * The experiment variant this page was served as (docs/decisions/0151-experiment-serving.md): the
+ * edge chose the prerendered file, whose <html> carries it. Undefined outside an experiment.
  */
 export function servedVariant(): { experimentId: string; variantId: string } | undefined {
   if (typeof document === 'undefined') return undefined;

@@ -1,9 +1,9 @@
-// `/shared/analytics?token=`: a shared dashboard (issue 25, docs/decisions.md "Shared
-// dashboards") for someone without an account. The Analytics tab's figures, read-only
-// (site/islands/admin/analytics/dashboard.tsx, which needs no admin session), for the last 7,
-// 28 or 90 days, from the public GET /api/shared/analytics/:token. A revoked or expired link
-// shows the API's sentence; an unknown one says the link is not valid. No admin chrome and
-// no link into the admin.
+// `/shared/analytics?token=`: a shared dashboard (issue 25,
+// docs/decisions/0156-shared-dashboards.md) for someone without an account. The Analytics tab's
+// figures, read-only (site/islands/admin/analytics/dashboard.tsx, which needs no admin session),
+// for the last 7, 28 or 90 days, from the public GET /api/shared/analytics/:token. A revoked or
+// expired link shows the API's sentence; an unknown one says the link is not valid. No admin chrome
+// and no link into the admin.
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AnalyticsResponse } from '../../../functions/shared/analytics.ts';

@@ -1,4 +1,4 @@
-// Lead routing (issue 26, admins only; docs/decisions.md "Lead routing settings"): who is
+// Lead routing (issue 26, admins only; docs/decisions/0180-lead-routing-settings.md): who is
 // e-mailed for new leads (everyone, or per form), and the CRM webhook: its URL, on or off,
 // and its signing secret, which is write-only ("A secret is set" / "Replace secret"). A
 // test delivery shows what the receiver answered; the table lists the last 20 deliveries.

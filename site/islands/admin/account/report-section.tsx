@@ -1,4 +1,4 @@
-// The weekly analytics report (issue 25, admins only; docs/decisions.md "Weekly report"): on
+// The weekly analytics report (issue 25, admins only; docs/decisions/0155-weekly-report.md): on
 // or off, the time zone its Monday 08:00 is read in, the administrators who get it, and
 // "Send now" to see it at once (to the recipients, or to you while there are none).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // One goal per page and per source, below the Goals table of the Analytics tab (issue 25;
-// docs/decisions.md "Goal breakdowns and goal funnels"): GET /api/admin/goals/:id/breakdown
+// docs/decisions/0160-goal-breakdowns-and-funnels.md): GET /api/admin/goals/:id/breakdown
 // for the tab's range, always of the whole site. The tab keeps the goal in its URL
 // (`?goal=<id>`), so a reload shows it again; Hide returns focus to the goal's button.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,8 +1,8 @@
-// The Analytics tab's goals, entry pages and missing pages tables (issue 25; docs/decisions.md
-// "Goals, entry pages and the 404 list"): drawn from the report alone, with no admin-only
-// dependency, so the shared dashboard shows them too. The goal manager is ./goals.tsx. A
-// goal's tables per page and per source (docs/decisions.md "Goal breakdowns and goal
-// funnels") are drawn here from its breakdown; ./goal-breakdown.tsx fetches it.
+// The Analytics tab's goals, entry pages and missing pages tables (issue 25;
+// docs/decisions/0159-goals.md): drawn from the report alone, with no admin-only dependency, so the
+// shared dashboard shows them too. The goal manager is ./goals.tsx. A goal's tables per page and
+// per source (docs/decisions/0160-goal-breakdowns-and-funnels.md) are drawn here from its
+// breakdown; ./goal-breakdown.tsx fetches it.
 import type {
   EntryPageRow,
   Goal,

@@ -1,7 +1,7 @@
-// The goal manager of the Analytics tab (issue 25; docs/decisions.md "Goals, entry pages and
-// the 404 list"): the goals with Delete, and a form to add one (publishers and admins). The
-// tables are ./goal-tables.tsx. Also "Build funnel" (docs/decisions.md "Goal breakdowns and
-// goal funnels"): the Funnel card's steps from 2 to 5 goals, or the default funnel again.
+// The goal manager of the Analytics tab (issue 25; docs/decisions/0159-goals.md): the goals with
+// Delete, and a form to add one (publishers and admins). The tables are ./goal-tables.tsx. Also
+// "Build funnel" (docs/decisions/0160-goal-breakdowns-and-funnels.md): the Funnel card's steps from
+// 2 to 5 goals, or the default funnel again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import {

@@ -1,4 +1,4 @@
-// The Analytics tab's Share dialog (issue 25, docs/decisions.md "Shared dashboards"): a
+// The Analytics tab's Share dialog (issue 25, docs/decisions/0156-shared-dashboards.md): a
 // read-only link to the figures for people without an account, and the links made so far.
 // Publishers and admins make one (a label, an expiry) and revoke one; every other role sees
 // the list only (the API refuses the rest anyway). The link itself opens

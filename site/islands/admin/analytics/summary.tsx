@@ -1,6 +1,6 @@
 // The headline tiles (with their change against the previous period) and the funnel:
-// page views → CTA clicks → leads, or the team's goals in order (issue 25, docs/decisions.md
-// "Goal breakdowns and goal funnels").
+// page views → CTA clicks → leads, or the team's goals in order (issue 25,
+// docs/decisions/0160-goal-breakdowns-and-funnels.md).
 import type { ReactNode } from 'react';
 import type { AnalyticsPeriod, AnalyticsResponse } from '../../../../functions/shared/analytics.ts';
 import { CTA_EVENT_TYPES } from '../../../../functions/shared/events.ts';

@@ -1,7 +1,7 @@
 // The form editor's field list: one row per field (its label, name, type and required mark as
 // the row's handle, which opens the field's settings), a Required toggle, Move up and Move
 // down, and Remove. Alt+ArrowUp and Alt+ArrowDown move the row that has focus; focus stays
-// on the moved row (docs/decisions.md "Form editor"), and a live region says where it went.
+// on the moved row (docs/decisions/0165-form-editor.md), and a live region says where it went.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FIELD_TYPE_LABELS } from '../../../../functions/shared/forms.ts';
 import type { FieldErrors } from '../api.ts';

@@ -1,7 +1,7 @@
 // The form editor's pure rules (form-editor.tsx is its layout): the definition as the editor
 // holds it (each field with a key of its own, so a row keeps its focus and its marks when it
 // moves), moving fields and options, a new field's name from its label, what a reserved name
-// locks (docs/decisions.md "Form editor"; the names and their types are
+// locks (docs/decisions/0165-form-editor.md; the names and their types are
 // functions/shared/forms.ts's RESERVED_FIELDS and RESERVED_TYPES), what a change of type
 // keeps, and the API's field errors (`form.fields.2.name`) sorted to the field they name.
 import {

@@ -1,7 +1,7 @@
-// Whether an image's alt text tells a screen reader user anything (docs/decisions.md "Image
-// picker uploads"): none at all, a file name ("IMG_1234.jpg") or a few characters do not.
-// The library has no notion of a decorative image (functions/shared/media.ts), so every
-// library image is expected to have a description.
+// Whether an image's alt text tells a screen reader user anything
+// (docs/decisions/0058-image-picker-uploads.md): none at all, a file name ("IMG_1234.jpg") or a few
+// characters do not. The library has no notion of a decorative image (functions/shared/media.ts),
+// so every library image is expected to have a description.
 
 /** Shorter than this (after trimming) is not a description. */
 export const ALT_TEXT_MIN_LENGTH = 5;

@@ -38,7 +38,7 @@ export async function assignImage(
   mayPublish = true,
 ): Promise<{ page: LandingPage; toCopy: boolean }> {
   // A page with a working copy, or one the role may not change live, gets the image in
-  // its working copy (docs/decisions.md "Governed publishing"); else SPEC's PUT {content}.
+  // its working copy (docs/decisions/0136-admin-roles-and-gap.md); else SPEC's PUT {content}.
   const withWorkflow = await fetchPage(page.id);
   const toCopy = savesToCopy(withWorkflow, mayPublish);
   const current = toCopy ? editedCopy(withWorkflow) : await freshPage(page);

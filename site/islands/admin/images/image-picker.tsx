@@ -2,7 +2,7 @@
 // structured editor's image fields): `onPick` gets the record, whose `objectPath` is what
 // page content stores. "Upload new image" (or a file dropped on the picker) runs the Images
 // tab's upload pipeline and picks the new image once it has its alt text; images whose alt
-// text says nothing get a warning badge (docs/decisions.md "Image picker uploads").
+// text says nothing get a warning badge (docs/decisions/0058-image-picker-uploads.md).
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type DragEvent } from 'react';
 import type { MediaRecord } from '../../../../functions/shared/media.ts';

@@ -1,4 +1,4 @@
-// The image picker's "Upload new image" (docs/decisions.md "Image picker uploads"): the
+// The image picker's "Upload new image" (docs/decisions/0058-image-picker-uploads.md): the
 // Images tab's own pipeline (uploader.ts on the companion endpoints, then publishUpload,
 // shown by upload-panel.tsx) for one image, then its alt text, then the image is picked.
 // A chunk of its own, loaded when an upload starts: the editor does not carry Uppy.

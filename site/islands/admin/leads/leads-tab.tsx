@@ -233,8 +233,8 @@ export function LeadsTab() {
             index,
         );
   const lastPage = leads.data?.pages.at(-1);
-  // A search that stopped at the server's read budget (docs/decisions.md, Leads) goes on
-  // by itself through the next few batches while it has found less than a page.
+  // A search that stopped at the server's read budget (docs/decisions/0044-lead-keys-and-reads.md)
+  // goes on by itself through the next few batches while it has found less than a page.
   const batches = leads.data?.pages.length ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = leads;
   useEffect(() => {

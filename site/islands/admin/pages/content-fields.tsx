@@ -25,7 +25,7 @@ export function ContentFields({ editor }: { editor: PageEditor }) {
   const errors = { ...contentServerErrors, ...editor.liveErrors };
   return (
     <>
-      {/* Dynamic text (docs/decisions.md "Dynamic text replacement"): what the page reads from its URL. */}
+      {/* Dynamic text (docs/decisions/0179-dynamic-text.md): what the page reads from its URL. */}
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <span data-testid="dynamic-text-params">
           <span className="font-medium">Dynamic text:</span>{' '}

@@ -1,8 +1,9 @@
 // The create form: Title and URL Slug (docs/requirements.md §2), where the page starts (a
 // page template, issue 27: the built-ins of functions/shared/page-templates.ts and those the
 // team saved, or docs/requirements.md's placeholder content, or a copy of an existing page)
-// and whether to publish it now. Without "Publish now" the page is a draft (docs/decisions.md).
-// "Start from" is one radio group: the arrow keys move through the templates and the rest.
+// and whether to publish it now. Without "Publish now" the page is a draft
+// (docs/decisions/0065-new-pages.md). "Start from" is one radio group: the arrow keys move through
+// the templates and the rest.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { CreatePageRequest } from '../../../../functions/shared/api.ts';

@@ -1,6 +1,6 @@
 // What a page card says about a page: Draft, Live, or Live with changes not on the public
-// site yet, and where its View button goes (docs/decisions.md: the prerendered page once
-// a build includes the last change, the live /legacy copy before).
+// site yet, and where its View button goes (docs/decisions/0026-rebuild-debounce-and-view-link.md:
+// the prerendered page once a build includes the last change, the live /legacy copy before).
 import { livePath, publicPath } from '../../../../functions/shared/slug.ts';
 import type { BuildStatus } from '../api.ts';
 import type { LandingPage } from './pages-api.ts';

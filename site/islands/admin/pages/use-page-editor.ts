@@ -108,7 +108,7 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
   if (latest && latest.revision > base.revision && !dirty && !draftOffer) {
     dispatch({ type: 'fresh', page: latest });
   }
-  // Where a save goes (docs/decisions.md "Governed publishing"): the working copy when
+  // Where a save goes (docs/decisions/0136-admin-roles-and-gap.md): the working copy when
   // there is one, or when a live page may not be changed at once (the role cannot publish,
   // or review is required); else SPEC's save, live at once.
   const mayPublish = useCan('publish');

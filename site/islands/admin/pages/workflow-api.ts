@@ -77,9 +77,9 @@ export const editedCopy = (page: PageWithWorkflow): LandingPage =>
   page.workflow?.workingCopy ? copyAsPage(page, page.workflow.workingCopy) : page;
 
 /**
- * Whether a change to a page goes to its working copy (docs/decisions.md "Governed
- * publishing"): when one exists, or when a live page may not change at once (the role
- * cannot publish, or review is required). Otherwise SPEC's PUT saves the page live.
+ * Whether a change to a page goes to its working copy (docs/decisions/0136-admin-roles-and-gap.md):
+ * when one exists, or when a live page may not change at once (the role cannot publish, or review
+ * is required). Otherwise SPEC's PUT saves the page live.
  */
 export function savesToCopy(
   page: PageWithWorkflow,

@@ -1,4 +1,4 @@
-// The editor's Review tab (issue 23, docs/decisions.md "Governed publishing"): which copy
+// The editor's Review tab (issue 23, docs/decisions/0132-working-copy.md): which copy
 // is being edited, what changed from the live version, the approvals (electronic
 // signatures), and the actions the role may take: submit, approve, reject, publish now or
 // at a time, unpublish, discard the working copy, preview links for reviewers without an

@@ -1,10 +1,10 @@
-// The event block (functions/shared/blocks.ts, `event`; docs/decisions.md "Blocks"): static
-// markup, zero JavaScript. Its date and time in the event's own zone with the zone's name
-// (functions/shared/event-time.ts), each instant in a <time datetime> with its offset; an
-// "Add to calendar" link to the page's built .ics file (site/pages/calendar/, text from
-// functions/shared/ics.ts); the agenda as a list with times; the speakers as cards with
-// their library photos; and schema.org Event data in a JSON-LD data block. Colours only
-// from blocks/style.ts's tones.
+// The event block (functions/shared/blocks.ts, `event`; docs/decisions/0173-event-blocks.md):
+// static markup, zero JavaScript. Its date and time in the event's own zone with the zone's name
+// (functions/shared/event-time.ts), each instant in a <time datetime> with its offset; an "Add to
+// calendar" link to the page's built .ics file (site/pages/calendar/, text from
+// functions/shared/ics.ts); the agenda as a list with times; the speakers as cards with their
+// library photos; and schema.org Event data in a JSON-LD data block. Colours only from
+// blocks/style.ts's tones.
 import type { BlockOf } from '../../../../functions/shared/blocks.ts';
 import { eventSpan, eventWhen, EN_DASH } from '../../../../functions/shared/event-time.ts';
 import { calendarPath } from '../../../../functions/shared/ics.ts';

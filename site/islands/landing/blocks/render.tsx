@@ -1,5 +1,5 @@
-// The landing page's blocks in order (docs/decisions.md "Blocks"): one renderer per block
-// type of functions/shared/blocks.ts. RENDERERS is a complete record, so a type added to
+// The landing page's blocks in order (docs/decisions/0172-add-a-block-type.md): one renderer per
+// block type of functions/shared/blocks.ts. RENDERERS is a complete record, so a type added to
 // BLOCK_TYPES does not type-check until it has a renderer here.
 import type { ReactNode } from 'react';
 import type { Block, BlockOf, BlockType } from '../../../../functions/shared/blocks.ts';

@@ -1,8 +1,8 @@
-// The rich-text block's Markdown as React elements, at build time (docs/decisions.md
-// "Blocks"): only the nodes of functions/shared/rich-text.ts, each a fixed element with fixed
-// classes. Text is always a React text child (escaped), never HTML: `<script>` written in
-// the Markdown shows as those characters. Links were checked by the parser (http(s), mailto,
-// relative); the others arrive as plain text.
+// The rich-text block's Markdown as React elements, at build time
+// (docs/decisions/0169-rich-text.md): only the nodes of functions/shared/rich-text.ts, each a fixed
+// element with fixed classes. Text is always a React text child (escaped), never HTML: `<script>`
+// written in the Markdown shows as those characters. Links were checked by the parser (http(s),
+// mailto, relative); the others arrive as plain text.
 import type { ReactNode } from 'react';
 import { parseRichText, type Inline } from '../../../../functions/shared/rich-text.ts';
 import type { Tone } from './style.ts';

@@ -1,7 +1,7 @@
-// The landing page's structured data from its blocks (docs/decisions.md "Blocks"). Search
-// engines take one FAQPage per page: the questions of every shown FAQ block go into one
-// FAQPage (a question asked twice, once), written once after the blocks. A data block is
-// never run, so the page's CSP has nothing to allow; `<` is escaped so no text can close it.
+// The landing page's structured data from its blocks (docs/decisions/0170-faq-structured-data.md).
+// Search engines take one FAQPage per page: the questions of every shown FAQ block go into one
+// FAQPage (a question asked twice, once), written once after the blocks. A data block is never run,
+// so the page's CSP has nothing to allow; `<` is escaped so no text can close it.
 import type { Block, BlockOf } from '../../../../functions/shared/blocks.ts';
 import { withFallbacks } from '../dynamic-text.tsx';
 

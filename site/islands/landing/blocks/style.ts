@@ -1,4 +1,4 @@
-// The fixed looks of a block (docs/decisions.md "Blocks"): Tailwind classes for each
+// The fixed looks of a block (docs/decisions/0168-block-style.md): Tailwind classes for each
 // background, spacing and alignment of functions/shared/blocks.ts. No free colours or CSS
 // ever reach the page; every text colour a background uses is listed in TONES, and
 // style.test.ts checks each pair against WCAG AA (4.5:1) from Tailwind's own colours.

@@ -1,4 +1,4 @@
-// The video block (functions/shared/blocks.ts, `video`; docs/decisions.md "Blocks"): a
+// The video block (functions/shared/blocks.ts, `video`; docs/decisions/0174-video-blocks.md): a
 // YouTube or Vimeo video that loads only when played. The prerendered markup is the poster
 // (a library image, served by the site) under a play link to the video on youtube.com or
 // vimeo.com: nothing is asked of the provider before the click, and without JavaScript the

@@ -1,5 +1,5 @@
 // `/calendar/{slug}/{blockId}.ics`: the "Add to calendar" file of each shown event block of
-// each page built (docs/decisions.md "Blocks"), written at build time like the pages
+// each page built (docs/decisions/0173-event-blocks.md), written at build time like the pages
 // themselves (site/pages/[slug].astro; the default page's are under its slug, `default`).
 // The text is functions/shared/ics.ts's; the local server (functions/server/static-site.ts)
 // and the publish step (infra/constructs/rebuild.ts) serve it as text/calendar.

@@ -1,4 +1,4 @@
-// The block editor of the page editor (issue 27, docs/decisions.md "Blocks"): the page's
+// The block editor of the page editor (issue 27, docs/decisions/0177-block-editor.md): the page's
 // blocks as a list (block-list.tsx) beside the form of the selected one (block-form.tsx),
 // with the picker to add one (block-picker.tsx). A page without a layout shows its derived
 // one (deriveLayout); its first change of structure writes `layout` into the content (a text

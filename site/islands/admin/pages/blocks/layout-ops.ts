@@ -1,4 +1,4 @@
-// The block editor's operations on a page's layout (issue 27, docs/decisions.md "Blocks"):
+// The block editor's operations on a page's layout (issue 27, docs/decisions/0177-block-editor.md):
 // pure functions over `content.layout` (functions/shared/blocks.ts), so block-editor.tsx only
 // wires them to buttons, keys and drags. The schema's placement rule holds throughout: the
 // navigation stays first and the footer last, so a move or an insert that would break it is
