@@ -20,6 +20,7 @@ import type {
   Experiment,
 } from '../functions/shared/experiments.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
+import { analyse } from '../functions/shared/stats/verdict.ts';
 import { signIn } from './admin-session.ts';
 import { hydrated } from './hydration.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
@@ -220,15 +221,21 @@ test('an experiment is created, edited, started, split by address, converts and 
   await axe(page);
   await shoot(page, 'results-live');
 
-  // Promote B: its content becomes the page's; with no approvals required, at once.
-  await results.getByRole('button', { name: 'Promote winner...' }).click();
-  const promote = page.getByRole('alertdialog', { name: 'Promote a variant?' });
+  // Promote B: its content becomes the page's; with no approvals required, at once. The
+  // verdict names no winner, so the button says so and the confirmation states the risk.
+  await expect(results.getByRole('button', { name: 'Promote winner...' })).toHaveCount(0);
+  await results.getByRole('button', { name: 'Promote anyway...' }).click();
+  const promote = page.getByRole('alertdialog', { name: 'Promote a variant anyway?' });
   await expect(promote).toContainText("becomes the page's working copy");
   await expect(promote.getByLabel(/^B/)).toBeChecked();
+  await expect(promote.getByTestId('promote-risk')).toContainText('The results name no winner yet');
+  await expect(promote.getByTestId('promote-risk')).toContainText(
+    'chance of converting worse than the control, and choosing it is expected to cost',
+  );
   await promote.getByRole('button', { name: 'Promote B' }).click();
   await expect(page.getByTestId('toast')).toContainText('B is promoted and published');
   await expect(detail.getByTestId('experiment-status')).toHaveText('Ended');
-  await expect(results.getByRole('button', { name: 'Promote winner...' })).toHaveCount(0);
+  await expect(results.getByRole('button', { name: /^Promote/ })).toHaveCount(0);
   // An ended experiment's results stay readable.
   await expect(figure(results, 'b', 'conversions')).toHaveText('1');
   await expect(results.getByTestId('promoted-note')).toContainText('B was promoted');
@@ -297,9 +304,9 @@ function sampleExperiment(): ExperimentDetail {
 
 function sampleResults(): ExperimentResults {
   const perDay = [
-    { id: 'a' as const, visitors: 160, rate: 0.031 },
-    { id: 'b' as const, visitors: 155, rate: 0.045 },
-    { id: 'c' as const, visitors: 158, rate: 0.029 },
+    { id: 'a' as const, visitors: 480, rate: 0.031 },
+    { id: 'b' as const, visitors: 465, rate: 0.045 },
+    { id: 'c' as const, visitors: 474, rate: 0.029 },
   ];
   const daily = DAYS.map((day, index) => ({
     day,
@@ -311,53 +318,23 @@ function sampleResults(): ExperimentResults {
   }));
   const last = daily.at(-1)!.variants;
   const [a, b, c] = last as [(typeof last)[0], (typeof last)[0], (typeof last)[0]];
+  // The figures and the verdict come from the shared statistics, as the API's would.
+  const analysis = analyse({
+    variants: [
+      { name: 'Control', weight: 34, ...a },
+      { name: 'Savings in the headline', weight: 33, ...b },
+      { name: 'Customer quote', weight: 33, ...c },
+    ],
+    daysRunning: 13,
+    minDays: 7,
+    minVisitors: 100,
+  });
   return {
     status: 'running',
     startedAt: '2026-03-02T08:30:00.000Z',
     daysRunning: 13,
     goal: 'lead',
-    variants: [
-      {
-        id: 'a',
-        name: 'Control',
-        weight: 34,
-        visitors: a.visitors,
-        conversions: a.conversions,
-        conversionRate: a.conversions / a.visitors,
-        rateInterval: [0.0262, 0.0371],
-        uplift: null,
-        chanceToBeatControl: null,
-      },
-      {
-        id: 'b',
-        name: 'Savings in the headline',
-        weight: 33,
-        visitors: b.visitors,
-        conversions: b.conversions,
-        conversionRate: b.conversions / b.visitors,
-        rateInterval: [0.0389, 0.0522],
-        uplift: { estimate: 0.4523, lower: 0.2113, upper: 0.6933 },
-        chanceToBeatControl: 0.9996,
-      },
-      {
-        id: 'c',
-        name: 'Customer quote',
-        weight: 33,
-        visitors: c.visitors,
-        conversions: c.conversions,
-        conversionRate: c.conversions / c.visitors,
-        rateInterval: [0.0241, 0.0346],
-        uplift: { estimate: -0.0645, lower: -0.2514, upper: 0.1224 },
-        chanceToBeatControl: 0.2411,
-      },
-    ],
-    srm: { chiSquare: 0.42, pValue: 0.81, mismatch: false },
-    verdict: {
-      kind: 'variant_wins',
-      message:
-        'Savings in the headline wins: over 99.9% chance to beat the control, +45.2% conversion rate (95% interval +21.1% to +69.3%).',
-      winner: 'b',
-    },
+    ...analysis,
     daily,
   };
 }
@@ -412,7 +389,9 @@ test('screenshots of the list and the results with two weeks of sample data', as
   await expect(results.getByTestId('verdict')).toContainText('Savings in the headline wins');
   await expect(results.getByTestId('results-chart').locator('polyline')).toHaveCount(3);
   await expect(figure(results, 'b', 'chance')).toHaveText('over 99.9%');
-  await expect(figure(results, 'c', 'uplift')).toHaveText('−6.5%−25.1% to +12.2%');
+  await expect(figure(results, 'c', 'uplift')).toHaveText('−6.5%−23.4% to +14.1%');
+  await expect(figure(results, 'b', 'risk')).toHaveText('under 0.01%');
+  await expect(results.getByRole('button', { name: 'Promote winner...' })).toBeVisible();
   await axe(page);
   await shoot(page, 'results-sample');
   await page.setViewportSize({ width: 390, height: 900 });

@@ -1,6 +1,6 @@
 // Experiments (issue 24, docs/decisions/0150-experiment-model.md): A/B tests of a landing page,
 // chosen at the edge. The request and response shapes of /api/admin/experiments, shared by
-// the API and the admin. The statistics are functions/shared/experiment-stats.ts; the
+// the API and the admin. The statistics are functions/shared/stats/ (figures in posterior.ts, the verdict in verdict.ts); the
 // assignment is infra/edge/clean-urls.js.
 import * as z from 'zod';
 import { submittedContentSchema } from './block-sync.ts';
@@ -16,7 +16,7 @@ export { VARIANT_IDS, variantIdSchema, type VariantId } from './events.ts';
 export const CONTROL_ID = VARIANT_IDS[0];
 export const experimentIdSchema = z.uuid('must be an experiment id');
 
-/** Defaults of the verdict rule (functions/shared/experiment-stats.ts), per experiment. */
+/** Defaults of the verdict rule (functions/shared/stats/verdict.ts), per experiment. */
 export const DEFAULT_MIN_DAYS = 7;
 export const DEFAULT_MIN_VISITORS = 100;
 
@@ -185,6 +185,7 @@ export type ExperimentDetail = z.infer<typeof experimentDetailSchema>;
 
 export const experimentListSchema = z.object({ experiments: z.array(experimentSchema) });
 
+/** The relative uplift p_v / p_c - 1: its posterior median and 95% credible interval. */
 export const upliftSchema = z.object({
   estimate: z.number(),
   lower: z.number(),
@@ -222,6 +223,11 @@ export const variantResultSchema = z.object({
   rateInterval: z.tuple([z.number(), z.number()]),
   uplift: upliftSchema.nullable(),
   chanceToBeatControl: z.number().nullable(),
+  /**
+   * What choosing this variant is expected to cost: E[best rate - its rate] under the
+   * posteriors, as a rate (absolute) and relative to the control's posterior mean.
+   */
+  expectedLoss: z.object({ absolute: z.number(), relative: z.number() }),
 });
 export type VariantResult = z.infer<typeof variantResultSchema>;
 

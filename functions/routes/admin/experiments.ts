@@ -26,7 +26,7 @@ import {
   type ExperimentDetail,
   type ExperimentResults,
 } from '../../shared/experiments.ts';
-import { analyse } from '../../shared/experiment-stats.ts';
+import { analyse } from '../../shared/stats/verdict.ts';
 import { addDays } from '../../shared/days.ts';
 import type { LandingPage } from '../../data/landing-pages.ts';
 import { utcDay } from '../../data/salts.ts';

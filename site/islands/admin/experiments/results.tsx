@@ -1,11 +1,13 @@
 // An experiment's Results panel (GET /api/admin/experiments/:id/results; the statistics are
-// functions/shared/experiment-stats.ts): the verdict as a sentence first, the sample ratio
-// check and the days running, then per variant its visitors, conversions, conversion rate
-// with its 95% interval, uplift over the control with its 95% interval and chance to beat
-// the control, each figure's heading explained in plain words in a tooltip, and the
+// functions/shared/stats/: every figure from the variants' Beta posteriors): the verdict as a
+// sentence first, the sample ratio check and the days running, then per variant its
+// visitors, conversions, conversion rate with its 95% credible interval, uplift over the
+// control with its 95% credible interval, chance to beat the control and the expected loss of
+// choosing it, each figure's heading explained in plain words in a tooltip, and the
 // cumulative conversion rate per day (results-chart.tsx). Publishers promote a variant from
-// here: its content becomes the page's working copy and the experiment ends. An ended
-// experiment's results stay readable.
+// here ("Promote winner" only when the verdict names one, else "Promote anyway" with the
+// risk stated): its content becomes the page's working copy and the experiment ends. An
+// ended experiment's results stay readable.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import {
@@ -15,7 +17,7 @@ import {
   type VariantId,
   type VariantResult,
 } from '../../../../functions/shared/experiments.ts';
-import { WIN_CHANCE } from '../../../../functions/shared/experiment-stats.ts';
+import { lossPercent, WIN_CHANCE } from '../../../../functions/shared/stats/verdict.ts';
 import { BUILD_KEY, describeError } from '../api.ts';
 import { PAGES_KEY } from '../pages/pages-api.ts';
 import { WORKFLOW_SUMMARY_KEY } from '../pages/workflow-api.ts';
@@ -44,7 +46,7 @@ import { ResultsChart } from './results-chart.tsx';
 /** How often the panel reads a running experiment's results again. */
 const REFRESH_MS = 30_000;
 
-type Figure = 'visitors' | 'conversions' | 'rate' | 'uplift' | 'chance';
+type Figure = 'visitors' | 'conversions' | 'rate' | 'uplift' | 'chance' | 'risk';
 
 const FIGURE_LABELS: Record<Figure, string> = {
   visitors: 'Visitors',
@@ -52,6 +54,7 @@ const FIGURE_LABELS: Record<Figure, string> = {
   rate: 'Conversion rate',
   uplift: 'Uplift vs control',
   chance: 'Chance to beat control',
+  risk: 'Expected loss if chosen',
 };
 
 function figureHints(goal: string): Record<Figure, string> {
@@ -59,11 +62,12 @@ function figureHints(goal: string): Record<Figure, string> {
     visitors:
       'A visitor here is a visitor-day: one address and browser on one UTC day, counted the first time it opens the page in this variant. No cookie is used, so the same person on two days counts twice.',
     conversions: `Visitor-days that reached the goal (${goal}) in this variant. Reaching it twice on one day counts once.`,
-    rate: 'Conversions divided by visitors. The range is the 95% Wilson interval: where the true rate lies with 95% confidence, given how many visitors there are so far.',
+    rate: 'Conversions divided by visitors. The range is the 95% credible interval: the true rate lies in it with 95% probability, given the visitors so far (a uniform prior updated with the counts).',
     uplift:
-      "How much higher or lower the rate is than the control's, relative to it: +20% means 1.2 times the control's rate. The range is a 95% interval by the delta method; while it includes 0%, the difference may be chance.",
+      "How much higher or lower the rate is than the control's, relative to it: +20% means 1.2 times the control's rate (the most likely middle value). The range is the 95% credible interval from the same model as the chance to beat the control: while it includes 0%, the difference may be chance; a chance of 97.5% or more puts the whole range above 0%.",
     chance:
-      "The probability that this variant's true rate is higher than the control's, from Beta posteriors of the two rates (a uniform prior updated with the counts).",
+      "The probability that this variant's true rate is higher than the control's, from the same model as every figure here: Beta posteriors of the rates (a uniform prior updated with the counts).",
+    risk: "What choosing this variant is expected to cost if another one is really better: the average shortfall of its rate against the best variant's, as a share of the control's rate. Small when the variant is likely the best or hardly worse; GrowthBook calls it risk.",
   };
 }
 
@@ -74,7 +78,7 @@ const DAYS_HINT =
   'Whole days since the experiment started, up to its end (or, while paused, the pause).';
 
 const verdictHint = (experiment: ExperimentDetail) =>
-  `A winner is named only after ${daysText(experiment.minDays)} and ${experiment.minVisitors.toLocaleString()} visitors per variant, when its chance to beat the control is ${Math.round(WIN_CHANCE * 100)}% or more and an always-valid sequential test agrees, so looking at the results every day does not make false winners more likely.`;
+  `A winner is named only after ${daysText(experiment.minDays)} and ${experiment.minVisitors.toLocaleString()} visitors per variant, when its chance to beat the control is ${WIN_CHANCE * 100}% or more (so its whole uplift interval is above 0%) and an always-valid sequential test agrees, so looking at the results every day does not make false winners more likely.`;
 
 const VERDICT_STYLES: Record<ExperimentResults['verdict']['kind'], string> = {
   keep_running: 'border-slate-300 bg-white text-slate-900',
@@ -128,6 +132,9 @@ export function ResultsPanel({ experiment }: { experiment: ExperimentDetail }) {
   const hints = figureHints(GOAL_LABELS[data.goal]);
   const promoted = experiment.variants.find((v) => v.id === experiment.promotedVariantId);
   const mayPromote = canPublish && !experiment.promotedVariantId;
+  // "Promote winner" only when the verdict names a variant; otherwise promoting is a choice
+  // against the rule, made behind a confirmation that states its risk.
+  const hasWinner = data.verdict.kind === 'variant_wins';
 
   return (
     <section aria-labelledby="results-heading" className="grid gap-4" data-testid="results-panel">
@@ -140,8 +147,11 @@ export function ResultsPanel({ experiment }: { experiment: ExperimentDetail }) {
             {results.isFetching ? 'Refreshing...' : 'Refresh'}
           </Button>
           {mayPromote && (
-            <Button variant="primary" onClick={() => setPromoting(true)}>
-              Promote winner...
+            <Button
+              variant={hasWinner ? 'primary' : 'secondary'}
+              onClick={() => setPromoting(true)}
+            >
+              {hasWinner ? 'Promote winner...' : 'Promote anyway...'}
             </Button>
           )}
         </div>
@@ -218,6 +228,7 @@ function figureValues(variant: VariantResult) {
     uplift: control ? 'Baseline' : variant.uplift ? signedPercent(variant.uplift.estimate) : '–',
     upliftRange: !control && variant.uplift ? upliftRange(variant.uplift) : '',
     chance: control ? '–' : chanceText(variant.chanceToBeatControl),
+    risk: variant.visitors > 0 ? lossPercent(variant.expectedLoss.relative) : '–',
   };
 }
 
@@ -229,7 +240,7 @@ function VariantTable({
   results: ExperimentResults;
   hints: Record<Figure, string>;
 }) {
-  const figures: Figure[] = ['visitors', 'conversions', 'rate', 'uplift', 'chance'];
+  const figures: Figure[] = ['visitors', 'conversions', 'rate', 'uplift', 'chance', 'risk'];
   return (
     <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
       <table className="w-full text-left text-sm" data-testid="results-table">
@@ -282,6 +293,9 @@ function VariantTable({
                 <td className="px-3 py-2 tabular-nums" data-figure="chance">
                   {values.chance}
                 </td>
+                <td className="px-3 py-2 tabular-nums" data-figure="risk">
+                  {values.risk}
+                </td>
               </tr>
             );
           })}
@@ -327,6 +341,7 @@ function VariantCards({
             </>,
           ],
           ['chance', values.chance],
+          ['risk', values.risk],
         ];
         return (
           <li
@@ -411,12 +426,14 @@ function PromoteDialog({
   });
 
   const chosen = experiment.variants.find((v) => v.id === choice);
+  const chosenResult = results.variants.find((r) => r.id === choice);
+  const anyway = results.verdict.kind !== 'variant_wins' || choice !== winner;
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
       role="alertdialog"
-      title="Promote a variant?"
+      title={anyway ? 'Promote a variant anyway?' : 'Promote the winner?'}
       description="The variant's content becomes the page's working copy (replacing any working copy) and the experiment ends. With no approvals required it is published at once; otherwise it waits for review."
     >
       <form
@@ -457,7 +474,8 @@ function PromoteDialog({
                     <span className="block text-xs text-slate-600">
                       {result.visitors > 0 ? percent(result.conversionRate) : '–'} conversion rate
                       {result.uplift ? `, ${upliftText(result.uplift)} vs the control` : ''};{' '}
-                      {chanceText(result.chanceToBeatControl)} chance to beat it
+                      {chanceText(result.chanceToBeatControl)} chance to beat it; expected loss if
+                      chosen {lossPercent(result.expectedLoss.relative)} of the control's rate
                     </span>
                   )}
                 </span>
@@ -465,11 +483,12 @@ function PromoteDialog({
             );
           })}
         </fieldset>
-        {(winner === undefined || winner === CONTROL_ID) && (
-          <p className="text-sm text-amber-900">
-            {winner === CONTROL_ID
-              ? "The verdict's winner is the control: every variant did worse than the live page."
-              : 'The results name no winner yet: promoting now decides on less evidence than the verdict rule asks for.'}
+        {anyway && chosen && chosenResult && (
+          <p
+            className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+            data-testid="promote-risk"
+          >
+            {riskStatement(chosen.name, chosenResult, winner)}
           </p>
         )}
         <FormAlert message={error} />
@@ -482,4 +501,17 @@ function PromoteDialog({
       </form>
     </Modal>
   );
+}
+
+/** The risk of promoting a variant the verdict did not name, as one sentence. */
+function riskStatement(name: string, result: VariantResult, winner: VariantId | undefined) {
+  const why =
+    winner === CONTROL_ID
+      ? "The verdict's winner is the control: every variant did worse than the live page."
+      : winner
+        ? "It is not the verdict's winner."
+        : 'The results name no winner yet: promoting now decides on less evidence than the verdict rule asks for.';
+  const worse =
+    result.chanceToBeatControl === null ? null : chanceText(1 - result.chanceToBeatControl);
+  return `${why} ${name} has ${worse ?? 'an unknown'} chance of converting worse than the control, and choosing it is expected to cost ${lossPercent(result.expectedLoss.relative)} of the control's conversion rate.`;
 }
