@@ -200,7 +200,7 @@ async function handler(event) {
   var own = direct || pageKey ? experimentOf(value) : null;
   var variantUri =
     own && (!direct || own.prefix === direct.prefix)
-      ? variantFor(own, await stored('x:secret'), ip, agent ? agent.value : '')
+      ? experimentVariant(value, await stored('x:secret'), ip, agent ? agent.value : '')
       : '';
   if (variantUri) {
     // CloudFront's cache lookup comes after this, under the rewritten URI; the query is kept.
