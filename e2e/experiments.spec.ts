@@ -5,7 +5,8 @@
 // the page's own URL, each the same one again on a second visit; a B visitor sends a lead.
 // The Results panel counts the visitors and B's conversion; B is promoted. axe on the view
 // and the results; screenshots of the list, the variant editor and the results (also with two
-// weeks of sample data) at 1280 and 390 px go to /tmp/shots-experiments.
+// weeks of sample data, and with a sample ratio mismatch) at 1280 and 390 px go to
+// /tmp/shots-experiments.
 import {
   expect,
   test,
@@ -215,7 +216,9 @@ test('an experiment is created, edited, started, split by address, converts and 
     await visitorsHeading.scrollIntoViewIfNeeded();
     await visitorsHeading.blur();
     await visitorsHeading.focus();
-    await expect(page.getByRole('tooltip')).toContainText('visitor-day', { timeout: 1500 });
+    await expect(page.getByRole('tooltip')).toContainText('once for the whole experiment', {
+      timeout: 1500,
+    });
   }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await axe(page);
@@ -251,6 +254,69 @@ test('an experiment is created, edited, started, split by address, converts and 
     expect(await servedVariant(a, `/${live.slug}`)).toBeNull();
     await expect(a.getByTestId('hero-headline')).toContainText(headline, { timeout: 1000 });
   }).toPass({ timeout: 300_000, intervals: [2000] });
+});
+
+// Issue 33: the probe sent events claiming a variant from addresses the edge had not given
+// it. Now only the addresses the edge sends to B count for B and the others' claims count
+// nothing, so every counted visitor is in B although the split is 50/50: the results screen
+// flags the sample ratio mismatch (the API test with the edge's own assignment is
+// functions/routes/experiments.test.ts).
+test('the results screen flags a sample ratio mismatch when every counted visitor lands in B', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const live = await createLivePage(request);
+  const created = await request.post('/api/admin/experiments', {
+    data: {
+      pageId: live.id,
+      name: 'Skewed by claims',
+      variants: [
+        { name: 'Control', weight: 50 },
+        { name: 'B', weight: 50 },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as ExperimentDetail;
+  const started = await request.post(`/api/admin/experiments/${id}/start`);
+  expect(started.status(), await started.text()).toBe(200);
+  for (let n = 1; n <= 60; n++) {
+    const sent = await request.post('/api/conversions', {
+      headers: { 'x-forwarded-for': `198.18.0.${n}`, 'user-agent': BROWSER_UA },
+      data: { landingPageId: live.slug, eventType: 'page_view', variantId: 'b' },
+    });
+    expect(sent.status()).toBe(202);
+  }
+  const figures = (await (
+    await request.get(`/api/admin/experiments/${id}/results`)
+  ).json()) as ExperimentResults;
+  const [control, b] = figures.variants;
+  expect(control!.visitors).toBe(0);
+  // About half of the 60 addresses are B's (binomial; fewer than 12 has odds under 1 in 10^6).
+  expect(b!.visitors).toBeGreaterThanOrEqual(12);
+  expect(b!.visitors).toBeLessThan(60);
+  expect(figures.srm.mismatch).toBe(true);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto(`/admin/experiments?page=${live.id}&experiment=${id}&panel=results`);
+  const results = page.getByTestId('results-panel');
+  await expect(results.getByTestId('srm')).toHaveText(/^Mismatch \(p [<=] /);
+  await expect(results.getByTestId('verdict')).toHaveAttribute(
+    'data-kind',
+    'sample_ratio_mismatch',
+  );
+  await expect(results.getByTestId('verdict')).toContainText(
+    'Sample ratio mismatch: visitors do not match the traffic shares',
+  );
+  await expect(figure(results, 'a', 'visitors')).toHaveText('0');
+  await expect(figure(results, 'b', 'visitors')).toHaveText(String(b!.visitors));
+  await axe(page);
+  await shoot(page, 'results-srm');
+
+  // Ended, so the page is free and its visitor keys are swept.
+  expect((await request.post(`/api/admin/experiments/${id}/stop`)).status()).toBe(200);
 });
 
 // ---- Screenshots with two weeks of sample data ---------------------------------------

@@ -9,20 +9,27 @@
 //                                     the event route, cached RUNNING_CACHE_MS per instance)
 //   the page's lock ........ Put/Delete/ConditionCheck  pk=PAGE#<pageId> sk=EXPERIMENT-LOCK
 //   counters ............... Update   pk=EXPSTATS#<id>    sk=DAY#<day>#<shard>; Query the partition
-//   a visitor-day's marks .. Update   pk=VISITOR#<day>#<hash> sk=DAY (the analytics marker item)
+//   a visitor key .......... Update   pk=EXPVISITORS#<id>#<shard>  sk=<visitor key>  (TTL: KEY_IDLE_DAYS
+//                                     after its last event)
+//   ended, keys to delete .. Put (in the end's transaction), Query, Delete  pk=EXPVISITORS-ENDED sk=<id>
+//   the assignment secret .. functions/data/install-secrets.ts (ASSIGNMENT_SECRET)
 //
 // The control is the page's live version: it has no variant item, and the page cannot change
 // while the lock exists (functions/data/landing-pages.ts checks it in every write's
 // transaction), so the control stays what it was when the experiment started.
 //
-// Units (docs/decisions/0152-experiment-units-and-statistics.md): a visitor is a visitor-day (the
-// cookieless daily hash of functions/data/events.ts); a conversion is a visitor-day with the goal.
-// Each counter update goes to one of COUNTER_SHARDS items of the day, chosen at random, so no item
-// takes more than 1/COUNTER_SHARDS of an experiment's writes.
+// Units (docs/decisions/0320-experiment-visitor-key.md): a visitor is a visitor key, the
+// keyed hash of the address prefix and the user agent's family under the experiment
+// (functions/lib/experiment-visitor.ts), for the whole test; a conversion is a visitor with
+// the goal. The key's own item holds its marks, so its first event counts it once; each
+// counter update (a new visitor or conversion only) goes to one of COUNTER_SHARDS items of
+// the day, chosen at random. When the experiment ends, the minute's schedule run deletes its
+// keys (sweepEndedVisitors); the TTL is a backstop.
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -45,8 +52,16 @@ import type { AuditAction } from '../shared/api.ts';
 import { auditItem } from './audit.ts';
 import { GSI1PK, keys, SK } from './keys.ts';
 import type { LandingPage } from './landing-pages.ts';
-import { dayEndSeconds, utcDay } from './salts.ts';
-import { GSI1, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
+import { utcDay } from './salts.ts';
+import {
+  deleteKeys,
+  GSI1,
+  isConditionalFailure,
+  putNew,
+  queryAll,
+  TableRepository,
+} from './table.ts';
+import { InstallSecrets } from './install-secrets.ts';
 
 /**
  * Shards of a day's counters: 128 keeps every item under 80 updates a second at 10,000 new
@@ -57,6 +72,21 @@ export const COUNTER_SHARDS = 128;
 /** How long an instance trusts its list of running experiments (the event route's reads). */
 export const RUNNING_CACHE_MS = 10_000;
 const DAY_SECONDS = 86_400;
+/**
+ * Partitions of an experiment's visitor keys (the key's bits 32 to 39 choose one, so a
+ * visitor always meets the same): each takes at most 1,000 writes a second, so one
+ * experiment counts up to 32,000 events a second.
+ */
+export const VISITOR_SHARDS = 32;
+/**
+ * A visitor key no event has touched for this long expires (DynamoDB's TTL): a backstop for
+ * the deletion at the experiment's end; a visitor away longer than this counts again.
+ */
+export const KEY_IDLE_DAYS = 90;
+/** Visitor keys one sweep deletes at most (the schedule runs every minute). */
+export const SWEEP_BUDGET = 5_000;
+/** The install secret that keys the assignment (the edge's and the server's). */
+export const ASSIGNMENT_SECRET = 'experiment-assignment';
 
 export interface ExperimentActor {
   email: string;
@@ -143,6 +173,16 @@ const signatureSuffix = (at: string) => `${at}#${randomUUID().slice(0, 8)}`;
 const runningCache = new Map<string, { at: number; value: Promise<RunningExperiment[]> }>();
 
 export class ExperimentRepository extends TableRepository {
+  private readonly secrets = new InstallSecrets(this.db, this.table, this.now);
+
+  /**
+   * The assignment secret as the edge keys its HMAC with (64 hex digits): the build writes
+   * the same into the edge's store (functions/site-data/store.ts).
+   */
+  async assignmentSecret(): Promise<string> {
+    return (await this.secrets.get(ASSIGNMENT_SECRET)).toString('hex');
+  }
+
   // ---- Reading -----------------------------------------------------------------------
 
   private async item(id: string): Promise<ExperimentItem | undefined> {
@@ -807,6 +847,8 @@ export class ExperimentRepository extends TableRepository {
                 ExpressionAttributeValues: { ':id': id },
               },
             },
+            // Its visitor keys serve no purpose any more: the next sweep deletes them.
+            { Put: { TableName: this.table, Item: { ...keys.endedExperimentVisitors(id), at } } },
           ]),
       this.audit(
         now,
@@ -849,49 +891,48 @@ export class ExperimentRepository extends TableRepository {
   // ---- Counting ----------------------------------------------------------------------
 
   /**
-   * Counts a visitor-day's event for a variant of a running experiment: the visitor-day's
-   * first event of the experiment makes it a visitor; its first goal event a conversion
-   * (and a visitor, when the goal came before any page view of the day).
+   * Counts an event of the visitor `key` (functions/lib/experiment-visitor.ts visitorKey,
+   * whose variant the caller checked is `variantId`): the key's first event of the experiment
+   * makes it a visitor, its first goal event a conversion (and a visitor, when the goal came
+   * first), each on the day it happens. One write on the key's own item per event, whose
+   * answer says whether it was new; a counter update only for a new visitor or conversion.
    */
   async count(
     experiment: RunningExperiment,
     variantId: VariantId,
-    visitor: string,
+    key: string,
     kind: 'view' | 'goal',
   ): Promise<void> {
-    const day = utcDay(this.now());
-    const viewMark = `x:${experiment.id}:${variantId}:v`;
-    const goalMark = `x:${experiment.id}:${variantId}:g`;
+    const now = this.now();
+    const day = utcDay(now);
+    const goal = kind === 'goal';
     const result = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: keys.visitor(day, visitor),
-        UpdateExpression: `ADD #v :one${kind === 'goal' ? ', #g :one' : ''} SET expiresAt = if_not_exists(expiresAt, :expires)`,
-        ExpressionAttributeNames: {
-          '#v': viewMark,
-          ...(kind === 'goal' ? { '#g': goalMark } : {}),
+        Key: keys.experimentVisitor(experiment.id, visitorShard(key), key),
+        UpdateExpression: `ADD #v :one${goal ? ', #g :one' : ''} SET expiresAt = :expires`,
+        ExpressionAttributeNames: { '#v': 'views', ...(goal ? { '#g': 'goals' } : {}) },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':expires': Math.floor(now.getTime() / 1000) + KEY_IDLE_DAYS * DAY_SECONDS,
         },
-        ExpressionAttributeValues: { ':one': 1, ':expires': dayEndSeconds(day) + DAY_SECONDS },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
     const marks = result.Attributes ?? {};
-    const visitors = Number(marks[viewMark]) === 1 ? 1 : 0;
-    const conversions = kind === 'goal' && Number(marks[goalMark]) === 1 ? 1 : 0;
+    const visitors = Number(marks['views']) === 1 ? 1 : 0;
+    const conversions = goal && Number(marks['goals']) === 1 ? 1 : 0;
     if (!visitors && !conversions) return;
     const shard = Math.floor(Math.random() * COUNTER_SHARDS);
     const adds: string[] = [];
     const names: Record<string, string> = {};
-    const values: Record<string, number> = {};
     if (visitors) {
       adds.push('#vis :one');
       names['#vis'] = `v:${variantId}`;
-      values[':one'] = 1;
     }
     if (conversions) {
       adds.push('#conv :one');
       names['#conv'] = `c:${variantId}`;
-      values[':one'] = 1;
     }
     await this.db.send(
       new UpdateCommand({
@@ -899,9 +940,56 @@ export class ExperimentRepository extends TableRepository {
         Key: keys.experimentDay(experiment.id, day, shard),
         UpdateExpression: `ADD ${adds.join(', ')} SET #day = :day`,
         ExpressionAttributeNames: { ...names, '#day': 'day' },
-        ExpressionAttributeValues: { ...values, ':day': day },
+        ExpressionAttributeValues: { ':one': 1, ':day': day },
       }),
     );
+  }
+
+  /**
+   * Deletes the visitor keys of ended experiments, at most `budget` a run, and forgets an
+   * experiment once none is left. The schedule runs it every minute (functions/publishing/
+   * lambda.ts, functions/server/local-stack.ts); Queries of the keys' own partitions, never
+   * a Scan.
+   */
+  async sweepEndedVisitors(budget = SWEEP_BUDGET): Promise<{ deleted: number; pending: number }> {
+    const ended = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.endedExperimentVisitors('').pk },
+      ProjectionExpression: 'sk',
+    });
+    let deleted = 0;
+    let pending = 0;
+    for (const { sk } of ended) {
+      const id = String(sk);
+      let left = false;
+      for (let shard = 0; shard < VISITOR_SHARDS; shard++) {
+        if (deleted >= budget) {
+          left = true;
+          break;
+        }
+        const page = await this.db.send(
+          new QueryCommand({
+            TableName: this.table,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.experimentVisitorsPartition(id, shard) },
+            ProjectionExpression: 'pk, sk',
+            Limit: budget - deleted,
+          }),
+        );
+        const found = (page.Items ?? []).map((item) => ({ pk: item['pk'], sk: item['sk'] }));
+        await deleteKeys(this.db, this.table, found);
+        deleted += found.length;
+        if (page.LastEvaluatedKey) left = true;
+      }
+      if (left) pending++;
+      else {
+        await this.db.send(
+          new DeleteCommand({ TableName: this.table, Key: keys.endedExperimentVisitors(id) }),
+        );
+      }
+    }
+    return { deleted, pending };
   }
 
   /** Per day (oldest first), each variant's visitors and conversions, shards summed. */
@@ -938,18 +1026,9 @@ export class ExperimentRepository extends TableRepository {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.experimentStatsPartition(id) },
+      ProjectionExpression: 'pk, sk',
     });
-    for (let start = 0; start < items.length; start += 25) {
-      await this.db.send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [this.table]: items.slice(start, start + 25).map((item) => ({
-              DeleteRequest: { Key: { pk: item['pk'], sk: item['sk'] } },
-            })),
-          },
-        }),
-      );
-    }
+    await deleteKeys(this.db, this.table, items);
   }
 
   private audit(
@@ -1001,6 +1080,9 @@ function variantOf(
       .reverse(),
   };
 }
+
+/** The partition of a visitor key: bits 32 to 39 (the assignment uses bits 0 to 31). */
+const visitorShard = (key: string) => parseInt(key.slice(8, 10), 16) % VISITOR_SHARDS;
 
 /** The experiment's fields of the API's answer, without its variants. */
 function summary(item: ExperimentItem, approvalsRequired: number): Omit<Experiment, 'variants'> {

@@ -137,6 +137,17 @@ describe('stored keys are unchanged', () => {
       keys.experimentDay(id, '2026-03-01', 3),
       { pk: `EXPSTATS#${id}`, sk: 'DAY#2026-03-01#3' },
     ],
+    // Issues 33 and 35 (first written by this release).
+    [
+      'experiment visitor key',
+      keys.experimentVisitor(id, 7, 'ab'.repeat(32)),
+      { pk: `EXPVISITORS#${id}#7`, sk: 'ab'.repeat(32) },
+    ],
+    [
+      "an ended experiment's visitor keys to delete",
+      keys.endedExperimentVisitors(id),
+      { pk: 'EXPVISITORS-ENDED', sk: id },
+    ],
     ['experiment lock', keys.experimentLock(id), { pk: `PAGE#${id}`, sk: 'EXPERIMENT-LOCK' }],
     ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
     ['share', keys.share(id), { pk: 'SHARES', sk: id }],

@@ -83,6 +83,13 @@ export const PK = {
   deliveries: 'DELIVERIES',
   /** EXPSTATS#<id>: an experiment's daily counters per variant (sharded). */
   experimentStats: 'EXPSTATS#',
+  /**
+   * EXPVISITORS#<id>#<shard>: an experiment's visitor keys (keyed hashes, one item each,
+   * functions/data/experiments.ts), deleted when it ends.
+   */
+  experimentVisitors: 'EXPVISITORS#',
+  /** The ended experiments whose visitor keys are still being deleted, one partition. */
+  endedExperimentVisitors: 'EXPVISITORS-ENDED',
   /** THROTTLE#PAIR#<hash>, THROTTLE#IP#<hash>, THROTTLE#ACCOUNT#<hash>: sign-in throttles. */
   throttlePair: 'THROTTLE#PAIR#',
   throttleIp: 'THROTTLE#IP#',
@@ -222,6 +229,8 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     ],
     [PK.experiment]: [SK.experiment, SK.variant, SK.signature],
     [PK.experimentStats]: [SK.experimentDay],
+    [PK.experimentVisitors]: [SK.any],
+    [PK.endedExperimentVisitors]: [SK.any],
     [PK.shares]: [SK.any],
     [PK.live]: [SK.any],
     [PK.goals]: [SK.any],
@@ -348,6 +357,14 @@ export const keys = {
     pk: `${PK.experimentStats}${id}`,
     sk: `${SK.experimentDay}${day}#${shard}`,
   }),
+  experimentVisitorsPartition: (id: string, shard: number) =>
+    `${PK.experimentVisitors}${id}#${shard}`,
+  /** A visitor key's item: the key (hex) is the sort key, its shard part of the partition. */
+  experimentVisitor: (id: string, shard: number, key: string) => ({
+    pk: `${PK.experimentVisitors}${id}#${shard}`,
+    sk: key,
+  }),
+  endedExperimentVisitors: (id: string) => ({ pk: PK.endedExperimentVisitors, sk: id }),
   settings: () => ({ pk: PK.settings, sk: SK.settings }),
   reportSettings: () => ({ pk: PK.settings, sk: SK.reportSettings }),
   leadSettings: () => ({ pk: PK.settings, sk: SK.leadSettings }),

@@ -8,6 +8,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import {
+  BatchWriteCommand,
   QueryCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
@@ -108,4 +109,26 @@ export async function queryAll<T = Record<string, unknown>>(
     cursor = result.LastEvaluatedKey;
   } while (cursor);
   return items;
+}
+
+/**
+ * Deletes items by key, 25 to a BatchWriteItem; what DynamoDB hands back unprocessed under
+ * load is sent again after a short, growing pause.
+ */
+export async function deleteKeys(
+  db: DynamoDBDocumentClient,
+  table: string,
+  keys: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (let start = 0; start < keys.length; start += 25) {
+    let requests: Record<string, unknown>[] = keys
+      .slice(start, start + 25)
+      .map((key) => ({ DeleteRequest: { Key: { pk: key['pk'], sk: key['sk'] } } }));
+    for (let round = 0; requests.length > 0; round++) {
+      if (round > 8) throw new Error('DynamoDB kept refusing the deletes');
+      if (round > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 50 * 2 ** round)));
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (result.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
+    }
+  }
 }

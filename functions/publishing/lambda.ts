@@ -1,5 +1,6 @@
-// AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts) and the weekly
-// report when it is due (functions/reports/weekly.ts), run every minute by an EventBridge
+// AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts), the weekly
+// report when it is due (functions/reports/weekly.ts) and the deletion of ended experiments'
+// visitor keys (functions/data/experiments.ts), run every minute by an EventBridge
 // rule (infra/constructs/schedules.ts). A run that fails throws,
 // so the function's Errors metric (and its alarm) counts it; the next run tries again.
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
@@ -22,6 +23,11 @@ export const handler = async () => {
   });
   // A failed report is logged (and tried again by the next run); it fails no publish.
   const report = await runWeeklyReport(services);
+  // So is a failed sweep (the keys' TTL is the backstop).
+  const sweep = await services.experiments.sweepEndedVisitors().catch((error: unknown) => {
+    log.error('visitor keys of ended experiments not deleted', { error: sourceStack(error) });
+    return undefined;
+  });
   if (run.failed > 0) throw new Error(`${run.failed} scheduled change(s) failed; see the log`);
-  return { ...run, report };
+  return { ...run, report, sweep };
 };

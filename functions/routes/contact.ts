@@ -301,12 +301,11 @@ export const contact = new Hono<VisitorEnv>().post(
     // A lead from a page under an experiment counts for its variant (a lead is the default
     // goal); never for spam, bots or visitors who asked not to be tracked.
     if (submission.variantId && page && !spam && !optedOut && !isBot(userAgent)) {
-      const visitor = await services.events.visitorHash(ip, userAgent);
       await countVariant(
         services,
         page.id,
         { experimentId: submission.experimentId, variantId: submission.variantId },
-        visitor,
+        { ip, userAgent },
         'lead',
       );
     }

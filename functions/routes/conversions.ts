@@ -8,6 +8,7 @@ import { conversionEventSchema, deviceClass, LANDING_EVENT_TYPES } from '../shar
 import { siteEventSourceIssue, siteRouteAccepts, siteRouteScope } from '../shared/site-routes.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
 import { limitKey } from '../lib/client-ip.ts';
+import { variantOfKey, visitorKey } from '../lib/experiment-visitor.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
 import type { ConversionEvent, VariantId } from '../shared/events.ts';
 
@@ -27,17 +28,19 @@ const BOT_USER_AGENT =
 const PAGE_ID = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
 
 /**
- * Counts an event or a lead for an experiment's variant
- * (docs/decisions/0151-experiment-serving.md): only when the variant belongs to a running
- * experiment, so a stale page, a paused experiment or a forged variant counts for nobody. `type` is
- * an event type or 'lead'; the experiment's goal makes it a conversion, anything else shows the
- * visitor saw the variant.
+ * Counts an event or a lead for an experiment's variant (docs/decisions/
+ * 0320-experiment-visitor-key.md): only when the variant belongs to a running experiment and
+ * is the one the sender was assigned, recomputed from the visitor key the edge assigned
+ * with (functions/lib/experiment-visitor.ts). A stale page, a paused experiment, or a
+ * variant claimed by someone it was not served to counts for nobody, without a word to the
+ * sender. `type` is an event type or 'lead'; the experiment's goal makes it a conversion,
+ * anything else shows the visitor saw the variant.
  */
 export async function countVariant(
   services: Pick<VisitorServices, 'experiments' | 'log'>,
   pageId: string,
   served: { experimentId?: string | undefined; variantId: VariantId },
-  visitor: string,
+  sender: { ip: string; userAgent: string },
   type: string,
 ): Promise<void> {
   const { experimentId, variantId } = served;
@@ -48,10 +51,13 @@ export async function countVariant(
       ? await services.experiments.runningById(experimentId)
       : await services.experiments.runningFor(pageId);
     if (!experiment || !experiment.variants.some((variant) => variant.id === variantId)) return;
+    const secret = await services.experiments.assignmentSecret();
+    const key = visitorKey(experiment.id, secret, sender.ip, sender.userAgent);
+    if (variantOfKey(key, experiment.variants) !== variantId) return;
     await services.experiments.count(
       experiment,
       variantId,
-      visitor,
+      key,
       experiment.goal === type ? 'goal' : 'view',
     );
   } catch (error) {
@@ -161,7 +167,13 @@ export const conversions = new Hono<VisitorEnv>().post(
     // Experiments run on landing pages only.
     if (event.variantId && page.landing) {
       const served = { experimentId: event.experimentId, variantId: event.variantId };
-      await countVariant(services, page.id, served, visitor, event.eventType);
+      await countVariant(
+        services,
+        page.id,
+        served,
+        { ip, userAgent: userAgent ?? '' },
+        event.eventType,
+      );
     }
     return c.body(null, 202);
   },

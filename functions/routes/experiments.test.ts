@@ -1,8 +1,13 @@
 // Experiments (issue 24): create, edit a variant, approvals, start, the live page locked while
-// it runs, events and leads counted per variant (and only for a running experiment's own
-// variants), results, pause, end, promote. Real DynamoDB Local through the app
-// (functions/test/harness.ts); client addresses come from X-Forwarded-For there.
+// it runs, events and leads counted per variant (only for a running experiment's own
+// variants, and only the variant the sender was assigned: issue 33), one unit per visitor key
+// for the whole test (issue 35), results, pause, end, promote. Real DynamoDB Local through
+// the app (functions/test/harness.ts); client addresses come from X-Forwarded-For there.
+// Which variant a visitor gets is asked of the edge's own code (infra/edge/clean-urls.js).
 import { describe, expect, it } from 'vitest';
+import { loadEdgeScript } from '../../infra/edge/edge-script.ts';
+import { KEY_IDLE_DAYS, VISITOR_SHARDS } from '../data/experiments.ts';
+import { queryAll } from '../data/table.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { LandingPage } from '../data/landing-pages.ts';
 import type { ExperimentDetail, ExperimentResults } from '../shared/experiments.ts';
@@ -13,7 +18,13 @@ import { testApp, TEST_PASSWORD } from '../test/harness.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const visitor = (ip: string) => ({ 'x-forwarded-for': ip, 'user-agent': BROWSER });
+const visitor = (ip: string, userAgent = BROWSER) => ({
+  'x-forwarded-for': ip,
+  'user-agent': userAgent,
+});
+const edge = loadEdgeScript<{
+  experimentVariant(value: string, secret: string, ip: string, userAgent: string): string;
+}>('clean-urls.js', ['experimentVariant']);
 
 async function team(approvalsRequired = 0) {
   let now = new Date('2026-11-20T10:00:00Z').getTime();
@@ -61,14 +72,57 @@ async function team(approvalsRequired = 0) {
     (await (
       await as('reviewer')('GET', `/api/admin/experiments/${id}/results`)
     ).json()) as ExperimentResults;
-  const event = (ip: string, variantId: string, eventType = 'page_view', extra: object = {}) =>
+  const event = (
+    ip: string,
+    variantId: string,
+    eventType = 'page_view',
+    extra: object = {},
+    userAgent = BROWSER,
+  ) =>
     base.json(
       'POST',
       '/api/conversions',
       { landingPageId: 'spring', eventType, variantId, ...extra },
-      visitor(ip),
+      visitor(ip, userAgent),
     );
-  return { ...base, clock, as, page, create, editB, results, event };
+  const lead = (ip: string, variantId: string, userAgent = BROWSER) =>
+    base.json(
+      'POST',
+      '/api/contact',
+      {
+        name: 'Dana Reyes',
+        email: 'dana@example.com',
+        company: 'Acme Pharma',
+        message: 'A demo, please',
+        formType: 'general',
+        landingPageId: 'spring',
+        variantId,
+      },
+      visitor(ip, userAgent),
+    );
+  /** The variant the edge serves this visitor of a 50/50 experiment (the page's data-variant). */
+  const servedTo = async (experimentId: string, ip: string, userAgent = BROWSER) => {
+    const secret = await base.services.experiments.assignmentSecret();
+    const value = `x ${experimentId} /variants/spring a:50 b:50`;
+    return /\/([a-d])\/index\.html$/.exec(
+      edge.experimentVariant(value, secret, ip, userAgent),
+    )![1]!;
+  };
+  /** `count` addresses `${prefix}<n>` the edge assigns `variant`, n from 1 up. */
+  const addressesOf = async (
+    experimentId: string,
+    variant: string,
+    count: number,
+    prefix = '203.0.113.',
+  ) => {
+    const found: string[] = [];
+    for (let n = 1; found.length < count && n < 255; n++) {
+      if ((await servedTo(experimentId, `${prefix}${n}`)) === variant) found.push(`${prefix}${n}`);
+    }
+    expect(found).toHaveLength(count);
+    return found;
+  };
+  return { ...base, clock, as, page, create, editB, results, event, lead, servedTo, addressesOf };
 }
 
 describe('experiments: a draft', () => {
@@ -204,8 +258,9 @@ describe('experiments: a draft', () => {
 });
 
 describe('experiments: running', () => {
-  it('locks the live page, counts visitor-days and leads per variant, and ends with its results kept', async () => {
-    const { as, json, page, create, editB, results, event, services } = await team();
+  it('locks the live page, counts visitors and leads per variant, and ends with its results kept', async () => {
+    const { as, json, page, create, editB, results, event, lead, addressesOf, services } =
+      await team();
     const { id } = (await (await create()).json()) as ExperimentDetail;
     await editB(id, 'Variant headline', 1);
     expect((await as('editor')('POST', `/api/admin/experiments/${id}/start`)).status).toBe(403);
@@ -245,42 +300,31 @@ describe('experiments: running', () => {
     );
 
     // Three control visitors, two B visitors (one viewing twice), one B lead, one B visitor
-    // who opted out (GPC), a forged variant and a bot: only the first ones count.
-    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+    // who opted out (GPC), a forged variant and a bot: only the first ones count. Each sends
+    // the variant the edge served them.
+    const [a1, a2, a3] = await addressesOf(id, 'a', 3);
+    const [b1, b2, bOptedOut, bPaused, bEnded] = await addressesOf(id, 'b', 5);
+    for (const ip of [a1!, a2!, a3!]) {
       expect((await event(ip, 'a')).status).toBe(202);
     }
-    await event('203.0.113.4', 'b');
-    await event('203.0.113.4', 'b');
-    await event('203.0.113.4', 'b', 'hero_primary_cta');
-    await event('203.0.113.5', 'b');
-    await event('203.0.113.6', 'c');
+    await event(b1!, 'b');
+    await event(b1!, 'b');
+    await event(b1!, 'b', 'hero_primary_cta');
+    await event(b2!, 'b');
+    await event(b2!, 'c');
     await json(
       'POST',
       '/api/conversions',
       { landingPageId: 'spring', eventType: 'page_view', variantId: 'b' },
-      { ...visitor('203.0.113.7'), 'sec-gpc': '1' },
+      { ...visitor(bOptedOut!), 'sec-gpc': '1' },
     );
     await json(
       'POST',
       '/api/conversions',
       { landingPageId: 'spring', eventType: 'page_view', variantId: 'b' },
-      { 'x-forwarded-for': '203.0.113.8', 'user-agent': 'Mozilla/5.0 HeadlessChrome/131' },
+      { 'x-forwarded-for': b2!, 'user-agent': 'Mozilla/5.0 HeadlessChrome/131' },
     );
-    const lead = await json(
-      'POST',
-      '/api/contact',
-      {
-        name: 'Dana Reyes',
-        email: 'dana@example.com',
-        company: 'Acme Pharma',
-        message: 'A demo, please',
-        formType: 'general',
-        landingPageId: 'spring',
-        variantId: 'b',
-      },
-      visitor('203.0.113.4'),
-    );
-    expect(lead.status).toBe(201);
+    expect((await lead(b1!, 'b')).status).toBe(201);
 
     const measured = await results(id);
     expect(measured.status).toBe('running');
@@ -306,17 +350,17 @@ describe('experiments: running', () => {
 
     // Paused: everybody sees the control, and nothing counts.
     expect((await as('publisher')('POST', `/api/admin/experiments/${id}/pause`)).status).toBe(200);
-    await event('203.0.113.9', 'b');
+    await event(bPaused!, 'b');
     expect((await results(id)).variants[1]!.visitors).toBe(2);
     expect((await as('publisher')('POST', `/api/admin/experiments/${id}/start`)).status).toBe(200);
-    await event('203.0.113.9', 'b');
+    await event(bPaused!, 'b');
     expect((await results(id)).variants[1]!.visitors).toBe(3);
 
     // Ended: the page is free again and the results stay.
     const stopped = await as('admin')('POST', `/api/admin/experiments/${id}/stop`);
     expect(stopped.status).toBe(200);
     expect(((await stopped.json()) as ExperimentDetail).status).toBe('stopped');
-    await event('203.0.113.10', 'b');
+    await event(bEnded!, 'b');
     const final = await results(id);
     expect(final.status).toBe('stopped');
     expect(final.variants.map((v) => v.visitors)).toEqual([3, 3]);
@@ -403,5 +447,206 @@ describe('experiments: running', () => {
     expect((await as('editor')('DELETE', `/api/admin/experiments/${id}`)).status).toBe(409);
     expect((await as('editor')('DELETE', `/api/admin/experiments/${other.id}`)).status).toBe(204);
     expect((await as('editor')('GET', `/api/admin/experiments/${other.id}`)).status).toBe(404);
+  });
+});
+
+/** Chrome at `version` on Linux (BROWSER's family) and on Windows: a new string each time. */
+const chromeOnLinux = (version: number) => BROWSER.replace('131.0.0.0', `${version}.0.0.0`);
+const chromeOnWindows = (version: number) =>
+  `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
+const firefoxOnWindows = (version: number) =>
+  `Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:${version}.0) Gecko/20100101 Firefox/${version}.0`;
+const edgeOnWindows = (version: number) => `${chromeOnWindows(version)} Edg/${version}.0.0.0`;
+
+const totals = (measured: ExperimentResults) =>
+  measured.variants.map(({ id, visitors, conversions }) => ({ id, visitors, conversions }));
+
+// Issue 33 (the probe found figures anyone could tilt) and issue 35 (a visitor is one unit
+// for the whole test): docs/decisions/0320-experiment-visitor-key.md.
+describe('experiments: figures nobody can tilt, one unit per visitor for the whole test', () => {
+  const started = async (fixture: Awaited<ReturnType<typeof team>>) => {
+    const { id } = (await (await fixture.create()).json()) as ExperimentDetail;
+    const start = await fixture.as('publisher')('POST', `/api/admin/experiments/${id}/start`);
+    expect(start.status).toBe(200);
+    return id;
+  };
+
+  it('counts 120 page views from one address with a new user agent each as one visitor per browser family', async () => {
+    const fixture = await team();
+    const { event, results, servedTo, clock } = fixture;
+    const id = await started(fixture);
+    // The probe: one address, a new browser version for every view, each view claiming
+    // either variant. Over an hour, so no per-minute cap drops any of them.
+    const ip = '198.51.100.7';
+    for (let i = 0; i < 120; i++) {
+      const response = await event(
+        ip,
+        i % 2 ? 'b' : 'a',
+        'page_view',
+        {},
+        chromeOnWindows(100 + i),
+      );
+      expect(response.status).toBe(202);
+      clock.advance(30_000);
+    }
+    const own = await servedTo(id, ip, chromeOnWindows(100));
+    expect(totals(await results(id))).toEqual(
+      ['a', 'b'].map((v) => ({ id: v, visitors: v === own ? 1 : 0, conversions: 0 })),
+    );
+
+    // Three browser families from another address, 10 versions each: three visitors.
+    const office = '198.51.100.8';
+    for (let i = 0; i < 30; i++) {
+      const agent = [chromeOnWindows, firefoxOnWindows, edgeOnWindows][i % 3]!(100 + i);
+      await event(office, await servedTo(id, office, agent), 'page_view', {}, agent);
+      clock.advance(30_000);
+    }
+    const measured = await results(id);
+    expect(measured.variants.reduce((sum, v) => sum + v.visitors, 0)).toBe(4);
+  }, 120_000);
+
+  it('counts nothing for a variant its sender was not assigned, and answers as for any event', async () => {
+    const fixture = await team();
+    const { event, lead, results, addressesOf } = fixture;
+    const id = await started(fixture);
+    const served = { a: await addressesOf(id, 'a', 6), b: await addressesOf(id, 'b', 6) };
+    for (const [own, other] of [
+      ['a', 'b'],
+      ['b', 'a'],
+    ] as const) {
+      for (const ip of served[own]) {
+        expect((await event(ip, other)).status).toBe(202);
+        expect((await event(ip, other, 'hero_primary_cta', { experimentId: id })).status).toBe(202);
+        expect((await lead(ip, other)).status).toBe(201);
+      }
+    }
+    expect(totals(await results(id))).toEqual([
+      { id: 'a', visitors: 0, conversions: 0 },
+      { id: 'b', visitors: 0, conversions: 0 },
+    ]);
+    // Their own variants count as ever.
+    await event(served.a[0]!, 'a');
+    await lead(served.b[0]!, 'b');
+    expect(totals(await results(id))).toEqual([
+      { id: 'a', visitors: 1, conversions: 0 },
+      { id: 'b', visitors: 1, conversions: 1 },
+    ]);
+  });
+
+  it('counts a visitor who returns on later days once, and their conversion once', async () => {
+    const fixture = await team();
+    const { event, lead, results, addressesOf, clock } = fixture;
+    const id = await started(fixture);
+    const [returning, later] = await addressesOf(id, 'b', 2);
+    const DAY = 86_400_000;
+    await event(returning!, 'b'); // 2026-11-20
+    clock.advance(DAY);
+    await event(returning!, 'b'); // 21st
+    clock.advance(DAY);
+    expect((await lead(returning!, 'b')).status).toBe(201); // 22nd: converts
+    clock.advance(DAY);
+    await event(later!, 'b'); // 23rd: a second visitor
+    clock.advance(DAY);
+    await lead(returning!, 'b'); // 24th: a second lead, same visitor
+    for (let day = 0; day < 3; day++) {
+      clock.advance(DAY);
+      // Its browser updated meanwhile: still the same visitor.
+      await event(returning!, 'b', 'page_view', {}, chromeOnLinux(140 + day));
+    }
+    const measured = await results(id);
+    expect(totals(measured)).toEqual([
+      { id: 'a', visitors: 0, conversions: 0 },
+      { id: 'b', visitors: 2, conversions: 1 },
+    ]);
+    expect(measured.daily.map((day) => [day.day, day.variants[1]])).toEqual([
+      ['2026-11-20', { id: 'b', visitors: 1, conversions: 0 }],
+      ['2026-11-21', { id: 'b', visitors: 1, conversions: 0 }],
+      ['2026-11-22', { id: 'b', visitors: 1, conversions: 1 }],
+      ['2026-11-23', { id: 'b', visitors: 2, conversions: 1 }],
+      ['2026-11-24', { id: 'b', visitors: 2, conversions: 1 }],
+      ['2026-11-25', { id: 'b', visitors: 2, conversions: 1 }],
+      ['2026-11-26', { id: 'b', visitors: 2, conversions: 1 }],
+      ['2026-11-27', { id: 'b', visitors: 2, conversions: 1 }],
+    ]);
+  });
+
+  it("flags a sample ratio mismatch under the probe's skew: 22 addresses that all land in B", async () => {
+    const fixture = await team();
+    const { event, lead, results, addressesOf, clock } = fixture;
+    const id = await started(fixture);
+    // 22 loopback addresses the edge sends to B. To hide the skew, each also claims the
+    // control with a fresh user agent per view, as the probe did; those claims count nothing.
+    const probes = await addressesOf(id, 'b', 22, '127.0.0.');
+    for (const [n, ip] of probes.entries()) {
+      for (let view = 0; view < 5; view++) {
+        await event(ip, 'a', 'page_view', {}, chromeOnLinux(100 + n * 5 + view));
+      }
+      await event(ip, 'b');
+      expect((await lead(ip, 'b')).status).toBe(201);
+      clock.advance(60_000);
+    }
+    const measured = await results(id);
+    expect(totals(measured)).toEqual([
+      { id: 'a', visitors: 0, conversions: 0 },
+      { id: 'b', visitors: 22, conversions: 22 },
+    ]);
+    expect(measured.srm.mismatch).toBe(true);
+    expect(measured.srm.pValue).toBeLessThan(0.001);
+    expect(measured.verdict.kind).toBe('sample_ratio_mismatch');
+    expect(measured.verdict.message).toMatch(/^Sample ratio mismatch: /);
+  });
+
+  it('keeps only keyed hashes of visitors, and deletes them once the experiment ends', async () => {
+    const fixture = await team();
+    const { as, event, lead, results, addressesOf, services, clock } = fixture;
+    const id = await started(fixture);
+    const ips = [...(await addressesOf(id, 'a', 3)), ...(await addressesOf(id, 'b', 3))];
+    for (const [n, ip] of ips.entries()) {
+      await event(ip, n < 3 ? 'a' : 'b');
+      if (n === 5) await lead(ip, 'b');
+    }
+    const stored = async () => {
+      const items: Record<string, unknown>[] = [];
+      for (let shard = 0; shard < VISITOR_SHARDS; shard++) {
+        items.push(
+          ...(await queryAll(services.db, {
+            TableName: services.tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': `EXPVISITORS#${id}#${shard}` },
+          })),
+        );
+      }
+      return items;
+    };
+    const keyItems = await stored();
+    expect(keyItems).toHaveLength(6);
+    const expires = clock.now().getTime() / 1000 + KEY_IDLE_DAYS * 86_400;
+    for (const item of keyItems) {
+      expect(Object.keys(item).sort()).toEqual(
+        Object.keys(item).includes('goals')
+          ? ['expiresAt', 'goals', 'pk', 'sk', 'views']
+          : ['expiresAt', 'pk', 'sk', 'views'],
+      );
+      expect(item['sk']).toMatch(/^[0-9a-f]{64}$/);
+      expect(Math.abs(Number(item['expiresAt']) - expires)).toBeLessThan(60);
+      const text = JSON.stringify(item);
+      for (const clear of [...ips, 'Chrome', 'chrome/linux', 'Linux']) {
+        expect(text).not.toContain(clear);
+      }
+    }
+    const before = totals(await results(id));
+    expect((await as('publisher')('POST', `/api/admin/experiments/${id}/stop`)).status).toBe(200);
+    // The minute's schedule run sweeps them, a budget at a time, never with a Scan.
+    expect(await services.experiments.sweepEndedVisitors(4)).toEqual({ deleted: 4, pending: 1 });
+    expect(await stored()).toHaveLength(2);
+    expect(await services.experiments.sweepEndedVisitors(4)).toEqual({ deleted: 2, pending: 0 });
+    expect(await stored()).toEqual([]);
+    expect(await services.experiments.sweepEndedVisitors(4)).toEqual({ deleted: 0, pending: 0 });
+    // The figures stay.
+    expect(totals(await results(id))).toEqual(before);
+    expect(before).toEqual([
+      { id: 'a', visitors: 3, conversions: 0 },
+      { id: 'b', visitors: 3, conversions: 1 },
+    ]);
   });
 });

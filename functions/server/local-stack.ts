@@ -198,6 +198,8 @@ export async function startLocalStack(
       scheduleRun ??= runDueSchedules(services)
         // The weekly report (issue 25) is due at most once a week; the check is one read.
         .then(() => runWeeklyReport(services))
+        // Ended experiments' visitor keys (docs/decisions/0320-experiment-visitor-key.md).
+        .then(() => services.experiments.sweepEndedVisitors())
         .catch((error: unknown) =>
           log.error('schedule run failed', {
             error: error instanceof Error ? error.message : String(error),

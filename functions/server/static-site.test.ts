@@ -187,6 +187,8 @@ describe('experiments on the local server', () => {
     write('spring-launch/index.html', '<h1>spring launch (live)</h1>');
     write('variants/spring-launch/a/index.html', `<h1>variant a</h1>${'a'.repeat(2000)}`);
     write('variants/spring-launch/b/index.html', `<h1>variant b</h1>${'b'.repeat(2000)}`);
+    // A variant left by an experiment that no longer runs.
+    write('variants/old-launch/b/index.html', '<h1>variant b</h1>');
     precompress(dir);
     writeRedirectMap(dir, [{ from: '/old-launch', to: '/spring-launch', status: 301 }]);
     writeExperimentMap(
@@ -303,17 +305,61 @@ describe('experiments on the local server', () => {
     expect(again.headers['cache-control']).toBe('private, no-cache');
   });
 
-  it("serves the variants' own files, the redirects, and the live page to a HEAD", async () => {
+  it('serves the redirects, and the live page to a HEAD', async () => {
     const url = await front(0);
-    const b = await get('127.0.0.1', `${url}/variants/spring-launch/b`);
-    expect(variantIn(b.text)).toBe('b');
-    expect(b.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const redirect = await get('127.0.0.1', `${url}/old-launch`);
     expect(redirect.status).toBe(301);
     expect(redirect.headers.location).toBe('/spring-launch');
     const head = await requestFrom('127.0.0.1', `${url}/spring-launch`, { method: 'HEAD' });
     expect(head.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(head.headers['content-length']).toBe(String('<h1>spring launch (live)</h1>'.length));
+  });
+
+  // Issue 33: a variant's file only through the page's assignment, as clean-urls.js does.
+  it("answers a direct request for a variant with the visitor's own assignment, or 404", async () => {
+    const url = await front(0);
+    const owners = new Set<string>();
+    for (let host = 2; host < 26; host++) {
+      const from = `127.0.0.${host}`;
+      const page = await get(from, `${url}/spring-launch`);
+      const own = variantIn(page.text)!;
+      owners.add(own);
+      for (const path of [
+        '/variants/spring-launch/a',
+        '/variants/spring-launch/b',
+        '/variants/spring-launch/b/',
+        '/variants/spring-launch/b/index.html',
+        '/%76ariants/spring-launch/b/index.html',
+        '/VARIANTS/Spring-Launch/b',
+        '//variants//spring-launch/b',
+        '/variants%2Fspring-launch%2Fb',
+      ]) {
+        const response = await get(from, `${url}${path}`);
+        expect(response.status, `${path} from ${from}`).toBe(200);
+        expect(variantIn(response.text), `${path} from ${from}`).toBe(own);
+        expect(response.headers['cache-control']).toBe('private, no-cache');
+      }
+      const head = await requestFrom(from, `${url}/variants/spring-launch/b`, {
+        method: 'HEAD',
+        headers: { 'user-agent': 'Mozilla/5.0 (test)' },
+      });
+      expect(head.status).toBe(200);
+      expect(head.headers.etag).toBe(page.headers.etag);
+    }
+    // Visitors of either variant asked for both: each got their own.
+    expect([...owners].sort()).toEqual(['a', 'b']);
+    for (const path of [
+      '/variants',
+      '/variants/',
+      '/variants/pricing/a',
+      '/variants/old-launch/b',
+      '/variants/old-launch/b/index.html',
+      '/variants/old-launch',
+    ]) {
+      const response = await get('127.0.0.2', `${url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(variantIn(response.text), path).toBeUndefined();
+    }
   });
 
   it('never serves the experiment map (it holds the secret)', async () => {

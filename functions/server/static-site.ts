@@ -73,24 +73,28 @@ interface EdgeRedirect {
 /**
  * The redirect and experiment rules of infra/edge/clean-urls.js, run here as CloudFront runs
  * them, so the two servers cannot answer a redirect or assign a variant differently
- * (docs/decisions/0141-redirects-served-twice.md, docs/decisions/0151-experiment-serving.md).
+ * (docs/decisions/0141-redirects-served-twice.md, docs/decisions/0320-experiment-visitor-key.md).
  */
 const edge = loadEdgeScript<{
   redirectKey(uri: string): string;
   redirectResponse(value: string, query: string): EdgeRedirect | undefined;
   experimentKey(uri: string, method: string | undefined): string;
+  variantPage(uri: string): { key: string; prefix: string } | null;
   experimentOf(value: string): EdgeExperiment | null;
   variantFor(experiment: EdgeExperiment | null, secret: string, ip: string, ua: string): string;
 }>('clean-urls.js', [
   'redirectKey',
   'redirectResponse',
   'experimentKey',
+  'variantPage',
   'experimentOf',
   'variantFor',
 ]);
 
-/** A stored experiment as clean-urls.js's experimentOf reads it (opaque here). */
-type EdgeExperiment = object;
+/** A stored experiment as clean-urls.js's experimentOf reads it (only its prefix read here). */
+interface EdgeExperiment {
+  prefix: string;
+}
 
 export interface HandleOptions {
   /** Called with a redirect's `from` after it answered a visit (the hit counter). */
@@ -193,6 +197,19 @@ export class StaticSite {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const visitor = () => ({
+      ip: options.clientIp ? options.clientIp(req) : (req.socket.remoteAddress ?? ''),
+      userAgent: req.headers['user-agent'] ?? '',
+    });
+    // A path under /variants/ (however spelled) is answered what its page would answer that
+    // visitor under its experiment, or 404: never the variant it names.
+    const direct = edge.variantPage(pathname);
+    if (direct) {
+      const experiment = this.experiments.get(direct.key);
+      const variantUri =
+        experiment?.prefix === direct.prefix ? this.assign(direct.key, visitor()) : '';
+      return this.sendVariant(req, res, variantUri);
+    }
     // Redirects first, on the raw path, as CloudFront's viewer-request function does; the
     // same lookup finds a page's experiment.
     const key = edge.redirectKey(pathname);
@@ -213,28 +230,8 @@ export class StaticSite {
       return;
     }
     if (pageKey && value?.startsWith('x ')) {
-      // clean-urls.js's experimentVariant(value, ...), its value read at load.
-      const ip = options.clientIp ? options.clientIp(req) : (req.socket.remoteAddress ?? '');
-      const userAgent = req.headers['user-agent'] ?? '';
-      const visitor = `${pageKey}\0${ip}\0${userAgent}`;
-      let variantUri = this.assignments.get(visitor);
-      if (variantUri === undefined) {
-        variantUri = edge.variantFor(
-          this.experiments.get(pageKey) ?? null,
-          this.experimentSecret,
-          ip,
-          userAgent,
-        );
-        if (this.assignments.size >= ASSIGNMENT_CACHE_SIZE) this.assignments.clear();
-        this.assignments.set(visitor, variantUri);
-      }
-      // A variant the build lacks is a 404, as the bucket would answer in AWS.
-      if (variantUri) {
-        const page = this.files.get(variantUri);
-        if (page) this.send(req, res, page, 200, true);
-        else this.send(req, res, this.notFound, 404);
-        return;
-      }
+      const variantUri = this.assign(pageKey, visitor());
+      if (variantUri) return this.sendVariant(req, res, variantUri);
     }
     try {
       pathname = decodeURIComponent(pathname);
@@ -254,6 +251,33 @@ export class StaticSite {
     }
     const entry = this.resolve(pathname);
     if (entry) this.send(req, res, entry, 200);
+    else this.send(req, res, this.notFound, 404);
+  }
+
+  /**
+   * clean-urls.js's assignment of a visitor to the experiment under `pageKey` (its value read
+   * at load): the variant's URI, or '' when the experiment cannot be read or has no secret.
+   */
+  private assign(pageKey: string, visitor: { ip: string; userAgent: string }): string {
+    const cacheKey = `${pageKey}\0${visitor.ip}\0${visitor.userAgent}`;
+    let variantUri = this.assignments.get(cacheKey);
+    if (variantUri === undefined) {
+      variantUri = edge.variantFor(
+        this.experiments.get(pageKey) ?? null,
+        this.experimentSecret,
+        visitor.ip,
+        visitor.userAgent,
+      );
+      if (this.assignments.size >= ASSIGNMENT_CACHE_SIZE) this.assignments.clear();
+      this.assignments.set(cacheKey, variantUri);
+    }
+    return variantUri;
+  }
+
+  /** A variant's page (200, kept out of shared caches), or 404 without one, as in AWS. */
+  private sendVariant(req: IncomingMessage, res: ServerResponse, variantUri: string): void {
+    const page = variantUri ? this.files.get(variantUri) : undefined;
+    if (page) this.send(req, res, page, 200, true);
     else this.send(req, res, this.notFound, 404);
   }
 

@@ -8,7 +8,6 @@ import { LandingPageRepository } from '../data/landing-pages.ts';
 import { MediaRepository } from '../data/media.ts';
 import { readRedirects, type Redirect } from '../data/redirect-plan.ts';
 import { ExperimentRepository } from '../data/experiments.ts';
-import { InstallSecrets } from '../data/install-secrets.ts';
 import { CONTROL_ID, type VariantId } from '../shared/experiments.ts';
 import type { MediaRecord } from '../shared/media.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
@@ -105,12 +104,6 @@ export interface BuildExperiment {
 }
 
 /**
- * The install secret that keys the edge's assignment hash
- * (docs/decisions/0151-experiment-serving.md).
- */
-export const ASSIGNMENT_SECRET = 'experiment-assignment';
-
-/**
  * The running experiments (paused ones serve only their control) of the live pages in
  * `pages`, with the assignment secret (hex); none without a store. The control's content is
  * the page's, which cannot change while the experiment runs.
@@ -142,9 +135,8 @@ export async function readRunningExperiments(
         ),
       });
     }
-    const secret = experiments.length
-      ? (await new InstallSecrets(db, store.table).get(ASSIGNMENT_SECRET)).toString('hex')
-      : '';
+    // The key of the edge's assignment hash, the one the API checks events with.
+    const secret = experiments.length ? await repository.assignmentSecret() : '';
     return { experiments, secret };
   } catch (error) {
     throw new Error(

@@ -1,5 +1,5 @@
-// Scheduled publishes and unpublishes in AWS (issue 23): functions/publishing/lambda.ts run
-// every minute by an EventBridge rule, with an alarm when runs fail. A schedule fires
+// Scheduled publishes and unpublishes in AWS (issue 23), and the sweep of ended experiments'
+// visitor keys: functions/publishing/lambda.ts run every minute by an EventBridge rule, with an alarm when runs fail. A schedule fires
 // exactly once even if two runs overlap (functions/publishing/scheduler.ts).
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
@@ -37,7 +37,8 @@ export class Schedules extends Construct {
     const { fn, role } = nodeFunction(this, 'Function', '', {
       entry: SCHEDULES_ENTRY,
       description:
-        'Publishes and unpublishes landing pages at their scheduled times; sends the weekly report',
+        'Publishes and unpublishes landing pages at their scheduled times; sends the weekly ' +
+        "report; deletes ended experiments' visitor keys",
       roleDescription: 'PharmaBridge scheduled publishing',
       memorySize: 256,
       timeout: Duration.seconds(60),

@@ -1,41 +1,26 @@
 import cf from 'cloudfront';
 import crypto from 'crypto';
-// The store's handle (first lines, as CloudFront asks). The tests and the local server run
-// this file with their own `cf` and `crypto` (infra/edge/edge-script.ts).
+// First lines, as CloudFront asks; tests and the local server inject `cf` and `crypto`
+// (edge-script.ts).
 var kvs = cf.kvs();
 
-// CloudFront Function (cloudfront-js-2.0, viewer request) on the site's default behaviour.
-// First the redirects (issue 23): a path in the KeyValueStore associated with this function
-// answers 301/302 with its Location (the rebuild writes the store from the build's
-// dist/.redirects.json; the local server reads that file and runs redirectKey and
-// redirectResponse below, so both answer alike). Then the A/B experiments (issue 24): a GET
-// of a page under a running experiment ("/" or "/<slug>"; the same store, written from
-// dist/.experiments.json, functions/server/experiment-map.ts) is rewritten to the variant
-// the visitor's address and user agent hash to (experimentOf and variantFor below, which
-// the local server runs too). Then Astro's directory-style output under clean URLs, the same rules as
-// the local server:
-//   /           -> /index.html
-//   /pricing    -> /pricing/index.html
-//   /pricing/   -> 301 /pricing (one canonical URL per page; the query string is kept)
-//   /logo.svg   -> unchanged (anything whose last segment has an extension)
-//   /legacy, /legacy/<anything> -> /legacy/index.html (client-rendered shells; mirrors
-//   /admin,  /admin/<anything>  -> /admin/index.html   SPA_FALLBACKS in static-site.ts)
+// Viewer request on the site's default behaviour (the local server runs the same code,
+// functions/server/static-site.ts): redirects from the KeyValueStore (issue 23); A/B
+// experiments (docs/decisions/0320-experiment-visitor-key.md): a GET of a page under one is
+// rewritten to the visitor's variant, and a request under /variants/ gets the same or 404;
+// then clean URLs: / -> /index.html, /a -> /a/index.html, /a/ -> 301 /a, a last segment
+// with an extension unchanged, /legacy/* and /admin/* their shells (SPA_FALLBACKS).
 var SPA_SHELLS = ['/legacy', '/admin'];
 
-// The store's key for a request path, or '' when no redirect can start there: a redirect's
-// `from` is lowercase letters, digits and hyphens between slashes (functions/shared/
-// redirects.ts), so assets and odd paths cost no lookup. One trailing slash is ignored, so
-// /old/ redirects in one hop.
+// The store's key of a path a redirect can start at (one trailing slash ignored), else ''.
 function redirectKey(uri) {
   var path = uri.toLowerCase();
   if (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
   return path.length <= 200 && /^(\/[a-z0-9-]+)+$/.test(path) ? path : '';
 }
 
-// The answer for a stored value ("301 /new-path" or "302 https://example.com/x") and the
-// request's query string (kept), or undefined for a value that is not a safe redirect: only
-// a path of this site (one leading slash, never "//" or a backslash) or an https:// address
-// can become a Location, whatever the store holds.
+// "301 /path" or "302 https://x.example/y" as an answer keeping the query, or undefined:
+// only a path of this site or an https:// address becomes a Location.
 function redirectResponse(value, query) {
   var status = String(value).slice(0, 3);
   var to = String(value).slice(4);
@@ -50,27 +35,51 @@ function redirectResponse(value, query) {
     var base = hash === -1 ? to : to.slice(0, hash);
     location = base + (base.indexOf('?') === -1 ? '?' : '&') + query + to.slice(base.length);
   }
+  var permanent = status === '301';
   return {
-    statusCode: status === '301' ? 301 : 302,
-    statusDescription: status === '301' ? 'Moved Permanently' : 'Found',
+    statusCode: permanent ? 301 : 302,
+    statusDescription: permanent ? 'Moved Permanently' : 'Found',
     headers: {
       location: { value: location },
-      // A 301 may be kept a while (an administrator can delete it); a 302 is asked again.
-      'cache-control': { value: status === '301' ? 'public, max-age=3600' : 'no-store' },
+      'cache-control': { value: permanent ? 'public, max-age=3600' : 'no-store' },
     },
   };
 }
 
-// The store's key of a page an experiment can run on, or '': a GET of "/" or of "/<slug>"
-// exactly as written (lowercase, no trailing slash, never /legacy/..., which keeps the
-// control). Other URLs of the page serve it as they always did.
+// A GET of "/" or "/<slug>" exactly as written: the store's key of its experiment, else ''.
 function experimentKey(uri, method) {
   return method === 'GET' && uri.length <= 200 && /^\/[a-z0-9-]*$/.test(uri) ? uri : '';
 }
 
-// A stored experiment, "x <experimentId> /variants/<slug> a:50 b:50", read into
-// { id, prefix, ids, ends } (ends: the variants' cumulative weights), or null for any other
-// value: the page is then served as it is. The local server reads each value once.
+function decoded(uri) {
+  try {
+    return decodeURIComponent(uri);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  } catch (e) {
+    return uri;
+  }
+}
+
+// A path under /variants/ in any spelling the bucket or a cache may read as one (escapes,
+// case, empty, "." and ".." segments): { key, prefix } of its page ("/variants/default/b"
+// -> "/"), else null.
+function variantPage(uri) {
+  var parts = [];
+  decoded(uri)
+    .toLowerCase()
+    .split(/[\\/]/)
+    .forEach(function (part) {
+      if (part === '..') parts.pop();
+      else if (part && part !== '.') parts.push(part);
+    });
+  if (parts[0] !== 'variants') return null;
+  var slug = parts[1] || '';
+  if (!/^[a-z0-9-]{1,100}$/.test(slug)) return { key: '', prefix: '' };
+  return { key: slug === 'default' ? '/' : '/' + slug, prefix: '/variants/' + slug };
+}
+
+// "x <experimentId> /variants/<slug> a:50 b:50" as { id, prefix, ids, ends } (cumulative
+// weights), or null (the page is then served as it is).
 var EXPERIMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 var VARIANT_PREFIX = /^\/variants\/[a-z0-9-]{1,100}$/;
 var VARIANT_SHARE = /^([a-d]):([1-9][0-9]{0,2})$/;
@@ -90,30 +99,84 @@ function experimentOf(value) {
   return experiment;
 }
 
-// The visitor's variant file, or '' without a secret. The visitor's bucket in [0, 1) is the
-// first 32 bits of HMAC-SHA256(secret, experimentId + "\n" + ip + "\n" + userAgent), the key
-// being the secret's text: the same visitor gets the same variant on every visit, and nobody
-// without the secret can pick one. Weights are shares of their sum; the last variant takes
-// whatever the others leave.
+// The visitor key's parts; functions/lib/experiment-visitor.ts is the API's copy (its test
+// holds the two together). IPv4 as it is, IPv6 as its /64 (client-ip.ts limitKey).
+function addressPrefix(ip) {
+  var text = String(ip);
+  if (text.indexOf(':') === -1) return text;
+  var bare = text.replace(/^\[(.*)\]$/, '$1').replace(/%[^%]*$/, '');
+  var v4 = /^(.*:)((\d+)\.(\d+)\.(\d+)\.(\d+))$/.exec(bare);
+  if (v4) {
+    if (!/^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.|$)){4}$/.test(v4[2])) return text;
+    bare = v4[1] + (v4[3] * 256 + +v4[4]).toString(16) + ':' + (v4[5] * 256 + +v4[6]).toString(16);
+  }
+  var halves = bare.split('::');
+  var head = halves[0] ? halves[0].split(':') : [];
+  var tail = halves[1] ? halves[1].split(':') : [];
+  var gap = 8 - head.length - tail.length;
+  if (halves.length > 2 || (halves.length === 2 ? gap < 1 : gap !== 0)) return text;
+  while (head.length + tail.length < 8) head.push('0');
+  var g = head.concat(tail);
+  for (var i = 0; i < 8; i++) {
+    if (!/^[0-9a-f]{1,4}$/i.test(g[i])) return text;
+    g[i] = parseInt(g[i], 16);
+  }
+  if (g.slice(0, 6).join() === '0,0,0,0,0,65535') {
+    return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.');
+  }
+  g.length = 4;
+  while (g.length && !g[g.length - 1]) g.pop();
+  return g.map((n) => n.toString(16)).join(':') + '::/64';
+}
+
+// Browser and system without versions ("chrome/windows").
+var BROWSERS = [
+  [/\bEdg(?:e|A|iOS)?\//, 'edge'],
+  [/\bOPR\/|\bOpera\b/, 'opera'],
+  [/\bSamsungBrowser\//, 'samsung'],
+  [/\bFirefox\/|\bFxiOS\//, 'firefox'],
+  [/\bC(?:hrome|riOS|hromium)\//, 'chrome'],
+  [/\bSafari\//, 'safari'],
+];
+var SYSTEMS = [
+  [/\bWindows\b/, 'windows'],
+  [/\bAndroid\b/, 'android'],
+  [/\biP(?:hone|ad|od)\b/, 'ios'],
+  [/\bCrOS\b/, 'chromeos'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macos'],
+  [/\bLinux\b/, 'linux'],
+];
+function agentFamily(userAgent) {
+  var text = String(userAgent || '');
+  var name = function (list) {
+    for (var i = 0; i < list.length; i++) if (list[i][0].test(text)) return list[i][1];
+    return 'other';
+  };
+  return name(BROWSERS) + '/' + name(SYSTEMS);
+}
+
+// HMAC-SHA256(secret's text, experimentId \n address prefix \n agent family), hex. Its first
+// 32 bits over 2^32 fall into the cumulative weights: the variant's file ('' without secret).
+function visitorKey(experimentId, secret, ip, userAgent) {
+  return crypto
+    .createHmac('sha256', String(secret))
+    .update(experimentId + '\n' + addressPrefix(ip) + '\n' + agentFamily(userAgent))
+    .digest('hex');
+}
 function variantFor(experiment, secret, ip, userAgent) {
   if (!experiment || !secret) return '';
-  var digest = crypto
-    .createHmac('sha256', String(secret))
-    .update(experiment.id + '\n' + ip + '\n' + userAgent)
-    .digest('hex');
   var ends = experiment.ends;
-  var point = (parseInt(digest.slice(0, 8), 16) / 4294967296) * ends[ends.length - 1];
+  var key = visitorKey(experiment.id, secret, ip, userAgent);
+  var point = (parseInt(key.slice(0, 8), 16) / 4294967296) * ends[ends.length - 1];
   var j = 0;
   while (j < ends.length - 1 && point >= ends[j]) j++;
   return experiment.prefix + '/' + experiment.ids[j] + '/index.html';
 }
-
-// Both in one: what the handler does for a page under an experiment.
 function experimentVariant(value, secret, ip, userAgent) {
   return variantFor(experimentOf(value), secret, ip, userAgent);
 }
 
-// A key's value, or undefined: a missing key throws in CloudFront.
+// A key's value, or undefined (a missing key throws in CloudFront).
 async function stored(key) {
   try {
     return await kvs.get(key);
@@ -123,54 +186,33 @@ async function stored(key) {
   }
 }
 
-// The redirect target, always on this origin (the local server's sameOriginPath in
-// functions/server/static-site.ts is the same rule): decode (%2F, %5C), turn backslashes
-// into slashes (browsers do), collapse runs of slashes and re-encode each segment, so no
-// form of "//evil.example" survives into a Location header.
-function sameOriginPath(uri) {
-  var decoded;
-  try {
-    decoded = decodeURIComponent(uri);
-    // A catch binding is kept: CloudFront's JS runtime is not guaranteed to parse
-    // optional catch bindings (ES2019).
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  } catch (e) {
-    decoded = uri;
-  }
-  var parts = decoded.replace(/\\/g, '/').split('/');
-  var kept = [];
-  for (var i = 0; i < parts.length; i++) {
-    if (parts[i] !== '') kept.push(encodeURIComponent(parts[i]));
-  }
-  return '/' + kept.join('/');
-}
-
 async function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  // One lookup serves both: a redirect's path, or "/" and a page an experiment may run on.
-  var key = redirectKey(uri);
-  var pageKey = experimentKey(uri, request.method);
+  var agent = request.headers && request.headers['user-agent'];
+  var ip = event.viewer && event.viewer.ip ? event.viewer.ip : '';
+  // A path under /variants/ serves what its page would (never the variant it names) or 404.
+  var direct = variantPage(uri);
+  var key = direct ? direct.key : redirectKey(uri);
+  var pageKey = direct ? '' : experimentKey(uri, request.method);
+  // One lookup serves a redirect's path and a page an experiment may run on.
   var value = key || pageKey ? await stored(key || pageKey) : undefined;
+  var own = direct || pageKey ? experimentOf(value) : null;
+  var variantUri =
+    own && (!direct || own.prefix === direct.prefix)
+      ? experimentVariant(value, await stored('x:secret'), ip, agent ? agent.value : '')
+      : '';
+  if (variantUri) {
+    // CloudFront's cache lookup comes after this, under the rewritten URI; the query is kept.
+    request.uri = variantUri;
+    return request;
+  }
+  if (direct) return { statusCode: 404, statusDescription: 'Not Found' };
   var redirect =
     key && value !== undefined ? redirectResponse(value, request.rawQueryString()) : undefined;
   if (redirect) return redirect;
-  if (pageKey && value !== undefined && String(value).indexOf('x ') === 0) {
-    // Only pages under an experiment read the secret ("x:secret"). The query string is kept.
-    // CloudFront looks in its cache after this function, under the rewritten URI: each
-    // variant is cached as its own object, and no visitor gets another's.
-    var secret = await stored('x:secret');
-    var agent = request.headers && request.headers['user-agent'];
-    var ip = event.viewer && event.viewer.ip ? event.viewer.ip : '';
-    var variantUri = experimentVariant(value, secret, ip, agent ? agent.value : '');
-    if (variantUri) {
-      request.uri = variantUri;
-      return request;
-    }
-  }
   var lastSegment = uri.slice(uri.lastIndexOf('/') + 1);
   var trailingSlash = uri.length > 1 && uri.charAt(uri.length - 1) === '/';
-
   if (!trailingSlash) {
     for (var i = 0; i < SPA_SHELLS.length; i++) {
       var prefix = SPA_SHELLS[i];
@@ -180,16 +222,17 @@ async function handler(event) {
       }
     }
   }
-  if (lastSegment.indexOf('.') !== -1) {
-    return request;
-  }
+  if (lastSegment.indexOf('.') !== -1) return request;
   if (uri === '/') {
     request.uri = '/index.html';
     return request;
   }
   if (trailingSlash) {
-    var target = sameOriginPath(uri);
+    // Always this origin (static-site.ts sameOriginPath): decoded, backslashes as slashes,
+    // empty segments dropped, each segment encoded again.
+    var kept = decoded(uri).replace(/\\/g, '/').split('/').filter(Boolean).map(encodeURIComponent);
     var query = request.rawQueryString();
+    var target = '/' + kept.join('/');
     return {
       statusCode: 301,
       statusDescription: 'Moved Permanently',

@@ -233,7 +233,8 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
     loadEdgeScript<{
       handler: Handler;
       experimentVariant(value: string, secret: string, ip: string, userAgent: string): string;
-    }>('clean-urls.js', ['handler', 'experimentVariant'], {
+      visitorKey(experimentId: string, secret: string, ip: string, userAgent: string): string;
+    }>('clean-urls.js', ['handler', 'experimentVariant', 'visitorKey'], {
       kvs: () => ({
         get: async (key: string) => {
           reads.push(key);
@@ -263,6 +264,33 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
     if (!match) throw new Error(`${uri} from ${ip} was not assigned: ${JSON.stringify(result)}`);
     return match[1]!;
   };
+
+  /** One user agent of each of a dozen families (browser and system). */
+  const FAMILIES = [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/115.0.0.0',
+  ];
+  /** 120 user agents differing only in the browser's version (100 to 219). */
+  const versions = (agent: (version: number) => string) =>
+    Array.from({ length: 120 }, (_, i) => agent(100 + i));
+  const LINUX_CHROME = [
+    '203.0.113.7',
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  ] as const;
+  const IPHONE = [
+    '2001:db8:85a3::8a2e:370:7334',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  ] as const;
 
   // A seeded generator: the same visitors on every run, so a pass or a failure is repeatable.
   const visitors = (count: number, seed: number) => {
@@ -325,11 +353,49 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
       seen.add(await variantOf('/spring-launch', `198.51.100.${i % 256}`, 'Mozilla/5.0'));
     }
     expect([...seen].sort()).toEqual(['a', 'b']);
-    // The user agent counts too: one address, several browsers.
+    // The user agent's family counts too: one address, several browsers.
     const agents = new Set<string>();
-    for (let i = 0; i < 50; i++)
-      agents.add(await variantOf('/spring-launch', '192.0.2.1', `UA ${i}`));
+    for (const userAgent of FAMILIES) {
+      agents.add(await variantOf('/spring-launch', '192.0.2.1', userAgent));
+    }
     expect(agents.size).toBe(2);
+  });
+
+  // The probe (issue 33): one address, a new user agent for every view. Versions are not
+  // part of the key, so they are one visitor with one variant (the API counts by the same
+  // key: functions/routes/experiments.test.ts).
+  it("keeps one variant for one address however often the browser's version changes", async () => {
+    for (const [ip, agents] of [
+      [
+        '198.51.100.77',
+        versions(
+          (v) =>
+            `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${v}.0.0.0 Safari/537.36`,
+        ),
+      ],
+      [
+        '2001:db8:4:5:a:b:c:d',
+        versions((v) => `Mozilla/5.0 (X11; Linux x86_64; rv:${v}.0) Gecko/20100101 Firefox/${v}.0`),
+      ],
+    ] as const) {
+      const seen = new Set<string>();
+      const keys = new Set<string>();
+      for (const userAgent of agents) {
+        seen.add(await variantOf('/spring-launch', ip, userAgent));
+        keys.add(edge.visitorKey('01JEXP24TEST', SECRET, ip, userAgent));
+      }
+      expect(agents).toHaveLength(120);
+      expect(seen.size, ip).toBe(1);
+      expect(keys.size, ip).toBe(1);
+    }
+    // Any address of one /64 is the same visitor; another /64 is another.
+    const family = FAMILIES[0]!;
+    expect(edge.visitorKey('01JEXP24TEST', SECRET, '2001:db8:4:5::1', family)).toBe(
+      edge.visitorKey('01JEXP24TEST', SECRET, '2001:0db8:0004:0005:ffff:0:0:9', family),
+    );
+    expect(edge.visitorKey('01JEXP24TEST', SECRET, '2001:db8:4:5::1', family)).not.toBe(
+      edge.visitorKey('01JEXP24TEST', SECRET, '2001:db8:4:6::1', family),
+    );
   });
 
   it('lands 10,000 visitors within the sample-ratio bound of the weights (p >= 0.001)', async () => {
@@ -429,12 +495,82 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
     expect(await visit('/Spring-Launch', '203.0.113.7', 'x')).toMatchObject({
       uri: '/Spring-Launch/index.html',
     });
-    // The variants' own files are ordinary pages.
-    expect(await visit('/variants/spring-launch/b', '203.0.113.7', 'x')).toMatchObject({
-      uri: '/variants/spring-launch/b/index.html',
-    });
     expect(await visit('/pricing', '203.0.113.7', 'x')).toMatchObject({
       uri: '/pricing/index.html',
+    });
+  });
+
+  // Issue 33: a variant's file is served only through the page's assignment.
+  it('answers a direct request for a variant with the visitor’s own assignment, in any spelling', async () => {
+    const asked = new Map<string, number>();
+    for (const { ip, userAgent } of visitors(60, 33)) {
+      const own = await variantOf('/spring-launch', ip, userAgent);
+      for (const uri of [
+        '/variants/spring-launch/a',
+        '/variants/spring-launch/b',
+        '/variants/spring-launch/b/',
+        '/variants/spring-launch/b/index.html',
+        '/%76ariants/spring-launch/b/index.html',
+        '/VARIANTS/Spring-Launch/b',
+        '//variants//spring-launch/b',
+        '/variants/spring-launch/./b',
+        '/legacy/../variants/spring-launch/b',
+        '/variants%2Fspring-launch%2Fb',
+        '/variants\\spring-launch\\b',
+      ]) {
+        const result = await visit(uri, ip, userAgent);
+        expect(result, `${uri} from ${ip}`).toMatchObject({
+          uri: `/variants/spring-launch/${own}/index.html`,
+        });
+      }
+      asked.set(own, (asked.get(own) ?? 0) + 1);
+      // HEAD too: the same file.
+      expect(
+        await visit('/variants/spring-launch/b', ip, userAgent, { method: 'HEAD' }),
+      ).toMatchObject({ uri: `/variants/spring-launch/${own}/index.html` });
+    }
+    // Asking for b gave a's visitors a: never the variant asked for on demand.
+    expect(asked.get('a')).toBeGreaterThan(10);
+    expect(asked.get('b')).toBeGreaterThan(10);
+    // The default page's variants live under /variants/default.
+    const home = await variantOf('/', '203.0.113.7', FAMILIES[0]);
+    expect(await visit('/variants/default/c', '203.0.113.7', FAMILIES[0])).toMatchObject({
+      uri: `/variants/default/${home}/index.html`,
+    });
+  });
+
+  it('answers 404 under /variants/ where no experiment of that page runs', async () => {
+    const notFound = { statusCode: 404, statusDescription: 'Not Found' };
+    for (const uri of [
+      '/variants',
+      '/variants/',
+      '/variants/pricing/b',
+      '/variants/old-launch/b',
+      '/variants/skewed-old/a/index.html',
+      '/variants/spring-launch%00/b',
+      // /legacy/spring-launch holds a value the build never writes: its prefix is not this.
+      '/variants/legacy/spring-launch/b',
+    ]) {
+      expect(await visit(uri, '203.0.113.7', FAMILIES[0]), uri).toEqual(notFound);
+    }
+    // Without the secret nobody can be assigned: 404 too, never the file asked for.
+    const noSecret = edgeFor(entries(undefined)).handler;
+    expect(
+      await visit('/variants/spring-launch/b', '203.0.113.7', 'x', { handler: noSecret }),
+    ).toEqual(notFound);
+    // A page whose stored value names another prefix does not lend it its experiment.
+    const misfiled = edgeFor(
+      new Map([
+        ['/spring-launch', 'x 01JEXP24TEST /variants/other a:50 b:50'],
+        ['x:secret', SECRET],
+      ]),
+    ).handler;
+    expect(
+      await visit('/variants/spring-launch/b', '203.0.113.7', 'x', { handler: misfiled }),
+    ).toEqual(notFound);
+    // Paths that merely start alike are ordinary pages.
+    expect(await visit('/variantsx/b', '203.0.113.7', 'x')).toMatchObject({
+      uri: '/variantsx/b/index.html',
     });
   });
 
@@ -448,42 +584,44 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
     expect(await readsOf('/')).toEqual(['/', 'x:secret']);
     expect(await readsOf('/pricing')).toEqual(['/pricing']);
     expect(await readsOf('/old-launch')).toEqual(['/old-launch']);
+    expect(await readsOf('/variants/spring-launch/b')).toEqual(['/spring-launch', 'x:secret']);
+    expect(await readsOf('/variants/pricing/b')).toEqual(['/pricing']);
     expect(await readsOf('/_astro/app.js')).toEqual([]);
   });
 
-  // Reference digests from Python's hmac, independent of this code:
+  // Reference digests from Python's hmac, independent of this code (the family and the
+  // prefix written out by hand from the rules of docs/decisions/0320-experiment-visitor-key.md):
   //   python3 -c "import hmac,hashlib; print(hmac.new(('5f2c'*16).encode(),
-  //     b'01JEXP24TEST\n203.0.113.7\nMozilla/5.0 (X11; Linux x86_64)', hashlib.sha256).hexdigest())"
-  // 01JEXP24TEST, 203.0.113.7, "Mozilla/5.0 (X11; Linux x86_64)":
-  //   46fd058d... -> 0x46fd058d / 2^32 = 0.27730
-  // 01JEXPHOME, 2001:db8:85a3::8a2e:370:7334, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)":
-  //   736c0426... -> 0.45087
-  // 01JEXPHOME, 198.51.100.23, "" (no User-Agent): e19793cb... -> 0.88122
+  //     b'01JEXP24TEST\n203.0.113.7\nchrome/linux', hashlib.sha256).hexdigest())"
+  // 01JEXP24TEST, 203.0.113.7, chrome/linux: 150c6f81... -> 0x150c6f81 / 2^32 = 0.08222
+  // 01JEXPHOME, 2001:db8:85a3::/64, safari/ios: 1d9bf880... -> 0.11566
+  // 01JEXPHOME, 198.51.100.23, other/other (no User-Agent): 6709196a... -> 0.40248
   // Weights on either side of each bucket pin it to one percent, so any change of the key,
   // the message (order, separator, fields) or the bucket arithmetic moves a visitor.
-  it('hashes HMAC-SHA256(secret, experimentId \\n ip \\n user agent) into the bucket', () => {
+  it('hashes HMAC-SHA256(secret, experimentId \\n address prefix \\n agent family) into the bucket', () => {
+    expect(edge.visitorKey('01JEXP24TEST', SECRET, ...LINUX_CHROME)).toBe(
+      '150c6f8175b51a8efdff02f09db21485f76ad768cf21695f435cedf169a46282',
+    );
+    expect(edge.visitorKey('01JEXPHOME', SECRET, ...IPHONE)).toBe(
+      '1d9bf88073c23e07db061fe357e7048969373a4a2e7eb286af165ad9d559a582',
+    );
     const assign = (id: string, shares: string, ip: string, userAgent: string) =>
       edge.experimentVariant(`x ${id} /variants/v ${shares}`, SECRET, ip, userAgent);
-    const linux = ['203.0.113.7', 'Mozilla/5.0 (X11; Linux x86_64)'] as const;
-    expect(assign('01JEXP24TEST', 'a:27 b:73', ...linux)).toBe('/variants/v/b/index.html');
-    expect(assign('01JEXP24TEST', 'a:28 b:72', ...linux)).toBe('/variants/v/a/index.html');
-    const iphone = [
-      '2001:db8:85a3::8a2e:370:7334',
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
-    ] as const;
-    expect(assign('01JEXPHOME', 'a:45 b:55', ...iphone)).toBe('/variants/v/b/index.html');
-    expect(assign('01JEXPHOME', 'a:46 b:54', ...iphone)).toBe('/variants/v/a/index.html');
-    expect(assign('01JEXPHOME', 'a:44 b:44 c:12', '198.51.100.23', '')).toBe(
+    expect(assign('01JEXP24TEST', 'a:8 b:92', ...LINUX_CHROME)).toBe('/variants/v/b/index.html');
+    expect(assign('01JEXP24TEST', 'a:9 b:91', ...LINUX_CHROME)).toBe('/variants/v/a/index.html');
+    expect(assign('01JEXPHOME', 'a:11 b:89', ...IPHONE)).toBe('/variants/v/b/index.html');
+    expect(assign('01JEXPHOME', 'a:12 b:88', ...IPHONE)).toBe('/variants/v/a/index.html');
+    expect(assign('01JEXPHOME', 'a:39 b:1 c:60', '198.51.100.23', '')).toBe(
       '/variants/v/c/index.html',
     );
-    expect(assign('01JEXPHOME', 'a:44 b:45 c:11', '198.51.100.23', '')).toBe(
+    expect(assign('01JEXPHOME', 'a:40 b:1 c:59', '198.51.100.23', '')).toBe(
       '/variants/v/b/index.html',
     );
   });
 
   it('sends a request without a User-Agent as the empty string', async () => {
-    // The third reference vector above, through the handler: 0.88122 of a:34 b:33 c:33 is c.
-    expect(await variantOf('/', '198.51.100.23')).toBe('c');
+    // The third reference vector above, through the handler: 0.40248 of a:34 b:33 c:33 is b.
+    expect(await variantOf('/', '198.51.100.23')).toBe('b');
   });
 });
 

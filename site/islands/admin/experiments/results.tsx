@@ -60,8 +60,8 @@ const FIGURE_LABELS: Record<Figure, string> = {
 function figureHints(goal: string): Record<Figure, string> {
   return {
     visitors:
-      'A visitor here is a visitor-day: one address and browser on one UTC day, counted the first time it opens the page in this variant. No cookie is used, so the same person on two days counts twice.',
-    conversions: `Visitor-days that reached the goal (${goal}) in this variant. Reaching it twice on one day counts once.`,
+      'A visitor here is one address (an IPv6 network counts as one) with one browser family, such as Chrome on Windows, counted once for the whole experiment however often it comes back. No cookie is used: people behind one office address with the same browser count as one, and one person on a phone and a laptop as two.',
+    conversions: `Visitors who reached the goal (${goal}) in this variant, each once for the whole experiment.`,
     rate: 'Conversions divided by visitors. The range is the 95% credible interval: the true rate lies in it with 95% probability, given the visitors so far (a uniform prior updated with the counts).',
     uplift:
       "How much higher or lower the rate is than the control's, relative to it: +20% means 1.2 times the control's rate (the most likely middle value). The range is the 95% credible interval from the same model as the chance to beat the control: while it includes 0%, the difference may be chance; a chance of 97.5% or more puts the whole range above 0%.",
