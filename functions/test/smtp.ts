@@ -80,3 +80,17 @@ export function body(raw: string): string {
   }
   return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
 }
+
+/** The parts of a received multipart message, each decoded (by body()), with its type. */
+export function mimeParts(raw: string): { type: string; text: string }[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(header(raw, 'Content-Type') ?? '')?.[1];
+  if (!boundary) return [{ type: header(raw, 'Content-Type') ?? 'text/plain', text: body(raw) }];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => part.replace(/^\r?\n/, ''))
+    .map((part) => ({
+      type: (header(part, 'Content-Type') ?? '').split(';')[0]!.trim(),
+      text: body(part),
+    }));
+}
