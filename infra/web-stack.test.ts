@@ -307,7 +307,7 @@ describe('API function', () => {
       'GET /api/forms/{formId}': `<${publicFn}.Arn>`,
       'POST /api/conversions': `<${publicFn}.Arn>`,
       'GET /api/health': `<${publicFn}.Arn>`,
-      'GET /api/preview/{token}': `<${publicFn}.Arn>`,
+      'GET /api/preview': `<${publicFn}.Arn>`,
       'GET /api/shared/analytics/{token}': `<${publicFn}.Arn>`,
     });
     expect(routes).toEqual(
