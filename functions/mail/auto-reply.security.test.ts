@@ -1,5 +1,5 @@
-// A form's auto-reply cannot be aimed at someone (issue 33, docs/decisions/0330-auto-reply-
-// cannot-be-aimed.md): one per normalized recipient an hour, a number per recipient domain
+// A form's auto-reply cannot be aimed at someone (issue 33; docs/decisions/0330-*, 0331-*):
+// one per normalized recipient an hour, a number per recipient domain
 // and for the whole site (with its error line for the alarm), no visitor text in the
 // subject, and the visitor's values in the body as text no mail client makes a link of:
 // checked with linkify-it (markdown-it's link finder, nobody's code here) on both parts.

@@ -1,5 +1,6 @@
 // The confirmation a visitor gets after sending a form whose auto-reply is on (issue 26,
-// docs/decisions.md "Forms"; issue 33, docs/decisions/0330-auto-reply-cannot-be-aimed.md).
+// docs/decisions.md "Forms"; issue 33: docs/decisions/0330-auto-reply-cannot-be-aimed.md and
+// docs/decisions/0331-auto-reply-text-is-inert.md).
 // It goes to whatever address was typed, so it is written and limited as mail that someone
 // may try to aim at a third party:
 // - the subject is the team's text only: merge fields are refused there when a form is
