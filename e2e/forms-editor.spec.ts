@@ -419,6 +419,11 @@ test('a custom form: created from its title, a hidden field, the auto-reply, a 4
       "Cannot hold {{name}}: merge fields go in the message only, so no visitor's text is ever a subject.",
     ),
   ).toBeVisible();
+  await shootAt(
+    page,
+    'form-editor-auto-reply',
+    settings.getByRole('heading', { name: 'Auto-reply' }),
+  );
   await settings.getByRole('textbox', { name: 'Subject' }).fill('Thank you for registering');
   await settings
     .getByRole('textbox', { name: 'Message', exact: true })
