@@ -8,31 +8,20 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LinkifyIt } from 'linkify-it';
 import { parse } from 'parse5';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../data/keys.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import type { FormDefinitionInput, StoredForm } from '../shared/forms.ts';
-import { testApp } from '../test/harness.ts';
-import { header, mimeParts, startSmtpServer } from '../test/smtp.ts';
+import { builtInForm, type FormDefinitionInput, type StoredForm } from '../shared/forms.ts';
+import { BROWSER_USER_AGENT, testApp } from '../test/harness.ts';
+import { header, mimeParts, smtpServersPerTest } from '../test/smtp.ts';
 import { AUTO_REPLY_GLOBAL_LIMIT_MESSAGE, recipientKey } from './auto-reply.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const startSmtp = smtpServersPerTest();
 
-const servers: { stop(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.stop()));
-});
-
+/** The demo request form's fields, saved as a form of its own with an auto-reply. */
 const form: FormDefinitionInput = {
+  ...builtInForm('demo-request'),
   title: 'Guide request',
-  fields: [
-    { name: 'name', label: 'Name', type: 'text', required: true },
-    { name: 'email', label: 'E-mail', type: 'email', required: true },
-    { name: 'company', label: 'Company', type: 'text' },
-  ],
-  submitLabel: 'Send',
-  successMessage: 'Thank you.',
   autoReply: {
     enabled: true,
     subject: 'Your PharmaBridge guide',
@@ -41,8 +30,7 @@ const form: FormDefinitionInput = {
 };
 
 async function setUp(env: Record<string, string> = {}) {
-  const smtp = await startSmtpServer();
-  servers.push(smtp);
+  const smtp = await startSmtp();
   const now = { value: new Date('2026-11-27T09:00:00Z') };
   const base = await testApp(
     { SMTP_URL: smtp.url, CONTACT_RATE_LIMIT: '1000', ...env },
@@ -60,7 +48,7 @@ async function setUp(env: Record<string, string> = {}) {
         formId: 'guide',
         fields: { name: 'Dana Whitfield', company: 'Example Pharma', email, ...values },
       },
-      { 'user-agent': BROWSER, 'x-forwarded-for': '203.0.113.9' },
+      { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': '203.0.113.9' },
     );
   const leadCount = async () => {
     const { cookie: admin } = await base.signIn('admin@pharmabridge.test', 'admin');

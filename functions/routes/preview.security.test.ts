@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
 import { HIDDEN_ASSET_PATH } from '../shared/assets.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
-import { landingTemplate } from '../shared/template.ts';
+import { builtInTemplate } from '../shared/page-templates.ts';
 import type { Preview } from '../shared/workflow.ts';
 import { adminTestApp } from '../test/harness.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
@@ -18,19 +18,13 @@ const FILE = '/assets/3f2b8c1e-9d4a-4b7e-8f1c-2a6d5e9b0c7d';
 
 async function withLink() {
   const app = await adminTestApp();
+  // The built-in Gated asset template, its download block given a file.
+  const template = builtInTemplate('gated-asset')!.content(new Date());
   const content: LandingContent = {
-    ...landingTemplate(),
-    layout: [
-      { id: 'nav', type: 'navigation', name: 'PharmaBridge' },
-      {
-        id: 'guide',
-        type: 'gatedAsset',
-        headline: 'The data quality guide',
-        asset: FILE,
-        buttonLabel: 'Get the guide',
-      },
-      { id: 'footer', type: 'footer' },
-    ],
+    ...template,
+    layout: template.layout!.map((block) =>
+      block.type === 'gatedAsset' ? { ...block, asset: FILE } : block,
+    ),
   };
   const page = await app.services.pages.create({
     title: 'Whitepaper',
@@ -96,7 +90,9 @@ describe('GET /api/preview', () => {
     const text = await shown.text();
     expect(text).not.toContain(FILE);
     expect(text).not.toContain(FILE.slice('/assets/'.length));
-    const block = (JSON.parse(text) as Preview).content.layout!.find((b) => b.id === 'guide');
+    const block = (JSON.parse(text) as Preview).content.layout!.find(
+      (b) => b.type === 'gatedAsset',
+    );
     expect(block).toMatchObject({ type: 'gatedAsset', asset: HIDDEN_ASSET_PATH });
   });
 });

@@ -2,6 +2,7 @@
 // keeps what it receives, for tests of the SMTP transport and lead notifications.
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface ReceivedMail {
   from: string;
@@ -93,4 +94,17 @@ export function mimeParts(raw: string): { type: string; text: string }[] {
       type: (header(part, 'Content-Type') ?? '').split(';')[0]!.trim(),
       text: body(part),
     }));
+}
+
+/** startSmtpServer for tests: every server started is stopped after each test. */
+export function smtpServersPerTest(): typeof startSmtpServer {
+  const servers: { stop(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
+  });
+  return async (options) => {
+    const server = await startSmtpServer(options);
+    servers.push(server);
+    return server;
+  };
 }
