@@ -50,13 +50,7 @@ async function setUp(env: Record<string, string> = {}) {
       },
       { 'user-agent': BROWSER_USER_AGENT, 'x-forwarded-for': '203.0.113.9' },
     );
-  const leadCount = async () => {
-    const { cookie: admin } = await base.signIn('admin@pharmabridge.test', 'admin');
-    const list = (await (
-      await base.json('GET', '/api/admin/leads?limit=100', undefined, { cookie: admin })
-    ).json()) as { leads: unknown[] };
-    return list.leads.length;
-  };
+  const leadCount = async () => (await base.services.leads.newest()).length;
   return { ...base, smtp, now, editor, send, leadCount };
 }
 
