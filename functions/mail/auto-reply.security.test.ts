@@ -54,7 +54,9 @@ async function setUp(env: Record<string, string> = {}) {
   return { ...base, smtp, now, editor, send, leadCount };
 }
 
-describe('who gets an auto-reply', () => {
+// Each test sends five or six forms through the contact route and SMTP: more than the
+// default 30 s allows on a loaded machine (a time limit only, nothing here is timed).
+describe('who gets an auto-reply', { timeout: 120_000 }, () => {
   it('normalizes the address: case, +tags and Gmail dots are one recipient an hour', () => {
     const one = recipientKey('victim@gmail.com').address;
     for (const alias of [
