@@ -410,9 +410,21 @@ test('a custom form: created from its title, a hidden field, the auto-reply, a 4
   await expect(page.getByTestId('form-preview')).toContainText(
     'One hidden field is filled as visitors arrive and not shown.',
   );
-  // The auto-reply: {{name}} is a merge field, {{email}} is not (the schema's sentence).
+  // The auto-reply: {{name}} is a merge field of the message, never of the subject, and
+  // {{email}} is not one (the schema's sentences).
   await press(settings.getByRole('checkbox', { name: 'Send an auto-reply' }), 'Space');
   await settings.getByRole('textbox', { name: 'Subject' }).fill('Thank you, {{name}}');
+  await expect(
+    settings.getByText(
+      "Cannot hold {{name}}: merge fields go in the message only, so no visitor's text is ever a subject.",
+    ),
+  ).toBeVisible();
+  await shootAt(
+    page,
+    'form-editor-auto-reply',
+    settings.getByRole('heading', { name: 'Auto-reply' }),
+  );
+  await settings.getByRole('textbox', { name: 'Subject' }).fill('Thank you for registering');
   await settings
     .getByRole('textbox', { name: 'Message', exact: true })
     .fill('We write to {{email}} soon.');
@@ -435,7 +447,7 @@ test('a custom form: created from its title, a hidden field, the auto-reply, a 4
   });
   expect(stored.form.autoReply).toEqual({
     enabled: true,
-    subject: 'Thank you, {{name}}',
+    subject: 'Thank you for registering',
     body: 'We will write soon, {{name}}.',
   });
 

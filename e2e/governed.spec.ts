@@ -122,9 +122,19 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
 
   // The reviewer reads the preview link without signing in, then signs in the admin.
   const outsider = await (await browser.newContext()).newPage();
+  // The token goes in the Authorization header, never in a URL an access log keeps (issue 33).
+  const token = new URL(previewUrl).hash.slice(1);
+  const asked: { url: string; authorization: string | undefined }[] = [];
+  outsider.on('request', (request) =>
+    asked.push({ url: request.url(), authorization: request.headers()['authorization'] }),
+  );
   await outsider.goto(previewUrl);
   await expect(outsider.getByTestId('preview-band')).toContainText('Preview, not live');
   await expect(outsider.getByTestId('hero-headline')).toContainText(headline);
+  expect(asked.filter((request) => request.url.includes(token))).toEqual([]);
+  expect(
+    asked.filter((request) => new URL(request.url).pathname.startsWith('/api/preview')),
+  ).toEqual([{ url: new URL('/api/preview', previewUrl).href, authorization: `Bearer ${token}` }]);
   await shoot(outsider, 'preview-link');
   await visitor.goto(`/${slug}`);
   await expect(visitor.getByTestId('hero-headline')).toContainText(original);

@@ -96,6 +96,17 @@ export const envSchema = z
     /** Contact submissions accepted per client IP in each 10-minute window. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /**
+     * Form auto-replies sent to one recipient domain (`example-pharma.com`) per hour, across
+     * its addresses (functions/mail/auto-reply.ts). 20 is far above the leads one company
+     * sends in an hour, and stops a form being used to flood a company's inboxes.
+     */
+    AUTO_REPLY_DOMAIN_LIMIT: z.coerce.number().int().min(1).default(20),
+    /**
+     * Form auto-replies sent per hour by the whole site. Reaching it logs an error that
+     * raises an alarm in AWS (infra/constructs/alarms.ts): some ten times a busy hour's leads.
+     */
+    AUTO_REPLY_GLOBAL_LIMIT: z.coerce.number().int().min(1).default(200),
+    /**
      * Who gets an e-mail for each new lead: comma-separated addresses. Unset, nobody. The
      * default until an admin saves the lead routing settings (Account area), which win.
      */

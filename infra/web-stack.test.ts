@@ -15,6 +15,7 @@ import {
   siteContentSecurityPolicy,
 } from '../functions/shared/security-headers.ts';
 import { SLOW_SHARE } from './constructs/alarms.ts';
+import { AUTO_REPLY_GLOBAL_LIMIT_MESSAGE } from '../functions/mail/auto-reply.ts';
 import { publishCommands } from './constructs/rebuild.ts';
 import {
   logicalIdOf,
@@ -306,7 +307,7 @@ describe('API function', () => {
       'GET /api/forms/{formId}': `<${publicFn}.Arn>`,
       'POST /api/conversions': `<${publicFn}.Arn>`,
       'GET /api/health': `<${publicFn}.Arn>`,
-      'GET /api/preview/{token}': `<${publicFn}.Arn>`,
+      'GET /api/preview': `<${publicFn}.Arn>`,
       'GET /api/shared/analytics/{token}': `<${publicFn}.Arn>`,
     });
     expect(routes).toEqual(
@@ -990,6 +991,44 @@ describe('alarms', () => {
       timeoutMs(idOf(/^ApiPublicFunction[0-9A-F]{8}$/)) * SLOW_SHARE,
     );
     expect(slow.get(api)).not.toBe(slow.get(publicApi));
+  });
+
+  it('alarms when the public function logs that auto-replies hit their site-wide limit', () => {
+    const { template } = defaultApp();
+    const logGroupOf = (fn: RegExp) => {
+      const [id] = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([key]) =>
+        fn.test(key),
+      );
+      return z
+        .object({ LoggingConfig: z.object({ LogGroup: z.object({ Ref: z.string() }) }) })
+        .parse(id![1]['Properties']).LoggingConfig.LogGroup.Ref;
+    };
+    const filters = Object.values(template.findResources('AWS::Logs::MetricFilter')).filter(
+      (filter) => JSON.stringify(filter).includes('AutoRepliesLimited'),
+    );
+    expect(filters.map((filter) => filter['Properties'])).toEqual([
+      {
+        LogGroupName: { Ref: logGroupOf(/^ApiPublicFunction[0-9A-F]{8}$/) },
+        FilterPattern: `"${AUTO_REPLY_GLOBAL_LIMIT_MESSAGE}"`,
+        MetricTransformations: [
+          {
+            MetricNamespace: 'PharmaBridge/Api',
+            MetricName: 'AutoRepliesLimited',
+            MetricValue: '1',
+          },
+        ],
+      },
+    ]);
+    const topic = Object.keys(template.findResources('AWS::SNS::Topic')).find((id) =>
+      id.startsWith('Alarms'),
+    );
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'PharmaBridge/Api',
+      MetricName: 'AutoRepliesLimited',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topic }],
+    });
   });
 
   it('mails ALARM_EMAIL when it is set', () => {

@@ -10,7 +10,7 @@
 // ready item is listed, offered to a block or downloaded.
 //
 // A download link's token is `<payload>.<mac>`: the payload the base64url JSON
-// {assetId, leadId, exp}, the mac its HMAC-SHA256 (base64url) with the install secret
+// {assetId, leadId, pageId, blockId, exp}, the mac its HMAC-SHA256 (base64url) with the install secret
 // `download-links` (functions/data/install-secrets.ts: made on first use, kept in the table,
 // never in the repository). Anyone may hold a link until `exp`; it names a lead, so every
 // download can be traced to the form that earned it.
@@ -188,9 +188,12 @@ export class AssetRepository extends TableRepository {
     } catch {
       return { ok: false, reason: 'invalid' };
     }
+    // A link signed before it named its page and block (issue 33) is not valid any more.
     if (
       typeof payload?.assetId !== 'string' ||
       typeof payload.leadId !== 'string' ||
+      typeof payload.pageId !== 'string' ||
+      typeof payload.blockId !== 'string' ||
       typeof payload.exp !== 'number'
     ) {
       return { ok: false, reason: 'invalid' };

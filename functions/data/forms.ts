@@ -12,8 +12,8 @@ import { ConflictError, InvalidError, NotFoundError } from '../lib/domain-errors
 import {
   builtInForm,
   BUILT_IN_FORMS,
-  formDefinitionSchema,
   isBuiltInForm,
+  storedFormDefinition,
   type FormDefinition,
   type FormSummary,
   type StoredForm,
@@ -37,7 +37,7 @@ function toStored(item: Record<string, unknown>): StoredForm {
     builtIn: isBuiltInForm(id),
     revision: Number(item['revision']),
     // Parsed again so a definition stored by an older release gets today's defaults.
-    form: formDefinitionSchema.parse(item['form']),
+    form: storedFormDefinition(item['form']),
     ...(item['updatedAt'] ? { updatedAt: String(item['updatedAt']) } : {}),
     ...(item['updatedBy'] ? { updatedBy: String(item['updatedBy']) } : {}),
   };

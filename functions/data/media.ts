@@ -13,7 +13,15 @@
 // transaction (the record must be new, the ticket must exist): an upload is published
 // once, and a replayed publish finds no ticket. The id is the upload's uuid throughout:
 // the object path /objects/uploads/<id> and the record share it.
-import { randomUUID } from 'node:crypto';
+//
+// GET /api/s3/params writes nothing (issue 33,
+// docs/decisions/0333-upload-tickets-ride-with-the-upload.md): its ticket is a signed
+// token instead, `<payload>.<mac>`, the payload the base64url JSON {id, name, by, iat,
+// exp}, the mac its HMAC-SHA256 with the install secret `upload-tickets`. The upload's
+// POST form stores it as the object's metadata (`ticket`, bound by the POST policy), and
+// publishing reads it back (ticketFromToken): the ticket rides with the upload. Using it
+// writes a mark (UPLOAD#<id>, `used`) in the publish's transaction, so it is used once.
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -24,7 +32,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { MediaRecord } from '../shared/media.ts';
+import { pendingKeyOf, type MediaRecord } from '../shared/media.ts';
 import {
   GSI1,
   conditionally,
@@ -34,6 +42,7 @@ import {
   TTL_ATTRIBUTE,
 } from './table.ts';
 import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
+import { InstallSecrets } from './install-secrets.ts';
 
 /** How long an upload may wait between its URL and its publication. */
 export const TICKET_GRACE_SECONDS = 2 * 86400;
@@ -46,6 +55,23 @@ export interface UploadTicket {
   requestedBy: string;
   createdAt: string;
   uploadId?: string;
+  /** A signed token's ticket (GET /api/s3/params): no item in the table. */
+  signed?: true;
+  /** A signed ticket's last second (epoch seconds). */
+  expiresAt?: number;
+}
+
+/** The metadata entry of an upload that holds its signed ticket. */
+export const TICKET_METADATA = 'ticket';
+const TICKET_SECRET = 'upload-tickets';
+
+interface TicketPayload {
+  id: string;
+  name: string;
+  by: string;
+  /** Epoch seconds: issued, and last valid. */
+  iat: number;
+  exp: number;
 }
 
 interface TicketItem extends UploadTicket {
@@ -82,7 +108,62 @@ export type MediaContent = Pick<
 export type PublishResult = 'published' | 'exists' | 'no_ticket';
 
 export class MediaRepository extends TableRepository {
+  readonly #secrets = new InstallSecrets(this.db, this.table, this.now);
+
   // --- tickets ---------------------------------------------------------------------
+
+  async #ticketMac(payload: string): Promise<string> {
+    const secret = await this.#secrets.get(TICKET_SECRET);
+    return createHmac('sha256', secret)
+      .update(`pharmabridge-upload-ticket-v1\n${payload}`)
+      .digest('base64url');
+  }
+
+  /**
+   * A ticket as a signed token, valid as long as a stored one would be (the URL's lifetime
+   * and TICKET_GRACE_SECONDS); nothing is written. The file name is cut to 255 characters.
+   */
+  async signTicket(
+    ticket: { id: string; fileName: string; requestedBy: string },
+    urlTtlSeconds: number,
+  ): Promise<string> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    const payload: TicketPayload = {
+      id: ticket.id,
+      name: ticket.fileName.trim().slice(0, 255),
+      by: ticket.requestedBy,
+      iat,
+      exp: iat + urlTtlSeconds + TICKET_GRACE_SECONDS,
+    };
+    const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${encoded}.${await this.#ticketMac(encoded)}`;
+  }
+
+  /** The ticket of upload `id` a token signed by signTicket holds, unless forged or expired. */
+  async ticketFromToken(id: string, token: string): Promise<UploadTicket | undefined> {
+    const [encoded, mac, extra] = token.split('.');
+    if (!encoded || !mac || extra !== undefined || encoded.length > 4000) return undefined;
+    const expected = Buffer.from(await this.#ticketMac(encoded));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    let payload: TicketPayload;
+    try {
+      payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as TicketPayload;
+    } catch {
+      return undefined;
+    }
+    if (payload?.id !== id || typeof payload.exp !== 'number') return undefined;
+    if (payload.exp * 1000 <= this.now().getTime()) return undefined;
+    return {
+      id,
+      key: pendingKeyOf(id),
+      fileName: String(payload.name ?? ''),
+      requestedBy: String(payload.by ?? ''),
+      createdAt: new Date(payload.iat * 1000).toISOString(),
+      signed: true,
+      expiresAt: payload.exp,
+    };
+  }
 
   async createTicket(
     ticket: Omit<UploadTicket, 'createdAt'>,
@@ -110,8 +191,8 @@ export class MediaRepository extends TableRepository {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: ticketKey(id), ConsistentRead: true }),
     );
-    const item = result.Item as TicketItem | undefined;
-    if (!item || item[TTL_ATTRIBUTE] * 1000 <= this.now().getTime()) return undefined;
+    const item = result.Item as (TicketItem & { used?: true }) | undefined;
+    if (!item || item.used || item[TTL_ATTRIBUTE] * 1000 <= this.now().getTime()) return undefined;
     return {
       id: item.id,
       key: item.key,
@@ -128,8 +209,11 @@ export class MediaRepository extends TableRepository {
 
   // --- the library -----------------------------------------------------------------
 
-  /** Writes a new record and uses up its ticket, or changes nothing. */
-  async publish(record: MediaRecord, ticketId: string): Promise<PublishResult> {
+  /** Writes a new record and uses up its ticket (a stored one), or changes nothing. */
+  async publish(
+    record: MediaRecord,
+    ticket: Pick<UploadTicket, 'id' | 'signed' | 'expiresAt'>,
+  ): Promise<PublishResult> {
     const item: MediaItem = {
       ...mediaKey(record.id),
       gsi1pk: GSI1PK.media,
@@ -139,16 +223,7 @@ export class MediaRepository extends TableRepository {
     try {
       await this.db.send(
         new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, item),
-            {
-              Delete: {
-                TableName: this.table,
-                Key: ticketKey(ticketId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-          ],
+          TransactItems: [putNew(this.table, item), ...this.#useUp(ticket)],
         }),
       );
       return 'published';
@@ -166,7 +241,7 @@ export class MediaRepository extends TableRepository {
     id: string,
     expectedVersion: number,
     content: MediaContent,
-    ticketId: string,
+    ticket: Pick<UploadTicket, 'id' | 'signed' | 'expiresAt'>,
   ): Promise<MediaRecord | undefined> {
     const updatedAt = this.now().toISOString();
     const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
@@ -195,13 +270,7 @@ export class MediaRepository extends TableRepository {
                 ExpressionAttributeValues: values,
               },
             },
-            {
-              Delete: {
-                TableName: this.table,
-                Key: ticketKey(ticketId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
+            ...this.#useUp(ticket),
           ],
         }),
       );
@@ -210,6 +279,34 @@ export class MediaRepository extends TableRepository {
       throw error;
     }
     return this.get(id);
+  }
+
+  /**
+   * The transaction part that uses a ticket up: a stored one is deleted (it must exist); a
+   * signed one leaves a mark until its token expires (there must be none yet), so a token
+   * publishes or replaces once. ticket() reads no ticket in a mark.
+   */
+  #useUp(ticket: Pick<UploadTicket, 'id' | 'signed' | 'expiresAt'>): object[] {
+    if (!ticket.signed) {
+      return [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: ticketKey(ticket.id),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+      ];
+    }
+    return [
+      {
+        Put: {
+          TableName: this.table,
+          Item: { ...ticketKey(ticket.id), used: true, [TTL_ATTRIBUTE]: ticket.expiresAt },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ];
   }
 
   async get(id: string): Promise<MediaRecord | undefined> {

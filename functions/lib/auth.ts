@@ -197,8 +197,8 @@ export const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Refuses admin requests from another site, reads included: some reads change state
- * (GET /api/s3/params hands out an upload ticket) and the rest answer private data.
+ * Refuses admin requests from another site, reads included: they answer private data (and
+ * GET /api/s3/params a signed upload ticket, which it no longer stores: issue 33).
  * `Sec-Fetch-Site` other than same-origin/none (typed into the address bar) is refused
  * on every method, same-site as well (another subdomain is not the admin). Changes must
  * also carry no foreign Origin, which older browsers without Sec-Fetch-Site do send on

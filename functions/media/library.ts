@@ -3,9 +3,14 @@
 // (functions/routes/objects.ts, media.ts) stay thin; this file owns the object layout.
 import type { Services } from '../lib/context.ts';
 import { ConflictError } from '../lib/domain-errors.ts';
-import type { MediaContent, UploadTicket } from '../data/media.ts';
+import { TICKET_METADATA, type MediaContent, type UploadTicket } from '../data/media.ts';
 import type { LandingPage } from '../data/landing-pages.ts';
-import { objectPathOf, type MediaRecord, type MediaUsagePage } from '../shared/media.ts';
+import {
+  objectPathOf,
+  pendingKeyOf,
+  type MediaRecord,
+  type MediaUsagePage,
+} from '../shared/media.ts';
 import { publicPath } from '../storage/object-store.ts';
 import { MediaRefused, processImage, type ProcessedImage } from './process.ts';
 
@@ -19,6 +24,21 @@ export const variantKey = (id: string, version: number, width: number) =>
   `uploads/${id}.v${version}.w${width}.webp`;
 
 const nothingUploaded = () => new ConflictError('Nothing has been uploaded to this path yet');
+
+/**
+ * The ticket of upload `id`: the one stored in the table (POST /api/objects/upload, the
+ * multipart calls), else the signed one its object carries as metadata (GET /api/s3/params,
+ * functions/data/media.ts), else none.
+ */
+export async function uploadTicket(
+  services: Pick<Services, 'media' | 'objects'>,
+  id: string,
+): Promise<UploadTicket | undefined> {
+  const stored = await services.media.ticket(id);
+  if (stored) return stored;
+  const token = (await services.objects.metadata(pendingKeyOf(id)))?.[TICKET_METADATA];
+  return token ? services.media.ticketFromToken(id, token) : undefined;
+}
 
 /**
  * Reads and checks a ticket's pending object and re-encodes it. A refused file is deleted

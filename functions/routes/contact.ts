@@ -27,7 +27,7 @@ import { validationError, type ErrorBody } from '../lib/errors.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
 import { limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
-import { autoReplyMessage } from '../mail/auto-reply.ts';
+import { sendAutoReply } from '../mail/auto-reply.ts';
 import type { Lead } from '../data/leads.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countVariant, isBot } from './conversions.ts';
@@ -35,6 +35,7 @@ import {
   assetIdFromPath,
   DOWNLOAD_LINK_SECONDS,
   gateSchema,
+  shownGatedBlock,
   type AssetRecord,
   type DownloadLink,
   type Gate,
@@ -52,8 +53,6 @@ const hasSource = (attribution: Attribution | undefined) =>
 
 export const CONTACT_MAX_BYTES = 32 * 1024;
 export const CONTACT_WINDOW_SECONDS = 600;
-/** At most one auto-reply per address in this many seconds (issue 26). */
-export const AUTO_REPLY_PERIOD_SECONDS = 3600;
 
 /** docs/requirements.md §7's body, or a form's (issue 26): told apart by `formId`. */
 type ContactInput = (
@@ -86,16 +85,17 @@ const contactBody = validator('json', (value): ContactInput => {
 /**
  * The file a gate asks for: the published page's gatedAsset block of that id, shown, with a
  * file that exists, and whose form is the one sent. Anything else is a 400 naming `gate`.
+ * The link names the page and block, which each use checks again (functions/routes/downloads.ts).
  */
 async function gatedAsset(
   services: VisitorServices,
   gate: Gate,
   formId: string,
-): Promise<AssetRecord> {
+): Promise<{ asset: AssetRecord; pageId: string; blockId: string }> {
   const page = await services.pages.getBySlug(gate.slug);
   if (!page?.isActive) throw refuse([{ path: ['gate'], message: 'names no published page' }]);
-  const block = page.content.layout?.find((entry) => entry.id === gate.blockId);
-  if (!block || block.type !== 'gatedAsset' || block.hidden) {
+  const block = shownGatedBlock(page.content.layout, gate.blockId);
+  if (!block) {
     throw refuse([{ path: ['gate'], message: 'names no gated download shown on this page' }]);
   }
   const assetId = block.asset ? assetIdFromPath(block.asset) : undefined;
@@ -106,7 +106,7 @@ async function gatedAsset(
   if ((block.formId || DIALOG_FORM) !== formId) {
     throw refuse([{ path: ['gate'], message: 'belongs to another form than the one sent' }]);
   }
-  return asset;
+  return { asset, pageId: page.id, blockId: block.id };
 }
 
 /** The form of a gatedAsset block without its own (the landing dialog's demo request). */
@@ -210,9 +210,10 @@ export const contact = new Hono<VisitorEnv>().post(
     const input = c.req.valid('json');
     const { submission, form, record } = await resolveSubmission(services, input);
     // Checked before the quota and the lead: a refused gate stores nothing.
-    const asset = input.gate
+    const gated = input.gate
       ? await gatedAsset(services, input.gate, record.formId ?? '')
       : undefined;
+    const asset = gated?.asset;
     const ip = services.clientIp(c);
     // Honeypot and bot submissions have a quota of their own, so a bot on a shared office
     // address cannot use up the quota of the real prospects behind it (issue 26).
@@ -325,10 +326,11 @@ export const contact = new Hono<VisitorEnv>().post(
         }),
       );
     }
-    // The visitor's confirmation, when the form asks for one: never for spam or bots, and at
-    // most one per address an hour, so the form cannot be used to mail-bomb someone.
+    // The visitor's confirmation, when the form asks for one: never for spam or bots, and
+    // within the limits of functions/mail/auto-reply.ts (one per recipient an hour, a number
+    // per domain and for the site), so the form cannot be used to mail-bomb someone.
     // The download link, only now that the lead is stored; never for a filled honeypot.
-    const download = asset && !spam ? await downloadLink(services, asset, lead.id) : undefined;
+    const download = gated && !spam ? await downloadLink(services, gated, lead.id) : undefined;
     if (form.autoReply.enabled && !spam && !isBot(userAgent)) {
       await sendAutoReply(
         services,
@@ -350,42 +352,19 @@ export const contact = new Hono<VisitorEnv>().post(
 /** The lead's field that names the gated file it asked for. */
 export const GATED_DOWNLOAD_FIELD = 'gatedDownload';
 
-/** A signed link to `asset` for `leadId`, valid DOWNLOAD_LINK_SECONDS. */
+/** A signed link to the gated file for `leadId`, valid DOWNLOAD_LINK_SECONDS. */
 async function downloadLink(
   services: VisitorServices,
-  asset: AssetRecord,
+  { asset, pageId, blockId }: { asset: AssetRecord; pageId: string; blockId: string },
   leadId: string,
 ): Promise<DownloadLink> {
   const exp = Math.floor(services.now().getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
-  const token = await services.assets.signLink({ assetId: asset.id, leadId, exp });
+  const token = await services.assets.signLink({
+    assetId: asset.id,
+    leadId,
+    pageId,
+    blockId,
+    exp,
+  });
   return { url: `/api/downloads/${token}`, expiresAt: new Date(exp * 1000).toISOString() };
-}
-
-async function sendAutoReply(
-  services: VisitorServices,
-  form: FormDefinition,
-  lead: Lead,
-  download?: { url: string; fileName: string },
-) {
-  try {
-    const first = await services.rateLimiter.once(
-      'auto-reply',
-      lead.email.toLowerCase(),
-      AUTO_REPLY_PERIOD_SECONDS,
-    );
-    if (!first) {
-      services.log.info('auto-reply skipped: one was sent to this address within the hour', {
-        leadId: lead.id,
-      });
-      return;
-    }
-    await services.mailer.send(autoReplyMessage(form.autoReply, lead, download));
-    services.log.info('auto-reply sent', { leadId: lead.id, transport: services.mailer.transport });
-  } catch (error) {
-    // The lead is stored; a failed confirmation is the transport's problem, logged.
-    services.log.error('auto-reply failed', {
-      leadId: lead.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
 }

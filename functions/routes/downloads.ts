@@ -4,6 +4,9 @@
 // with a redirect to a presigned GET of the private file, good for 5 minutes, that
 // downloads it as an attachment under its file name; an expired link (410) or one that is
 // not ours (403) is a sentence the visitor can act on. Rate limited per address.
+// At each use the page the link names must still be published and its block still shown
+// with that file (issue 33): a block hidden, removed or given another file, or a page
+// unpublished or deleted, withdraws every link it handed out (410, WITHDRAWN_LINK_TEXT).
 //
 // Mounted with the admin routes (functions/app.ts), not in the public function: presigning
 // needs the object store, which the public function's bundle deliberately leaves out
@@ -13,10 +16,14 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/context.ts';
 import { trustedForwarded } from '../lib/forwarded.ts';
 import {
+  assetIdFromPath,
   assetKeyOf,
   DOWNLOAD_URL_SECONDS,
   EXPIRED_LINK_TEXT,
   INVALID_LINK_TEXT,
+  shownGatedBlock,
+  WITHDRAWN_LINK_TEXT,
+  type DownloadPayload,
 } from '../shared/assets.ts';
 
 /** Link checks per address and window: far above a person's clicks, far below guessing. */
@@ -28,6 +35,14 @@ function origin(c: Context<AppEnv>): string {
   const forwarded = trustedForwarded(c, 'x-forwarded-proto');
   if (forwarded === 'https' || forwarded === 'http') url.protocol = `${forwarded}:`;
   return url.origin;
+}
+
+/** Whether the live page the link names still shows its block with the link's file. */
+async function stillOffered(c: Context<AppEnv>, payload: DownloadPayload): Promise<boolean> {
+  const page = await c.get('services').pages.getById(payload.pageId);
+  if (!page?.isActive) return false;
+  const block = shownGatedBlock(page.content.layout, payload.blockId);
+  return Boolean(block?.asset && assetIdFromPath(block.asset) === payload.assetId);
 }
 
 /** A plain sentence: the visitor opened the link in the browser, not a script. */
@@ -57,6 +72,7 @@ export const downloads = new Hono<AppEnv>().get('/:token', async (c) => {
       ? sentence(c, 410, EXPIRED_LINK_TEXT)
       : sentence(c, 403, INVALID_LINK_TEXT);
   }
+  if (!(await stillOffered(c, check.payload))) return sentence(c, 410, WITHDRAWN_LINK_TEXT);
   const asset = await services.assets.get(check.payload.assetId);
   if (!asset) {
     return sentence(

@@ -61,7 +61,7 @@ const webinar: FormDefinitionInput = {
   successMessage: 'You are registered: see you there.',
   autoReply: {
     enabled: true,
-    subject: 'Your webinar seat, {{name}}',
+    subject: 'Your webinar seat',
     body: 'Hello {{name}},\n\nthank you for registering {{company}}.\n\nThe PharmaBridge team',
   },
 };
@@ -238,9 +238,14 @@ describe('form definitions', () => {
         /path on this site/,
       ],
       [
-        { ...base, autoReply: { enabled: true, subject: 'Hi {{email}}', body: 'Body' } },
-        'form.autoReply.subject',
+        { ...base, autoReply: { enabled: true, subject: 'Hi', body: 'Body {{email}}' } },
+        'form.autoReply.body',
         /not a merge field/,
+      ],
+      [
+        { ...base, autoReply: { enabled: true, subject: 'Hi {{name}}', body: 'Body' } },
+        'form.autoReply.subject',
+        /merge fields go in the message only/,
       ],
       [{ ...base, submitLabel: 'Send\nnow' }, 'form.submitLabel', /one line/],
     ];
@@ -472,7 +477,7 @@ describe('POST /api/contact with a form', () => {
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail!.to).toEqual(['Dana.Whitfield@example-pharma.com']);
-    expect(header(mail!.raw, 'Subject')).toBe('Your webinar seat, Dana Whitfield');
+    expect(header(mail!.raw, 'Subject')).toBe('Your webinar seat');
     expect(body(mail!.raw)).toContain('thank you for registering Example Pharma.');
     expect(mail!.raw).toContain('text/html');
 

@@ -12,6 +12,7 @@ import {
   EXPIRED_LINK_TEXT,
   HIDDEN_ASSET_PATH,
   INVALID_LINK_TEXT,
+  WITHDRAWN_LINK_TEXT,
   type AssetRecord,
   type AssetUploadTicket,
 } from '../shared/assets.ts';
@@ -278,6 +279,59 @@ describe('a gated submission and its link', () => {
     expect(expired.status).toBe(410);
     expect(expired.headers.get('cache-control')).toBe('no-store');
     expect(await expired.text()).toBe(EXPIRED_LINK_TEXT);
+  });
+
+  it('a link stops working once its block is hidden, removed or given another file, or its page unpublished or deleted (410 sentence)', async () => {
+    const record = await withPage();
+    const other = (await (await uploadAsset(PDF, 'Other.pdf')).complete.json()) as AssetRecord;
+    const page = (await t.services.pages.getBySlug('whitepaper'))!;
+    const live = page.content;
+    const { download } = (await (
+      await submit({ slug: 'whitepaper', blockId: 'guide' })
+    ).json()) as { download: { url: string } };
+    const use = () => fetch(`${t.url}${download.url}`, { redirect: 'manual' });
+    const change = async (patch: { content?: LandingContent; isActive?: boolean }) =>
+      t.services.pages.update(page.id, patch, {
+        actor: 'publisher@pharmabridge.test',
+        action: 'update',
+      });
+    const guide = (edit: Record<string, unknown>) => ({
+      ...live,
+      layout: live.layout!.map((block) => (block.id === 'guide' ? { ...block, ...edit } : block)),
+    });
+    expect((await use()).status).toBe(302);
+    const withdrawn: [string, () => Promise<unknown>][] = [
+      ['hidden', () => change({ content: guide({ hidden: true }) as LandingContent })],
+      ['another file', () => change({ content: guide({ asset: other.path }) as LandingContent })],
+      [
+        'removed',
+        () =>
+          change({
+            content: { ...live, layout: live.layout!.filter((block) => block.id !== 'guide') },
+          }),
+      ],
+      ['unpublished', () => change({ isActive: false })],
+    ];
+    for (const [what, act] of withdrawn) {
+      await act();
+      const answer = await use();
+      expect(answer.status, what).toBe(410);
+      expect(answer.headers.get('cache-control'), what).toBe('no-store');
+      expect(answer.headers.get('location'), what).toBeNull();
+      expect(await answer.text(), what).toBe(WITHDRAWN_LINK_TEXT);
+      // Shown again as it was: the same link works again (checked at each use).
+      await change({ content: live, isActive: true });
+      expect((await use()).status, `${what}, then restored`).toBe(302);
+    }
+    await t.services.pages.delete(page.id, {
+      actor: 'admin@pharmabridge.test',
+      action: 'delete',
+    });
+    const deleted = await use();
+    expect(deleted.status).toBe(410);
+    expect(await deleted.text()).toBe(WITHDRAWN_LINK_TEXT);
+    // The file itself is still there for other pages.
+    expect(await t.services.assets.get(record.id)).toBeDefined();
   });
 
   it('a gate to a hidden block, a block without a file, an unknown block or page is a 400 naming gate, and stores nothing', async () => {

@@ -15,6 +15,7 @@ import {
   processPending,
   storeMain,
   storeVariants,
+  uploadTicket,
   usageOf,
   variantKey,
 } from '../media/library.ts';
@@ -118,12 +119,12 @@ export const media = new Hono<AppEnv>()
         },
       );
     }
-    const ticket = await services.media.ticket(uploadId);
+    const ticket = await uploadTicket(services, uploadId);
     if (!ticket) throw new ApiError(404, 'not_found', `No upload is waiting at ${objectPath}`);
     const { image } = await processPending(services, ticket);
     const version = record.version + 1;
     const content = await storeVariants(services, id, version, image);
-    const updated = await services.media.replace(id, record.version, content, ticket.id);
+    const updated = await services.media.replace(id, record.version, content, ticket);
     if (!updated) {
       // Another replace or a delete won; leave its objects alone, drop only our variants.
       await services.objects.delete(content.variants.map((v) => variantKey(id, version, v.width)));

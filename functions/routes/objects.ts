@@ -11,7 +11,13 @@ import { trustedForwarded } from '../lib/forwarded.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
 import { newMediaId, type UploadTicket } from '../data/media.ts';
-import { fileNameOf, processPending, storeMain, storeVariants } from '../media/library.ts';
+import {
+  fileNameOf,
+  processPending,
+  storeMain,
+  storeVariants,
+  uploadTicket,
+} from '../media/library.ts';
 import {
   mediaIdFromObjectPath,
   objectPathOf,
@@ -103,7 +109,7 @@ async function publish(
     version: 1,
     ...content,
   };
-  const result = await services.media.publish(record, ticket.id);
+  const result = await services.media.publish(record, ticket);
   if (result === 'no_ticket') {
     throw new ApiError(409, 'conflict', 'This upload was withdrawn while it was being published');
   }
@@ -136,7 +142,7 @@ export const objects = new Hono<AppEnv>()
     // Publishing twice (a retry after a lost answer) answers the record again.
     const existing = await services.media.get(id);
     if (existing) return c.json(existing, 200);
-    const ticket = await services.media.ticket(id);
+    const ticket = await uploadTicket(services, id);
     if (!ticket) throw new ApiError(404, 'not_found', `No upload is waiting at ${objectPath}`);
     const { record, created } = await publish(c, services, ticket);
     return c.json(record, created ? 201 : 200);

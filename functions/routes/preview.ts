@@ -1,22 +1,34 @@
-// GET /api/preview/:token: what a preview link shows (issue 23): the page's working copy
-// (or, without one, the page as stored) for a reviewer without an account. Never cached,
-// never indexed; the token names the link and is checked against its stored hash
-// (functions/data/workflow.ts resolvePreviewToken).
+// GET /api/preview with `Authorization: Bearer <token>`: what a preview link shows (issue 23):
+// the page's working copy (or, without one, the page as stored) for a reviewer without an
+// account. Never cached, never indexed; the token names the link and is checked against its
+// stored hash (functions/data/workflow.ts resolvePreviewToken). The token travels in a
+// header, never in the path (issue 33): a path lands in CloudFront's and API Gateway's access
+// logs, an Authorization header in neither. A gated download's file is hidden as the public
+// page API hides it (withoutAssetPaths).
 import { Hono } from 'hono';
-import * as z from 'zod';
 import type { VisitorEnv } from '../lib/context.ts';
-import { notFound } from '../lib/errors.ts';
-import { params } from '../lib/validate.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import { withoutAssetPaths } from '../shared/assets.ts';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import type { Preview } from '../shared/workflow.ts';
 
-const tokenParam = params(z.object({ token: z.string().max(200) }));
+/** `Bearer <token>`, the token at most 200 characters of the link's alphabet. */
+const BEARER = /^Bearer ([\w.-]{1,200})$/;
 
-export const preview = new Hono<VisitorEnv>().get('/:token', tokenParam, async (c) => {
+export const preview = new Hono<VisitorEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex, nofollow');
+  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) {
+    c.header('WWW-Authenticate', 'Bearer');
+    throw new ApiError(
+      401,
+      'unauthorized',
+      "Send the preview link's token as the Authorization header: Bearer <token>",
+    );
+  }
   const services = c.get('services');
-  const link = await services.workflow.resolvePreviewToken(c.req.valid('param').token);
+  const link = await services.workflow.resolvePreviewToken(token);
   // One answer for an unknown, revoked or expired link: it says nothing about which.
   const gone = () => notFound('Preview link (it may have expired or been revoked)');
   if (!link) throw gone();
@@ -29,7 +41,7 @@ export const preview = new Hono<VisitorEnv>().get('/:token', tokenParam, async (
   return c.json({
     title: shown.title,
     slug: shown.slug,
-    content: shown.content,
+    content: withoutAssetPaths(shown.content),
     revision: shown.revision,
     state: copy ? copy.state : 'live',
     expiresAt: link.expiresAt,

@@ -4,20 +4,23 @@
 // by GET /params; files above the multipart threshold use create, sign part, list parts,
 // complete and abort. Keys are server-generated (pending/<uuid>) and every key and uploadId
 // must belong to a ticket this server handed out (functions/data/media.ts). Browsers never
-// get AWS credentials: /sts answers 501. GET /params writes a ticket, a change made by a
-// read: requireAdmin refuses every request another site makes (functions/lib/auth.ts).
+// get AWS credentials: /sts answers 501. GET /params changes nothing (issue 33): its ticket
+// is a signed token the POST form stores as the upload's metadata, read back when the upload
+// is published (functions/media/library.ts uploadTicket); the multipart calls, POSTs, store
+// theirs. requireAdmin still refuses every request another site makes (functions/lib/auth.ts).
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, query, requireJson } from '../lib/validate.ts';
-import type { UploadTicket } from '../data/media.ts';
+import { newMediaId, TICKET_METADATA, type UploadTicket } from '../data/media.ts';
 import {
   CANNOT_SIGN_MESSAGE,
   MAX_PARTS,
   mediaIdFromPendingKey,
   objectPathOf,
+  pendingKeyOf,
   s3CompleteSchema,
   s3CreateMultipartSchema,
   s3ParamsQuerySchema,
@@ -112,14 +115,21 @@ export const s3 = new Hono<AppEnv>()
   .get('/params', query(s3ParamsQuerySchema, s3QueryRefusal), async (c) => {
     const { filename } = c.req.valid('query');
     const services = c.get('services');
-    const ticket = await newUpload(c, filename);
-    const { url, fields } = await services.objects.presignPost(ticket.key, signOptions(c));
+    const id = newMediaId();
+    const options = signOptions(c);
+    const ticket = await services.media.signTicket(
+      { id, fileName: filename, requestedBy: c.get('admin')?.email ?? 'unknown' },
+      options.expiresIn,
+    );
+    const { url, fields } = await services.objects.presignPost(pendingKeyOf(id), options, {
+      [TICKET_METADATA]: ticket,
+    });
     return c.json<S3ParamsResponse>({
       method: 'POST',
       url,
       fields,
       headers: {},
-      objectPath: objectPathOf(ticket.id),
+      objectPath: objectPathOf(id),
     });
   })
   .post('/multipart', requireJson, jsonBody(s3CreateMultipartSchema), async (c) => {

@@ -390,6 +390,9 @@ describe('unpublishing with a redirect', () => {
   });
 });
 
+/** A preview link's token as GET /api/preview takes it. */
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 describe('preview links', () => {
   it('show the working copy without an account until revoked or expired, never cached', async () => {
     const { as, live, draft, json, clock } = await team();
@@ -403,7 +406,7 @@ describe('preview links', () => {
     const link = (await made.json()) as { id: string; url: string; expiresAt: string };
     expect(link.expiresAt).toBe(new Date(START + 7 * 86400_000).toISOString());
     const token = new URL(link.url).hash.slice(1);
-    const shown = await json('GET', `/api/preview/${token}`);
+    const shown = await json('GET', '/api/preview', undefined, bearer(token));
     expect(shown.status).toBe(200);
     expect(shown.headers.get('cache-control')).toBe('no-store');
     expect(shown.headers.get('x-robots-tag')).toBe('noindex, nofollow');
@@ -412,9 +415,9 @@ describe('preview links', () => {
     expect(body.content.hero.headline).toBe('Preview me');
     // A token with another secret, or for another link, shows nothing.
     const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
-    expect((await json('GET', `/api/preview/${forged}`)).status).toBe(404);
+    expect((await json('GET', '/api/preview', undefined, bearer(forged))).status).toBe(404);
     clock.advance(7 * 86400_000 + 1000);
-    expect((await json('GET', `/api/preview/${token}`)).status).toBe(404);
+    expect((await json('GET', '/api/preview', undefined, bearer(token))).status).toBe(404);
   });
 
   it('a revoked link shows nothing', async () => {
@@ -426,7 +429,8 @@ describe('preview links', () => {
       (await as('editor')('DELETE', `/api/landing-pages/${live.id}/preview-links/${link.id}`))
         .status,
     ).toBe(204);
-    expect((await json('GET', `/api/preview/${new URL(link.url).hash.slice(1)}`)).status).toBe(404);
+    const token = new URL(link.url).hash.slice(1);
+    expect((await json('GET', '/api/preview', undefined, bearer(token))).status).toBe(404);
   });
 });
 

@@ -32,6 +32,12 @@ export const EXPIRED_LINK_TEXT =
 /** The sentence of a link that is not one of ours (403). */
 export const INVALID_LINK_TEXT =
   'This download link is not valid. Fill in the form again on the page to get a new one.';
+/**
+ * The sentence of a link whose block no longer offers the file (410, issue 33): the block
+ * was hidden, removed or given another file, or its page was unpublished or deleted.
+ */
+export const WITHDRAWN_LINK_TEXT =
+  'This download is no longer offered on its page. Please contact us if you still need the file.';
 
 /** A stored private file, as the admin API answers it. */
 export interface AssetRecord {
@@ -87,8 +93,26 @@ export interface DownloadLink {
 export interface DownloadPayload {
   assetId: string;
   leadId: string;
+  /** The page and block that offered the file: checked again at each use (issue 33). */
+  pageId: string;
+  blockId: string;
   /** Epoch seconds. */
   exp: number;
+}
+
+/**
+ * The gatedAsset block `blockId` of a layout, if visitors are shown it (not hidden); the
+ * contact route's gate and each use of a download link ask this of the live page.
+ */
+export function shownGatedBlock<
+  B extends { id: string; type: string; hidden?: boolean | undefined },
+>(
+  layout: readonly B[] | undefined,
+  blockId: string,
+): Extract<B, { type: 'gatedAsset' }> | undefined {
+  const block = layout?.find((entry) => entry.id === blockId);
+  if (!block || block.type !== 'gatedAsset' || block.hidden) return undefined;
+  return block as Extract<B, { type: 'gatedAsset' }>;
 }
 
 export const TOKEN_RE = /^[A-Za-z0-9_-]{10,400}\.[A-Za-z0-9_-]{43}$/;

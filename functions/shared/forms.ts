@@ -78,6 +78,21 @@ export const MERGE_FIELDS = ['name', 'company'] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 const isMergeField = (name: string | undefined): name is MergeField =>
   (MERGE_FIELDS as readonly (string | undefined)[]).includes(name);
+/** Any `{{...}}` in a text, merge field or not. */
+const MERGE_MARKS = /\{\{\s*([^}]*?)\s*\}\}/g;
+/**
+ * A text without its `{{...}}` marks, spaces closed up: an auto-reply's subject as sent and
+ * as read from a form stored before the subject refused them (issue 33: the subject reaches
+ * whatever address was typed, so it never holds what a visitor typed).
+ */
+export const withoutMergeFields = (text: string): string =>
+  text
+    .replace(MERGE_MARKS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/ ([,.;:!?])/g, '$1')
+    .replace(/[,;:]+(?=[.!?]|$)/g, '')
+    .replace(/^[,.;:!? -]+/, '');
 export const MAX_OPTIONS = 50;
 
 /** The built-in forms: the dialog's two and the site's two. */
@@ -358,16 +373,22 @@ export const formDefinitionSchema = z
         path: ['consent', 'text'],
         message: 'a required consent needs its text',
       });
+    // The subject goes to whatever address was typed: the team's words only (issue 33).
+    const inSubject = form.autoReply.subject.match(MERGE_MARKS);
+    if (inSubject)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autoReply', 'subject'],
+        message: `cannot hold ${inSubject[0]}: merge fields go in the message only, so no visitor's text is ever a subject`,
+      });
     // Only MERGE_FIELDS are filled in (functions/mail/auto-reply.ts).
-    for (const key of ['subject', 'body'] as const) {
-      for (const match of form.autoReply[key].matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
-        if (!isMergeField(match[1])) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['autoReply', key],
-            message: `{{${match[1]}}} is not a merge field: use ${MERGE_FIELDS.map((name) => `{{${name}}}`).join(' or ')}`,
-          });
-        }
+    for (const match of form.autoReply.body.matchAll(MERGE_MARKS)) {
+      if (!isMergeField(match[1])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['autoReply', 'body'],
+          message: `{{${match[1]}}} is not a merge field: use ${MERGE_FIELDS.map((name) => `{{${name}}}`).join(' or ')}`,
+        });
       }
     }
     if (form.autoReply.enabled) {
@@ -387,6 +408,22 @@ export const formDefinitionSchema = z
   });
 export type FormDefinition = z.infer<typeof formDefinitionSchema>;
 export type FormDefinitionInput = z.input<typeof formDefinitionSchema>;
+
+/**
+ * A definition as stored, parsed with today's rules: one saved before the auto-reply's
+ * subject refused merge fields is read without them (withoutMergeFields), as it is sent.
+ */
+export function storedFormDefinition(stored: unknown): FormDefinition {
+  const reply = (stored as { autoReply?: { subject?: unknown } } | null)?.autoReply;
+  if (typeof reply?.subject === 'string' && reply.subject.match(MERGE_MARKS)) {
+    const form = stored as { autoReply: object };
+    return formDefinitionSchema.parse({
+      ...form,
+      autoReply: { ...form.autoReply, subject: withoutMergeFields(reply.subject) },
+    });
+  }
+  return formDefinitionSchema.parse(stored);
+}
 
 /** PUT's body: the definition, and the revision it was edited from (409 when stale). */
 export const formPutSchema = z.strictObject({

@@ -191,7 +191,7 @@ export const workflowSummarySchema = z.object({
 export type WorkflowSummary = z.infer<typeof workflowSummarySchema>;
 export type WorkflowSummaries = Record<string, WorkflowSummary>;
 
-/** GET /api/preview/:token: what a preview link shows. */
+/** GET /api/preview (the token as `Authorization: Bearer`): what a preview link shows. */
 export const previewSchema = z.object({
   title: z.string(),
   slug: z.string(),

@@ -6,6 +6,7 @@
 //   pending/<uuid>, uploads/<name> ....... the objects (keys as in object-store.ts)
 //   assets/<uuid> ........................ a private gated download (read by signed GET only)
 //   uploads/<name>.meta .................. Content-Type and Cache-Control of a public object
+//   pending/<uuid>.meta .................. the metadata a POST form gave an upload (JSON)
 //   .multipart/<uploadId>/upload.json .... the key of a multipart upload
 //   .multipart/<uploadId>/<nnnnn>.<md5> .. its parts (the ETag is the part's MD5, as in S3)
 //   .used/<uuid> ......................... single-use mark of a spent single-upload URL
@@ -57,11 +58,31 @@ export class DiskLayout {
     return join(dir, randomBytes(16).toString('hex'));
   }
 
-  /** Moves a received body into place: a reader never sees half an object. */
-  async place(key: string, tempPath: string): Promise<void> {
+  /**
+   * Moves a received body into place: a reader never sees half an object. Its metadata,
+   * when it has any, is in place first, so a body is never seen without it.
+   */
+  async place(
+    key: string,
+    tempPath: string,
+    metadata: Readonly<Record<string, string>> = {},
+  ): Promise<void> {
     const target = this.path(key);
     await fs.mkdir(join(target, '..'), { recursive: true });
+    if (Object.keys(metadata).length) {
+      const tmpMeta = await this.tempPath();
+      await fs.writeFile(tmpMeta, JSON.stringify({ metadata }));
+      await fs.rename(tmpMeta, `${target}.meta`);
+    }
     await fs.rename(tempPath, target);
+  }
+
+  /** The metadata place() stored for an upload; {} for none. */
+  async uploadMetadata(key: string): Promise<Record<string, string>> {
+    const text = await fs.readFile(`${this.path(key)}.meta`, 'utf8').catch(ignoreMissing);
+    if (text === undefined) return {};
+    const { metadata } = JSON.parse(text) as { metadata?: Record<string, string> };
+    return { ...metadata };
   }
 
   /** The directory of a multipart upload of `key`, or no_such_upload. */

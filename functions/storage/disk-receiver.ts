@@ -11,10 +11,14 @@ import { ignoreMissing, LOCAL_UPLOAD_PATH, KEY_RE, type DiskLayout } from './dis
 import { chunks, FormUploadError, formBoundary, readFormUpload } from './form-upload.ts';
 import {
   attachmentDisposition,
+  metadataField,
   ObjectStoreError,
   type LocalUploadReceiver,
 } from './object-store.ts';
-import type { SignedUpload, UploadSigner } from './upload-signer.ts';
+import { canonicalMetadata, type SignedUpload, type UploadSigner } from './upload-signer.ts';
+
+/** The form fields that become an upload's metadata (lower-cased by readFormUpload). */
+const METADATA_PREFIX = metadataField('');
 
 /** Where an upload sits, as reported back to the uploader (ObjectStore.location). */
 export const location = (key: string, origin: string) => `${origin}${LOCAL_UPLOAD_PATH}/${key}`;
@@ -153,6 +157,7 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
     }
     if (!request.body) throw new UploadRefused(400, 'bad_request', 'The upload has no body');
     let upload: SignedUpload | undefined;
+    let metadata: Record<string, string> = {};
     let sink: BodySink | undefined;
     let release: (() => Promise<void>) | undefined;
     try {
@@ -164,8 +169,17 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
           if (!KEY_RE.test(key) || !key.startsWith('pending/')) {
             throw new UploadRefused(403, 'forbidden', 'The form names no signed key');
           }
+          // The metadata fields (x-amz-meta-*) are signed with the rest and kept, as S3 does.
+          metadata = Object.fromEntries(
+            Object.entries(fields)
+              .filter(([name]) => name.startsWith(METADATA_PREFIX))
+              .map(([name, value]) => [name.slice(METADATA_PREFIX.length), value]),
+          );
+          const signedMetadata = Object.keys(metadata).length
+            ? { metadata: canonicalMetadata(metadata) }
+            : {};
           upload = this.#checkSignature(
-            { method: 'POST', key },
+            { method: 'POST', key, ...signedMetadata },
             fields['x-pb-expires'] ?? null,
             fields['x-pb-max-bytes'] ?? null,
             fields['x-pb-signature'] ?? null,
@@ -179,7 +193,7 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
       if (!upload || !sink) throw new UploadRefused(400, 'bad_request', 'The form has no file');
       const received = await sink.close();
       sink = undefined;
-      await this.#layout.place(upload.key, received.path);
+      await this.#layout.place(upload.key, received.path, metadata);
       return uploaded(204, received.etag, location(upload.key, url.origin));
     } catch (error) {
       await sink?.discard();
@@ -189,7 +203,10 @@ export class DiskUploadReceiver implements LocalUploadReceiver {
   }
 
   #checkSignature(
-    target: Pick<SignedUpload, 'method' | 'key' | 'uploadId' | 'partNumber' | 'fileName'>,
+    target: Pick<
+      SignedUpload,
+      'method' | 'key' | 'uploadId' | 'partNumber' | 'fileName' | 'metadata'
+    >,
     expiresText: string | null,
     maxText: string | null,
     signature: string | null,

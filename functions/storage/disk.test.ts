@@ -117,6 +117,38 @@ describe('disk driver: receiving uploads', () => {
     expect(await store.size(key)).toBeUndefined();
   });
 
+  it('refuses a form whose metadata was changed, added or left out, as an S3 policy does', async () => {
+    const key = `pending/${randomUUID()}`;
+    const { url, fields } = await store.presignPost(key, options, { ticket: 'signed.one' });
+    const send = (edit: (form: FormData) => void) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      edit(form);
+      form.set('file', new Blob(['x']), 'a.png');
+      return store.localUploads.receive(new Request(url, { method: 'POST', body: form }));
+    };
+    const refusals = [
+      (form: FormData) => form.set('x-amz-meta-ticket', 'another.one'),
+      (form: FormData) => form.delete('x-amz-meta-ticket'),
+      (form: FormData) => form.set('x-amz-meta-extra', 'x'),
+    ];
+    for (const edit of refusals) expect((await send(edit)).status).toBe(403);
+    expect(await store.size(key)).toBeUndefined();
+    // A form without metadata cannot gain any either.
+    const plainKey = `pending/${randomUUID()}`;
+    const plain = await store.presignPost(plainKey, options);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(plain.fields)) form.set(name, value);
+    form.set('x-amz-meta-ticket', 'forged.one');
+    form.set('file', new Blob(['x']), 'a.png');
+    const gained = await store.localUploads.receive(
+      new Request(plain.url, { method: 'POST', body: form }),
+    );
+    expect(gained.status).toBe(403);
+    expect((await send(() => undefined)).status).toBe(204);
+    expect(await store.metadata(key)).toEqual({ ticket: 'signed.one' });
+  });
+
   it('answers part uploads for an unknown upload with 404', async () => {
     const key = `pending/${randomUUID()}`;
     const uploadId = await store.createMultipart(key);

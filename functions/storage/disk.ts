@@ -18,9 +18,11 @@ import {
 import { DiskUploadReceiver, location } from './disk-receiver.ts';
 import { ServedObjects } from './disk-served.ts';
 import {
+  metadataField,
   MIN_PART_BYTES,
   ObjectStoreError,
   type CompletedPart,
+  type ObjectMetadata,
   type ObjectStore,
   PRIVATE_PREFIX,
   type PresignedPost,
@@ -29,7 +31,7 @@ import {
   type SignOptions,
   type UploadedPart,
 } from './object-store.ts';
-import { UploadSigner, type SignedUpload } from './upload-signer.ts';
+import { canonicalMetadata, UploadSigner, type SignedUpload } from './upload-signer.ts';
 
 export { LOCAL_UPLOAD_PATH } from './disk-layout.ts';
 export type { ServedObject } from './disk-served.ts';
@@ -71,12 +73,25 @@ export class DiskObjectStore implements ObjectStore {
     return this.#signedUrl({ method: 'PUT', key, ...this.#limits(options) }, options.origin);
   }
 
-  async presignPost(key: string, options: SignOptions): Promise<PresignedPost> {
-    const upload: SignedUpload = { method: 'POST', key: checkKey(key), ...this.#limits(options) };
+  async presignPost(
+    key: string,
+    options: SignOptions,
+    metadata: ObjectMetadata = {},
+  ): Promise<PresignedPost> {
+    const hasMetadata = Object.keys(metadata).length > 0;
+    const upload: SignedUpload = {
+      method: 'POST',
+      key: checkKey(key),
+      ...this.#limits(options),
+      ...(hasMetadata ? { metadata: canonicalMetadata(metadata) } : {}),
+    };
     return {
       url: `${options.origin}${LOCAL_UPLOAD_PATH}`,
       fields: {
         key,
+        ...Object.fromEntries(
+          Object.entries(metadata).map(([name, value]) => [metadataField(name), value]),
+        ),
         'x-pb-expires': String(upload.expires),
         'x-pb-max-bytes': String(upload.maxBytes),
         'x-pb-signature': this.#signer.sign(upload),
@@ -213,6 +228,11 @@ export class DiskObjectStore implements ObjectStore {
     return stat?.isFile() ? stat.size : undefined;
   }
 
+  async metadata(key: string): Promise<Record<string, string> | undefined> {
+    if ((await this.size(key)) === undefined) return undefined;
+    return this.#layout.uploadMetadata(key);
+  }
+
   async read(key: string): Promise<Buffer | undefined> {
     return fs.readFile(this.#layout.path(key)).catch(ignoreMissing);
   }
@@ -293,7 +313,8 @@ export class DiskObjectStore implements ObjectStore {
       const path = join(this.root, 'pending', name);
       if (await olderThan(path, PENDING_EXPIRY_DAYS)) {
         await fs.rm(path, { force: true });
-        swept.pending += 1;
+        // An upload's metadata file (<uuid>.meta) goes with it, counted once.
+        if (!name.endsWith('.meta')) swept.pending += 1;
       }
     }
     for (const name of await names('.multipart')) {

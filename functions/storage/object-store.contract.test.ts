@@ -118,6 +118,30 @@ describe.each([
     expect(Buffer.compare((await driver.store.read(key))!, body)).toBe(0);
   });
 
+  it('keeps the metadata a POST form carries, and reads it back', async () => {
+    const key = pendingKey();
+    const metadata = { ticket: 'eyJpZCI6IngifQ.abc_-123' };
+    const { url, fields } = await driver.store.presignPost(key, sign(driver), metadata);
+    expect(fields['x-amz-meta-ticket']).toBe(metadata.ticket);
+    expect(await driver.store.metadata(key)).toBeUndefined();
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set('file', new Blob([randomBytes(2048)], { type: 'image/jpeg' }), 'photo.jpg');
+    const posted = await fetch(url, { method: 'POST', body: form });
+    expect(posted.status).toBeGreaterThanOrEqual(200);
+    expect(posted.status).toBeLessThan(300);
+    expect(await driver.store.metadata(key)).toEqual(metadata);
+    // An object uploaded without any has none.
+    const plain = pendingKey();
+    await fetch(await driver.store.presignPut(plain, sign(driver)), {
+      method: 'PUT',
+      body: randomBytes(10),
+    });
+    expect(await driver.store.metadata(plain)).toEqual({});
+    await driver.store.delete([key]);
+    expect(await driver.store.metadata(key)).toBeUndefined();
+  });
+
   it('assembles a multipart upload from parts PUT to presigned URLs, answering ETags', async () => {
     const key = pendingKey();
     const first = randomBytes(MIN_PART_BYTES);

@@ -20,6 +20,15 @@ export interface SignOptions {
   maxBytes: number;
 }
 
+/**
+ * User metadata an upload carries (S3's `x-amz-meta-<name>`): lower-case names of letters,
+ * digits and hyphens, printable ASCII values, 2 KB in all (S3's limit).
+ */
+export type ObjectMetadata = Readonly<Record<string, string>>;
+
+/** The form field of a metadata entry, as S3 names it. */
+export const metadataField = (name: string) => `x-amz-meta-${name}`;
+
 /** An S3-style POST policy upload: a multipart/form-data POST of `fields`, then `file`. */
 export interface PresignedPost {
   url: string;
@@ -76,8 +85,11 @@ export interface ObjectStore {
   readonly localUploads?: LocalUploadReceiver;
   /** A URL the browser PUTs the whole body to. */
   presignPut(key: string, options: SignOptions): Promise<string>;
-  /** A form POST (what @uppy/aws-s3 6 sends for non-multipart files). */
-  presignPost(key: string, options: SignOptions): Promise<PresignedPost>;
+  /**
+   * A form POST (what @uppy/aws-s3 6 sends for non-multipart files). `metadata` is stored
+   * with the object; the form must carry it unchanged (the policy or signature binds it).
+   */
+  presignPost(key: string, options: SignOptions, metadata?: ObjectMetadata): Promise<PresignedPost>;
   /** Starts a multipart upload; answers its uploadId. */
   createMultipart(key: string): Promise<string>;
   /** A URL the browser PUTs one part to; the response carries the part's ETag. */
@@ -94,6 +106,8 @@ export interface ObjectStore {
   location(key: string, origin: string): string;
   /** Size of an object, or undefined when it does not exist. */
   size(key: string): Promise<number | undefined>;
+  /** The user metadata an upload was given ({} for none), or undefined without the object. */
+  metadata(key: string): Promise<Record<string, string> | undefined>;
   /** The whole object, or undefined when it does not exist. Callers check size() first. */
   read(key: string): Promise<Buffer | undefined>;
   /** Writes a public object (uploads/...) with the headers it is served with. */

@@ -19,10 +19,12 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   attachmentDisposition,
+  metadataField,
   ObjectStoreError,
   PRIVATE_PREFIX,
   type PresignGetOptions,
   type CompletedPart,
+  type ObjectMetadata,
   type ObjectStore,
   type PresignedPost,
   type PublishOptions,
@@ -83,7 +85,11 @@ export class S3ObjectStore implements ObjectStore {
    * A SigV4 POST policy (the SDK v3 has no signer for it outside @aws-sdk/s3-presigned-post):
    * exactly this key, at most maxBytes, until the expiry. S3 checks all three.
    */
-  async presignPost(key: string, options: SignOptions): Promise<PresignedPost> {
+  async presignPost(
+    key: string,
+    options: SignOptions,
+    metadata: ObjectMetadata = {},
+  ): Promise<PresignedPost> {
     const credentials = await this.client.config.credentials();
     const region = await this.client.config.region();
     const now = this.#now();
@@ -99,6 +105,10 @@ export class S3ObjectStore implements ObjectStore {
       'X-Amz-Credential': credential,
       'X-Amz-Date': amzDate,
       ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
+      // Each becomes an exact-match condition of the policy below, like every other field.
+      ...Object.fromEntries(
+        Object.entries(metadata).map(([name, value]) => [metadataField(name), value]),
+      ),
     };
     const policy = {
       expiration: new Date(now.getTime() + options.expiresIn * 1000).toISOString(),
@@ -209,6 +219,16 @@ export class S3ObjectStore implements ObjectStore {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return head.ContentLength;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async metadata(key: string): Promise<Record<string, string> | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { ...head.Metadata };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;

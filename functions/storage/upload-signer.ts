@@ -19,7 +19,13 @@ export interface SignedUpload {
   expires: number;
   maxBytes: number;
   fileName?: string | undefined;
+  /** A POST form's metadata fields (canonicalMetadata), bound like the rest. */
+  metadata?: string | undefined;
 }
+
+/** One text for a POST form's metadata, whatever the order of its fields. */
+export const canonicalMetadata = (metadata: Readonly<Record<string, string>>): string =>
+  JSON.stringify(Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 export class UploadSigner {
   readonly #dataDir: string;
@@ -74,5 +80,7 @@ function payload(upload: SignedUpload): string {
     upload.maxBytes,
     // Only downloads sign a file name; upload signatures stay as they were.
     ...(upload.fileName !== undefined ? [upload.fileName] : []),
+    // Only POST forms with metadata sign it (issue 33); others stay as they were.
+    ...(upload.metadata !== undefined ? [`metadata:${upload.metadata}`] : []),
   ].join('\n');
 }

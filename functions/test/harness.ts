@@ -73,6 +73,10 @@ export async function testApp(
   return { app, services, log, json, signIn };
 }
 
+/** A person's browser (Node's own user agent, and HeadlessChrome, count as bots). */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** Password of the administrators the harness creates. */
 export const TEST_PASSWORD = 'quiet-harbour-lantern-42';
 

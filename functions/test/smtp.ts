@@ -2,6 +2,7 @@
 // keeps what it receives, for tests of the SMTP transport and lead notifications.
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface ReceivedMail {
   from: string;
@@ -79,4 +80,31 @@ export function body(raw: string): string {
     }
   }
   return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/** The parts of a received multipart message, each decoded (by body()), with its type. */
+export function mimeParts(raw: string): { type: string; text: string }[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(header(raw, 'Content-Type') ?? '')?.[1];
+  if (!boundary) return [{ type: header(raw, 'Content-Type') ?? 'text/plain', text: body(raw) }];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => part.replace(/^\r?\n/, ''))
+    .map((part) => ({
+      type: (header(part, 'Content-Type') ?? '').split(';')[0]!.trim(),
+      text: body(part),
+    }));
+}
+
+/** startSmtpServer for tests: every server started is stopped after each test. */
+export function smtpServersPerTest(): typeof startSmtpServer {
+  const servers: { stop(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
+  });
+  return async (options) => {
+    const server = await startSmtpServer(options);
+    servers.push(server);
+    return server;
+  };
 }

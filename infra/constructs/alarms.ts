@@ -1,12 +1,17 @@
 // Alarms on the API functions (admin and public, each its own), sent to an SNS topic (and to
-// ALARM_EMAIL when configured).
+// ALARM_EMAIL when configured), and on the form auto-replies' site-wide limit (issue 33).
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { AUTO_REPLY_GLOBAL_LIMIT_MESSAGE } from '../../functions/mail/auto-reply.ts';
+
+/** The namespace of metrics counted from the API functions' log lines. */
+export const API_METRIC_NAMESPACE = 'PharmaBridge/Api';
 
 export interface AlarmsProps {
   /** The admin function (every route). */
@@ -43,6 +48,29 @@ export class Alarms extends Construct {
         ? functionAlarms(this, 'PublicApi', 'The public API function', props.publicApi)
         : []),
     ];
+    // POST /api/contact runs on the public function (the admin one without it): the error
+    // line functions/mail/auto-reply.ts logs when the site-wide auto-reply limit refuses one.
+    const contactFn = props.publicApi ?? props.api;
+    const limited = new logs.MetricFilter(this, 'AutoReplyLimitFilter', {
+      logGroup: contactFn.logGroup,
+      filterPattern: logs.FilterPattern.literal(`"${AUTO_REPLY_GLOBAL_LIMIT_MESSAGE}"`),
+      metricNamespace: API_METRIC_NAMESPACE,
+      metricName: 'AutoRepliesLimited',
+      metricValue: '1',
+    });
+    alarms.push(
+      new cloudwatch.Alarm(this, 'AutoReplyLimit', {
+        alarmDescription:
+          'Form auto-replies reached AUTO_REPLY_GLOBAL_LIMIT for the hour: someone may be using ' +
+          'a form to send mail to others. Leads are still stored; see the public API log for ' +
+          `"${AUTO_REPLY_GLOBAL_LIMIT_MESSAGE}" and the leads received.`,
+        metric: limited.metric({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
     const action = new actions.SnsAction(this.topic);
     for (const alarm of alarms) {
       alarm.addAlarmAction(action);

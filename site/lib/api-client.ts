@@ -87,6 +87,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** Sent even while the page unloads (conversion beacons' fallback). */
   keepalive?: boolean;
+  /** More request headers (a preview link's Authorization). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -103,7 +105,10 @@ export async function apiFetch<T = unknown>(
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.keepalive ? { keepalive: true } : {}),

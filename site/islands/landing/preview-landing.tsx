@@ -2,7 +2,8 @@
 // working copy as visitors would see it (the prebuilt pages' markup, landing-page.tsx),
 // under a band that says it is not live. No landing behavior is started, so nothing is
 // tracked and no form is sent. The token is in the fragment: browsers never send it with
-// the page request, only to GET /api/preview/:token, which is never cached.
+// the page request; the page sends it to GET /api/preview in the Authorization header, never
+// in a URL (which CloudFront and API Gateway would log), and the answer is never cached.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { MediaMap } from '../../../functions/shared/media-map.ts';
@@ -66,7 +67,10 @@ const TOKEN = /^[\w.-]{20,200}$/;
 function PreviewPage({ token, logo }: { token: string; logo: ReactNode }) {
   const query = useQuery<Preview & { media?: MediaMap }>({
     queryKey: ['/api/preview', token],
-    queryFn: () => apiFetch('GET', `/api/preview/${token}`),
+    queryFn: () =>
+      apiFetch('GET', '/api/preview', undefined, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
     enabled: TOKEN.test(token),
     retry: false,
   });

@@ -347,8 +347,10 @@ export function FormEditor({
               errors={errors['autoReply.enabled']}
             />
             <p className="text-xs text-slate-600" id="merge-fields-hint">
-              Merge fields: {MERGE_FIELDS.map((name) => `{{${name}}}`).join(' and ')} are replaced
-              by what the visitor typed (empty when they left it out).
+              Merge fields: {MERGE_FIELDS.map((name) => `{{${name}}}`).join(' and ')} in the message
+              are replaced by what the visitor typed (empty when they left it out), as plain text in
+              which no web address becomes a link. The subject takes none: it reaches whatever
+              address was typed.
             </p>
             <TextField
               label="Subject"
