@@ -67,6 +67,8 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
     row(edit, 'navigation').getByRole('button', { name: /^Move .* up$/ }),
   ).toBeDisabled();
   await expect(row(edit, 'hero').getByRole('button', { name: 'Move Hero up' })).toBeDisabled();
+  // Each block is named once: "Hero", not "Hero ( Hero )".
+  await expect(select(edit, 'hero')).toHaveAccessibleName('Hero');
 
   // Add a rich-text block after Features through the picker.
   await select(edit, 'features').click();
@@ -104,6 +106,8 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
     .fill('## Our promise\n\nClean data at the source.');
   await form.getByLabel(/^Name in the block list/).fill('Promise');
   await expect(select(edit, 'rich-text')).toContainText('Promise');
+  // Named by the editor: the type, then the name.
+  await expect(select(edit, 'rich-text')).toHaveAccessibleName('Rich text: Promise');
   // A problem shows on the field and as a count on the block's row.
   await form.getByLabel('Text', { exact: true }).fill('<b>bold</b>');
   await expect(form.getByText(/must not contain HTML tags/i)).toBeVisible();

@@ -7,7 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { FieldError, inputClass, Tooltip } from '../ui.tsx';
+import { FieldError, inputClass } from '../ui.tsx';
 
 const describedBy = (hint: string | undefined, errors: string[] | undefined, id: string) =>
   [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].join(' ').trim() || undefined;
@@ -130,21 +130,6 @@ export function CheckboxField({
       </div>
       <FieldError id={`${id}-error`} messages={errors} label={label} />
     </div>
-  );
-}
-
-/** An "i" button whose tooltip explains something beside it (keyboard: it takes focus). */
-export function InfoTip({ about, children }: { about: string; children: ReactNode }) {
-  return (
-    <Tooltip content={children}>
-      <button
-        type="button"
-        aria-label={`About ${about}`}
-        className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-slate-300 text-[11px] leading-none font-semibold text-slate-600 hover:bg-slate-100"
-      >
-        i
-      </button>
-    </Tooltip>
   );
 }
 

@@ -15,8 +15,8 @@ import {
 } from '../../../../functions/shared/forms.ts';
 import type { FieldErrors } from '../api.ts';
 import { Icon } from '../icons.tsx';
-import { Button, FieldError, inputClass, TextField, Tooltip } from '../ui.tsx';
-import { CheckboxField, InfoTip, SelectField } from './controls.tsx';
+import { Button, FieldError, InfoTip, inputClass, TextField, Tooltip } from '../ui.tsx';
+import { CheckboxField, SelectField } from './controls.tsx';
 import {
   isReserved,
   lockedTypeReason,
