@@ -210,7 +210,17 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
   );
   expect(await rowIds(again)).toEqual(finalOrder);
 
-  await again.getByRole('button', { name: 'Save Changes' }).click();
+  // The live preview is a picture of the page: Tab goes from the title to Save without
+  // entering the preview's frame (WCAG 2.4.3; it had 12 of 60 stops in it).
+  const save = again.getByRole('button', { name: 'Save Changes' });
+  await again.getByLabel('Title', { exact: true }).focus();
+  let stops = 0;
+  while (!(await save.evaluate((element) => element === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME');
+    expect(++stops, 'Save is reached by Tab').toBeLessThan(200);
+  }
+  await save.click();
   await expect(page.getByTestId('toast')).toContainText(
     'Landing page updated successfully',
     SAVE_WAIT,

@@ -454,7 +454,7 @@ export function LeadRoutingSection() {
             <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
               <input
                 type="checkbox"
-                className="h-4 w-4"
+                className="h-6 w-6"
                 checked={current.enabled}
                 onChange={(event) => change({ enabled: event.target.checked })}
               />

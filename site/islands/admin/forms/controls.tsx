@@ -119,7 +119,7 @@ export function CheckboxField({
           onChange={(event) => onChange(event.target.checked)}
           aria-invalid={Boolean(errors?.length)}
           aria-describedby={describedBy(hint, errors, id)}
-          className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-700"
+          className="mt-0.5 h-6 w-6 rounded border-slate-400 accent-brand-700"
         />
         <div>
           <label htmlFor={id} className="text-sm font-medium text-slate-800">

@@ -266,7 +266,7 @@ function OptionsEditor({
                     onChange={(event) =>
                       setOptions(options, event.target.checked ? option.value : undefined)
                     }
-                    className="h-4 w-4 accent-brand-700"
+                    className="h-6 w-6 accent-brand-700"
                   />
                   Preselected<span className="sr-only">: option {n}</span>
                 </label>
