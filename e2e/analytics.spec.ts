@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
+import { expectTargetSizes } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 /** The browser's own visit: a person on a Mac (not a crawler, and not a seeded browser). */
@@ -146,7 +147,7 @@ test('the Analytics tab shows seeded figures, follows the range and page pickers
   await expect(page.getByRole('heading', { name: 'Conversion Analytics' })).toBeVisible();
   await expect(page.getByLabel('Page', { exact: true })).toHaveValue(pageId);
   await expect(page.getByTestId('range-note')).toContainText(`${title} (/${slug})`);
-  await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'Last 28 days' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -195,6 +196,9 @@ test('the Analytics tab shows seeded figures, follows the range and page pickers
   // No axe violation and no CSP violation with the charts drawn.
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations).toEqual([]);
+  // The figures' "i" buttons are 24 by 24 pixel targets (WCAG 2.2, 2.5.8).
+  await expect(page.locator('[data-info-tip]').first()).toBeVisible();
+  await expectTargetSizes(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/shots/analytics-1280.png', fullPage: true });
@@ -237,7 +241,7 @@ test('the Analytics tab shows seeded figures, follows the range and page pickers
   await expect(page.getByText('must not be before from')).toBeVisible();
 
   // All pages: this page is one row of the table; the totals include it.
-  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await page.getByRole('button', { name: 'Last 28 days' }).click();
   await page.getByLabel('Page', { exact: true }).selectOption({ label: 'All pages' });
   await expect(page.getByTestId('range-note')).toContainText('All pages');
   await expect(

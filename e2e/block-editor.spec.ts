@@ -67,6 +67,8 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
     row(edit, 'navigation').getByRole('button', { name: /^Move .* up$/ }),
   ).toBeDisabled();
   await expect(row(edit, 'hero').getByRole('button', { name: 'Move Hero up' })).toBeDisabled();
+  // Each block is named once: "Hero", not "Hero ( Hero )".
+  await expect(select(edit, 'hero')).toHaveAccessibleName('Hero');
 
   // Add a rich-text block after Features through the picker.
   await select(edit, 'features').click();
@@ -104,6 +106,8 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
     .fill('## Our promise\n\nClean data at the source.');
   await form.getByLabel(/^Name in the block list/).fill('Promise');
   await expect(select(edit, 'rich-text')).toContainText('Promise');
+  // Named by the editor: the type, then the name.
+  await expect(select(edit, 'rich-text')).toHaveAccessibleName('Rich text: Promise');
   // A problem shows on the field and as a count on the block's row.
   await form.getByLabel('Text', { exact: true }).fill('<b>bold</b>');
   await expect(form.getByText(/must not contain HTML tags/i)).toBeVisible();
@@ -206,7 +210,17 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
   );
   expect(await rowIds(again)).toEqual(finalOrder);
 
-  await again.getByRole('button', { name: 'Save Changes' }).click();
+  // The live preview is a picture of the page: Tab goes from the title to Save without
+  // entering the preview's frame (WCAG 2.4.3; it had 12 of 60 stops in it).
+  const save = again.getByRole('button', { name: 'Save Changes' });
+  await again.getByLabel('Title', { exact: true }).focus();
+  let stops = 0;
+  while (!(await save.evaluate((element) => element === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME');
+    expect(++stops, 'Save is reached by Tab').toBeLessThan(200);
+  }
+  await save.click();
   await expect(page.getByTestId('toast')).toContainText(
     'Landing page updated successfully',
     SAVE_WAIT,

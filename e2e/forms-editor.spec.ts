@@ -13,6 +13,7 @@
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import { builtInForm } from '../functions/shared/forms.ts';
 import { signIn } from './admin-session.ts';
+import { tabUnobscured } from './keyboard.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
 
 const SHOTS = '/tmp/shots/h4';
@@ -122,6 +123,15 @@ async function editDemoRequest(page: Page) {
   // The editor's own controls (the preview beside them has a "Name" field too).
   const settings = page.getByTestId('form-settings');
   expect(await fieldNames(page)).toEqual(['name', 'email', 'company', 'message']);
+  // Every focus stop down the editor stays clear of the sticky "Save form" bar (WCAG 2.2,
+  // 2.4.11: 7 of 45 stops were under it), on a laptop and on a phone.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await editor.getByRole('heading', { level: 2, name: 'Demo request (dialog)' }).focus();
+    expect(await tabUnobscured(page, 45)).toBeGreaterThan(30);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await editor.getByRole('heading', { level: 2, name: 'Demo request (dialog)' }).focus();
 
   // Add field: its label is focused and selected, and the name follows what is typed.
   await press(editor.getByRole('button', { name: 'Add field' }));

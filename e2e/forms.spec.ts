@@ -14,7 +14,7 @@ import type { LeadDetail } from '../functions/shared/leads.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { hydrated } from './hydration.ts';
-import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
+import { expectNoAxeViolations as axe, expectTargetSizes, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 const SHOTS = '/tmp/shots/h5';
@@ -147,6 +147,11 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
   await expect(dialog.locator('input[type="hidden"][name="page"]')).toHaveValue(slug);
 
   await axe(visitor);
+  // The consent box is a 24 by 24 pixel target, on a phone too.
+  await expectTargetSizes(visitor);
+  await visitor.setViewportSize({ width: 390, height: 900 });
+  await expectTargetSizes(visitor);
+  await visitor.setViewportSize({ width: 1280, height: 900 });
   await shoot(visitor, 'dialog-custom-form', { fullPage: false });
 
   // Without the choice and the consent the browser's own checks stop it: nothing is sent.

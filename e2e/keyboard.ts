@@ -16,3 +16,39 @@ export const blockRowIds = (editor: Locator) =>
   editor
     .locator('[data-block-row]')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-block-row')));
+
+/**
+ * Presses Tab `stops` times and checks after each that the focused element is not covered by
+ * a sticky bar of the page (`[data-sticky-bar]`): WCAG 2.2's 2.4.11 Focus Not Obscured. Returns
+ * how many stops it checked outside the bars.
+ */
+export async function tabUnobscured(page: Page, stops: number): Promise<number> {
+  let checked = 0;
+  for (let index = 0; index < stops; index++) {
+    await page.keyboard.press('Tab');
+    // Focus scrolls the page (smoothly where the site says so): read the rest position.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const covered = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return null;
+      const box = active.getBoundingClientRect();
+      for (const bar of document.querySelectorAll('[data-sticky-bar]')) {
+        if (bar.contains(active)) continue;
+        const area = bar.getBoundingClientRect();
+        const overlaps =
+          box.bottom > area.top + 1 &&
+          box.top < area.bottom - 1 &&
+          box.right > area.left &&
+          box.left < area.right;
+        if (overlaps) return `${active.outerHTML.slice(0, 80)} under ${bar.outerHTML.slice(0, 60)}`;
+      }
+      return '';
+    });
+    if (covered === null) continue;
+    expect(covered, `Tab stop ${index + 1}`).toBe('');
+    checked++;
+  }
+  return checked;
+}

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
+import { expectTargetSizes } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
 
@@ -84,6 +85,25 @@ test('a lead from the contact dialog is counted, opened, worked, exported and er
   await expect(row).toContainText('New');
   await expect(page.getByTestId('lead-row')).toHaveCount(1);
   await axeClean(page);
+  // The selection boxes and the "i" buttons are 24 by 24 pixel targets (WCAG 2.2, 2.5.8).
+  await expectTargetSizes(page);
+  // The analytics' presets beside the date pickers: Today fills both days with today (UTC).
+  const today = new Date().toISOString().slice(0, 10);
+  const presets = page.getByRole('group', { name: 'Received in' });
+  await presets.getByRole('button', { name: 'Today' }).click();
+  await expect(presets.getByRole('button', { name: 'Today' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByLabel('Received from')).toHaveValue(today);
+  await expect(page.getByLabel('Received until')).toHaveValue(today);
+  await expect(page.getByTestId('lead-row')).toHaveCount(1);
+  await presets.getByRole('button', { name: 'Last 28 days' }).click();
+  await expect(presets.getByRole('button', { name: 'Today' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(page.getByTestId('lead-row')).toHaveCount(1);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/leads-list-1280.png`, fullPage: true });
 

@@ -59,3 +59,24 @@ export async function watchViolations(page: Page): Promise<() => Promise<string[
     ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
   ];
 }
+
+/**
+ * WCAG 2.2's target size (2.5.8, AA) held strictly: every visible checkbox and "i" button
+ * is at least 24 by 24 CSS pixels itself, without counting on the spacing exception (axe's
+ * target-size rule accepts a smaller target with room around it; a consent box on a phone
+ * should not need the room).
+ */
+export async function expectTargetSizes(page: Page): Promise<void> {
+  const small = await page
+    .locator('input[type="checkbox"], [data-info-tip]')
+    .evaluateAll((targets) =>
+      targets.flatMap((target) => {
+        const box = target.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) return []; // not rendered
+        return box.width < 24 || box.height < 24
+          ? [`${target.outerHTML.slice(0, 80)}: ${box.width}x${box.height}`]
+          : [];
+      }),
+    );
+  expect(small).toEqual([]);
+}

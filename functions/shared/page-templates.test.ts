@@ -12,11 +12,21 @@ import {
   builtInSummaries,
   builtInTemplate,
   dateIn,
+  weekdayOnOrAfter,
   templateIdSchema,
 } from './page-templates.ts';
 import { landingTemplate } from './template.ts';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
+
+/** The date of the Webinar template's event for a page created at `now`. */
+function webinarStart(now: Date): string {
+  const event = builtInTemplate('webinar')!
+    .content(now)
+    .layout?.find((block) => block.type === 'event');
+  if (event?.type !== 'event') throw new Error('the Webinar template has an event block');
+  return event.startsAt.slice(0, 10);
+}
 
 describe('built-in page templates', () => {
   it('lists every built-in id once, product pitch first', () => {
@@ -130,6 +140,30 @@ describe('built-in page templates', () => {
       'footer',
     ]);
     expect(summaries[0]!.blocks[0]).toBe('navigation');
+  });
+
+  it('dates the Webinar on the next Tuesday or Wednesday after 30 days, never a weekend', () => {
+    // 2026-12-04 is a Friday: 30 days on is Sunday 2027-01-03, so Tuesday 2027-01-05.
+    expect(weekdayOnOrAfter(new Date('2026-12-04T10:00:00Z'), 30, 'Europe/Berlin', [2, 3])).toBe(
+      '2027-01-05',
+    );
+    // Late on a Monday in New York is already Tuesday in Berlin: the Berlin date counts.
+    expect(weekdayOnOrAfter(new Date('2026-12-07T23:30:00Z'), 0, 'Europe/Berlin', [2, 3])).toBe(
+      '2026-12-08',
+    );
+    // Every start day of a year gives a Tuesday or Wednesday, within a week of the offset.
+    for (let day = 0; day < 366; day++) {
+      const now = new Date(Date.UTC(2027, 0, 1 + day, 9));
+      const starts = webinarStart(now);
+      const weekday = new Date(`${starts}T12:00:00Z`).getUTCDay();
+      expect([2, 3], starts).toContain(weekday);
+      const offset =
+        (Date.parse(`${starts}T00:00:00Z`) -
+          Date.parse(`${dateIn(now, 30, 'Europe/Berlin')}T00:00:00Z`)) /
+        86_400_000;
+      expect(offset).toBeGreaterThanOrEqual(0);
+      expect(offset).toBeLessThan(7);
+    }
   });
 
   it('dateIn reads the calendar in the given time zone', () => {

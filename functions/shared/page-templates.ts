@@ -53,6 +53,30 @@ export function dateIn(now: Date, days: number, timeZone: string): string {
   }).format(later);
 }
 
+/** Tuesday and Wednesday (0 is Sunday): the days B2B webinars draw the most registrants. */
+const WEBINAR_WEEKDAYS = [2, 3];
+
+/**
+ * The first date on or after `dateIn(now, days, timeZone)` that falls on one of `weekdays`
+ * (0 = Sunday), as YYYY-MM-DD: a template's event never lands on a weekend.
+ */
+export function weekdayOnOrAfter(
+  now: Date,
+  days: number,
+  timeZone: string,
+  weekdays: readonly number[],
+): string {
+  const [year, month, day] = dateIn(now, days, timeZone).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  // A calendar date's weekday does not depend on the zone: count on UTC noon.
+  const date = new Date(Date.UTC(year, month - 1, day, 12));
+  while (!weekdays.includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
 const BERLIN = 'Europe/Berlin';
 /** The site's own screenshot (site/public/screenshots), as the product pitch's hero uses. */
 const HERO_IMAGE = '/screenshots/platform-overview.png';
@@ -91,7 +115,7 @@ function webinar(now: Date): LandingContent {
       id: 'webinar',
       type: 'event',
       title: 'From Data Contract to Validated Supplier Data',
-      startsAt: `${dateIn(now, 30, BERLIN)}T16:00`,
+      startsAt: `${weekdayOnOrAfter(now, 30, BERLIN, WEBINAR_WEEKDAYS)}T16:00`,
       timeZone: BERLIN,
       durationMinutes: 45,
       location: 'Online',

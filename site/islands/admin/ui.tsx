@@ -284,3 +284,22 @@ export function Tooltip({
     </RadixTooltip.Root>
   );
 }
+
+/**
+ * An "i" button whose tooltip explains the field or figure beside it (it takes keyboard
+ * focus). 24 by 24 pixels: WCAG 2.2's minimum target size (2.5.8).
+ */
+export function InfoTip({ about, children }: { about: string; children: ReactNode }) {
+  return (
+    <Tooltip content={children}>
+      <button
+        type="button"
+        aria-label={`About ${about}`}
+        data-info-tip=""
+        className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full border border-slate-300 text-xs leading-none font-semibold text-slate-600 hover:bg-slate-100"
+      >
+        i
+      </button>
+    </Tooltip>
+  );
+}

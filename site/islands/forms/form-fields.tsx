@@ -69,7 +69,7 @@ const LOOKS = {
       'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100',
     rows: 4,
     join: '; ',
-    checkbox: 'mt-0.5 h-4 w-4 shrink-0 accent-brand-700 disabled:opacity-70',
+    checkbox: 'h-6 w-6 shrink-0 accent-brand-700 disabled:opacity-70',
     help: 'mt-1 text-sm text-slate-600',
     submit:
       'rounded-md bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70',
@@ -80,7 +80,7 @@ const LOOKS = {
       'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-700 aria-[invalid=true]:border-red-700',
     rows: 6,
     join: ', ',
-    checkbox: 'mt-0.5 h-4 w-4 shrink-0 accent-brand-700',
+    checkbox: 'h-6 w-6 shrink-0 accent-brand-700',
     help: 'mt-1 text-sm text-slate-700',
     submit:
       'inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto',

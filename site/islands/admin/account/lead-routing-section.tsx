@@ -4,7 +4,7 @@
 // test delivery shows what the receiver answered; the table lists the last 20 deliveries.
 // Saved settings apply without a restart.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { BUILT_IN_FORMS, type FormSummary } from '../../../../functions/shared/forms.ts';
 import type {
   DeliveryLog,
@@ -15,7 +15,15 @@ import type {
 } from '../../../../functions/shared/lead-settings.ts';
 import { describeError, formatTime, HttpError, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, FieldError, fieldSentence, FormAlert, inputClass, Tooltip } from '../ui.tsx';
+import {
+  Button,
+  FieldError,
+  fieldSentence,
+  FormAlert,
+  InfoTip,
+  inputClass,
+  Tooltip,
+} from '../ui.tsx';
 
 export const LEAD_SETTINGS_KEY = ['/api/admin/settings/leads'] as const;
 export const DELIVERIES_KEY = ['/api/admin/settings/leads/deliveries'] as const;
@@ -71,21 +79,6 @@ function testSentence(result: WebhookTestResult): string {
 function statusText(entry: DeliveryLogEntry): string {
   if (entry.httpStatus !== undefined) return `Answered ${entry.httpStatus}`;
   return entry.error ? entry.error.charAt(0).toUpperCase() + entry.error.slice(1) : '';
-}
-
-/** An "i" button whose tooltip explains the field beside it (it takes keyboard focus). */
-function InfoTip({ about, children }: { about: string; children: ReactNode }) {
-  return (
-    <Tooltip content={children}>
-      <button
-        type="button"
-        aria-label={`About ${about}`}
-        className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-slate-300 text-[11px] leading-none font-semibold text-slate-600 hover:bg-slate-100"
-      >
-        i
-      </button>
-    </Tooltip>
-  );
 }
 
 /** The field errors the API named for one part of the form (e.g. all of `recipients.*`). */
@@ -461,7 +454,7 @@ export function LeadRoutingSection() {
             <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
               <input
                 type="checkbox"
-                className="h-4 w-4"
+                className="h-6 w-6"
                 checked={current.enabled}
                 onChange={(event) => change({ enabled: event.target.checked })}
               />

@@ -107,7 +107,7 @@ export function ReportSection() {
               type="checkbox"
               checked={current.enabled}
               onChange={(event) => change({ enabled: event.target.checked })}
-              className="h-4 w-4"
+              className="h-6 w-6"
             />
             Send the weekly report
           </label>
@@ -143,7 +143,7 @@ export function ReportSection() {
               <label key={admin.email} className="flex items-center gap-2 text-sm text-slate-800">
                 <input
                   type="checkbox"
-                  className="h-4 w-4"
+                  className="h-6 w-6"
                   checked={current.recipients.includes(admin.email)}
                   onChange={(event) =>
                     change({

@@ -22,7 +22,14 @@ import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
 import { GoalBreakdownPanel } from './goal-breakdown.tsx';
 import { FunnelBuilder, GoalManager } from './goals.tsx';
 import { Dashboard, LoadingSkeleton } from './dashboard.tsx';
-import { presetRange, RANGE_PRESETS, rangeLabel, timeZoneName, type DayRange } from './format.ts';
+import {
+  presetLabel,
+  presetRange,
+  RANGE_PRESETS,
+  rangeLabel,
+  timeZoneName,
+  type DayRange,
+} from './format.ts';
 import { RealtimePanel } from './realtime-panel.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 
@@ -36,8 +43,8 @@ export function AnalyticsTab({
   pageId: string | undefined;
   onPageChange: (page: LandingPage | undefined) => void;
 }) {
-  const [choice, setChoice] = useState<RangeChoice>(30);
-  const [custom, setCustom] = useState<DayRange>(() => presetRange(30));
+  const [choice, setChoice] = useState<RangeChoice>(28);
+  const [custom, setCustom] = useState<DayRange>(() => presetRange(28));
   const range = choice === 'custom' ? custom : presetRange(choice);
   const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
   const report = useQuery({
@@ -223,7 +230,7 @@ function RangePicker({
     setErrors({});
     onCustom({ from: checked.data.from, to: checked.data.to });
   };
-  const label = (value: RangeChoice) => (value === 'custom' ? 'Custom' : `Last ${value} days`);
+  const label = (value: RangeChoice) => (value === 'custom' ? 'Custom' : presetLabel(value));
   return (
     <div>
       <div

@@ -8,11 +8,11 @@
 import type { ReactNode } from 'react';
 import type { AnalyticsPeriod, AnalyticsResponse } from '../../../../functions/shared/analytics.ts';
 import { CTA_EVENT_TYPES, EVENT_LABELS } from '../../../../functions/shared/events.ts';
-import { Button } from '../ui.tsx';
+import { Button, InfoTip } from '../ui.tsx';
 import { ChartCanvas } from './chart-canvas.tsx';
 import { csvFileName, dailyCsv, downloadText, pagesCsv } from './csv-export.ts';
 import { countOf, formatCount, longDay, rangeLabel, shortDay } from './format.ts';
-import { Funnel, GoalFunnel, goalFunnelSteps, HeadlineTiles, InfoTip } from './summary.tsx';
+import { Funnel, GoalFunnel, goalFunnelSteps, HeadlineTiles } from './summary.tsx';
 import { CampaignsTable, DataTable, DevicesTable, PagesTable, ReferrersTable } from './tables.tsx';
 import { EntryPagesTable, GoalsTable, NotFoundTable } from './goal-tables.tsx';
 

@@ -1,23 +1,16 @@
 // The Analytics tab's ranges and number formats: days are UTC calendar days (the
 // counters' days), times are the admin's own.
-import { addDays } from '../../../../functions/shared/analytics.ts';
 
-/** The range picker's presets, in days (the last N days up to and including today, UTC). */
-export const RANGE_PRESETS = [7, 30, 90] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
+import type { DayRange } from '../common/day-range.ts';
 
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
-export const utcToday = (now: Date = new Date()) => now.toISOString().slice(0, 10);
-
-/** The last `days` UTC days, today included. */
-export function presetRange(days: number, now: Date = new Date()): DayRange {
-  const to = utcToday(now);
-  return { from: addDays(to, -(days - 1)), to };
-}
+export {
+  presetLabel,
+  presetRange,
+  RANGE_PRESETS,
+  utcToday,
+  type DayRange,
+  type RangePreset,
+} from '../common/day-range.ts';
 
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 

@@ -5,11 +5,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GoalFigures } from '../../../../functions/shared/analytics.ts';
 import { describeError } from '../api.ts';
-import { Button } from '../ui.tsx';
+import { Button, InfoTip } from '../ui.tsx';
 import { rangeLabel, type DayRange } from './format.ts';
 import { GoalBreakdownTables, goalButtonId, goalMatchLabel } from './goal-tables.tsx';
 import { breakdownKey, fetchGoalBreakdown } from './goals-api.ts';
-import { InfoTip } from './summary.tsx';
 
 const HELP = {
   event:

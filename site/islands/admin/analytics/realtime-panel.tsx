@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Realtime } from '../../../../functions/shared/analytics.ts';
 import { describeError } from '../api.ts';
-import { Button } from '../ui.tsx';
+import { Button, InfoTip } from '../ui.tsx';
 import { countOf, formatCount } from './format.ts';
 import {
   clockTime,
@@ -20,7 +20,6 @@ import {
   useVisibility,
   visitorsAnnouncement,
 } from './realtime-polling.ts';
-import { InfoTip } from './summary.tsx';
 
 const visitorsHelp = (minutes: number) =>
   `Distinct visitors with a page view in the last ${minutes} minutes, on the whole site whatever page is chosen above. They are told apart without cookies, by the same daily changing, anonymous hash as the Visitors tile. Crawlers and other bots, and browsers that send Global Privacy Control or Do Not Track, are not counted.`;

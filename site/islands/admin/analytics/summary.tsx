@@ -1,10 +1,9 @@
 // The headline tiles (with their change against the previous period) and the funnel:
 // page views → CTA clicks → leads, or the team's goals in order (issue 25,
 // docs/decisions/0160-goal-breakdowns-and-funnels.md).
-import type { ReactNode } from 'react';
 import type { AnalyticsPeriod, AnalyticsResponse } from '../../../../functions/shared/analytics.ts';
 import { CTA_EVENT_TYPES } from '../../../../functions/shared/events.ts';
-import { Tooltip } from '../ui.tsx';
+import { InfoTip } from '../ui.tsx';
 import {
   countChange,
   formatCount,
@@ -13,21 +12,6 @@ import {
   stepRate,
   type Change,
 } from './format.ts';
-
-/** A small "i" button that explains a figure (Tooltip on focus and hover). */
-export function InfoTip({ about, children }: { about: string; children: ReactNode }) {
-  return (
-    <Tooltip content={children}>
-      <button
-        type="button"
-        aria-label={`About ${about}`}
-        className="inline-flex h-5 w-5 items-center justify-center rounded-full border border-slate-300 text-[11px] leading-none font-semibold text-slate-600 hover:bg-slate-100"
-      >
-        i
-      </button>
-    </Tooltip>
-  );
-}
 
 export const TILE_HELP = {
   visitors:

@@ -1,6 +1,7 @@
 // The Analytics tab's tables: the sortable pages table, referrers, campaigns, devices,
 // and the data tables that stand beside the charts. Referrers and devices end with an
 // "Unattributed" row when some leads have neither (unattributed.ts).
+import { InfoTip } from '../ui.tsx';
 import { useState, type ReactNode } from 'react';
 import type {
   AnalyticsPageRow,
@@ -10,7 +11,6 @@ import type {
 } from '../../../../functions/shared/analytics.ts';
 import { PAGE_KIND_LABELS } from './csv-export.ts';
 import { formatCount, formatRate } from './format.ts';
-import { InfoTip } from './summary.tsx';
 import { UNATTRIBUTED_HELP, UNATTRIBUTED_LABEL, unattributedLeads } from './unattributed.ts';
 
 export interface Column {

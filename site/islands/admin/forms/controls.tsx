@@ -7,7 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { FieldError, inputClass, Tooltip } from '../ui.tsx';
+import { FieldError, inputClass } from '../ui.tsx';
 
 const describedBy = (hint: string | undefined, errors: string[] | undefined, id: string) =>
   [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].join(' ').trim() || undefined;
@@ -119,7 +119,7 @@ export function CheckboxField({
           onChange={(event) => onChange(event.target.checked)}
           aria-invalid={Boolean(errors?.length)}
           aria-describedby={describedBy(hint, errors, id)}
-          className="mt-0.5 h-4 w-4 rounded border-slate-400 accent-brand-700"
+          className="mt-0.5 h-6 w-6 rounded border-slate-400 accent-brand-700"
         />
         <div>
           <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -130,21 +130,6 @@ export function CheckboxField({
       </div>
       <FieldError id={`${id}-error`} messages={errors} label={label} />
     </div>
-  );
-}
-
-/** An "i" button whose tooltip explains something beside it (keyboard: it takes focus). */
-export function InfoTip({ about, children }: { about: string; children: ReactNode }) {
-  return (
-    <Tooltip content={children}>
-      <button
-        type="button"
-        aria-label={`About ${about}`}
-        className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-slate-300 text-[11px] leading-none font-semibold text-slate-600 hover:bg-slate-100"
-      >
-        i
-      </button>
-    </Tooltip>
   );
 }
 

@@ -15,8 +15,8 @@ import {
 } from '../../../../functions/shared/forms.ts';
 import type { FieldErrors } from '../api.ts';
 import { Icon } from '../icons.tsx';
-import { Button, FieldError, inputClass, TextField, Tooltip } from '../ui.tsx';
-import { CheckboxField, InfoTip, SelectField } from './controls.tsx';
+import { Button, FieldError, InfoTip, inputClass, TextField, Tooltip } from '../ui.tsx';
+import { CheckboxField, SelectField } from './controls.tsx';
 import {
   isReserved,
   lockedTypeReason,
@@ -266,7 +266,7 @@ function OptionsEditor({
                     onChange={(event) =>
                       setOptions(options, event.target.checked ? option.value : undefined)
                     }
-                    className="h-4 w-4 accent-brand-700"
+                    className="h-6 w-6 accent-brand-700"
                   />
                   Preselected<span className="sr-only">: option {n}</span>
                 </label>

@@ -140,7 +140,7 @@ export function FieldList({
                   checked={field.required}
                   disabled={field.type === 'hidden'}
                   onChange={(event) => onRequired(key, event.target.checked)}
-                  className="h-4 w-4 accent-brand-700"
+                  className="h-6 w-6 accent-brand-700"
                 />
                 Required<span className="sr-only">: {title}</span>
               </label>

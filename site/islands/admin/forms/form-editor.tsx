@@ -7,6 +7,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { formatTime } from '../api.ts';
+import { useStickyClearance } from '../common/sticky-clearance.ts';
 import { useDialogCloser } from '../dialog-stack.ts';
 import { DiscardDialog } from '../pages/discard-dialog.tsx';
 import { Button, ConfirmDialog, FormAlert, TextField, useReturnFocus } from '../ui.tsx';
@@ -57,6 +58,8 @@ export function FormEditor({
   const heading = useRef<HTMLHeadingElement>(null);
   const settings = useRef<HTMLDivElement>(null);
   const alert = useRef<HTMLDivElement>(null);
+  const saveBar = useRef<HTMLDivElement>(null);
+  useStickyClearance(saveBar, 'bottom');
   const [focusLabel, setFocusLabel] = useState(0);
 
   // Opening the editor moves focus to its heading, as the admin's other views do.
@@ -379,7 +382,11 @@ export function FormEditor({
             />
           </Section>
 
-          <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white/95 px-4 py-3 shadow-md backdrop-blur">
+          <div
+            ref={saveBar}
+            data-sticky-bar=""
+            className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white/95 px-4 py-3 shadow-md backdrop-blur"
+          >
             <p className="text-sm text-slate-700" aria-live="polite">
               {editor.dirty ? 'Unsaved changes' : 'All changes saved'}
             </p>

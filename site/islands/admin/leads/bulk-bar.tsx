@@ -2,7 +2,7 @@
 // the CSV of the selection. The API answers per lead (functions/routes/leads.ts /bulk), so
 // a partial failure is said in a sentence that names how many and why, never silently.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   STATUS_LABELS,
   WORKFLOW_STATUSES,
@@ -12,6 +12,7 @@ import {
   type LeadStatus,
 } from '../../../../functions/shared/leads.ts';
 import { describeError } from '../api.ts';
+import { useStickyClearance } from '../common/sticky-clearance.ts';
 import { Icon } from '../icons.tsx';
 import { useToast } from '../toast.tsx';
 import { Button, Tooltip } from '../ui.tsx';
@@ -101,11 +102,15 @@ export function BulkBar({
       }),
   });
   const busy = change.isPending;
+  const bar = useRef<HTMLDivElement>(null);
+  useStickyClearance(bar, 'top');
   return (
     <div
+      ref={bar}
       role="region"
       aria-label="Bulk actions"
       data-testid="bulk-bar"
+      data-sticky-bar=""
       className="z-10 grid gap-2 md:sticky md:top-2 rounded-xl border border-brand-700/30 bg-brand-50 p-3 shadow-md"
     >
       <div className="flex flex-wrap items-end gap-3">

@@ -18,6 +18,7 @@ import {
 } from '../../../../functions/shared/leads.ts';
 import { describeError } from '../api.ts';
 import { PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
+import { presetLabel, presetOfRange, presetRange, RANGE_PRESETS } from '../common/day-range.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
 import { LeadDetailDialog } from './lead-detail.tsx';
 import {
@@ -260,6 +261,8 @@ export function LeadsTab() {
   const set = <K extends keyof LeadFilterForm>(key: K, value: LeadFilterForm[K]) =>
     setFilter({ ...filter, [key]: value });
   const refresh = () => void client.invalidateQueries({ queryKey: LEADS_KEY });
+  // The analytics' presets beside the pickers: a preset fills both days (UTC, as the pickers).
+  const rangePreset = presetOfRange({ from: filter.fromDay, to: filter.toDay });
 
   const field = (name: string) => `${ids}-${name}`;
   return (
@@ -379,6 +382,27 @@ export function LeadsTab() {
                 </option>
               ))}
             </select>
+          </div>
+          <div
+            role="group"
+            aria-label="Received in"
+            className="inline-flex flex-wrap self-end rounded-lg bg-slate-100 p-1"
+            data-testid="lead-range-presets"
+          >
+            {RANGE_PRESETS.map((days) => (
+              <button
+                key={days}
+                type="button"
+                aria-pressed={rangePreset === days}
+                onClick={() => {
+                  const { from, to } = presetRange(days);
+                  setFilter({ ...filter, fromDay: from, toDay: to });
+                }}
+                className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 aria-pressed:bg-white aria-pressed:text-ink aria-pressed:shadow"
+              >
+                {presetLabel(days)}
+              </button>
+            ))}
           </div>
           <div>
             <label htmlFor={field('from')} className="text-sm font-medium">
@@ -627,7 +651,7 @@ function LeadRows({
       checked={isSelected(lead.id)}
       onChange={() => toggle(lead.id)}
       aria-label={`Select the lead of ${lead.name}`}
-      className="h-4 w-4 accent-brand-700"
+      className="h-6 w-6 accent-brand-700"
     />
   );
   const owner = (lead: LeadSummary) => ownerLabel(lead.owner, owners?.owners, me);
@@ -646,7 +670,7 @@ function LeadRows({
         )
       }
       aria-label="Select every lead shown"
-      className="h-4 w-4 accent-brand-700"
+      className="h-6 w-6 accent-brand-700"
     />
   );
   const caption = grouped ? 'Leads by person, newest first' : 'Leads, newest first';

@@ -5,7 +5,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { paramsUsed } from '../../../../functions/shared/dynamic-text.ts';
-import { inputClass, Tooltip } from '../ui.tsx';
+import { InfoTip, inputClass } from '../ui.tsx';
 import { BlockEditor } from './blocks/block-editor.tsx';
 import { SectionSettings, setAt } from './structured-editor.tsx';
 import { FormPicker } from './form-picker.tsx';
@@ -31,23 +31,11 @@ export function ContentFields({ editor }: { editor: PageEditor }) {
           <span className="font-medium">Dynamic text:</span>{' '}
           {params.length > 0 ? `this page uses ${params.join(', ')}` : 'this page uses none'}
         </span>
-        <Tooltip
-          content={
-            <>
-              Write {'{{param:utm_term|supplier teams}}'} in a text field: visitors whose address
-              has ?utm_term=… see that value (as plain text, at most 60 characters); everyone else,
-              and search engines, see the fallback after the bar.
-            </>
-          }
-        >
-          <button
-            type="button"
-            aria-label="About dynamic text"
-            className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full border border-slate-300 text-[11px] leading-none font-semibold text-slate-600 hover:bg-slate-100"
-          >
-            i
-          </button>
-        </Tooltip>
+        <InfoTip about="dynamic text">
+          Write {'{{param:utm_term|supplier teams}}'} in a text field: visitors whose address has
+          ?utm_term=… see that value (as plain text, at most 60 characters); everyone else, and
+          search engines, see the fallback after the bar.
+        </InfoTip>
       </p>
       <Tabs.Root value={contentTab} onValueChange={setContentTab}>
         <Tabs.List aria-label="Content editor" className="inline-flex rounded-lg bg-slate-100 p-1">

@@ -248,7 +248,7 @@ export function CreatePageDialog({
             type="checkbox"
             checked={publish}
             onChange={(e) => setPublish(e.target.checked)}
-            className="mt-0.5 h-4 w-4 accent-brand-700"
+            className="mt-0.5 h-6 w-6 accent-brand-700"
             aria-describedby={`${ids}-publish-hint`}
           />
           <div>

@@ -171,8 +171,12 @@ export function LivePreview({
         data-testid="preview-box"
       >
         <FrameViewport width={frameWidth} scale={scale} height={boxHeight}>
+          {/* Out of the tab order: a picture of the page, which keyboard users would
+              otherwise walk through link by link between the fields and Save. Screen
+              readers can still read it. */}
           <iframe
             ref={frame}
+            tabIndex={-1}
             title={`Preview of the page, ${width} width`}
             data-testid="live-preview"
             data-width={frameWidth}

@@ -275,7 +275,7 @@ function CheckboxField({
               ),
             )
           }
-          className="h-4 w-4 accent-brand-700"
+          className="h-6 w-6 accent-brand-700"
         />
         <label htmlFor={id} className="text-sm font-medium">
           {label}
@@ -451,7 +451,7 @@ function RecordField({
                 id={toggleId}
                 type="checkbox"
                 checked={on}
-                className="h-4 w-4 accent-brand-700"
+                className="h-6 w-6 accent-brand-700"
                 onChange={(e) =>
                   props.onChange(
                     setAt(

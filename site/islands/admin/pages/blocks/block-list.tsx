@@ -122,6 +122,7 @@ export function BlockList({
       {layout.map((block, index) => {
         const selected = block.id === selectedId;
         const label = blockLabel(block);
+        const named = Boolean(block.label?.trim());
         const problems = errorCountOf(errors, index);
         const pinned = block.type === 'navigation' || block.type === 'footer';
         const dropping = dropAt === index && dragFrom !== undefined && dragFrom !== index;
@@ -177,6 +178,9 @@ export function BlockList({
                 <span
                   className={`truncate text-sm font-medium ${block.hidden ? 'text-slate-600 line-through' : 'text-ink'}`}
                 >
+                  {/* Named once: "Hero", or "Hero: Spring launch" (the type line below is a
+                      picture of the same words, so screen readers skip it). */}
+                  {named && <span className="sr-only">{typeLabel(block.type)}: </span>}
                   {label}
                 </span>
                 {problems > 0 && (
@@ -187,11 +191,11 @@ export function BlockList({
                 )}
               </span>
               <span className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
-                <span className="truncate">
-                  <span className="sr-only"> (</span>
-                  {typeLabel(block.type)}
-                  <span className="sr-only">)</span>
-                </span>
+                {named && (
+                  <span className="truncate" aria-hidden="true">
+                    {typeLabel(block.type)}
+                  </span>
+                )}
                 {block.hidden && (
                   <span className="shrink-0 rounded bg-slate-200 px-1 font-medium text-slate-800">
                     {' '}
