@@ -84,6 +84,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The landing page's code never carries the block editor's: a block type's folder holds its
+    // renderer beside its picker thumbnail and its starter (docs/decisions/0380-block-type-folders.md),
+    // and only the admin imports those. The site/ rule above is repeated (a rule's options replace).
+    files: ['site/islands/landing/**/*.{ts,tsx}'],
+    ignores: [
+      'site/**/*.test.ts',
+      'site/islands/landing/blocks/*/thumbnail.tsx',
+      'site/islands/landing/blocks/*/starter.ts',
+      'site/islands/landing/blocks/editor-parts.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)functions/(?!shared/|site-data/)',
+              message:
+                'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
+            },
+            {
+              regex: '(^|/)(admin/|thumbnail\\.tsx$|starter\\.ts$|editor-parts\\.tsx$)',
+              message:
+                'The landing page does not import the admin, nor a block type’s thumbnail or starter (the block editor’s alone).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...[
     // functions/shared/*.ts, and one folder down (functions/shared/stats/): the same rule,
     // one more '../' deep.
