@@ -3,6 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** site/ reaches the server only through the shared contracts and the build's read model. */
+const SITE_TO_FUNCTIONS = {
+  regex: '(^|/)functions/(?!shared/|site-data/)',
+  message:
+    'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,13 +80,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '(^|/)functions/(?!shared/|site-data/)',
-              message:
-                'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
-            },
-          ],
+          patterns: [SITE_TO_FUNCTIONS],
         },
       ],
     },
@@ -87,7 +88,7 @@ export default tseslint.config(
   {
     // The landing page's code never carries the block editor's: a block type's folder holds its
     // renderer beside its picker thumbnail and its starter (docs/decisions/0380-block-type-folders.md),
-    // and only the admin imports those. The site/ rule above is repeated (a rule's options replace).
+    // and only the admin imports those. The site/ pattern is repeated (a rule's options replace).
     files: ['site/islands/landing/**/*.{ts,tsx}'],
     ignores: [
       'site/**/*.test.ts',
@@ -100,11 +101,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              regex: '(^|/)functions/(?!shared/|site-data/)',
-              message:
-                'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
-            },
+            SITE_TO_FUNCTIONS,
             {
               regex: '(^|/)(admin/|thumbnail\\.tsx$|starter\\.ts$|editor-parts\\.tsx$)',
               message:
