@@ -3,6 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** site/ reaches the server only through the shared contracts and the build's read model. */
+const SITE_TO_FUNCTIONS = {
+  regex: '(^|/)functions/(?!shared/|site-data/)',
+  message:
+    'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,11 +80,32 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [SITE_TO_FUNCTIONS],
+        },
+      ],
+    },
+  },
+  {
+    // The landing page's code never carries the block editor's: a block type's folder holds its
+    // renderer beside its picker thumbnail and its starter (docs/decisions/0380-block-type-folders.md),
+    // and only the admin imports those. The site/ pattern is repeated (a rule's options replace).
+    files: ['site/islands/landing/**/*.{ts,tsx}'],
+    ignores: [
+      'site/**/*.test.ts',
+      'site/islands/landing/blocks/*/thumbnail.tsx',
+      'site/islands/landing/blocks/*/starter.ts',
+      'site/islands/landing/blocks/editor-parts.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            SITE_TO_FUNCTIONS,
             {
-              regex: '(^|/)functions/(?!shared/|site-data/)',
+              regex: '(^|/)(admin/|thumbnail\\.tsx$|starter\\.ts$|editor-parts\\.tsx$)',
               message:
-                'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
+                'The landing page does not import the admin, nor a block type’s thumbnail or starter (the block editor’s alone).',
             },
           ],
         },

@@ -137,8 +137,8 @@ test('a page with a layout renders its blocks in order, safely', async ({ page, 
   await shoot(page, 'blocks-page');
 });
 
-// The event and video blocks (issue 27; site/islands/landing/blocks/event-block.tsx and
-// video-block.tsx) on the prerendered page: the event's time in its zone and its .ics file,
+// The event and video blocks (issue 27; site/islands/landing/blocks/event/renderer.tsx and
+// video/renderer.tsx) on the prerendered page: the event's time in its zone and its .ics file,
 // built with the page and served as text/calendar; the videos ask nothing of YouTube or
 // Vimeo until played, then play from the privacy-enhanced players with the focus in them,
 // under the CSP. The players are stubbed (route): the test never leaves the machine.

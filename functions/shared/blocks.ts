@@ -1,20 +1,19 @@
 // The block model of the page builder (issue 27, docs/decisions/0167-block-model.md). A page's
 // content may carry `layout`: an ordered list of blocks `{id, type, hidden?, style?,
 // ...fields}`. BLOCK_TYPES below is the one place a block type is declared: its fields
-// (a zod shape), its label and description for the block picker, the styles it takes,
-// and, for the sections of docs/requirements.md §2, how its fields are read from a page
-// without a layout (deriveLayout). The landing page renders each type with the renderer
-// of the same name in site/islands/landing/blocks/render.tsx (a complete record, so the
-// type checker asks for one when a type is added here).
+// (a zod shape; the campaign types' in block-fields.ts), its label and description for the
+// block picker, the styles it takes, and, for the sections of docs/requirements.md §2, how its
+// fields are read from a page without a layout (deriveLayout). Everything else of a type is in
+// its folder site/islands/landing/blocks/<type>/ (renderer, picker thumbnail, starter; the
+// recipe in docs/decisions/0380-block-type-folders.md), gathered by complete records keyed by
+// BlockType, so the type checker names each one a type added here still lacks.
 //
 // The section schemas come from landing-sections.ts (which landing-content.ts re-exports),
 // so this module and landing-content.ts, whose content schema holds the layout, do not
 // import each other; the fields stay functions and the layout schema is built on first use.
 import * as z from 'zod';
 import * as sections from './landing-sections.ts';
-import { ASSET_PATH_RE } from './assets.ts';
-import { formIdSchema } from './forms.ts';
-import { HTML_TAG, linkHrefsIn, safeHref } from './rich-text.ts';
+import * as fields from './block-fields.ts';
 
 export const BACKGROUNDS = ['white', 'tint', 'brand', 'dark'] as const;
 export const SPACINGS = ['compact', 'normal'] as const;
@@ -73,55 +72,6 @@ interface BlockTypeSpec<S extends z.ZodRawShape> {
 }
 
 const spec = <S extends z.ZodRawShape>(entry: BlockTypeSpec<S>) => entry;
-
-// Field helpers, called only from `fields` (see the header about load order).
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .superRefine(sections.refuseBadTokens);
-const required = (max: number) => text(max).min(1, 'is required');
-const list = <T extends z.ZodType>(item: T, min: number, max: number) =>
-  z
-    .array(item)
-    .min(min, min === 1 ? 'must have at least one item' : `must have at least ${min} items`)
-    .max(max, `must have at most ${max} items`);
-const image = (title: string, description?: string) =>
-  sections.safeUrl.meta({ title, description, widget: 'image' });
-
-/** Markdown of the subset rich-text.ts renders; HTML and unsafe links are refused here. */
-const markdown = (max: number) =>
-  required(max)
-    .refine((value) => !HTML_TAG.test(value), {
-      message: 'must not contain HTML tags: write Markdown (## heading, **bold**, [text](address))',
-    })
-    .superRefine((value, ctx) => {
-      for (const href of linkHrefsIn(value)) {
-        if (!safeHref(href)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `has a link to "${href.slice(0, 60)}": links must be http(s), mailto or a relative address`,
-          });
-        }
-      }
-    })
-    .meta({
-      title: 'Text',
-      description: 'Markdown: ## headings, lists, **bold**, *italic*, [links](https://…)',
-      widget: 'multiline',
-    });
-
-/** A calendar date and wall-clock time, read in the event's time zone. */
-const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const BLOCK_TYPES = {
   navigation: spec({
@@ -206,174 +156,63 @@ export const BLOCK_TYPES = {
   richText: spec({
     label: 'Rich text',
     description: 'Headings, paragraphs, lists and links, written in Markdown.',
-    fields: () => ({ markdown: markdown(20_000) }),
+    fields: fields.richText,
     style: ALL_STYLES,
     rendered: true,
   }),
   event: spec({
     label: 'Event',
     description: 'Date and time, Add to calendar, agenda and speakers.',
-    fields: () => ({
-      title: required(200).meta({ title: 'Title' }),
-      startsAt: z
-        .string()
-        .regex(LOCAL_DATE_TIME, 'must be a date and time like 2026-03-14T16:00')
-        .meta({ title: 'Starts', description: 'Date and time in the event’s time zone' }),
-      timeZone: z
-        .string()
-        .max(64, 'must be at most 64 characters')
-        .refine(isTimeZone, 'must be a time zone like Europe/Berlin or America/New_York')
-        .meta({ title: 'Time zone' }),
-      durationMinutes: z
-        .number()
-        .int('must be whole minutes')
-        .min(5, 'must be at least 5 minutes')
-        .max(24 * 60, 'must be at most 1440 minutes (a day)')
-        .meta({ title: 'Duration (minutes)' }),
-      location: text(200)
-        .optional()
-        .meta({ title: 'Location', description: 'A place or "Online"' }),
-      description: text(2000).optional().meta({ title: 'Description', widget: 'multiline' }),
-      agenda: list(
-        z.strictObject({
-          time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:30'),
-          title: required(200),
-          description: text(1000).optional(),
-        }),
-        0,
-        30,
-      ).meta({ title: 'Agenda', itemLabel: 'Agenda item', itemTitleKey: 'title' }),
-      speakers: list(
-        z.strictObject({
-          name: required(120),
-          title: text(160).optional(),
-          photo: image('Photo').optional(),
-        }),
-        0,
-        20,
-      ).meta({ title: 'Speakers', itemLabel: 'Speaker', itemTitleKey: 'name' }),
-    }),
+    fields: fields.event,
     style: ALL_STYLES,
     rendered: true,
   }),
   gatedAsset: spec({
     label: 'Gated download',
     description: 'A form; the file’s signed, expiring link is sent once the lead is stored.',
-    fields: () => ({
-      headline: required(200).meta({ title: 'Headline' }),
-      description: text(2000).optional().meta({ title: 'Description', widget: 'multiline' }),
-      // Optional: a template ships the block without a file; until one is chosen the
-      // landing page does not show it (render.tsx).
-      asset: z
-        .string()
-        .regex(ASSET_PATH_RE, 'must be an uploaded PDF (/assets/…)')
-        .optional()
-        .meta({
-          title: 'File',
-          description: 'A private PDF: never linked on the page, its link is sent after the form',
-          widget: 'asset',
-        }),
-      formId: formIdSchema.optional().meta({
-        title: 'Form',
-        description: 'The form visitors fill in for the file (Forms tab)',
-        widget: 'form',
-      }),
-      buttonLabel: required(80).meta({ title: 'Button label' }),
-    }),
+    fields: fields.gatedAsset,
     style: ALL_STYLES,
     rendered: true,
   }),
   logoStrip: spec({
     label: 'Logo strip',
     description: 'A row of customer or partner logos.',
-    fields: () => ({
-      headline: text(200).optional().meta({ title: 'Headline' }),
-      logos: list(
-        z.strictObject({
-          image: image('Logo'),
-          name: required(120).meta({ title: 'Name', description: 'The logo’s alt text' }),
-          href: sections.safeUrl.optional().meta({ title: 'Link' }),
-        }),
-        1,
-        24,
-      ).meta({ title: 'Logos', itemLabel: 'Logo', itemTitleKey: 'name' }),
-    }),
+    fields: fields.logoStrip,
     style: ALL_STYLES,
     rendered: true,
   }),
   faq: spec({
     label: 'FAQ',
     description: 'Questions and answers, with FAQPage structured data for search engines.',
-    fields: () => ({
-      headline: required(200).meta({ title: 'Headline' }),
-      subheadline: text(2000).optional().meta({ title: 'Subheadline', widget: 'multiline' }),
-      items: list(sections.faqItemSchema, 1, 50).meta({
-        title: 'Questions',
-        itemLabel: 'Question',
-        itemTitleKey: 'question',
-      }),
-    }),
+    fields: fields.faq,
     style: ALL_STYLES,
     rendered: true,
   }),
   video: spec({
     label: 'Video',
     description: 'A YouTube or Vimeo video that loads only when played (privacy-enhanced).',
-    fields: () => ({
-      provider: z.enum(['youtube', 'vimeo']).meta({ title: 'Provider' }),
-      videoId: z
-        .string()
-        .regex(/^[\w-]{6,20}$/, 'must be the video’s id (letters, digits, - and _)')
-        .meta({ title: 'Video id' }),
-      title: required(200).meta({
-        title: 'Title',
-        description: 'Names the video for screen readers',
-      }),
-      poster: image('Poster image', 'Shown until the video is played'),
-    }),
+    fields: fields.video,
     style: ALL_STYLES,
     rendered: true,
   }),
   stats: spec({
     label: 'Stats row',
     description: 'Two to six key figures with their labels.',
-    fields: () => ({
-      headline: text(200).optional().meta({ title: 'Headline' }),
-      items: list(
-        z.strictObject({
-          value: required(20).meta({ title: 'Figure', description: 'e.g. 98% or 3x' }),
-          label: required(120).meta({ title: 'Label' }),
-        }),
-        2,
-        6,
-      ).meta({ title: 'Figures', itemLabel: 'Figure', itemTitleKey: 'label' }),
-    }),
+    fields: fields.stats,
     style: ALL_STYLES,
     rendered: true,
   }),
   imageCaption: spec({
     label: 'Image with caption',
     description: 'One image with its alt text and an optional caption.',
-    fields: () => ({
-      image: image('Image'),
-      alt: required(300).meta({ title: 'Alt text', description: 'What the image shows' }),
-      caption: text(300).optional().meta({ title: 'Caption' }),
-    }),
+    fields: fields.imageCaption,
     style: ALL_STYLES,
     rendered: true,
   }),
   twoColumns: spec({
     label: 'Text and image',
     description: 'Rich text beside an image.',
-    fields: () => ({
-      markdown: markdown(8_000),
-      image: image('Image'),
-      alt: required(300).meta({ title: 'Alt text', description: 'What the image shows' }),
-      imageSide: z.enum(['start', 'end']).optional().meta({
-        title: 'Image side',
-        description: 'Where the image sits on wide screens (start: left)',
-      }),
-    }),
+    fields: fields.twoColumns,
     style: ALL_STYLES,
     rendered: true,
   }),

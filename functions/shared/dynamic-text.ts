@@ -3,7 +3,7 @@
 // shows the fallback ("supplier teams") inside `<span data-dtr="utm_term">`, and the landing
 // script (site/islands/landing/landing-behavior.ts) puts the URL parameter's value there as
 // text, capped at DTR_MAX characters. No zod here: the landing script imports this module
-// and must stay small; the content schema (landing-sections.ts, blocks.ts) calls
+// and must stay small; the content schema (landing-sections.ts, block-fields.ts) calls
 // dynamicTextProblem from its text helper.
 
 /** The longest value a token shows; longer ones are cut at a word boundary with "…". */

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { dynamicTextProblem } from './dynamic-text.ts';
 
-/** The content schema's check of dynamic-text tokens, shared with blocks.ts. */
+/** The content schema's check of dynamic-text tokens, shared with block-fields.ts. */
 export function refuseBadTokens(value: string, ctx: z.RefinementCtx<string>): void {
   const problem = dynamicTextProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });

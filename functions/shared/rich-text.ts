@@ -1,9 +1,9 @@
 // The rich-text block's Markdown subset (docs/decisions/0169-rich-text.md): headings (h2 to h4),
 // paragraphs, bulleted and numbered lists, links, **bold**, *italic* and `code`. Parsed
-// into a small tree of a fixed set of nodes; site/islands/landing/blocks/rich-text.tsx turns
+// into a small tree of a fixed set of nodes; site/islands/landing/blocks/markdown.tsx turns
 // the tree into React elements at build time (never HTML strings). Anything else is text:
 // raw HTML is shown as written, and a link whose address is not http(s), mailto or
-// relative keeps its text and loses the link. The block schema (blocks.ts) also refuses
+// relative keeps its text and loses the link. The block schema (block-fields.ts) also refuses
 // such input up front, so the editor hears about it instead of a visitor seeing it.
 
 export type Inline =

@@ -52,7 +52,7 @@ interface Props {
   gate?: { slug: string; blockId: string } | undefined;
 }
 
-/** The dialog's words for a gated download (blocks/gated-asset-block.tsx). */
+/** The dialog's words for a gated download (blocks/gated-asset/renderer.tsx). */
 export const GATED_TEXT = {
   title: 'Get your download',
   description:

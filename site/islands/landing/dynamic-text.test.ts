@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { placeholderContent } from '../../../functions/shared/landing-content.ts';
 import { dtr } from './dynamic-text.tsx';
 import { applyDynamicText } from './landing-behavior.ts';
-import { FinalCta, Hero } from './sections.tsx';
-import { RichText } from './blocks/rich-text.tsx';
+import { FinalCta } from './blocks/final-cta/renderer.tsx';
+import { Hero } from './blocks/hero/renderer.tsx';
+import { RichText } from './blocks/markdown.tsx';
 import { PageStructuredData } from './blocks/structured-data.tsx';
-import { FaqBlock } from './blocks/content-blocks.tsx';
+import { FaqBlock } from './blocks/faq/renderer.tsx';
 import { blockLook } from './blocks/style.ts';
 
 const html = (node: ReturnType<typeof dtr>) => renderToStaticMarkup(h('p', null, node));

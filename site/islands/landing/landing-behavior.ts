@@ -90,7 +90,7 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
 
   /** The opener's form; its definition starts on its way (beside the dialog's module). */
   const formOf = (opener: HTMLElement) => {
-    // A gated download's button names its own form (blocks/gated-asset-block.tsx).
+    // A gated download's button names its own form (blocks/gated-asset/renderer.tsx).
     const id =
       opener.dataset['formId'] ||
       dialogFormId(

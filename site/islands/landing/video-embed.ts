@@ -1,11 +1,11 @@
 // The video block's player, loaded only on the visitor's click
-// (docs/decisions/0174-video-blocks.md): the prerendered block (blocks/video-block.tsx) is a
+// (docs/decisions/0174-video-blocks.md): the prerendered block (blocks/video/renderer.tsx) is a
 // library poster under a link to the video on youtube.com or vimeo.com, so nothing is asked of the
 // provider before the click, and without JavaScript the link still leads to the video. Here, a
 // plain left click puts the privacy-enhanced player (youtube-nocookie.com, Vimeo with dnt=1) in the
 // poster's place, playing, and moves the focus to it. The site's CSP frames these two origins only
-// (functions/shared/security-headers.ts, VIDEO_FRAME_ORIGINS; video-block.test.ts keeps the two
-// lists together). Plain DOM code, imported by landing-behavior.ts: keep it small.
+// (functions/shared/security-headers.ts, VIDEO_FRAME_ORIGINS; blocks/video/renderer.test.ts keeps
+// the two lists together). Plain DOM code, imported by landing-behavior.ts: keep it small.
 
 export type VideoProvider = 'youtube' | 'vimeo';
 

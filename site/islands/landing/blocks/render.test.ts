@@ -12,16 +12,14 @@ import {
 } from '../../../../functions/shared/landing-content.ts';
 import { landingTemplate } from '../../../../functions/shared/template.ts';
 import { LandingMarkup } from '../landing-page.tsx';
-import {
-  Benefits,
-  FeaturesBlock,
-  FinalCta,
-  Hero,
-  HowItWorks,
-  LandingNav,
-  PricingBlock,
-  SupplierFeaturesBlock,
-} from '../sections.tsx';
+import { Benefits } from './benefits/renderer.tsx';
+import { FeaturesBlock } from './features/renderer.tsx';
+import { FinalCta } from './final-cta/renderer.tsx';
+import { Hero } from './hero/renderer.tsx';
+import { HowItWorks } from './how-it-works/renderer.tsx';
+import { LandingNav } from './navigation/renderer.tsx';
+import { PricingBlock } from './pricing/renderer.tsx';
+import { SupplierFeaturesBlock } from './supplier-features/renderer.tsx';
 import type { MediaMap } from '../media-image.tsx';
 
 const IMAGE = '/objects/uploads/0b7e9b4c-3c1e-4a8e-9f3a-5d2f1c0e7a11';

@@ -19,6 +19,7 @@ import { MIRRORED_SECTIONS, syncSections } from '../../../../../functions/shared
 import { stableStringify } from '../../../../../functions/shared/stable-json.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import { blankOf } from '../structured-editor.tsx';
+import { STARTERS } from './starters.ts';
 
 /** The blocks the editor shows: the page's layout, or for a page without one the derived one. */
 export function editorLayout(content: unknown): Block[] {
@@ -82,40 +83,15 @@ export function newBlockId(type: BlockType, layout: readonly Block[]): string {
 }
 
 /**
- * Starting fields where a blank one would be refused: the editor fills these so a new block
- * mostly passes the schema; what remains (an image to pick) is shown on its form.
+ * A new block of `type` with an id unused in `layout`: its blank fields, over them its starter
+ * (starters.ts), where a blank one would be refused, so it mostly passes the schema; what
+ * remains (an image to pick) is shown on its form.
  */
-const STARTERS: Partial<Record<BlockType, Record<string, unknown>>> = {
-  richText: { markdown: '## New section\n\nWrite your text here.' },
-  faq: {
-    headline: 'Frequently asked questions',
-    items: [{ question: 'Your question?', answer: 'Your answer.' }],
-  },
-  stats: {
-    items: [
-      { value: '98%', label: 'Figure one' },
-      { value: '3x', label: 'Figure two' },
-    ],
-  },
-  logoStrip: { headline: 'Trusted by' },
-  imageCaption: { alt: 'Describe the image' },
-  twoColumns: { markdown: '## New section\n\nWrite your text here.', alt: 'Describe the image' },
-  event: {
-    title: 'New event',
-    startsAt: '2026-01-15T16:00',
-    timeZone: 'Europe/Berlin',
-    durationMinutes: 60,
-  },
-  gatedAsset: { headline: 'Download the guide', buttonLabel: 'Send me the file' },
-  video: { title: 'Video', provider: 'youtube' },
-};
-
-/** A new block of `type` with starting fields and an id unused in `layout`. */
 export function newBlock(type: BlockType, layout: readonly Block[]): Block {
   const blank = blankOf(fieldsSchemaOf(type)) as Record<string, unknown>;
   return {
     ...blank,
-    ...structuredClone(STARTERS[type] ?? {}),
+    ...structuredClone(STARTERS[type]),
     id: newBlockId(type, layout),
     type,
   } as Block;

@@ -4,11 +4,12 @@
 // vimeo.com: nothing is asked of the provider before the click, and without JavaScript the
 // link still leads to the video. With it, site/islands/landing/video-embed.ts puts the
 // privacy-enhanced player in the poster's place on the click. Colours only from style.ts.
-import type { BlockOf } from '../../../../functions/shared/blocks.ts';
-import { withFallbacks } from '../dynamic-text.tsx';
-import { MediaImage, type MediaMap } from '../media-image.tsx';
-import { BlockSection, Heading } from './content-blocks.tsx';
-import { blockLook } from './style.ts';
+import type { BlockOf } from '../../../../../functions/shared/blocks.ts';
+import { withFallbacks } from '../../dynamic-text.tsx';
+import { MediaImage, type MediaMap } from '../../media-image.tsx';
+import { BlockSection, Heading } from '../block-section.tsx';
+import type { Renderer } from '../render-context.ts';
+import { blockLook } from '../style.ts';
 
 const PROVIDER_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
 
@@ -74,3 +75,7 @@ export function VideoBlock({
     </BlockSection>
   );
 }
+
+export const render: Renderer<'video'> = (block, { media }) => (
+  <VideoBlock block={block} media={media} />
+);

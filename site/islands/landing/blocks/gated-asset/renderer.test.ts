@@ -1,14 +1,14 @@
-// The gated download block's prerendered markup (gated-asset-block.tsx): its headline and a
+// The gated download block's prerendered markup (renderer.tsx): its headline and a
 // dialog opener that carries the gate (block id and page slug) and the block's form, never
 // the private file's id; a block without a file (or hidden) is not on the page at all. And
 // the public page API's content (functions/shared/assets.ts withoutAssetPaths) drops the file.
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_ASSET_PATH, withoutAssetPaths } from '../../../../functions/shared/assets.ts';
-import { layoutSchema, type BlockInput } from '../../../../functions/shared/blocks.ts';
-import { placeholderContent } from '../../../../functions/shared/landing-content.ts';
-import { LandingMarkup } from '../landing-page.tsx';
+import { HIDDEN_ASSET_PATH, withoutAssetPaths } from '../../../../../functions/shared/assets.ts';
+import { layoutSchema, type BlockInput } from '../../../../../functions/shared/blocks.ts';
+import { placeholderContent } from '../../../../../functions/shared/landing-content.ts';
+import { LandingMarkup } from '../../landing-page.tsx';
 
 const ASSET_ID = '6f1c2b1e-0d7a-4c55-9a11-2b3c4d5e6f70';
 

@@ -2,7 +2,7 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseRichText, safeHref } from '../../../../functions/shared/rich-text.ts';
-import { RichText } from './rich-text.tsx';
+import { RichText } from './markdown.tsx';
 import { TONES } from './style.ts';
 
 const html = (markdown: string) =>

@@ -5,14 +5,15 @@
 // functions/shared/ics.ts); the agenda as a list with times; the speakers as cards with their
 // library photos; and schema.org Event data in a JSON-LD data block. Colours only from
 // blocks/style.ts's tones.
-import type { BlockOf } from '../../../../functions/shared/blocks.ts';
-import { eventSpan, eventWhen, EN_DASH } from '../../../../functions/shared/event-time.ts';
-import { calendarPath } from '../../../../functions/shared/ics.ts';
-import { dtr, withFallbacks } from '../dynamic-text.tsx';
-import { MediaImage, type MediaMap } from '../media-image.tsx';
-import { scriptJson } from './structured-data.tsx';
-import { BlockSection, Heading } from './content-blocks.tsx';
-import { blockLook, type Tone } from './style.ts';
+import type { BlockOf } from '../../../../../functions/shared/blocks.ts';
+import { eventSpan, eventWhen, EN_DASH } from '../../../../../functions/shared/event-time.ts';
+import { calendarPath } from '../../../../../functions/shared/ics.ts';
+import { dtr, withFallbacks } from '../../dynamic-text.tsx';
+import { MediaImage, type MediaMap } from '../../media-image.tsx';
+import { scriptJson } from '../structured-data.tsx';
+import { BlockSection, Heading } from '../block-section.tsx';
+import type { Renderer } from '../render-context.ts';
+import { blockLook, type Tone } from '../style.ts';
 
 /** schema.org Event for the block (every text with its dynamic-text fallback). */
 export function eventJsonLd(block: BlockOf<'event'>): Record<string, unknown> {
@@ -212,3 +213,7 @@ export function EventBlock({
     </BlockSection>
   );
 }
+
+export const render: Renderer<'event'> = (block, { media, slug }) => (
+  <EventBlock block={block} media={media} slug={slug} />
+);

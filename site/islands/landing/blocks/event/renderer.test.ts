@@ -1,17 +1,17 @@
-// The event block's markup (event-block.tsx) through the page's renderer: its time in the
+// The event block's markup (renderer.tsx) through the page's renderer: its time in the
 // event's zone inside <time datetime> with the offset, the Add to calendar link to the
 // built .ics (only on a built page), agenda and speakers, its h2, and its Event JSON-LD
 // as a data block whose text cannot close the element.
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { layoutSchema, type BlockInput } from '../../../../functions/shared/blocks.ts';
+import { layoutSchema, type BlockInput } from '../../../../../functions/shared/blocks.ts';
 import {
   placeholderContent,
   type LandingContent,
-} from '../../../../functions/shared/landing-content.ts';
-import { LandingMarkup } from '../landing-page.tsx';
-import type { MediaMap } from '../media-image.tsx';
+} from '../../../../../functions/shared/landing-content.ts';
+import { LandingMarkup } from '../../landing-page.tsx';
+import type { MediaMap } from '../../media-image.tsx';
 
 const PHOTO = '/objects/uploads/0b7e9b4c-3c1e-4a8e-9f3a-5d2f1c0e7a11';
 const MEDIA: MediaMap = {

@@ -1,20 +1,20 @@
-// The video block's prerendered markup (video-block.tsx): the library poster under a play
+// The video block's prerendered markup (renderer.tsx): the library poster under a play
 // link to the video's own page, no <iframe> and no address of the provider's player or
 // images (nothing is asked of YouTube or Vimeo before the click), its h2; and the player's
 // addresses (video-embed.ts) are exactly the origins the site's CSP frames.
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { layoutSchema, type BlockInput } from '../../../../functions/shared/blocks.ts';
-import { placeholderContent } from '../../../../functions/shared/landing-content.ts';
+import { layoutSchema, type BlockInput } from '../../../../../functions/shared/blocks.ts';
+import { placeholderContent } from '../../../../../functions/shared/landing-content.ts';
 import {
   siteContentSecurityPolicy,
   VIDEO_FRAME_ORIGINS,
-} from '../../../../functions/shared/security-headers.ts';
-import { LandingMarkup } from '../landing-page.tsx';
-import type { MediaMap } from '../media-image.tsx';
-import { embedUrl } from '../video-embed.ts';
-import { watchUrl } from './video-block.tsx';
+} from '../../../../../functions/shared/security-headers.ts';
+import { LandingMarkup } from '../../landing-page.tsx';
+import type { MediaMap } from '../../media-image.tsx';
+import { embedUrl } from '../../video-embed.ts';
+import { watchUrl } from './renderer.tsx';
 
 const POSTER = '/objects/uploads/6f1c2b1e-0d7a-4c55-9a11-2b3c4d5e6f70';
 const MEDIA: MediaMap = {

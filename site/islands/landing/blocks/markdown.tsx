@@ -1,4 +1,4 @@
-// The rich-text block's Markdown as React elements, at build time
+// Markdown as React elements, at build time, for the rich-text and text-and-image blocks
 // (docs/decisions/0169-rich-text.md): only the nodes of functions/shared/rich-text.ts, each a fixed
 // element with fixed classes. Text is always a React text child (escaped), never HTML: `<script>`
 // written in the Markdown shows as those characters. Links were checked by the parser (http(s),

@@ -1,0 +1,8 @@
+// What a new faq block starts with (admin only: newBlock in layout-ops.ts fills it over the
+// blank fields), so it mostly passes the schema; what remains is shown on its form.
+import type { Starter } from '../editor-parts.tsx';
+
+export const starter: Starter<'faq'> = {
+  headline: 'Frequently asked questions',
+  items: [{ question: 'Your question?', answer: 'Your answer.' }],
+};

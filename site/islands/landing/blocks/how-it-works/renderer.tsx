@@ -1,0 +1,68 @@
+// The How It Works block (functions/shared/blocks.ts, `howItWorks`): the five role steps of
+// docs/requirements.md §2 (steps.ts), which the block does not edit.
+import type { BlockStyle } from '../../../../../functions/shared/blocks.ts';
+import { Icon } from '../../icons.tsx';
+import { SectionHeading } from '../../sections.tsx';
+import { HOW_IT_WORKS_STEPS, type StepRole } from '../../steps.ts';
+import type { Renderer } from '../render-context.ts';
+import { sectionClass } from '../style.ts';
+
+const ROLE_BADGE: Record<StepRole, { label: string; className: string }> = {
+  manufacturer: { label: 'Manufacturer', className: 'bg-blue-50 text-blue-800 ring-blue-200' },
+  supplier: { label: 'Supplier', className: 'bg-green-50 text-green-800 ring-green-200' },
+  platform: { label: 'Platform', className: 'bg-purple-50 text-purple-800 ring-purple-200' },
+};
+
+export function HowItWorks({ style }: { style?: BlockStyle | undefined } = {}) {
+  return (
+    <section
+      id="how-it-works"
+      aria-labelledby="how-it-works-title"
+      data-reveal
+      className={style ? sectionClass(style, '') : 'scroll-mt-28 sm:scroll-mt-20 py-20'}
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="how-it-works-title"
+          headline="How It Works"
+          subheadline="Five steps from a data contract to compliant, de-identified data, with each party doing only its part."
+        />
+        <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-5">
+          {HOW_IT_WORKS_STEPS.map((step, index) => {
+            const badge = ROLE_BADGE[step.role];
+            return (
+              <li
+                key={step.id}
+                id={`step-${step.id}`}
+                className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
+                <div className="flex items-center justify-between">
+                  <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
+                    <Icon name={step.icon} />
+                  </span>
+                  <span className="text-sm font-semibold text-slate-500">Step {index + 1}</span>
+                </div>
+                <span
+                  className={`mt-4 inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badge.className}`}
+                >
+                  {badge.label}
+                </span>
+                <h3 className="mt-3 text-lg font-semibold text-ink">{step.title}</h3>
+                <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{step.description}</p>
+                <a
+                  href={step.learnMoreUrl}
+                  className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  Learn more<span className="sr-only">: {step.title}</span>
+                  <Icon name="arrow" className="h-4 w-4" />
+                </a>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+export const render: Renderer<'howItWorks'> = (block) => <HowItWorks style={block.style} />;

@@ -1,0 +1,61 @@
+// The navigation block (functions/shared/blocks.ts, `navigation`): the bar at the top of
+// docs/requirements.md §2, first in a layout and outside <main> (landing-page.tsx). Its Contact
+// Us button carries `data-contact` and `data-track`, which landing-behavior.ts acts on.
+import type { ReactNode } from 'react';
+import { dtr } from '../../dynamic-text.tsx';
+import type { Renderer } from '../render-context.ts';
+
+export function LandingNav({
+  brand,
+  logo,
+  onContact,
+}: {
+  brand: string;
+  logo: ReactNode;
+  onContact?: () => void;
+}) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 sm:flex-nowrap sm:px-6 lg:px-8"
+      >
+        <a href="#top" className="flex items-center gap-2 text-lg font-bold text-ink">
+          {logo}
+          <span>{dtr(brand)}</span>
+        </a>
+        {/* On phones the links take a second row, so Contact Us always stays in view. */}
+        <ul className="order-last flex w-full items-center justify-center gap-2 text-sm font-medium text-slate-700 sm:order-none sm:ml-auto sm:w-auto sm:gap-4">
+          <li>
+            <a className="rounded px-2 py-2 hover:text-brand-700" href="#features">
+              Platform
+            </a>
+          </li>
+          <li>
+            <a className="rounded px-2 py-2 hover:text-brand-700" href="/faq">
+              FAQs
+            </a>
+          </li>
+          <li>
+            <a className="rounded px-2 py-2 hover:text-brand-700" href="#pricing">
+              Pricing
+            </a>
+          </li>
+        </ul>
+        <button
+          type="button"
+          onClick={onContact}
+          data-contact="general"
+          data-track="nav_cta_click"
+          className="shrink-0 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 sm:px-4"
+        >
+          Contact Us
+        </button>
+      </nav>
+    </header>
+  );
+}
+
+export const render: Renderer<'navigation'> = (block, { logo }) => (
+  <LandingNav brand={block.name} logo={logo} />
+);

@@ -1,0 +1,28 @@
+// What a block type's renderer (site/islands/landing/blocks/<type>/renderer.tsx) is given: the
+// block, and the page's context. RENDERERS (render.tsx) holds one per type.
+import type { ReactNode } from 'react';
+import type { Block, BlockOf, BlockType } from '../../../../functions/shared/blocks.ts';
+import type { MediaMap } from '../media-image.tsx';
+
+export interface RenderContext {
+  media: MediaMap | undefined;
+  /** The Logo.astro mark, for the navigation. */
+  logo: ReactNode;
+  /** The built page's slug, for an event's .ics link (unset in previews: no link). */
+  slug?: string | undefined;
+}
+
+export type Renderer<T extends BlockType> = (
+  block: BlockOf<T>,
+  context: RenderContext,
+) => ReactNode;
+
+type OwnFields<T> = Omit<T, 'id' | 'type' | 'label' | 'hidden' | 'style'>;
+
+/** The section fields of a block: the block without its own id, type, label, hidden and style. */
+export function fieldsOf<T extends Block>(block: T): OwnFields<T> {
+  const common = new Set(['id', 'type', 'label', 'hidden', 'style']);
+  return Object.fromEntries(
+    Object.entries(block).filter(([key]) => !common.has(key)),
+  ) as OwnFields<T>;
+}

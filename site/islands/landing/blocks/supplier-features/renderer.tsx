@@ -1,0 +1,50 @@
+// The supplier features block (functions/shared/blocks.ts, `supplierFeatures`): the supplier
+// features and View supplier portal (docs/requirements.md §2).
+import type { BlockStyle } from '../../../../../functions/shared/blocks.ts';
+import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
+import type { MediaMap } from '../../media-image.tsx';
+import { FeatureShowcase, SectionHeading, secondaryButton } from '../../sections.tsx';
+import { fieldsOf, type Renderer } from '../render-context.ts';
+import { sectionClass } from '../style.ts';
+
+export function SupplierFeaturesBlock({
+  features,
+  media,
+  style,
+}: {
+  features: LandingContent['features'];
+  media?: MediaMap | undefined;
+  style?: BlockStyle | undefined;
+}) {
+  return (
+    <section
+      id="supplier-features"
+      aria-labelledby="supplier-features-title"
+      data-reveal
+      className={
+        style
+          ? sectionClass(style, 'bg-slate-50')
+          : 'scroll-mt-28 sm:scroll-mt-20 bg-slate-50 py-20'
+      }
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="supplier-features-title"
+          headline={features.headline}
+          highlight={features.highlight}
+          subheadline={features.subheadline}
+        />
+        <FeatureShowcase features={features} tone="slate" media={media} />
+        <div className="mt-12 text-center">
+          <a href="/product/suppliers" className={secondaryButton}>
+            View supplier portal
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export const render: Renderer<'supplierFeatures'> = (block, { media }) => (
+  <SupplierFeaturesBlock features={fieldsOf(block)} media={media} style={block.style} />
+);
