@@ -8,10 +8,8 @@
 // 33. A role without a route's permission gets 403. A form route added tomorrow fails the
 // first test until it is listed here. The last test is the control: signed and published,
 // the change does reach visitors, so the observation can see one.
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ALL_ROUTES } from '../app.ts';
-import { keys } from '../data/keys.ts';
 import { can, type Permission, type Role } from '../shared/roles.ts';
 import { formTeam, probedContact, signature, TEAM_ROLES } from '../test/form-team.ts';
 import { routeTable } from './route-table.ts';
@@ -43,20 +41,20 @@ const allowed = (role: Role, needs: Permission | readonly Permission[]) =>
   typeof needs === 'string' ? can(role, needs) : needs.some((p) => can(role, p));
 
 /**
- * The contact form back to its built-in defaults, live; with review on, a working copy in
- * review by someone outside the five (so any reviewer may sign it), with content of its
- * own, so no signature from an earlier case counts for it.
+ * With review on, a fresh working copy of the contact form in review, by an editor outside
+ * the five (so any reviewer may sign it), with content of its own (no signature from an
+ * earlier case counts for it). Before and after are read around each call, so the cases
+ * need no other reset.
  */
-async function reset(team: Team, approvals: number, n: number) {
-  const { services } = team;
-  for (const Key of [keys.form('contact'), keys.formWorkingCopy('contact')]) {
-    await services.db.send(new DeleteCommand({ TableName: services.tableName, Key }));
-  }
-  services.forms.forget('contact');
+async function prepare(team: Team, approvals: number, n: number) {
   if (approvals === 0) return;
-  const author = { email: 'author@pharmabridge.test' };
-  await services.formReview.saveCopy('contact', probedContact(` Copy ${n}.`), 0, author);
-  await services.formReview.submit('contact', undefined, author);
+  const path = team.path('contact');
+  const saved = await team.as('author')('PUT', path, {
+    form: probedContact(` Copy ${n}.`),
+    revision: (await team.state()).revision,
+  });
+  expect(saved.status).toBe(200);
+  await team.as('author')('POST', `${path}/submit`, {});
 }
 
 describe('form routes x roles x approvals: what visitors get', () => {
@@ -78,7 +76,7 @@ describe('form routes x roles x approvals: what visitors get', () => {
         const url = pattern.replace(':formId', 'contact');
         for (const role of TEAM_ROLES) {
           n += 1;
-          await reset(team, approvals, n);
+          await prepare(team, approvals, n);
           const before = JSON.stringify([await team.publicForm(), await team.built()]);
           const response = await team.as(role)(method, url, await body?.(team, n));
           const after = JSON.stringify([await team.publicForm(), await team.built()]);
@@ -103,7 +101,7 @@ describe('form routes x roles x approvals: what visitors get', () => {
 
   it('with approvals 1, the signed copy reaches visitors once published (the control)', async () => {
     const team = await formTeam(1);
-    await reset(team, 1, 0);
+    await prepare(team, 1, 0);
     const before = JSON.stringify([await team.publicForm(), await team.built()]);
     const path = team.path('contact');
     expect((await team.as('reviewer')('POST', `${path}/approve`, signature())).status).toBe(201);

@@ -34,10 +34,12 @@ export async function formTeam(approvalsRequired: number, env: Record<string, st
   const base = await testApp(env, { now: clock.now });
   const people: Record<string, (method: string, path: string, body?: unknown) => Promise<Response>> =
     {};
-  for (const role of [...TEAM_ROLES, 'reviewer2']) {
+  // A second reviewer, and an editor outside the five whose copies anyone may sign.
+  const extra: Record<string, Role> = { reviewer2: 'reviewer', author: 'editor' };
+  for (const role of [...TEAM_ROLES, ...Object.keys(extra)]) {
     const { cookie } = await base.signIn(
       `${role}@pharmabridge.test`,
-      role === 'reviewer2' ? 'reviewer' : (role as Role),
+      extra[role] ?? (role as Role),
     );
     people[role] = (method, path, body) => base.json(method, path, body, { cookie });
   }
