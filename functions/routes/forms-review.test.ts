@@ -104,7 +104,11 @@ describe('a form under review', () => {
       forms: { id: string; revision: number }[];
     };
     expect(queue.forms).toEqual([
-      expect.objectContaining({ id: 'contact', revision: 1, submittedBy: 'editor@pharmabridge.test' }),
+      expect.objectContaining({
+        id: 'contact',
+        revision: 1,
+        submittedBy: 'editor@pharmabridge.test',
+      }),
     ]);
 
     const wrong = await as('reviewer')('POST', path('contact', 'approve'), {
@@ -158,9 +162,9 @@ describe('a form under review', () => {
     expect(await built()).toEqual(live);
     const after = await state();
     expect(after).toMatchObject({ revision: 1, live: { revision: 1 }, workingCopy: null });
-    expect(after.workflow.approvals.map((s) => [s.signerEmail, s.current, s.contentHash])).toEqual(
-      [['reviewer@pharmabridge.test', false, after.workflow.liveHash]],
-    );
+    expect(after.workflow.approvals.map((s) => [s.signerEmail, s.current, s.contentHash])).toEqual([
+      ['reviewer@pharmabridge.test', false, after.workflow.liveHash],
+    ]);
     expect((await services.audit.list(20)).entries.map((entry) => entry.action)).toContain(
       'form-publish',
     );
@@ -193,9 +197,9 @@ describe('a form under review', () => {
     // An edit after the approvals (here of the auto-reply only) voids both.
     const edited = probedContact(' Really.');
     edited.autoReply.body = 'Changed after approval.';
-    expect(
-      (await as('editor')('PUT', path('contact'), { form: edited, revision: 2 })).status,
-    ).toBe(200);
+    expect((await as('editor')('PUT', path('contact'), { form: edited, revision: 2 })).status).toBe(
+      200,
+    );
     const voided = await state();
     expect(voided.workingCopy?.state).toBe('draft');
     expect(voided.workflow.approvals.map((s) => s.current)).toEqual([false, false]);
@@ -237,7 +241,10 @@ describe('a form under review', () => {
 describe('forms with approvals 0, and new forms under review', () => {
   it('with approvals 0 a save is live at once; a copy left from review takes the saves until it is published', async () => {
     const { as, path, publicForm, built, setApprovals, state } = await formTeam(0);
-    const saved = await as('editor')('PUT', path('contact'), { form: probedContact(), revision: 0 });
+    const saved = await as('editor')('PUT', path('contact'), {
+      form: probedContact(),
+      revision: 0,
+    });
     expect(((await saved.json()) as FormState).workingCopy).toBeNull();
     expect(((await publicForm()) as PublicForm).successMessage).toBe('Sold.');
     expect((await built()).successMessage).toBe('Sold.');

@@ -32,8 +32,10 @@ export async function formTeam(approvalsRequired: number, env: Record<string, st
   let now = new Date('2026-11-27T09:00:00Z').getTime();
   const clock = { now: () => new Date(now), advance: (ms: number) => (now += ms) };
   const base = await testApp(env, { now: clock.now });
-  const people: Record<string, (method: string, path: string, body?: unknown) => Promise<Response>> =
-    {};
+  const people: Record<
+    string,
+    (method: string, path: string, body?: unknown) => Promise<Response>
+  > = {};
   // A second reviewer, and an editor outside the five whose copies anyone may sign.
   const extra: Record<string, Role> = { reviewer2: 'reviewer', author: 'editor' };
   for (const role of [...TEAM_ROLES, ...Object.keys(extra)]) {
@@ -41,7 +43,7 @@ export async function formTeam(approvalsRequired: number, env: Record<string, st
       `${role}@pharmabridge.test`,
       extra[role] ?? (role as Role),
     );
-    people[role] = (method, path, body) => base.json(method, path, body, { cookie });
+    people[role] = async (method, path, body) => base.json(method, path, body, { cookie });
   }
   const as = (who: string) => people[who]!;
   const setApprovals = async (count: number) => {

@@ -24,8 +24,9 @@ import {
   RESERVED_MEANINGS,
   type DraftField,
 } from './form-editing.ts';
-import type { StoredForm } from './forms-api.ts';
+import type { FormState } from './forms-api.ts';
 import { FormPreview } from './form-preview.tsx';
+import { FormReviewPanel, underReview } from './form-review-panel.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import type { ReservedField } from '../../../../functions/shared/forms.ts';
 import { MAX_FIELDS } from '../../../../functions/shared/forms.ts';
@@ -44,7 +45,7 @@ export function FormEditor({
   onClose,
   onDeleted,
 }: {
-  stored: StoredForm;
+  stored: FormState;
   /** Back to the list (asks first when edits are unsaved). */
   onClose: () => void;
   onDeleted: (id: string) => void;
@@ -140,11 +141,16 @@ export function FormEditor({
   const consent = draft.consent;
   const autoReply = draft.autoReply;
   const saving = editor.save.isPending;
+  const saved = `${base.updatedAt ? ` ${formatTime(base.updatedAt)}` : ''}${base.updatedBy ? ` by ${base.updatedBy}` : ''}`;
   const status = editor.dirty
     ? 'Unsaved changes'
-    : base.revision === 0
-      ? 'The built-in defaults, never changed'
-      : `Saved${base.updatedAt ? ` ${formatTime(base.updatedAt)}` : ''}${base.updatedBy ? ` by ${base.updatedBy}` : ''}`;
+    : base.workingCopy
+      ? `Working copy saved${saved}`
+      : base.revision === 0
+        ? 'The built-in defaults, never changed'
+        : `Saved${saved}`;
+  // With review on, a save (and Reset to defaults) goes to the working copy.
+  const reviewed = underReview(base);
 
   return (
     <section aria-labelledby="form-editor-heading" data-testid="form-editor">
@@ -197,6 +203,12 @@ export function FormEditor({
           </ul>
         )}
       </div>
+
+      {reviewed && (
+        <div className="mt-4">
+          <FormReviewPanel initial={base} dirty={editor.dirty} onState={editor.adopt} />
+        </div>
+      )}
 
       <form
         onSubmit={submit}
@@ -382,7 +394,7 @@ export function FormEditor({
               {editor.dirty ? 'Unsaved changes' : 'All changes saved'}
             </p>
             <Button type="submit" variant="primary" disabled={saving || !editor.dirty}>
-              {saving ? 'Saving...' : 'Save form'}
+              {saving ? 'Saving...' : reviewed ? 'Save working copy' : 'Save form'}
             </Button>
           </div>
         </div>
@@ -424,7 +436,11 @@ export function FormEditor({
         open={asking === 'reset'}
         onOpenChange={(open) => !open && setAsking(undefined)}
         title={`Reset ${base.form.title} to its defaults?`}
-        message="Its fields, texts and settings go back to those the site was built with, and are saved at once. Every change made to it is discarded."
+        message={
+          reviewed
+            ? 'Its fields, texts and settings go back to those the site was built with, saved to the working copy; visitors get them once it is approved and published.'
+            : 'Its fields, texts and settings go back to those the site was built with, and are saved at once. Every change made to it is discarded.'
+        }
         confirmLabel="Reset to defaults"
         busy={editor.reset.isPending}
         onConfirm={() => {
