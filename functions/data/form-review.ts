@@ -40,6 +40,7 @@ import { keys, SK } from './keys.ts';
 import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 import {
   ApprovalsMissingError,
+  assertSignable,
   WorkflowRepository,
   WorkflowStateError,
   type Actor,
@@ -61,10 +62,19 @@ function toCopy(item: CopyItem): FormWorkingCopy {
   return copy as FormWorkingCopy;
 }
 
+/** The working copy as a definition: what the editor edits, and what publishing makes live. */
+const asStored = (id: string, copy: FormWorkingCopy): StoredForm => ({
+  id,
+  builtIn: isBuiltInForm(id),
+  revision: copy.revision,
+  form: copy.form,
+  updatedAt: copy.updatedAt,
+  updatedBy: copy.updatedBy,
+});
+
 /** A form that exists only as a working copy: its list row (never published). */
 const copyOnlySummary = (id: string, copy: FormWorkingCopy): FormSummary => ({
-  ...formSummary({ id, builtIn: false, revision: copy.revision, form: copy.form }),
-  updatedAt: copy.updatedAt,
+  ...formSummary(asStored(id, copy)),
   live: false,
 });
 
@@ -147,23 +157,10 @@ export class FormReviewRepository extends TableRepository {
 
   /** The form as the admin shows it: live, working copy and review; undefined if neither. */
   async state(id: string): Promise<FormState | undefined> {
-    const [live, copy, { approvalsRequired }] = await Promise.all([
-      this.forms.get(id),
-      this.workingCopy(id),
-      this.workflow.settings(),
-    ]);
+    const { live, copy, approvalsRequired } = await this.read(id);
     if (!live && !copy) return undefined;
     const approvals = await this.signatures(id, copy);
-    const editable: StoredForm = copy
-      ? {
-          id,
-          builtIn: isBuiltInForm(id),
-          revision: copy.revision,
-          form: copy.form,
-          updatedAt: copy.updatedAt,
-          updatedBy: copy.updatedBy,
-        }
-      : live!;
+    const editable: StoredForm = copy ? asStored(id, copy) : live!;
     return {
       ...editable,
       live: live ?? null,
@@ -302,20 +299,7 @@ export class FormReviewRepository extends TableRepository {
   ): Promise<FormSignature> {
     const copy = await this.workingCopy(id);
     if (!copy) throw new NotFoundError('This form has no working copy to approve');
-    if (copy.state !== 'in_review') {
-      throw new WorkflowStateError(
-        'Only a working copy in review can be approved: submit it first',
-      );
-    }
-    if (copy.authors.includes(signer.email)) {
-      throw new WorkflowStateError(
-        'You edited this working copy, so you cannot approve it: another reviewer must',
-      );
-    }
-    const signatures = await this.signatures(id, copy);
-    if (signatures.some((s) => s.current && s.signerEmail === signer.email)) {
-      throw new WorkflowStateError('You have already approved this content');
-    }
+    await assertSignable(copy, signer, () => this.signatures(id, copy));
     const now = this.now();
     const signedAt = now.toISOString();
     const record: Omit<FormSignature, 'current'> = {
@@ -377,11 +361,7 @@ export class FormReviewRepository extends TableRepository {
    * requires; the copy goes. Returns the new live definition.
    */
   async publish(id: string, actor: Actor): Promise<StoredForm> {
-    const [live, copy, { approvalsRequired }] = await Promise.all([
-      this.forms.get(id),
-      this.workingCopy(id),
-      this.workflow.settings(),
-    ]);
+    const { live, copy, approvalsRequired } = await this.read(id);
     if (!copy) {
       throw new WorkflowStateError(
         'There is nothing to publish: visitors already get the live definition',
@@ -392,14 +372,7 @@ export class FormReviewRepository extends TableRepository {
       throw new ApprovalsMissingError(approvalsRequired, approvals);
     }
     const now = this.now();
-    const published: StoredForm = {
-      id,
-      builtIn: isBuiltInForm(id),
-      revision: copy.revision,
-      form: copy.form,
-      updatedAt: copy.updatedAt,
-      updatedBy: copy.updatedBy,
-    };
+    const published = asStored(id, copy);
     // A built-in form's defaults (revision 0) are not stored: nothing to compare with.
     const stored = live !== undefined && live.revision > 0;
     await this.write(
@@ -493,6 +466,16 @@ export class FormReviewRepository extends TableRepository {
   }
 
   // ---- Helpers -----------------------------------------------------------------------
+
+  /** The live definition, the working copy and the setting, read at once. */
+  private async read(id: string) {
+    const [live, copy, { approvalsRequired }] = await Promise.all([
+      this.forms.get(id),
+      this.workingCopy(id),
+      this.workflow.settings(),
+    ]);
+    return { live, copy, approvalsRequired };
+  }
 
   private copyCondition(current: FormWorkingCopy | undefined) {
     return current

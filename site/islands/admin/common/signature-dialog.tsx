@@ -8,7 +8,14 @@
 // they name, which takes the focus. Closing clears what was typed, and the Modal gives the
 // focus back to the button that opened it.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import type { Account } from '../../../../functions/shared/account.ts';
 import {
   MEANING_LABELS,
@@ -25,6 +32,39 @@ export const SIGNATURE_DESCRIPTION =
 
 /** The fields in the order they are shown: the first with a problem takes the focus. */
 const FIELD_ORDER = ['meaning', 'password', 'code', 'comment'] as const;
+
+/** A control's id and its invalid state, wired to its error line (Labelled's). */
+const invalid = (id: string, errors: string[] | undefined) => ({
+  id,
+  'aria-invalid': Boolean(errors),
+  'aria-describedby': errors ? `${id}-error` : undefined,
+});
+
+function Labelled({
+  id,
+  label,
+  errors,
+  children,
+}: {
+  id: string;
+  label: string;
+  errors: string[] | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      <FieldError
+        id={`${id}-error`}
+        messages={errors}
+        label={label.replace(/ \(optional\)$/, '')}
+      />
+    </div>
+  );
+}
 
 export function SignatureDialog<T>({
   open,
@@ -124,17 +164,12 @@ export function SignatureDialog<T>({
       description={description}
     >
       <form ref={form} className="grid gap-3" onSubmit={submit} noValidate>
-        <div>
-          <label htmlFor={`${ids}-meaning`} className="text-sm font-medium text-slate-800">
-            Meaning
-          </label>
+        <Labelled id={`${ids}-meaning`} label="Meaning" errors={fields['meaning']}>
           <select
-            id={`${ids}-meaning`}
+            {...invalid(`${ids}-meaning`, fields['meaning'])}
             data-signature-field="meaning"
             value={meaning}
             onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
-            aria-invalid={Boolean(fields['meaning'])}
-            aria-describedby={fields['meaning'] ? `${ids}-meaning-error` : undefined}
             className={inputClass}
           >
             {SIGNATURE_MEANINGS.map((option) => (
@@ -143,8 +178,7 @@ export function SignatureDialog<T>({
               </option>
             ))}
           </select>
-          <FieldError id={`${ids}-meaning-error`} messages={fields['meaning']} label="Meaning" />
-        </div>
+        </Labelled>
         <TextField
           label="Your password"
           type="password"
@@ -166,23 +200,17 @@ export function SignatureDialog<T>({
             onChange={(event) => setCode(event.target.value)}
           />
         )}
-        <div>
-          <label htmlFor={`${ids}-comment`} className="text-sm font-medium text-slate-800">
-            Comment (optional)
-          </label>
+        <Labelled id={`${ids}-comment`} label="Comment (optional)" errors={fields['comment']}>
           <textarea
-            id={`${ids}-comment`}
+            {...invalid(`${ids}-comment`, fields['comment'])}
             data-signature-field="comment"
             rows={2}
             maxLength={2000}
             value={comment}
             onChange={(event) => setComment(event.target.value)}
-            aria-invalid={Boolean(fields['comment'])}
-            aria-describedby={fields['comment'] ? `${ids}-comment-error` : undefined}
             className={inputClass}
           />
-          <FieldError id={`${ids}-comment-error`} messages={fields['comment']} label="Comment" />
-        </div>
+        </Labelled>
         <div data-signature-alert="" tabIndex={-1} className="outline-none empty:hidden">
           <FormAlert message={named ? undefined : error} />
         </div>

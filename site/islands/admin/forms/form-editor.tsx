@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } fro
 import { formatTime } from '../api.ts';
 import { useDialogCloser } from '../dialog-stack.ts';
 import { DiscardDialog } from '../pages/discard-dialog.tsx';
+import { useCan } from '../permissions.ts';
 import { Button, ConfirmDialog, FormAlert, TextField, useReturnFocus } from '../ui.tsx';
 import { CheckboxField, Section, TextAreaField } from './controls.tsx';
 import { FieldForm } from './field-form.tsx';
@@ -149,8 +150,11 @@ export function FormEditor({
       : base.revision === 0
         ? 'The built-in defaults, never changed'
         : `Saved${saved}`;
-  // With review on, a save (and Reset to defaults) goes to the working copy.
+  // With review on, a save (and Reset to defaults) goes to the working copy, and taking a
+  // live form away is publishing's (the API refuses it to the others).
   const reviewed = underReview(base);
+  const mayPublish = useCan('publish');
+  const mayDelete = !(base.workflow.approvalsRequired > 0 && base.live) || mayPublish;
 
   return (
     <section aria-labelledby="form-editor-heading" data-testid="form-editor">
@@ -186,9 +190,11 @@ export function FormEditor({
               Reset to defaults
             </Button>
           ) : (
-            <Button variant="danger" onClick={() => setAsking('delete')}>
-              Delete form
-            </Button>
+            mayDelete && (
+              <Button variant="danger" onClick={() => setAsking('delete')}>
+                Delete form
+              </Button>
+            )
           )}
         </div>
       </div>

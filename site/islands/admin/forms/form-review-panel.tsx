@@ -7,7 +7,7 @@
 // (publish, once the approvals are there). Each action the role has but cannot take now
 // says why; the API's refusals are shown as sentences. The API enforces every rule.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { authGate, describeError } from '../api.ts';
 import { SignatureDialog } from '../common/signature-dialog.tsx';
 import { signatureLine } from '../common/signatures.ts';
@@ -87,6 +87,15 @@ function SignatureItem({
   );
 }
 
+interface ActionProps {
+  label: string;
+  /** Why it cannot be taken now (shown under the buttons too); undefined: it can. */
+  why: string | undefined;
+  tip: string;
+  primary?: boolean;
+  onClick: () => void;
+}
+
 /** A button the role may use, with the sentence that says why it cannot be used now. */
 function Action({
   label,
@@ -95,14 +104,7 @@ function Action({
   busy,
   primary = false,
   onClick,
-}: {
-  label: string;
-  why: string | undefined;
-  tip: string;
-  busy: boolean;
-  primary?: boolean;
-  onClick: () => void;
-}) {
+}: ActionProps & { busy: boolean }) {
   return (
     <Tooltip content={why ?? tip}>
       <span tabIndex={why ? 0 : -1}>
@@ -141,12 +143,24 @@ export function FormReviewPanel({
   const [error, setError] = useState<string>();
   const me = authGate.email ?? '';
 
-  const refresh = async () => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const approvalsLine = useRef<HTMLParagraphElement>(null);
+  /**
+   * The form as it now stands. The button just used may be gone or disabled by then, so
+   * the focus goes to what shows the result: the heading, or the approvals after a signature.
+   */
+  const refresh = async (focus: HTMLElement | null = heading.current) => {
     const next = await fetchForm(id);
     cacheForm(client, next);
     onState?.(next);
+    focus?.focus();
   };
-  const failed = (failure: unknown) => setError(describeError(failure));
+  // A refusal (someone changed the copy meanwhile, say) is a sentence, and the panel shows
+  // the form as it stands now.
+  const failed = (failure: unknown) => {
+    setError(describeError(failure));
+    void refresh(null).catch(() => undefined);
+  };
   const submit = useMutation({
     mutationFn: () => submitForm(id),
     onSuccess: async () => {
@@ -182,65 +196,49 @@ export function FormReviewPanel({
   const { badge, text } = stateText(state);
   const busy = submit.isPending || publish.isPending;
 
-  const actions: { key: string; node: ReactNode; why: string | undefined }[] = [];
-  if (canEdit && copy?.state === 'draft') {
-    const why = unsaved;
-    actions.push({
-      key: 'submit',
-      why,
-      node: (
-        <Action
-          label={submit.isPending ? 'Submitting...' : 'Submit for review'}
-          why={why}
-          tip="Reviewers can approve it once it is submitted; an edit afterwards sends it back to draft."
-          busy={busy}
-          onClick={() => submit.mutate()}
-        />
-      ),
-    });
-  }
-  if (canReview && copy?.state === 'in_review') {
-    const why = isAuthor
-      ? 'You edited this working copy, so another reviewer must approve it.'
-      : signed
-        ? 'You have approved this content already.'
-        : unsaved;
-    actions.push({
-      key: 'approve',
-      why,
-      node: (
-        <Action
-          label="Approve..."
-          why={why}
-          tip="Sign with your password: recorded with your name, the time and a fingerprint of the whole form."
-          busy={busy}
-          primary
-          onClick={() => setSigning(true)}
-        />
-      ),
-    });
-  }
-  if (canPublish && copy) {
-    const why =
-      unsaved ??
-      (approvalsMissing > 0
-        ? `${plural(approvalsMissing, 'more approval')} of the current working copy ${approvalsMissing === 1 ? 'is' : 'are'} needed before it can be published.`
-        : undefined);
-    actions.push({
-      key: 'publish',
-      why,
-      node: (
-        <Action
-          label={publish.isPending ? 'Publishing...' : 'Publish'}
-          why={why}
-          tip="Replaces the live form now; visitors get it within a minute."
-          busy={busy}
-          primary
-          onClick={() => publish.mutate()}
-        />
-      ),
-    });
-  }
+  // The actions the role has for the copy's state, each with why it cannot be taken now.
+  const actions: ActionProps[] = [
+    ...(canEdit && copy?.state === 'draft'
+      ? [
+          {
+            label: submit.isPending ? 'Submitting...' : 'Submit for review',
+            why: unsaved,
+            tip: 'Reviewers can approve it once it is submitted; an edit afterwards sends it back to draft.',
+            onClick: () => submit.mutate(),
+          },
+        ]
+      : []),
+    ...(canReview && copy?.state === 'in_review'
+      ? [
+          {
+            label: 'Approve...',
+            why: isAuthor
+              ? 'You edited this working copy, so another reviewer must approve it.'
+              : signed
+                ? 'You have approved this content already.'
+                : unsaved,
+            tip: 'Sign with your password: recorded with your name, the time and a fingerprint of the whole form.',
+            primary: true,
+            onClick: () => setSigning(true),
+          },
+        ]
+      : []),
+    ...(canPublish && copy
+      ? [
+          {
+            label: publish.isPending ? 'Publishing...' : 'Publish',
+            why:
+              unsaved ??
+              (approvalsMissing > 0
+                ? `${plural(approvalsMissing, 'more approval')} of the current working copy ${approvalsMissing === 1 ? 'is' : 'are'} needed before it can be published.`
+                : undefined),
+            tip: 'Replaces the live form now; visitors get it within a minute.',
+            primary: true,
+            onClick: () => publish.mutate(),
+          },
+        ]
+      : []),
+  ];
   const reasons = [...new Set(actions.map((action) => action.why).filter(Boolean))] as string[];
 
   return (
@@ -250,7 +248,12 @@ export function FormReviewPanel({
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="form-review-heading" className="text-base font-semibold text-ink">
+        <h3
+          id="form-review-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-base font-semibold text-ink outline-none"
+        >
           Review
         </h3>
         <span
@@ -290,7 +293,7 @@ export function FormReviewPanel({
         </details>
       )}
       <div>
-        <p className="font-medium text-ink">
+        <p ref={approvalsLine} tabIndex={-1} className="font-medium text-ink outline-none">
           Approvals{' '}
           <span className="font-normal text-slate-600" data-testid="form-approval-count">
             {approvalsRequired === 0
@@ -311,7 +314,7 @@ export function FormReviewPanel({
       {actions.length > 0 && (
         <div className="flex flex-wrap gap-2" data-testid="form-review-actions">
           {actions.map((action) => (
-            <span key={action.key}>{action.node}</span>
+            <Action key={action.tip} {...action} busy={busy} />
           ))}
         </div>
       )}
@@ -330,7 +333,7 @@ export function FormReviewPanel({
         sign={(body) => approveForm(id, body)}
         onSigned={(signature) => {
           setError(undefined);
-          void refresh();
+          void refresh(approvalsLine.current);
           toast({ title: 'Approved', description: signatureLine(signature) });
         }}
       />

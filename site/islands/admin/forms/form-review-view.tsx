@@ -8,7 +8,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { describeError, formatTime } from '../api.ts';
 import { viewUrl } from '../route.ts';
 import { Button } from '../ui.tsx';
-import { Section } from './controls.tsx';
+import { Section, ViewHeader } from './controls.tsx';
 import { FormPreview } from './form-preview.tsx';
 import { FormReviewPanel } from './form-review-panel.tsx';
 import { FORM_REVIEWS_KEY, listFormReviews, type FormState } from './forms-api.ts';
@@ -28,27 +28,25 @@ export function FormReviewView({ state, onClose }: { state: FormState; onClose: 
   const form = state.form;
   return (
     <section aria-labelledby="form-review-view-heading" data-testid="form-review-view">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 basis-72">
+      <ViewHeader
+        id="form-review-view-heading"
+        title={form.title}
+        headingRef={heading}
+        above={
           <p className="text-sm text-slate-600">
             Forms <span aria-hidden="true">›</span> <span className="font-mono">{state.id}</span>
           </p>
-          <h2
-            id="form-review-view-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="mt-1 text-2xl font-semibold wrap-anywhere text-ink outline-none"
-          >
-            {form.title}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Read only: your role reviews forms; editors change them.
-          </p>
-        </div>
-        <Button onClick={onClose}>
-          <span aria-hidden="true">←</span> Forms in review
-        </Button>
-      </div>
+        }
+        actions={
+          <Button onClick={onClose}>
+            <span aria-hidden="true">←</span> Forms in review
+          </Button>
+        }
+      >
+        <p className="mt-1 text-sm text-slate-600">
+          Read only: your role reviews forms; editors change them.
+        </p>
+      </ViewHeader>
       <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <div className="grid min-w-0 gap-6">
           <FormReviewPanel initial={state} />
@@ -104,25 +102,21 @@ export function ReviewQueue({
   }, [returnTo, queue.data]);
   return (
     <section aria-labelledby="forms-heading" data-testid="form-review-queue">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 basis-72">
-          <h2
-            id="forms-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="text-2xl font-semibold text-ink outline-none"
-          >
-            Forms in review
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-600">
-            Forms whose changes wait for your approval. Visitors keep the live form until a change
-            is approved and published.
-          </p>
-        </div>
-        <Button onClick={onBack}>
-          <span aria-hidden="true">←</span> Back to pages
-        </Button>
-      </div>
+      <ViewHeader
+        id="forms-heading"
+        title="Forms in review"
+        headingRef={heading}
+        actions={
+          <Button onClick={onBack}>
+            <span aria-hidden="true">←</span> Back to pages
+          </Button>
+        }
+      >
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Forms whose changes wait for your approval. Visitors keep the live form until a change is
+          approved and published.
+        </p>
+      </ViewHeader>
       <div className="mt-6">
         {queue.isPending && <p role="status">Loading forms...</p>}
         {queue.isError && (

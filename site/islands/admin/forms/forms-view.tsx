@@ -15,6 +15,7 @@ import { useCan, useMe } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
 import { formIdFromTitle, formIdProblem, starterForm } from './form-editing.ts';
+import { ViewHeader } from './controls.tsx';
 import { FormEditor } from './form-editor.tsx';
 import { FormReviewView, ReviewQueue } from './form-review-view.tsx';
 import {
@@ -191,32 +192,28 @@ function FormList({
   const rows = forms.data ?? [];
   return (
     <section aria-labelledby="forms-heading" data-testid="forms-view">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 basis-72">
-          <h2
-            id="forms-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="text-2xl font-semibold text-ink outline-none"
-          >
-            Forms
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-600">
-            The forms visitors send: the dialog&apos;s demo and pricing requests, the contact and
-            pilot pages, and forms of your own for landing pages. Changes reach visitors within a
-            minute, or, when the Account area requires approvals, once they are approved and
-            published.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={onBack}>
-            <span aria-hidden="true">←</span> Back to pages
-          </Button>
-          <Button variant="primary" onClick={() => setCreating(true)} disabled={!forms.isSuccess}>
-            New form
-          </Button>
-        </div>
-      </div>
+      <ViewHeader
+        id="forms-heading"
+        title="Forms"
+        headingRef={heading}
+        actions={
+          <>
+            <Button onClick={onBack}>
+              <span aria-hidden="true">←</span> Back to pages
+            </Button>
+            <Button variant="primary" onClick={() => setCreating(true)} disabled={!forms.isSuccess}>
+              New form
+            </Button>
+          </>
+        }
+      >
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          The forms visitors send: the dialog&apos;s demo and pricing requests, the contact and
+          pilot pages, and forms of your own for landing pages. Changes reach visitors within a
+          minute, or, when the Account area requires approvals, once they are approved and
+          published.
+        </p>
+      </ViewHeader>
 
       <div className="mt-6" ref={list}>
         {forms.isPending && <p role="status">Loading forms...</p>}
