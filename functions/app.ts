@@ -26,7 +26,7 @@ import { reports } from './routes/admin/reports.ts';
 import { analyticsShares } from './routes/admin/analytics-shares.ts';
 import { realtime } from './routes/admin/realtime.ts';
 import { goals } from './routes/admin/goals.ts';
-import { forms } from './routes/admin/forms.ts';
+import { formReviews, forms } from './routes/admin/forms.ts';
 import { templates } from './routes/admin/templates.ts';
 import { leads } from './routes/leads.ts';
 import { contacts } from './routes/contacts.ts';
@@ -69,6 +69,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/analytics/realtime', router: realtime },
   { path: '/admin/goals', router: goals },
   { path: '/admin/forms', router: forms },
+  { path: '/admin/form-reviews', router: formReviews },
   { path: '/admin/templates', router: templates },
   { path: '/admin/settings', router: settings },
   { path: '/admin/settings/leads', router: leadSettings },

@@ -11,6 +11,7 @@ import { guardModeOf } from './webhooks/url-guard.ts';
 import { TwoFactorRepository } from './data/two-factor.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
+import { FormReviewRepository } from './data/form-review.ts';
 import { createObjectStore } from './storage/select.ts';
 import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';
@@ -28,7 +29,7 @@ export function createServices(
   options: ServiceOptions = {},
 ): Services {
   const visitor = assembleVisitorServices(config, target, options, createMailer);
-  const { db, tableName, now, log, leads, leadRouting, leadSettings } = visitor;
+  const { db, tableName, now, log, leads, leadRouting, leadSettings, forms, workflow } = visitor;
   const secrets = new InstallSecrets(db, tableName, now);
   const outbox = new OutboxRepository(db, tableName, now);
   return {
@@ -60,6 +61,7 @@ export function createServices(
       maxDelaySeconds: config.env.LOGIN_MAX_DELAY_SECONDS,
     }),
     audit: new AuditLog(db, tableName, now),
+    formReview: new FormReviewRepository(db, tableName, now, forms, workflow),
     objects: options.objects ?? createObjectStore(config, now),
     secrets,
     cursors: new CursorCodec(secrets),

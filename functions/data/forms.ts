@@ -5,10 +5,12 @@
 // Access patterns and keys (functions/data/keys.ts):
 //   every stored form ..... Query   pk=FORMS
 //   one form .............. GetItem / Put / Delete  pk=FORMS  sk=<formId>
+// With approvals required, saves go to the form's working copy instead and reach this item
+// only when the copy is published (functions/data/form-review.ts, which also deletes forms).
 // A save is conditional on the revision the editor loaded (a stale save is a 409), and its
 // audit entry is written in the same transaction.
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, InvalidError, NotFoundError } from '../lib/domain-errors.ts';
+import { ConflictError } from '../lib/domain-errors.ts';
 import {
   builtInForm,
   BUILT_IN_FORMS,
@@ -43,7 +45,8 @@ function toStored(item: Record<string, unknown>): StoredForm {
   };
 }
 
-const summary = (stored: StoredForm): FormSummary => ({
+/** A form's row in the list. */
+export const formSummary = (stored: StoredForm): FormSummary => ({
   id: stored.id,
   title: stored.form.title,
   builtIn: stored.builtIn,
@@ -59,6 +62,36 @@ const defaults = (id: (typeof BUILT_IN_FORMS)[number]): StoredForm => ({
   builtIn: true,
   revision: 0,
   form: builtInForm(id),
+});
+
+/**
+ * Refuses a save based on another revision than `current`'s (the definition the save would
+ * replace: the live one, or the working copy under review), or a new form under a taken id.
+ */
+export function checkRevision(
+  id: string,
+  current: { revision: number; builtIn: boolean } | undefined,
+  revision: number | undefined,
+): void {
+  if (revision !== undefined && current && revision !== current.revision) {
+    throw new ConflictError(
+      `Someone else saved this form since you opened it (revision ${current.revision}, yours ${revision}): reload it to see their change.`,
+    );
+  }
+  if (revision === undefined && current && !current.builtIn) {
+    throw new ConflictError(`A form with the id "${id}" exists already: choose another id.`, {
+      id: ['is already the id of another form'],
+    });
+  }
+}
+
+/** The live definition's item: what get() reads and the site and visitors are served. */
+export const liveFormItem = (stored: StoredForm) => ({
+  ...keys.form(stored.id),
+  revision: stored.revision,
+  form: stored.form,
+  ...(stored.updatedAt ? { updatedAt: stored.updatedAt } : {}),
+  ...(stored.updatedBy ? { updatedBy: stored.updatedBy } : {}),
 });
 
 export class FormRepository extends TableRepository {
@@ -77,10 +110,10 @@ export class FormRepository extends TableRepository {
     const stored = new Map(
       (result.Items ?? []).map((item) => [String(item['sk']), toStored(item)]),
     );
-    const builtIn = BUILT_IN_FORMS.map((id) => summary(stored.get(id) ?? defaults(id)));
+    const builtIn = BUILT_IN_FORMS.map((id) => formSummary(stored.get(id) ?? defaults(id)));
     const custom = [...stored.values()]
       .filter((form) => !form.builtIn)
-      .map(summary)
+      .map(formSummary)
       .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
     return [...builtIn, ...custom];
   }
@@ -118,16 +151,7 @@ export class FormRepository extends TableRepository {
     const now = this.now();
     const current = await this.get(id);
     const stored = current && !(current.builtIn && current.revision === 0);
-    if (revision !== undefined && current && revision !== current.revision) {
-      throw new ConflictError(
-        `Someone else saved this form since you opened it (revision ${current.revision}, yours ${revision}): reload it to see their change.`,
-      );
-    }
-    if (revision === undefined && current && !current.builtIn) {
-      throw new ConflictError(`A form with the id "${id}" exists already: choose another id.`, {
-        id: ['is already the id of another form'],
-      });
-    }
+    checkRevision(id, current, revision);
     const next = (current?.revision ?? 0) + 1;
     const saved: StoredForm = {
       id,
@@ -144,13 +168,7 @@ export class FormRepository extends TableRepository {
             {
               Put: {
                 TableName: this.table,
-                Item: {
-                  ...keys.form(id),
-                  revision: next,
-                  form,
-                  updatedAt: saved.updatedAt,
-                  updatedBy: actor.email,
-                },
+                Item: liveFormItem(saved),
                 ...(stored
                   ? {
                       ConditionExpression: 'revision = :revision',
@@ -176,47 +194,12 @@ export class FormRepository extends TableRepository {
       }
       throw error;
     }
-    this.cache.delete(id);
+    this.forget(id);
     return saved;
   }
 
-  /** Deletes a custom form; `inUse` names the pages whose content picks it (then refused). */
-  async delete(id: string, actor: Actor, inUse: string[]): Promise<void> {
-    if (isBuiltInForm(id)) {
-      throw new InvalidError(
-        'A built-in form cannot be deleted; reset it to its defaults instead.',
-        { formId: ['is a built-in form'] },
-      );
-    }
-    if (inUse.length) {
-      throw new ConflictError(
-        `This form is used by ${inUse.length === 1 ? 'the page' : 'the pages'} ${inUse.map((title) => `"${title}"`).join(', ')}: pick another form there first.`,
-      );
-    }
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.form(id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            auditItem(this.table, this.now(), {
-              actor: actor.email,
-              action: 'form-delete',
-              summary: `Form ${id} deleted`,
-              ...(actor.ip ? { ip: actor.ip } : {}),
-            }).put,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) throw new NotFoundError('Form not found');
-      throw error;
-    }
+  /** After a change made elsewhere (a publish, a deletion): this instance reads it afresh. */
+  forget(id: string): void {
     this.cache.delete(id);
   }
 }

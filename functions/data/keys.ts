@@ -71,6 +71,10 @@ export const PK = {
   goals: 'GOALS',
   /** The form definitions, one partition (functions/data/forms.ts). */
   forms: 'FORMS',
+  /** The forms' working copies under review, one partition (functions/data/form-review.ts). */
+  formCopies: 'FORM-COPIES',
+  /** FORM#<formId>: the signatures of a form's working copies (functions/data/form-review.ts). */
+  form: 'FORM#',
   /** The saved page templates, one partition (functions/data/page-templates.ts). */
   templates: 'TEMPLATES',
   /** The gated downloads' private files and their uploads, one partition (functions/data/assets.ts). */
@@ -235,6 +239,8 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.live]: [SK.any],
     [PK.goals]: [SK.any],
     [PK.forms]: [SK.any],
+    [PK.formCopies]: [SK.any],
+    [PK.form]: [SK.signature],
     [PK.templates]: [SK.any],
     [PK.assets]: [SK.any],
     [PK.settings]: [SK.settings, SK.reportSettings, SK.contactIndex, SK.leadSettings],
@@ -377,6 +383,13 @@ export const keys = {
   goalsPartition: () => PK.goals,
   form: (id: string) => ({ pk: PK.forms, sk: id }),
   formsPartition: () => PK.forms,
+  formWorkingCopy: (formId: string) => ({ pk: PK.formCopies, sk: formId }),
+  formCopiesPartition: () => PK.formCopies,
+  formSignature: (formId: string, suffix: string) => ({
+    pk: `${PK.form}${formId}`,
+    sk: `${SK.signature}${suffix}`,
+  }),
+  formPartition: (formId: string) => `${PK.form}${formId}`,
   template: (id: string) => ({ pk: PK.templates, sk: id }),
   templatesPartition: () => PK.templates,
   asset: (id: string) => ({ pk: PK.assets, sk: id }),

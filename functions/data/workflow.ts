@@ -111,6 +111,29 @@ export class ApprovalsMissingError extends ConflictError {
   }
 }
 
+/**
+ * The refusals every signature of a working copy shares (a page's, a form's: functions/data/
+ * form-review.ts): it must be in review, never signed by one of its authors, nor twice by
+ * the same signer. `signatures` reads the copy's signatures (current ones sign it).
+ */
+export async function assertSignable(
+  copy: { state: WorkingCopy['state']; authors: string[] },
+  signer: { email: string },
+  signatures: () => Promise<{ current: boolean; signerEmail: string }[]>,
+): Promise<void> {
+  if (copy.state !== 'in_review') {
+    throw new WorkflowStateError('Only a working copy in review can be approved: submit it first');
+  }
+  if (copy.authors.includes(signer.email)) {
+    throw new WorkflowStateError(
+      'You edited this working copy, so you cannot approve it: another reviewer must',
+    );
+  }
+  if ((await signatures()).some((s) => s.current && s.signerEmail === signer.email)) {
+    throw new WorkflowStateError('You have already approved this content');
+  }
+}
+
 // ---- Items -------------------------------------------------------------------------
 
 interface WorkingCopyItem extends WorkingCopy {
@@ -401,20 +424,7 @@ export class WorkflowRepository extends TableRepository {
   ): Promise<Signature> {
     const copy = await this.workingCopy(page.id);
     if (!copy) throw new WorkingCopyNotFoundError();
-    if (copy.state !== 'in_review') {
-      throw new WorkflowStateError(
-        'Only a working copy in review can be approved: submit it first',
-      );
-    }
-    if (copy.authors.includes(signer.email)) {
-      throw new WorkflowStateError(
-        'You edited this working copy, so you cannot approve it: another reviewer must',
-      );
-    }
-    const signatures = await this.signatures(page.id, copy);
-    if (signatures.some((s) => s.current && s.signerEmail === signer.email)) {
-      throw new WorkflowStateError('You have already approved this content');
-    }
+    await assertSignable(copy, signer, () => this.signatures(page.id, copy));
     const now = this.now();
     const signedAt = now.toISOString();
     const id = suffix(signedAt);

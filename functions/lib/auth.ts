@@ -121,7 +121,9 @@ export function requirePermission(
  * so a role that lacks it hears of the permission, never of a field. Behind requireAdmin
  * (the router's requirePermission), which has signed the caller in.
  */
-export function handlerPermission(permission: Permission): MiddlewareHandler<AppEnv> {
+export function handlerPermission(
+  permission: Permission | readonly Permission[],
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await assertPermission(c, permission);
     await next();

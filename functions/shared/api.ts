@@ -252,9 +252,13 @@ export const AUDIT_ACTIONS = [
   'goal-create',
   'goal-delete',
   'goal-funnel',
-  // Forms (functions/data/forms.ts).
+  // Forms (functions/data/forms.ts; under review: functions/data/form-review.ts).
   'form-save',
   'form-delete',
+  'form-copy-save',
+  'form-submit',
+  'form-approve',
+  'form-publish',
   // Page templates (functions/data/page-templates.ts).
   'template-save',
   'template-delete',
@@ -321,6 +325,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'goal-create': 'Goal added',
   'form-save': 'Form saved',
   'form-delete': 'Form deleted',
+  'form-copy-save': 'Form working copy saved',
+  'form-submit': 'Form submitted for review',
+  'form-approve': 'Form approved (e-signature)',
+  'form-publish': 'Form published',
   'goal-delete': 'Goal deleted',
   'goal-funnel': 'Goal funnel changed',
   'template-save': 'Saved as template',

@@ -453,6 +453,10 @@ export interface FormSummary {
   consent: boolean;
   autoReply: boolean;
   updatedAt?: string;
+  /** False for a form whose only definition is a working copy never published (issue 33). */
+  live?: boolean;
+  /** Its working copy under review, when there is one (functions/shared/form-review.ts). */
+  workingCopy?: { state: 'draft' | 'in_review'; revision: number; updatedAt: string };
 }
 
 /** GET /api/forms/:formId: what a visitor's browser needs; no auto-reply, no authors. */

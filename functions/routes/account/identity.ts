@@ -53,3 +53,24 @@ export async function confirmIdentity(
   await services.signInThrottle.succeeded(attempt);
   return { admin, recoveryLeft };
 }
+
+/**
+ * An electronic signature's identity check (page, variant and form approvals): the password
+ * again, and a code when the account signs in with two-factor codes, through
+ * confirmIdentity (the sign-in throttle and the account-wide code limit count them).
+ * Returns the signer's printed name (account name, else e-mail) and e-mail.
+ */
+export async function confirmSigner(
+  c: AccountContext,
+  { password, code }: { password: string; code?: string | undefined },
+): Promise<{ email: string; name: string }> {
+  const signer = await self(c);
+  if (signer.totpSecret && !code) {
+    throw fieldError('code', 'is required: your account signs in with two-factor codes');
+  }
+  const { admin } = await confirmIdentity(c, {
+    password: { field: 'password', value: password },
+    ...(signer.totpSecret && code ? { code: { field: 'code', value: code } } : {}),
+  });
+  return { email: admin.email, name: admin.name ?? admin.email };
+}

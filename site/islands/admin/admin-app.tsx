@@ -138,6 +138,8 @@ function Manager({ email }: { email: string }) {
   const formsView = location.view === 'forms';
   const mayPublish = useCan('publish');
   const mayEdit = useCan('edit');
+  // Reviewers open the Forms view too: the forms waiting for their approval (issue 33).
+  const mayReview = useCan('review');
   // Leads are personal data: only roles with the leads permission see the tab.
   const mayReadLeads = useCan('leads');
   // The tab on screen. It follows the URL, except that Back or Forward away from unsaved
@@ -242,7 +244,7 @@ function Manager({ email }: { email: string }) {
               Redirects
             </a>
           )}
-          {tab === 'pages' && mayEdit && (
+          {tab === 'pages' && (mayEdit || mayReview) && (
             <a
               href={viewUrl('forms')}
               data-forms-link=""

@@ -17,7 +17,7 @@ import type {
 } from '../../../../functions/shared/reports.ts';
 import { request } from '../api.ts';
 
-export const ACCOUNT_KEY = ['/api/account'] as const;
+export { ACCOUNT_KEY } from '../common/signatures.ts';
 export const SESSIONS_KEY = ['/api/account/sessions'] as const;
 export const ADMINS_KEY = ['/api/account/admins'] as const;
 /** The audit log (shown in the Pages view) records every account change. */

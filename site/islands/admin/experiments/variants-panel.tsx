@@ -3,20 +3,14 @@
 // Review tab: pages/workflow-panel.tsx) and its actions: Edit content (a draft's variants,
 // for roles that edit), View (the control, which is the live page, and every variant once
 // the experiment started), Approve (roles that review; never one's own edits).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
-import type { Account } from '../../../../functions/shared/account.ts';
-import {
-  MEANING_LABELS,
-  SIGNATURE_MEANINGS,
-  type SignatureMeaning,
-} from '../../../../functions/shared/workflow.ts';
-import { ACCOUNT_KEY } from '../account/account-api.ts';
-import { authGate, describeError, formatTime, HttpError, type FieldErrors } from '../api.ts';
-import { signatureLine } from '../pages/workflow-panel.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { authGate, formatTime } from '../api.ts';
+import { SignatureDialog } from '../common/signature-dialog.tsx';
+import { signatureLine } from '../common/signatures.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
-import { Button, FieldError, FormAlert, inputClass, Modal, TextField, Tooltip } from '../ui.tsx';
+import { Button, Tooltip } from '../ui.tsx';
 import {
   approveVariant,
   cacheExperiment,
@@ -166,7 +160,7 @@ function Approvals({
   );
 }
 
-/** An approval is an electronic signature: the password again, a code when enrolled. */
+/** A variant's approval: the one e-signature dialog, then the experiment as it now stands. */
 function ApproveDialog({
   experiment,
   variant,
@@ -176,136 +170,24 @@ function ApproveDialog({
   variant: VariantDetail | undefined;
   onClose: () => void;
 }) {
-  const open = variant !== undefined;
-  const account = useQuery<Account>({ queryKey: ACCOUNT_KEY, enabled: open });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [meaning, setMeaning] = useState<SignatureMeaning>('approved');
-  const [comment, setComment] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string>();
   const client = useQueryClient();
   const toast = useToast();
-  const ids = useId();
-  const twoFactor = account.data?.twoFactor.enabled ?? false;
-
-  const close = () => {
-    setPassword('');
-    setCode('');
-    setComment('');
-    setMeaning('approved');
-    setFields({});
-    setError(undefined);
-    onClose();
-  };
-
-  const sign = useMutation({
-    mutationFn: (target: VariantDetail) =>
-      approveVariant(experiment.id, target.id, {
-        password,
-        meaning,
-        ...(twoFactor ? { code } : {}),
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-      }),
-    onSuccess: (detail, target) => {
-      cacheExperiment(client, detail);
-      const signature = detail.variants
-        .find((v) => v.id === target.id)
-        ?.approvals.find((s) => s.current && s.signerEmail === authGate.email);
-      close();
-      toast({
-        title: `${target.name} approved`,
-        ...(signature ? { description: signatureLine(signature) } : {}),
-      });
-    },
-    onError: (failure) => {
-      setFields(failure instanceof HttpError ? failure.fields : {});
-      setError(describeError(failure));
-    },
-  });
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (!variant) return;
-    setError(undefined);
-    const missing: FieldErrors = {};
-    if (!password) missing['password'] = ['is required to sign'];
-    if (twoFactor && !code.trim()) {
-      missing['code'] = ['is required: your account uses two-factor codes'];
-    }
-    setFields(missing);
-    if (Object.keys(missing).length === 0) sign.mutate(variant);
-  };
-
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => !next && close()}
+    <SignatureDialog
+      open={variant !== undefined}
       title={`Approve ${variant?.name ?? 'the variant'}`}
-      description="Your approval is an electronic signature: it records your name, the time (UTC), what it means, and a fingerprint of exactly this content. An edit afterwards voids it."
-    >
-      <form className="grid gap-3" onSubmit={submit} noValidate>
-        <div>
-          <label htmlFor={`${ids}-meaning`} className="text-sm font-medium text-slate-800">
-            Meaning
-          </label>
-          <select
-            id={`${ids}-meaning`}
-            value={meaning}
-            onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
-            className={inputClass}
-          >
-            {SIGNATURE_MEANINGS.map((option) => (
-              <option key={option} value={option}>
-                {MEANING_LABELS[option].replace(/^approved/, 'Approved')}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          errors={fields['password']}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {twoFactor && (
-          <TextField
-            label="Code from your authenticator app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            errors={fields['code']}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        )}
-        <div>
-          <label htmlFor={`${ids}-comment`} className="text-sm font-medium text-slate-800">
-            Comment (optional)
-          </label>
-          <textarea
-            id={`${ids}-comment`}
-            rows={2}
-            maxLength={2000}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            aria-invalid={Boolean(fields['comment'])}
-            aria-describedby={fields['comment'] ? `${ids}-comment-error` : undefined}
-            className={inputClass}
-          />
-          <FieldError id={`${ids}-comment-error`} messages={fields['comment']} label="Comment" />
-        </div>
-        <FormAlert
-          message={fields['password'] || fields['code'] || fields['comment'] ? undefined : error}
-        />
-        <div className="flex justify-end gap-2">
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={sign.isPending}>
-            {sign.isPending ? 'Working...' : 'Sign and approve'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      onClose={onClose}
+      sign={(body) => approveVariant(experiment.id, variant!.id, body)}
+      onSigned={(detail) => {
+        cacheExperiment(client, detail);
+        const signature = detail.variants
+          .find((v) => v.id === variant?.id)
+          ?.approvals.find((s) => s.current && s.signerEmail === authGate.email);
+        toast({
+          title: `${variant?.name ?? 'The variant'} approved`,
+          ...(signature ? { description: signatureLine(signature) } : {}),
+        });
+      }}
+    />
   );
 }

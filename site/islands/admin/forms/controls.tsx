@@ -4,6 +4,7 @@
 import {
   useId,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -163,5 +164,43 @@ export function Section({
       </div>
       <div className="mt-4 grid grid-cols-1 gap-4">{children}</div>
     </section>
+  );
+}
+
+/**
+ * The top of a Forms screen: what it is (a breadcrumb above, a sentence below), its heading,
+ * which takes the focus when the screen opens, and its buttons.
+ */
+export function ViewHeader({
+  id,
+  title,
+  headingRef,
+  above,
+  children,
+  actions,
+}: {
+  id: string;
+  title: ReactNode;
+  headingRef: Ref<HTMLHeadingElement>;
+  above?: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0 flex-1 basis-72">
+        {above}
+        <h2
+          id={id}
+          ref={headingRef}
+          tabIndex={-1}
+          className={`${above ? 'mt-1 ' : ''}text-2xl font-semibold wrap-anywhere text-ink outline-none`}
+        >
+          {title}
+        </h2>
+        {children}
+      </div>
+      <div className="flex flex-wrap gap-2">{actions}</div>
+    </div>
   );
 }

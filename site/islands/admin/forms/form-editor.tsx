@@ -10,6 +10,7 @@ import { formatTime } from '../api.ts';
 import { useStickyClearance } from '../common/sticky-clearance.ts';
 import { useDialogCloser } from '../dialog-stack.ts';
 import { DiscardDialog } from '../pages/discard-dialog.tsx';
+import { useCan } from '../permissions.ts';
 import { Button, ConfirmDialog, FormAlert, TextField, useReturnFocus } from '../ui.tsx';
 import { CheckboxField, Section, TextAreaField } from './controls.tsx';
 import { FieldForm } from './field-form.tsx';
@@ -25,8 +26,9 @@ import {
   RESERVED_MEANINGS,
   type DraftField,
 } from './form-editing.ts';
-import type { StoredForm } from './forms-api.ts';
+import type { FormState } from './forms-api.ts';
 import { FormPreview } from './form-preview.tsx';
+import { FormReviewPanel, underReview } from './form-review-panel.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import type { ReservedField } from '../../../../functions/shared/forms.ts';
 import { MAX_FIELDS } from '../../../../functions/shared/forms.ts';
@@ -45,7 +47,7 @@ export function FormEditor({
   onClose,
   onDeleted,
 }: {
-  stored: StoredForm;
+  stored: FormState;
   /** Back to the list (asks first when edits are unsaved). */
   onClose: () => void;
   onDeleted: (id: string) => void;
@@ -143,11 +145,19 @@ export function FormEditor({
   const consent = draft.consent;
   const autoReply = draft.autoReply;
   const saving = editor.save.isPending;
+  const saved = `${base.updatedAt ? ` ${formatTime(base.updatedAt)}` : ''}${base.updatedBy ? ` by ${base.updatedBy}` : ''}`;
   const status = editor.dirty
     ? 'Unsaved changes'
-    : base.revision === 0
-      ? 'The built-in defaults, never changed'
-      : `Saved${base.updatedAt ? ` ${formatTime(base.updatedAt)}` : ''}${base.updatedBy ? ` by ${base.updatedBy}` : ''}`;
+    : base.workingCopy
+      ? `Working copy saved${saved}`
+      : base.revision === 0
+        ? 'The built-in defaults, never changed'
+        : `Saved${saved}`;
+  // With review on, a save (and Reset to defaults) goes to the working copy, and taking a
+  // live form away is publishing's (the API refuses it to the others).
+  const reviewed = underReview(base);
+  const mayPublish = useCan('publish');
+  const mayDelete = !(base.workflow.approvalsRequired > 0 && base.live) || mayPublish;
 
   return (
     <section aria-labelledby="form-editor-heading" data-testid="form-editor">
@@ -183,9 +193,11 @@ export function FormEditor({
               Reset to defaults
             </Button>
           ) : (
-            <Button variant="danger" onClick={() => setAsking('delete')}>
-              Delete form
-            </Button>
+            mayDelete && (
+              <Button variant="danger" onClick={() => setAsking('delete')}>
+                Delete form
+              </Button>
+            )
           )}
         </div>
       </div>
@@ -200,6 +212,12 @@ export function FormEditor({
           </ul>
         )}
       </div>
+
+      {reviewed && (
+        <div className="mt-4">
+          <FormReviewPanel initial={base} dirty={editor.dirty} onState={editor.adopt} />
+        </div>
+      )}
 
       <form
         onSubmit={submit}
@@ -391,7 +409,7 @@ export function FormEditor({
               {editor.dirty ? 'Unsaved changes' : 'All changes saved'}
             </p>
             <Button type="submit" variant="primary" disabled={saving || !editor.dirty}>
-              {saving ? 'Saving...' : 'Save form'}
+              {saving ? 'Saving...' : reviewed ? 'Save working copy' : 'Save form'}
             </Button>
           </div>
         </div>
@@ -433,7 +451,11 @@ export function FormEditor({
         open={asking === 'reset'}
         onOpenChange={(open) => !open && setAsking(undefined)}
         title={`Reset ${base.form.title} to its defaults?`}
-        message="Its fields, texts and settings go back to those the site was built with, and are saved at once. Every change made to it is discarded."
+        message={
+          reviewed
+            ? 'Its fields, texts and settings go back to those the site was built with, saved to the working copy; visitors get them once it is approved and published.'
+            : 'Its fields, texts and settings go back to those the site was built with, and are saved at once. Every change made to it is discarded.'
+        }
         confirmLabel="Reset to defaults"
         busy={editor.reset.isPending}
         onConfirm={() => {

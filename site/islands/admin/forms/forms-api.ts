@@ -1,18 +1,29 @@
 // The Forms view's calls to /api/admin/forms on the admin's HTTP layer (../api.ts). The shapes
-// are functions/shared/forms.ts's (StoredForm, FormSummary); the API checks a definition with
-// the same formDefinitionSchema the editor checks it with as it is typed.
+// are functions/shared/forms.ts's (StoredForm, FormSummary) and, for a form under review,
+// functions/shared/form-review.ts's (FormState); the API checks a definition with the same
+// formDefinitionSchema the editor checks it with as it is typed. Submit, approve and publish
+// send the page workflow's bodies (functions/shared/workflow.ts).
 import type { QueryClient } from '@tanstack/react-query';
+import type {
+  FormInReview,
+  FormSignature,
+  FormState,
+  FormWorkingCopy,
+} from '../../../../functions/shared/form-review.ts';
 import type {
   FormDefinition,
   FormSummary,
   StoredForm,
 } from '../../../../functions/shared/forms.ts';
+import type { ApproveRequest } from '../../../../functions/shared/workflow.ts';
 import { request } from '../api.ts';
 
-export type { FormDefinition, FormSummary, StoredForm };
+export type { FormDefinition, FormInReview, FormSignature, FormState, FormSummary, StoredForm };
 
 export const FORMS_KEY = ['/api/admin/forms'] as const;
 export const formKey = (id: string) => [...FORMS_KEY, id] as const;
+/** The forms waiting for approvals (reviewers have no other list). */
+export const FORM_REVIEWS_KEY = ['/api/admin/form-reviews'] as const;
 
 const path = (id: string) => `/api/admin/forms/${encodeURIComponent(id)}`;
 
@@ -26,16 +37,31 @@ export async function listForms(): Promise<FormSummary[]> {
   );
 }
 
-export const fetchForm = (id: string) => request<StoredForm>('GET', path(id));
+/** The form: live, its working copy and its review; at the top, the definition to edit. */
+export const fetchForm = (id: string) => request<FormState>('GET', path(id));
 
-/** Saves a definition; `revision` is the one the editor loaded (absent: a new form). */
+/** Saves a definition (live, or its working copy under review); `revision` as loaded. */
 export const saveForm = (id: string, form: FormDefinition, revision?: number) =>
-  request<StoredForm>('PUT', path(id), revision === undefined ? { form } : { form, revision });
+  request<FormState>('PUT', path(id), revision === undefined ? { form } : { form, revision });
+
+export const submitForm = (id: string, note?: string) =>
+  request<FormWorkingCopy>('POST', `${path(id)}/submit`, note ? { note } : {});
+
+/** An electronic signature of the working copy (the password again, a code when enrolled). */
+export const approveForm = (id: string, body: ApproveRequest) =>
+  request<FormSignature>('POST', `${path(id)}/approve`, body);
+
+export const publishForm = (id: string) => request<StoredForm>('POST', `${path(id)}/publish`, {});
+
+export async function listFormReviews(): Promise<FormInReview[]> {
+  return (await request<{ forms: FormInReview[] }>('GET', '/api/admin/form-reviews')).forms;
+}
 
 export const deleteForm = (id: string) => request<null>('DELETE', path(id));
 
 /** After a save: the form's own cache and the list's row. */
-export function cacheForm(client: QueryClient, stored: StoredForm): void {
-  client.setQueryData(formKey(stored.id), stored);
+export function cacheForm(client: QueryClient, state: FormState): void {
+  client.setQueryData(formKey(state.id), state);
   void client.invalidateQueries({ queryKey: FORMS_KEY, exact: true });
+  void client.invalidateQueries({ queryKey: FORM_REVIEWS_KEY });
 }

@@ -2,7 +2,8 @@
 // built-in ones first, then the team's own) and creates a new one; /admin/forms?form=<id>
 // edits one (form-editor.tsx). The form on screen follows the URL, so a reload keeps it and
 // Back returns to the list, except that leaving unsaved edits asks first. Roles with `edit`
-// (functions/shared/roles.ts): the API refuses the others, and the Pages area hides the link.
+// (functions/shared/roles.ts) edit; roles that only review (issue 33) get the forms in
+// review and a read-only view where they sign (form-review-view.tsx).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
@@ -10,10 +11,13 @@ import { formDefinitionSchema, formIdSchema } from '../../../../functions/shared
 import { describeError, formatTime, HttpError } from '../api.ts';
 import { confirmLeave } from '../pages/unsaved.ts';
 import { navigate, viewUrl } from '../route.ts';
+import { useCan, useMe } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
 import { formIdFromTitle, formIdProblem, starterForm } from './form-editing.ts';
+import { ViewHeader } from './controls.tsx';
 import { FormEditor } from './form-editor.tsx';
+import { FormReviewView, ReviewQueue } from './form-review-view.tsx';
 import {
   cacheForm,
   fetchForm,
@@ -78,19 +82,36 @@ export function FormsView({ params, onBack }: { params: URLSearchParams; onBack:
     pushedOpen.current = false;
   };
 
-  return shown ? (
-    <FormLoader key={shown} id={shown} onClose={() => close()} onDeleted={() => close(false)} />
-  ) : (
+  const me = useMe();
+  const mayEdit = useCan('edit');
+  if (!me) return <p role="status">Loading...</p>;
+  if (shown) {
+    return (
+      <FormLoader
+        key={shown}
+        id={shown}
+        readOnly={!mayEdit}
+        onClose={() => close()}
+        onDeleted={() => close(false)}
+      />
+    );
+  }
+  return mayEdit ? (
     <FormList onOpen={open} onBack={onBack} returnTo={closed} />
+  ) : (
+    <ReviewQueue onOpen={open} onBack={onBack} returnTo={closed} />
   );
 }
 
 function FormLoader({
   id,
+  readOnly,
   onClose,
   onDeleted,
 }: {
   id: string;
+  /** A role that reviews but does not edit: the read-only review. */
+  readOnly: boolean;
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -130,7 +151,11 @@ function FormLoader({
     );
   }
   if (!form.data || !form.isFetchedAfterMount) return <p role="status">Loading the form...</p>;
-  return <FormEditor stored={form.data} onClose={onClose} onDeleted={onDeleted} />;
+  return readOnly ? (
+    <FormReviewView state={form.data} onClose={onClose} />
+  ) : (
+    <FormEditor stored={form.data} onClose={onClose} onDeleted={onDeleted} />
+  );
 }
 
 function FormList({
@@ -167,31 +192,28 @@ function FormList({
   const rows = forms.data ?? [];
   return (
     <section aria-labelledby="forms-heading" data-testid="forms-view">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 basis-72">
-          <h2
-            id="forms-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="text-2xl font-semibold text-ink outline-none"
-          >
-            Forms
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-600">
-            The forms visitors send: the dialog&apos;s demo and pricing requests, the contact and
-            pilot pages, and forms of your own for landing pages. Changes reach visitors within a
-            minute.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={onBack}>
-            <span aria-hidden="true">←</span> Back to pages
-          </Button>
-          <Button variant="primary" onClick={() => setCreating(true)} disabled={!forms.isSuccess}>
-            New form
-          </Button>
-        </div>
-      </div>
+      <ViewHeader
+        id="forms-heading"
+        title="Forms"
+        headingRef={heading}
+        actions={
+          <>
+            <Button onClick={onBack}>
+              <span aria-hidden="true">←</span> Back to pages
+            </Button>
+            <Button variant="primary" onClick={() => setCreating(true)} disabled={!forms.isSuccess}>
+              New form
+            </Button>
+          </>
+        }
+      >
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          The forms visitors send: the dialog&apos;s demo and pricing requests, the contact and
+          pilot pages, and forms of your own for landing pages. Changes reach visitors within a
+          minute, or, when the Account area requires approvals, once they are approved and
+          published.
+        </p>
+      </ViewHeader>
 
       <div className="mt-6" ref={list}>
         {forms.isPending && <p role="status">Loading forms...</p>}
@@ -242,6 +264,26 @@ const Kind = ({ row }: { row: FormSummary }) => (
   </span>
 );
 
+/** Where the form stands in review: nothing to say for a live form without a copy. */
+const reviewState = (row: FormSummary) =>
+  row.workingCopy?.state === 'in_review'
+    ? 'In review'
+    : row.workingCopy
+      ? row.live === false
+        ? 'Not published'
+        : 'Working copy'
+      : '';
+
+const ReviewBadge = ({ row }: { row: FormSummary }) =>
+  reviewState(row) ? (
+    <span
+      data-testid="form-review-badge"
+      className="ml-1 inline-block rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
+    >
+      {reviewState(row)}
+    </span>
+  ) : null;
+
 const saved = (row: FormSummary) =>
   row.updatedAt ? (
     <time dateTime={row.updatedAt}>{formatTime(row.updatedAt)}</time>
@@ -274,6 +316,7 @@ function FormRows({ rows, onOpen }: { rows: FormSummary[]; onOpen: (id: string) 
                 </th>
                 <td className="px-3 py-2">
                   <Kind row={row} />
+                  <ReviewBadge row={row} />
                 </td>
                 <td className="px-3 py-2 tabular-nums">{row.fieldCount}</td>
                 <td className="px-3 py-2">{row.consent ? 'Yes' : 'No'}</td>
@@ -297,7 +340,10 @@ function FormRows({ rows, onOpen }: { rows: FormSummary[]; onOpen: (id: string) 
                 <FormLink row={row} onOpen={onOpen} />
                 <span className="block font-mono text-xs text-slate-600">{row.id}</span>
               </div>
-              <Kind row={row} />
+              <span className="shrink-0 text-right">
+                <Kind row={row} />
+                <ReviewBadge row={row} />
+              </span>
             </div>
             <p className="mt-1 text-slate-700">
               {row.fieldCount} field{row.fieldCount === 1 ? '' : 's'} · {consentText(row)} ·

@@ -3,7 +3,8 @@
 // formDefinitionSchema, which the API checks again), the API's 400 field errors until the
 // next edit, dirty tracking with the admin's unsaved guard (pages/unsaved.ts), and saving
 // with the revision loaded: a form saved by someone else meanwhile is refused (409) and the
-// editor offers to reload theirs.
+// editor offers to reload theirs. With approvals required the API saves the form's working
+// copy (issue 33): the definition and revision the editor holds are then the copy's.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
@@ -31,7 +32,7 @@ import {
   FORMS_KEY,
   formKey,
   saveForm,
-  type StoredForm,
+  type FormState,
 } from './forms-api.ts';
 
 export const NOT_SAVED = 'The form was not saved: fix the marked fields.';
@@ -49,7 +50,7 @@ export function useFormEditor({
   stored,
   onDeleted,
 }: {
-  stored: StoredForm;
+  stored: FormState;
   onDeleted: (id: string) => void;
 }) {
   const client = useQueryClient();
@@ -79,7 +80,7 @@ export function useFormEditor({
   );
   useUnsavedGuard(dirty, confirmDiscard);
 
-  const load = (next: StoredForm) => {
+  const load = (next: FormState) => {
     setBase(next);
     setDraft((current) => rebase(current, next.form));
     setServerErrors({});
@@ -99,7 +100,7 @@ export function useFormEditor({
 
   // Every form the editor opens exists: its revision (0 for built-in defaults never saved)
   // makes a save after someone else's a 409 rather than an overwrite.
-  const revisionOf = (form: StoredForm) => form.revision;
+  const revisionOf = (form: FormState) => form.revision;
 
   const save = useMutation({
     mutationFn: (form: FormDefinition) => saveForm(base.id, form, revisionOf(base)),
@@ -108,8 +109,9 @@ export function useFormEditor({
       cacheForm(client, saved);
       toast({
         title: `${saved.form.title} saved`,
-        description:
-          'Visitors see the change within a minute; pages built with the form show it after the next rebuild.',
+        description: saved.workingCopy
+          ? 'Saved to the working copy: visitors keep the live form until it is approved and published.'
+          : 'Visitors see the change within a minute; pages built with the form show it after the next rebuild.',
       });
     },
     onError: failed,
@@ -184,6 +186,8 @@ export function useFormEditor({
 
   return {
     base,
+    /** The form as it stands after a review action (no edit of the draft is lost: none waits). */
+    adopt: load,
     draft,
     definition,
     edit,

@@ -4,17 +4,14 @@
 // at a time, unpublish, discard the working copy, preview links for reviewers without an
 // account, and the comment thread. The API enforces every permission; this hides what the
 // role cannot do.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
-import type { Account } from '../../../../functions/shared/account.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import {
-  MEANING_LABELS,
   PREVIEW_LINK_DEFAULT_DAYS,
   PREVIEW_LINK_MAX_DAYS,
-  SIGNATURE_MEANINGS,
-  type SignatureMeaning,
 } from '../../../../functions/shared/workflow.ts';
-import { ACCOUNT_KEY } from '../account/account-api.ts';
+import { SignatureDialog } from '../common/signature-dialog.tsx';
+import { signatureLine } from '../common/signatures.ts';
 import { CopyableLink } from '../account/fields.tsx';
 import { authGate, describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useCan } from '../permissions.ts';
@@ -46,7 +43,6 @@ import {
   utcTime,
   WORKFLOW_SUMMARY_KEY,
   type ScheduleEntry,
-  type Signature,
 } from './workflow-api.ts';
 
 type Dialog = 'submit' | 'approve' | 'reject' | 'schedule' | 'unpublish' | 'discard' | undefined;
@@ -55,14 +51,6 @@ const STATE_TEXT = {
   draft: 'Working copy, not submitted',
   in_review: 'Working copy in review',
 } as const;
-
-/** "Approved by Dr. A. Reviewer (a.reviewer@...), 2026-11-25 14:02 UTC, medical" */
-export const signatureLine = (signature: Signature) => {
-  const discipline = MEANING_LABELS[signature.meaning].replace(/^approved,? ?/, '');
-  return `Approved by ${signature.signerName}${
-    signature.signerName === signature.signerEmail ? '' : ` (${signature.signerEmail})`
-  }, ${utcTime(signature.signedAt)}${discipline ? `, ${discipline}` : ''}`;
-};
 
 export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: PageEditor }) {
   const { workflow, live } = editor;
@@ -309,11 +297,15 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
         onDone={refresh}
         onClose={() => setDialog(undefined)}
       />
-      <ApproveDialog
+      <SignatureDialog
         open={dialog === 'approve'}
-        page={page}
-        onDone={refresh}
+        title="Approve the working copy"
         onClose={() => setDialog(undefined)}
+        sign={(body) => approve(page.id, body)}
+        onSigned={(signature) => {
+          refresh();
+          toast({ title: 'Approved', description: signatureLine(signature) });
+        }}
       />
       <RejectDialog
         open={dialog === 'reject'}
@@ -419,103 +411,6 @@ function SubmitDialog({ open, page, onDone, onClose }: ActionDialogProps) {
         />
         <FormAlert message={error} />
         <DialogButtons busy={submit.isPending} label="Submit" />
-      </form>
-    </Modal>
-  );
-}
-
-/** An approval is an electronic signature: password again, a code when enrolled. */
-function ApproveDialog({ open, page, onDone, onClose }: ActionDialogProps) {
-  const account = useQuery<Account>({ queryKey: ACCOUNT_KEY, enabled: open });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [meaning, setMeaning] = useState<SignatureMeaning>('approved');
-  const [comment, setComment] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string>();
-  const toast = useToast();
-  const twoFactor = account.data?.twoFactor.enabled ?? false;
-  const sign = useMutation({
-    mutationFn: () =>
-      approve(page.id, {
-        password,
-        meaning,
-        ...(twoFactor ? { code } : {}),
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-      }),
-    onSuccess: (signature) => {
-      setPassword('');
-      setCode('');
-      setComment('');
-      onClose();
-      onDone();
-      toast({ title: 'Approved', description: signatureLine(signature) });
-    },
-    onError: (failure) => {
-      setFields(failure instanceof HttpError ? failure.fields : {});
-      setError(describeError(failure));
-    },
-  });
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    const missing: FieldErrors = {};
-    if (!password) missing['password'] = ['is required to sign'];
-    if (twoFactor && !code.trim())
-      missing['code'] = ['is required: your account uses two-factor codes'];
-    setFields(missing);
-    if (Object.keys(missing).length === 0) sign.mutate();
-  };
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
-      title="Approve the working copy"
-      description="Your approval is an electronic signature: it records your name, the time (UTC), what it means, and a fingerprint of exactly this content. An edit afterwards voids it."
-    >
-      <form className="grid gap-3" onSubmit={submit} noValidate>
-        <Labelled id="approve-meaning" label="Meaning">
-          <select
-            id="approve-meaning"
-            value={meaning}
-            onChange={(event) => setMeaning(event.target.value as SignatureMeaning)}
-            className={inputClass}
-          >
-            {SIGNATURE_MEANINGS.map((option) => (
-              <option key={option} value={option}>
-                {MEANING_LABELS[option].replace(/^approved/, 'Approved')}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <LabelledInput
-          id="approve-password"
-          label="Your password"
-          errors={fields['password']}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {twoFactor && (
-          <LabelledInput
-            id="approve-code"
-            label="Code from your authenticator app"
-            errors={fields['code']}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        )}
-        <LabelledText
-          id="approve-comment"
-          label="Comment (optional)"
-          value={comment}
-          onChange={setComment}
-        />
-        <FormAlert message={Object.keys(fields).length ? undefined : error} />
-        <DialogButtons busy={sign.isPending} label="Sign and approve" />
       </form>
     </Modal>
   );
@@ -721,35 +616,6 @@ function LabelledText({
         aria-invalid={Boolean(errors)}
         aria-describedby={errors ? `${id}-error` : undefined}
         className={inputClass}
-      />
-    </Labelled>
-  );
-}
-
-/** A labelled input wired to its error (and hint) for screen readers. */
-function LabelledInput({
-  id,
-  label,
-  hint,
-  errors,
-  ...input
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  errors?: string[] | undefined;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const described = [hint ? `${id}-hint` : '', errors ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <Labelled id={id} label={label} errors={errors} {...(hint ? { hint } : {})}>
-      <input
-        id={id}
-        aria-invalid={Boolean(errors)}
-        aria-describedby={described || undefined}
-        className={inputClass}
-        {...input}
       />
     </Labelled>
   );
