@@ -103,6 +103,12 @@ describe('lead webhook infrastructure', () => {
       EnableKeyRotation: true,
       Description: Match.stringLikeRegexp('lead webhook signing secret'),
     });
+    // Kept when the stack goes: restored tables' secrets decrypt only with it (docs/operations.md).
+    template.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ Description: Match.stringLikeRegexp('two-factor secrets') }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
     const keyId = Object.keys(template.findResources('AWS::KMS::Key')).find((id) =>
       id.startsWith('LeadWebhookSettingsKey'),
     )!;
