@@ -116,8 +116,9 @@ export async function promptPassphrase(
   input: NodeJS.ReadStream = process.stdin,
   output: NodeJS.WriteStream = process.stderr,
 ): Promise<string> {
-  output.write(prompt);
+  // Raw mode before the prompt shows: an answer typed as soon as it appears is never echoed.
   input.setRawMode(true);
+  output.write(prompt);
   input.resume();
   try {
     return await new Promise<string>((answered, refused) => {

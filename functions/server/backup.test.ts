@@ -576,7 +576,7 @@ describe('backup and restore', { timeout: 1_500_000 }, () => {
     });
     expect(stopped.code).toBe(0);
     expect(stopped.stdout).toMatch(
-      /NOT encrypted: it holds the install key and every secret, keep it as safe as the server\.\n$/,
+      /NOT encrypted: it holds the install key and every secret, keep it as safe as the server\.\n/,
     );
     const offlineManifest = JSON.parse(
       listTar(gunzipSync(await readFile(unencryptedFile)))
