@@ -1,7 +1,9 @@
 // First run in AWS, as `npm start` does locally: the `default` page and the first
 // administrator (from ADMIN_EMAIL/ADMIN_PASSWORD, else a one-time setup link in this
-// function's log). Invoked once per deployment by a CDK trigger (infra/constructs/api.ts),
-// so no request ever waits for it; both steps are no-ops once done.
+// function's log), and two-factor secrets an earlier version stored in clear encrypted
+// with the KMS key (functions/data/two-factor.ts). Invoked once per deployment by a CDK
+// trigger (infra/constructs/api.ts), so no request ever waits for it; every step is a
+// no-op once done.
 import './lib/zod-jitless.ts'; // first, before any module builds a schema
 import { seedDefaultPage } from './data/seed.ts';
 import { loadConfig } from './env.ts';
@@ -10,7 +12,11 @@ import { createServices } from './services.ts';
 import { sourceStack } from './lib/stack-trace.ts';
 import { dynamoTarget } from './data/dynamo.ts';
 
-export const handler = async (): Promise<{ defaultPage: string; admin: string }> => {
+export const handler = async (): Promise<{
+  defaultPage: string;
+  admin: string;
+  twoFactorSecretsEncrypted: number;
+}> => {
   const config = loadConfig();
   const services = createServices(config, dynamoTarget(config));
   try {
@@ -22,7 +28,11 @@ export const handler = async (): Promise<{ defaultPage: string; admin: string }>
         expiresAt: admin.expiresAt.toISOString(),
       });
     }
-    return { defaultPage: page, admin: admin.kind };
+    const sealed = await services.twoFactor.sealClearSecrets();
+    if (!services.twoFactor.canEncrypt) {
+      services.log.warn('no key for two-factor secrets: set LEAD_SETTINGS_KMS_KEY');
+    }
+    return { defaultPage: page, admin: admin.kind, twoFactorSecretsEncrypted: sealed };
   } catch (error) {
     // The deployment fails with it; the runtime's own log line has the bundle's positions.
     services.log.error('first-run setup failed', { error: sourceStack(error) });

@@ -7,13 +7,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { LambdaEvent } from 'hono/aws-lambda';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createDocumentClient } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
 import { LeadRepository } from './data/leads.ts';
 import { seedDefaultPage } from './data/seed.ts';
 import { ensureTable } from './data/table.ts';
+import { AdminRepository, adminKey } from './data/admins.ts';
 import type { ErrorBody } from './lib/errors.ts';
+import { newTotpSecret } from './lib/totp.ts';
+import { kmsCall, KmsSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
 
 const API_HOST = 'a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com';
 
@@ -145,8 +149,16 @@ describe('Lambda entry behind API Gateway (payload v2)', () => {
     // The functions themselves seed nothing: before the setup ran there is no page.
     expect((await invokePublic(apiEvent('GET', '/api/landing-pages/default'))).status).toBe(404);
     const { handler: setup } = await import('./lambda-setup.ts');
-    expect(await setup()).toEqual({ defaultPage: 'created', admin: 'setup' });
-    expect(await setup()).toEqual({ defaultPage: 'exists', admin: 'setup' });
+    expect(await setup()).toEqual({
+      defaultPage: 'created',
+      admin: 'setup',
+      twoFactorSecretsEncrypted: 0,
+    });
+    expect(await setup()).toEqual({
+      defaultPage: 'exists',
+      admin: 'setup',
+      twoFactorSecretsEncrypted: 0,
+    });
     const invoke = await loadLambda({}, { endpoint, tableName });
     const response = await invoke(apiEvent('GET', '/api/landing-pages/default'));
     expect(response.status).toBe(200);
@@ -162,6 +174,50 @@ describe('Lambda entry behind API Gateway (payload v2)', () => {
       }),
     );
     expect(login.status).toBe(401);
+  });
+
+  it('the setup function encrypts two-factor secrets stored in clear with the KMS key (moto stands in for KMS)', async () => {
+    const endpoint = inject('dynamoEndpoint');
+    const tableName = `test-lambda-${randomUUID()}`;
+    // In eu-west-1 (moto's KMS wants a real region; DynamoDB Local keeps tables per region).
+    const db = createDocumentClient({ region: 'eu-west-1', endpoint });
+    await ensureTable(db, tableName);
+    // What an earlier version left: an administrator with the TOTP secret in clear.
+    const admins = new AdminRepository(db, tableName);
+    await admins.create('dana@example.com', 'x');
+    const secret = newTotpSecret();
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: adminKey('dana@example.com'),
+        UpdateExpression: 'SET totpSecret = :secret',
+        ExpressionAttributeValues: { ':secret': secret },
+      }),
+    );
+    // moto checks neither signatures nor IAM (the grant is checked in infra/lead-webhook.test.ts).
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'testing');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'testing');
+    const moto = inject('motoEndpoint');
+    const call = kmsCall('eu-west-1', moto);
+    const { KeyMetadata } = (await call('CreateKey', { Description: 'setup test' })) as {
+      KeyMetadata: { Arn: string };
+    };
+    await loadLambda(
+      {
+        AWS_REGION: 'eu-west-1',
+        LEAD_SETTINGS_KMS_KEY: KeyMetadata.Arn,
+        AWS_ENDPOINT_URL_KMS: moto,
+      },
+      { endpoint, tableName },
+    );
+    const { handler: setup } = await import('./lambda-setup.ts');
+    expect(await setup()).toMatchObject({ twoFactorSecretsEncrypted: 1 });
+    const stored = (await admins.get('dana@example.com'))!.totpSecret!;
+    expect(stored).toMatch(/^kms:v1:/);
+    expect(
+      await new KmsSecretBox(KeyMetadata.Arn, call, SECRET_PURPOSES.totp).decrypt(stored),
+    ).toBe(secret);
+    expect(await setup()).toMatchObject({ twoFactorSecretsEncrypted: 0 });
   });
 
   it('reads a POST body and answers a bad one with the 400 envelope', async () => {

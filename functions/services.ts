@@ -8,6 +8,7 @@ import { RedirectRepository } from './data/redirects.ts';
 import { OutboxRepository } from './data/outbox.ts';
 import { LeadWebhook } from './webhooks/lead-webhook.ts';
 import { guardModeOf } from './webhooks/url-guard.ts';
+import { chooseSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
 import { TwoFactorRepository } from './data/two-factor.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
@@ -53,7 +54,13 @@ export function createServices(
     invitations: new InvitationRepository(db, tableName, now),
     passwordResets: new PasswordResetRepository(db, tableName, now),
     redirects: new RedirectRepository(db, tableName, now),
-    twoFactor: new TwoFactorRepository(db, tableName, now),
+    // TOTP secrets encrypted with the webhook secret's key (functions/data/two-factor.ts).
+    twoFactor: new TwoFactorRepository(
+      db,
+      tableName,
+      now,
+      chooseSecretBox(config, SECRET_PURPOSES.totp),
+    ),
     signInThrottle: new SignInThrottle(db, tableName, now, {
       pairLimit: config.env.LOGIN_PAIR_LIMIT,
       ipLimit: config.env.LOGIN_IP_LIMIT,

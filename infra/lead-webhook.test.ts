@@ -76,6 +76,8 @@ const drainer = (template: Template) => functionNamed(template, /outbox drainer/
 // retries them by hand.
 const adminApi = (template: Template) => functionNamed(template, /admin routes/);
 const publicApi = (template: Template) => functionNamed(template, /public routes/);
+// The deploy-time setup function, which encrypts two-factor secrets found in clear.
+const setupFunction = (template: Template) => functionNamed(template, /first administrator/);
 
 const secretId = (template: Template) => {
   const ids = Object.entries(template.findResources('AWS::SecretsManager::Secret'))
@@ -95,11 +97,17 @@ describe('lead webhook infrastructure', () => {
     expect(JSON.stringify(template.findResources('AWS::Events::Rule'))).toMatch(/outbox/i);
   });
 
-  it('makes a rotating KMS key for saved secrets: the admin function encrypts and decrypts, the drainer decrypts, the public function neither', () => {
+  it('makes a rotating KMS key for saved secrets: the admin function encrypts and decrypts (webhook and two-factor secrets), the drainer decrypts the webhook secret, the setup function encrypts two-factor secrets, the public function nothing', () => {
     const { template } = plainApp();
     template.hasResourceProperties('AWS::KMS::Key', {
       EnableKeyRotation: true,
       Description: Match.stringLikeRegexp('lead webhook signing secret'),
+    });
+    // Kept when the stack goes: restored tables' secrets decrypt only with it (docs/operations.md).
+    template.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ Description: Match.stringLikeRegexp('two-factor secrets') }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
     });
     const keyId = Object.keys(template.findResources('AWS::KMS::Key')).find((id) =>
       id.startsWith('LeadWebhookSettingsKey'),
@@ -138,16 +146,27 @@ describe('lead webhook infrastructure', () => {
           })),
       );
     };
-    const onKey = (actions: string[]) => ({
+    const onKey = (actions: string[], purpose: string | string[]) => ({
       actions,
       resource: `<${keyId}.Arn>`,
-      condition: {
-        StringEquals: { 'kms:EncryptionContext:purpose': 'pharmabridge/lead-webhook-secret' },
-      },
+      condition: { StringEquals: { 'kms:EncryptionContext:purpose': purpose } },
     });
-    expect(kmsActions(adminApi(template))).toEqual([onKey(['kms:Decrypt', 'kms:Encrypt'])]);
-    expect(kmsActions(drainer(template))).toEqual([onKey(['kms:Decrypt'])]);
+    expect(kmsActions(adminApi(template))).toEqual([
+      onKey(
+        ['kms:Decrypt', 'kms:Encrypt'],
+        ['pharmabridge/lead-webhook-secret', 'pharmabridge/totp-secret'],
+      ),
+    ]);
+    expect(kmsActions(drainer(template))).toEqual([
+      onKey(['kms:Decrypt'], 'pharmabridge/lead-webhook-secret'),
+    ]);
+    expect(kmsActions(setupFunction(template))).toEqual([
+      onKey(['kms:Encrypt'], 'pharmabridge/totp-secret'),
+    ]);
     expect(kmsActions(publicApi(template))).toEqual([]);
+    expect(flat(setupFunction(template).Environment.Variables['LEAD_SETTINGS_KMS_KEY'])).toBe(
+      `<${keyId}.Arn>`,
+    );
     expect(flat(adminApi(template).Environment.Variables['LEAD_SETTINGS_KMS_KEY'])).toBe(
       `<${keyId}.Arn>`,
     );

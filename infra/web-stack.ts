@@ -67,6 +67,7 @@ export class WebStack extends Stack {
       table: this.data.table,
       api: this.api.function,
       publicApi: this.api.publicFunction,
+      setup: this.api.setupFunction,
       url: config.leadWebhookUrl,
       alarmTopic: alarms.topic,
     });

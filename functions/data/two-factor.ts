@@ -1,6 +1,13 @@
 // Two-factor sign-in state of an administrator: the enrolment in progress, the enrolled
 // TOTP secret with the last time step used, and the recovery codes.
 //
+// The TOTP secrets (enrolled and in enrolment) are stored encrypted by the secret box of
+// the webhook secret (functions/webhooks/secret-box.ts, purpose "totp"): the install key
+// locally, KMS in AWS; so neither the table nor a backup of it holds one in clear
+// (docs/decisions/0340-two-factor-secrets-encrypted-at-rest.md). A secret stored in clear
+// by an earlier version still works and is encrypted on its first use, and all of them at
+// start-up (sealClearSecrets: `npm start`, and the deploy-time setup function in AWS).
+//
 // Access patterns and keys (all in the admin's own partition, see admins.ts):
 //   enrolment in progress .. GetItem  pk=ADMIN#<e-mail>  sk=TOTP-ENROLMENT, TTL expiresAt
 //   enrolled secret ........ attributes totpSecret, totpEnabledAt, totpLastStep of the
@@ -33,9 +40,11 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { adminKey, normalizeEmail } from './admins.ts';
-import { conditionally, isConditionalFailure, queryAll, TableRepository } from './table.ts';
-import { keys, SK } from './keys.ts';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isSealed, type SecretBox } from '../webhooks/secret-box.ts';
+import { adminKey, normalizeEmail, type Admin } from './admins.ts';
+import { conditionally, GSI1, isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { GSI1PK, keys, SK } from './keys.ts';
 
 const enrolmentKey = (email: string) => keys.totpEnrolment(normalizeEmail(email));
 const recoveryKey = (email: string, hash: string) => keys.recoveryCode(normalizeEmail(email), hash);
@@ -85,18 +94,51 @@ interface FailureState {
   lockedAt: number;
 }
 
+/** A stored TOTP secret that this server's key cannot decrypt (the key changed or is gone). */
+export class TotpSecretUnreadable extends Error {
+  override name = 'TotpSecretUnreadable';
+}
+
+export interface Enrolment {
+  /** The secret in clear, to check the confirming code. */
+  secret: string;
+  /** The secret as stored (encrypted, or clear from an earlier version); confirm() takes it. */
+  stored: string;
+  expiresAt: Date;
+}
+
 export class TwoFactorRepository extends TableRepository {
-  /** Keeps a new secret until the admin confirms it with a code (replacing any earlier one). */
+  /** Encrypts the secrets; undefined in AWS without a key (chooseSecretBox). */
+  private readonly box: SecretBox | undefined;
+
+  constructor(
+    db: DynamoDBDocumentClient,
+    table: string,
+    now: () => Date,
+    box: SecretBox | undefined,
+  ) {
+    super(db, table, now);
+    this.box = box;
+  }
+
+  /** Whether a new secret can be stored encrypted (false only in AWS without a key). */
+  get canEncrypt(): boolean {
+    return this.box !== undefined;
+  }
+
+  /** Keeps a new secret, encrypted, until the admin confirms it with a code (replacing any earlier one). */
   async startEnrolment(email: string, secret: string, expiresAt: Date): Promise<void> {
+    if (!this.box) throw new Error('no key to encrypt a two-factor secret with');
+    const stored = await this.box.encrypt(secret);
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { ...enrolmentKey(email), secret, expiresAt: epochSeconds(expiresAt) },
+        Item: { ...enrolmentKey(email), secret: stored, expiresAt: epochSeconds(expiresAt) },
       }),
     );
   }
 
-  async enrolment(email: string): Promise<{ secret: string; expiresAt: Date } | undefined> {
+  async enrolment(email: string): Promise<Enrolment | undefined> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: enrolmentKey(email), ConsistentRead: true }),
     );
@@ -104,17 +146,107 @@ export class TwoFactorRepository extends TableRepository {
     if (!item) return undefined;
     const expiresAt = new Date(Number(item['expiresAt']) * 1000);
     if (!(expiresAt.getTime() > this.now().getTime())) return undefined;
-    return { secret: String(item['secret']), expiresAt };
+    const stored = String(item['secret']);
+    return { secret: await this.open(stored), stored, expiresAt };
   }
 
   /**
-   * Turns two-factor sign-in on with the enrolment's secret; `step` is the time step of the
-   * code that confirmed it (so that code cannot sign in again). False when two-factor
-   * sign-in is already on, or the enrolment changed meanwhile.
+   * The enrolled TOTP secret of `admin` in clear (undefined when two-factor sign-in is off).
+   * One stored in clear by an earlier version is encrypted now, on its first use.
+   */
+  async secretOf(admin: Pick<Admin, 'email' | 'totpSecret'>): Promise<string | undefined> {
+    const stored = admin.totpSecret;
+    if (stored === undefined) return undefined;
+    if (isSealed(stored)) return this.open(stored);
+    // Best effort: a failure (KMS unreachable) must not fail the sign-in; the next use or
+    // start-up encrypts it.
+    await this.sealAdminSecret(admin.email, stored).catch(() => undefined);
+    return stored;
+  }
+
+  /**
+   * Encrypts every TOTP secret still stored in clear (enrolled, and enrolments in
+   * progress); answers how many. Run at start-up (`npm start`, the AWS setup function).
+   * Without a key (AWS misconfigured) nothing can be done: answers 0.
+   */
+  async sealClearSecrets(): Promise<number> {
+    if (!this.box) return 0;
+    const admins = await queryAll(this.db, {
+      TableName: this.table,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :admins',
+      ExpressionAttributeValues: { ':admins': GSI1PK.admins },
+      ProjectionExpression: 'email, totpSecret',
+    });
+    let sealed = 0;
+    for (const item of admins) {
+      const email = String(item['email']);
+      const secret = item['totpSecret'];
+      if (typeof secret === 'string' && !isSealed(secret)) {
+        if (await this.sealAdminSecret(email, secret)) sealed += 1;
+      }
+      const enrolment = await this.db.send(
+        new GetCommand({ TableName: this.table, Key: enrolmentKey(email), ConsistentRead: true }),
+      );
+      const pending = enrolment.Item?.['secret'];
+      if (typeof pending === 'string' && !isSealed(pending)) {
+        const stored = await this.box.encrypt(pending);
+        const done = await conditionally(
+          this.db.send(
+            new UpdateCommand({
+              TableName: this.table,
+              Key: enrolmentKey(email),
+              UpdateExpression: 'SET secret = :stored',
+              ConditionExpression: 'secret = :clear',
+              ExpressionAttributeValues: { ':stored': stored, ':clear': pending },
+            }),
+          ),
+        );
+        if (done) sealed += 1;
+      }
+    }
+    return sealed;
+  }
+
+  /** Replaces a clear enrolled secret with its ciphertext, unless it changed meanwhile. */
+  private async sealAdminSecret(email: string, clear: string): Promise<boolean> {
+    if (!this.box) return false;
+    const stored = await this.box.encrypt(clear);
+    return conditionally(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: adminKey(email),
+          UpdateExpression: 'SET totpSecret = :stored',
+          ConditionExpression: 'totpSecret = :clear',
+          ExpressionAttributeValues: { ':stored': stored, ':clear': clear },
+        }),
+      ),
+    );
+  }
+
+  /** A stored secret in clear: decrypted, or as it is when an earlier version stored it so. */
+  private async open(stored: string): Promise<string> {
+    if (!isSealed(stored)) return stored;
+    if (!this.box) {
+      throw new TotpSecretUnreadable('this server has no key to decrypt two-factor secrets with');
+    }
+    try {
+      return await this.box.decrypt(stored);
+    } catch (error) {
+      throw new TotpSecretUnreadable((error as Error).message, { cause: error });
+    }
+  }
+
+  /**
+   * Turns two-factor sign-in on with the enrolment's secret (`stored`, as enrolment()
+   * answered it); `step` is the time step of the code that confirmed it (so that code
+   * cannot sign in again). False when two-factor sign-in is already on, or the enrolment
+   * changed meanwhile.
    */
   async confirm(
     email: string,
-    secret: string,
+    stored: string,
     step: number,
     recoveryHashes: string[],
   ): Promise<boolean> {
@@ -131,7 +263,7 @@ export class TwoFactorRepository extends TableRepository {
                   'SET totpSecret = :secret, totpEnabledAt = :now, totpLastStep = :step',
                 ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(totpSecret)',
                 ExpressionAttributeValues: {
-                  ':secret': secret,
+                  ':secret': stored,
                   ':now': this.now().toISOString(),
                   ':step': step,
                 },
@@ -142,7 +274,7 @@ export class TwoFactorRepository extends TableRepository {
                 TableName: this.table,
                 Key: enrolmentKey(email),
                 ConditionExpression: 'secret = :secret',
-                ExpressionAttributeValues: { ':secret': secret },
+                ExpressionAttributeValues: { ':secret': stored },
               },
             },
             ...recoveryHashes.map((hash) => ({

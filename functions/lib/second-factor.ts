@@ -2,7 +2,7 @@
 // two-factor sign-in off, new recovery codes): an authenticator code or a recovery code,
 // checked under the account-wide limit on wrong codes (functions/data/two-factor.ts).
 import type { Context } from 'hono';
-import { CODE_FAILURE_LIMIT } from '../data/two-factor.ts';
+import { CODE_FAILURE_LIMIT, TotpSecretUnreadable } from '../data/two-factor.ts';
 import type { Admin } from '../data/admins.ts';
 import { codeLockAlert, sendAccountAlert } from '../mail/account-alert.ts';
 import type { AppEnv, Services } from './context.ts';
@@ -37,7 +37,9 @@ export async function spendSecondFactor(
 ): Promise<SecondFactorResult> {
   if (!admin.totpSecret) return { ok: false };
   if (factor.kind === 'totp') {
-    const step = totpStep(admin.totpSecret, factor.code, services.now());
+    const secret = await totpSecretOf(services, admin);
+    if (secret === undefined) return { ok: false };
+    const step = totpStep(secret, factor.code, services.now());
     if (step === undefined) return { ok: false };
     return (await services.twoFactor.useStep(admin.email, step))
       ? { ok: true, kind: 'totp' }
@@ -50,6 +52,27 @@ export async function spendSecondFactor(
     kind: 'recovery',
     left: await services.twoFactor.recoveryCodesLeft(admin.email),
   };
+}
+
+/**
+ * The admin's TOTP secret in clear (functions/data/two-factor.ts decrypts it). One this
+ * server cannot decrypt (its key changed) is a 503 saying what to do, never a wrong code.
+ */
+async function totpSecretOf(services: Services, admin: Admin): Promise<string | undefined> {
+  try {
+    return await services.twoFactor.secretOf(admin);
+  } catch (error) {
+    if (!(error instanceof TotpSecretUnreadable)) throw error;
+    services.log.error('two-factor secret unreadable', {
+      email: admin.email,
+      error: error.message,
+    });
+    throw new ApiError(
+      503,
+      'unavailable',
+      'Authenticator codes cannot be checked: this server cannot decrypt the stored two-factor secret (its key, LEAD_SETTINGS_KEY or DATA_DIR/lead-settings.key, or the KMS key, changed). Sign in with a recovery code, or restore the key.',
+    );
+  }
 }
 
 export const WRONG_CODE = 'is incorrect or was already used';

@@ -18,19 +18,12 @@ import {
 } from '../shared/assets.ts';
 import { landingTemplate } from '../shared/template.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
-import { mediaApp, type MediaApp } from '../test/media-kit.ts';
+import { mediaApp, SMALL_PDF, type MediaApp } from '../test/media-kit.ts';
 import { GATED_DOWNLOAD_FIELD } from './contact.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 
-/** A small but real PDF: header, one empty page, trailer. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n' +
-    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n' +
-    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n' +
-    'trailer <</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
+const PDF = SMALL_PDF;
 
 const visitor = {
   name: 'Dana Whitfield',

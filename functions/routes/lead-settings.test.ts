@@ -4,7 +4,7 @@
 // the feature is checked end to end: after a PUT, the next lead goes to the new URL,
 // signed with the new secret, with no new services built (no restart), and a second
 // process on the same table (the public function, the drainer) follows within its cache.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../data/keys.ts';
@@ -21,7 +21,7 @@ import {
 } from '../shared/lead-settings.ts';
 import { leadDetailSchema } from '../shared/leads.ts';
 import { adminTestApp, memoryLogger } from '../test/harness.ts';
-import { startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
+import { signedWith, startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -37,17 +37,6 @@ async function receiver(answer?: (index: number) => Answer): Promise<Receiver> {
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 /** The server's AES key for stored secrets (functions/webhooks/secret-box.ts). */
 const SETTINGS_KEY = randomBytes(32).toString('base64');
-
-/** The receiver's own check of a Standard Webhooks signature (independent of signing.ts). */
-function signedWith(secret: string, request: Receiver['received'][number]): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key)
-    .update(
-      `${String(request.headers['webhook-id'])}.${String(request.headers['webhook-timestamp'])}.${request.body}`,
-    )
-    .digest('base64');
-  return String(request.headers['webhook-signature']) === `v1,${expected}`;
-}
 
 const lead = (formType = 'general') => ({
   name: 'Dana Whitfield',

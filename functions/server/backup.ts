@@ -1,12 +1,22 @@
 // Backup and restore of a local installation (`npm run backup`, `npm run restore`;
-// docs/operations.md). A backup is one gzipped tar (functions/server/backup-archive.ts):
+// docs/operations.md). A backup is one gzipped tar (functions/server/backup-archive.ts),
+// encrypted with a passphrase (functions/server/backup-crypt.ts) because it holds keys:
 //
 //   items.jsonl ............ every item of the table, one DynamoDB JSON object a line
-//                            (attribute values as the API writes them; binary as base64)
-//   objects/uploads/<name> . every published object of the disk store and its .meta file
+//                            (attribute values as the API writes them; binary as base64);
+//                            the install secrets (download links, cursors, ...) are items
+//   objects/uploads/<name> . every published image file and its .meta file
+//   objects/assets/<id> .... every gated download's private PDF
+//   keys/lead-settings.key . the install key that decrypts the webhook and two-factor
+//                            secrets (functions/webhooks/secret-box.ts), when there is one
 //   manifest.json .......... last: format and version, createdAt, table, counts, and the
 //                            size and SHA-256 of every other entry (computed while they
 //                            stream into the archive, so each file is read once)
+//
+// Every prefix of the object store has a rule here (OBJECT_RULES, typed by the store's own
+// list in functions/storage/disk-layout.ts), and a folder or file the backup does not know
+// stops it with a message rather than being left out (docs/decisions/0341-backups-hold-
+// every-prefix-and-the-keys.md).
 //
 // What "consistent" means here: DynamoDB has no snapshot read, so the table is scanned
 // with consistent reads, page by page, while the server keeps running; a write during the
@@ -25,6 +35,7 @@ import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import {
@@ -43,7 +54,21 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { PK, SK } from '../data/keys.ts';
 import { ensureTable } from '../data/table.ts';
 import { objectKeysOf } from '../media/library.ts';
+import {
+  DISK_WORK_FOLDERS,
+  OBJECT_NAME_SHAPES,
+  type ObjectPrefix,
+} from '../storage/disk-layout.ts';
+import {
+  chooseSecretBox,
+  isSealed,
+  KEY_FILE as INSTALL_KEY_FILE,
+  localInstallKey,
+  SECRET_PURPOSES,
+  type SecretBox,
+} from '../webhooks/secret-box.ts';
 import { ArchiveError, readTar, TarWriter, type EntrySink } from './backup-archive.ts';
+import { archiveKind, decrypting, encrypting, PassphraseError } from './backup-crypt.ts';
 import {
   ensurePrivateDir,
   installKey,
@@ -54,16 +79,43 @@ import {
 } from './dynamo-local.ts';
 
 export const BACKUP_FORMAT = 'pharmabridge-backup';
-export const BACKUP_VERSION = 1;
+/** 2: assets/, the install key, encryption; 1 (uploads and items only) is still restored. */
+export const BACKUP_VERSION = 2;
 /** Written by a running `npm start` (functions/server/housekeeping.ts). */
 export const SERVER_FILE = 'server.json';
 const KEY_FILE = 'dynamodb-local.key';
 const SHARED_DB_FILE = 'shared-local-instance.db';
 const ITEMS_ENTRY = 'items.jsonl';
 const MANIFEST_ENTRY = 'manifest.json';
-/** Published objects and their header files (functions/storage/disk.ts's key shapes). */
-const OBJECT_NAME_RE = /^[0-9a-f-]{36}(?:\.v\d{1,9}\.w\d{1,5}\.webp)?(?:\.meta)?$/;
-const OBJECT_ENTRY_RE = /^objects\/uploads\/([^/]+)$/;
+const KEYS_DIR = 'keys';
+
+/**
+ * What a backup does with each prefix of the object store: copy it, or leave it out for a
+ * reason. A prefix added to OBJECT_NAME_SHAPES is a type error here until it has a rule.
+ */
+const OBJECT_RULES: Record<ObjectPrefix, 'copy' | { skip: string }> = {
+  'uploads/': 'copy',
+  'assets/': 'copy',
+  'pending/': { skip: 'uploads never published, which expire within 2 days anyway' },
+};
+const COPIED_PREFIXES = (Object.keys(OBJECT_RULES) as ObjectPrefix[]).filter(
+  (prefix) => OBJECT_RULES[prefix] === 'copy',
+);
+
+/** A file of a copied prefix: an object (uploads/ also keeps each object's .meta beside it). */
+function isObjectName(prefix: ObjectPrefix, name: string): boolean {
+  const meta = prefix === 'uploads/' ? '(?:\\.meta)?' : '';
+  return new RegExp(`^${OBJECT_NAME_SHAPES[prefix].source}${meta}$`).test(name);
+}
+
+/** objects/<prefix><name> of a backup, when the prefix is one a backup copies. */
+function objectOfEntry(name: string): string | undefined {
+  const match = /^objects\/([a-z]+\/)([^/]+)$/.exec(name);
+  if (!match) return undefined;
+  const prefix = match[1] as ObjectPrefix;
+  if (!COPIED_PREFIXES.includes(prefix) || !isObjectName(prefix, match[2]!)) return undefined;
+  return `${prefix}${match[2]}`;
+}
 
 /** A problem the operator can act on; the scripts print its message alone. */
 export class BackupError extends Error {
@@ -76,7 +128,11 @@ export class BackupError extends Error {
  * its stack; exit code 1 either way.
  */
 export function exitOnFailure(command: string, usage: string, error: unknown): never {
-  if (error instanceof BackupError || error instanceof ConfigError) {
+  if (
+    error instanceof BackupError ||
+    error instanceof ConfigError ||
+    error instanceof PassphraseError
+  ) {
     process.stderr.write(`${command}: ${error.message}\n`);
   } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`${command}: ${(error as Error).message}. ${usage}\n`);
@@ -91,7 +147,7 @@ export function exitOnFailure(command: string, usage: string, error: unknown): n
 const partSchema = z.object({ bytes: z.number().int().min(0), sha256: z.string() });
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   createdAt: z.string(),
   table: z.string(),
   /** running-server, stopped-install (a copy of the engine's files) or endpoint. */
@@ -101,7 +157,16 @@ const manifestSchema = z.object({
     count: z.number().int().min(0),
     files: z.array(partSchema.extend({ key: z.string() })),
   }),
-  /** Files of image records that were deleted or replaced while the backup ran. */
+  /**
+   * The install key (keys/lead-settings.key) and where it came from: DATA_DIR's file or
+   * LEAD_SETTINGS_KEY. None before anything was ever encrypted; version 1 had none.
+   */
+  keys: z
+    .array(partSchema.extend({ name: z.literal(INSTALL_KEY_FILE) }))
+    .max(1)
+    .default([]),
+  installKeyFrom: z.enum(['file', 'environment', 'none']).default('none'),
+  /** Files of image and download records that were deleted or replaced while the backup ran. */
   missingObjects: z.array(z.string()),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
@@ -179,8 +244,11 @@ function itemFromJson(item: Record<string, JsonValue>): Record<string, Attribute
   );
 }
 
-/** The object keys an image record's item refers to (none for other items). */
-function mediaKeysOf(item: Record<string, AttributeValue>): string[] {
+/** The object keys an image's or a gated download's item refers to (none for other items). */
+function objectKeysOfItem(item: Record<string, AttributeValue>): string[] {
+  if (item['pk']?.S === PK.assets && item['status']?.S === 'ready' && item['id']?.S) {
+    return [`assets/${item['id'].S}`];
+  }
   if (!item['pk']?.S?.startsWith(PK.media) || item['sk']?.S !== SK.media) return [];
   const id = item['id']?.S;
   const version = Number(item['version']?.N);
@@ -191,6 +259,29 @@ function mediaKeysOf(item: Record<string, AttributeValue>): string[] {
     bytes: 0,
   }));
   return objectKeysOf({ id, version, variants }).flatMap((key) => [key, `${key}.meta`]);
+}
+
+/**
+ * The item with a two-factor secret that an earlier version stored in clear encrypted
+ * (the admin item's totpSecret, an enrolment's secret), so the archive holds none in
+ * clear even from an installation not started since (start-up encrypts them too:
+ * functions/data/two-factor.ts). Other items are answered as they are.
+ */
+async function withSealedTotp(
+  item: Record<string, AttributeValue>,
+  box: SecretBox,
+): Promise<{ item: Record<string, AttributeValue>; sealed: boolean }> {
+  const pk = item['pk']?.S ?? '';
+  const sk = item['sk']?.S;
+  const field =
+    pk.startsWith(PK.admin) && sk === SK.admin
+      ? 'totpSecret'
+      : pk.startsWith(PK.admin) && sk === SK.totpEnrolment
+        ? 'secret'
+        : undefined;
+  const clear = field ? item[field]?.S : undefined;
+  if (!field || clear === undefined || isSealed(clear)) return { item, sealed: false };
+  return { item: { ...item, [field]: { S: await box.encrypt(clear) } }, sealed: true };
 }
 
 // --- the store to read -------------------------------------------------------------
@@ -303,18 +394,97 @@ async function copyEngineFiles(dataDir: string, copy: string, key: string): Prom
 export interface BackupSummary {
   file: string;
   manifest: BackupManifest;
+  /** Whether the file is encrypted (a passphrase was given). */
+  encrypted: boolean;
+  /** Two-factor secrets stored in clear that the archive holds encrypted. */
+  sealedSecrets: number;
 }
 
 async function* chunksOf(path: string): AsyncIterable<Uint8Array> {
   yield* createReadStream(path);
 }
 
+type ObjectFile = BackupManifest['objects']['files'][number];
+
+/**
+ * The names of the copied prefixes' files, checked: a folder or a file under
+ * DATA_DIR/objects that no rule names stops the backup (left out, it would be lost at the
+ * restore without anyone knowing). Run before the table is read, and again as the objects
+ * are copied.
+ */
+async function objectNames(objectsDir: string): Promise<Map<ObjectPrefix, string[]>> {
+  const known = [
+    ...Object.keys(OBJECT_RULES).map((prefix) => prefix.slice(0, -1)),
+    ...DISK_WORK_FOLDERS,
+  ];
+  const leftOut = known
+    .filter((name) => !COPIED_PREFIXES.includes(`${name}/` as ObjectPrefix))
+    .map((name) => `${name}/`)
+    .join(', ');
+  const unknown = (what: string) =>
+    new BackupError(
+      `${what} is not something a backup knows (it copies ${COPIED_PREFIXES.join(' and ')} under ${objectsDir}, and leaves out ${leftOut}). Nothing was written: move it out of ${objectsDir}, or back it up yourself, and run the backup again.`,
+    );
+  const top = await fs.readdir(objectsDir, { withFileTypes: true }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const entry of top) {
+    if (!entry.isDirectory() || !known.includes(entry.name)) {
+      throw unknown(join(objectsDir, entry.name));
+    }
+  }
+  const names = new Map<ObjectPrefix, string[]>();
+  for (const prefix of COPIED_PREFIXES) {
+    const dir = join(objectsDir, prefix);
+    const listed = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+    for (const name of listed) if (!isObjectName(prefix, name)) throw unknown(join(dir, name));
+    names.set(prefix, listed);
+  }
+  return names;
+}
+
+/** Every object of the copied prefixes into the archive, as it is now. */
+async function addObjects(tar: TarWriter, objectsDir: string): Promise<ObjectFile[]> {
+  const files: ObjectFile[] = [];
+  for (const [prefix, names] of await objectNames(objectsDir)) {
+    const dir = join(objectsDir, prefix);
+    for (const name of names) {
+      // Opened first: an object replaced meanwhile (a rename over it) is read whole, as it was.
+      const handle = await fs.open(join(dir, name), 'r').catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (!handle) continue; // deleted since the listing
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          throw new BackupError(`${join(dir, name)} is not a file; a backup copies files only.`);
+        }
+        const key = `${prefix}${name}`;
+        const sha256 = await tar.add(
+          `objects/${key}`,
+          stat.size,
+          handle.createReadStream({ autoClose: false, start: 0 }),
+          stat.mtime,
+        );
+        files.push({ key, bytes: stat.size, sha256 });
+      } finally {
+        await handle.close();
+      }
+    }
+  }
+  return files;
+}
+
 export async function createBackup(options: {
   config: Config;
   out: string;
+  /** Encrypts the file; undefined writes it unencrypted (`--unencrypted`, said explicitly). */
+  passphrase: string | undefined;
   now?: () => Date;
 }): Promise<BackupSummary> {
-  const { config } = options;
+  const { config, passphrase } = options;
   const out = resolve(options.out);
   const table = config.env.TABLE_NAME;
   if (existsSync(out)) {
@@ -323,6 +493,8 @@ export async function createBackup(options: {
   if (!existsSync(dirname(out))) {
     throw new BackupError(`The folder ${dirname(out)} does not exist.`);
   }
+  const objectsDir = join(resolve(config.env.DATA_DIR), 'objects');
+  await objectNames(objectsDir); // an unknown folder stops the backup before any work
   const store = await openStoreForBackup(config);
   let storeOpen = true;
   const closeStore = async () => {
@@ -333,6 +505,7 @@ export async function createBackup(options: {
   };
   // Beside the output, so the finished archive is moved into place, never seen half-written.
   const work = await fs.mkdtemp(join(dirname(out), `.${basename(out)}.`));
+  let gzip: ReturnType<typeof createGzip> | undefined;
   try {
     try {
       await store.db.send(new DescribeTableCommand({ TableName: table }));
@@ -345,19 +518,24 @@ export async function createBackup(options: {
       throw error;
     }
     const createdAt = (options.now ?? (() => new Date()))().toISOString();
+    // Locally there is always one (openStoreForBackup refused AWS).
+    const totpBox = chooseSecretBox(config, SECRET_PURPOSES.totp)!;
 
     // 1. The table, page by page, into a private temp file.
     const itemsPath = join(work, ITEMS_ENTRY);
     const itemsOut = createWriteStream(itemsPath, { mode: 0o600, flags: 'wx' });
     const referenced = new Set<string>();
     let count = 0;
+    let sealedSecrets = 0;
     let startKey: Record<string, AttributeValue> | undefined;
     do {
       const page = await store.db.send(
         new ScanCommand({ TableName: table, ConsistentRead: true, ExclusiveStartKey: startKey }),
       );
-      for (const item of page.Items ?? []) {
-        for (const key of mediaKeysOf(item)) referenced.add(key);
+      for (const scanned of page.Items ?? []) {
+        for (const key of objectKeysOfItem(scanned)) referenced.add(key);
+        const { item, sealed } = await withSealedTotp(scanned, totpBox);
+        if (sealed) sealedSecrets += 1;
         if (!itemsOut.write(`${JSON.stringify(itemToJson(item))}\n`)) {
           await new Promise<void>((drained) => itemsOut.once('drain', () => drained()));
         }
@@ -371,10 +549,15 @@ export async function createBackup(options: {
     // The private engine (no server running) is not needed for the objects.
     await closeStore();
 
-    // 2. The archive: items, then the objects as they are now, then the manifest.
-    const archivePath = join(work, 'backup.tar.gz');
-    const gzip = createGzip();
-    const written = pipeline(gzip, createWriteStream(archivePath, { mode: 0o600, flags: 'wx' }));
+    // 2. The archive: items, the objects as they are now, the install key, the manifest;
+    // gzipped, then encrypted.
+    const archivePath = join(work, 'backup');
+    gzip = createGzip();
+    const file = createWriteStream(archivePath, { mode: 0o600, flags: 'wx' });
+    const written =
+      passphrase === undefined
+        ? pipeline(gzip, file)
+        : pipeline(await encrypting(gzip, passphrase), file);
     written.catch(() => undefined); // awaited below; a failure also surfaces in the writes
     const tar = new TarWriter(gzip);
     const itemsStat = await fs.stat(itemsPath);
@@ -383,33 +566,15 @@ export async function createBackup(options: {
       bytes: itemsStat.size,
       sha256: await tar.add(ITEMS_ENTRY, itemsStat.size, chunksOf(itemsPath)),
     };
-    const files: BackupManifest['objects']['files'] = [];
-    const uploadsDir = join(resolve(config.env.DATA_DIR), 'objects', 'uploads');
-    const names = (await fs.readdir(uploadsDir).catch(() => [] as string[])).sort();
-    for (const name of names) {
-      if (!OBJECT_NAME_RE.test(name)) continue; // not an object (nothing else is kept there)
-      // Opened first: an object replaced meanwhile (a rename over it) is read whole, as it was.
-      const handle = await fs.open(join(uploadsDir, name), 'r').catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      });
-      if (!handle) continue; // deleted since the listing
-      try {
-        const stat = await handle.stat();
-        if (!stat.isFile()) continue;
-        const key = `uploads/${name}`;
-        const sha256 = await tar.add(
-          `objects/${key}`,
-          stat.size,
-          handle.createReadStream({ autoClose: false, start: 0 }),
-          stat.mtime,
-        );
-        files.push({ key, bytes: stat.size, sha256 });
-      } finally {
-        await handle.close();
-      }
+    const files = await addObjects(tar, objectsDir);
+    const installKey = localInstallKey(config);
+    const keys: BackupManifest['keys'] = [];
+    if (installKey) {
+      const bytes = Buffer.from(`${installKey.key.toString('base64')}\n`);
+      const sha256 = await tar.add(`${KEYS_DIR}/${INSTALL_KEY_FILE}`, bytes.length, [bytes]);
+      keys.push({ name: INSTALL_KEY_FILE, bytes: bytes.length, sha256 });
     }
-    const copied = new Set(files.map((file) => file.key));
+    const copied = new Set(files.map((part) => part.key));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -418,6 +583,8 @@ export async function createBackup(options: {
       source: store.source,
       items,
       objects: { count: files.length, files },
+      keys,
+      installKeyFrom: installKey?.from ?? 'none',
       missingObjects: [...referenced].filter((key) => !copied.has(key)).sort(),
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
@@ -432,7 +599,10 @@ export async function createBackup(options: {
       }
       throw error;
     });
-    return { file: out, manifest };
+    return { file: out, manifest, encrypted: passphrase !== undefined, sealedSecrets };
+  } catch (error) {
+    gzip?.destroy(); // and with it the encryption and the file behind it
+    throw error;
   } finally {
     await closeStore().catch(() => undefined);
     await fs.rm(work, { recursive: true, force: true });
@@ -445,6 +615,8 @@ export interface RestoreSummary {
   dataDir: string;
   table: string;
   manifest: BackupManifest;
+  /** Whether the file was encrypted (and so a passphrase was asked for). */
+  encrypted: boolean;
 }
 
 /** A sink that writes an entry to `path` and keeps its size and SHA-256. */
@@ -471,14 +643,25 @@ async function fileSink(
 
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 
-/** Unpacks and checks the archive into `staging`; answers the verified manifest. */
-async function unpack(file: string, staging: string): Promise<BackupManifest> {
+/**
+ * Unpacks and checks the archive (`gzipped`: its gzipped tar, decrypted already when it was
+ * encrypted) into `staging`; answers the verified manifest.
+ */
+async function unpack(
+  file: string,
+  gzipped: AsyncIterable<Uint8Array>,
+  staging: string,
+): Promise<BackupManifest> {
   const parts = new Map<string, { bytes: number; sha256: string }>();
   let manifestText: string | undefined;
   const seen = new Set<string>();
   const notBackup = `${file} is not a PharmaBridge backup, or it is damaged. Nothing was restored.`;
+  // pipeline, not pipe: an error of the source (a chunk failing its authentication) must
+  // reach the reader instead of leaving it waiting.
+  const gunzip = createGunzip();
+  pipeline(Readable.from(gzipped), gunzip).catch(() => undefined); // surfaces in readTar
   try {
-    await readTar(createReadStream(file).pipe(createGunzip()), async ({ name, size }) => {
+    await readTar(gunzip, async ({ name, size }) => {
       if (seen.has(name)) throw new BackupError(`${file} holds ${name} twice. ${notBackup}`);
       seen.add(name);
       if (name === MANIFEST_ENTRY) {
@@ -492,16 +675,17 @@ async function unpack(file: string, staging: string): Promise<BackupManifest> {
       if (name === ITEMS_ENTRY) {
         return fileSink(join(staging, ITEMS_ENTRY), (part) => parts.set(ITEMS_ENTRY, part));
       }
-      const object = OBJECT_ENTRY_RE.exec(name)?.[1];
-      if (object && OBJECT_NAME_RE.test(object)) {
-        const key = `uploads/${object}`;
-        return fileSink(join(staging, 'objects', key), (part) => parts.set(key, part));
+      const key = objectOfEntry(name);
+      if (key) return fileSink(join(staging, 'objects', key), (part) => parts.set(key, part));
+      if (name === `${KEYS_DIR}/${INSTALL_KEY_FILE}`) {
+        return fileSink(join(staging, name), (part) => parts.set(name, part));
       }
       throw new BackupError(
         `${file} holds ${JSON.stringify(name)}, which no backup has. ${notBackup}`,
       );
     });
   } catch (error) {
+    gunzip.destroy();
     if (error instanceof BackupError) throw error;
     if (error instanceof ArchiveError) throw new BackupError(`${error.message} ${notBackup}`);
     const code = (error as NodeJS.ErrnoException).code;
@@ -520,9 +704,9 @@ async function unpack(file: string, staging: string): Promise<BackupManifest> {
   }
   const head = z.object({ format: z.string(), version: z.number() }).safeParse(raw);
   if (!head.success || head.data.format !== BACKUP_FORMAT) throw new BackupError(notBackup);
-  if (head.data.version !== BACKUP_VERSION) {
+  if (head.data.version !== 1 && head.data.version !== BACKUP_VERSION) {
     throw new BackupError(
-      `${file} is a backup of format ${head.data.version}; this version reads format ${BACKUP_VERSION}. Restore it with the version of the product that made it.`,
+      `${file} is a backup of format ${head.data.version}; this version reads formats 1 and ${BACKUP_VERSION}. Restore it with the version of the product that made it.`,
     );
   }
   const manifest = manifestSchema.safeParse(raw);
@@ -530,6 +714,7 @@ async function unpack(file: string, staging: string): Promise<BackupManifest> {
   const expected = new Map<string, { bytes: number; sha256: string }>([
     [ITEMS_ENTRY, manifest.data.items],
     ...manifest.data.objects.files.map((part) => [part.key, part] as const),
+    ...manifest.data.keys.map((part) => [`${KEYS_DIR}/${part.name}`, part] as const),
   ]);
   for (const [name, want] of expected) {
     const have = parts.get(name);
@@ -589,9 +774,42 @@ async function writeItems(
   return written;
 }
 
+/**
+ * The archive's gzipped tar: the file itself, or decrypted with the passphrase `passphrase`
+ * answers (asked only when the file is encrypted).
+ */
+async function openArchive(
+  file: string,
+  passphrase: () => Promise<string>,
+): Promise<{ gzipped: AsyncIterable<Uint8Array>; encrypted: boolean }> {
+  const kind = await archiveKind(file);
+  if (kind === 'unknown') {
+    throw new BackupError(
+      `${file} is not a PharmaBridge backup, or it is damaged. Nothing was restored.`,
+    );
+  }
+  if (kind === 'gzip') return { gzipped: createReadStream(file), encrypted: false };
+  const secret = await passphrase();
+  try {
+    return { gzipped: await decrypting(file, secret, createReadStream(file)), encrypted: true };
+  } catch (error) {
+    if (error instanceof ArchiveError) {
+      throw new BackupError(
+        `${error.message} ${file} is not a PharmaBridge backup, or it is damaged. Nothing was restored.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Restores `file` into an empty DATA_DIR. `passphrase` is asked for only when the file is
+ * encrypted (an unencrypted archive, of version 1 or made with --unencrypted, needs none).
+ */
 export async function restoreBackup(options: {
   config: Config;
   file: string;
+  passphrase: () => Promise<string>;
 }): Promise<RestoreSummary> {
   const { config } = options;
   const { env } = config;
@@ -615,9 +833,19 @@ export async function restoreBackup(options: {
   let db: DynamoDBDocumentClient | undefined;
   try {
     await fs.mkdir(staging, { mode: 0o700 });
-    const manifest = await unpack(file, staging);
-    // A fresh install key and an empty table; the installation's own secrets (cursor
-    // signing, analytics salt) are items, so they come back with the rest.
+    const { gzipped, encrypted } = await openArchive(file, options.passphrase);
+    const manifest = await unpack(file, gzipped, staging);
+    const keyEntry = join(staging, KEYS_DIR, INSTALL_KEY_FILE);
+    if (manifest.keys.length > 0 && env.LEAD_SETTINGS_KEY) {
+      const archived = (await fs.readFile(keyEntry, 'utf8')).trim();
+      if (archived !== env.LEAD_SETTINGS_KEY) {
+        throw new BackupError(
+          `LEAD_SETTINGS_KEY is set to another key than the one in ${file}, so the restored webhook and two-factor secrets could not be decrypted. Unset it (the backup's key is restored into DATA_DIR/${INSTALL_KEY_FILE}) or set it to the backed-up installation's key. Nothing was restored.`,
+        );
+      }
+    }
+    // A fresh DynamoDB Local key and an empty table; the installation's own secrets (cursor
+    // signing, download links, analytics salt) are items, so they come back with the rest.
     engine = await startDynamoLocal({ dataDir });
     db = createDocumentClient({
       region: LOCAL_REGION,
@@ -635,11 +863,17 @@ export async function restoreBackup(options: {
     db = undefined;
     await engine.stop();
     engine = undefined;
-    await fs.mkdir(join(staging, 'objects', 'uploads'), { recursive: true, mode: 0o700 });
+    for (const prefix of COPIED_PREFIXES) {
+      await fs.mkdir(join(staging, 'objects', prefix), { recursive: true, mode: 0o700 });
+    }
     await fs.rename(join(staging, 'objects'), join(dataDir, 'objects'));
+    // The key that decrypts the restored webhook and two-factor secrets.
+    if (manifest.keys.length > 0) {
+      await fs.rename(keyEntry, join(dataDir, INSTALL_KEY_FILE));
+    }
     await fs.rm(staging, { recursive: true, force: true });
     ensurePrivateDir(dataDir);
-    return { dataDir, table: env.TABLE_NAME, manifest };
+    return { dataDir, table: env.TABLE_NAME, manifest, encrypted };
   } catch (error) {
     db?.destroy();
     await engine?.stop();

@@ -19,8 +19,26 @@ import { ObjectStoreError } from './object-store.ts';
 /** The local server's upload endpoint (a Hono route outside the API's body limit). */
 export const LOCAL_UPLOAD_PATH = '/api/objects/local';
 
-export const KEY_RE =
-  /^(?:pending\/[0-9a-f-]{36}|assets\/[0-9a-f-]{36}|uploads\/[0-9a-f-]{36}(?:\.v\d{1,9}\.w\d{1,5}\.webp)?)$/;
+/**
+ * Every prefix an object key has, with the shape of the name after it: the one list
+ * (KEY_RE is made from it), which `npm run backup` walks (functions/server/backup.ts has
+ * a rule for each, so a new prefix cannot be left out of backups unnoticed).
+ */
+export const OBJECT_NAME_SHAPES = {
+  'pending/': /[0-9a-f-]{36}/,
+  'assets/': /[0-9a-f-]{36}/,
+  'uploads/': /[0-9a-f-]{36}(?:\.v\d{1,9}\.w\d{1,5}\.webp)?/,
+} as const;
+export type ObjectPrefix = keyof typeof OBJECT_NAME_SHAPES;
+
+/** The driver's own folders beside the prefixes: never objects. */
+export const DISK_WORK_FOLDERS = ['.multipart', '.used', '.tmp'] as const;
+
+export const KEY_RE = new RegExp(
+  `^(?:${Object.entries(OBJECT_NAME_SHAPES)
+    .map(([prefix, shape]) => `${prefix.replace('/', '\\/')}${shape.source}`)
+    .join('|')})$`,
+);
 const UPLOAD_ID_RE = /^[A-Za-z0-9_-]{32}$/;
 
 /** A public object's headers, stored beside it as <name>.meta. */

@@ -1,5 +1,5 @@
 // Test harness: the real app over a fresh table in the run's DynamoDB Local.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
@@ -29,6 +29,13 @@ export function memoryLogger(lines: LoggedLine[] = []): Logger & { lines: Logged
 }
 
 /**
+ * The key of the secrets the table keeps encrypted (the webhook secret, two-factor
+ * secrets: functions/webhooks/secret-box.ts), one per test run, so no test writes a key
+ * file into the working copy's DATA_DIR (.data).
+ */
+export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
+
+/**
  * A fresh table and app per call. `overrides` are environment variables; `options`
  * replaces services (a fixed clock, say). Client IPs come from X-Forwarded-For.
  */
@@ -38,7 +45,12 @@ export async function testApp(
 ) {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomUUID()}`;
-  const config = loadConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint, ...overrides });
+  const config = loadConfig({
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: endpoint,
+    LEAD_SETTINGS_KEY: TEST_SECRETS_KEY,
+    ...overrides,
+  });
   const log = memoryLogger();
   const services = createServices(
     config,

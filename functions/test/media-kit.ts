@@ -19,6 +19,15 @@ import { S3ObjectStore } from '../storage/s3.ts';
 import { createUploadsHandler } from '../storage/serve.ts';
 import { adminTestApp } from './harness.ts';
 
+/** A small but real PDF (header, one empty page, trailer), for gated downloads. */
+export const SMALL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n' +
+    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n' +
+    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n' +
+    'trailer <</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
 export type DriverName = 'disk' | 's3';
 export const DRIVERS: DriverName[] = ['disk', 's3'];
 

@@ -1,5 +1,6 @@
 // A real HTTP server on loopback standing in for the team's CRM in webhook tests: it
 // records every request and answers as each test scripts it (a status, or no answer).
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -60,4 +61,15 @@ export async function startReceiver(
       await new Promise((done) => server.close(done));
     },
   };
+}
+
+/** The receiver's own check of a Standard Webhooks signature (independent of signing.ts). */
+export function signedWith(secret: string, request: ReceivedRequest): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key)
+    .update(
+      `${String(request.headers['webhook-id'])}.${String(request.headers['webhook-timestamp'])}.${request.body}`,
+    )
+    .digest('base64');
+  return String(request.headers['webhook-signature']) === `v1,${expected}`;
 }

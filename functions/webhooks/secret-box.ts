@@ -1,5 +1,7 @@
-// How the CRM webhook's signing secret is kept in the table
-// (docs/decisions/0181-webhook-secret-storage.md): encrypted, never beside its key.
+// How the secrets the table holds are kept there (docs/decisions/0181-webhook-secret-storage.md;
+// docs/decisions/0340-two-factor-secrets-encrypted-at-rest.md): encrypted,
+// never beside their key. Two purposes use one key: the CRM webhook's signing secret and
+// the administrators' two-factor (TOTP) secrets (SECRET_PURPOSES).
 //
 // - AWS: a KMS key the stack creates (LEAD_SETTINGS_KMS_KEY, infra/constructs/lead-
 //   webhook.ts). Encrypt and Decrypt are two signed HTTPS calls (Signature Version 4 by
@@ -13,7 +15,7 @@
 //
 // A stored value names its scheme ("local:v1:" or "kms:v1:"); both bind it to its purpose
 // (GCM's additional data, KMS's encryption context), so a ciphertext of something else
-// cannot be passed off as the secret.
+// (the other purpose's, say) cannot be passed off as the secret.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,24 +29,40 @@ export interface SecretBox {
   decrypt(stored: string): Promise<string>;
 }
 
-const PURPOSE = 'pharmabridge/lead-webhook-secret';
+/**
+ * What a stored secret is for: GCM's additional data and KMS's encryption context (the
+ * stack's grants name them: infra/constructs/lead-webhook.ts).
+ */
+export const SECRET_PURPOSES = {
+  leadWebhook: 'pharmabridge/lead-webhook-secret',
+  totp: 'pharmabridge/totp-secret',
+} as const;
+export type SecretPurpose = (typeof SECRET_PURPOSES)[keyof typeof SECRET_PURPOSES];
+
 const LOCAL_PREFIX = 'local:v1:';
 const KMS_PREFIX = 'kms:v1:';
+/** The local install key (the name predates its second purpose, the two-factor secrets). */
 export const KEY_FILE = 'lead-settings.key';
+
+/** Whether a stored value is one of a box's ciphertexts (rather than a clear value). */
+export const isSealed = (stored: string) =>
+  stored.startsWith(LOCAL_PREFIX) || stored.startsWith(KMS_PREFIX);
 
 /** AES-256-GCM with a 32-byte key; `key` is called on first use (the key file is lazy). */
 export class LocalSecretBox implements SecretBox {
   readonly kind = 'local';
   private readonly key: () => Buffer;
+  private readonly purpose: SecretPurpose;
 
-  constructor(key: Buffer | (() => Buffer)) {
+  constructor(key: Buffer | (() => Buffer), purpose: SecretPurpose = SECRET_PURPOSES.leadWebhook) {
     this.key = typeof key === 'function' ? key : () => key;
+    this.purpose = purpose;
   }
 
   async encrypt(plaintext: string): Promise<string> {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key(), iv);
-    cipher.setAAD(Buffer.from(PURPOSE));
+    cipher.setAAD(Buffer.from(this.purpose));
     const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const parts = [iv, cipher.getAuthTag(), data].map((part) => part.toString('base64'));
     return `${LOCAL_PREFIX}${parts.join('.')}`;
@@ -60,7 +78,7 @@ export class LocalSecretBox implements SecretBox {
       .map((part) => Buffer.from(part, 'base64'));
     if (!iv || !tag || !data) throw new Error('the stored secret is malformed');
     const decipher = createDecipheriv('aes-256-gcm', this.key(), iv);
-    decipher.setAAD(Buffer.from(PURPOSE));
+    decipher.setAAD(Buffer.from(this.purpose));
     decipher.setAuthTag(tag);
     try {
       return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
@@ -100,17 +118,19 @@ export class KmsSecretBox implements SecretBox {
   readonly kind = 'kms';
   private readonly keyId: string;
   private readonly call: AwsCall;
+  private readonly purpose: SecretPurpose;
 
-  constructor(keyId: string, call: AwsCall) {
+  constructor(keyId: string, call: AwsCall, purpose: SecretPurpose = SECRET_PURPOSES.leadWebhook) {
     this.keyId = keyId;
     this.call = call;
+    this.purpose = purpose;
   }
 
   async encrypt(plaintext: string): Promise<string> {
     const answer = await this.call('Encrypt', {
       KeyId: this.keyId,
       Plaintext: Buffer.from(plaintext, 'utf8').toString('base64'),
-      EncryptionContext: { purpose: PURPOSE },
+      EncryptionContext: { purpose: this.purpose },
     });
     const blob = answer['CiphertextBlob'];
     if (typeof blob !== 'string') throw new Error('KMS answered no ciphertext');
@@ -124,7 +144,7 @@ export class KmsSecretBox implements SecretBox {
     const answer = await this.call('Decrypt', {
       KeyId: this.keyId,
       CiphertextBlob: stored.slice(KMS_PREFIX.length),
-      EncryptionContext: { purpose: PURPOSE },
+      EncryptionContext: { purpose: this.purpose },
     });
     const plaintext = answer['Plaintext'];
     if (typeof plaintext !== 'string') throw new Error('KMS answered no plaintext');
@@ -182,17 +202,42 @@ export function kmsCall(region: string, endpoint?: string): AwsCall {
 }
 
 /**
- * The box for this configuration, or undefined when a secret cannot be kept here (in AWS
- * without a KMS key or LEAD_SETTINGS_KEY: the functions' disk is not theirs to keep a key).
+ * The box for this configuration and purpose, or undefined when a secret cannot be kept
+ * here (in AWS without a KMS key or LEAD_SETTINGS_KEY: the functions' disk is not theirs
+ * to keep a key).
  */
-export function chooseSecretBox(config: Config): SecretBox | undefined {
+export function chooseSecretBox(
+  config: Config,
+  purpose: SecretPurpose = SECRET_PURPOSES.leadWebhook,
+): SecretBox | undefined {
   const { LEAD_SETTINGS_KMS_KEY, LEAD_SETTINGS_KEY, AWS_REGION, AWS_ENDPOINT_URL_KMS, DATA_DIR } =
     config.env;
   if (LEAD_SETTINGS_KMS_KEY && AWS_REGION) {
-    return new KmsSecretBox(LEAD_SETTINGS_KMS_KEY, kmsCall(AWS_REGION, AWS_ENDPOINT_URL_KMS));
+    return new KmsSecretBox(
+      LEAD_SETTINGS_KMS_KEY,
+      kmsCall(AWS_REGION, AWS_ENDPOINT_URL_KMS),
+      purpose,
+    );
   }
-  if (LEAD_SETTINGS_KEY) return new LocalSecretBox(Buffer.from(LEAD_SETTINGS_KEY, 'base64'));
+  if (LEAD_SETTINGS_KEY) {
+    return new LocalSecretBox(Buffer.from(LEAD_SETTINGS_KEY, 'base64'), purpose);
+  }
   if (config.store.kind === 'aws') return undefined;
   let key: Buffer | undefined;
-  return new LocalSecretBox(() => (key ??= keyFile(DATA_DIR)));
+  return new LocalSecretBox(() => (key ??= keyFile(DATA_DIR)), purpose);
+}
+
+/**
+ * The local install key in effect (LEAD_SETTINGS_KEY, else DATA_DIR/lead-settings.key when
+ * it exists), for `npm run backup`; undefined when there is none yet (nothing was ever
+ * encrypted) or the secrets are KMS's.
+ */
+export function localInstallKey(
+  config: Config,
+): { key: Buffer; from: 'environment' | 'file' } | undefined {
+  const { LEAD_SETTINGS_KEY, DATA_DIR } = config.env;
+  if (LEAD_SETTINGS_KEY)
+    return { key: Buffer.from(LEAD_SETTINGS_KEY, 'base64'), from: 'environment' };
+  if (!existsSync(join(DATA_DIR, KEY_FILE))) return undefined;
+  return { key: keyFile(DATA_DIR), from: 'file' };
 }

@@ -1,10 +1,10 @@
 // Lead forwarding to the team's CRM in AWS (functions/webhooks/): the outbox drainer
 // function run every minute by an EventBridge schedule, the KMS key that encrypts a
-// signing secret an admin saves in the lead routing settings
-// (docs/decisions/0181-webhook-secret-storage.md), the default URL and generated secret when
-// LEAD_WEBHOOK_URL is configured at deploy time, and alarms on deliveries that failed for good and
-// on the drainer itself failing. The drainer always runs: an admin may switch the webhook on in the
-// Account area at any time, with no deploy.
+// signing secret an admin saves in the lead routing settings (docs/decisions/0181-webhook-secret-storage.md) and the administrators' two-factor secrets (docs/decisions/0340-two-
+// factor-secrets-encrypted-at-rest.md), each use bound to its purpose, the default URL and generated secret when LEAD_WEBHOOK_URL is
+// configured at deploy time, and alarms on deliveries that failed for good and on the
+// drainer itself failing. The drainer always runs: an admin may switch the webhook on in
+// the Account area at any time, with no deploy.
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -21,6 +21,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { GSI1 } from '../../functions/data/table.ts';
+import { SECRET_PURPOSES } from '../../functions/webhooks/secret-box.ts';
 import { nodeFunction } from './node-function.ts';
 
 /** functions/webhooks/lambda.ts, resolved from this file so synth works from anywhere. */
@@ -32,8 +33,10 @@ export const DRAINER_ENTRY = fileURLToPath(
 export const DELIVERY_FAILED_MESSAGE = 'lead webhook delivery failed';
 export const METRIC_NAMESPACE = 'PharmaBridge/Leads';
 
-/** The encryption context every use of the settings key must carry (functions/webhooks/secret-box.ts). */
-export const SECRET_PURPOSE = 'pharmabridge/lead-webhook-secret';
+/** The encryption context of the webhook secret's uses of the key (functions/webhooks/secret-box.ts). */
+export const SECRET_PURPOSE = SECRET_PURPOSES.leadWebhook;
+/** The encryption context of the two-factor secrets' uses of the same key. */
+export const TOTP_PURPOSE = SECRET_PURPOSES.totp;
 
 export interface LeadWebhookProps {
   readonly table: dynamodb.ITableV2;
@@ -41,6 +44,11 @@ export interface LeadWebhookProps {
   readonly api: lambda.Function;
   /** The public function: writes each lead's delivery; it never reads the secret. */
   readonly publicApi: lambda.Function;
+  /**
+   * The deploy-time setup function: encrypts two-factor secrets an earlier version stored in
+   * clear (functions/lambda-setup.ts).
+   */
+  readonly setup?: lambda.Function;
   /** LEAD_WEBHOOK_URL, https: the default until an admin saves settings; optional. */
   readonly url?: string | undefined;
   readonly alarmTopic: sns.ITopic;
@@ -51,7 +59,7 @@ export interface LeadWebhookProps {
 export class LeadWebhook extends Construct {
   /** The deploy-time default's signing secret, when LEAD_WEBHOOK_URL is configured. */
   readonly secret?: secretsmanager.Secret;
-  /** Encrypts the signing secret an admin saves (never the table's own key). */
+  /** Encrypts the signing secret an admin saves and two-factor secrets (never the table's own key). */
   readonly settingsKey: kms.Key;
   readonly function: nodejs.NodejsFunction;
   readonly schedule: events.Rule;
@@ -60,7 +68,8 @@ export class LeadWebhook extends Construct {
     super(scope, id);
 
     this.settingsKey = new kms.Key(this, 'SettingsKey', {
-      description: 'Encrypts the lead webhook signing secret saved in the admin (lead routing)',
+      description:
+        'Encrypts the lead webhook signing secret saved in the admin (lead routing) and the administrators two-factor secrets',
       enableKeyRotation: true,
     });
     const settings: Record<string, string> = {
@@ -80,16 +89,30 @@ export class LeadWebhook extends Construct {
       }
     }
     for (const [name, value] of Object.entries(settings)) props.api.addEnvironment(name, value);
-    // The admin function encrypts a new secret, and decrypts it for a test or a retry; the
-    // drainer decrypts it. Only with this purpose's encryption context.
+    // The admin function encrypts a new webhook secret, and decrypts it for a test or a
+    // retry; it encrypts a new two-factor secret and decrypts it at each code check. The
+    // drainer decrypts the webhook secret. Each only with its purposes' encryption context.
     const context = { StringEquals: { 'kms:EncryptionContext:purpose': SECRET_PURPOSE } };
     props.api.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['kms:Encrypt', 'kms:Decrypt'],
         resources: [this.settingsKey.keyArn],
-        conditions: context,
+        conditions: {
+          StringEquals: { 'kms:EncryptionContext:purpose': [SECRET_PURPOSE, TOTP_PURPOSE] },
+        },
       }),
     );
+    // The setup function encrypts two-factor secrets found in clear, nothing else.
+    if (props.setup) {
+      props.setup.addEnvironment('LEAD_SETTINGS_KMS_KEY', this.settingsKey.keyArn);
+      props.setup.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['kms:Encrypt'],
+          resources: [this.settingsKey.keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:purpose': TOTP_PURPOSE } },
+        }),
+      );
+    }
 
     // Its own role (infra/constructs/node-function.ts): its log group and the few table
     // calls a drain makes.

@@ -32,6 +32,12 @@ const startEnrolment = createHandlers(async (c) => {
   const admin = await self(c);
   if (admin.totpSecret)
     throw new ApiError(409, 'conflict', 'Two-factor sign-in is already on; turn it off first');
+  if (!services.twoFactor.canEncrypt)
+    throw new ApiError(
+      503,
+      'unavailable',
+      'Two-factor sign-in cannot be turned on: this server has no key to encrypt its secret with (LEAD_SETTINGS_KMS_KEY or LEAD_SETTINGS_KEY); see docs/operations.md',
+    );
   const secret = newTotpSecret();
   const expiresAt = new Date(services.now().getTime() + ENROLMENT_TTL_SECONDS * 1000);
   await services.twoFactor.startEnrolment(admin.email, secret, expiresAt);
@@ -56,7 +62,7 @@ const confirmEnrolment = createHandlers(
       throw fieldError('code', 'is not the current code of the app; check the phone’s clock');
     const codes = newRecoveryCodes();
     const hashes = codes.map((recovery) => hashRecoveryCode(normalizeRecoveryCode(recovery)!));
-    if (!(await services.twoFactor.confirm(email, enrolment.secret, step, hashes)))
+    if (!(await services.twoFactor.confirm(email, enrolment.stored, step, hashes)))
       throw new ApiError(
         409,
         'conflict',

@@ -1,5 +1,5 @@
 // How the admin writes an electronic signature (page working copies, experiment variants,
-// forms: docs/decisions.md "Approvals are electronic signatures"), in one place.
+// forms: docs/decisions/0133-e-signatures.md), in one place.
 import { MEANING_LABELS, type Signature } from '../../../../functions/shared/workflow.ts';
 
 /** "2026-11-25 14:02 UTC": signatures and schedules are recorded in UTC. */
