@@ -93,6 +93,12 @@ export const leadSchema = z.object({
   formId: z.string().optional(),
   /** The form's own fields (not the reserved ones above): name -> text or a checkbox's state. */
   fields: z.record(z.string(), fieldValueSchema).optional(),
+  /**
+   * The phone fields as numbers (functions/shared/phone.ts): E.164 with RFC 3966's extension
+   * parameter (`+14155550100;ext=12`), for those whose country could be told; `fields` keeps
+   * what the visitor typed.
+   */
+  phones: z.record(z.string(), z.string()).optional(),
   /** What the visitor agreed to, when the form asked (docs/decisions.md "Consent records"). */
   consent: consentRecordSchema.optional(),
   /** The account working the lead (an e-mail, lower-cased); absent while nobody owns it. */
@@ -375,6 +381,7 @@ export const leadWebhookPayloadSchema = z.object({
       attribution: true,
       formId: true,
       fields: true,
+      phones: true,
       consent: true,
     })
     .strict(),
