@@ -837,6 +837,44 @@ describe('CloudFront distribution', () => {
     }
   });
 
+  it('sends COOP and CORP same-origin from every behaviour, as the local server does (issue 33)', () => {
+    const policies = Object.values(
+      defaultApp().template.findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+    ).map((policy) =>
+      z
+        .object({
+          Properties: z.object({
+            ResponseHeadersPolicyConfig: z.object({
+              Comment: z.string(),
+              CustomHeadersConfig: z.object({
+                Items: z.array(
+                  z.object({ Header: z.string(), Value: z.string(), Override: z.boolean() }),
+                ),
+              }),
+            }),
+          }),
+        })
+        .parse(policy),
+    );
+    expect(policies.map((policy) => policy.Properties.ResponseHeadersPolicyConfig.Comment)).toEqual(
+      expect.arrayContaining([
+        'Security headers for site pages',
+        'Security headers and immutable caching for hashed assets',
+        'Security headers for API responses',
+        'Security headers for user uploads (sandboxed)',
+      ]),
+    );
+    for (const policy of policies) {
+      const { Comment, CustomHeadersConfig } = policy.Properties.ResponseHeadersPolicyConfig;
+      expect(CustomHeadersConfig.Items, Comment).toEqual(
+        expect.arrayContaining([
+          { Header: 'Cross-Origin-Opener-Policy', Value: 'same-origin', Override: true },
+          { Header: 'Cross-Origin-Resource-Policy', Value: 'same-origin', Override: true },
+        ]),
+      );
+    }
+  });
+
   it('sandboxes uploaded files', () => {
     defaultApp().template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({

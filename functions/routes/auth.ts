@@ -159,6 +159,10 @@ export const auth = new Hono<AppEnv>()
       }
     }
     clearSessionCookie(c);
+    // The browser's cache and storage of this origin go too (a shared computer keeps no
+    // admin answers or local drafts); "cookies" would also end the trusted-device cookie,
+    // and the session's own is cleared above (docs/decisions/0352-http-answers-of-the-local-server-and-the-edge.md).
+    c.header('Clear-Site-Data', '"cache", "storage"');
     return c.body(null, 204);
   })
   .get('/me', requireAdmin, async (c) => {

@@ -24,6 +24,7 @@ import { ORIGIN_VERIFY_HEADER } from './api.ts';
 import type { Uploads } from './uploads.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
+  CROSS_ORIGIN_HEADERS,
   PERMISSIONS_POLICY,
   siteContentSecurityPolicy,
 } from '../../functions/shared/security-headers.ts';
@@ -132,6 +133,10 @@ export class Site extends Construct {
       value: PERMISSIONS_POLICY,
       override: true,
     };
+    // COOP and CORP on every behaviour, as the local server sends them (one definition).
+    const crossOrigin: cloudfront.ResponseCustomHeader[] = Object.entries(CROSS_ORIGIN_HEADERS).map(
+      ([header, value]) => ({ header, value, override: true }),
+    );
     const siteCsp = siteContentSecurityPolicy({ connectOrigins: uploadOrigins });
 
     const pageHeaders = new cloudfront.ResponseHeadersPolicy(this, 'PageHeaders', {
@@ -140,6 +145,7 @@ export class Site extends Construct {
       customHeadersBehavior: {
         customHeaders: [
           permissionsPolicy,
+          ...crossOrigin,
           // Only when the deploy did not set one: browsers revalidate HTML on every visit.
           { header: 'Cache-Control', value: 'public, max-age=0, must-revalidate', override: false },
         ],
@@ -151,6 +157,7 @@ export class Site extends Construct {
       customHeadersBehavior: {
         customHeaders: [
           permissionsPolicy,
+          ...crossOrigin,
           // File names carry a content hash, so browsers may keep them for a year untouched.
           { header: 'Cache-Control', value: 'public, max-age=31536000, immutable', override: true },
         ],
@@ -162,6 +169,7 @@ export class Site extends Construct {
       customHeadersBehavior: {
         customHeaders: [
           permissionsPolicy,
+          ...crossOrigin,
           // Responses may be per user; the API opts into caching explicitly when it wants it.
           { header: 'Cache-Control', value: 'no-store', override: false },
         ],
@@ -170,7 +178,7 @@ export class Site extends Construct {
     const uploadHeaders = new cloudfront.ResponseHeadersPolicy(this, 'UploadHeaders', {
       comment: 'Security headers for user uploads (sandboxed)',
       securityHeadersBehavior: securityHeaders(UPLOADS_CONTENT_SECURITY_POLICY),
-      customHeadersBehavior: { customHeaders: [permissionsPolicy] },
+      customHeadersBehavior: { customHeaders: [permissionsPolicy, ...crossOrigin] },
     });
 
     const compressed = {

@@ -4,23 +4,37 @@ import crypto from 'crypto';
 // this file with their own `cf` and `crypto` (infra/edge/edge-script.ts).
 var kvs = cf.kvs();
 
-// CloudFront Function (cloudfront-js-2.0, viewer request) on the site's default behaviour.
-// First the redirects (issue 23): a path in the KeyValueStore associated with this function
-// answers 301/302 with its Location (the rebuild writes the store from the build's
-// dist/.redirects.json; the local server reads that file and runs redirectKey and
-// redirectResponse below, so both answer alike). Then the A/B experiments (issue 24): a GET
-// of a page under a running experiment ("/" or "/<slug>"; the same store, written from
-// dist/.experiments.json, functions/server/experiment-map.ts) is rewritten to the variant
-// the visitor's address and user agent hash to (experimentOf and variantFor below, which
-// the local server runs too). Then Astro's directory-style output under clean URLs, the same rules as
-// the local server:
+// CloudFront Function (cloudfront-js-2.0, viewer request) on the site's default behaviour;
+// the local server runs its rules too (functions/server/static-site.ts). In order:
+// redirects (issue 23): a path stored in the KeyValueStore (written by the rebuild from
+// dist/.redirects.json) answers 301/302; A/B experiments (issue 24): a GET of a page under
+// a running experiment ("/" or "/<slug>", from dist/.experiments.json) is rewritten to the
+// visitor's variant; then Astro's directory-style output under clean URLs:
 //   /           -> /index.html
 //   /pricing    -> /pricing/index.html
 //   /pricing/   -> 301 /pricing (one canonical URL per page; the query string is kept)
 //   /logo.svg   -> unchanged (anything whose last segment has an extension)
 //   /legacy, /legacy/<anything> -> /legacy/index.html (client-rendered shells; mirrors
 //   /admin,  /admin/<anything>  -> /admin/index.html   SPA_FALLBACKS in static-site.ts)
+// except that /404, /404.html and a /legacy/<slug> of no live page (below) go to
+// NOT_FOUND_URI, a path no build writes: the origin-response function then answers 404.
 var SPA_SHELLS = ['/legacy', '/admin'];
+var NOT_FOUND_URI = '/_not-found';
+
+// /legacy/<slug> (issue 33): the slug of the path, '' when it cannot be a page's, undefined
+// below no /legacy/. The API keeps "live:<slug>" in the store for each live page, at once
+// on publish (functions/publishing/live-slugs.ts), so a page newer than the build is found.
+function legacySlug(uri) {
+  if (uri.indexOf('/legacy/') !== 0) return undefined;
+  var slug = uri.slice(8);
+  return /^[a-z0-9-]{1,80}$/.test(slug) ? slug : '';
+}
+
+// A signed-in administrator may preview a draft there (the API decides; the shell says
+// "not found" to anyone else), so a request with a session cookie gets the shell.
+function hasSession(cookies) {
+  return Boolean(cookies && (cookies['__Host-pb_session'] || cookies['pb_session']));
+}
 
 // The store's key for a request path, or '' when no redirect can start there: a redirect's
 // `from` is lowercase letters, digits and hyphens between slashes (functions/shared/
@@ -170,6 +184,16 @@ async function handler(event) {
   }
   var lastSegment = uri.slice(uri.lastIndexOf('/') + 1);
   var trailingSlash = uri.length > 1 && uri.charAt(uri.length - 1) === '/';
+  var slug = trailingSlash ? undefined : legacySlug(uri);
+  if (
+    uri === '/404' ||
+    uri === '/404.html' ||
+    (slug !== undefined &&
+      (slug === '' || (!hasSession(request.cookies) && !(await stored('live:' + slug)))))
+  ) {
+    request.uri = NOT_FOUND_URI;
+    return request;
+  }
 
   if (!trailingSlash) {
     for (var i = 0; i < SPA_SHELLS.length; i++) {
