@@ -18,6 +18,7 @@ import { ApiError } from '../lib/errors.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { withPasswordCheck } from '../lib/password-check.ts';
 import { checkSecondFactor, parseSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
+import { isTrustedDevice, trustDevice } from '../lib/trusted-device.ts';
 import { jsonBody, query, requireJson } from '../lib/validate.ts';
 import {
   acceptInvitationRequestSchema,
@@ -108,9 +109,12 @@ export const auth = new Hono<AppEnv>()
       throw expired();
     }
     // When the password step began: a lock of the account's second step (too many wrong
-    // codes, from anywhere) ends every sign-in that was waiting for a code.
+    // codes, from anywhere) ends every sign-in that was waiting for a code. A device that
+    // signed in with a code in the last 30 days gets its code checked during a lock too.
     const startedAt = new Date(pending.expiresAt.getTime() - PENDING_TTL_SECONDS * 1000);
-    const result = await checkSecondFactor(c, admin, factor, startedAt);
+    const result = await checkSecondFactor(c, admin, factor, startedAt, {
+      throughLock: await isTrustedDevice(c, admin),
+    });
     if ('stale' in result) {
       await services.sessions.consumePending(token);
       throw expired();
@@ -132,13 +136,16 @@ export const auth = new Hono<AppEnv>()
     if (!(await services.sessions.consumePending(token))) throw expired();
     await services.signInThrottle.succeeded(attempt);
     const session = await startSession(c, admin.email);
+    // This device is trusted for the next 30 days (functions/lib/trusted-device.ts).
+    await trustDevice(c, admin);
     await services.audit.record({
       actor: admin.email,
       action: 'sign-in',
-      summary:
+      summary: `${
         result.kind === 'totp'
           ? 'Signed in with an authenticator code'
-          : `Signed in with a recovery code (${result.left} left)`,
+          : `Signed in with a recovery code (${result.left} left)`
+      }${result.duringLock ? ', from a trusted device while the code lock was on' : ''}`,
       ip,
     });
     return c.json<LoginResponse>({ status: 'signed-in', ...session });
