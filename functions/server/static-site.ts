@@ -1,8 +1,8 @@
 // Serves the built site the way the CDN will: the build's redirects and A/B experiments
 // (with the CloudFront function's own code, infra/edge/clean-urls.js, over the same store:
 // experiment-map.ts's readEdgeStore), clean URLs, the 404 page with status 404 (at its own
-// address too), `/legacy/<slug>` only for a live page's slug (asked of the store, as the
-// edge asks its live-slug keys), immutable caching of hashed assets, a short cache on HTML,
+// address too), `/legacy/<slug>` with 200 only for a live page's slug (asked of the store,
+// as the edge asks its live-slug keys), else 404, immutable caching of hashed assets, a short cache on HTML,
 // precompressed br/gzip variants, single byte ranges of the identity body. The whole output
 // is read into memory once, so a request is a map lookup, and a rebuild swaps in a new
 // snapshot at once (never a half-written site).
@@ -275,11 +275,12 @@ export class StaticSite {
       res.end();
       return;
     }
-    // clean-urls.js's rule for /legacy/<slug>: the shell only for a live page's slug, or for a
-    // request with a session cookie (an administrator's draft preview); else the 404 page.
+    // clean-urls.js's rule for /legacy/<slug>: the shell for a live page's slug, or for a
+    // request with a session cookie (an administrator's draft preview); any other slug gets
+    // the shell with status 404, whose script says "Landing page not found".
     const slug = edge.legacySlug(pathname);
     if (slug !== undefined) {
-      if (slug === '') return this.send(req, res, this.notFound, 404);
+      if (slug === '') return this.send(req, res, this.fallback(pathname), 404);
       if (!edge.hasSession(cookiesOf(req.headers.cookie))) {
         void this.sendLegacy(req, res, slug, options.liveSlug);
         return;
@@ -291,7 +292,7 @@ export class StaticSite {
     else this.send(req, res, this.notFound, 404);
   }
 
-  /** The `/legacy` shell when `slug` is a live page's (asked of the store), else the 404 page. */
+  /** The `/legacy` shell: 200 when `slug` is a live page's (asked of the store), else 404. */
   private async sendLegacy(
     req: IncomingMessage,
     res: ServerResponse,
@@ -310,8 +311,7 @@ export class StaticSite {
       res.end('The page store did not answer; try again in a few seconds.');
       return;
     }
-    if (live) this.send(req, res, this.fallback(`/legacy/${slug}`), 200);
-    else this.send(req, res, this.notFound, 404);
+    this.send(req, res, this.fallback(`/legacy/${slug}`), live ? 200 : 404);
   }
 
   private send(

@@ -42,6 +42,11 @@ export { UPLOADS_CONTENT_SECURITY_POLICY } from '../../functions/shared/media.ts
 
 /** The page served, with status 404, for any missing key of the site bucket. */
 export const NOT_FOUND_PAGE_KEY = '404.html';
+/**
+ * Served with status 404 for a /legacy/<slug> of no live page (issue 33; the viewer-request
+ * function sends it to /_not-found/legacy): the shell's script says "Landing page not found".
+ */
+export const LEGACY_SHELL_KEY = 'legacy/index.html';
 
 /**
  * IAM name of the 404 page function's role. Fixed so the site bucket's policy can name it:
@@ -502,7 +507,7 @@ export class Site extends Construct {
     if (!(cfnRole instanceof iam.CfnRole)) throw new Error('The 404 page function has no role');
     cfnRole.roleName = roleName;
 
-    // Read on 404.html and nothing else, granted by the bucket (the role's own policy cannot
+    // Read on 404.html and the /legacy shell and nothing else, granted by the bucket (the role's own policy cannot
     // name a bucket of another region's stack). Same account, so this allow suffices.
     const { statementAdded, policyDependable } = this.bucket.addToResourcePolicy(
       new iam.PolicyStatement({
@@ -518,7 +523,10 @@ export class Site extends Construct {
           ),
         ],
         actions: ['s3:GetObject'],
-        resources: [this.bucket.arnForObjects(NOT_FOUND_PAGE_KEY)],
+        resources: [
+          this.bucket.arnForObjects(NOT_FOUND_PAGE_KEY),
+          this.bucket.arnForObjects(LEGACY_SHELL_KEY),
+        ],
       }),
     );
     // In us-east-1 the function (and role) are in this stack: a bucket policy naming a role

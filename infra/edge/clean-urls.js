@@ -16,22 +16,20 @@ var kvs = cf.kvs();
 //   /logo.svg   -> unchanged (anything whose last segment has an extension)
 //   /legacy, /legacy/<anything> -> /legacy/index.html (client-rendered shells; mirrors
 //   /admin,  /admin/<anything>  -> /admin/index.html   SPA_FALLBACKS in static-site.ts)
-// except that /404, /404.html and a /legacy/<slug> of no live page (below) go to
-// NOT_FOUND_URI, a path no build writes: the origin-response function then answers 404.
+// except that /404 and /404.html go to /_not-found, a path no build writes (the origin-response
+// function answers 404 with the 404 page), and /legacy/<slug> of no live page (below) to
+// /_not-found/legacy (404 with the /legacy shell, which says "Landing page not found").
 var SPA_SHELLS = ['/legacy', '/admin'];
-var NOT_FOUND_URI = '/_not-found';
 
-// /legacy/<slug> (issue 33): the slug of the path, '' when it cannot be a page's, undefined
-// below no /legacy/. The API keeps "live:<slug>" in the store for each live page, at once
-// on publish (functions/publishing/live-slugs.ts), so a page newer than the build is found.
+// /legacy/<slug>: the slug, '' if it cannot be one, else undefined. The API keeps "live:<slug>"
+// for each live page, at once (functions/publishing/live-slugs.ts), so a new page is found.
 function legacySlug(uri) {
   if (uri.indexOf('/legacy/') !== 0) return undefined;
   var slug = uri.slice(8);
   return /^[a-z0-9-]{1,80}$/.test(slug) ? slug : '';
 }
 
-// A signed-in administrator may preview a draft there (the API decides; the shell says
-// "not found" to anyone else), so a request with a session cookie gets the shell.
+// An administrator may preview a draft there (the API decides), so a session gets the shell.
 function hasSession(cookies) {
   return Boolean(cookies && (cookies['__Host-pb_session'] || cookies['pb_session']));
 }
@@ -185,13 +183,15 @@ async function handler(event) {
   var lastSegment = uri.slice(uri.lastIndexOf('/') + 1);
   var trailingSlash = uri.length > 1 && uri.charAt(uri.length - 1) === '/';
   var slug = trailingSlash ? undefined : legacySlug(uri);
+  if (uri === '/404' || uri === '/404.html') {
+    request.uri = '/_not-found';
+    return request;
+  }
   if (
-    uri === '/404' ||
-    uri === '/404.html' ||
-    (slug !== undefined &&
-      (slug === '' || (!hasSession(request.cookies) && !(await stored('live:' + slug)))))
+    slug !== undefined &&
+    (slug === '' || (!hasSession(request.cookies) && !(await stored('live:' + slug))))
   ) {
-    request.uri = NOT_FOUND_URI;
+    request.uri = '/_not-found/legacy';
     return request;
   }
 

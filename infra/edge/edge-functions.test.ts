@@ -191,7 +191,7 @@ describe('clean-urls: redirects from the KeyValueStore (issue 23)', () => {
 
   it('passes a path without a redirect on to the clean-URL rules', async () => {
     expect(await answer('/pricing')).toMatchObject({ uri: '/pricing/index.html' });
-    expect(await answer('/legacy/other')).toMatchObject({ uri: '/_not-found' });
+    expect(await answer('/legacy/other')).toMatchObject({ uri: '/_not-found/legacy' });
     expect(await answer('/')).toMatchObject({ uri: '/index.html' });
   });
 
@@ -515,7 +515,7 @@ describe('clean-urls: /legacy/<slug> of live pages only (issue 33)', () => {
   const visit = (uri: string, cookies?: Record<string, { value: string }>) =>
     handler({ request: { ...request(uri), ...(cookies ? { cookies } : {}) } as ViewerRequest });
 
-  it('serves the shell for a live slug and sends any other to the 404 page', async () => {
+  it('serves the shell for a live slug and a 404 for any other (the shell, answered 404)', async () => {
     expect(await visit('/legacy/spring-launch')).toMatchObject({ uri: '/legacy/index.html' });
     expect(await visit('/legacy/default')).toMatchObject({ uri: '/legacy/index.html' });
     for (const uri of [
@@ -524,7 +524,7 @@ describe('clean-urls: /legacy/<slug> of live pages only (issue 33)', () => {
       '/legacy/a/b',
       '/legacy/x.y',
     ]) {
-      expect(await visit(uri), uri).toMatchObject({ uri: '/_not-found' });
+      expect(await visit(uri), uri).toMatchObject({ uri: '/_not-found/legacy' });
     }
   });
 
@@ -535,10 +535,10 @@ describe('clean-urls: /legacy/<slug> of live pages only (issue 33)', () => {
       });
     }
     expect(await visit('/legacy/a/b', { pb_session: { value: 'abc' } })).toMatchObject({
-      uri: '/_not-found',
+      uri: '/_not-found/legacy',
     });
     expect(await visit('/legacy/draft-page', { pb_device: { value: 'abc' } })).toMatchObject({
-      uri: '/_not-found',
+      uri: '/_not-found/legacy',
     });
   });
 
@@ -593,7 +593,7 @@ const notFoundPagePath = './not-found-page/index.mjs';
 const notFoundPage = (await import(notFoundPagePath)) as NotFoundPageModule;
 
 const BUCKET_HOST = 'pharmabridgeweb-sitebucket978d4aeb-1x2y3z.s3.eu-west-1.amazonaws.com';
-const originResponse = (status: string, host = BUCKET_HOST) => ({
+const originResponse = (status: string, host = BUCKET_HOST, uri = '/no-such-page/index.html') => ({
   Records: [
     {
       cf: {
@@ -602,7 +602,7 @@ const originResponse = (status: string, host = BUCKET_HOST) => ({
           eventType: 'origin-response',
         },
         request: {
-          uri: '/no-such-page/index.html',
+          uri,
           method: 'GET',
           headers: { host: [{ key: 'Host', value: host }] },
           origin: { s3: { domainName: host, path: '', authMethod: 'origin-access-identity' } },
@@ -646,6 +646,20 @@ describe('not-found-page (Lambda@Edge origin response on the default behaviour)'
       });
     }
     expect(reads[0]).toBe('eu-west-1/pharmabridgeweb-sitebucket978d4aeb-1x2y3z/404.html');
+  });
+
+  it('answers a /legacy/<slug> of no live page with the /legacy shell and status 404 (issue 33)', async () => {
+    const { handler, reads } = setup();
+    const response = await handler(originResponse('403', BUCKET_HOST, '/_not-found/legacy'));
+    expect(response).toMatchObject({ status: '404', body: page });
+    expect(reads).toEqual([
+      'eu-west-1/pharmabridgeweb-sitebucket978d4aeb-1x2y3z/legacy/index.html',
+    ]);
+    // Each key is kept apart: the 404 page is read on its own.
+    await handler(originResponse('403'));
+    await handler(originResponse('403', BUCKET_HOST, '/_not-found/legacy'));
+    expect(reads).toHaveLength(2);
+    expect(reads[1]).toMatch(/\/404\.html$/);
   });
 
   it('passes every other response through untouched', async () => {
