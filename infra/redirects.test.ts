@@ -17,6 +17,27 @@ const onlyId = (type: string, props?: object) => {
 };
 const storeArn = () => ({ 'Fn::GetAtt': [onlyId('AWS::CloudFront::KeyValueStore'), 'Arn'] });
 
+/** The statements of the role's policies that name KeyValueStore actions. */
+const kvsGrantsOf = (role: string) =>
+  Object.values(
+    template.findResources('AWS::IAM::Policy', {
+      Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+    }),
+  )
+    .flatMap(
+      (policy) =>
+        z
+          .object({
+            Properties: z.object({
+              PolicyDocument: z.object({
+                Statement: z.array(z.object({ Action: z.unknown(), Resource: z.unknown() })),
+              }),
+            }),
+          })
+          .parse(policy).Properties.PolicyDocument.Statement,
+    )
+    .filter((statement) => JSON.stringify(statement.Action).includes('cloudfront-keyvaluestore:'));
+
 describe('redirects at the edge', () => {
   it('associates the KeyValueStore with the clean-URL function of the default behaviour', () => {
     const cleanUrls = onlyId('AWS::CloudFront::Function', {
@@ -75,26 +96,7 @@ describe('redirects at the edge', () => {
       .parse(
         template.findResources('AWS::CodeBuild::Project')[project]!['Properties']['ServiceRole'],
       )['Fn::GetAtt'][0];
-    const statements = Object.values(
-      template.findResources('AWS::IAM::Policy', {
-        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
-      }),
-    ).flatMap(
-      (policy) =>
-        z
-          .object({
-            Properties: z.object({
-              PolicyDocument: z.object({
-                Statement: z.array(z.object({ Action: z.unknown(), Resource: z.unknown() })),
-              }),
-            }),
-          })
-          .parse(policy).Properties.PolicyDocument.Statement,
-    );
-    const kvsGrants = statements.filter((statement) =>
-      JSON.stringify(statement.Action).includes('cloudfront-keyvaluestore:'),
-    );
-    expect(kvsGrants).toEqual([
+    expect(kvsGrantsOf(role)).toEqual([
       {
         Action: [
           'cloudfront-keyvaluestore:DescribeKeyValueStore',
@@ -138,27 +140,7 @@ describe('redirects at the edge', () => {
     expect(descriptions.some((text) => /schedul/i.test(text))).toBe(true);
     for (const { Role, Environment } of roles) {
       expect(Environment.Variables['REDIRECTS_KVS_ARN']).toEqual(storeArn());
-      const grants = Object.values(
-        template.findResources('AWS::IAM::Policy', {
-          Properties: { Roles: Match.arrayWith([{ Ref: Role['Fn::GetAtt'][0] }]) },
-        }),
-      ).flatMap(
-        (policy) =>
-          z
-            .object({
-              Properties: z.object({
-                PolicyDocument: z.object({
-                  Statement: z.array(z.object({ Action: z.unknown(), Resource: z.unknown() })),
-                }),
-              }),
-            })
-            .parse(policy).Properties.PolicyDocument.Statement,
-      );
-      expect(
-        grants.filter((statement) =>
-          JSON.stringify(statement.Action).includes('cloudfront-keyvaluestore:'),
-        ),
-      ).toEqual([
+      expect(kvsGrantsOf(Role['Fn::GetAtt'][0])).toEqual([
         {
           Action: [
             'cloudfront-keyvaluestore:DescribeKeyValueStore',

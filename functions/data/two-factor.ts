@@ -345,15 +345,7 @@ export class TwoFactorRepository extends TableRepository {
     const result = await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: {
-          ...failuresKey(email),
-          failures: 0,
-          cycleStart: nowMs,
-          lastFailureAt: 0,
-          lockedUntil: 0,
-          lockedAt: nowMs,
-          expiresAt: this.expiry(nowMs),
-        },
+        Item: this.freshCount(email, nowMs, nowMs),
         ReturnValues: 'ALL_OLD',
       }),
     );
@@ -469,15 +461,7 @@ export class TwoFactorRepository extends TableRepository {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: {
-            ...failuresKey(email),
-            failures: 0,
-            cycleStart: nowMs,
-            lastFailureAt: 0,
-            lockedUntil: 0,
-            lockedAt: 0,
-            expiresAt: this.expiry(nowMs),
-          },
+          Item: this.freshCount(email, nowMs, 0),
           ConditionExpression:
             'attribute_not_exists(pk) OR (lastFailureAt <= :quietBefore AND cycleStart <= :quietBefore)',
           ExpressionAttributeValues: { ':quietBefore': quietBefore },
@@ -486,6 +470,19 @@ export class TwoFactorRepository extends TableRepository {
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
     }
+  }
+
+  /** A count started at `nowMs`; sign-ins begun at or before `lockedAt` are ended. */
+  private freshCount(email: string, nowMs: number, lockedAt: number) {
+    return {
+      ...failuresKey(email),
+      failures: 0,
+      cycleStart: nowMs,
+      lastFailureAt: 0,
+      lockedUntil: 0,
+      lockedAt,
+      expiresAt: this.expiry(nowMs),
+    };
   }
 
   /** Takes back a check counted up front that turned out not to be a wrong code. */

@@ -10,6 +10,7 @@ import { CODE_FAILURE_LIMIT, CODE_LOCK_SECONDS, codeLockSeconds } from '../data/
 import type { ErrorBody } from '../lib/errors.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newTotpSecret, totpCodeAt, totpStep } from '../lib/totp.ts';
+import type { Services } from '../lib/context.ts';
 import { testApp, TEST_PASSWORD } from '../test/harness.ts';
 import type { LoginResponse } from '../shared/account.ts';
 
@@ -21,17 +22,23 @@ function clock() {
   return { now: () => new Date(now), advance: (seconds: number) => (now += seconds * 1000) };
 }
 
-/** An administrator with two-factor sign-in on (enrolled straight in the store). */
+/** An account with two-factor sign-in on (enrolled straight in the store); its secret. */
+async function enrol(services: Services, email: string, now: Date): Promise<string> {
+  await services.admins.create(email, await hashPassword(TEST_PASSWORD));
+  const secret = newTotpSecret();
+  const confirmedAt = new Date(now.getTime() - 3600_000);
+  await services.twoFactor.startEnrolment(email, secret, now);
+  const step = totpStep(secret, totpCodeAt(secret, confirmedAt), confirmedAt)!;
+  expect(await services.twoFactor.confirm(email, secret, step, [])).toBe(true);
+  return secret;
+}
+
+/** An administrator with two-factor sign-in on. */
 async function enrolled() {
   const time = clock();
   const harness = await testApp({}, { now: time.now });
   const { services } = harness;
-  await services.admins.create(ADMIN, await hashPassword(TEST_PASSWORD));
-  const secret = newTotpSecret();
-  const confirmedAt = new Date(time.now().getTime() - 3600_000);
-  await services.twoFactor.startEnrolment(ADMIN, secret, time.now());
-  const step = totpStep(secret, totpCodeAt(secret, confirmedAt), confirmedAt)!;
-  expect(await services.twoFactor.confirm(ADMIN, secret, step, [])).toBe(true);
+  const secret = await enrol(services, ADMIN, time.now());
 
   let address = 0;
   /** A fresh address each call: no address ever has a failure of its own. */
@@ -295,12 +302,7 @@ describe('trusted devices and the end of a lock', () => {
       )[0]!;
       // A colleague's account, locked too, does not take the owner's device cookie as its own.
       const COLLEAGUE = 'colleague@pharmabridge.test';
-      await services.admins.create(COLLEAGUE, await hashPassword(TEST_PASSWORD));
-      const secret = newTotpSecret();
-      const confirmedAt = new Date(time.now().getTime() - 3600_000);
-      await services.twoFactor.startEnrolment(COLLEAGUE, secret, time.now());
-      const step = totpStep(secret, totpCodeAt(secret, confirmedAt), confirmedAt)!;
-      expect(await services.twoFactor.confirm(COLLEAGUE, secret, step, [])).toBe(true);
+      const secret = await enrol(services, COLLEAGUE, time.now());
       for (let i = 0; i < CODE_FAILURE_LIMIT; i++) {
         const verdict = await services.twoFactor.beginCodeCheck(COLLEAGUE);
         if (verdict.kind !== 'allowed') throw new Error('expected a check');
