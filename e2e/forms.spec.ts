@@ -182,7 +182,7 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
   await submit.click();
   const phoneError = dialog.locator('[data-field-error="phone"]');
   await expect(phoneError).toHaveText(
-    'Phone must be a phone number: digits, spaces and + ( ) - . /, an extension as ext. 12, x12 or #12.',
+    'Phone must be a phone number such as (415) 555-0100 or +44 20 7946 0958, with any extension as ext. 12.',
   );
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await expect(phone).toBeFocused();

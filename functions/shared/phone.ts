@@ -12,7 +12,7 @@
 
 /** The field error when the characters are not a phone number's. */
 export const PHONE_CHARACTERS_PROBLEM =
-  'must be a phone number: digits, spaces and + ( ) - . /, an extension as ext. 12, x12 or #12';
+  'must be a phone number such as (415) 555-0100 or +44 20 7946 0958, with any extension as ext. 12';
 /** The field error when there are too few or too many digits. */
 export const PHONE_LENGTH_PROBLEM = 'must be a phone number of 6 to 15 digits';
 

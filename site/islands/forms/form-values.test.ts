@@ -200,7 +200,7 @@ describe('checkValues', () => {
     }
     expect(checkValues(withPhone, { ...filled, phone: 'call me' })).toEqual({
       phone: [
-        'must be a phone number: digits, spaces and + ( ) - . /, an extension as ext. 12, x12 or #12',
+        'must be a phone number such as (415) 555-0100 or +44 20 7946 0958, with any extension as ext. 12',
       ],
     });
     expect(checkValues(withPhone, { ...filled, phone: '555 01' })).toEqual({
