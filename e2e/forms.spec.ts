@@ -37,6 +37,7 @@ const survey = (title: string): FormDefinitionInput => ({
     { name: 'name', label: 'Name', type: 'text', required: true, autocomplete: 'name' },
     { name: 'email', label: 'Email', type: 'email', required: true, autocomplete: 'email' },
     { name: 'company', label: 'Company', type: 'text', autocomplete: 'organization' },
+    { name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel' },
     {
       name: 'suppliers',
       label: 'Number of suppliers',
@@ -177,6 +178,27 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
   expect(posts).toBe(0);
   await shoot(visitor, 'dialog-custom-form-errors', { fullPage: false });
 
+  // A phone number is checked with the server's own rule before sending (issue 33: the
+  // server refused `(415) 555-0100` after Send, and took nonsense only to refuse it then).
+  await suppliers.selectOption('6-20');
+  await consent.check();
+  const phone = dialog.getByRole('textbox', { name: 'Phone' });
+  await phone.fill('call me maybe');
+  await submit.click();
+  const phoneError = dialog.locator('[data-field-error="phone"]');
+  await expect(phoneError).toHaveText(
+    'Phone must be a phone number such as (415) 555-0100 or +44 20 7946 0958, with any extension as ext. 12.',
+  );
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toBeFocused();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Please correct the highlighted fields and submit again.',
+  );
+  // The check runs before the request would be made: none was.
+  expect(posts).toBe(0);
+  await shoot(visitor, 'dialog-custom-form-phone-error', { fullPage: false });
+  await phone.fill('(415) 555-0100');
+
   // The server's own check: the same fields left out on the wire are named in its 400.
   await suppliers.selectOption('6-20');
   await consent.check();
@@ -225,6 +247,7 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
     fields: {
       name: 'Morgan Diaz',
       email: 'morgan.diaz@example-pharma.com',
+      phone: '(415) 555-0100',
       suppliers: '6-20',
       campaign: 'spring-summit',
       page: slug,
@@ -247,7 +270,9 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
     formId,
     formType: 'general',
     name: 'Morgan Diaz',
-    fields: { suppliers: '6-20', campaign: 'spring-summit', page: slug },
+    fields: { suppliers: '6-20', campaign: 'spring-summit', page: slug, phone: '(415) 555-0100' },
+    // What was typed is kept; the number in E.164 beside it (issue 33).
+    phones: { phone: '+14155550100' },
     consent: {
       given: true,
       text: CONSENT,

@@ -195,7 +195,8 @@ test('/legacy/{slug} shows skeletons, then the live content of an active page', 
     await held;
     await route.continue();
   });
-  await page.goto(`/legacy/${slug}`);
+  // Live at once, before any rebuild: the server asks the store (issue 33: 200, not a 404).
+  expect((await page.goto(`/legacy/${slug}`))?.status()).toBe(200);
   await expect(page.getByTestId('landing-skeleton')).toBeVisible();
   release();
   // A new page has placeholder content and no supplier block (docs/requirements.md §2, §3).
@@ -238,8 +239,10 @@ test('a page created in the admin is prerendered at /{slug} once the rebuild lan
   );
 });
 
-test('/legacy/{slug} of a missing page says it was not found', async ({ page }) => {
-  await page.goto('/legacy/no-such-landing-page');
+test('/legacy/{slug} of a missing page is a 404 that says it was not found', async ({ page }) => {
+  // Issue 33: it answered 200. The shell comes with status 404 and says what the view says.
+  const response = await page.goto('/legacy/no-such-landing-page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
 });
 
@@ -249,7 +252,7 @@ test('an inactive page is not shown to visitors', async ({ browser, request }) =
   // A fresh context: no administrator session, like any visitor.
   const context = await browser.newContext({ userAgent: BROWSER_UA });
   const page = await context.newPage();
-  await page.goto(`/legacy/${slug}`);
+  expect((await page.goto(`/legacy/${slug}`))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
   await expect(page.getByTestId('hero-headline')).toHaveCount(0);
   expect((await page.goto(`/${slug}`))?.status()).toBe(404);

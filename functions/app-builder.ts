@@ -13,7 +13,7 @@ import type { AppEnv, VisitorEnv, VisitorServices } from './lib/context.ts';
 import { originVerify } from './lib/origin-verify.ts';
 import { limitBody } from './lib/validate.ts';
 import { sourceStack } from './lib/stack-trace.ts';
-import { API_CONTENT_SECURITY_POLICY } from './shared/security-headers.ts';
+import { API_CONTENT_SECURITY_POLICY, CROSS_ORIGIN_HEADERS } from './shared/security-headers.ts';
 import {
   isStoreUnavailable,
   STORE_RETRY_AFTER_SECONDS,
@@ -89,6 +89,7 @@ export function buildApp(
     await next();
     // Data, never documents: not sniffed, not framed, no CORS (the API is same-origin).
     c.header('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(CROSS_ORIGIN_HEADERS)) c.header(name, value);
     if (!c.res.headers.has('Content-Security-Policy')) {
       c.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
     }

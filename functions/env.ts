@@ -71,6 +71,11 @@ export const envSchema = z
     LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** CodeBuild project that rebuilds the site (AWS); unset, the local server rebuilds. */
     REBUILD_PROJECT: optionalString,
+    /**
+     * CloudFront's KeyValueStore of the site's viewer-request function (AWS): the rebuild
+     * writes its redirects and experiments, the API its live-slug keys (issue 33).
+     */
+    REDIRECTS_KVS_ARN: optionalString,
     /** Local rebuilds: quiet time after the last edit before the build starts. */
     REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /**

@@ -18,7 +18,8 @@ import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';
 import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
 import type { Services } from './lib/context.ts';
-import type { Logger } from './lib/logger.ts';
+import { jsonLogger, type Logger } from './lib/logger.ts';
+import { chooseLiveSlugs } from './publishing/live-slugs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { assembleVisitorServices, type ServiceOptions } from './visitor-services.ts';
 
@@ -29,8 +30,19 @@ export function createServices(
   target: DynamoTarget,
   options: ServiceOptions = {},
 ): Services {
-  const visitor = assembleVisitorServices(config, target, options, createMailer);
-  const { db, tableName, now, log, leads, leadRouting, leadSettings, forms, workflow } = visitor;
+  const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
+  const visitor = assembleVisitorServices(
+    config,
+    target,
+    {
+      ...options,
+      log,
+      // AWS: CloudFront's live-slug keys follow every page write at once (issue 33).
+      liveSlugs: options.liveSlugs ?? chooseLiveSlugs(config.env.REDIRECTS_KVS_ARN, log),
+    },
+    createMailer,
+  );
+  const { db, tableName, now, leads, leadRouting, leadSettings, forms, workflow } = visitor;
   const secrets = new InstallSecrets(db, tableName, now);
   const outbox = new OutboxRepository(db, tableName, now);
   return {

@@ -25,6 +25,7 @@ import { AssetRepository } from './data/assets.ts';
 import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { Rebuilder } from './rebuild/rebuilder.ts';
+import type { LiveSlugSink } from './publishing/live-slugs.ts';
 import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
 import type { VisitorServices } from './lib/context.ts';
 
@@ -46,6 +47,11 @@ export interface ServiceOptions {
   webhook?: LeadWebhookOptions;
   /** How long a process trusts its copy of the lead routing settings (lead-routing.ts). */
   leadSettingsCacheMs?: number;
+  /**
+   * Told of every committed page write (functions/publishing/live-slugs.ts): services.ts
+   * gives the admin side CloudFront's live-slug writer in AWS; visitors change no page.
+   */
+  liveSlugs?: LiveSlugSink | undefined;
 }
 
 export function assembleVisitorServices(
@@ -58,7 +64,7 @@ export function assembleVisitorServices(
   const tableName = config.env.TABLE_NAME;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
-  const pages = new LandingPageRepository(db, tableName, now);
+  const pages = new LandingPageRepository(db, tableName, now, { liveSlugs: options.liveSlugs });
   const leads = new LeadRepository(db, tableName, now);
   const leadSettings = new LeadSettingsRepository(db, tableName, now);
   return {

@@ -17,6 +17,27 @@ const onlyId = (type: string, props?: object) => {
 };
 const storeArn = () => ({ 'Fn::GetAtt': [onlyId('AWS::CloudFront::KeyValueStore'), 'Arn'] });
 
+/** The statements of the role's policies that name KeyValueStore actions. */
+const kvsGrantsOf = (role: string) =>
+  Object.values(
+    template.findResources('AWS::IAM::Policy', {
+      Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
+    }),
+  )
+    .flatMap(
+      (policy) =>
+        z
+          .object({
+            Properties: z.object({
+              PolicyDocument: z.object({
+                Statement: z.array(z.object({ Action: z.unknown(), Resource: z.unknown() })),
+              }),
+            }),
+          })
+          .parse(policy).Properties.PolicyDocument.Statement,
+    )
+    .filter((statement) => JSON.stringify(statement.Action).includes('cloudfront-keyvaluestore:'));
+
 describe('redirects at the edge', () => {
   it('associates the KeyValueStore with the clean-URL function of the default behaviour', () => {
     const cleanUrls = onlyId('AWS::CloudFront::Function', {
@@ -75,26 +96,7 @@ describe('redirects at the edge', () => {
       .parse(
         template.findResources('AWS::CodeBuild::Project')[project]!['Properties']['ServiceRole'],
       )['Fn::GetAtt'][0];
-    const statements = Object.values(
-      template.findResources('AWS::IAM::Policy', {
-        Properties: { Roles: Match.arrayWith([{ Ref: role }]) },
-      }),
-    ).flatMap(
-      (policy) =>
-        z
-          .object({
-            Properties: z.object({
-              PolicyDocument: z.object({
-                Statement: z.array(z.object({ Action: z.unknown(), Resource: z.unknown() })),
-              }),
-            }),
-          })
-          .parse(policy).Properties.PolicyDocument.Statement,
-    );
-    const kvsGrants = statements.filter((statement) =>
-      JSON.stringify(statement.Action).includes('cloudfront-keyvaluestore:'),
-    );
-    expect(kvsGrants).toEqual([
+    expect(kvsGrantsOf(role)).toEqual([
       {
         Action: [
           'cloudfront-keyvaluestore:DescribeKeyValueStore',
@@ -111,6 +113,43 @@ describe('redirects at the edge', () => {
         ]),
       }),
     });
+  });
+
+  it('lets the admin function and the schedules runner write live slugs to that store only (issue 33)', () => {
+    // functions/publishing/live-slugs.ts: DescribeKeyValueStore for the ETag, then UpdateKeys.
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
+      ([, resource]) =>
+        JSON.stringify(resource).includes('REDIRECTS_KVS_ARN') &&
+        !JSON.stringify(resource).includes('CodeBuild'),
+    );
+    const roles = functions.map(
+      ([, resource]) =>
+        z
+          .object({
+            Properties: z.object({
+              Role: z.object({ 'Fn::GetAtt': z.tuple([z.string(), z.literal('Arn')]) }),
+              Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }),
+            }),
+          })
+          .parse(resource).Properties,
+    );
+    expect(roles).toHaveLength(2);
+    const descriptions = functions.map(([, resource]) =>
+      String((resource as { Properties: { Description?: string } }).Properties.Description),
+    );
+    expect(descriptions.some((text) => /schedul/i.test(text))).toBe(true);
+    for (const { Role, Environment } of roles) {
+      expect(Environment.Variables['REDIRECTS_KVS_ARN']).toEqual(storeArn());
+      expect(kvsGrantsOf(Role['Fn::GetAtt'][0])).toEqual([
+        {
+          Action: [
+            'cloudfront-keyvaluestore:DescribeKeyValueStore',
+            'cloudfront-keyvaluestore:UpdateKeys',
+          ],
+          Resource: storeArn(),
+        },
+      ]);
+    }
   });
 
   it('writes the store after the pages are published and before the invalidation', () => {

@@ -576,7 +576,8 @@ describe('site bucket', () => {
       {
         effect: 'Allow',
         actions: ['s3:GetObject'],
-        resources: [`<${site}.Arn>/404.html`],
+        // The 404 page, and the /legacy shell a /legacy/<slug> of no live page gets (issue 33).
+        resources: [`<${site}.Arn>/404.html`, `<${site}.Arn>/legacy/index.html`],
         principal: { AWS: 'arn:aws:iam::<AWS::AccountId>:role/PharmaBridgeWeb-eu-west-1-404-page' },
       },
       {
@@ -835,6 +836,44 @@ describe('CloudFront distribution', () => {
     for (const policy of policies) {
       const custom = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig);
       expect(custom).toContain(PERMISSIONS_POLICY);
+    }
+  });
+
+  it('sends COOP and CORP same-origin from every behaviour, as the local server does (issue 33)', () => {
+    const policies = Object.values(
+      defaultApp().template.findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+    ).map((policy) =>
+      z
+        .object({
+          Properties: z.object({
+            ResponseHeadersPolicyConfig: z.object({
+              Comment: z.string(),
+              CustomHeadersConfig: z.object({
+                Items: z.array(
+                  z.object({ Header: z.string(), Value: z.string(), Override: z.boolean() }),
+                ),
+              }),
+            }),
+          }),
+        })
+        .parse(policy),
+    );
+    expect(policies.map((policy) => policy.Properties.ResponseHeadersPolicyConfig.Comment)).toEqual(
+      expect.arrayContaining([
+        'Security headers for site pages',
+        'Security headers and immutable caching for hashed assets',
+        'Security headers for API responses',
+        'Security headers for user uploads (sandboxed)',
+      ]),
+    );
+    for (const policy of policies) {
+      const { Comment, CustomHeadersConfig } = policy.Properties.ResponseHeadersPolicyConfig;
+      expect(CustomHeadersConfig.Items, Comment).toEqual(
+        expect.arrayContaining([
+          { Header: 'Cross-Origin-Opener-Policy', Value: 'same-origin', Override: true },
+          { Header: 'Cross-Origin-Resource-Policy', Value: 'same-origin', Override: true },
+        ]),
+      );
     }
   });
 

@@ -101,6 +101,7 @@ export class WebStack extends Stack {
       siteUrl,
       alarmTopic: alarms.topic,
     });
+    this.writeLiveSlugs();
     if (config.mail) this.sendLeadNotifications(config.mail);
     this.acknowledgeEdgeArnReader();
 
@@ -186,6 +187,28 @@ export class WebStack extends Stack {
     this.api.publicFunction.addToRolePolicy(send);
     this.api.function.addToRolePolicy(send);
     this.schedules.function.addToRolePolicy(send);
+  }
+
+  /**
+   * `/legacy/<slug>` answers only live pages' slugs at the edge (issue 33): the admin function
+   * and the schedules runner (scheduled publishes and unpublishes) write the `live:<slug>`
+   * keys of the site's KeyValueStore as pages change (functions/publishing/live-slugs.ts):
+   * its ETag, then UpdateKeys, on that one store.
+   */
+  private writeLiveSlugs(): void {
+    const store = this.site.redirects.keyValueStoreArn;
+    for (const fn of [this.api.function, this.schedules.function]) {
+      fn.addEnvironment('REDIRECTS_KVS_ARN', store);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [
+            'cloudfront-keyvaluestore:DescribeKeyValueStore',
+            'cloudfront-keyvaluestore:UpdateKeys',
+          ],
+          resources: [store],
+        }),
+      );
+    }
   }
 
   private acknowledgeEdgeArnReader(): void {

@@ -1,6 +1,6 @@
-// The rebuild's copy of the redirect and experiment maps into CloudFront's KeyValueStore:
-// only what changed, in batches UpdateKeys accepts, each conditional on the ETag the previous
-// call returned.
+// The rebuild's copy of the redirect and experiment maps, and the live pages' slugs, into
+// CloudFront's KeyValueStore: only what changed, in batches UpdateKeys accepts, each
+// conditional on the ETag the previous call returned (the AWS CLI is a fake runner here).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,17 +91,70 @@ describe('sync-redirects', () => {
             { Key: '/old-launch', Value: '301 /spring-launch' },
             // An experiment that ended: its page serves itself again.
             { Key: '/', Value: 'x 01JEXPENDED /variants/default a:50 b:50' },
+            // Live slugs (issue 33): one still live, one unpublished since.
+            { Key: 'live:default', Value: 'page-0' },
+            { Key: 'live:winter-sale', Value: 'page-9' },
           ],
         };
       }
       return { ETag: 'E1' };
     };
-    expect(await syncEdgeStore('arn:kvs', dist, cli)).toEqual({ puts: 2, deletes: 1 });
+    // The table's live pages are read after the store's keys are listed.
+    const livePages = async () => {
+      expect(calls.map(([command]) => command)).toEqual(['list-keys']);
+      return [
+        { id: 'page-0', slug: 'default' },
+        { id: 'page-1', slug: 'spring-launch' },
+      ];
+    };
+    expect(await syncEdgeStore('arn:kvs', dist, cli, livePages)).toEqual({ puts: 3, deletes: 2 });
     const update = calls.find(([command]) => command === 'update-keys')![1];
     expect(JSON.parse(update[update.indexOf('--puts') + 1]!)).toEqual([
       { Key: '/spring-launch', Value: 'x 01JEXPLAUNCH /variants/spring-launch a:50 b:50' },
       { Key: 'x:secret', Value: secret },
+      { Key: 'live:spring-launch', Value: 'page-1' },
     ]);
-    expect(JSON.parse(update[update.indexOf('--deletes') + 1]!)).toEqual([{ Key: '/' }]);
+    expect(JSON.parse(update[update.indexOf('--deletes') + 1]!)).toEqual([
+      { Key: '/' },
+      { Key: 'live:winter-sale' },
+    ]);
+  });
+
+  it("sends a batch again with the store's new ETag when the API wrote meanwhile (issue 33)", async () => {
+    const calls: [string, string[]][] = [];
+    let etag = 'E0';
+    const cli: KvsCli = async (command, args) => {
+      calls.push([command, args]);
+      if (command === 'list-keys') return { Items: [] };
+      if (command === 'describe-key-value-store') return { ETag: etag };
+      // The API's live-slug write lands between the describe and the first update.
+      if (args[args.indexOf('--if-match') + 1] === 'E0') {
+        etag = 'E-api';
+        throw Object.assign(new Error('Command failed: aws cloudfront-keyvaluestore update-keys'), {
+          stderr:
+            'An error occurred (ConflictException) when calling the UpdateKeys operation: Pre-Condition failed',
+        });
+      }
+      return { ETag: 'E2' };
+    };
+    expect(await syncRedirects('arn:kvs', new Map([['/a', '301 /b']]), cli)).toEqual({
+      puts: 1,
+      deletes: 0,
+    });
+    expect(calls.map(([command]) => command)).toEqual([
+      'list-keys',
+      'describe-key-value-store',
+      'update-keys',
+      'describe-key-value-store',
+      'update-keys',
+    ]);
+    // Any other failure fails the sync (and so the rebuild) loudly.
+    const broken: KvsCli = async (command) => {
+      if (command === 'update-keys') throw new Error('AccessDeniedException');
+      return command === 'list-keys' ? { Items: [] } : { ETag: 'E0' };
+    };
+    await expect(syncRedirects('arn:kvs', new Map([['/a', '301 /b']]), broken)).rejects.toThrow(
+      'AccessDeniedException',
+    );
   });
 });

@@ -4,21 +4,26 @@
 // (infra/edge/clean-urls.js) reads: the redirect map (dist/.redirects.json,
 // functions/server/redirect-map.ts) and the running experiments with their secret
 // (dist/.experiments.json, functions/server/experiment-map.ts), the two merged by
-// readEdgeStore as the local server merges them. Keys the build lacks are deleted (a
-// redirect removed, an experiment ended), others put.
-// The calls go through the AWS CLI of the build image, which signs the KeyValueStore API's
-// SigV4A requests (the JavaScript SDK would need its CRT signer for that).
+// readEdgeStore as the local server merges them, and the live pages' slugs
+// (`live:<slug>`, functions/publishing/live-slugs.ts), which the API writes at each page
+// change and this sync reconciles with the table (read after the store's keys are listed,
+// so a page the API published meanwhile is put, not deleted; and seeded on the first build).
+// Keys the build lacks are deleted (a redirect removed, an experiment ended), others put.
+// The API writes the same store, so an UpdateKeys refused for a stale ETag is sent again
+// with the store's new ETag. The calls go through the AWS CLI of the build image, which signs
+// the KeyValueStore API's SigV4A requests.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readEdgeStore } from '../functions/server/experiment-map.ts';
+import { liveSlugEntries, type KvsUpdate } from '../functions/publishing/live-slugs.ts';
+import { readActivePages } from '../functions/site-data/store.ts';
+
+export type { KvsUpdate } from '../functions/publishing/live-slugs.ts';
 
 /** UpdateKeys takes at most 50 puts and deletes in one call. */
 export const KVS_BATCH = 50;
-
-export interface KvsUpdate {
-  puts: { Key: string; Value: string }[];
-  deletes: { Key: string }[];
-}
+/** Tries of one UpdateKeys whose ETag another writer (the API) made stale. */
+const STALE_TRIES = 5;
 
 /** The updates, in batches, that turn the store's `current` keys into `wanted`. */
 export function kvsUpdates(
@@ -55,30 +60,47 @@ const awsCli: KvsCli = async (command, args) => {
   return stdout.trim() ? (JSON.parse(stdout) as Record<string, unknown>) : {};
 };
 
+/** The CLI's refusal of an UpdateKeys whose --if-match is no longer the store's ETag. */
+const staleEtag = (error: unknown) =>
+  /ConflictException/.test(
+    `${(error as { stderr?: unknown }).stderr ?? ''} ${error instanceof Error ? error.message : ''}`,
+  );
+
 /**
- * Brings the store `arn` to `wanted`: reads its keys (the CLI follows the pages) and its
- * ETag, then updates batch by batch, each with the ETag the previous one returned.
+ * Brings the store `arn` to `wanted` (read once the store's keys are listed): reads its keys
+ * (the CLI follows the pages) and its ETag, then updates batch by batch, each with the ETag
+ * the previous one returned, or the store's own again when another writer came first.
  */
 export async function syncRedirects(
   arn: string,
-  wanted: ReadonlyMap<string, string>,
+  wanted: ReadonlyMap<string, string> | (() => Promise<ReadonlyMap<string, string>>),
   cli: KvsCli = awsCli,
 ): Promise<{ puts: number; deletes: number }> {
   const listed = await cli('list-keys', ['--kvs-arn', arn]);
   const items = (listed['Items'] ?? []) as { Key: string; Value: string }[];
   const current = new Map(items.map((item) => [item.Key, item.Value]));
-  const updates = kvsUpdates(current, wanted);
-  let etag = String((await cli('describe-key-value-store', ['--kvs-arn', arn]))['ETag'] ?? '');
+  const updates = kvsUpdates(current, typeof wanted === 'function' ? await wanted() : wanted);
+  const describe = async () =>
+    String((await cli('describe-key-value-store', ['--kvs-arn', arn]))['ETag'] ?? '');
+  let etag = await describe();
   for (const update of updates) {
-    const answer = await cli('update-keys', [
-      '--kvs-arn',
-      arn,
-      '--if-match',
-      etag,
-      ...(update.puts.length ? ['--puts', JSON.stringify(update.puts)] : []),
-      ...(update.deletes.length ? ['--deletes', JSON.stringify(update.deletes)] : []),
-    ]);
-    etag = String(answer['ETag'] ?? '');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await cli('update-keys', [
+          '--kvs-arn',
+          arn,
+          '--if-match',
+          etag,
+          ...(update.puts.length ? ['--puts', JSON.stringify(update.puts)] : []),
+          ...(update.deletes.length ? ['--deletes', JSON.stringify(update.deletes)] : []),
+        ]);
+        etag = String(answer['ETag'] ?? '');
+        break;
+      } catch (error) {
+        if (!staleEtag(error) || attempt === STALE_TRIES) throw error;
+        etag = await describe();
+      }
+    }
   }
   return {
     puts: updates.reduce((sum, update) => sum + update.puts.length, 0),
@@ -86,13 +108,29 @@ export async function syncRedirects(
   };
 }
 
-/** Brings the store `arn` to the build in `dist`: its redirects and its experiments. */
+/** What the live-slug keys are read from: the table's live pages (none without a store). */
+export type LivePages = () => Promise<readonly { id: string; slug: string }[]>;
+const tablePages: LivePages = async () => (await readActivePages()) ?? [];
+
+/**
+ * Brings the store `arn` to the build in `dist` (its redirects and its experiments) and to
+ * the pages live in the table now (their `live:<slug>` keys).
+ */
 export function syncEdgeStore(
   arn: string,
   dist: string,
   cli: KvsCli = awsCli,
+  livePages: LivePages = tablePages,
 ): Promise<{ puts: number; deletes: number }> {
-  return syncRedirects(arn, readEdgeStore(dist), cli);
+  return syncRedirects(
+    arn,
+    async () =>
+      new Map([
+        ...readEdgeStore(dist),
+        ...liveSlugEntries((await livePages()).map((page) => ({ ...page, isActive: true }))),
+      ]),
+    cli,
+  );
 }
 
 if (import.meta.main) {
@@ -104,6 +142,6 @@ if (import.meta.main) {
   }
   const { puts, deletes } = await syncEdgeStore(arn, dist);
   process.stdout.write(
-    `Redirects and experiments in CloudFront: ${puts} put, ${deletes} deleted\n`,
+    `Redirects, experiments and live slugs in CloudFront: ${puts} put, ${deletes} deleted\n`,
   );
 }

@@ -20,6 +20,8 @@
 // transaction: the log names exactly the changes that committed. So do the redirects a
 // write makes (redirect-plan.ts): a live page renamed leaves its old addresses redirecting,
 // a page taking an address removes the redirect from it.
+// After each write commits, the live-slug sink (functions/publishing/live-slugs.ts, AWS only)
+// is told the page before and after, so CloudFront's live-slug keys follow at once.
 // Failures are domain errors (PageNotFoundError, SlugTakenError, StaleRevisionError, ...);
 // functions/routes/admin-changes.ts maps them to HTTP, so the site build, which reads
 // pages through this module, never loads HTTP code.
@@ -33,6 +35,7 @@ import { auditItem } from './audit.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 import { GSI1PK, GSI2PK, keys, SK } from './keys.ts';
 import { pageRedirectWrites, RedirectsChangedError } from './redirect-plan.ts';
+import type { LiveSlugSink, PageLiveness } from '../publishing/live-slugs.ts';
 
 export interface LandingPage {
   id: string;
@@ -220,7 +223,27 @@ function toPage(item: PageItem): LandingPage {
   };
 }
 
+const liveness = (page: PageLiveness | undefined): PageLiveness | undefined =>
+  page && { id: page.id, slug: page.slug, isActive: page.isActive };
+
 export class LandingPageRepository extends TableRepository {
+  private readonly liveSlugs: LiveSlugSink | undefined;
+
+  constructor(
+    db: ConstructorParameters<typeof TableRepository>[0],
+    table: string,
+    now?: () => Date,
+    options: { liveSlugs?: LiveSlugSink | undefined } = {},
+  ) {
+    super(db, table, now);
+    this.liveSlugs = options.liveSlugs;
+  }
+
+  /** Tells the live-slug sink of a committed write (it never throws). */
+  private async committed(before: PageLiveness | undefined, after: PageLiveness | undefined) {
+    await this.liveSlugs?.({ before: liveness(before), after: liveness(after) });
+  }
+
   async list(): Promise<LandingPage[]> {
     const items = await queryAll<PageItem>(this.db, {
       TableName: this.table,
@@ -286,6 +309,7 @@ export class LandingPageRepository extends TableRepository {
       if (isConditionalFailure(error)) throw new SlugTakenError(input.slug);
       throw error;
     }
+    await this.committed(undefined, page);
     return page;
   }
 
@@ -397,6 +421,7 @@ export class LandingPageRepository extends TableRepository {
       }
       throw error;
     }
+    await this.committed(current, next);
     return toPage(next);
   }
 
@@ -450,6 +475,7 @@ export class LandingPageRepository extends TableRepository {
       }
       throw error;
     }
+    await this.committed(page, undefined);
     return page;
   }
 
@@ -594,6 +620,7 @@ export class LandingPageRepository extends TableRepository {
       }
       throw error;
     }
+    await this.committed(undefined, page);
     return page;
   }
 

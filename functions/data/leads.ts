@@ -117,6 +117,7 @@ function toLead(item: Record<string, unknown>): Lead {
     ...(lead.notification ? { notification: lead.notification } : {}),
     ...(lead.formId ? { formId: lead.formId } : {}),
     ...(lead.fields ? { fields: lead.fields } : {}),
+    ...(lead.phones ? { phones: lead.phones } : {}),
     ...(lead.consent ? { consent: lead.consent } : {}),
     ...(lead.owner ? { owner: lead.owner } : {}),
   };
@@ -204,7 +205,7 @@ export class LeadRepository extends TableRepository {
       forward?: boolean;
       attribution?: LeadAttribution;
       /** The form it came with, its own fields and the consent record (issue 26). */
-      form?: Pick<Lead, 'formId' | 'fields' | 'consent'>;
+      form?: Pick<Lead, 'formId' | 'fields' | 'phones' | 'consent'>;
     },
   ): Promise<Lead> {
     const id = randomUUID();
@@ -227,6 +228,9 @@ export class LeadRepository extends TableRepository {
       ...(options.form?.formId ? { formId: options.form.formId } : {}),
       ...(options.form?.fields && Object.keys(options.form.fields).length
         ? { fields: options.form.fields }
+        : {}),
+      ...(options.form?.phones && Object.keys(options.form.phones).length
+        ? { phones: options.form.phones }
         : {}),
       ...(options.form?.consent ? { consent: options.form.consent } : {}),
       notification: {

@@ -23,14 +23,17 @@
 // are made single-use the same way, by a conditional write of the step they belong to.
 //
 // Wrong codes are also counted per account, whatever the address
-// (docs/decisions/0096-wrong-codes-per-account.md): the sign-in throttle lets every fresh address
-// have its check, so without this a botnet that knows the password would get a real code check per
-// address. At CODE_FAILURE_LIMIT the second step locks: sign-ins waiting for a code that began
-// before the lock are refused (lockedAt), and no code is checked until lockedUntil, which grows
-// with each wrong code after it. Like the sign-in throttle, a check is counted up front (atomic
-// ADD, so parallel checks cannot slip past the limit) and handed back when the code was right; a
-// check that would reach the limit holds the lock while it runs, so at most one code is checked at
-// a time once the limit is near.
+// (docs/decisions/0096-wrong-codes-per-account.md): the sign-in throttle lets every fresh address have its
+// check, so without this a botnet that knows the password would get a real code check per
+// address. At CODE_FAILURE_LIMIT the second step locks: sign-ins waiting for a code that
+// began before the lock are refused (lockedAt), and no code is checked until lockedUntil,
+// which grows with each wrong code after it. Like the sign-in throttle, a check is counted
+// up front (atomic ADD, so parallel checks cannot slip past the limit) and handed back
+// when the code was right; a check that would reach the limit holds the lock while it
+// runs, so at most one code is checked at a time once the limit is near. During a lock, a
+// sign-in from a trusted device (functions/lib/trusted-device.ts, issue 33) still has its
+// code checked, counted the same way; a wrong one lengthens the lock. A new password ends
+// the lock (endLock).
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -72,6 +75,8 @@ export interface CodeCheck {
   count: number;
   /** The lock this check holds while it runs (ms), when it could reach the limit. */
   held?: number;
+  /** Checked while the account is locked (a trusted device, issue 33): a wrong code extends it. */
+  duringLock?: boolean;
 }
 
 export type CodeCheckVerdict =
@@ -387,13 +392,23 @@ export class TwoFactorRepository extends TableRepository {
   /**
    * Before a code of `email` is checked. `signInStartedAt`: when the sign-in waiting for
    * this code began (the code step), so one begun before the latest lock is refused.
+   * `throughLock`: the sign-in comes from a device the owner signed in on with a code lately
+   * (functions/lib/trusted-device.ts): its code is checked, and counted, during a lock too.
    */
-  async beginCodeCheck(email: string, signInStartedAt?: Date): Promise<CodeCheckVerdict> {
+  async beginCodeCheck(
+    email: string,
+    signInStartedAt?: Date,
+    options: { throughLock?: boolean } = {},
+  ): Promise<CodeCheckVerdict> {
     const nowMs = this.now().getTime();
     const state = await this.failureState(email);
     if (signInStartedAt && state && signInStartedAt.getTime() <= state.lockedAt)
       return { kind: 'stale' };
-    if (state && state.lockedUntil > nowMs) return locked(state.lockedUntil, nowMs);
+    if (state && state.lockedUntil > nowMs) {
+      return options.throughLock
+        ? this.countDuringLock(email, nowMs)
+        : locked(state.lockedUntil, nowMs);
+    }
     if (!state || this.quiet(state, nowMs)) await this.startCount(email, nowMs);
     let count: number;
     try {
@@ -411,6 +426,7 @@ export class TwoFactorRepository extends TableRepository {
       count = Number(result.Attributes?.['failures'] ?? 1);
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
+      if (options.throughLock) return this.countDuringLock(email, nowMs);
       return locked(lockedUntilOf(error, nowMs), nowMs);
     }
     if (count < CODE_FAILURE_LIMIT) return { kind: 'allowed', check: { email, count } };
@@ -434,6 +450,38 @@ export class TwoFactorRepository extends TableRepository {
       await this.handBack(email);
       return locked(lockedUntilOf(error, nowMs), nowMs);
     }
+  }
+
+  /** A trusted device's check during a lock: counted up front as any other, the lock kept. */
+  private async countDuringLock(email: string, nowMs: number): Promise<CodeCheckVerdict> {
+    const result = await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: failuresKey(email),
+        UpdateExpression: 'ADD failures :one SET expiresAt = :expires',
+        ExpressionAttributeValues: { ':one': 1, ':expires': this.expiry(nowMs) },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const count = Number(result.Attributes?.['failures'] ?? 1);
+    return { kind: 'allowed', check: { email, count, duringLock: true } };
+  }
+
+  /**
+   * A new password ends the lock (issue 33; whoever typed the wrong codes had the old one):
+   * the count starts again, and every sign-in waiting for a code that began before now is
+   * ended, as a lock ends them. True when the account was locked.
+   */
+  async endLock(email: string): Promise<boolean> {
+    const nowMs = this.now().getTime();
+    const result = await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: this.freshCount(email, nowMs, nowMs),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Number(result.Attributes?.['lockedUntil'] ?? 0) > nowMs;
   }
 
   /** The code was right: this check was no failure, and a lock it held is let go. */
@@ -461,6 +509,31 @@ export class TwoFactorRepository extends TableRepository {
    */
   async codeCheckFailed(check: CodeCheck): Promise<CodeFailure> {
     const nowMs = this.now().getTime();
+    if (check.duringLock) {
+      // A wrong code from a trusted device counts: the lock lasts as long as this count's
+      // would (never shorter than it was); sign-ins already waiting are not ended again.
+      const until = nowMs + codeLockSeconds(check.count) * 1000;
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: failuresKey(check.email),
+          UpdateExpression: 'SET lastFailureAt = :now',
+          ExpressionAttributeValues: { ':now': nowMs },
+        }),
+      );
+      await conditionally(
+        this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: failuresKey(check.email),
+            UpdateExpression: 'SET lockedUntil = :until',
+            ConditionExpression: 'lockedUntil < :until',
+            ExpressionAttributeValues: { ':until': until },
+          }),
+        ),
+      );
+      return { locked: true, lockSeconds: codeLockSeconds(check.count), first: false };
+    }
     const locking = check.held !== undefined;
     await this.db.send(
       new UpdateCommand({
@@ -520,15 +593,7 @@ export class TwoFactorRepository extends TableRepository {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: {
-            ...failuresKey(email),
-            failures: 0,
-            cycleStart: nowMs,
-            lastFailureAt: 0,
-            lockedUntil: 0,
-            lockedAt: 0,
-            expiresAt: this.expiry(nowMs),
-          },
+          Item: this.freshCount(email, nowMs, 0),
           ConditionExpression:
             'attribute_not_exists(pk) OR (lastFailureAt <= :quietBefore AND cycleStart <= :quietBefore)',
           ExpressionAttributeValues: { ':quietBefore': quietBefore },
@@ -537,6 +602,19 @@ export class TwoFactorRepository extends TableRepository {
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
     }
+  }
+
+  /** A count started at `nowMs`; sign-ins begun at or before `lockedAt` are ended. */
+  private freshCount(email: string, nowMs: number, lockedAt: number) {
+    return {
+      ...failuresKey(email),
+      failures: 0,
+      cycleStart: nowMs,
+      lastFailureAt: 0,
+      lockedUntil: 0,
+      lockedAt,
+      expiresAt: this.expiry(nowMs),
+    };
   }
 
   /** Takes back a check counted up front that turned out not to be a wrong code. */

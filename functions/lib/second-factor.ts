@@ -87,15 +87,18 @@ const waitFor = (seconds: number) =>
  * second step is locked no code is checked (a 429 with Retry-After); the wrong code that
  * locks it first alerts the owner by e-mail and is audited. `signInStartedAt` (the code
  * step of a sign-in): a sign-in begun before the latest lock is `stale`, ended by it.
+ * `throughLock`: a trusted device's sign-in (functions/lib/trusted-device.ts), whose code is
+ * checked and counted during a lock too; `duringLock` then says the lock was on.
  */
 export async function checkSecondFactor(
   c: Context<AppEnv>,
   admin: Admin,
   factor: SecondFactor,
   signInStartedAt?: Date,
-): Promise<SecondFactorResult | { ok: false; stale: true }> {
+  options: { throughLock?: boolean } = {},
+): Promise<(SecondFactorResult & { duringLock?: boolean }) | { ok: false; stale: true }> {
   const services = c.get('services');
-  const verdict = await services.twoFactor.beginCodeCheck(admin.email, signInStartedAt);
+  const verdict = await services.twoFactor.beginCodeCheck(admin.email, signInStartedAt, options);
   if (verdict.kind === 'stale') return { ok: false, stale: true };
   if (verdict.kind === 'locked') {
     c.header('Retry-After', String(verdict.retryAfterSeconds));
@@ -108,7 +111,7 @@ export async function checkSecondFactor(
   const result = await spendSecondFactor(services, admin, factor);
   if (result.ok) {
     await services.twoFactor.codeCheckSucceeded(verdict.check);
-    return result;
+    return verdict.check.duringLock ? { ...result, duringLock: true } : result;
   }
   const failure = await services.twoFactor.codeCheckFailed(verdict.check);
   if (failure.locked && failure.first) {

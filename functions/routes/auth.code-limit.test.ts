@@ -10,6 +10,7 @@ import { CODE_FAILURE_LIMIT, CODE_LOCK_SECONDS, codeLockSeconds } from '../data/
 import type { ErrorBody } from '../lib/errors.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newTotpSecret, totpCodeAt, totpStep } from '../lib/totp.ts';
+import type { Services } from '../lib/context.ts';
 import { testApp, TEST_PASSWORD } from '../test/harness.ts';
 import type { LoginResponse } from '../shared/account.ts';
 
@@ -21,17 +22,23 @@ function clock() {
   return { now: () => new Date(now), advance: (seconds: number) => (now += seconds * 1000) };
 }
 
-/** An administrator with two-factor sign-in on (enrolled straight in the store). */
+/** An account with two-factor sign-in on (enrolled straight in the store); its secret. */
+async function enrol(services: Services, email: string, now: Date): Promise<string> {
+  await services.admins.create(email, await hashPassword(TEST_PASSWORD));
+  const secret = newTotpSecret();
+  const confirmedAt = new Date(now.getTime() - 3600_000);
+  await services.twoFactor.startEnrolment(email, secret, now);
+  const step = totpStep(secret, totpCodeAt(secret, confirmedAt), confirmedAt)!;
+  expect(await services.twoFactor.confirm(email, secret, step, [])).toBe(true);
+  return secret;
+}
+
+/** An administrator with two-factor sign-in on. */
 async function enrolled() {
   const time = clock();
   const harness = await testApp({}, { now: time.now });
   const { services } = harness;
-  await services.admins.create(ADMIN, await hashPassword(TEST_PASSWORD));
-  const secret = newTotpSecret();
-  const confirmedAt = new Date(time.now().getTime() - 3600_000);
-  await services.twoFactor.startEnrolment(ADMIN, secret, time.now());
-  const step = totpStep(secret, totpCodeAt(secret, confirmedAt), confirmedAt)!;
-  expect(await services.twoFactor.confirm(ADMIN, secret, step, [])).toBe(true);
+  const secret = await enrol(services, ADMIN, time.now());
 
   let address = 0;
   /** A fresh address each call: no address ever has a failure of its own. */
@@ -48,12 +55,12 @@ async function enrolled() {
     if (step.status !== 'code-required') throw new Error('expected the code step');
     return step.token;
   };
-  const code = (token: string, value: string, from = fresh()) =>
+  const code = (token: string, value: string, from = fresh(), cookie?: string) =>
     harness.json(
       'POST',
       '/api/auth/login/code',
       { token, code: value },
-      { 'x-forwarded-for': from },
+      { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
     );
   const right = () => totpCodeAt(secret, time.now());
   /** A code that is none of the three accepted now (one step of drift either side). */
@@ -200,6 +207,176 @@ describe('wrong codes across many addresses', () => {
       time.advance(30);
       expect((await regenerate(right())).status).toBe(429);
       expect((await code(await password(), right())).status).toBe(429);
+    },
+    SLOW,
+  );
+});
+
+// Issue 33: during the lock the owner's right code was refused too. A device that signed in
+// with its code in the last 30 days carries a signed cookie (functions/lib/trusted-device.ts)
+// and has its code checked during the lock; a wrong code from it still counts. The lock
+// e-mail says how to end the lock, and a new password ends it.
+describe('trusted devices and the end of a lock', () => {
+  const deviceCookie = (response: Response) => {
+    const set = response.headers.getSetCookie().find((line) => line.startsWith('pb_device='));
+    if (!set) throw new Error('no device cookie');
+    return set;
+  };
+
+  it(
+    'lets a device that signed in with its code within 30 days through the lock, and counts its wrong codes',
+    async () => {
+      const { time, password, code, right, wrong, fail, services } = await enrolled();
+      const device = '198.51.100.7';
+      // A sign-in with a code: the device is trusted from now on.
+      const first = await code(await password(device), right(), device);
+      expect(first.status).toBe(200);
+      const set = deviceCookie(first);
+      expect(set).toMatch(/; Path=\/api\/auth/);
+      expect(set).toMatch(/; HttpOnly/);
+      expect(set).toMatch(/; SameSite=Strict/);
+      expect(set).toMatch(/; Max-Age=2592000/);
+      // Plain-http localhost cannot keep a Secure cookie (the https name is tested below).
+      expect(set).not.toMatch(/Secure/);
+      const cookie = set.split(';')[0]!;
+
+      time.advance(24 * 3600);
+      for (let i = 0; i < CODE_FAILURE_LIMIT; i++) expect(await fail()).toBe(401);
+      time.advance(60);
+      const fromDevice = async (value: string, withCookie = cookie) =>
+        code(await password(device), value, device, withCookie);
+      // Without the cookie (or with one that was tampered with) the lock holds.
+      expect((await code(await password(), right())).status).toBe(429);
+      const tampered = cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+      expect((await code(await password(), right(), undefined, tampered)).status).toBe(429);
+      // With it, the right code signs in during the lock.
+      const welcome = await fromDevice(right());
+      expect(welcome.status).toBe(200);
+      expect(await welcome.json()).toMatchObject({ status: 'signed-in', email: ADMIN });
+      const { entries } = await services.audit.list(20);
+      expect(entries[0]!.summary).toBe(
+        'Signed in with an authenticator code, from a trusted device while the code lock was on',
+      );
+      // ...but a wrong code from it counts: the 11th wrong code locks for 30 minutes from now.
+      time.advance(60);
+      expect((await fromDevice(wrong())).status).toBe(401);
+      time.advance(CODE_LOCK_SECONDS);
+      expect((await code(await password(), right())).status).toBe(429);
+      time.advance(CODE_LOCK_SECONDS);
+      expect((await code(await password(), right())).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    'names it __Secure- and sets it Secure over https',
+    async () => {
+      const { app, right } = await enrolled();
+      const post = (path: string, body: unknown) =>
+        app.request(`https://admin.pharmabridge.example${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.9' },
+          body: JSON.stringify(body),
+        });
+      const step = (await (
+        await post('/api/auth/login', { email: ADMIN, password: TEST_PASSWORD })
+      ).json()) as LoginResponse;
+      if (step.status !== 'code-required') throw new Error('expected the code step');
+      const signedIn = await post('/api/auth/login/code', { token: step.token, code: right() });
+      expect(signedIn.status).toBe(200);
+      const set = signedIn.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('__Secure-pb_device='));
+      expect(set).toMatch(/; Path=\/api\/auth; .*HttpOnly; Secure; SameSite=Strict/);
+    },
+    SLOW,
+  );
+
+  it(
+    'trusts the device for 30 days, for its own account only',
+    async () => {
+      const { time, password, code, right, fail, fresh, services, json } = await enrolled();
+      const device = '198.51.100.8';
+      const cookie = deviceCookie(await code(await password(device), right(), device)).split(
+        ';',
+      )[0]!;
+      // A colleague's account, locked too, does not take the owner's device cookie as its own.
+      const COLLEAGUE = 'colleague@pharmabridge.test';
+      const secret = await enrol(services, COLLEAGUE, time.now());
+      for (let i = 0; i < CODE_FAILURE_LIMIT; i++) {
+        const verdict = await services.twoFactor.beginCodeCheck(COLLEAGUE);
+        if (verdict.kind !== 'allowed') throw new Error('expected a check');
+        await services.twoFactor.codeCheckFailed(verdict.check);
+      }
+      for (let i = 0; i < CODE_FAILURE_LIMIT; i++) expect(await fail()).toBe(401);
+      time.advance(60);
+      // (From another address: the sign-in throttle holds back an address whose attempt was
+      // refused, which is not what this test is about.)
+      const elsewhere = fresh();
+      const colleague = await json(
+        'POST',
+        '/api/auth/login',
+        { email: COLLEAGUE, password: TEST_PASSWORD },
+        { 'x-forwarded-for': elsewhere },
+      );
+      const pending = (await colleague.json()) as LoginResponse;
+      if (pending.status !== 'code-required') throw new Error('expected the code step');
+      const colleagueCode = await code(
+        pending.token,
+        totpCodeAt(secret, time.now()),
+        elsewhere,
+        cookie,
+      );
+      expect(colleagueCode.status).toBe(429);
+      // The owner's own sign-in on that device gets through.
+      expect((await code(await password(device), right(), device, cookie)).status).toBe(200);
+
+      // 30 days after it was set, the first cookie is worth nothing (each sign-in with a code
+      // sets a new one, for 30 days from then).
+      time.advance(30 * 24 * 3600);
+      for (let i = 0; i < CODE_FAILURE_LIMIT; i++) expect(await fail()).toBe(401);
+      time.advance(60);
+      expect((await code(await password(device), right(), device, cookie)).status).toBe(429);
+    },
+    SLOW,
+  );
+
+  it(
+    'says in the lock e-mail how to end the lock, and a new password ends it',
+    async () => {
+      const { time, password, code, right, fail, alerts, services, json } = await enrolled();
+      const session = await services.sessions.create(ADMIN, 24 * 3600);
+      for (let i = 0; i < CODE_FAILURE_LIMIT; i++) expect(await fail()).toBe(401);
+      const text = String(alerts()[0]!.details?.['text']);
+      expect(text).toContain('To end the lock now, change your password');
+      expect(text).toContain('"Forgot password?"');
+      time.advance(60);
+      const waiting = await password();
+      expect((await code(await password(), right())).status).toBe(429);
+
+      const changed = await json(
+        'PUT',
+        '/api/account/password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-harbour-lantern-77' },
+        { cookie: `pb_session=${session.id}` },
+      );
+      expect(changed.status).toBe(200);
+      // Sign-ins begun with the old password before the change are ended...
+      expect((await code(waiting, right())).status).toBe(400);
+      // ...and one with the new password and the right code signs in, although the lock
+      // had 14 minutes to go.
+      time.advance(30);
+      const login = await json('POST', '/api/auth/login', {
+        email: ADMIN,
+        password: 'a-brand-new-harbour-lantern-77',
+      });
+      const step = (await login.json()) as LoginResponse;
+      if (step.status !== 'code-required') throw new Error('expected the code step');
+      expect((await code(step.token, right())).status).toBe(200);
+      const { entries } = await services.audit.list(20);
+      expect(entries.map((entry) => entry.summary)).toContain(
+        'Changed their password; 0 other sessions ended; the lock on wrong codes ended',
+      );
     },
     SLOW,
   );

@@ -166,7 +166,13 @@ describe('admin sign-in and protection', () => {
     const out = await json('POST', '/api/auth/logout', undefined, { cookie });
     expect(out.status).toBe(204);
     expect(out.headers.get('set-cookie')).toMatch(/pb_session=;.*Max-Age=0/);
+    // Issue 33: the browser drops what it kept for this origin (not "cookies": the trusted
+    // device's cookie must outlive a sign-out; the session's is cleared by Set-Cookie).
+    expect(out.headers.get('clear-site-data')).toBe('"cache", "storage"');
     expect((await json('GET', '/api/auth/me', undefined, { cookie })).status).toBe(401);
+    // The API's answers carry COOP and CORP same-origin too.
+    expect(out.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(out.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
   it('refuses cross-site state changes with 403 and accepts same-origin ones', async () => {

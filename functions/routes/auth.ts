@@ -19,6 +19,7 @@ import { ApiError } from '../lib/errors.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { withPasswordCheck } from '../lib/password-check.ts';
 import { checkSecondFactor, parseSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
+import { isTrustedDevice, trustDevice } from '../lib/trusted-device.ts';
 import { jsonBody, query, requireJson } from '../lib/validate.ts';
 import {
   acceptInvitationRequestSchema,
@@ -109,9 +110,12 @@ export const auth = new Hono<AppEnv>()
       throw expired();
     }
     // When the password step began: a lock of the account's second step (too many wrong
-    // codes, from anywhere) ends every sign-in that was waiting for a code.
+    // codes, from anywhere) ends every sign-in that was waiting for a code. A device that
+    // signed in with a code in the last 30 days gets its code checked during a lock too.
     const startedAt = new Date(pending.expiresAt.getTime() - PENDING_TTL_SECONDS * 1000);
-    const result = await checkSecondFactor(c, admin, factor, startedAt);
+    const result = await checkSecondFactor(c, admin, factor, startedAt, {
+      throughLock: await isTrustedDevice(c, admin),
+    });
     if ('stale' in result) {
       await services.sessions.consumePending(token);
       throw expired();
@@ -133,13 +137,16 @@ export const auth = new Hono<AppEnv>()
     if (!(await services.sessions.consumePending(token))) throw expired();
     await services.signInThrottle.succeeded(attempt);
     const session = await startSession(c, admin.email);
+    // This device is trusted for the next 30 days (functions/lib/trusted-device.ts).
+    await trustDevice(c, admin);
     await services.audit.record({
       actor: admin.email,
       action: 'sign-in',
-      summary:
+      summary: `${
         result.kind === 'totp'
           ? 'Signed in with an authenticator code'
-          : `Signed in with a recovery code (${result.left} left)`,
+          : `Signed in with a recovery code (${result.left} left)`
+      }${result.duringLock ? ', from a trusted device while the code lock was on' : ''}`,
       ip,
     });
     return c.json<LoginResponse>({ status: 'signed-in', ...session });
@@ -160,6 +167,10 @@ export const auth = new Hono<AppEnv>()
       }
     }
     clearSessionCookie(c);
+    // The browser's cache and storage of this origin go too (a shared computer keeps no
+    // admin answers or local drafts); "cookies" would also end the trusted-device cookie,
+    // and the session's own is cleared above (docs/decisions/0352-http-answers-of-the-local-server-and-the-edge.md).
+    c.header('Clear-Site-Data', '"cache", "storage"');
     return c.body(null, 204);
   })
   .get('/me', requireAdmin, async (c) => {

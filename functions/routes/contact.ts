@@ -130,7 +130,7 @@ async function resolveSubmission(
 ): Promise<{
   submission: ContactSubmission;
   form: FormDefinition;
-  record: Pick<Lead, 'formId' | 'fields' | 'consent'>;
+  record: Pick<Lead, 'formId' | 'fields' | 'phones' | 'consent'>;
 }> {
   const formId = input.kind === 'form' ? input.body.formId : FORM_FOR_TYPE[input.body.formType];
   const stored = await services.forms.getCached(formId);
@@ -139,10 +139,12 @@ async function resolveSubmission(
   const issues: SubmissionIssue[] = [];
   let submission: ContactSubmission;
   let fields: Record<string, FieldValue> = {};
+  let phones: Record<string, string> = {};
   if (input.kind === 'form') {
     const checked = checkSubmission(form, input.body.fields);
     if (!checked.ok) issues.push(...checked.issues);
     const values = checked.ok ? checked.values : {};
+    phones = checked.ok ? checked.phones : {};
     const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
     const { landingPageId, attribution, variantId, experimentId, website } = input.body;
     submission = {
@@ -195,6 +197,7 @@ async function resolveSubmission(
     record: {
       formId,
       ...(Object.keys(fields).length ? { fields } : {}),
+      ...(Object.keys(phones).length ? { phones } : {}),
       ...(consent ? { consent } : {}),
     },
   };

@@ -345,6 +345,34 @@ describe('POST /api/contact with a form', () => {
     });
   });
 
+  it('takes a phone number as people type it (US, UK, DE, an extension), kept as typed beside its E.164 form', async () => {
+    // Issue 33: `(415) 555-0100` was a 400 whose message said brackets were allowed.
+    const { as, visitor } = await setUp();
+    await as('editor')('PUT', '/api/admin/forms/webinar', { form: webinar });
+    const cases: [typed: string, normal: string | undefined][] = [
+      ['(415) 555-0100', '+14155550100'],
+      ['+44 (0)20 7946 0958', '+442079460958'],
+      ['030/901820', undefined],
+      ['+49 89 636-48018 ext. 12', '+498963648018;ext=12'],
+      ['(415) 555-0100 #7', '+14155550100;ext=7'],
+    ];
+    for (const [typed, normal] of cases) {
+      const response = await visitor({ ...good, fields: { ...good.fields, phone: typed } });
+      expect(response.status, typed).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const { lead } = leadDetailSchema.parse(
+        await (await as('sales')('GET', `/api/admin/leads/${id}`)).json(),
+      );
+      expect(lead.fields?.['phone'], typed).toBe(typed);
+      expect(lead.phones, typed).toEqual(normal ? { phone: normal } : undefined);
+    }
+    const refused = await visitor({ ...good, fields: { ...good.fields, phone: '555 01' } });
+    expect(refused.status).toBe(400);
+    expect(await fieldsOf(refused)).toEqual({
+      'fields.phone': ['must be a phone number of 6 to 15 digits'],
+    });
+  });
+
   it('refuses missing required fields, bad options, unknown fields, control characters and an unticked consent, naming each', async () => {
     const { as, visitor, services } = await setUp();
     await as('editor')('PUT', '/api/admin/forms/webinar', { form: webinar });

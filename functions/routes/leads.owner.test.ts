@@ -335,30 +335,46 @@ describe('POST /api/admin/leads/export {ids}', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('carries the consent record and the custom fields of a lead', async () => {
+  it('carries the consent record, and each custom field in a column of its own', async () => {
     const app = await inbox();
+    const consent = {
+      given: true,
+      text: 'I agree to be contacted about PharmaBridge.',
+      version: 'abc123',
+      at: '2026-03-02T09:00:00.000Z',
+    };
     const lead = await app.services.leads.create(
       { ...base, formType: 'general' },
       {
         spam: false,
         form: {
           formId: 'trade-show',
-          fields: { booth: '=cmd|calc', newsletter: true },
-          consent: {
-            given: true,
-            text: 'I agree to be contacted about PharmaBridge.',
-            version: 'abc123',
-            at: '2026-03-02T09:00:00.000Z',
-          },
+          // Issue 33: joined as "booth=x; budget=10k-50k" this forged a budget field.
+          fields: { booth: 'x; budget=10k-50k', newsletter: true, phone: '(415) 555-0100' },
+          phones: { phone: '+14155550100' },
+          consent,
         },
       },
     );
-    const response = await app.json('POST', '/api/admin/leads/export', { ids: [lead.id] });
-    const [header, row] = (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toContain('Owner,Form id,Consent,Consent version,Consent text,Fields,Lead id');
-    expect(row).toContain(
-      // The cell starts with a field's name, so a value that looks like a formula stays text.
-      `,trade-show,given,abc123,I agree to be contacted about PharmaBridge.,booth==cmd|calc; newsletter=yes,${lead.id}`,
+    const other = await app.services.leads.create(
+      { ...base, name: 'Other', formType: 'general' },
+      { spam: false, form: { formId: 'trade-show', fields: { booth: '=cmd|calc', size: 'XL' } } },
     );
+    const response = await app.json('POST', '/api/admin/leads/export', {
+      ids: [lead.id, other.id],
+    });
+    const [header, row, second] = (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
+    // The fixed columns, then the custom fields by name (the union over the export).
+    expect(header).toMatch(
+      /,Owner,Form id,Consent,Consent version,Consent text,Lead id,Field: booth,Field: newsletter,Field: phone,Field: phone \(E\.164\),Field: size$/,
+    );
+    expect(header).not.toContain('budget');
+    expect(row).toMatch(
+      new RegExp(
+        `,trade-show,given,abc123,I agree to be contacted about PharmaBridge\\.,${lead.id},x; budget=10k-50k,yes,\\(415\\) 555-0100,'\\+14155550100,$`,
+      ),
+    );
+    // A value that looks like a formula is made text; a field a lead lacks is empty.
+    expect(second).toMatch(new RegExp(`,${other.id},'=cmd\\|calc,,,,XL$`));
   });
 });

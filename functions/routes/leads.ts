@@ -19,6 +19,7 @@ import { notifyLeadOwner } from '../mail/lead-owner.ts';
 import { INQUIRY_LABELS } from '../shared/contact.ts';
 import { toCsv } from '../shared/csv.ts';
 import {
+  csvFieldColumns,
   FORM_LABELS,
   LEAD_CSV_HEADER,
   LEAD_PAGE_SIZE,
@@ -29,6 +30,7 @@ import {
   leadListQuerySchema,
   leadPatchSchema,
   STATUS_LABELS,
+  type CsvFieldColumn,
   type LeadBulkResult,
   type LeadDetail,
   type LeadFilter,
@@ -101,7 +103,7 @@ async function loadRecord(c: Context<AppEnv>, id: string): Promise<LeadRecord> {
   return record;
 }
 
-const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
+const csvRow = (lead: Lead, pages: { id: string; slug: string }[], columns: CsvFieldColumn[]) => {
   const page = pages.find((candidate) => leadFromPage(lead, candidate));
   const inquiry = lead.inquiryType ? INQUIRY_LABELS[lead.inquiryType] : undefined;
   return [
@@ -124,27 +126,24 @@ const csvRow = (lead: Lead, pages: { id: string; slug: string }[]) => {
     lead.consent ? (lead.consent.given ? 'given' : 'not given') : 'none',
     lead.consent?.version,
     lead.consent?.text,
-    // Every cell goes through toCsv's formula guard; a value starting with = in the middle
-    // of this one cannot start a formula (a spreadsheet reads only the cell's first char).
-    lead.fields
-      ? Object.entries(lead.fields)
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(
-            ([name, value]) =>
-              `${name}=${typeof value === 'boolean' ? (value ? 'yes' : 'no') : value}`,
-          )
-          .join('; ')
-      : undefined,
     lead.id,
+    // One cell per custom field (issue 33: joined into one "name=value; ..." cell, a value
+    // holding "; budget=..." passed for a second field). Every text cell goes through
+    // toCsv's formula guard.
+    ...columns.map(({ name, from }) => {
+      const value = lead[from]?.[name];
+      return typeof value === 'boolean' ? (value ? 'yes' : 'no') : value;
+    }),
   ];
 };
 
 async function csvAnswer(c: Context<AppEnv>, rows: Lead[]) {
   const services = c.get('services');
   const pages = await services.pages.list();
+  const columns = csvFieldColumns(rows);
   const csv = toCsv(
-    LEAD_CSV_HEADER,
-    rows.map((lead) => csvRow(lead, pages)),
+    [...LEAD_CSV_HEADER, ...columns.map((column) => column.header)],
+    rows.map((lead) => csvRow(lead, pages, columns)),
   );
   const day = services.now().toISOString().slice(0, 10);
   return c.body(csv, 200, {

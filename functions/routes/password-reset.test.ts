@@ -6,6 +6,7 @@
 // (the harness's memory logger), as a developer reads it from `npm start`'s terminal.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { CODE_FAILURE_LIMIT } from '../data/two-factor.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import { RESET_LINK_SUBJECT } from '../mail/password-reset.ts';
 import type { LoginResponse, PasswordResetDone, ResetLink } from '../shared/account.ts';
@@ -192,6 +193,31 @@ describe('asking for a link', () => {
 });
 
 describe('using a link', () => {
+  it(
+    'ends the lock on wrong codes, as a password change does (issue 33)',
+    async () => {
+      const { linkFor, confirm, services, audit } = await setup();
+      await services.twoFactor.startEnrolment(
+        OWNER,
+        'JBSWY3DPEHPK3PXP',
+        new Date(Date.now() + 6e5),
+      );
+      expect(await services.twoFactor.confirm(OWNER, 'JBSWY3DPEHPK3PXP', 0, [])).toBe(true);
+      for (let i = 0; i < CODE_FAILURE_LIMIT; i++) {
+        const verdict = await services.twoFactor.beginCodeCheck(OWNER);
+        if (verdict.kind !== 'allowed') throw new Error('expected a check');
+        await services.twoFactor.codeCheckFailed(verdict.check);
+      }
+      expect((await services.twoFactor.beginCodeCheck(OWNER)).kind).toBe('locked');
+      expect((await confirm(await linkFor(OWNER))).status).toBe(200);
+      expect((await services.twoFactor.beginCodeCheck(OWNER)).kind).toBe('allowed');
+      expect((await audit()).find((item) => item.action === 'password-reset')?.summary).toBe(
+        'Password reset by link; 1 session ended; the lock on wrong codes ended',
+      );
+    },
+    SLOW,
+  );
+
   it(
     'sets the password once, ends every session, keeps two-factor sign-in, and tells the owner',
     async () => {

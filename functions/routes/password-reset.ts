@@ -77,10 +77,14 @@ export const passwordReset = new Hono<AppEnv>()
     }
     const { email } = link;
     const ended = await services.sessions.endAll(email);
+    // A new password ends the lock on wrong codes, as a change does (issue 33).
+    const unlocked = await services.twoFactor.endLock(email);
     await services.audit.record({
       actor: email,
       action: 'password-reset',
-      summary: `Password reset by link; ${ended} session${ended === 1 ? '' : 's'} ended`,
+      summary: `Password reset by link; ${ended} session${ended === 1 ? '' : 's'} ended${
+        unlocked ? '; the lock on wrong codes ended' : ''
+      }`,
       ip: services.clientIp(c),
     });
     await sendAccountAlert(

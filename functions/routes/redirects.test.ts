@@ -311,6 +311,8 @@ describe('served by the local server from the build', () => {
       fetch: () => new Response(null, { status: 404 }),
       site: () => site,
       onRedirect: (from) => void app.services.redirects.countHit(from),
+      // As functions/server/local-stack.ts: /legacy/<slug> asks the store (issue 33).
+      liveSlug: async (slug) => (await app.services.pages.getBySlug(slug))?.isActive === true,
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -343,7 +345,9 @@ describe('served by the local server from the build', () => {
       expect(campaign.headers.location).toBe('https://partner.example/x');
       // The new address is the page; other paths are untouched.
       expect((await site.get('/spring-2026')).status).toBe(200);
-      expect((await site.get('/legacy/other')).status).toBe(200);
+      expect((await site.get('/legacy/spring-2026')).status).toBe(200);
+      // A slug no live page has is a 404 (issue 33: it was a 200).
+      expect((await site.get('/legacy/other')).status).toBe(404);
       expect((await site.get('/nothing-here')).status).toBe(404);
 
       await expect

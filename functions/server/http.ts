@@ -23,6 +23,8 @@ export interface FrontOptions {
    * resolver. Default: requestClientIp(socketIp()), the socket's address (TRUST_PROXY 0).
    */
   clientIp?: (req: IncomingMessage) => string;
+  /** Whether a slug is a live page's, for /legacy/<slug> (HandleOptions['liveSlug']). */
+  liveSlug?: HandleOptions['liveSlug'];
 }
 
 /**
@@ -47,9 +49,14 @@ export function createFrontServer({
   uploads,
   onRedirect,
   clientIp = requestClientIp(socketIp()),
+  liveSlug,
 }: FrontOptions): Server {
   const api = getRequestListener(fetch);
-  const options: HandleOptions = onRedirect ? { onRedirect, clientIp } : { clientIp };
+  const options: HandleOptions = {
+    clientIp,
+    ...(onRedirect ? { onRedirect } : {}),
+    ...(liveSlug ? { liveSlug } : {}),
+  };
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {

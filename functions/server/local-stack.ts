@@ -89,12 +89,15 @@ export async function startLocalStack(
     // The static site's client address (experiments): the API's resolver once the services
     // exist, which is before any site is served; until then the same rule from the config.
     let staticClientIp = requestClientIp(socketIp(env.TRUST_PROXY));
+    // Whether /legacy/<slug> is a live page's, asked of the store (no site is served before).
+    let liveSlug: (slug: string) => Promise<boolean> = () => Promise.resolve(false);
     const server = createFrontServer({
       fetch: (request, env) => fetchApi(request, env),
       site: () => site,
       uploads: () => uploads,
       onRedirect: (from) => countHit(from),
       clientIp: (req) => staticClientIp(req),
+      liveSlug: (slug) => liveSlug(slug),
     });
     server.listen(env.PORT, env.HOST);
     // Not events.once: it rejects on 'error' with the raw error before we can explain it.
@@ -156,6 +159,7 @@ export async function startLocalStack(
     });
     cleanups.push(async () => services.db.destroy());
     staticClientIp = requestClientIp(services.clientIp);
+    liveSlug = async (slug) => (await services.pages.getBySlug(slug))?.isActive === true;
     // Uploads kept on disk are served here; with UPLOADS_BUCKET they live in S3.
     if (services.objects instanceof DiskObjectStore) {
       uploads = createUploadsHandler(services.objects);

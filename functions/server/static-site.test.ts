@@ -16,6 +16,8 @@ import { requestFrom } from '../test/socket.ts';
 
 let server: Server;
 let base: string;
+let site: StaticSite;
+const PDF = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'static-site-'));
@@ -28,9 +30,13 @@ beforeAll(async () => {
   write('404.html', '<h1>404 Page Not Found</h1>');
   write('_astro/app.abc123.js', `console.log(1);${' '.repeat(1000)}`);
   write('legacy/index.html', '<div id="legacy"></div>');
+  write('admin/index.html', '<h1>admin</h1>');
   write('.build-stamp', 'secret-ish');
+  // A binary file of 5000 bytes whose bytes name their place (byte i is i % 251).
+  mkdirSync(join(dir, 'downloads'), { recursive: true });
+  writeFileSync(join(dir, 'downloads/spec.pdf'), PDF);
   precompress(dir);
-  const site = StaticSite.load(dir);
+  site = StaticSite.load(dir);
   server = createServer((req, res) => site.handle(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
@@ -73,7 +79,21 @@ describe('static site serving', () => {
       );
       expect(response.headers.get('permissions-policy'), path).toBe(PERMISSIONS_POLICY);
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      // Issue 33: no other site shares a browsing context group with ours or loads our files.
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(response.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
     }
+  });
+
+  it("answers the 404 page's own addresses with status 404 (issue 33: /404 was a 200)", async () => {
+    for (const path of ['/404', '/404.html']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain('404 Page Not Found');
+    }
+    const slash = await fetch(`${base}/404/`, { redirect: 'manual' });
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/404');
   });
 
   it('answers unknown paths, dotfiles and traversal attempts with the 404 page and status 404', async () => {
@@ -152,9 +172,76 @@ describe('static site serving', () => {
   });
 
   it('serves the shell of client-rendered sections below their prefix', async () => {
-    const response = await fetch(`${base}/legacy/some-campaign`);
+    const response = await fetch(`${base}/admin/leads`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('<div id="legacy"></div>');
+    expect(await response.text()).toBe('<h1>admin</h1>');
+    expect((await fetch(`${base}/legacy`)).status).toBe(200);
+  });
+
+  it('serves single byte ranges of the identity body (RFC 9110 14; issue 33: ignored before)', async () => {
+    const get = (headers: Record<string, string>, path = '/downloads/spec.pdf') =>
+      requestFrom('127.0.0.1', `${base}${path}`, { headers });
+    const whole = await get({});
+    expect(whole.status).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const etag = String(whole.headers.etag);
+    const bytes = async (range: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${base}/downloads/spec.pdf`, {
+        headers: { range, ...headers },
+      });
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    const first = await bytes('bytes=0-99');
+    expect(first.response.status).toBe(206);
+    expect(first.response.headers.get('content-range')).toBe('bytes 0-99/5000');
+    expect(first.response.headers.get('content-length')).toBe('100');
+    expect(first.body.equals(PDF.subarray(0, 100))).toBe(true);
+    const open = await bytes('bytes=4990-');
+    expect(open.response.headers.get('content-range')).toBe('bytes 4990-4999/5000');
+    expect(open.body.equals(PDF.subarray(4990))).toBe(true);
+    const suffix = await bytes('bytes=-10');
+    expect(suffix.response.headers.get('content-range')).toBe('bytes 4990-4999/5000');
+    const clipped = await bytes('bytes=4000-9999');
+    expect(clipped.response.headers.get('content-range')).toBe('bytes 4000-4999/5000');
+    expect(clipped.body).toHaveLength(1000);
+
+    for (const range of ['bytes=5000-', 'bytes=6000-7000', 'bytes=-0']) {
+      const refused = await bytes(range);
+      expect(refused.response.status, range).toBe(416);
+      expect(refused.response.headers.get('content-range'), range).toBe('bytes */5000');
+    }
+    // Several ranges, another unit, nonsense, a stale If-Range: the whole file.
+    for (const [range, headers] of [
+      ['bytes=0-1,5-6', {}],
+      ['items=0-1', {}],
+      ['bytes=abc', {}],
+      ['bytes=9-2', {}],
+      ['bytes=0-1', { 'if-range': '"an-older-version"' }],
+    ] as const) {
+      const full = await bytes(range, headers);
+      expect(full.response.status, range).toBe(200);
+      expect(full.body.equals(PDF), range).toBe(true);
+    }
+    expect((await bytes('bytes=0-1', { 'if-range': etag })).response.status).toBe(206);
+    // A 304 still wins over a range of the version the client has.
+    expect((await get({ range: 'bytes=0-1', 'if-none-match': etag })).status).toBe(304);
+    // HEAD has no ranges (RFC 9110 14.2: GET only).
+    const head = await fetch(`${base}/downloads/spec.pdf`, {
+      method: 'HEAD',
+      headers: { range: 'bytes=0-1' },
+    });
+    expect(head.status).toBe(200);
+  });
+
+  it('serves a range of a compressible file from its identity body, never a br or gzip one', async () => {
+    const response = await requestFrom('127.0.0.1', `${base}/`, {
+      headers: { 'accept-encoding': 'br, gzip', range: 'bytes=0-12' },
+    });
+    expect(response.status).toBe(206);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-range']).toBe('bytes 0-12/2013');
+    expect(response.text).toBe('<h1>home</h1>');
   });
 
   it('refuses methods other than GET and HEAD', async () => {
@@ -368,6 +455,68 @@ describe('experiments on the local server', () => {
       const response = await get('127.0.0.1', `${url}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.text).not.toContain(SECRET);
+    }
+  });
+});
+
+// /legacy/<slug> (issue 33): a real 404 for a slug of no live page (the shell, whose script
+// says "Landing page not found"), as CloudFront answers from the live-slug keys of its store
+// (infra/edge/clean-urls.js, run here for the rule); a page published after the build is
+// live at once, since the store is asked per request.
+describe('/legacy/<slug> on the local server', () => {
+  let legacyServer: Server;
+  let legacyBase: string;
+  const live = new Set(['spring-launch']);
+
+  beforeAll(async () => {
+    legacyServer = createServer((req, res) =>
+      site.handle(req, res, { liveSlug: async (slug) => live.has(slug) }),
+    );
+    await new Promise<void>((done) => legacyServer.listen(0, '127.0.0.1', done));
+    const address = legacyServer.address();
+    legacyBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((done) => legacyServer.close(() => done())));
+
+  it('serves the shell for a live page with 200, and with 404 for any other slug', async () => {
+    const page = await fetch(`${legacyBase}/legacy/spring-launch`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<div id="legacy"></div>');
+    for (const path of ['/legacy/no-such-page', '/legacy/Spring-Launch', '/legacy/a/b']) {
+      const missing = await fetch(`${legacyBase}${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(await missing.text(), path).toBe('<div id="legacy"></div>');
+    }
+    // A page published now answers at once; one unpublished, at once too.
+    live.add('autumn-summit');
+    expect((await fetch(`${legacyBase}/legacy/autumn-summit`)).status).toBe(200);
+    live.delete('autumn-summit');
+    expect((await fetch(`${legacyBase}/legacy/autumn-summit`)).status).toBe(404);
+  });
+
+  it("gives the shell to a request with a session cookie (an administrator's draft preview)", async () => {
+    for (const cookie of ['pb_session=abc', 'theme=dark; __Host-pb_session=abc']) {
+      const response = await fetch(`${legacyBase}/legacy/draft-page`, { headers: { cookie } });
+      expect(response.status, cookie).toBe(200);
+    }
+    const other = await fetch(`${legacyBase}/legacy/draft-page`, {
+      headers: { cookie: 'pb_device=abc' },
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it('answers 503 when the store cannot say, never a wrong 404', async () => {
+    const failing = createServer((req, res) =>
+      site.handle(req, res, { liveSlug: () => Promise.reject(new Error('store down')) }),
+    );
+    await new Promise<void>((done) => failing.listen(0, '127.0.0.1', done));
+    const address = failing.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/legacy/spring-launch`);
+      expect(response.status).toBe(503);
+    } finally {
+      await new Promise<void>((done) => failing.close(() => done()));
     }
   });
 });

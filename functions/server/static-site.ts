@@ -1,15 +1,18 @@
 // Serves the built site the way the CDN will: the build's redirects and A/B experiments
 // (with the CloudFront function's own code, infra/edge/clean-urls.js, over the same store:
-// experiment-map.ts's readEdgeStore), clean URLs, the 404 page with status 404,
-// immutable caching of hashed assets, a short cache on HTML, precompressed br/gzip
-// variants. The whole output is read into memory once, so a request is a map lookup,
-// and a rebuild swaps in a new snapshot at once (never a half-written site).
+// experiment-map.ts's readEdgeStore), clean URLs, the 404 page with status 404 (at its own
+// address too), `/legacy/<slug>` with 200 only for a live page's slug (asked of the store,
+// as the edge asks its live-slug keys), else 404, immutable caching of hashed assets, a short cache on HTML,
+// precompressed br/gzip variants, single byte ranges of the identity body. The whole output
+// is read into memory once, so a request is a map lookup, and a rebuild swaps in a new
+// snapshot at once (never a half-written site).
 import { siteContentSecurityPolicy, STATIC_SECURITY_HEADERS } from '../shared/security-headers.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { loadEdgeScript } from '../../infra/edge/edge-script.ts';
+import { partialHeaders, rangeAsked, unsatisfiableHeaders } from '../lib/byte-range.ts';
 import { EXPERIMENT_SECRET_KEY, readEdgeStore } from './experiment-map.ts';
 
 const TYPES: Record<string, string> = {
@@ -82,6 +85,8 @@ const edge = loadEdgeScript<{
   variantPage(uri: string): { key: string; prefix: string } | null;
   experimentOf(value: string): EdgeExperiment | null;
   variantFor(experiment: EdgeExperiment | null, secret: string, ip: string, ua: string): string;
+  legacySlug(uri: string): string | undefined;
+  hasSession(cookies: Record<string, { value: string }>): boolean;
 }>('clean-urls.js', [
   'redirectKey',
   'redirectResponse',
@@ -89,7 +94,19 @@ const edge = loadEdgeScript<{
   'variantPage',
   'experimentOf',
   'variantFor',
+  'legacySlug',
+  'hasSession',
 ]);
+
+/** A Cookie header as CloudFront hands a function its cookies: name -> { value }. */
+function cookiesOf(header: string | undefined): Record<string, { value: string }> {
+  const cookies: Record<string, { value: string }> = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies[part.slice(0, at).trim()] = { value: part.slice(at + 1).trim() };
+  }
+  return cookies;
+}
 
 /** A stored experiment as clean-urls.js's experimentOf reads it (only its prefix read here). */
 interface EdgeExperiment {
@@ -104,6 +121,12 @@ export interface HandleOptions {
    * http.ts's front requestClientIp(services.clientIp). Without it, the socket's peer address.
    */
   clientIp?: (req: IncomingMessage) => string;
+  /**
+   * Whether a landing page of this slug is live now, asked of the store (local-stack.ts), so
+   * `/legacy/<slug>` answers a page published after the build, as the edge's live-slug keys
+   * do (docs/decisions/0353-legacy-slugs-live-at-the-edge.md). Without it no slug is live.
+   */
+  liveSlug?: (slug: string) => Promise<boolean>;
 }
 
 interface Variant {
@@ -249,8 +272,20 @@ export class StaticSite {
       res.end();
       return;
     }
+    // clean-urls.js's rule for /legacy/<slug>: the shell for a live page's slug, or for a
+    // request with a session cookie (an administrator's draft preview); any other slug gets
+    // the shell with status 404, whose script says "Landing page not found".
+    const slug = edge.legacySlug(pathname);
+    if (slug !== undefined) {
+      if (slug === '') return this.send(req, res, this.fallback(pathname), 404);
+      if (!edge.hasSession(cookiesOf(req.headers.cookie))) {
+        void this.sendLegacy(req, res, slug, options.liveSlug);
+        return;
+      }
+    }
     const entry = this.resolve(pathname);
-    if (entry) this.send(req, res, entry, 200);
+    // The 404 page's own addresses (/404, /404.html) answer 404 too, as any missing page.
+    if (entry && entry !== this.notFound) this.send(req, res, entry, 200);
     else this.send(req, res, this.notFound, 404);
   }
 
@@ -281,6 +316,28 @@ export class StaticSite {
     else this.send(req, res, this.notFound, 404);
   }
 
+  /** The `/legacy` shell: 200 when `slug` is a live page's (asked of the store), else 404. */
+  private async sendLegacy(
+    req: IncomingMessage,
+    res: ServerResponse,
+    slug: string,
+    liveSlug: HandleOptions['liveSlug'],
+  ): Promise<void> {
+    let live: boolean;
+    try {
+      live = liveSlug ? await liveSlug(slug) : false;
+    } catch {
+      res.writeHead(503, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Retry-After': '5',
+        ...SECURITY_HEADERS,
+      });
+      res.end('The page store did not answer; try again in a few seconds.');
+      return;
+    }
+    this.send(req, res, this.fallback(`/legacy/${slug}`), live ? 200 : 404);
+  }
+
   private send(
     req: IncomingMessage,
     res: ServerResponse,
@@ -293,9 +350,18 @@ export class StaticSite {
       res.end(status === 404 ? '404 Page Not Found' : '');
       return;
     }
+    // A byte range is served of the identity body only (a range of a br or gzip body would
+    // be a range of another representation, RFC 9110 14.2), so a Range request gets it.
+    const range =
+      status === 200
+        ? rangeAsked(req, entry.identity.body.length, entry.identity.headers['ETag']!)
+        : undefined;
     // One representation per content coding, each with its own ETag (RFC 9110 8.8.3: a
     // strong validator differs between a gzip and a br body); the 304 names that one.
-    const variant = negotiate(entry, req.headers['accept-encoding']);
+    const variant =
+      range && range.kind !== 'whole'
+        ? entry.identity
+        : negotiate(entry, req.headers['accept-encoding']);
     const headers = underExperiment
       ? (variant.experimentHeaders ??= { ...variant.headers, 'Cache-Control': EXPERIMENT_CACHE })
       : variant.headers;
@@ -306,6 +372,16 @@ export class StaticSite {
         ...(variant.headers['Vary'] ? { Vary: variant.headers['Vary'] } : {}),
       });
       res.end();
+      return;
+    }
+    if (range?.kind === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, ...unsatisfiableHeaders(variant.body.length) });
+      res.end();
+      return;
+    }
+    if (range?.kind === 'range') {
+      res.writeHead(206, { ...headers, ...partialHeaders(range, variant.body.length) });
+      res.end(variant.body.subarray(range.start, range.end + 1));
       return;
     }
     res.writeHead(status, headers);
@@ -335,6 +411,8 @@ function entryFor(path: string, urlPath: string): Entry {
     'Content-Type': type,
     'Cache-Control': cacheControl,
     ETag: etag,
+    // Single byte ranges of the identity body (send()).
+    'Accept-Ranges': 'bytes',
     ...SECURITY_HEADERS,
   };
   const variant = (file: string, encoding: string, tag: string): Variant | undefined => {

@@ -12,6 +12,7 @@ import {
   stripControls,
   type FormType,
 } from './contact.ts';
+import { checkPhone, normalPhone } from './phone.ts';
 
 export const FIELD_TYPES = [
   'text',
@@ -628,22 +629,26 @@ export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 export const fieldValueSchema = z.union([z.string(), z.boolean()]);
 export type FieldValue = z.infer<typeof fieldValueSchema>;
 
-const TEL = /^[+0-9][0-9 ()./-]{2,39}$/;
 const EMAIL = z.email();
 
 export type SubmissionIssue = { path: (string | number)[]; message: string };
 
 /**
  * A submission's `fields` checked against a definition. Returns the cleaned values (one-line
- * fields trimmed, text areas without control characters, empty optional fields dropped) or
- * the problems, each naming its field: `fields.<name>`.
+ * fields trimmed, text areas without control characters, empty optional fields dropped, a
+ * phone number as typed with its spaces tidied) with the phone fields' E.164 form where one
+ * can be derived (functions/shared/phone.ts), or the problems, each naming its field:
+ * `fields.<name>`.
  */
 export function checkSubmission(
   form: FormDefinition,
   values: Record<string, unknown>,
-): { ok: true; values: Record<string, FieldValue> } | { ok: false; issues: SubmissionIssue[] } {
+):
+  | { ok: true; values: Record<string, FieldValue>; phones: Record<string, string> }
+  | { ok: false; issues: SubmissionIssue[] } {
   const issues: SubmissionIssue[] = [];
   const cleaned: Record<string, FieldValue> = {};
+  const phones: Record<string, string> = {};
   const byName = new Map(form.fields.map((field) => [field.name, field]));
   for (const name of Object.keys(values)) {
     if (!byName.has(name))
@@ -697,9 +702,15 @@ export function checkSubmission(
       issues.push({ path, message: 'must be a valid email address' });
       continue;
     }
-    if (field.type === 'tel' && !TEL.test(value)) {
-      issues.push({ path, message: 'must be a phone number (digits, spaces, + ( ) . / -)' });
-      continue;
+    if (field.type === 'tel') {
+      const phone = checkPhone(value);
+      if (!phone.ok) {
+        issues.push({ path, message: phone.problem });
+        continue;
+      }
+      value = phone.phone.display;
+      const normal = normalPhone(phone.phone);
+      if (normal) phones[field.name] = normal;
     }
     if (field.type === 'select' && !field.options?.some((option) => option.value === value)) {
       const choices = (field.options ?? []).map((option) => option.value).join(', ');
@@ -708,7 +719,7 @@ export function checkSubmission(
     }
     cleaned[field.name] = value;
   }
-  return issues.length ? { ok: false, issues } : { ok: true, values: cleaned };
+  return issues.length ? { ok: false, issues } : { ok: true, values: cleaned, phones };
 }
 
 /** POST /api/contact's form body (besides docs/requirements.md's): a form's id and its values. */

@@ -93,6 +93,12 @@ export const leadSchema = z.object({
   formId: z.string().optional(),
   /** The form's own fields (not the reserved ones above): name -> text or a checkbox's state. */
   fields: z.record(z.string(), fieldValueSchema).optional(),
+  /**
+   * The phone fields as numbers (functions/shared/phone.ts): E.164 with RFC 3966's extension
+   * parameter (`+14155550100;ext=12`), for those whose country could be told; `fields` keeps
+   * what the visitor typed.
+   */
+  phones: z.record(z.string(), z.string()).optional(),
   /** What the visitor agreed to, when the form asked (docs/decisions/0163-consent-records.md). */
   consent: consentRecordSchema.optional(),
   /** The account working the lead (an e-mail, lower-cased); absent while nobody owns it. */
@@ -375,13 +381,17 @@ export const leadWebhookPayloadSchema = z.object({
       attribution: true,
       formId: true,
       fields: true,
+      phones: true,
       consent: true,
     })
     .strict(),
 });
 export type LeadWebhookPayload = z.infer<typeof leadWebhookPayloadSchema>;
 
-/** The CSV export's columns, in order. */
+/**
+ * The CSV export's fixed columns, in order; then one column per custom field of the leads
+ * exported (csvFieldColumns), so a value cannot pass for another field.
+ */
 export const LEAD_CSV_HEADER = [
   'Received (UTC)',
   'Name',
@@ -402,6 +412,36 @@ export const LEAD_CSV_HEADER = [
   'Consent',
   'Consent version',
   'Consent text',
-  'Fields',
   'Lead id',
 ] as const;
+
+/** A custom field's column: what was typed, or a phone field's E.164 form (`phones`). */
+export interface CsvFieldColumn {
+  header: string;
+  name: string;
+  from: 'fields' | 'phones';
+}
+
+/**
+ * The custom fields' columns of an export: every field name its leads have, by name (so two
+ * exports of the same forms have the same columns), each followed by its E.164 column when
+ * one of the leads has a phone number under that name.
+ */
+export function csvFieldColumns(
+  leads: readonly Pick<LeadView, 'fields' | 'phones'>[],
+): CsvFieldColumn[] {
+  const names = new Set<string>();
+  const phones = new Set<string>();
+  for (const lead of leads) {
+    for (const name of Object.keys(lead.fields ?? {})) names.add(name);
+    for (const name of Object.keys(lead.phones ?? {})) phones.add(name);
+  }
+  return [...new Set([...names, ...phones])]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap((name) => [
+      ...(names.has(name) ? [{ header: `Field: ${name}`, name, from: 'fields' as const }] : []),
+      ...(phones.has(name)
+        ? [{ header: `Field: ${name} (E.164)`, name, from: 'phones' as const }]
+        : []),
+    ]);
+}

@@ -52,10 +52,25 @@ export function siteContentSecurityPolicy(options: { connectOrigins?: string[] }
 /** API responses are data, never documents: nothing may load or frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Every response, the API's and the uploads' included (issue 33; docs/decisions/
+ * 0352-http-answers-of-the-local-server-and-the-edge.md): a page opened from another site
+ * shares no browsing context group with it (no `window.opener` either way), and no other
+ * site may load our files into its page (Spectre-style reads of a cross-origin response).
+ * Nothing of ours is meant to be loaded by another site: the video block frames
+ * youtube-nocookie and Vimeo (COOP does not govern frames), shared dashboards are pages of
+ * this site, the CRM receives data by webhook, and no e-mail shows our images.
+ */
+export const CROSS_ORIGIN_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
 /** Headers every static response carries (plus the CSP above on the site's files). */
 export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': REFERRER_POLICY,
   'Permissions-Policy': PERMISSIONS_POLICY,
+  ...CROSS_ORIGIN_HEADERS,
 };

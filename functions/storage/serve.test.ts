@@ -103,6 +103,23 @@ describe('serving /objects/uploads/* from the disk driver', () => {
     expect((await get(`/objects/uploads/${id}?v=2`)).body.equals(jpeg)).toBe(true);
   });
 
+  it('serves a single byte range, 416 past the end, and COOP/CORP same-origin (issue 33)', async () => {
+    const whole = await get(`/objects/uploads/${id}`);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(whole.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const part = await get(`/objects/uploads/${id}`, 'GET', { range: 'bytes=4-9' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-9/${jpeg.length}`);
+    expect(part.body.equals(jpeg.subarray(4, 10))).toBe(true);
+    const past = await get(`/objects/uploads/${id}`, 'GET', { range: `bytes=${jpeg.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${jpeg.length}`);
+    const several = await get(`/objects/uploads/${id}`, 'GET', { range: 'bytes=0-1,3-4' });
+    expect(several.status).toBe(200);
+    expect(several.body.equals(jpeg)).toBe(true);
+  });
+
   it('caches versioned variants for a year', async () => {
     const response = await get(`/objects/uploads/${id}.v3.w480.webp`);
     expect(response.status).toBe(200);

@@ -1,11 +1,13 @@
 // Serves published uploads from the disk driver on the local server, as CloudFront does
 // from the uploads bucket in AWS (infra/constructs/site.ts): /objects/uploads/<id> and its
 // variants, with the Content-Type verified at publish, nosniff and a sandboxing CSP, long
-// caching only for the versioned variant names. Only names of the exact published shapes
+// caching only for the versioned variant names, single byte ranges (functions/lib/byte-range.ts). Only names of the exact published shapes
 // are looked up, so `..`, encoded or NUL tricks and over-long ids never reach the disk:
 // the raw path is matched before any decoding. Pending, unknown and deleted ids are 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { partialHeaders, rangeAsked, unsatisfiableHeaders } from '../lib/byte-range.ts';
 import { UPLOADS_CONTENT_SECURITY_POLICY } from '../shared/media.ts';
+import { CROSS_ORIGIN_HEADERS } from '../shared/security-headers.ts';
 import type { DiskObjectStore } from './disk.ts';
 import type { ServedObject } from './disk-served.ts';
 
@@ -21,6 +23,7 @@ const MAX_PATH = 200;
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': UPLOADS_CONTENT_SECURITY_POLICY,
+  ...CROSS_ORIGIN_HEADERS,
 } as const;
 
 export type UploadsHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -64,12 +67,24 @@ function send(req: IncomingMessage, res: ServerResponse, served: ServedObject): 
       'Content-Type': served.contentType,
       'Cache-Control': served.cacheControl,
       ETag: served.etag,
+      'Accept-Ranges': 'bytes',
     };
     headersOf.set(served, headers);
   }
   if (req.headers['if-none-match'] === served.etag) {
     res.writeHead(304, headers);
     res.end();
+    return;
+  }
+  const range = rangeAsked(req, served.body.length, served.etag);
+  if (range.kind === 'unsatisfiable') {
+    res.writeHead(416, { ...headers, ...unsatisfiableHeaders(served.body.length) });
+    res.end();
+    return;
+  }
+  if (range.kind === 'range') {
+    res.writeHead(206, { ...headers, ...partialHeaders(range, served.body.length) });
+    res.end(served.body.subarray(range.start, range.end + 1));
     return;
   }
   res.setHeader('Content-Length', served.body.length);

@@ -101,6 +101,7 @@ export function webhookPayload(lead: Lead): LeadWebhookPayload {
       ...(lead.attribution ? { attribution: lead.attribution } : {}),
       ...(lead.formId ? { formId: lead.formId } : {}),
       ...(lead.fields ? { fields: lead.fields } : {}),
+      ...(lead.phones ? { phones: lead.phones } : {}),
       ...(lead.consent ? { consent: lead.consent } : {}),
     },
   };

@@ -24,6 +24,7 @@ import { ORIGIN_VERIFY_HEADER } from './api.ts';
 import type { Uploads } from './uploads.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
+  CROSS_ORIGIN_HEADERS,
   PERMISSIONS_POLICY,
   siteContentSecurityPolicy,
 } from '../../functions/shared/security-headers.ts';
@@ -41,6 +42,11 @@ export { UPLOADS_CONTENT_SECURITY_POLICY } from '../../functions/shared/media.ts
 
 /** The page served, with status 404, for any missing key of the site bucket. */
 export const NOT_FOUND_PAGE_KEY = '404.html';
+/**
+ * Served with status 404 for a /legacy/<slug> of no live page (issue 33; the viewer-request
+ * function sends it to /_not-found/legacy): the shell's script says "Landing page not found".
+ */
+export const LEGACY_SHELL_KEY = 'legacy/index.html';
 
 /**
  * IAM name of the 404 page function's role. Fixed so the site bucket's policy can name it:
@@ -132,6 +138,10 @@ export class Site extends Construct {
       value: PERMISSIONS_POLICY,
       override: true,
     };
+    // COOP and CORP on every behaviour, as the local server sends them (one definition).
+    const crossOrigin: cloudfront.ResponseCustomHeader[] = Object.entries(CROSS_ORIGIN_HEADERS).map(
+      ([header, value]) => ({ header, value, override: true }),
+    );
     const siteCsp = siteContentSecurityPolicy({ connectOrigins: uploadOrigins });
 
     const pageHeaders = new cloudfront.ResponseHeadersPolicy(this, 'PageHeaders', {
@@ -140,6 +150,7 @@ export class Site extends Construct {
       customHeadersBehavior: {
         customHeaders: [
           permissionsPolicy,
+          ...crossOrigin,
           // Only when the deploy did not set one: browsers revalidate HTML on every visit.
           { header: 'Cache-Control', value: 'public, max-age=0, must-revalidate', override: false },
         ],
@@ -151,6 +162,7 @@ export class Site extends Construct {
       customHeadersBehavior: {
         customHeaders: [
           permissionsPolicy,
+          ...crossOrigin,
           // File names carry a content hash, so browsers may keep them for a year untouched.
           { header: 'Cache-Control', value: 'public, max-age=31536000, immutable', override: true },
         ],
@@ -162,6 +174,7 @@ export class Site extends Construct {
       customHeadersBehavior: {
         customHeaders: [
           permissionsPolicy,
+          ...crossOrigin,
           // Responses may be per user; the API opts into caching explicitly when it wants it.
           { header: 'Cache-Control', value: 'no-store', override: false },
         ],
@@ -170,7 +183,7 @@ export class Site extends Construct {
     const uploadHeaders = new cloudfront.ResponseHeadersPolicy(this, 'UploadHeaders', {
       comment: 'Security headers for user uploads (sandboxed)',
       securityHeadersBehavior: securityHeaders(UPLOADS_CONTENT_SECURITY_POLICY),
-      customHeadersBehavior: { customHeaders: [permissionsPolicy] },
+      customHeadersBehavior: { customHeaders: [permissionsPolicy, ...crossOrigin] },
     });
 
     const compressed = {
@@ -495,7 +508,7 @@ export class Site extends Construct {
     if (!(cfnRole instanceof iam.CfnRole)) throw new Error('The 404 page function has no role');
     cfnRole.roleName = roleName;
 
-    // Read on 404.html and nothing else, granted by the bucket (the role's own policy cannot
+    // Read on 404.html and the /legacy shell and nothing else, granted by the bucket (the role's own policy cannot
     // name a bucket of another region's stack). Same account, so this allow suffices.
     const { statementAdded, policyDependable } = this.bucket.addToResourcePolicy(
       new iam.PolicyStatement({
@@ -511,7 +524,10 @@ export class Site extends Construct {
           ),
         ],
         actions: ['s3:GetObject'],
-        resources: [this.bucket.arnForObjects(NOT_FOUND_PAGE_KEY)],
+        resources: [
+          this.bucket.arnForObjects(NOT_FOUND_PAGE_KEY),
+          this.bucket.arnForObjects(LEGACY_SHELL_KEY),
+        ],
       }),
     );
     // In us-east-1 the function (and role) are in this stack: a bucket policy naming a role

@@ -4,13 +4,25 @@ import crypto from 'crypto';
 // (edge-script.ts).
 var kvs = cf.kvs();
 
-// Viewer request on the site's default behaviour (the local server runs the same code,
-// functions/server/static-site.ts): redirects from the KeyValueStore (issue 23); A/B
-// experiments (docs/decisions/0320-experiment-visitor-key.md): a GET of a page under one is
-// rewritten to the visitor's variant, and a request under /variants/ gets the same or 404;
-// then clean URLs: / -> /index.html, /a -> /a/index.html, /a/ -> 301 /a, a last segment
-// with an extension unchanged, /legacy/* and /admin/* their shells (SPA_FALLBACKS).
+// Viewer request (static-site.ts runs it locally): redirects (issue 23); experiments
+// (docs/decisions/0320-experiment-visitor-key.md): a page's GET gets the visitor's variant,
+// /variants/ the same or 404; clean URLs (/a -> /a/index.html, /a/ -> 301 /a, shells for
+// /legacy/* and /admin/*); /404 and a /legacy/<slug> of no live page to paths no build
+// writes, answered 404 by the origin-response function (docs/decisions/0353-legacy-slugs-live-at-the-edge.md).
 var SPA_SHELLS = ['/legacy', '/admin'];
+
+// /legacy/<slug>: the slug, '' if it cannot be one, else undefined. The API keeps
+// "live:<slug>" per live page at once (functions/publishing/live-slugs.ts).
+function legacySlug(uri) {
+  if (uri.indexOf('/legacy/') !== 0) return undefined;
+  var slug = uri.slice(8);
+  return /^[a-z0-9-]{1,80}$/.test(slug) ? slug : '';
+}
+
+// An administrator may preview a draft there (the API decides).
+function hasSession(cookies) {
+  return Boolean(cookies && (cookies['__Host-pb_session'] || cookies['pb_session']));
+}
 
 // The store's key of a path a redirect can start at (one trailing slash ignored), else ''.
 function redirectKey(uri) {
@@ -60,9 +72,8 @@ function decoded(uri) {
   }
 }
 
-// A path under /variants/ in any spelling the bucket or a cache may read as one (escapes,
-// case, empty, "." and ".." segments): { key, prefix } of its page ("/variants/default/b"
-// -> "/"), else null.
+// A /variants/ path however spelt (escapes, case, ".", ".."): { key, prefix } of its page
+// ("/variants/default/b" -> "/"), else null.
 function variantPage(uri) {
   var parts = [];
   decoded(uri)
@@ -78,8 +89,7 @@ function variantPage(uri) {
   return { key: slug === 'default' ? '/' : '/' + slug, prefix: '/variants/' + slug };
 }
 
-// "x <experimentId> /variants/<slug> a:50 b:50" as { id, prefix, ids, ends } (cumulative
-// weights), or null (the page is then served as it is).
+// "x <id> /variants/<slug> a:50 b:50" as { id, prefix, ids, ends }, or null.
 var EXPERIMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 var VARIANT_PREFIX = /^\/variants\/[a-z0-9-]{1,100}$/;
 var VARIANT_SHARE = /^([a-d]):([1-9][0-9]{0,2})$/;
@@ -99,8 +109,8 @@ function experimentOf(value) {
   return experiment;
 }
 
-// The visitor key's parts; functions/lib/experiment-visitor.ts is the API's copy (its test
-// holds the two together). IPv4 as it is, IPv6 as its /64 (client-ip.ts limitKey).
+// The visitor key's parts (functions/lib/experiment-visitor.ts is the API's copy): IPv4 as
+// it is, IPv6 as its /64.
 function addressPrefix(ip) {
   var text = String(ip);
   if (text.indexOf(':') === -1) return text;
@@ -155,8 +165,7 @@ function agentFamily(userAgent) {
   return name(BROWSERS) + '/' + name(SYSTEMS);
 }
 
-// HMAC-SHA256(secret's text, experimentId \n address prefix \n agent family), hex. Its first
-// 32 bits over 2^32 fall into the cumulative weights: the variant's file ('' without secret).
+// HMAC-SHA256(secret, id \n prefix \n family); its first 32 bits pick the variant's file.
 function visitorKey(experimentId, secret, ip, userAgent) {
   return crypto
     .createHmac('sha256', String(secret))
@@ -191,11 +200,9 @@ async function handler(event) {
   var uri = request.uri;
   var agent = request.headers && request.headers['user-agent'];
   var ip = event.viewer && event.viewer.ip ? event.viewer.ip : '';
-  // A path under /variants/ serves what its page would (never the variant it names) or 404.
   var direct = variantPage(uri);
   var key = direct ? direct.key : redirectKey(uri);
   var pageKey = direct ? '' : experimentKey(uri, request.method);
-  // One lookup serves a redirect's path and a page an experiment may run on.
   var value = key || pageKey ? await stored(key || pageKey) : undefined;
   var own = direct || pageKey ? experimentOf(value) : null;
   var variantUri =
@@ -203,7 +210,7 @@ async function handler(event) {
       ? experimentVariant(value, await stored('x:secret'), ip, agent ? agent.value : '')
       : '';
   if (variantUri) {
-    // CloudFront's cache lookup comes after this, under the rewritten URI; the query is kept.
+    // Cached under the rewritten URI.
     request.uri = variantUri;
     return request;
   }
@@ -213,6 +220,18 @@ async function handler(event) {
   if (redirect) return redirect;
   var lastSegment = uri.slice(uri.lastIndexOf('/') + 1);
   var trailingSlash = uri.length > 1 && uri.charAt(uri.length - 1) === '/';
+  var slug = trailingSlash ? undefined : legacySlug(uri);
+  if (uri === '/404' || uri === '/404.html') {
+    request.uri = '/_not-found';
+    return request;
+  }
+  if (
+    slug !== undefined &&
+    (slug === '' || (!hasSession(request.cookies) && !(await stored('live:' + slug))))
+  ) {
+    request.uri = '/_not-found/legacy';
+    return request;
+  }
   if (!trailingSlash) {
     for (var i = 0; i < SPA_SHELLS.length; i++) {
       var prefix = SPA_SHELLS[i];
@@ -228,8 +247,7 @@ async function handler(event) {
     return request;
   }
   if (trailingSlash) {
-    // Always this origin (static-site.ts sameOriginPath): decoded, backslashes as slashes,
-    // empty segments dropped, each segment encoded again.
+    // Always this origin (static-site.ts sameOriginPath).
     var kept = decoded(uri).replace(/\\/g, '/').split('/').filter(Boolean).map(encodeURIComponent);
     var query = request.rawQueryString();
     var target = '/' + kept.join('/');

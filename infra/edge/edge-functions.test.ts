@@ -57,7 +57,7 @@ describe('clean-urls (site default behaviour)', () => {
   });
 
   it('passes files with an extension through unchanged', async () => {
-    expect(await uriAfter('/404.html')).toBe('/404.html');
+    expect(await uriAfter('/robots.txt')).toBe('/robots.txt');
     expect(await uriAfter('/favicon.svg')).toBe('/favicon.svg');
     expect(await uriAfter('/v1.2/notes.txt')).toBe('/v1.2/notes.txt');
   });
@@ -96,14 +96,20 @@ describe('clean-urls (site default behaviour)', () => {
     expect((await redirect('/%E2%82%AC/')).headers.location.value).toBe('/%E2%82%AC');
   });
 
-  it('serves the client-rendered shells for everything under /legacy and /admin', async () => {
-    for (const prefix of ['/legacy', '/admin']) {
-      const shell = `${prefix}/index.html`;
-      expect(await uriAfter(prefix)).toBe(shell);
-      expect(await uriAfter(`${prefix}/spring-launch`)).toBe(shell);
-      expect(await uriAfter(`${prefix}/pages/3f2a/edit`)).toBe(shell);
-      expect(await uriAfter(`${prefix}/index.html`)).toBe(shell);
-    }
+  it('serves the client-rendered shells for everything under /admin, and /legacy itself', async () => {
+    expect(await uriAfter('/admin')).toBe('/admin/index.html');
+    expect(await uriAfter('/admin/spring-launch')).toBe('/admin/index.html');
+    expect(await uriAfter('/admin/pages/3f2a/edit')).toBe('/admin/index.html');
+    expect(await uriAfter('/admin/index.html')).toBe('/admin/index.html');
+    // The default page; /legacy/<slug> is the store's (below).
+    expect(await uriAfter('/legacy')).toBe('/legacy/index.html');
+  });
+
+  it("sends the 404 page's own addresses to a path no build writes, so they answer 404 (issue 33)", async () => {
+    // The origin answers S3's 403 for it, which not-found-page turns into the 404 page.
+    expect(await uriAfter('/404')).toBe('/_not-found');
+    expect(await uriAfter('/404.html')).toBe('/_not-found');
+    expect((await redirect('/404/')).headers.location.value).toBe('/404');
   });
 
   it('mirrors the local server: SPA_FALLBACKS lists the same shells', () => {
@@ -185,7 +191,7 @@ describe('clean-urls: redirects from the KeyValueStore (issue 23)', () => {
 
   it('passes a path without a redirect on to the clean-URL rules', async () => {
     expect(await answer('/pricing')).toMatchObject({ uri: '/pricing/index.html' });
-    expect(await answer('/legacy/other')).toMatchObject({ uri: '/legacy/index.html' });
+    expect(await answer('/legacy/other')).toMatchObject({ uri: '/_not-found/legacy' });
     expect(await answer('/')).toMatchObject({ uri: '/index.html' });
   });
 
@@ -226,6 +232,7 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
       ['/old-launch', '301 /spring-launch'],
       // What the build never writes: a legacy address keeps the control whatever is stored.
       ['/legacy/spring-launch', 'x 01JEXP24TEST /variants/spring-launch a:50 b:50'],
+      ['live:spring-launch', 'page-1'],
       ...(secret === undefined ? [] : [['x:secret', secret] as [string, string]]),
     ]);
   const reads: string[] = [];
@@ -625,6 +632,76 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
   });
 });
 
+// /legacy/<slug> (issue 33): the API keeps "live:<slug>" in the store for every live page
+// (functions/publishing/live-slugs.ts), at once on publish; any other slug is the 404 page,
+// unless the request has a session cookie (an administrator may preview a draft there).
+describe('clean-urls: /legacy/<slug> of live pages only (issue 33)', () => {
+  const reads: string[] = [];
+  const store = new Map([
+    ['live:spring-launch', 'page-1'],
+    ['live:default', 'page-0'],
+    ['/legacy/old-name', '301 /legacy/spring-launch'],
+  ]);
+  const handler = load('clean-urls.js', {
+    kvs: () => ({
+      get: async (key: string) => {
+        reads.push(key);
+        return storeOf(store).kvs().get(key);
+      },
+    }),
+  });
+  const visit = (uri: string, cookies?: Record<string, { value: string }>) =>
+    handler({ request: { ...request(uri), ...(cookies ? { cookies } : {}) } as ViewerRequest });
+
+  it('serves the shell for a live slug and a 404 for any other (the shell, answered 404)', async () => {
+    expect(await visit('/legacy/spring-launch')).toMatchObject({ uri: '/legacy/index.html' });
+    expect(await visit('/legacy/default')).toMatchObject({ uri: '/legacy/index.html' });
+    for (const uri of [
+      '/legacy/no-such-page',
+      '/legacy/Spring-Launch',
+      '/legacy/a/b',
+      '/legacy/x.y',
+    ]) {
+      expect(await visit(uri), uri).toMatchObject({ uri: '/_not-found/legacy' });
+    }
+  });
+
+  it('lets a request with a session cookie have the shell for a valid slug (draft preview)', async () => {
+    for (const name of ['__Host-pb_session', 'pb_session']) {
+      expect(await visit('/legacy/draft-page', { [name]: { value: 'abc' } }), name).toMatchObject({
+        uri: '/legacy/index.html',
+      });
+    }
+    expect(await visit('/legacy/a/b', { pb_session: { value: 'abc' } })).toMatchObject({
+      uri: '/_not-found/legacy',
+    });
+    expect(await visit('/legacy/draft-page', { pb_device: { value: 'abc' } })).toMatchObject({
+      uri: '/_not-found/legacy',
+    });
+  });
+
+  it('redirects a renamed slug first, and keeps the trailing-slash redirect', async () => {
+    expect(await visit('/legacy/old-name')).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/legacy/spring-launch' } },
+    });
+    expect(await visit('/legacy/spring-launch/')).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/legacy/spring-launch' } },
+    });
+  });
+
+  it('reads the live key only for a slug path without a session', async () => {
+    reads.length = 0;
+    await visit('/legacy/spring-launch');
+    expect(reads).toEqual(['/legacy/spring-launch', 'live:spring-launch']);
+    reads.length = 0;
+    await visit('/legacy/draft-page', { pb_session: { value: 'abc' } });
+    await visit('/legacy');
+    expect(reads).toEqual(['/legacy/draft-page', '/legacy']);
+  });
+});
+
 describe('uploads-path (/objects/uploads/* behaviour)', () => {
   const handler = load('uploads-path.js');
 
@@ -654,7 +731,7 @@ const notFoundPagePath = './not-found-page/index.mjs';
 const notFoundPage = (await import(notFoundPagePath)) as NotFoundPageModule;
 
 const BUCKET_HOST = 'pharmabridgeweb-sitebucket978d4aeb-1x2y3z.s3.eu-west-1.amazonaws.com';
-const originResponse = (status: string, host = BUCKET_HOST) => ({
+const originResponse = (status: string, host = BUCKET_HOST, uri = '/no-such-page/index.html') => ({
   Records: [
     {
       cf: {
@@ -663,7 +740,7 @@ const originResponse = (status: string, host = BUCKET_HOST) => ({
           eventType: 'origin-response',
         },
         request: {
-          uri: '/no-such-page/index.html',
+          uri,
           method: 'GET',
           headers: { host: [{ key: 'Host', value: host }] },
           origin: { s3: { domainName: host, path: '', authMethod: 'origin-access-identity' } },
@@ -707,6 +784,20 @@ describe('not-found-page (Lambda@Edge origin response on the default behaviour)'
       });
     }
     expect(reads[0]).toBe('eu-west-1/pharmabridgeweb-sitebucket978d4aeb-1x2y3z/404.html');
+  });
+
+  it('answers a /legacy/<slug> of no live page with the /legacy shell and status 404 (issue 33)', async () => {
+    const { handler, reads } = setup();
+    const response = await handler(originResponse('403', BUCKET_HOST, '/_not-found/legacy'));
+    expect(response).toMatchObject({ status: '404', body: page });
+    expect(reads).toEqual([
+      'eu-west-1/pharmabridgeweb-sitebucket978d4aeb-1x2y3z/legacy/index.html',
+    ]);
+    // Each key is kept apart: the 404 page is read on its own.
+    await handler(originResponse('403'));
+    await handler(originResponse('403', BUCKET_HOST, '/_not-found/legacy'));
+    expect(reads).toHaveLength(2);
+    expect(reads[1]).toMatch(/\/404\.html$/);
   });
 
   it('passes every other response through untouched', async () => {

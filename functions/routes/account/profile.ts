@@ -41,10 +41,14 @@ const changePassword = createHandlers(requireJson, jsonBody(changePasswordSchema
     throw fieldError('newPassword', 'must differ from the current password');
   await services.admins.setPassword(admin.email, await hashPassword(newPassword));
   const ended = await services.sessions.endAll(admin.email, sessionKeyOf(sessionId(c)!));
+  // Whoever typed the wrong codes had the old password: a new one ends the lock (issue 33).
+  const unlocked = await services.twoFactor.endLock(admin.email);
   await services.audit.record({
     actor: admin.email,
     action: 'password-change',
-    summary: `Changed their password; ${ended} other session${ended === 1 ? '' : 's'} ended`,
+    summary: `Changed their password; ${ended} other session${ended === 1 ? '' : 's'} ended${
+      unlocked ? '; the lock on wrong codes ended' : ''
+    }`,
     ip: ipOf(c),
   });
   return c.json({ otherSessionsEnded: ended });

@@ -4,8 +4,13 @@
 // would not).
 // S3 answers 403 for a missing key because CloudFront may not ListBucket; both become 404.
 // Lambda@Edge has no environment variables: the bucket comes from the event's S3 origin.
+// The viewer-request function (clean-urls.js) sends a /legacy/<slug> of no live page to
+// LEGACY_NOT_FOUND_URI (issue 33): its 404 carries the /legacy shell instead, whose script
+// shows the landing page's "Landing page not found" (docs/requirements.md).
 
 const PAGE_KEY = '404.html';
+export const LEGACY_NOT_FOUND_URI = '/_not-found/legacy';
+const LEGACY_SHELL_KEY = 'legacy/index.html';
 const CACHE_MS = 60_000;
 const HEADERS = (cacheControl) => ({
   'content-type': [{ key: 'Content-Type', value: 'text/html; charset=utf-8' }],
@@ -30,7 +35,7 @@ export function parseS3Host(host) {
 
 /**
  * The handler, with the 404.html reader injected: `readPage(bucket, region, key)` resolves
- * to the page's HTML. The page is kept in memory for a minute per bucket.
+ * to the page's HTML. The page is kept in memory for a minute per bucket and key.
  */
 export function createHandler(readPage, now = () => Date.now()) {
   const cache = new Map();
@@ -42,14 +47,16 @@ export function createHandler(readPage, now = () => Date.now()) {
     const origin = parseS3Host(request.origin?.s3?.domainName ?? request.headers?.host?.[0]?.value);
     if (!origin) return response;
 
-    let entry = cache.get(origin.bucket);
+    const key = request.uri === LEGACY_NOT_FOUND_URI ? LEGACY_SHELL_KEY : PAGE_KEY;
+    const cacheKey = `${origin.bucket}/${key}`;
+    let entry = cache.get(cacheKey);
     if (!entry || entry.expires <= now()) {
       try {
         entry = {
-          body: await readPage(origin.bucket, origin.region, PAGE_KEY),
+          body: await readPage(origin.bucket, origin.region, key),
           expires: now() + CACHE_MS,
         };
-        cache.set(origin.bucket, entry);
+        cache.set(cacheKey, entry);
       } catch {
         return {
           status: '404',

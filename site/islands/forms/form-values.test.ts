@@ -184,6 +184,29 @@ describe('checkValues', () => {
     const optional = { ...custom, consent: { ...custom.consent, required: false } };
     expect(checkValues(optional, { ...values, name: 'Dana', suppliers: '6+' })).toEqual({});
   });
+
+  it("checks a phone number with the server's rule before sending (issue 33)", () => {
+    const withPhone = formDefinitionSchema.parse({
+      ...CUSTOM,
+      fields: [...CUSTOM.fields, { name: 'phone', label: 'Phone', type: 'tel' }],
+      consent: { text: '' },
+    });
+    const values = { ...initialValues(withPhone.fields), name: 'Dana', email: 'd@x.com' };
+    const filled = { ...values, suppliers: '6+' };
+    // Empty and optional: nothing to check. The formats the server takes pass.
+    expect(checkValues(withPhone, filled)).toEqual({});
+    for (const phone of ['(415) 555-0100', '+44 (0)20 7946 0958', '030/901820 x12']) {
+      expect(checkValues(withPhone, { ...filled, phone }), phone).toEqual({});
+    }
+    expect(checkValues(withPhone, { ...filled, phone: 'call me' })).toEqual({
+      phone: [
+        'must be a phone number such as (415) 555-0100 or +44 20 7946 0958, with any extension as ext. 12',
+      ],
+    });
+    expect(checkValues(withPhone, { ...filled, phone: '555 01' })).toEqual({
+      phone: ['must be a phone number of 6 to 15 digits'],
+    });
+  });
 });
 
 describe('placeServerErrors', () => {

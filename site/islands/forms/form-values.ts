@@ -1,14 +1,16 @@
 // A form definition's values in the browser (issue 26,
-// docs/decisions/0166-forms-on-the-public-site.md): the empty form (a choice list's preselected
-// option, hidden fields filled from the URL and the page), the `fields` of POST /api/contact's form
-// body, the checks made before sending, and where the server's field errors go. Types only from
-// functions/shared/forms.ts: the landing page's dialog and the contact page ship no zod.
+// docs/decisions/0166-forms-on-the-public-site.md): the empty form (a choice list's preselected option, hidden fields filled from the
+// URL and the page), the `fields` of POST /api/contact's form body, the checks made before
+// sending, and where the server's field errors go. Types only from functions/shared/forms.ts:
+// the landing page's dialog and the contact page ship no zod. A phone field is checked with
+// the server's own rule (functions/shared/phone.ts, plain code).
 import type {
   ConsentSettings,
   FieldFill,
   FormField,
   PublicForm,
 } from '../../../functions/shared/forms.ts';
+import { checkPhone } from '../../../functions/shared/phone.ts';
 
 /** A field's value: text, or a checkbox's ticked state. */
 export type FormValue = string | boolean;
@@ -129,15 +131,23 @@ export function formBody(
 }
 
 /**
- * What the browser's own checks let through: a required field of spaces only, a required
- * consent not ticked (the box is `required` too; this is its message when the browser's
- * check is skipped). Empty when the form may be sent.
+ * What the browser's own checks let through: a required field of spaces only, a phone
+ * number the server would refuse (the same rule), a required consent not ticked (the box is
+ * `required` too; this is its message when the browser's check is skipped). Empty when the
+ * form may be sent.
  */
 export function checkValues(form: RenderableForm, values: FormValues): FormErrors {
   const errors: FormErrors = {};
   for (const field of form.fields) {
-    if (!field.required || field.type === 'hidden') continue;
+    if (field.type === 'hidden') continue;
     const value = values[field.name];
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (field.type === 'tel' && text !== '') {
+      const phone = checkPhone(text);
+      if (!phone.ok) errors[field.name] = [phone.problem];
+      continue;
+    }
+    if (!field.required) continue;
     if (field.type === 'checkbox' ? value !== true : String(value ?? '').trim() === '') {
       errors[field.name] = [field.type === 'checkbox' ? 'must be ticked' : 'is required'];
     }
