@@ -176,67 +176,74 @@ describe('the role matrix, over every admin route', () => {
     expect(ADMIN_ROUTES.map(key).sort()).toEqual(Object.keys(NEEDS).sort());
   });
 
-  it.each(ROLES)('%s: 403 naming the permission exactly where the role lacks it', async (role) => {
-    const { json, services, signIn } = await testApp();
-    // Another admin to name in the account routes; a live page for the page routes.
-    await signIn('other@pharmabridge.test');
-    const { cookie } = await signIn(`${role}@pharmabridge.test`, role);
-    const page = await services.pages.create({
-      title: 'Live',
-      slug: 'live',
-      isActive: true,
-      content: landingTemplate(),
-    });
-    // An update keeps the previous state as a version, for the version routes.
-    await services.pages.update(
-      page.id,
-      { title: 'Live page' },
-      { actor: 'other@pharmabridge.test', ip: '127.0.0.1', action: 'update' },
-    );
-    const [version] = await services.pages.versions(page.id);
-    const values: Record<string, string> = {
-      email: encodeURIComponent('other@pharmabridge.test'),
-      id: page.id,
-      versionId: encodeURIComponent(version!.versionId),
-      variantId: 'b',
-    };
-    const concrete = (path: string) =>
-      path
-        .replace(
-          /:(\w+)/g,
-          (_match, name: string) => values[name] ?? '00000000-0000-4000-8000-000000000000',
-        )
-        .replace('*', 'x');
-    const wrong: string[] = [];
-    for (const route of ORDERED) {
-      const need = NEEDS[key(route)]!;
-      const response = await json(
-        route.method,
-        concrete(route.path),
-        route.method === 'GET' || route.method === 'DELETE'
-          ? undefined
-          : (BODIES[key(route)] ?? {}),
-        { cookie },
+  it.each(ROLES)(
+    '%s: 403 naming the permission exactly where the role lacks it',
+    async (role) => {
+      const { json, services, signIn } = await testApp();
+      // Another admin to name in the account routes; a live page for the page routes.
+      await signIn('other@pharmabridge.test');
+      const { cookie } = await signIn(`${role}@pharmabridge.test`, role);
+      const page = await services.pages.create({
+        title: 'Live',
+        slug: 'live',
+        isActive: true,
+        content: landingTemplate(),
+      });
+      // An update keeps the previous state as a version, for the version routes.
+      await services.pages.update(
+        page.id,
+        { title: 'Live page' },
+        { actor: 'other@pharmabridge.test', ip: '127.0.0.1', action: 'update' },
       );
-      const body = response.status === 403 ? ((await response.json()) as ErrorBody) : undefined;
-      const allowed =
-        need === 'session' ||
-        (typeof need === 'string' ? can(role, need) : need.some((p) => can(role, p)));
-      if (allowed && response.status === 403) wrong.push(`${key(route)}: 403 for ${role}`);
-      if (allowed && response.status === 401) wrong.push(`${key(route)}: 401 for ${role}`);
-      // A change to a live page needs edit, then publish: a role with neither hears of edit.
-      const named =
-        typeof need !== 'string'
-          ? need[0]
-          : need === 'publish' && !can(role, 'edit') && PAGE_CHANGES.has(key(route))
-            ? 'edit'
-            : need;
-      if (!allowed && (response.status !== 403 || body?.error.permission !== named)) {
-        wrong.push(`${key(route)}: ${response.status} ${JSON.stringify(body)} (needs ${named})`);
+      const [version] = await services.pages.versions(page.id);
+      const values: Record<string, string> = {
+        email: encodeURIComponent('other@pharmabridge.test'),
+        id: page.id,
+        versionId: encodeURIComponent(version!.versionId),
+        variantId: 'b',
+      };
+      const concrete = (path: string) =>
+        path
+          .replace(
+            /:(\w+)/g,
+            (_match, name: string) => values[name] ?? '00000000-0000-4000-8000-000000000000',
+          )
+          .replace('*', 'x');
+      const wrong: string[] = [];
+      for (const route of ORDERED) {
+        const need = NEEDS[key(route)]!;
+        const response = await json(
+          route.method,
+          concrete(route.path),
+          route.method === 'GET' || route.method === 'DELETE'
+            ? undefined
+            : (BODIES[key(route)] ?? {}),
+          { cookie },
+        );
+        const body = response.status === 403 ? ((await response.json()) as ErrorBody) : undefined;
+        const allowed =
+          need === 'session' ||
+          (typeof need === 'string' ? can(role, need) : need.some((p) => can(role, p)));
+        if (allowed && response.status === 403) wrong.push(`${key(route)}: 403 for ${role}`);
+        if (allowed && response.status === 401) wrong.push(`${key(route)}: 401 for ${role}`);
+        // A change to a live page needs edit, then publish: a role with neither hears of edit.
+        const named =
+          typeof need !== 'string'
+            ? need[0]
+            : need === 'publish' && !can(role, 'edit') && PAGE_CHANGES.has(key(route))
+              ? 'edit'
+              : need;
+        if (!allowed && (response.status !== 403 || body?.error.permission !== named)) {
+          wrong.push(`${key(route)}: ${response.status} ${JSON.stringify(body)} (needs ${named})`);
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+      // Every admin route called for real, one after another: for an admin (allowed nearly
+      // everywhere) that is over a hundred real writes, which take longer than the default
+      // 30 seconds on a loaded 2-core machine.
+    },
+    180_000,
+  );
 });
 
 describe('roles', () => {
