@@ -13,6 +13,10 @@ import type { LandingContent } from '../../../../functions/shared/landing-conten
 import { LandingMarkup } from '../../landing/landing-page.tsx';
 import { usePageMedia } from '../images/media-api.ts';
 
+/** What Tab would stop at inside the preview's document. */
+const TABBABLE =
+  'a[href], area[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [contenteditable], [tabindex]';
+
 export const PREVIEW_WIDTHS = { desktop: 1280, mobile: 390 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 
@@ -77,10 +81,26 @@ export function LivePreview({
       if (hash.startsWith('#')) doc.getElementById(hash.slice(1))?.scrollIntoView();
     };
     doc.addEventListener('click', onClick);
+    // The frame is out of the tab order (below): so is everything in it, or Tab would still
+    // walk its links (and axe's frame-focusable-content refuses a frame like that). Mouse
+    // clicks and scrolling keep working.
+    const untab = () => {
+      for (const element of doc.querySelectorAll<HTMLElement>(TABBABLE)) {
+        if (element.tabIndex !== -1) element.tabIndex = -1;
+      }
+    };
+    const tabs = new MutationObserver(untab);
+    tabs.observe(doc.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['tabindex'],
+    });
     const created = createRoot(container);
     root.current = created;
     return () => {
       doc.removeEventListener('click', onClick);
+      tabs.disconnect();
       root.current = undefined;
       // Unmounting during React's own commit is not allowed: defer it.
       setTimeout(() => created.unmount(), 0);
@@ -171,9 +191,9 @@ export function LivePreview({
         data-testid="preview-box"
       >
         <FrameViewport width={frameWidth} scale={scale} height={boxHeight}>
-          {/* Out of the tab order: a picture of the page, which keyboard users would
-              otherwise walk through link by link between the fields and Save. Screen
-              readers can still read it. */}
+          {/* Out of the tab order, with everything inside it (above): a picture of the
+              page, which keyboard users would otherwise walk through link by link between
+              the fields and Save. Screen readers can still read it. */}
           <iframe
             ref={frame}
             tabIndex={-1}
