@@ -8,9 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_FAILURE_LIMIT, CODE_LOCK_SECONDS, codeLockSeconds } from '../data/two-factor.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import { hashPassword } from '../lib/passwords.ts';
 import { newTotpSecret, totpCodeAt, totpStep } from '../lib/totp.ts';
-import { testApp, TEST_PASSWORD } from '../test/harness.ts';
+import { testApp, TEST_PASSWORD, testPasswordHash } from '../test/harness.ts';
 import type { LoginResponse } from '../shared/account.ts';
 
 const ADMIN = 'owner@pharmabridge.test';
@@ -26,7 +25,7 @@ async function enrolled() {
   const time = clock();
   const harness = await testApp({}, { now: time.now });
   const { services } = harness;
-  await services.admins.create(ADMIN, await hashPassword(TEST_PASSWORD));
+  await services.admins.create(ADMIN, testPasswordHash());
   const secret = newTotpSecret();
   const confirmedAt = new Date(time.now().getTime() - 3600_000);
   await services.twoFactor.startEnrolment(ADMIN, secret, time.now());
