@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page, type Request } from 'playwright/test';
 import { SITE_ROUTES } from '../functions/shared/site-routes.ts';
+import { requestsSent } from './page-checks.ts';
 
 // HeadlessChrome is a bot to the API: a person's browser, as the other tracking specs do.
 const BROWSER_UA =
@@ -185,7 +186,7 @@ for (const [signal, init] of [
         .getByRole('button', { name: /^Download SVG/ })
         .click(),
     ]);
-    await page.waitForTimeout(750);
+    await requestsSent(page);
     expect(events).toEqual([]);
   });
 }
