@@ -62,17 +62,20 @@ test('sign-in is required, wrong passwords are refused, and signing out ends the
 test('the Pages tab: skeletons, create with a normalised slug, edit, toggle, and exact toasts', async ({
   page,
 }) => {
+  // The first list is held until its loading state has been seen.
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
   await page.route(
     '**/api/landing-pages',
     async (route) => {
-      // Hold the first list long enough to see the loading state.
-      await new Promise((done) => setTimeout(done, 600));
+      await released;
       await route.continue();
     },
     { times: 1 },
   );
   await signIn(page);
   await expect(page.getByTestId('page-skeleton')).toHaveCount(6);
+  release();
   await expect(card(page, 'PharmaBridge home')).toBeVisible();
 
   const id = unique('x').slice(2);
