@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from 'playwright/test';
 import { hydrated } from './hydration.ts';
+import { motionEnded, requestsSent } from './page-checks.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -127,7 +128,7 @@ test('the browser requires a name and a valid email before anything is sent', as
   expect(
     await dialog.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.valid),
   ).toBe(false);
-  await page.waitForTimeout(300);
+  await requestsSent(page);
   expect(posted).toBe(0);
 });
 
@@ -275,7 +276,7 @@ for (const title of [GENERAL, PRICING]) {
       .getByRole('button', { name: title === PRICING ? 'Reach Out for Pricing' : 'Contact Us' })
       .click();
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
-    await page.waitForTimeout(300);
+    await motionEnded(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),

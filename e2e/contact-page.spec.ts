@@ -4,6 +4,7 @@
 // its form body; the pilot form is `pilot-request`.
 import { expect, test, type Page } from 'playwright/test';
 import { hydrated } from './hydration.ts';
+import { requestsSent } from './page-checks.ts';
 
 const CONFIRMATION = "Thank you for your inquiry! We'll get back to you within 24 hours.";
 
@@ -161,7 +162,7 @@ for (const path of ['/contact', '/demo']) {
       expect(
         await field(page, 'Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch),
       ).toBe(true);
-      await page.waitForTimeout(300);
+      await requestsSent(page);
       expect(posts).toBe(0);
       await expect(page.getByRole('status')).toHaveText('');
     });

@@ -79,7 +79,11 @@ test('a URL parameter replaces dynamic text as text, capped, with the fallback p
   await expect(withPayload).toContainText(`Data you can trust, ${PAYLOAD}`);
   await expect(withPayload.locator('script')).toHaveCount(0);
   expect(await scriptsBefore()).toBe(plainScripts);
-  await page.waitForTimeout(300);
+  // A dialog blocks the page until dismissed: once a script has run in the page two frames
+  // later, any dialog opened before it has been seen.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
   expect(dialogs).toBe(0);
   // The <title> is the prerendered one whatever the URL says.
   await expect(page).toHaveTitle(/^Data you can trust, supplier teams /);

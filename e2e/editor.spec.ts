@@ -421,11 +421,19 @@ test('block forms edit a features item, a benefits item and the SEO settings, an
   await expect(
     edit.frameLocator('[data-testid="live-preview"]').getByText('Audit-ready exception history'),
   ).toBeVisible();
+  const savedAt = Date.now();
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page)).toContainText('Landing page updated successfully');
+  // The save asked for a rebuild.
+  await expect(page.getByTestId('build-status')).toHaveAttribute('data-state', 'building');
   await waitForBuild(page);
 
   const html = await builtHtml(request, `/${slug}`, 'Audit-ready exception history');
+  const seconds = (Date.now() - savedAt) / 1000;
+  test
+    .info()
+    .annotations.push({ type: 'save-to-public-page', description: `${seconds.toFixed(1)} s` });
+  console.log(`save to updated static page: ${seconds.toFixed(1)} s`);
   expect(html).toContain('Contract rules enforced at upload');
   expect(html).toContain('Contracts enforced without manual review');
   expect(html).toContain(`<title>${title} | PharmaBridge</title>`);
@@ -460,8 +468,14 @@ test('block forms edit a features item, a benefits item and the SEO settings, an
   );
   await live.close();
 
-  // The versions tab compares field by field.
+  // View opens the static page now that the admin knows a build made after the save has
+  // landed (waitForBuild: the save's own build, coalesced after any that started before it).
   await page.goto('/admin');
+  await expect(
+    card(page, title).getByRole('link', { name: `View ${title} (opens in a new tab)` }),
+  ).toHaveAttribute('href', `/${slug}`);
+
+  // The versions tab compares field by field.
   const again = await openEditor(page, title);
   await again.getByRole('tab', { name: 'Versions' }).click();
   await again

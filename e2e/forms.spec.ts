@@ -14,7 +14,12 @@ import type { LeadDetail } from '../functions/shared/leads.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { hydrated } from './hydration.ts';
-import { expectNoAxeViolations as axe, expectTargetSizes, screenshotsIn } from './page-checks.ts';
+import {
+  expectNoAxeViolations as axe,
+  expectTargetSizes,
+  requestsSent,
+  screenshotsIn,
+} from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 const SHOTS = '/tmp/shots/h5';
@@ -174,7 +179,7 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
   await expect(dialog.getByText('Consent must be ticked to send this form.')).toBeVisible();
   await expect(consent).toHaveAttribute('aria-invalid', 'true');
   await expect(consent).toHaveAccessibleDescription('Consent must be ticked to send this form.');
-  await visitor.waitForTimeout(300);
+  await requestsSent(visitor);
   expect(posts).toBe(0);
   await shoot(visitor, 'dialog-custom-form-errors', { fullPage: false });
 

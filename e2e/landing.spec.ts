@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
+import { motionEnded } from './page-checks.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -283,14 +284,16 @@ for (const [path, size] of [
     const page = await context.newPage();
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
-    // Reveal every section first so contrast is checked on what visitors see.
+    // Reveal every section first so contrast is checked on what visitors see: scrolled
+    // through, two frames a step (the reveal's observer reports at the next frame), then
+    // the fades it started ended.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
         window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       }
     });
-    await page.waitForTimeout(800);
+    await motionEnded(page);
     // Nothing may overflow sideways (the landing nav has to fit a phone).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       await page.evaluate(() => window.innerWidth),

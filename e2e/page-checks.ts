@@ -1,6 +1,7 @@
 // Checks the specs share: axe finds no violation on the page as it is, the CSP reports no
 // violation, and full-page screenshots at the two widths the issues ask for (desktop and
-// phone).
+// phone). And the waits for a state that replace fixed waits: the page's requests so far
+// all seen, its motion ended.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from 'playwright/test';
 
@@ -17,6 +18,36 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
   ).toEqual([]);
+}
+
+let markers = 0;
+/**
+ * Resolves once every request the page has started so far has been seen by the test's
+ * `page.on('request')` listeners: the page fetches a marker, and the browser reports a page's
+ * requests in the order it makes them. For "nothing was sent" checks, instead of waiting a
+ * while for a request that should not come.
+ */
+export async function requestsSent(page: Page): Promise<void> {
+  const marker = `/api/health?sent=${(markers += 1)}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate((url) => void fetch(url, { credentials: 'omit' }).catch(() => {}), marker);
+  await seen;
+}
+
+/**
+ * Resolves once no animation or transition that ends is running (an endless one, a pulsing
+ * status dot, is left alone): what is then on screen is what a visitor looks at.
+ */
+export async function motionEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 // Browser tests: Debian's Chromium against the built site served by the local server
-// (`npm start` with a fresh data folder and its own build output).
+// (`npm start` with a fresh data folder and its own build output, both copied from one
+// start-up: e2e/prepare-server.ts).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,16 +116,20 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [server(port, 'site'), server(port + 1, 'editing')],
+  // One after the other (Playwright waits for each URL before starting the next): the
+  // first builds the site once for both (e2e/prepare-server.ts), each gets its own copy.
+  webServer: [server(port, 'site', true), server(port + 1, 'editing', false)],
 });
 
-function server(serverPort: number, name: string) {
+function server(serverPort: number, name: string, build: boolean) {
+  const prepare = `node e2e/prepare-server.ts '${runDir}' ${name}${build ? ' --build' : ''}`;
   return {
-    command: `mkdir -p '${runDir}' && exec node functions/server/start.ts > '${serverLogPath(name)}'`,
+    command: `mkdir -p '${runDir}' && ${prepare} && exec node functions/server/start.ts > '${serverLogPath(name)}'`,
     cwd: root,
     // `/` answers once the site is built and served (the API answers earlier).
     url: `http://localhost:${serverPort}/`,
-    timeout: 180_000,
+    // The first one starts twice: once to build (prepare-server.ts), then to serve.
+    timeout: build ? 300_000 : 180_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -6,7 +6,7 @@
 // "Unattributed". Axe, and screenshots at 1280 and 390 px (/tmp/shots).
 import { expect, test, type Page, type APIRequestContext } from 'playwright/test';
 import { signIn } from './admin-session.ts';
-import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
+import { expectNoAxeViolations, requestsSent, screenshotsIn } from './page-checks.ts';
 
 const shoot = screenshotsIn('/tmp/shots');
 
@@ -14,6 +14,8 @@ const shoot = screenshotsIn('/tmp/shots');
 const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const REALTIME_PATH = '/api/admin/analytics/realtime';
+/** The panel's poll period (REALTIME_POLL_MS, site/islands/admin/analytics/realtime-polling.ts). */
+const POLL_MS = 15_000;
 
 /** A visitor of its own per call: an address of TEST-NET-3, this run's block of them. */
 const block = Math.floor(Math.random() * 200);
@@ -67,6 +69,9 @@ test('the Realtime panel counts visitors of the last minutes, polls while visibl
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname === REALTIME_PATH) polls.push(Date.now());
   });
+  // The page's timers run on Playwright's clock: time flows as usual, and the test moves it
+  // past a poll period instead of waiting one out.
+  await page.clock.install();
   await signIn(page);
   await page.getByRole('tab', { name: 'Analytics' }).click();
   const panel = page.getByTestId('realtime-panel');
@@ -102,17 +107,18 @@ test('the Realtime panel counts visitors of the last minutes, polls while visibl
   // One more visitor: the next poll (every 15 s) shows them.
   const before = Number(await count.textContent());
   await pageView(request, 'pricing');
-  await expect
-    .poll(async () => Number(await count.textContent()), { timeout: 20_000, intervals: [500] })
-    .toBeGreaterThan(before);
+  await page.clock.runFor(POLL_MS);
+  await expect.poll(async () => Number(await count.textContent())).toBeGreaterThan(before);
   await expect(panel.getByTestId('realtime-announcement')).toContainText(
     /visitors in the last 5 minutes, up from \d+\./,
   );
 
-  // Hidden, the panel does not poll: not one request in 20 s (more than a period).
+  // Hidden, the panel does not poll: not one request in 20 s (more than a period), every
+  // timer due meanwhile run; the requests the page made until then have all been seen.
   await setVisibility(page, 'hidden');
   const hiddenAt = polls.length;
-  await page.waitForTimeout(20_000);
+  await page.clock.runFor(20_000);
+  await requestsSent(page);
   expect(polls.length - hiddenAt).toBe(0);
   // Back: the figures are more than a poll old, so they are fetched at once.
   await setVisibility(page, 'visible');

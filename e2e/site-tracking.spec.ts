@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page, type Request } from 'playwright/test';
 import { SITE_ROUTES } from '../functions/shared/site-routes.ts';
+import { requestsSent } from './page-checks.ts';
 
 // HeadlessChrome is a bot to the API: a person's browser, as the other tracking specs do.
 const BROWSER_UA =
@@ -35,10 +36,13 @@ function recordEvents(page: Page) {
   return events;
 }
 
-/** Waits for `count` events, gives a straggler time to arrive, and returns the bodies. */
-async function sent(events: ReturnType<typeof recordEvents>, count: number) {
+/**
+ * Waits for `count` events and for every request the page has made so far to be seen (a
+ * straggler counted), and returns the bodies.
+ */
+async function sent(page: Page, events: ReturnType<typeof recordEvents>, count: number) {
   await expect.poll(() => events.length).toBeGreaterThanOrEqual(count);
-  await new Promise((resolve) => setTimeout(resolve, 750));
+  await requestsSent(page);
   for (const { request } of events) {
     expect((await request.response())?.status(), 'the API accepted it').toBe(202);
   }
@@ -58,7 +62,9 @@ test('a marketing page sends one page view, and keeps no cookie and no storage',
   await page.goto('/pricing');
   const request = await first;
   expect(request.headers()['content-type']).toMatch(/^text\/plain/);
-  expect(await sent(events, 1)).toEqual([{ landingPageId: 'pricing', eventType: 'page_view' }]);
+  expect(await sent(page, events, 1)).toEqual([
+    { landingPageId: 'pricing', eventType: 'page_view' },
+  ]);
   expect(await context.cookies()).toEqual([]);
   expect(await storageLength(page)).toBe(0);
 });
@@ -66,7 +72,7 @@ test('a marketing page sends one page view, and keeps no cookie and no storage',
 test('a page view carries the visit’s campaign; nested pages keep their path', async ({ page }) => {
   const events = recordEvents(page);
   await page.goto('/product/manufacturers?utm_source=newsletter&utm_medium=email');
-  expect(await sent(events, 1)).toEqual([
+  expect(await sent(page, events, 1)).toEqual([
     {
       landingPageId: 'product/manufacturers',
       eventType: 'page_view',
@@ -78,7 +84,9 @@ test('a page view carries the visit’s campaign; nested pages keep their path',
 test('a copy of a page counts as its canonical page', async ({ page }) => {
   const events = recordEvents(page);
   await page.goto('/site/pricing');
-  expect(await sent(events, 1)).toEqual([{ landingPageId: 'pricing', eventType: 'page_view' }]);
+  expect(await sent(page, events, 1)).toEqual([
+    { landingPageId: 'pricing', eventType: 'page_view' },
+  ]);
 });
 
 test('a click on a link to another site sends outbound_click with its host', async ({ page }) => {
@@ -91,7 +99,7 @@ test('a click on a link to another site sends outbound_click with its host', asy
     );
   const events = recordEvents(page);
   await page.goto('/company');
-  await sent(events, 1);
+  await sent(page, events, 1);
   // In a new tab, as partner links open: this page stays, so its beacon's answer is seen.
   await page.evaluate(() => {
     const link = document.createElement('a');
@@ -105,7 +113,7 @@ test('a click on a link to another site sends outbound_click with its host', asy
     page.context().waitForEvent('page'),
     page.getByRole('link', { name: 'Partner case study' }).click(),
   ]);
-  expect((await sent(events, 2)).slice(1)).toEqual([
+  expect((await sent(page, events, 2)).slice(1)).toEqual([
     {
       landingPageId: 'company',
       eventType: 'outbound_click',
@@ -130,7 +138,7 @@ test('the logo tool’s downloads send file_download with the file name', async 
         .click(),
     ]);
   }
-  expect(await sent(events, 3)).toEqual([
+  expect(await sent(page, events, 3)).toEqual([
     { landingPageId: 'logo-download', eventType: 'page_view' },
     {
       landingPageId: 'logo-download',
@@ -152,7 +160,7 @@ test('the 404 page sends not_found with the missing path and no query', async ({
   const events = recordEvents(page);
   const response = await page.goto('/no-such-page?x=1');
   expect(response?.status()).toBe(404);
-  expect(await sent(events, 1)).toEqual([
+  expect(await sent(page, events, 1)).toEqual([
     { landingPageId: '404', eventType: 'not_found', metadata: { source: '/no-such-page' } },
   ]);
   expect(await context.cookies()).toEqual([]);
@@ -185,7 +193,7 @@ for (const [signal, init] of [
         .getByRole('button', { name: /^Download SVG/ })
         .click(),
     ]);
-    await page.waitForTimeout(750);
+    await requestsSent(page);
     expect(events).toEqual([]);
   });
 }
@@ -197,7 +205,9 @@ test('a landing page loads its own script only: one page view, as before', async
   });
   const events = recordEvents(page);
   await page.goto('/');
-  expect(await sent(events, 1)).toEqual([{ landingPageId: 'default', eventType: 'page_view' }]);
+  expect(await sent(page, events, 1)).toEqual([
+    { landingPageId: 'default', eventType: 'page_view' },
+  ]);
   expect(scripts.filter((path) => SITE_SCRIPT.test(path))).toEqual([]);
 });
 

@@ -2,6 +2,7 @@
 // as the API receives it, and nothing at all for visitors sending Global Privacy Control.
 import { expect, test, type Page, type Request } from 'playwright/test';
 import { hydrated } from './hydration.ts';
+import { requestsSent } from './page-checks.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -164,7 +165,7 @@ for (const [signal, init] of [
       .locator('section[aria-labelledby="final-cta-title"]')
       .getByRole('button', { name: 'Contact Sales' })
       .click();
-    await page.waitForTimeout(500);
+    await requestsSent(page);
     expect(events).toEqual([]);
   });
 }

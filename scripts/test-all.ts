@@ -1,88 +1,118 @@
-// `npm test`: every check the project has, in one run, ending with one summary line.
-// Lint, formatting, types, unit + API + CDK tests (Vitest, DynamoDB Local), CDK synth,
-// then browser tests (Playwright in Debian's Chromium against the served build).
+// `npm test`: every check the project has, in one run, ending with the slowest tests and
+// one summary line. Lint, formatting and types (one type-check: `astro check` covers the
+// .ts files and the .astro ones), unit + API + CDK tests (Vitest, DynamoDB Local), CDK
+// synth, then browser tests (Playwright in Debian's Chromium against the served build).
+// Steps that each use one core run side by side on the 2-core CI machine
+// (docs/decisions/0360-test-run-names-its-slowest.md); the runners that fill both cores alone.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readTimes, slowestReport } from './slow-tests.ts';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, '.bench');
 mkdirSync(out, { recursive: true });
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
+const reports = { vitest: join(out, 'vitest.json'), playwright: join(out, 'playwright.json') };
 
 interface Step {
   name: string;
   command: string;
   args: string[];
   env?: Record<string, string>;
+  /** The JSON report it writes (removed first, so an old one is never read). */
+  report?: string;
   /** Reads passed/failed test counts from the runner's JSON report. */
   count?: () => { passed: number; failed: number };
 }
 
-const steps: Step[] = [
-  { name: 'eslint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
-  { name: 'prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
-  // Generates .astro/types.d.ts (astro:content, import.meta.glob, ?url imports), which a
-  // fresh clone lacks and tsc needs.
-  { name: 'astro sync', command: bin('astro'), args: ['sync'] },
-  { name: 'tsc', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
-  {
-    name: 'astro check',
-    command: bin('astro'),
-    args: ['check', '--minimumFailingSeverity', 'warning'],
+const eslint: Step = { name: 'eslint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] };
+const prettier: Step = {
+  name: 'prettier',
+  command: bin('prettier'),
+  args: ['--check', '.', '--log-level', 'warn'],
+};
+// The one type-check: astro check runs `astro sync` itself (.astro/types.d.ts, which a fresh
+// clone lacks) and checks every file tsconfig.json includes, .ts and .astro alike, with its
+// options (strictest); warnings fail too.
+const typecheck: Step = {
+  name: 'astro check',
+  command: bin('astro'),
+  args: ['check', '--minimumFailingSeverity', 'warning'],
+};
+const synth: Step = { name: 'cdk synth', command: 'npm', args: ['run', '--silent', 'synth'] };
+const vitest: Step = {
+  name: 'vitest',
+  command: bin('vitest'),
+  args: [
+    'run',
+    '--config',
+    'scripts/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports.vitest}`,
+  ],
+  report: reports.vitest,
+  count: () => {
+    const report = JSON.parse(readFileSync(reports.vitest, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
+    return { passed: report.numPassedTests, failed: report.numFailedTests };
   },
-  {
-    name: 'vitest',
-    command: bin('vitest'),
-    args: [
-      'run',
-      '--config',
-      'scripts/vitest.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${join(out, 'vitest.json')}`,
-    ],
-    count: () => {
-      const report = JSON.parse(readFileSync(join(out, 'vitest.json'), 'utf8')) as {
-        numPassedTests: number;
-        numFailedTests: number;
-      };
-      return { passed: report.numPassedTests, failed: report.numFailedTests };
-    },
+};
+const playwright: Step = {
+  name: 'playwright',
+  command: bin('playwright'),
+  args: ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reports.playwright },
+  report: reports.playwright,
+  count: () => {
+    const report = JSON.parse(readFileSync(reports.playwright, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+    };
+    return {
+      passed: report.stats.expected + report.stats.flaky,
+      failed: report.stats.unexpected,
+    };
   },
-  { name: 'cdk synth', command: 'npm', args: ['run', '--silent', 'synth'] },
-  {
-    name: 'playwright',
-    command: bin('playwright'),
-    args: ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json') },
-    count: () => {
-      const report = JSON.parse(readFileSync(join(out, 'playwright.json'), 'utf8')) as {
-        stats: { expected: number; unexpected: number; flaky: number };
-      };
-      return {
-        passed: report.stats.expected + report.stats.flaky,
-        failed: report.stats.unexpected,
-      };
-    },
-  },
-];
+};
+
+/**
+ * Stages run one after another; a stage's lanes run side by side, each lane's steps in
+ * order. The first stage's three lanes are single-threaded tools (eslint and prettier,
+ * the type-check, cdk synth); Vitest and Playwright each keep both cores busy alone.
+ */
+const stages: Step[][][] = [[[eslint, prettier], [typecheck], [synth]], [[vitest]], [[playwright]]];
 
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const failedSteps: string[] = [];
-for (const step of steps) {
-  if (only.length > 0 && !only.includes(step.name)) continue;
-  process.stdout.write(`\n━━ ${step.name} ━━\n`);
+
+async function run(step: Step, buffered: boolean): Promise<void> {
+  if (step.report) rmSync(step.report, { force: true });
+  const header = `\n━━ ${step.name} ━━\n`;
+  if (!buffered) process.stdout.write(header);
   const started = Date.now();
+  let output = '';
   const code = await new Promise<number | null>((done) => {
     const child = spawn(step.command, step.args, {
       cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...step.env },
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        ...(buffered ? { FORCE_COLOR: '1' } : {}),
+        ...step.env,
+      },
     });
-    child.on('error', () => done(null));
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => {
+      output += `${String(error)}\n`;
+      done(null);
+    });
     child.on('exit', done);
   });
   let counted = false;
@@ -100,11 +130,33 @@ for (const step of steps) {
     failedSteps.push(step.name);
     if (!counted) failed += 1;
   }
+  // A step that ran beside others prints its output in one piece when it ends.
   process.stdout.write(
-    `━━ ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    `${buffered ? header + output : ''}━━ ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
 }
 
+for (const stage of stages) {
+  const lanes = stage
+    .map((lane) => lane.filter((step) => only.length === 0 || only.includes(step.name)))
+    .filter((lane) => lane.length > 0);
+  const buffered = lanes.length > 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) await run(step, buffered);
+    }),
+  );
+}
+
+const ran = (step: Step) => only.length === 0 || only.includes(step.name);
+const slow = readTimes(
+  {
+    vitest: ran(vitest) ? reports.vitest : '',
+    playwright: ran(playwright) ? reports.playwright : '',
+  },
+  root,
+);
+if (slow.tests.length > 0) process.stdout.write(`\n${slowestReport(slow)}\n`);
 process.stdout.write(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}\n` : ''}`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failedSteps.length ? 1 : 0);

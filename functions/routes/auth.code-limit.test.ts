@@ -8,10 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_FAILURE_LIMIT, CODE_LOCK_SECONDS, codeLockSeconds } from '../data/two-factor.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import { hashPassword } from '../lib/passwords.ts';
 import { newTotpSecret, totpCodeAt, totpStep } from '../lib/totp.ts';
 import type { Services } from '../lib/context.ts';
-import { testApp, TEST_PASSWORD } from '../test/harness.ts';
+import { testApp, TEST_PASSWORD, testPasswordHash } from '../test/harness.ts';
 import type { LoginResponse } from '../shared/account.ts';
 
 const ADMIN = 'owner@pharmabridge.test';
@@ -24,7 +23,7 @@ function clock() {
 
 /** An account with two-factor sign-in on (enrolled straight in the store); its secret. */
 async function enrol(services: Services, email: string, now: Date): Promise<string> {
-  await services.admins.create(email, await hashPassword(TEST_PASSWORD));
+  await services.admins.create(email, testPasswordHash());
   const secret = newTotpSecret();
   const confirmedAt = new Date(now.getTime() - 3600_000);
   await services.twoFactor.startEnrolment(email, secret, now);

@@ -5,8 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountDelaySeconds } from '../data/sign-in-throttle.ts';
 import { socketIp } from '../lib/client-ip.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { testApp, TEST_PASSWORD } from '../test/harness.ts';
+import { testApp, TEST_PASSWORD, testPasswordHash } from '../test/harness.ts';
 import { requestFrom, serveApi, type Served } from '../test/socket.ts';
 
 const ADMIN = 'ops@pharmabridge.test';
@@ -20,7 +19,7 @@ afterEach(async () => {
 
 async function withAdmin(overrides: Record<string, string> = {}, options = {}) {
   const harness = await testApp(overrides, options);
-  await harness.services.admins.create(ADMIN, await hashPassword(TEST_PASSWORD));
+  await harness.services.admins.create(ADMIN, testPasswordHash());
   const login = (from: string, password: string, email = ADMIN) =>
     harness.json('POST', '/api/auth/login', { email, password }, { 'x-forwarded-for': from });
   return { ...harness, login };
@@ -38,7 +37,7 @@ function clock() {
 describe('sign-in throttling over real sockets', () => {
   it('an attack from 127.0.0.50 does not stop the admin signing in from 127.0.0.60', async () => {
     const base = await testApp({}, { clientIp: socketIp(0) });
-    await base.services.admins.create(ADMIN, await hashPassword(TEST_PASSWORD));
+    await base.services.admins.create(ADMIN, testPasswordHash());
     served = await serveApi((request, env) => base.app.fetch(request, env));
     const login = (from: string, password: string) =>
       requestFrom(from, `${served!.url}/api/auth/login`, {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminTestApp, testApp, TEST_PASSWORD } from '../test/harness.ts';
+import { adminTestApp, testApp, TEST_PASSWORD, testPasswordHash } from '../test/harness.ts';
 import { bootstrapAdmin, BootstrapError } from '../lib/auth.ts';
-import { hashPassword } from '../lib/passwords.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { AuditEntry } from '../data/audit.ts';
 
@@ -10,7 +9,7 @@ const cookieFrom = (response: Response) => response.headers.get('set-cookie')?.s
 
 async function withAdmin(overrides: Record<string, string> = {}, options = {}) {
   const harness = await testApp(overrides, options);
-  await harness.services.admins.create('ops@pharmabridge.test', await hashPassword(TEST_PASSWORD));
+  await harness.services.admins.create('ops@pharmabridge.test', testPasswordHash());
   const login = (email: string, password: string, headers: Record<string, string> = {}) =>
     harness.json('POST', '/api/auth/login', { email, password }, headers);
   return { ...harness, login };

@@ -5,8 +5,7 @@
 // X-Forwarded-For, since the local stack listens on IPv4 only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { socketIp } from '../lib/client-ip.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { testApp, TEST_PASSWORD } from '../test/harness.ts';
+import { testApp, TEST_PASSWORD, testPasswordHash } from '../test/harness.ts';
 import { requestFrom, serveApi, type Served } from '../test/socket.ts';
 
 const ADMIN = 'ops@pharmabridge.test';
@@ -22,7 +21,7 @@ afterEach(async () => {
 
 async function serve(overrides: Record<string, string>) {
   const base = await testApp(overrides, { clientIp: socketIp(1) });
-  await base.services.admins.create(ADMIN, await hashPassword(TEST_PASSWORD));
+  await base.services.admins.create(ADMIN, testPasswordHash());
   served = await serveApi((request, env) => base.app.fetch(request, env));
   const post = (from: string, forwarded: string, path: string, body: unknown) =>
     requestFrom(from, `${served!.url}${path}`, {

@@ -1,17 +1,23 @@
-// One in-memory DynamoDB Local for the whole run; each test file makes its own table.
+// One in-memory DynamoDB Local for the whole run; each test file makes its own table. The
+// test password's hash, made once for the run (functions/test/password.ts).
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal } from '../server/dynamo-local.ts';
 import { startMoto } from './moto.ts';
+import { hashTestPassword } from './password.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
     /** moto_server (S3) for the S3 storage driver's tests (functions/test/moto.ts). */
     motoEndpoint: string;
+    /** TEST_PASSWORD's argon2id hash (functions/test/password.ts), for harness.ts's signIn. */
+    testPasswordHash: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  const passwordHash = hashTestPassword();
+  passwordHash.catch(() => undefined); // awaited below, once the servers are up
   const started = await Promise.allSettled([startDynamoLocal({}), startMoto()]);
   const [dynamoStart, motoStart] = started;
   if (dynamoStart.status === 'rejected' || motoStart.status === 'rejected') {
@@ -22,6 +28,12 @@ export default async function setup(project: TestProject) {
   const [dynamo, moto] = [dynamoStart.value, motoStart.value];
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('motoEndpoint', moto.endpoint);
+  try {
+    project.provide('testPasswordHash', await passwordHash);
+  } catch (error) {
+    await Promise.all([dynamo.stop(), moto.stop()]);
+    throw error;
+  }
   return async () => {
     await Promise.all([dynamo.stop(), moto.stop()]);
   };

@@ -7,7 +7,6 @@ import type { Logger } from '../lib/logger.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices, type ServiceOptions } from '../services.ts';
 import { forwardedForIp } from '../lib/client-ip.ts';
-import { hashPassword } from '../lib/passwords.ts';
 import { LOCAL_COOKIE } from '../lib/auth.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import { landingTemplate } from '../shared/template.ts';
@@ -77,7 +76,7 @@ export async function testApp(
    * the Cookie header value that signs a request in.
    */
   const signIn = async (email = 'admin@pharmabridge.test', role?: Role) => {
-    await services.admins.create(email, await hashPassword(TEST_PASSWORD), role ? { role } : {});
+    await services.admins.create(email, testPasswordHash(), role ? { role } : {});
     // Long enough for tests that move the clock by weeks.
     const session = await services.sessions.create(email, 400 * 86400);
     return { email, cookie: `${LOCAL_COOKIE}=${session.id}` };
@@ -89,8 +88,13 @@ export async function testApp(
 export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** Password of the administrators the harness creates. */
-export const TEST_PASSWORD = 'quiet-harbour-lantern-42';
+export { TEST_PASSWORD } from './password.ts';
+
+/**
+ * TEST_PASSWORD's real argon2id hash, made once for the run by global-setup.ts (each hash
+ * costs about 0.1 s of CPU): what an administrator created directly in the store gets.
+ */
+export const testPasswordHash = () => inject('testPasswordHash');
 
 /**
  * testApp with a signed-in administrator: `json` sends the session cookie, `anonJson`
