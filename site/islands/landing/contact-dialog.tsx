@@ -78,8 +78,7 @@ export function dialogText(
     (type) => DIALOG_FORMS[type] === formId,
   );
   return {
-    title:
-      (shown.status === 'ready' && shown.form.title) || DIALOG_TEXT[own ?? formType].title,
+    title: (shown.status === 'ready' && shown.form.title) || DIALOG_TEXT[own ?? formType].title,
     description: gated ? GATED_TEXT.description : own && DIALOG_TEXT[own].description,
   };
 }

@@ -89,9 +89,7 @@ export function LivePreview({
 
   const media = usePageMedia(content);
   useEffect(() => {
-    root.current?.render(
-      <LandingMarkup content={content} media={media} blockAnchors preview />,
-    );
+    root.current?.render(<LandingMarkup content={content} media={media} blockAnchors preview />);
   }, [content, media]);
 
   useEffect(() => {

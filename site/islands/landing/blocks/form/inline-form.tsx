@@ -62,7 +62,8 @@ export function InlineForm(props: InlineFormProps) {
     loadPublicForm(formId).then(
       (latest) => {
         // Only a real change re-renders (and carries the typed values over).
-        if (live) setForm((shown) => (JSON.stringify(shown) === JSON.stringify(latest) ? shown : latest));
+        if (live)
+          setForm((shown) => (JSON.stringify(shown) === JSON.stringify(latest) ? shown : latest));
       },
       (error: unknown) => {
         // A prerendered definition is at most one build old: keep it.
