@@ -15,6 +15,7 @@ import type { FormDefinitionInput } from '../functions/shared/forms.ts';
 import type { LeadDetail } from '../functions/shared/leads.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
+import { ATTRIBUTION_FIELDS } from './form-fixtures.ts';
 import { hydrated } from './hydration.ts';
 import { expectNoAxeViolations as axe, screenshotsIn, watchViolations } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
@@ -37,7 +38,7 @@ const registration = (title: string): FormDefinitionInput => ({
     { name: 'email', label: 'Work e-mail', type: 'email', required: true, autocomplete: 'email' },
     { name: 'company', label: 'Company', type: 'text', autocomplete: 'organization' },
     {
-      name: 'role',
+      name: 'area',
       label: 'Your role',
       type: 'select',
       required: true,
@@ -47,13 +48,7 @@ const registration = (title: string): FormDefinitionInput => ({
         { value: 'commercial', label: 'Commercial' },
       ],
     },
-    {
-      name: 'campaign',
-      label: 'Campaign',
-      type: 'hidden',
-      fill: { from: 'url', param: 'utm_campaign' },
-    },
-    { name: 'page', label: 'Page', type: 'hidden', fill: { from: 'page', value: 'pageId' } },
+    ...ATTRIBUTION_FIELDS,
   ],
   consent: { required: true, text: CONSENT, privacyUrl: '/privacy' },
   submitLabel: 'Save my seat',
@@ -168,7 +163,7 @@ test('a webinar registration form as a block: consent checked beside the box, th
     name: 'Jane Doe',
     email: 'jane.doe@example-pharma.com',
     landingPageId: slug,
-    fields: { role: 'quality', campaign: 'webinar-2027', page: slug },
+    fields: { area: 'quality', campaign: 'webinar-2027', page: slug },
     consent: { given: true, text: CONSENT, privacyUrl: '/privacy' },
   });
   expect(lead.attribution).toMatchObject({ utmCampaign: 'webinar-2027', utmSource: 'newsletter' });

@@ -13,6 +13,7 @@ import type { FormDefinitionInput, StoredForm } from '../functions/shared/forms.
 import type { LeadDetail } from '../functions/shared/leads.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
+import { ATTRIBUTION_FIELDS } from './form-fixtures.ts';
 import { hydrated } from './hydration.ts';
 import { expectNoAxeViolations as axe, expectTargetSizes, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
@@ -49,13 +50,7 @@ const survey = (title: string): FormDefinitionInput => ({
         { value: '21+', label: 'More than 20' },
       ],
     },
-    {
-      name: 'campaign',
-      label: 'Campaign',
-      type: 'hidden',
-      fill: { from: 'url', param: 'utm_campaign' },
-    },
-    { name: 'page', label: 'Page', type: 'hidden', fill: { from: 'page', value: 'pageId' } },
+    ...ATTRIBUTION_FIELDS,
   ],
   consent: { required: true, text: CONSENT, privacyUrl: '/privacy' },
   submitLabel: 'Request my demo',
