@@ -113,7 +113,9 @@ test('focus is trapped inside the dialog', async ({ page }) => {
   }
 });
 
-test('the browser requires a name and a valid email before anything is sent', async ({ page }) => {
+test('the form requires a name and a valid email, beside each field, before anything is sent', async ({
+  page,
+}) => {
   await ready(page);
   let posted = 0;
   page.on('request', (r) => {
@@ -122,12 +124,15 @@ test('the browser requires a name and a valid email before anything is sent', as
   await page.getByRole('button', { name: 'Contact Us' }).click();
   const dialog = page.getByRole('dialog', { name: GENERAL });
   await dialog.getByRole('button', { name: 'Submit' }).click();
+  // The form's own checks, never the browser's bubble (docs/decisions/0402-inline-errors-for-every-check.md).
+  await expect(dialog.getByText('Name is required.')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
   await dialog.getByLabel('Name').fill('Dana Whitfield');
   await dialog.getByLabel('Email').fill('not-an-email');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  expect(
-    await dialog.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.valid),
-  ).toBe(false);
+  await expect(dialog.getByText('Email must be a valid email address.')).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Name is required.')).toHaveCount(0);
   await requestsSent(page);
   expect(posted).toBe(0);
 });

@@ -1,8 +1,8 @@
 // Forms as data on the public site (issue 26, docs/decisions/0166-forms-on-the-public-site.md):
 // an administrator saves a custom form (a required choice list "Number of suppliers", hidden
 // fields from the URL and the page, a required consent) through the API and picks it for a
-// new landing page. Once the rebuild lands, a visitor opens the page's dialog: the browser
-// and the form stop a submission without the choice and the consent, the server's own 400s
+// new landing page. Once the rebuild lands, a visitor opens the page's dialog (titled by the
+// form, issue 35): the form's own checks stop a submission without the choice and the consent, the server's own 400s
 // show beside their fields (and one on a hidden field as the form's sentence), and a complete
 // one is stored. The lead keeps the choice, the campaign from the URL and the consent record,
 // and the admin's Leads detail shows them. axe on the dialog with its consent box;
@@ -13,6 +13,7 @@ import type { FormDefinitionInput, StoredForm } from '../functions/shared/forms.
 import type { LeadDetail } from '../functions/shared/leads.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
+import { ATTRIBUTION_FIELDS } from './form-fixtures.ts';
 import { hydrated } from './hydration.ts';
 import {
   expectNoAxeViolations as axe,
@@ -55,13 +56,7 @@ const survey = (title: string): FormDefinitionInput => ({
         { value: '21+', label: 'More than 20' },
       ],
     },
-    {
-      name: 'campaign',
-      label: 'Campaign',
-      type: 'hidden',
-      fill: { from: 'url', param: 'utm_campaign' },
-    },
-    { name: 'page', label: 'Page', type: 'hidden', fill: { from: 'page', value: 'pageId' } },
+    ...ATTRIBUTION_FIELDS,
   ],
   consent: { required: true, text: CONSENT, privacyUrl: '/privacy' },
   submitLabel: 'Request my demo',
@@ -74,9 +69,9 @@ async function signedIn(request: APIRequestContext): Promise<APIRequestContext> 
   return request;
 }
 
-/** The dialog's controls by what a visitor reads. */
-function dialogControls(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Request Demo' });
+/** The dialog's controls by what a visitor reads; the dialog is titled by its form (issue 35). */
+function dialogControls(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
   return {
     dialog,
     suppliers: dialog.getByRole('combobox', { name: 'Number of suppliers' }),
@@ -129,7 +124,7 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
   await expect(visitor.getByTestId('hero-headline')).toBeVisible();
   await hydrated(visitor);
   await visitor.locator('#top').getByRole('button', { name: 'Request Demo' }).click();
-  const { dialog, suppliers, consent, submit } = dialogControls(visitor);
+  const { dialog, suppliers, consent, submit } = dialogControls(visitor, `Supplier demo ${formId}`);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Name')).toBeFocused();
   await expect(suppliers).toBeVisible();
@@ -160,15 +155,10 @@ test("a landing page's own form: choice list, hidden fields and consent reach th
   await visitor.setViewportSize({ width: 1280, height: 900 });
   await shoot(visitor, 'dialog-custom-form', { fullPage: false });
 
-  // Without the choice and the consent the browser's own checks stop it: nothing is sent.
+  // Without the choice and the consent the form's own checks stop it, each beside its field
+  // (no browser bubble: docs/decisions/0402-inline-errors-for-every-check.md): nothing is sent.
   await dialog.getByLabel('Name').fill('Morgan Diaz');
   await dialog.getByLabel('Email').fill('morgan.diaz@example-pharma.com');
-  await submit.click();
-  expect(await suppliers.evaluate((el: HTMLSelectElement) => el.validity.valueMissing)).toBe(true);
-  expect(await consent.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
-
-  // A browser that skips those checks meets the form's own, beside each field.
-  await dialog.locator('form').evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await submit.click();
   await expect(dialog.getByRole('alert')).toHaveText(
     'Please correct the highlighted fields and submit again.',

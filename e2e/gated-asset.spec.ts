@@ -1,6 +1,6 @@
 // The gated download block (issue 27, functions/shared/assets.ts): a PDF uploaded through the
 // admin API, a published page whose gatedAsset block names it; the visitor opens the block's
-// form, sends it, gets "Your download is ready" with the link, and the PDF downloads. The page
+// form, sends it, gets the form's own success message with the link, and the PDF downloads. The page
 // never names the file; axe is clean and the CSP reports nothing. Then the page editor's file
 // picker: a second PDF uploaded through "Upload PDF" becomes the block's file. The visitor's
 // flow runs on the prerendered page (its strict CSP); /legacy shows the block too. Screenshots
@@ -130,7 +130,8 @@ test('a visitor sends the gated form and downloads the PDF; the editor picks and
   // The form, then the link.
   const button = block.getByRole('button', { name: 'Get the guide' });
   await button.click();
-  const dialog = page.getByRole('dialog', { name: 'Get your download' });
+  // The dialog is the form's: the page's contact form, the built-in demo request (issue 35).
+  const dialog = page.getByRole('dialog', { name: 'Request Demo' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Name').fill('Dana Whitfield');
   await dialog.getByLabel('Email').fill('dana.whitfield@example-pharma.com');
@@ -141,7 +142,10 @@ test('a visitor sends the gated form and downloads the PDF; the editor picks and
   await dialog.getByRole('button', { name: 'Submit' }).click();
   const answer = (await (await contact).json()) as { download: { url: string } };
   expect(answer.download.url).toMatch(/^\/api\/downloads\//);
-  await expect(dialog.getByRole('status')).toContainText('Your download is ready');
+  // The form's own success message, the link under it.
+  await expect(dialog.getByRole('status')).toContainText(
+    "Thank you! We'll get back to you shortly.",
+  );
   const link = dialog.getByRole('link', { name: 'download the file here' });
   await expect(link).toHaveAttribute('href', answer.download.url);
   const file = await download;

@@ -142,6 +142,8 @@ export function galleryLayout(media: GalleryMedia, asset?: string): BlockInput[]
       ...(asset ? { asset } : {}),
       buttonLabel: 'Get the checklist',
     },
+    // A built-in form, so the gallery needs no form of its own (issue 35).
+    { id: 'register', type: 'form', formId: 'demo-request', headline: 'Talk to our team' },
     { id: 'pricing', type: 'pricing', ...template.pricing },
     { id: 'final-cta', type: 'finalCTA', ...template.finalCTA },
     { id: 'footer', type: 'footer' },

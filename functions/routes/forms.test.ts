@@ -288,7 +288,14 @@ describe('form definitions', () => {
       'id',
       'submitLabel',
       'successMessage',
+      'title',
     ]);
+    // A custom form's own title; a built-in form's is the one docs/requirements.md gives visitors.
+    expect(form.title).toBe(webinar.title);
+    const demo = (await (await json('GET', '/api/forms/demo-request')).json()) as PublicForm;
+    expect(demo.title).toBe('Request Demo');
+    const pricing = (await (await json('GET', '/api/forms/pricing-request')).json()) as PublicForm;
+    expect(pricing.title).toBe('Get Pricing Information');
     expect(JSON.stringify(form)).not.toContain('Your webinar seat');
     // SHA-256 of the consent text, first 16 hex digits (computed with `printf %s '<text>' | sha256sum`).
     expect(form.consent.version).toBe('a49d3f22a95faebb');

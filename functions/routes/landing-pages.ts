@@ -14,6 +14,7 @@ import { jsonBody, params, requireJson } from '../lib/validate.ts';
 import { assertPermission, requireAdmin, requirePermission } from '../lib/auth.ts';
 import { assertMayChange, describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
 import { templateContent } from './admin/templates.ts';
+import { assertFormsExist } from './form-references.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const editor = requirePermission('edit');
@@ -30,6 +31,7 @@ export const landingPages = new Hono<AppEnv>()
   .post('/', editor, requireJson, jsonBody(createPageSchema), async (c) => {
     const body = c.req.valid('json');
     await assertMayChange(c, undefined, body.isActive);
+    await assertFormsExist(c, body.content);
     const { pages } = c.get('services');
     let content = body.content;
     let detail = body.isActive ? 'published' : 'draft';
@@ -64,6 +66,7 @@ export const landingPages = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { revision, ...patch } = c.req.valid('json');
     await assertMayChange(c, await c.get('services').pages.getById(id), patch.isActive);
+    await assertFormsExist(c, patch.content);
     const page = await c.get('services').pages.update(id, patch, {
       ...pageChange(c, 'update', describeUpdate),
       expectedRevision: revision,

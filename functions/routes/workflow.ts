@@ -28,6 +28,7 @@ import {
 import { confirmIdentity } from './account/identity.ts';
 import { requestRebuild } from './admin-changes.ts';
 import { addUnpublishRedirect } from '../publishing/unpublish-redirect.ts';
+import { assertFormsExist } from './form-references.ts';
 
 const idParam = params(z.object({ id: pageIdSchema }));
 const linkParam = params(z.object({ id: pageIdSchema, linkId: z.uuid() }));
@@ -91,6 +92,7 @@ const saveDraft = createHandlers(idParam, requireJson, jsonBody(saveDraftSchema)
     const holder = await c.get('services').pages.getBySlug(slug);
     if (holder && holder.id !== page.id) throw new SlugTakenError(slug);
   }
+  await assertFormsExist(c, content);
   const copy = await c
     .get('services')
     .workflow.saveDraft(

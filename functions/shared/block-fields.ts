@@ -118,6 +118,20 @@ export const gatedAsset = () => ({
   buttonLabel: required(80).meta({ title: 'Button label' }),
 });
 
+/**
+ * A form of the Forms tab inline on the page (issue 35, docs/decisions/0400-form-block.md): any
+ * form, built-in or custom (the API refuses an id that names none, functions/routes/form-references.ts),
+ * under an optional headline.
+ */
+export const form = () => ({
+  formId: formIdSchema.meta({
+    title: 'Form',
+    description: 'The form visitors fill in on the page (Forms tab)',
+    widget: 'form',
+  }),
+  headline: text(200).optional().meta({ title: 'Headline' }),
+});
+
 export const logoStrip = () => ({
   headline: text(200).optional().meta({ title: 'Headline' }),
   logos: list(

@@ -54,6 +54,7 @@ const SAMPLES: { [T in BlockType]: Omit<Extract<BlockInput, { type: T }>, 'id' |
     formId: 'whitepaper',
     buttonLabel: 'Send me the PDF',
   },
+  form: { formId: 'webinar-registration-2027', headline: 'Save your seat' },
   logoStrip: { logos: [{ image: IMAGE, name: 'Acme', href: 'https://acme.example' }] },
   faq: { headline: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] },
   video: { provider: 'youtube', videoId: 'dQw4w9WgXcQ', title: 'Demo', poster: IMAGE },

@@ -174,6 +174,13 @@ export const BLOCK_TYPES = {
     style: ALL_STYLES,
     rendered: true,
   }),
+  form: spec({
+    label: 'Form',
+    description: 'A form of the Forms tab on the page, with its consent and success message.',
+    fields: fields.form,
+    style: ALL_STYLES,
+    rendered: true,
+  }),
   logoStrip: spec({
     label: 'Logo strip',
     description: 'A row of customer or partner logos.',

@@ -5,6 +5,7 @@
 // do not import each other.
 import * as z from 'zod';
 import { dynamicTextProblem } from './dynamic-text.ts';
+import { formIdSchema } from './forms.ts';
 
 /** The content schema's check of dynamic-text tokens, shared with block-fields.ts. */
 export function refuseBadTokens(value: string, ctx: z.RefinementCtx<string>): void {
@@ -35,6 +36,8 @@ declare module 'zod' {
     itemTitleKey?: string;
     /** Editor: where a section appears on the public site. */
     placement?: SectionPlacement;
+    /** Editor, an optional `form` field: what leaving it empty means (the select's first choice). */
+    emptyChoice?: string;
   }
 }
 
@@ -57,6 +60,19 @@ export const safeUrl = z
       /^#[\w-]*$/.test(value),
     'must be an http(s) URL, a path starting with / or an #anchor',
   );
+
+/**
+ * The form a call-to-action button opens in the dialog (issue 35,
+ * docs/decisions/0401-buttons-open-a-chosen-form.md); absent: the page's contact form
+ * (`content.formId`, else the built-in demo request).
+ */
+const buttonForm = (description: string) =>
+  formIdSchema.optional().meta({
+    title: 'Button form',
+    description,
+    widget: 'form',
+    emptyChoice: 'The page’s contact form',
+  });
 
 const imageUrl = (title: string, description: string) =>
   safeUrl.optional().meta({ title, description, widget: 'image' });
@@ -95,6 +111,7 @@ export const heroSchema = z
       title: 'Primary button label',
       description: 'Opens the contact dialog (Request Demo)',
     }),
+    formId: buttonForm('The form the primary button opens in the dialog'),
     secondaryCTA: label.meta({
       title: 'Secondary button label',
       description: 'Scrolls to How It Works',
@@ -301,6 +318,7 @@ export const finalCtaSchema = z
       title: 'Secondary button label',
       description: 'Opens the contact dialog',
     }),
+    formId: buttonForm('The form the buttons open in the dialog'),
     features: list(text(120), 8).meta({
       title: 'Reassurance texts',
       description: 'Shown under the buttons, one per line',

@@ -1,6 +1,7 @@
 // The one submission of the public forms (docs/requirements.md §2, issue 26), shared by the
-// landing page's contact dialog (site/islands/landing/contact-dialog.tsx) and the contact
-// and pilot pages' form (site/islands/contact/contact-form.tsx), beside their honeypot
+// landing page's contact dialog (site/islands/landing/contact-dialog.tsx), its form blocks
+// (site/islands/landing/blocks/form/inline-form.tsx) and the contact and pilot pages' form
+// (site/islands/contact/contact-form.tsx), beside their honeypot
 // (honeypot.tsx). Each renders a form definition (site/islands/forms/form-fields.tsx); this
 // hook keeps its values (carried over when a newer definition arrives), builds POST
 // /api/contact's form body `{formId, fields, consent, consentVersion, landingPageId,
@@ -72,6 +73,11 @@ export interface ContactSubmitOptions {
   failureText: ContactFailureText;
   /** Empty the fields as soon as the submission is stored. */
   clearWhenSent?: boolean;
+  /**
+   * What the visitor typed before this form went live (a form block's prerendered fields,
+   * landing/blocks/form/form-block-host.tsx): kept where it fits the definition.
+   */
+  startValues?: FormValues | undefined;
   /** Sent beside the form's body (a gated download's `gate`, issue 27). */
   extraBody?: Record<string, unknown> | undefined;
   /** Called once the server stored the submission, with its answer. */
@@ -175,7 +181,13 @@ const useHydrated = () =>
 export function useContactSubmit(options: ContactSubmitOptions) {
   const { form } = options;
   // Hidden fields are empty in the state (and the prerendered HTML), filled as they are shown.
-  const [values, setValues] = useState<FormValues>(() => (form ? initialValues(form.fields) : {}));
+  const [values, setValues] = useState<FormValues>(() =>
+    form
+      ? options.startValues
+        ? carryValues(form.fields, options.startValues)
+        : initialValues(form.fields)
+      : {},
+  );
   // A newer definition (or the first, for the dialog): what was typed stays where it fits.
   const [valuesOf, setValuesOf] = useState(form);
   if (form !== valuesOf) {

@@ -32,6 +32,7 @@ import type { LandingPage } from '../../data/landing-pages.ts';
 import { utcDay } from '../../data/salts.ts';
 import { confirmIdentity } from '../account/identity.ts';
 import { requestRebuild } from '../admin-changes.ts';
+import { assertFormsExist } from '../form-references.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: experimentIdSchema }));
@@ -78,6 +79,9 @@ const create = createHandlers(
   async (c) => {
     const body = c.req.valid('json');
     const page = await pageOf(c, body.pageId);
+    for (const [index, variant] of body.variants.entries()) {
+      await assertFormsExist(c, variant.content, ['variants', index, 'content']);
+    }
     const item = await c.get('services').experiments.create(page, body, actorOf(c));
     const detail = await detailOf(c, item.id);
     return c.json<ExperimentDetail>(detail, 201);
@@ -109,6 +113,7 @@ const putVariant = createHandlers(
   async (c) => {
     const { id, variantId } = c.req.valid('param');
     const { content, revision } = c.req.valid('json');
+    await assertFormsExist(c, content);
     await c.get('services').experiments.putVariant(id, variantId, content, revision, actorOf(c));
     return c.json<ExperimentDetail>(await detailOf(c, id));
   },

@@ -23,6 +23,8 @@ import {
 } from '../../shared/forms.ts';
 import { approveSchema, publishSchema, submitSchema } from '../../shared/workflow.ts';
 import { confirmSigner } from '../account/identity.ts';
+import { formReferences } from '../../shared/form-references.ts';
+import type { LandingContent } from '../../shared/landing-content.ts';
 import { requestRebuild } from '../admin-changes.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
@@ -108,13 +110,19 @@ const publish = createHandlers(idParam, requireJson, jsonBody(publishSchema), as
   return c.json<StoredForm>(published);
 });
 
-/** Titles of the pages whose live content or working copy picks the form. */
+/**
+ * Titles of the pages whose live content or working copy names the form: for its dialog, a
+ * form block, a gated download or a button (functions/shared/form-references.ts).
+ */
 async function pagesUsing(c: Context<AppEnv>, formId: string): Promise<string[]> {
   const { pages, workflow } = c.get('services');
+  const names = (content: LandingContent | undefined) =>
+    content !== undefined &&
+    formReferences(content).some((reference) => reference.formId === formId);
   const titles: string[] = [];
   for (const page of await pages.list()) {
     const copy = await workflow.workingCopy(page.id);
-    if (page.content.formId === formId || copy?.content.formId === formId) titles.push(page.title);
+    if (names(page.content) || names(copy?.content)) titles.push(page.title);
   }
   return titles;
 }

@@ -207,6 +207,25 @@ describe('checkValues', () => {
       phone: ['must be a phone number of 6 to 15 digits'],
     });
   });
+
+  it('finds a malformed e-mail address, as the browser’s type=email check did', () => {
+    const values = {
+      ...initialValues(custom.fields),
+      name: 'Dana',
+      suppliers: '6+',
+      [CONSENT_KEY]: true,
+    };
+    for (const email of ['not-an-email', 'dana@', '@example.com', 'dana @example.com']) {
+      expect(checkValues(custom, { ...values, email }), email).toEqual({
+        email: ['must be a valid email address'],
+      });
+    }
+    for (const email of ['dana@example.com', ' dana.o+pb@mail.example-pharma.co.uk ']) {
+      expect(checkValues(custom, { ...values, email }), email).toEqual({});
+    }
+    // Empty is "is required", not also malformed.
+    expect(checkValues(custom, { ...values, email: '' })).toEqual({ email: ['is required'] });
+  });
 });
 
 describe('placeServerErrors', () => {

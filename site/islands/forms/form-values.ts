@@ -131,25 +131,38 @@ export function formBody(
 }
 
 /**
- * What the browser's own checks let through: a required field of spaces only, a phone
- * number the server would refuse (the same rule), a required consent not ticked (the box is
- * `required` too; this is its message when the browser's check is skipped). Empty when the
- * form may be sent.
+ * An e-mail address as the HTML standard's `type=email` check reads it (the browser's own rule,
+ * which the forms no longer leave to the browser's bubble). The server's check is stricter
+ * (functions/shared/forms.ts); an address it refuses comes back as a 400 shown in the same place.
+ */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * The checks made before sending, each error shown beside its field like the server's
+ * (docs/decisions/0402-inline-errors-for-every-check.md): the public forms set `noValidate`, so no
+ * browser bubble stands in for these. A required field empty or of spaces only, a malformed
+ * e-mail address, a phone number the server would refuse (the same rule), a required box or
+ * consent not ticked. Empty when the form may be sent.
  */
 export function checkValues(form: RenderableForm, values: FormValues): FormErrors {
   const errors: FormErrors = {};
   for (const field of form.fields) {
     if (field.type === 'hidden') continue;
     const value = values[field.name];
-    const text = typeof value === 'string' ? value.trim() : '';
+    if (field.type === 'checkbox') {
+      if (field.required && value !== true) errors[field.name] = ['must be ticked'];
+      continue;
+    }
+    const text = String(value ?? '').trim();
     if (field.type === 'tel' && text !== '') {
       const phone = checkPhone(text);
       if (!phone.ok) errors[field.name] = [phone.problem];
       continue;
     }
-    if (!field.required) continue;
-    if (field.type === 'checkbox' ? value !== true : String(value ?? '').trim() === '') {
-      errors[field.name] = [field.type === 'checkbox' ? 'must be ticked' : 'is required'];
+    if (field.required && text === '') errors[field.name] = ['is required'];
+    else if (field.type === 'email' && text !== '' && !EMAIL.test(text)) {
+      errors[field.name] = ['must be a valid email address'];
     }
   }
   if (form.consent.text && form.consent.required && values[CONSENT_KEY] !== true) {

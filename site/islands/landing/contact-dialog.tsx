@@ -1,9 +1,13 @@
 // The contact dialog of docs/requirements.md §2: general (Request Demo) or pricing (Get Pricing
 // Information), its form rendered from a definition (issue 26,
-// docs/decisions/0166-forms-on-the-public-site.md): the page's `content.formId` or the built-in
-// demo-request for the general dialog, pricing-request for the pricing one. Success is shown only
-// once the server stored the lead (docs/requirements.md §10); the submission is the contact forms'
-// hook (../use-contact-submit.ts).
+// docs/decisions/0166-forms-on-the-public-site.md): the opener's form (a call-to-action button's or
+// a gated download's `formId`), else the page's `content.formId` or the built-in demo-request for
+// the general dialog, pricing-request for the pricing one. Its title is the form's
+// (docs/decisions/0403-the-form-speaks-for-itself.md: a custom form's own title, docs/requirements.md's
+// for the built-in ones), and once sent it shows the form's own success message, a gated
+// download's link after it. Success is shown only once the server stored the lead
+// (docs/requirements.md §10); the submission is the contact forms' hook (../use-contact-submit.ts),
+// its checks shown beside each field, never as the browser's bubble.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { PublicForm } from '../../../functions/shared/forms.ts';
@@ -11,14 +15,16 @@ import { CONTACT } from '../../components/site/contact-details.ts';
 import { Icon } from './icons.tsx';
 import { Honeypot } from '../honeypot.tsx';
 import { FormFields } from '../forms/form-fields.tsx';
+import { DIALOG_FORMS } from '../forms/load-form.ts';
 import { controlOf, firstErrorKey, HONEYPOT_KEY } from '../forms/form-values.ts';
-import { useContactSubmit, type ContactFailure, type PlacedErrors } from '../use-contact-submit.ts';
-import type { HttpError } from '../../lib/api-client.ts';
+import { useContactSubmit } from '../use-contact-submit.ts';
+import { LANDING_FAILURE_TEXT } from '../forms/landing-failure.ts';
 
 export type DialogFormType = 'general' | 'pricing';
 
 export const SUCCESS_CLOSE_MS = 2000;
 
+/** docs/requirements.md §2's dialogs: their titles (also the built-in forms' public titles) and words. */
 export const DIALOG_TEXT: Record<DialogFormType, { title: string; description: string }> = {
   general: {
     title: 'Request Demo',
@@ -31,8 +37,6 @@ export const DIALOG_TEXT: Record<DialogFormType, { title: string; description: s
       'Tell us about your supplier network and we will prepare pricing for the plan that fits your program.',
   },
 };
-
-const CORRECT_FIELDS = 'Please correct the highlighted fields and submit again.';
 
 /** The definition the dialog shows (dialog-host.tsx opens it once the request settled). */
 export type DialogForm =
@@ -52,13 +56,32 @@ interface Props {
   gate?: { slug: string; blockId: string } | undefined;
 }
 
-/** The dialog's words for a gated download (blocks/gated-asset/renderer.tsx). */
+/** The dialog's words for a gated download (blocks/gated-asset/renderer.tsx), under the form's title. */
 export const GATED_TEXT = {
-  title: 'Get your download',
   description:
     'Tell us who you are and your download link appears here as soon as we have your details.',
-  ready: 'Your download is ready',
 };
+
+/**
+ * What the dialog says above the form: the form's title (PublicForm.title; the dialog's own
+ * while the form could not be loaded), and a description where the dialog has one: a gated
+ * download's, or docs/requirements.md's for its two built-in forms. A custom form has none of
+ * its own (the model has no such text), so it gets none rather than the demo's words.
+ */
+export function dialogText(
+  formType: DialogFormType,
+  shown: DialogForm,
+  gated: boolean,
+): { title: string; description: string | undefined } {
+  const formId = shown.status === 'ready' ? shown.form.id : shown.formId;
+  const own = (Object.keys(DIALOG_FORMS) as DialogFormType[]).find(
+    (type) => DIALOG_FORMS[type] === formId,
+  );
+  return {
+    title: (shown.status === 'ready' && shown.form.title) || DIALOG_TEXT[own ?? formType].title,
+    description: gated ? GATED_TEXT.description : own && DIALOG_TEXT[own].description,
+  };
+}
 
 /** The link of a gated submission's answer (functions/routes/contact.ts), if it has one. */
 function downloadOf(answer: unknown): { url: string; expiresAt: string } | undefined {
@@ -83,23 +106,12 @@ export function ContactDialog({
   const [download, setDownload] = useState<{ url: string; expiresAt: string } | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
-  const text = gate ? GATED_TEXT : DIALOG_TEXT[formType];
+  const text = dialogText(formType, shown, Boolean(gate));
   const form = shown.status === 'ready' ? shown.form : undefined;
   const contact = useContactSubmit({
     form,
     landingPageId,
-    failureText: {
-      check: CORRECT_FIELDS,
-      http: (error, placed) => {
-        // docs/requirements.md §8: the error reads "status: body text"; the visitor gets a sentence.
-        console.error(error.message);
-        return describeFailure(error, placed);
-      },
-      network: (error) => {
-        console.error('Contact submission failed', error);
-        return 'We could not reach PharmaBridge. Please check your connection and try again; your details are still here.';
-      },
-    },
+    failureText: LANDING_FAILURE_TEXT,
     extraBody: gate ? { gate } : undefined,
     onSent: (answer) => {
       onSubmitted(formType);
@@ -142,6 +154,9 @@ export function ContactDialog({
           className="landing-dialog fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none"
           data-form-type={formType}
           data-form-id={form?.id}
+          // No description to point at (a custom form's dialog before sending): none, which
+          // also tells Radix that none is missing.
+          {...(text.description || status === 'sent' ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {
             // Start where the visitor types, not on the close icon.
             const first = formRef.current?.querySelector<HTMLElement>(
@@ -175,7 +190,7 @@ export function ContactDialog({
               <div role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-brand-800">
                 <p className="flex items-start gap-3 font-semibold">
                   <Icon name="check-circle" className="h-6 w-6 shrink-0" />
-                  {GATED_TEXT.ready}
+                  {form.successMessage}
                 </p>
                 <p className="mt-3 text-sm text-slate-700">
                   Your download starts by itself. If it does not,{' '}
@@ -196,11 +211,11 @@ export function ContactDialog({
                 {form.successMessage}
               </p>
             </Dialog.Description>
-          ) : (
+          ) : text.description ? (
             <Dialog.Description className="mt-2 text-sm text-slate-600">
               {text.description}
             </Dialog.Description>
-          )}
+          ) : null}
 
           {!form ? (
             <FormUnavailable />
@@ -218,7 +233,9 @@ export function ContactDialog({
               ref={formRef}
               className="mt-6 space-y-4"
               onSubmit={contact.submit}
-              noValidate={false}
+              // The form's own checks, each beside its field (forms/form-values.ts checkValues),
+              // instead of the browser's bubble.
+              noValidate
             >
               {failure && (
                 <div
@@ -291,29 +308,4 @@ function FormUnavailable() {
       </div>
     </div>
   );
-}
-
-function describeFailure(
-  { status, code, detail }: HttpError,
-  { fields, unplaced }: PlacedErrors,
-): ContactFailure {
-  if (status === 400 && Object.keys(fields).length > 0 && unplaced.length === 0) {
-    return { message: CORRECT_FIELDS, fields };
-  }
-  if (status === 400 && unplaced.length > 0) {
-    // A field the visitor cannot see (a hidden one) was refused: nothing they can correct.
-    return {
-      message: `We could not send your request because of a problem with this form. Please email us at ${CONTACT.email}.`,
-      fields,
-    };
-  }
-  if (status === 429 && code) return { message: detail, fields };
-  if (status === 413) {
-    return { message: 'Your message is too long. Please shorten it and submit again.', fields };
-  }
-  return {
-    message:
-      'We could not send your request. Please try again in a moment; your details are still here.',
-    fields,
-  };
 }

@@ -1,7 +1,8 @@
 // What a landing page does in the browser, without React
 // (docs/decisions/0094-landing-page-javascript.md): the page view with the visit's attribution, the
 // scroll reveal, the video blocks' players (video-embed.ts, on a click only), and the contact
-// dialog's openers. Openers are plain buttons marked `data-contact="general|pricing"` (and
+// dialog's openers, and the form blocks (form-blocks.ts: their code is imported as they come near).
+// Openers are plain buttons marked `data-contact="general|pricing"` (and
 // `data-track="<event type>"` when the click is a conversion event); one listener on the page
 // handles them all. The dialog (React, Radix) is imported on the first click, or earlier as the
 // pointer, a touch or the keyboard focus reaches an opener; a click made while it is still loading
@@ -17,6 +18,7 @@ import type * as DialogHost from './dialog-host.tsx';
 import type { DialogRequest } from './dialog-host.tsx';
 import { startReveal } from './reveal.ts';
 import { startVideos } from './video-embed.ts';
+import { startFormBlocks } from './form-blocks.ts';
 import { dialogFormId, loadPublicForm } from '../forms/load-form.ts';
 import { pageIdFromPath, track, visitAttribution } from './tracking.ts';
 import { dynamicTextValue } from '../../../functions/shared/dynamic-text.ts';
@@ -87,10 +89,13 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
   const stopReveal = startReveal(root);
   // The video blocks' players, on the visitor's click only (video-embed.ts).
   const stopVideos = startVideos(root);
+  // The prerendered form blocks, live as they come near or are touched (form-blocks.ts).
+  const stopForms = startFormBlocks(root, trackConversions);
 
   /** The opener's form; its definition starts on its way (beside the dialog's module). */
   const formOf = (opener: HTMLElement) => {
-    // A gated download's button names its own form (blocks/gated-asset/renderer.tsx).
+    // A gated download's button names its own form (blocks/gated-asset/renderer.tsx), and so
+    // may a hero's or a final call to action's (docs/decisions/0401-buttons-open-a-chosen-form.md).
     const id =
       opener.dataset['formId'] ||
       dialogFormId(
@@ -153,6 +158,7 @@ export function startLanding(root: HTMLElement, options: LandingOptions = {}): (
     stopped = true;
     stopReveal();
     stopVideos();
+    stopForms();
     root.removeEventListener('click', onClick);
     root.removeEventListener('pointerover', prefetch);
     root.removeEventListener('focusin', prefetch);

@@ -8,6 +8,7 @@ import type { LandingContent } from '../../../functions/shared/landing-content.t
 import { blocksOf } from '../../../functions/shared/blocks.ts';
 import type { MediaMap } from './media-image.tsx';
 import { renderBlock } from './blocks/render.tsx';
+import type { FormMap } from './blocks/render-context.ts';
 import { PageStructuredData } from './blocks/structured-data.tsx';
 
 export interface LandingMarkupProps {
@@ -22,6 +23,10 @@ export interface LandingMarkupProps {
   rootRef?: Ref<HTMLDivElement>;
   /** The built page's slug, for its own files (an event block's .ics); unset in previews. */
   slug?: string | undefined;
+  /** The build's definitions of the forms the page's form blocks show (render-context.ts). */
+  forms?: FormMap | undefined;
+  /** An editor's or reviewer's preview: the form blocks are drawn, never sent. */
+  preview?: boolean | undefined;
   /**
    * The admin's live preview only: an empty `<span hidden data-block-anchor={id}>` before
    * each block, for the block editor to scroll to. Off on the public page (its HTML stays).
@@ -36,12 +41,14 @@ export function LandingMarkup({
   media,
   rootRef,
   slug,
+  forms,
+  preview,
   blockAnchors = false,
 }: LandingMarkupProps) {
   // The page's blocks, or for a page without a layout the sections of docs/requirements.md §2
   // (deriveLayout), which render the same HTML as before layouts (blocks/render.test.ts).
   const blocks = blocksOf(content);
-  const context = { media, logo, slug };
+  const context = { media, logo, slug, forms, preview };
   // The navigation, first when present (blocks.ts), stays outside <main>.
   const nav = blocks[0]?.type === 'navigation' ? blocks[0] : undefined;
   const anchor = (id: string) => blockAnchors && <span hidden data-block-anchor={id} />;

@@ -82,7 +82,7 @@ function PreviewPage({ token, logo }: { token: string; logo: ReactNode }) {
   return (
     <>
       <Band preview={query.data} />
-      <LandingMarkup content={query.data.content} logo={logo} media={query.data.media} />
+      <LandingMarkup content={query.data.content} logo={logo} media={query.data.media} preview />
     </>
   );
 }

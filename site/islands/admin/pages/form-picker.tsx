@@ -1,8 +1,11 @@
 // The page's contact form (issue 26: content.formId in functions/shared/landing-content.ts):
-// which form its Request Demo dialog shows; its select (FormSelect) also picks a gated
-// download block's form (structured-editor.tsx, widget 'form'). A choice among the forms of GET /api/admin/forms;
-// empty is the built-in demo request. When the list cannot be loaded, the id can still be
-// typed, and the server checks it on save.
+// which form its Request Demo dialog shows; its select (FormSelect) also picks the form of a
+// gated download, of a form block and of a hero's or final call to action's buttons
+// (structured-editor.tsx, widget 'form'; issue 35). A choice among the forms of GET
+// /api/admin/forms; empty is the built-in demo request, or what the field's `emptyChoice` says
+// (a button's: the page's contact form), and a required field (a form block's) has no empty
+// choice. When the list cannot be loaded, the id can still be typed, and the server checks it on
+// save.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { FormSummary } from '../../../../functions/shared/forms.ts';
@@ -19,31 +22,46 @@ export function FormSelect({
   onChange,
   invalid,
   describedBy,
+  required = false,
+  emptyChoice,
 }: {
   id: string;
-  /** A form id; undefined: the built-in demo request. */
+  /** A form id; undefined: the built-in demo request (or `emptyChoice`). */
   value: string | undefined;
   onChange: (formId: string | undefined) => void;
   invalid: boolean;
   describedBy: string | undefined;
+  /** A form must be chosen: the demo request is a choice like the others, never "empty". */
+  required?: boolean;
+  /** What no form means, as the first choice (the demo request is then a choice of its own). */
+  emptyChoice?: string | undefined;
 }) {
   const forms = useFormList();
-  const change = (next: string) => onChange(next && next !== DEFAULT_FORM ? next : undefined);
+  // Without an empty choice of its own, an optional field's empty is the demo request.
+  const emptyIsDefault = !required && !emptyChoice;
+  const change = (next: string) =>
+    onChange(next && !(emptyIsDefault && next === DEFAULT_FORM) ? next : undefined);
   const list = forms.data;
   const known = !value || list?.some((form) => form.id === value);
   return list ? (
     <select
       id={id}
-      value={value ?? DEFAULT_FORM}
+      value={value ?? (emptyIsDefault ? DEFAULT_FORM : '')}
       onChange={(event) => change(event.target.value)}
       aria-invalid={invalid}
       aria-describedby={describedBy}
       className={inputClass}
     >
+      {emptyChoice && <option value="">{emptyChoice}</option>}
+      {required && !value && <option value="">Choose a form…</option>}
       {list.map((form) => (
         <option key={form.id} value={form.id}>
           {form.title}
-          {form.id === DEFAULT_FORM ? ' (default)' : form.builtIn ? ' (built-in)' : ''}
+          {emptyIsDefault && form.id === DEFAULT_FORM
+            ? ' (default)'
+            : form.builtIn
+              ? ' (built-in)'
+              : ''}
         </option>
       ))}
       {!known && <option value={value}>{value} (no such form)</option>}
@@ -52,7 +70,7 @@ export function FormSelect({
     <input
       id={id}
       value={value ?? ''}
-      placeholder={DEFAULT_FORM}
+      placeholder={emptyIsDefault ? DEFAULT_FORM : undefined}
       onChange={(event) => change(event.target.value.trim())}
       aria-invalid={invalid}
       aria-describedby={describedBy}

@@ -109,7 +109,7 @@ export function LivePreview({
 
   const media = usePageMedia(content);
   useEffect(() => {
-    root.current?.render(<LandingMarkup content={content} media={media} blockAnchors />);
+    root.current?.render(<LandingMarkup content={content} media={media} blockAnchors preview />);
   }, [content, media]);
 
   useEffect(() => {

@@ -37,6 +37,8 @@ export interface FieldInfo {
   maxItems: number | undefined;
   /** enum: its values; record: its keys. */
   options: readonly string[] | undefined;
+  /** An optional form field: what leaving it empty means (`emptyChoice` in its meta). */
+  emptyChoice: string | undefined;
 }
 
 type Def = {
@@ -123,6 +125,7 @@ export function describeField(schema: z.ZodType): FieldInfo {
     maxLength: (inner as { maxLength?: number | null }).maxLength ?? undefined,
     maxItems: maxCheck?._zod.def.maximum,
     options,
+    emptyChoice: meta.emptyChoice,
   };
 }
 

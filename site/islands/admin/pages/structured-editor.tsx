@@ -197,6 +197,8 @@ function TextField({
         onChange={(formId) => change(formId ?? '')}
         invalid={shared['aria-invalid']}
         describedBy={shared['aria-describedby']}
+        required={!field.optional}
+        emptyChoice={field.emptyChoice}
       />
     );
   } else if (field.kind === 'asset') {

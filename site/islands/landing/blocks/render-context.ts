@@ -2,7 +2,11 @@
 // block, and the page's context. RENDERERS (render.tsx) holds one per type.
 import type { ReactNode } from 'react';
 import type { Block, BlockOf, BlockType } from '../../../../functions/shared/blocks.ts';
+import type { PublicForm } from '../../../../functions/shared/forms.ts';
 import type { MediaMap } from '../media-image.tsx';
+
+/** Form definitions by form id (the build's, functions/site-data/forms.ts). */
+export type FormMap = Record<string, PublicForm>;
 
 export interface RenderContext {
   media: MediaMap | undefined;
@@ -10,6 +14,14 @@ export interface RenderContext {
   logo: ReactNode;
   /** The built page's slug, for an event's .ics link (unset in previews: no link). */
   slug?: string | undefined;
+  /**
+   * The build's definitions of the page's forms (LandingPage.astro): given, the form blocks are
+   * prerendered for the page's script to bring to life (blocks/form/renderer.tsx); absent (the
+   * browser renders the page: /legacy, previews), they are live at once and ask for theirs.
+   */
+  forms?: FormMap | undefined;
+  /** An editor's or reviewer's preview: forms are drawn but never sent. */
+  preview?: boolean | undefined;
 }
 
 export type Renderer<T extends BlockType> = (

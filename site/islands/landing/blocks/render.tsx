@@ -12,6 +12,7 @@ import { render as faq } from './faq/renderer.tsx';
 import { render as features } from './features/renderer.tsx';
 import { render as finalCTA } from './final-cta/renderer.tsx';
 import { render as footer } from './footer/renderer.tsx';
+import { render as form } from './form/renderer.tsx';
 import { render as gatedAsset } from './gated-asset/renderer.tsx';
 import { render as hero } from './hero/renderer.tsx';
 import { render as howItWorks } from './how-it-works/renderer.tsx';
@@ -40,6 +41,7 @@ export const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   richText,
   event,
   gatedAsset,
+  form,
   logoStrip,
   faq,
   video,

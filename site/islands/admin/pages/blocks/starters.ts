@@ -10,6 +10,7 @@ import { starter as faq } from '../../../landing/blocks/faq/starter.ts';
 import { starter as features } from '../../../landing/blocks/features/starter.ts';
 import { starter as finalCTA } from '../../../landing/blocks/final-cta/starter.ts';
 import { starter as footer } from '../../../landing/blocks/footer/starter.ts';
+import { starter as form } from '../../../landing/blocks/form/starter.ts';
 import { starter as gatedAsset } from '../../../landing/blocks/gated-asset/starter.ts';
 import { starter as hero } from '../../../landing/blocks/hero/starter.ts';
 import { starter as howItWorks } from '../../../landing/blocks/how-it-works/starter.ts';
@@ -38,6 +39,7 @@ export const STARTERS: { [T in BlockType]: Starter<T> } = {
   richText,
   event,
   gatedAsset,
+  form,
   logoStrip,
   faq,
   video,

@@ -11,6 +11,7 @@ import { thumbnail as faq } from '../../../landing/blocks/faq/thumbnail.tsx';
 import { thumbnail as features } from '../../../landing/blocks/features/thumbnail.tsx';
 import { thumbnail as finalCTA } from '../../../landing/blocks/final-cta/thumbnail.tsx';
 import { thumbnail as footer } from '../../../landing/blocks/footer/thumbnail.tsx';
+import { thumbnail as form } from '../../../landing/blocks/form/thumbnail.tsx';
 import { thumbnail as gatedAsset } from '../../../landing/blocks/gated-asset/thumbnail.tsx';
 import { thumbnail as hero } from '../../../landing/blocks/hero/thumbnail.tsx';
 import { thumbnail as howItWorks } from '../../../landing/blocks/how-it-works/thumbnail.tsx';
@@ -39,6 +40,7 @@ export const THUMBNAILS: Record<BlockType, ReactNode> = {
   richText,
   event,
   gatedAsset,
+  form,
   logoStrip,
   faq,
   video,

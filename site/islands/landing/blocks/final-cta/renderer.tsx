@@ -1,5 +1,7 @@
 // The final call to action block (functions/shared/blocks.ts, `finalCTA`): the closing call to
-// action on a dark band (docs/requirements.md §2); its background stays dark.
+// action on a dark band (docs/requirements.md §2); its background stays dark. Its buttons open the
+// dialog with the block's `formId` when it names one
+// (docs/decisions/0401-buttons-open-a-chosen-form.md), else the page's contact form.
 import type { BlockStyle } from '../../../../../functions/shared/blocks.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import { dtr } from '../../dynamic-text.tsx';
@@ -42,6 +44,7 @@ export function FinalCta({
               onClick={onPrimary}
               data-contact="general"
               data-track="final_cta_primary"
+              data-form-id={cta.formId}
               className="inline-flex items-center justify-center rounded-md bg-brand-400 px-5 py-3 font-semibold text-ink shadow-sm hover:bg-brand-100"
             >
               {dtr(cta.primaryCTA)}
@@ -52,6 +55,7 @@ export function FinalCta({
             onClick={onSecondary}
             data-contact="general"
             data-track="final_cta_secondary"
+            data-form-id={cta.formId}
             className="inline-flex items-center justify-center rounded-md border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
           >
             {dtr(cta.secondaryCTA)}

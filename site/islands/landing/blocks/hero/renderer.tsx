@@ -1,5 +1,7 @@
 // The hero block (functions/shared/blocks.ts, `hero`): the first screen of docs/requirements.md
-// §2, holding the page's one h1. Takes no style.
+// §2, holding the page's one h1. Takes no style. Its primary button opens the dialog with the
+// block's `formId` when it names one (docs/decisions/0401-buttons-open-a-chosen-form.md), else
+// the page's contact form.
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import { dtr, withFallbacks } from '../../dynamic-text.tsx';
 import { Icon } from '../../icons.tsx';
@@ -39,6 +41,7 @@ export function Hero({
                 onClick={onPrimary}
                 data-contact="general"
                 data-track="hero_primary_cta"
+                data-form-id={hero.formId}
                 className={primaryButton}
               >
                 {dtr(hero.primaryCTA)}
