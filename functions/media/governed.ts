@@ -9,10 +9,9 @@
 // then. An image nothing live shows changes in place, as before; its change counts in the
 // settings item (live-guard.ts), so a publish that hashed the old image fails instead of
 // publishing what nobody signed, and the working copies that show it are re-hashed.
-import type { Context } from 'hono';
 import type { LandingPage } from '../data/landing-pages.ts';
 import { newMediaId, type UploadTicket } from '../data/media.ts';
-import type { AppEnv, Services } from '../lib/context.ts';
+import type { Services } from '../lib/context.ts';
 import { CONTROL_ID } from '../shared/experiments.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { objectPathOf, type MediaChangeResponse, type MediaRecord } from '../shared/media.ts';
@@ -162,13 +161,12 @@ export function withImage(content: LandingContent, from: MediaRecord, to: MediaR
  * response's `adoption`: the pages, and the sentence the admin shows.
  */
 export async function adopt(
-  c: Context<AppEnv>,
+  services: Services,
+  actor: { email: string; ip?: string | undefined },
   from: MediaRecord,
   to: MediaRecord,
   shown: { experiments: string[] },
 ): Promise<NonNullable<MediaChangeResponse['adoption']>> {
-  const services = c.get('services');
-  const actor = { email: c.get('admin')?.email ?? 'unknown', ip: services.clientIp(c) };
   const needle = from.objectPath;
   const pages = await services.pages.list();
   const copies = await services.workflow.workingCopies(pages.map((page) => page.id));

@@ -61,6 +61,11 @@ async function governed(
   return { inPlace: generations.live ?? null };
 }
 
+const actorOf = (c: Context<AppEnv>) => ({
+  email: c.get('admin')?.email ?? 'unknown',
+  ip: c.get('services').clientIp(c),
+});
+
 const CURSOR_PURPOSE = 'media-library';
 const PAGE_SIZE = 24;
 const idParam = z.object({ id: mediaIdSchema });
@@ -132,7 +137,7 @@ export const media = new Hono<AppEnv>()
           { alt: patch.alt ?? before.alt, caption: patch.caption ?? before.caption },
           c.get('admin')?.email ?? 'unknown',
         );
-        const adoption = await adopt(c, before, next, guard.shown);
+        const adoption = await adopt(services, actorOf(c), before, next, guard.shown);
         await audit(
           c,
           'create',
@@ -194,7 +199,7 @@ export const media = new Hono<AppEnv>()
         throw new ApiError(409, 'conflict', 'This upload was used meanwhile; upload the file again');
       }
       await services.objects.delete([ticket.key]);
-      const adoption = await adopt(c, record, next, guard.shown);
+      const adoption = await adopt(services, actorOf(c), record, next, guard.shown);
       await audit(
         c,
         'create',
