@@ -848,7 +848,10 @@ export class WorkflowRepository extends TableRepository {
   async workingCopies(pageIds: string[]): Promise<Map<string, WorkingCopy>> {
     const items = await this.copyItems(pageIds, { ConsistentRead: true });
     return new Map(
-      items.map((item) => [String(item['pageId']), toWorkingCopy(item as unknown as WorkingCopyItem)]),
+      items.map((item) => [
+        String(item['pageId']),
+        toWorkingCopy(item as unknown as WorkingCopyItem),
+      ]),
     );
   }
 

@@ -79,12 +79,17 @@ export const landingPages = new Hono<AppEnv>()
     // While review is required, what visitors would see goes through it (issue 33): a change
     // to a live page that stays live goes into its working copy (202); making a page live
     // is a 409 naming the way. Taking a page down, or a page nobody sees, is as SPEC says.
-    const required = current && (current.isActive || patch.isActive) ? await approvalsRequired(c) : 0;
+    const required =
+      current && (current.isActive || patch.isActive) ? await approvalsRequired(c) : 0;
     if (current && required > 0 && (patch.isActive ?? current.isActive)) {
       if (!current.isActive) {
         throw new ReviewRequiredError(
           `Making ${current.title} live needs ${approvalsText(required)} while approvals are required: submit it for review in the editor, and publish it once approved. Nothing was changed.`,
-          { isActive: ['cannot become true here while approvals are required: publish the page instead'] },
+          {
+            isActive: [
+              'cannot become true here while approvals are required: publish the page instead',
+            ],
+          },
         );
       }
       if (changesLivePage(current, patch)) {
@@ -131,13 +136,18 @@ export const landingPages = new Hono<AppEnv>()
     // A live page while review is required: the template goes into the working copy, which
     // it replaces (kept as a version), and waits for review like any edit (issue 33).
     if (required > 0) {
-      return saveToWorkingCopy(c, current, { content }, {
-        revision: 'replace',
-        replacedAs: 'reset',
-        what: 'the latest template',
-        audit: 'working copy reset to the latest template',
-        required,
-      });
+      return saveToWorkingCopy(
+        c,
+        current,
+        { content },
+        {
+          revision: 'replace',
+          replacedAs: 'reset',
+          what: 'the latest template',
+          audit: 'working copy reset to the latest template',
+          required,
+        },
+      );
     }
     const page = await pages.update(
       id,

@@ -80,7 +80,9 @@ describe('with approvals required, an image a live page shows', () => {
     expect(copy.content.features.items[0]!.image).toBe(next.objectPath);
     expect((await served(next.objectPath)).bytes).toEqual(before.bytes.bytes);
     expect(
-      (await (await t.call('GET', `/api/admin/media/${next.id}/usage`)).json()) as MediaUsageResponse,
+      (await (
+        await t.call('GET', `/api/admin/media/${next.id}/usage`)
+      ).json()) as MediaUsageResponse,
     ).toEqual({
       pages: [
         {

@@ -196,7 +196,11 @@ export const media = new Hono<AppEnv>()
         c.get('admin')?.email ?? 'unknown',
       );
       if (!next) {
-        throw new ApiError(409, 'conflict', 'This upload was used meanwhile; upload the file again');
+        throw new ApiError(
+          409,
+          'conflict',
+          'This upload was used meanwhile; upload the file again',
+        );
       }
       await services.objects.delete([ticket.key]);
       const adoption = await adopt(services, actorOf(c), record, next, guard.shown);

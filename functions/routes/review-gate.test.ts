@@ -266,9 +266,9 @@ describe('the page repository refuses a live write nobody signed, whatever route
       200,
     );
     const before = await shown();
-    expect((await as('publisher')('POST', `/api/landing-pages/${live.id}/publish`, {})).status).toBe(
-      409,
-    );
+    expect(
+      (await as('publisher')('POST', `/api/landing-pages/${live.id}/publish`, {})).status,
+    ).toBe(409);
     expect(await shown()).toEqual(before);
   });
 });

@@ -30,9 +30,14 @@ export async function checkCopySlug(
   slug: string,
 ): Promise<void> {
   if (page.slug === DEFAULT_SLUG && slug !== DEFAULT_SLUG) {
-    throw new ApiError(400, 'validation_failed', 'Invalid request: slug cannot change on the default page', {
-      slug: ['cannot change on the default page'],
-    });
+    throw new ApiError(
+      400,
+      'validation_failed',
+      'Invalid request: slug cannot change on the default page',
+      {
+        slug: ['cannot change on the default page'],
+      },
+    );
   }
   if (slug !== page.slug) {
     const holder = await c.get('services').pages.getBySlug(slug);

@@ -31,7 +31,9 @@ const restoreDeleted = createHandlers(params(idParam), async (c) => {
   const page = await pages.restoreDeleted(
     id,
     pageChange(c, 'restore', (_before, after) =>
-      required > 0 && !after.isActive ? 'deleted page restored as a draft' : 'deleted page restored',
+      required > 0 && !after.isActive
+        ? 'deleted page restored as a draft'
+        : 'deleted page restored',
     ),
     { asDraft: required > 0 },
   );

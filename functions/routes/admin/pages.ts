@@ -14,8 +14,7 @@ import { workflowStatus } from '../workflow.ts';
 import { approvalsRequired, saveToWorkingCopy } from '../review-gate.ts';
 
 /** A version id's time as the sentence says it: "2026-11-25 14:00 UTC". */
-const formatVersionTime = (versionId: string) =>
-  `${versionId.slice(0, 16).replace('T', ' ')} UTC`;
+const formatVersionTime = (versionId: string) => `${versionId.slice(0, 16).replace('T', ' ')} UTC`;
 
 const idParam = z.object({ id: pageIdSchema });
 const versionParam = idParam.extend({ versionId: versionIdSchema });

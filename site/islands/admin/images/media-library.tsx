@@ -12,6 +12,7 @@ import {
   deleteMedia,
   formatBytes,
   mediaUsage,
+  refreshAdopted,
   refreshMedia,
   updateMedia,
   useMediaLibrary,
@@ -193,9 +194,23 @@ function MediaCard({ media }: { media: MediaRecord }) {
                 ? 'Unknown (could not be checked)'
                 : pagesUsing.length === 0
                   ? 'No page'
-                  : pagesUsing.map((page) => `${page.title} (/${page.slug})`).join(', ')}
+                  : pagesUsing
+                      .map(
+                        (page) =>
+                          `${page.title} (/${page.slug}${page.workingCopy ? ', working copy' : ''})`,
+                      )
+                      .join(', ')}
           </dd>
         </dl>
+        {media.replacedBy && (
+          <p
+            className="rounded-md bg-amber-50 p-2 text-xs text-amber-900"
+            data-testid="replaced-note"
+          >
+            A newer version of this image waits in pages&rsquo; working copies; live pages show this
+            one until those are approved and published.
+          </p>
+        )}
         {canEdit && <AltTextField key={media.updatedAt} media={media} />}
         {refusal && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
@@ -289,9 +304,21 @@ function AltTextField({ media }: { media: MediaRecord }) {
   const save = useMutation({
     mutationFn: (alt: string) => updateMedia(media.id, { alt }),
     onSuccess: (record) => {
+      setErrors(undefined);
+      if (record.adoption) {
+        // Live pages show this image and review is required (issue 33): the new alt text is
+        // on a new image, first in the library; this one keeps its own until they publish.
+        setValue(media.alt);
+        refreshAdopted(client);
+        toast({
+          title: `The new alt text of ${record.fileName} is on a new image`,
+          description: record.adoption.message,
+          duration: 12_000,
+        });
+        return;
+      }
       setSaved(record.alt);
       setValue(record.alt);
-      setErrors(undefined);
       refreshMedia(client);
       toast({ title: `Alt text saved for ${record.fileName}` });
     },

@@ -92,6 +92,12 @@ export function CreatePageDialog({
     onError: (error) => {
       const named = error instanceof HttpError ? error.fields : {};
       // A saved template deleted meanwhile: said in words, and the list read again.
+      // Review is required, so a page cannot be created live (issue 33): said at the box.
+      if (named['isActive']) {
+        named['isActive'] = [
+          'Publishing needs approval here: untick Publish now to create the page as a draft, then submit it for review in the editor.',
+        ];
+      }
       if (named['templateId']) {
         named['templateId'] = [
           'The chosen template no longer exists (someone may have deleted it): choose another.',
@@ -246,9 +252,13 @@ export function CreatePageDialog({
             id={`${ids}-publish`}
             type="checkbox"
             checked={publish}
-            onChange={(e) => setPublish(e.target.checked)}
+            onChange={(e) => {
+              setPublish(e.target.checked);
+              setFields((current) => withoutErrors(current, ['isActive']));
+            }}
             className="mt-0.5 h-4 w-4 accent-brand-700"
-            aria-describedby={`${ids}-publish-hint`}
+            aria-invalid={Boolean(fields['isActive'])}
+            aria-describedby={described('isActive', `${ids}-publish-hint`)}
           />
           <div>
             <label htmlFor={`${ids}-publish`} className="text-sm font-medium text-ink">
@@ -259,6 +269,7 @@ export function CreatePageDialog({
                 ? 'Visitors can open the page as soon as the site is rebuilt.'
                 : 'The page is created as a draft: only signed-in administrators can preview it until you publish it from the editor.'}
             </p>
+            <FieldError id={`${ids}-isActive-error`} messages={fields['isActive']} />
           </div>
         </div>
         <div className="flex justify-end gap-2">
