@@ -38,6 +38,8 @@ const EDITING_SPECS = [
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */
 const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
+/** Specs that switch review on (a setting of the whole install): on the editing server, last. */
+const REVIEW_SPECS = ['review-answers.spec.ts'];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -74,7 +76,7 @@ export default defineConfig({
   projects: [
     {
       name: 'site',
-      testIgnore: [...EDITING_SPECS, ...AFTER_EDITING_SPECS],
+      testIgnore: [...EDITING_SPECS, ...AFTER_EDITING_SPECS, ...REVIEW_SPECS],
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
@@ -95,6 +97,17 @@ export default defineConfig({
       name: 'editing-forms',
       testMatch: AFTER_EDITING_SPECS,
       dependencies: ['editing'],
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://localhost:${port + 1}`,
+      },
+    },
+    {
+      // Alone: `--project=editing-review --no-deps`.
+      name: 'editing-review',
+      testMatch: REVIEW_SPECS,
+      dependencies: ['editing-forms'],
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
