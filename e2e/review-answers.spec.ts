@@ -69,7 +69,8 @@ test('with approvals required, each refused or redirected change is said in a se
     await expect(create.getByRole('checkbox', { name: 'Publish now' })).toHaveAccessibleDescription(
       /Publishing needs approval here: untick Publish now to create the page as a draft, then submit it for review in the editor\./,
     );
-    await expect(toast(page)).toContainText('A new page goes live through review');
+    await expect(create.getByRole('checkbox', { name: 'Publish now' })).toBeFocused();
+    await expect(toast(page)).toContainText('untick Publish now to create the page as a draft');
     await shoot(page, 'review-new-page-refused');
     await create.getByRole('button', { name: 'Cancel' }).click();
 
@@ -110,6 +111,8 @@ test('with approvals required, each refused or redirected change is said in a se
       `${title} (/${slug}) gets it through its working copy; visitors keep seeing the old one until it is approved and published.`,
     );
     await expect(old.getByTestId('replaced-note')).toBeVisible();
+    // One new image, although leaving the field and clicking Save both ask to save.
+    await expect(page.getByTestId('media-card').filter({ hasText: name })).toHaveCount(2);
     await expect(old.getByLabel('Alt text')).toHaveValue('Chart before review');
     const next = page.getByTestId('media-card').filter({
       has: page.getByTestId('media-usage').getByText(`${title} (/${slug}, working copy)`),

@@ -11,6 +11,7 @@
 // publishing what nobody signed, and the working copies that show it are re-hashed.
 import type { LandingPage } from '../data/landing-pages.ts';
 import { newMediaId, type UploadTicket } from '../data/media.ts';
+import { StaleWorkingCopyError } from '../data/workflow.ts';
 import type { Services } from '../lib/context.ts';
 import { CONTROL_ID } from '../shared/experiments.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
@@ -172,28 +173,12 @@ export async function adopt(
   const copies = await services.workflow.workingCopies(pages.map((page) => page.id));
   const adopted: { id: string; title: string; slug: string }[] = [];
   const failed: string[] = [];
-  for (const page of pages) {
-    const copy = copies.get(page.id);
-    const edited = copy ?? page;
-    if (fieldsReferring(edited.content, needle).length === 0) continue;
-    try {
-      await services.workflow.saveDraft(
-        page,
-        { title: edited.title, slug: edited.slug, content: withImage(edited.content, from, to) },
-        edited.revision,
-        actor,
-        { summary: `image ${from.fileName} replaced by its new version (${to.objectPath})` },
-      );
-      adopted.push({ id: page.id, title: page.title, slug: page.slug });
-    } catch (error) {
-      // Saved by someone else meanwhile: the image is changed everywhere else, and this page
-      // is named so that it can be done there by hand.
-      services.log.warn('a working copy did not take the new image', {
-        pageId: page.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      failed.push(`${page.title} (/${page.slug})`);
-    }
+  for (const listed of pages) {
+    if (fieldsReferring((copies.get(listed.id) ?? listed).content, needle).length === 0) continue;
+    const outcome = await adoptOne(services, actor, listed.id, from, to);
+    if (outcome === 'adopted')
+      adopted.push({ id: listed.id, title: listed.title, slug: listed.slug });
+    if (outcome === 'failed') failed.push(`${listed.title} (/${listed.slug})`);
   }
   await services.media.markReplaced(from.id, to.id);
   const names = adopted.map((page) => `${page.title} (/${page.slug})`).join(', ');
@@ -212,6 +197,49 @@ export async function adopt(
     .filter(Boolean)
     .join(' ');
   return { previousId: from.id, pages: adopted, message };
+}
+
+/**
+ * One page takes `to`: read afresh, its working copy (or content) with the references
+ * swapped is saved. A save by someone else meanwhile only means reading again: the swap is
+ * applied to whatever the copy holds then, so nothing of theirs is lost.
+ */
+async function adoptOne(
+  services: Services,
+  actor: { email: string; ip?: string | undefined },
+  pageId: string,
+  from: MediaRecord,
+  to: MediaRecord,
+): Promise<'adopted' | 'unused' | 'failed'> {
+  for (let attempt = 1; ; attempt++) {
+    const [page, copy] = await Promise.all([
+      services.pages.getById(pageId),
+      services.workflow.workingCopy(pageId),
+    ]);
+    const edited = copy ?? page;
+    if (!page || !edited || fieldsReferring(edited.content, from.objectPath).length === 0) {
+      return 'unused';
+    }
+    try {
+      await services.workflow.saveDraft(
+        page,
+        { title: edited.title, slug: edited.slug, content: withImage(edited.content, from, to) },
+        edited.revision,
+        actor,
+        { summary: `image ${from.fileName} replaced by its new version (${to.objectPath})` },
+      );
+      return 'adopted';
+    } catch (error) {
+      if (error instanceof StaleWorkingCopyError && attempt < 3) continue;
+      // The image is changed everywhere else, and this page is named so that it can be
+      // done there by hand.
+      services.log.warn('a working copy did not take the new image', {
+        pageId,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+      return 'failed';
+    }
+  }
 }
 
 /** After an in-place change: the working copies showing the image hash it anew. */

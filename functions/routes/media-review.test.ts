@@ -120,6 +120,36 @@ describe('with approvals required, an image a live page shows', () => {
   });
 });
 
+describe('with approvals required, a page with a working copy', () => {
+  it('takes the new image into that copy, keeping the copy’s own changes', async () => {
+    const { image, page, content, editor, publicPage, workflow } = await liveImage();
+    const live = await t.expectOk<LandingPage>(await t.call('GET', `/api/admin/pages/${page.id}`));
+    await t.expectOk(
+      await t.call(
+        'PUT',
+        `/api/landing-pages/${page.id}/draft`,
+        {
+          title: live.title,
+          slug: live.slug,
+          content: { ...content, hero: { ...content.hero, headline: 'Being written' } },
+          revision: live.revision,
+        },
+        { cookie: editor },
+      ),
+    );
+    const before = await publicPage();
+    const next = await t.expectOk<MediaChangeResponse>(
+      await t.call('PATCH', `/api/admin/media/${image.id}`, { alt: 'New alt' }),
+    );
+    expect(next.adoption?.pages).toEqual([{ id: page.id, title: 'Spring', slug: 'spring' }]);
+    const copy = (await workflow()).workingCopy!;
+    expect(copy.content.hero.headline).toBe('Being written');
+    expect(copy.content.features.items[0]!.image).toBe(next.objectPath);
+    expect(copy.authors).toEqual(['editor@pharmabridge.test', 'admin@pharmabridge.test']);
+    expect(await publicPage()).toEqual(before);
+  });
+});
+
 describe('with approvals required, an image no live page shows', () => {
   it('changes in place, and voids the approvals of a working copy that shows it', async () => {
     const { image, page, content, reviewer, editor, publicPage, workflow } = await liveImage({

@@ -137,6 +137,7 @@ describe('with approvals required, a change to a live page goes into its working
     expect(body.message).toContain(
       `the version of ${first.versionId.slice(0, 16).replace('T', ' ')} UTC went into its working copy`,
     );
+    expect(body.message).toMatch(/ The working copy it replaced is kept as a version\.$/);
     expect(body.workingCopy.content.hero.headline).toBe(landingTemplate().hero.headline);
     expect(await shown()).toEqual(before);
     // The copy it replaced is a version now, and restoring that one brings it back.

@@ -112,7 +112,9 @@ export async function saveToWorkingCopy(
   return c.json<SavedToCopy>(
     {
       savedTo: 'working-copy',
-      message: `${page.title} is live and publishing needs ${approvalsText(options.required)}: ${options.what} went into its working copy (revision ${saved.revision}), which visitors do not see until it is approved and published.`,
+      message: `${page.title} is live and publishing needs ${approvalsText(options.required)}: ${options.what} went into its working copy (revision ${saved.revision}), which visitors do not see until it is approved and published.${
+        options.replacedAs && copy ? ' The working copy it replaced is kept as a version.' : ''
+      }`,
       workingCopy: saved,
     },
     202,

@@ -1,7 +1,7 @@
 // The media library: every published image, newest first, with its details, alt text
 // edited in place, the pages using it, and copy, assign, replace and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { MEDIA_ALT_MAX, type MediaRecord } from '../../../../functions/shared/media.ts';
 import { describeError, formatTime, HttpError } from '../api.ts';
 import { useToast } from '../toast.tsx';
@@ -330,9 +330,19 @@ function AltTextField({ media }: { media: MediaRecord }) {
       );
     },
   });
+  // Leaving the field saves, and so does the Save button that click leaves it for: one
+  // save for both, marked at once (isPending shows only after a render). A second save
+  // would make a second new image while review is required (issue 33).
+  const sending = useRef(false);
   const submit = (event?: SyntheticEvent) => {
     event?.preventDefault();
-    if (value.trim() !== saved && !save.isPending) save.mutate(value.trim());
+    if (value.trim() === saved || sending.current) return;
+    sending.current = true;
+    save.mutate(value.trim(), {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
   };
   return (
     <form onSubmit={submit}>

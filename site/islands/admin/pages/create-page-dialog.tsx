@@ -39,6 +39,10 @@ const OTHER_STARTS: { value: Start; label: string; hint: string }[] = [
   },
 ];
 
+/** Why "Publish now" was refused while approvals are required (the API's 409 names isActive). */
+const PUBLISH_NEEDS_REVIEW =
+  'Publishing needs approval here: untick Publish now to create the page as a draft, then submit it for review in the editor.';
+
 /** An error is about the value it was given: a field changed starts clean. */
 function withoutErrors(fields: FieldErrors, names: string[]): FieldErrors {
   return Object.fromEntries(Object.entries(fields).filter(([name]) => !names.includes(name)));
@@ -91,13 +95,14 @@ export function CreatePageDialog({
     },
     onError: (error) => {
       const named = error instanceof HttpError ? error.fields : {};
-      // A saved template deleted meanwhile: said in words, and the list read again.
-      // Review is required, so a page cannot be created live (issue 33): said at the box.
-      if (named['isActive']) {
-        named['isActive'] = [
-          'Publishing needs approval here: untick Publish now to create the page as a draft, then submit it for review in the editor.',
-        ];
+      // Review is required, so a page cannot be created live (issue 33): said at the box,
+      // which takes the focus (and so comes into view), and in the toast in the same words.
+      const notLive = Boolean(named['isActive']);
+      if (notLive) {
+        named['isActive'] = [PUBLISH_NEEDS_REVIEW];
+        document.getElementById(`${ids}-publish`)?.focus();
       }
+      // A saved template deleted meanwhile: said in words, and the list read again.
       if (named['templateId']) {
         named['templateId'] = [
           'The chosen template no longer exists (someone may have deleted it): choose another.',
@@ -107,7 +112,7 @@ export function CreatePageDialog({
       setFields(named);
       toast({
         title: 'Failed to create landing page',
-        description: describeError(error),
+        description: notLive ? PUBLISH_NEEDS_REVIEW : describeError(error),
         variant: 'destructive',
       });
     },

@@ -90,9 +90,7 @@ export function VersionsPanel({
       }
       toast({
         title: copied ? 'Version restored into the working copy' : 'Version restored successfully',
-        description: copied
-          ? `${answer.message} What it replaced is kept as a new version.`
-          : 'The content it replaced is kept as a new version.',
+        description: copied ? answer.message : 'The content it replaced is kept as a new version.',
       });
     },
     onError: (error) => {
