@@ -223,38 +223,35 @@ async function pageWithCopy({ t, livePage, mark }: Stage) {
   return page;
 }
 
-const publishNow: VisibleCase = {
-  name: 'a working copy published now',
+/** Publish of a working copy, now (`later` absent) or on a schedule the scheduler then runs. */
+const publishCase = (name: string, later?: number): VisibleCase => ({
+  name,
   needs: 'publish',
   arrange: async (stage) => {
     const page = await pageWithCopy(stage);
-    return {
+    const call: Call = {
       method: 'POST',
       path: `/api/landing-pages/${page.id}/publish`,
-      body: {},
+      body: later ? { at: new Date(stage.t.services.now().getTime() + later).toISOString() } : {},
       slugs: [page.slug],
     };
-  },
-};
-
-const HOUR = 3_600_000;
-const publishLater: VisibleCase = {
-  name: 'a working copy published on a schedule (the scheduler runs at the time)',
-  needs: 'publish',
-  arrange: async (stage) => {
-    const page = await pageWithCopy(stage);
+    if (!later) return call;
     return {
-      method: 'POST',
-      path: `/api/landing-pages/${page.id}/publish`,
-      body: { at: new Date(stage.t.services.now().getTime() + HOUR).toISOString() },
-      slugs: [page.slug],
+      ...call,
       settle: async () => {
-        stage.advanceClock(2 * HOUR);
+        stage.advanceClock(2 * later);
         await runDueSchedules(stage.t.services);
       },
     };
   },
-};
+});
+
+const HOUR = 3_600_000;
+const publishNow = publishCase('a working copy published now');
+const publishLater = publishCase(
+  'a working copy published on a schedule (the scheduler runs at the time)',
+  HOUR,
+);
 
 const unpublish: VisibleCase = {
   name: 'a live page taken down',
