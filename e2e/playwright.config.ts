@@ -39,8 +39,9 @@ const EDITING_SPECS = [
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */
 const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
-/** Specs that turn on required approvals, which every saving spec depends on: last of all. */
-const REVIEW_SPECS = ['forms-review.spec.ts'];
+/** Specs that turn on required approvals (a setting of the whole install), which every saving
+ * spec depends on: on the editing server, last of all. */
+const REVIEW_SPECS = ['forms-review.spec.ts', 'review-answers.spec.ts'];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**

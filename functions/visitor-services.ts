@@ -65,6 +65,7 @@ export function assembleVisitorServices(
   const now = options.now ?? (() => new Date());
   const log = options.log ?? jsonLogger(config.env.LOG_LEVEL);
   const pages = new LandingPageRepository(db, tableName, now, { liveSlugs: options.liveSlugs });
+  const media = new MediaRepository(db, tableName, now);
   const leads = new LeadRepository(db, tableName, now);
   const leadSettings = new LeadSettingsRepository(db, tableName, now);
   return {
@@ -72,7 +73,7 @@ export function assembleVisitorServices(
     db,
     tableName,
     pages,
-    workflow: new WorkflowRepository(db, tableName, now, pages),
+    workflow: new WorkflowRepository(db, tableName, now, pages, media),
     pageResolver: new PageResolver(pages, now),
     eventCap: new VisitorEventCap(
       {
@@ -102,7 +103,7 @@ export function assembleVisitorServices(
     rateLimiter: new DynamoRateLimiter(db, tableName, now),
     admins: new AdminRepository(db, tableName, now),
     sessions: new SessionRepository(db, tableName, now),
-    media: new MediaRepository(db, tableName, now),
+    media,
     assets: new AssetRepository(db, tableName, now),
     mailer: options.mailer ?? chooseMailer(config, log),
     clientIp: options.clientIp ?? socketIp(config.env.TRUST_PROXY),

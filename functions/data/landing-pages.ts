@@ -22,6 +22,9 @@
 // a page taking an address removes the redirect from it.
 // After each write commits, the live-slug sink (functions/publishing/live-slugs.ts, AWS only)
 // is told the page before and after, so CloudFront's live-slug keys follow at once.
+// A write that changes what visitors see (a live page's title, slug or content, or a page
+// going live) carries live-guard.ts's check of the approvals setting in its transaction: an
+// admin's change nobody signed is refused while review is required (issue 33).
 // Failures are domain errors (PageNotFoundError, SlugTakenError, StaleRevisionError, ...);
 // functions/routes/admin-changes.ts maps them to HTTP, so the site build, which reads
 // pages through this module, never loads HTTP code.
@@ -30,12 +33,14 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import type { AuditAction, VersionReason } from '../shared/api.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { DEFAULT_SLUG } from '../shared/slug.ts';
+import { sameJson } from '../shared/stable-json.ts';
 import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
 import { auditItem } from './audit.ts';
 import { GSI1, GSI2, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 import { GSI1PK, GSI2PK, keys, SK } from './keys.ts';
 import { pageRedirectWrites, RedirectsChangedError } from './redirect-plan.ts';
 import type { LiveSlugSink, PageLiveness } from '../publishing/live-slugs.ts';
+import { liveWritePart, ReviewRequiredError, type LiveWrite } from './live-guard.ts';
 
 export interface LandingPage {
   id: string;
@@ -116,6 +121,10 @@ export const experimentLockCheck = (table: string, pageId: string) => ({
   },
 });
 
+/** The refusal of a page created live while review is required (the routes say it first). */
+export const NEW_LIVE_PAGE_NEEDS_REVIEW =
+  'A new page goes live through review while approvals are required: create it as a draft (isActive: false), submit it for review, and publish it once approved. Nothing was created.';
+
 export class SlugTakenError extends ConflictError {
   override name = 'SlugTakenError';
   readonly slug: string;
@@ -189,6 +198,9 @@ export interface DeletedPage {
   /** When it can no longer be restored. */
   restorableUntil: string;
 }
+
+/** What a version keeps of a page (or of its working copy). */
+export type VersionSnapshot = Pick<LandingPage, 'id' | 'title' | 'slug' | 'isActive' | 'content'>;
 
 interface PageItem extends LandingPage {
   pk: string;
@@ -294,6 +306,10 @@ export class LandingPageRepository extends TableRepository {
       actor: options.change?.actor ?? 'system',
       at,
     });
+    // Someone's change (audited) that creates a live page is one nobody signed; the seed and
+    // the scripts, which pass no change, create what the installation starts with.
+    const guard =
+      options.change && input.isActive ? [liveWritePart(this.table, { approvals: 0 })] : [];
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -302,11 +318,17 @@ export class LandingPageRepository extends TableRepository {
             putNew(this.table, item),
             ...this.auditParts(options.change, now, undefined, page),
             ...redirects,
+            ...guard,
           ],
         }),
       );
     } catch (error) {
-      if (isConditionalFailure(error)) throw new SlugTakenError(input.slug);
+      if (isConditionalFailure(error)) {
+        if (guard.length && cancellationReasons(error).at(-1) === 'ConditionalCheckFailed') {
+          throw new ReviewRequiredError(NEW_LIVE_PAGE_NEEDS_REVIEW);
+        }
+        throw new SlugTakenError(input.slug);
+      }
       throw error;
     }
     await this.committed(undefined, page);
@@ -329,6 +351,8 @@ export class LandingPageRepository extends TableRepository {
        * schedule with the write); when one of them is refused, `refused()` is thrown.
        */
       also?: { parts: object[]; refused: () => Error };
+      /** For a publish: the approvals of the content written (none: an unsigned change). */
+      reviewed?: LiveWrite;
     },
   ): Promise<LandingPage> {
     const current = await this.getItem(id);
@@ -348,6 +372,15 @@ export class LandingPageRepository extends TableRepository {
       revision: current.revision + 1,
     };
     const slugChanged = next.slug !== current.slug;
+    // Visitors would see it: the page is live after the write, and was not before or reads
+    // differently now (taking a page down, or saving it unchanged, shows nothing new).
+    const visible =
+      next.isActive &&
+      (!current.isActive ||
+        slugChanged ||
+        next.title !== current.title ||
+        !sameJson(next.content, current.content));
+    const guard = visible ? [liveWritePart(this.table, change.reviewed ?? { approvals: 0 })] : [];
     // A live page renamed leaves redirects from its old addresses; a page taking an address
     // removes the redirect from it (docs/decisions/0140-renames-page-wins.md). In this transaction.
     const redirects = await pageRedirectWrites(this.db, this.table, current, next, {
@@ -388,6 +421,7 @@ export class LandingPageRepository extends TableRepository {
             ...this.auditParts(change, now, toPage(current), toPage(next)),
             ...redirects,
             ...(change.also?.parts ?? []),
+            ...guard,
             // Last: no change to the live page while an experiment holds its lock.
             experimentLockCheck(this.table, id),
           ],
@@ -399,7 +433,14 @@ export class LandingPageRepository extends TableRepository {
         if (all[all.length - 1] === 'ConditionalCheckFailed') {
           throw new ExperimentRunningError(await this.lockName(id));
         }
-        const reasons = all.slice(0, -1);
+        if (guard.length && all.at(-2) === 'ConditionalCheckFailed') {
+          throw change.reviewed
+            ? new ReviewRequiredError(
+                'The approvals of this content no longer cover what visitors would see (the setting changed, or an image it shows changed meanwhile): nothing was published',
+              )
+            : new ReviewRequiredError();
+        }
+        const reasons = all.slice(0, -1 - guard.length);
         const extra = change.also?.parts.length ?? 0;
         if (extra > 0 && reasons.slice(-extra).includes('ConditionalCheckFailed')) {
           throw change.also!.refused();
@@ -561,8 +602,15 @@ export class LandingPageRepository extends TableRepository {
     );
   }
 
-  /** Re-creates a deleted page under its id and slug; 409 when the slug is taken. */
-  async restoreDeleted(id: string, change: PageChange): Promise<LandingPage> {
+  /**
+   * Re-creates a deleted page under its id and slug; 409 when the slug is taken. `asDraft`
+   * brings a page that was live back off the site (review is required to show it again).
+   */
+  async restoreDeleted(
+    id: string,
+    change: PageChange,
+    options: { asDraft?: boolean } = {},
+  ): Promise<LandingPage> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: deletedKey(id), ConsistentRead: true }),
     );
@@ -576,7 +624,7 @@ export class LandingPageRepository extends TableRepository {
       id,
       title: deleted.title,
       slug: deleted.slug,
-      isActive: deleted.isActive,
+      isActive: deleted.isActive && !options.asDraft,
       content: deleted.content,
       createdAt: deleted.createdAt,
       updatedAt: at,
@@ -588,6 +636,7 @@ export class LandingPageRepository extends TableRepository {
       actor: change.actor,
       at,
     });
+    const guard = page.isActive ? [liveWritePart(this.table, { approvals: 0 })] : [];
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -609,6 +658,7 @@ export class LandingPageRepository extends TableRepository {
             },
             ...this.auditParts(change, now, undefined, page),
             ...redirects,
+            ...guard,
           ],
         }),
       );
@@ -616,6 +666,11 @@ export class LandingPageRepository extends TableRepository {
       if (isConditionalFailure(error)) {
         const reasons = cancellationReasons(error);
         if (reasons[0] === 'ConditionalCheckFailed') throw new SlugTakenError(deleted.slug);
+        if (guard.length && reasons.at(-1) === 'ConditionalCheckFailed') {
+          throw new ReviewRequiredError(
+            'Restoring this page live needs review while approvals are required: restore it as a draft, then submit it. Nothing was restored.',
+          );
+        }
         throw new AlreadyRestoredError();
       }
       throw error;
@@ -670,7 +725,15 @@ export class LandingPageRepository extends TableRepository {
     return result.Item as PageItem | undefined;
   }
 
-  private versionItem(page: PageItem, reason: VersionReason, actor: string, at: string) {
+  /**
+   * A version of `snapshot` as a part of another transaction: the working copy a restore or
+   * a reset replaces is kept this way, so the versions list can bring it back.
+   */
+  versionPart(snapshot: VersionSnapshot, reason: VersionReason, actor: string, at: string) {
+    return { Put: { TableName: this.table, Item: this.versionItem(snapshot, reason, actor, at) } };
+  }
+
+  private versionItem(page: VersionSnapshot, reason: VersionReason, actor: string, at: string) {
     // The random suffix keeps two versions written in the same millisecond apart.
     const versionId = `${at}#${randomUUID().slice(0, 8)}`;
     return {

@@ -43,6 +43,8 @@ import {
 } from './table.ts';
 import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
 import { InstallSecrets } from './install-secrets.ts';
+import { mediaChangePart } from './live-guard.ts';
+import { ConflictError } from '../lib/domain-errors.ts';
 
 /** How long an upload may wait between its URL and its publication. */
 export const TICKET_GRACE_SECONDS = 2 * 86400;
@@ -242,6 +244,7 @@ export class MediaRepository extends TableRepository {
     expectedVersion: number,
     content: MediaContent,
     ticket: Pick<UploadTicket, 'id' | 'signed' | 'expiresAt'>,
+    liveGeneration?: number | null,
   ): Promise<MediaRecord | undefined> {
     const updatedAt = this.now().toISOString();
     const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
@@ -271,11 +274,15 @@ export class MediaRepository extends TableRepository {
               },
             },
             ...this.#useUp(ticket),
+            mediaChangePart(this.table, liveGeneration),
           ],
         }),
       );
     } catch (error) {
-      if (isConditionalFailure(error)) return undefined;
+      if (isConditionalFailure(error)) {
+        if (cancelledAt(error, 2)) throw new LiveChangedMeanwhileError();
+        return undefined;
+      }
       throw error;
     }
     return this.get(id);
@@ -309,6 +316,40 @@ export class MediaRepository extends TableRepository {
     ];
   }
 
+  /**
+   * A new record that no upload ticket stands for: the copy of an image made when a change
+   * to it must not reach live pages (functions/media/governed.ts). Its objects are written.
+   */
+  async insert(record: MediaRecord): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...mediaKey(record.id),
+          gsi1pk: GSI1PK.media,
+          gsi1sk: `${record.uploadedAt}#${record.id}`,
+          ...record,
+        } satisfies MediaItem,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  /** Notes the record that took this one's place in pages' working copies. */
+  async markReplaced(id: string, by: string): Promise<void> {
+    await conditionally(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: mediaKey(id),
+          UpdateExpression: 'SET replacedBy = :by',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':by': by },
+        }),
+      ),
+    );
+  }
+
   async get(id: string): Promise<MediaRecord | undefined> {
     const result = await this.db.send(
       new GetCommand({ TableName: this.table, Key: mediaKey(id), ConsistentRead: true }),
@@ -316,8 +357,14 @@ export class MediaRepository extends TableRepository {
     return result.Item ? recordOf(result.Item as MediaItem) : undefined;
   }
 
-  /** Records by id (missing ones left out), for the site build's media map. */
-  async getMany(ids: readonly string[]): Promise<MediaRecord[]> {
+  /**
+   * Records by id (missing ones left out), for the site build's media map; `consistent`
+   * for a hash that must see the last change (functions/data/workflow.ts).
+   */
+  async getMany(
+    ids: readonly string[],
+    options: { consistent?: boolean } = {},
+  ): Promise<MediaRecord[]> {
     const records: MediaRecord[] = [];
     const unique = [...new Set(ids)];
     for (let start = 0; start < unique.length; start += 100) {
@@ -327,7 +374,14 @@ export class MediaRepository extends TableRepository {
       for (let attempt = 0; keys && keys.length > 0; attempt++) {
         if (attempt > 0) await new Promise((wait) => setTimeout(wait, 50 * 2 ** attempt));
         const result = await this.db.send(
-          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys } } }),
+          new BatchGetCommand({
+            RequestItems: {
+              [this.table]: {
+                Keys: keys,
+                ...(options.consistent ? { ConsistentRead: true } : {}),
+              },
+            },
+          }),
         );
         records.push(...((result.Responses?.[this.table] ?? []) as MediaItem[]).map(recordOf));
         keys = result.UnprocessedKeys?.[this.table]?.Keys as Record<string, unknown>[] | undefined;
@@ -358,9 +412,14 @@ export class MediaRepository extends TableRepository {
     return { items, next: last && items.length === limit ? last : undefined };
   }
 
+  /**
+   * Alt text and caption, in place. `liveGeneration` (live-guard.ts): when given, the change
+   * is refused (LiveChangedMeanwhileError) if a page went live since it was read.
+   */
   async update(
     id: string,
     patch: { alt?: string | undefined; caption?: string | undefined },
+    liveGeneration?: number | null,
   ): Promise<MediaRecord | undefined> {
     const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
     const values: Record<string, unknown> = { ':updatedAt': this.now().toISOString() };
@@ -372,22 +431,32 @@ export class MediaRepository extends TableRepository {
       sets.push(`#${field} = :${field}`);
     }
     try {
-      const result = await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: mediaKey(id),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.table,
+                Key: mediaKey(id),
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: values,
+              },
+            },
+            // Counted: a publish that hashed this image before now fails (live-guard.ts).
+            mediaChangePart(this.table, liveGeneration),
+          ],
         }),
       );
-      return recordOf(result.Attributes as MediaItem);
     } catch (error) {
-      if (isConditionalFailure(error)) return undefined;
+      if (isConditionalFailure(error)) {
+        if (cancelledAt(error, 1)) throw new LiveChangedMeanwhileError();
+        return undefined;
+      }
       throw error;
     }
+    return this.get(id);
   }
 
   /** Removes the record if it is still at `version`; answers whether it did. */
@@ -404,6 +473,23 @@ export class MediaRepository extends TableRepository {
       ),
     );
   }
+}
+
+/**
+ * A page went live while an image was being changed in place: the change was not made, and
+ * the caller looks again (the image may be on a live page now).
+ */
+export class LiveChangedMeanwhileError extends ConflictError {
+  override name = 'LiveChangedMeanwhileError';
+  constructor() {
+    super('A page was published while the image was being changed; nothing was changed: try again');
+  }
+}
+
+function cancelledAt(error: unknown, index: number): boolean {
+  const reasons =
+    (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons[index]?.Code === 'ConditionalCheckFailed';
 }
 
 /** A fresh id for an upload (its key, ticket, object path and record share it). */
@@ -428,5 +514,6 @@ function recordOf(item: MediaItem): MediaRecord {
     uploadedAt: item.uploadedAt,
     updatedAt: item.updatedAt,
     version: item.version,
+    ...(item.replacedBy ? { replacedBy: item.replacedBy } : {}),
   };
 }

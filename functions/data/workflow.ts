@@ -28,6 +28,7 @@ import {
   BatchGetCommand,
   GetCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type BatchGetCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -48,9 +49,12 @@ import {
   type WorkflowSummary,
   type WorkingCopy,
 } from '../shared/workflow.ts';
+import { mediaIdsIn, mediaMapOf, mediaPathsIn, type MediaMap } from '../shared/media-map.ts';
 import { auditItem, type AuditAction } from './audit.ts';
 import { GSI1PK, keys, SK } from './keys.ts';
 import type { LandingPage, LandingPageRepository } from './landing-pages.ts';
+import { readGenerations } from './live-guard.ts';
+import type { MediaRepository } from './media.ts';
 import { GSI1, isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
 
 /** Who acts, for the audit entry written with the change. */
@@ -59,11 +63,25 @@ export interface Actor {
   ip?: string | undefined;
 }
 
-/** SHA-256 (hex) of exactly what a signature covers: title, slug and content. */
-export function contentHash(copy: { title: string; slug: string; content: unknown }): string {
-  return createHash('sha256')
-    .update(stableStringify({ title: copy.title, slug: copy.slug, content: copy.content }))
-    .digest('hex');
+/**
+ * SHA-256 (hex) of exactly what a signature covers: title, slug and content, and, for a
+ * copy that shows library images, each image as the page renders it (`media`: its record's
+ * public part by object path, null for a path with no record). An image changed in place
+ * after signing changes the hash, so it voids the approvals instead of altering what was
+ * signed (issue 33). Content without library images hashes as it always did.
+ */
+export function contentHash(
+  copy: { title: string; slug: string; content: unknown },
+  media: MediaMap = {},
+): string {
+  const paths = mediaPathsIn(copy.content).sort();
+  const signed: Record<string, unknown> = {
+    title: copy.title,
+    slug: copy.slug,
+    content: copy.content,
+  };
+  if (paths.length) signed['images'] = Object.fromEntries(paths.map((p) => [p, media[p] ?? null]));
+  return createHash('sha256').update(stableStringify(signed)).digest('hex');
 }
 
 // ---- Refusals (domain errors: functions/lib/errors.ts answers them) ------------------
@@ -183,15 +201,29 @@ const suffix = (at: string) => `${at}#${randomUUID().slice(0, 8)}`;
 
 export class WorkflowRepository extends TableRepository {
   private readonly pages: LandingPageRepository;
+  private readonly media: MediaRepository;
 
   constructor(
     db: DynamoDBDocumentClient,
     table: string,
     now: () => Date,
     pages: LandingPageRepository,
+    media: MediaRepository,
   ) {
     super(db, table, now);
     this.pages = pages;
+    this.media = media;
+  }
+
+  /** The library images `content` shows, as the page renders them (for contentHash). */
+  async mediaOf(content: unknown): Promise<MediaMap> {
+    const ids = mediaIdsIn(content);
+    return ids.length ? mediaMapOf(await this.media.getMany(ids, { consistent: true })) : {};
+  }
+
+  /** The hash of `copy` with its images as they are now. */
+  async currentHash(copy: { title: string; slug: string; content: unknown }): Promise<string> {
+    return contentHash(copy, await this.mediaOf(copy.content));
   }
 
   // ---- Settings ----------------------------------------------------------------------
@@ -211,7 +243,15 @@ export class WorkflowRepository extends TableRepository {
     await this.db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: this.table, Item: { ...keys.settings(), ...settings } } },
+          {
+            // An update, not a put: the item also holds live-guard.ts's counters.
+            Update: {
+              TableName: this.table,
+              Key: keys.settings(),
+              UpdateExpression: 'SET approvalsRequired = :approvals',
+              ExpressionAttributeValues: { ':approvals': settings.approvalsRequired },
+            },
+          },
           this.audit(
             now,
             actor,
@@ -247,13 +287,19 @@ export class WorkflowRepository extends TableRepository {
     input: { title: string; slug: string; content: LandingContent },
     revision: number,
     actor: Actor,
+    options: {
+      /** The audit entry's words after "<title> (/<slug>): " (default: "working copy saved"). */
+      summary?: string;
+      /** More parts of the same transaction (a version of the copy it replaces). */
+      parts?: (current: WorkingCopy | undefined, at: string) => object[];
+    } = {},
   ): Promise<WorkingCopy> {
     const current = await this.workingCopy(page.id);
     const expected = current ? current.revision : page.revision;
     if (revision !== expected) throw new StaleWorkingCopyError(revision, current, page.revision);
     const now = this.now();
     const at = now.toISOString();
-    const hash = contentHash(input);
+    const hash = await this.currentHash(input);
     const next: WorkingCopy = {
       title: input.title,
       slug: input.slug,
@@ -299,11 +345,12 @@ export class WorkflowRepository extends TableRepository {
                   ),
                 ]
               : []),
+            ...(options.parts?.(current, at) ?? []),
             this.audit(
               now,
               actor,
               'draft-save',
-              `${input.title} (/${page.slug}): working copy saved (revision ${next.revision})`,
+              `${input.title} (/${page.slug}): ${options.summary ?? 'working copy saved'} (revision ${next.revision})`,
               page.id,
             ),
           ],
@@ -425,6 +472,11 @@ export class WorkflowRepository extends TableRepository {
     const copy = await this.workingCopy(page.id);
     if (!copy) throw new WorkingCopyNotFoundError();
     await assertSignable(copy, signer, () => this.signatures(page.id, copy));
+    if (await this.refreshHash(page.id, copy)) {
+      throw new WorkflowStateError(
+        'An image this working copy shows changed after it was saved, so it reads differently now: reload it and review it again',
+      );
+    }
     const now = this.now();
     const signedAt = now.toISOString();
     const id = suffix(signedAt);
@@ -507,10 +559,14 @@ export class WorkflowRepository extends TableRepository {
    * goes live as it is), if it has the approvals the settings require. Returns the page.
    */
   async publish(page: LandingPage, actor: Actor, schedule?: ScheduleEntry): Promise<LandingPage> {
-    const [copy, { approvalsRequired }] = await Promise.all([
+    // The image count first: an image changed in place after this read makes the write fail
+    // (live-guard.ts), one changed before it shows in the hash checked below.
+    const generations = await readGenerations(this.db, this.table);
+    const [read, { approvalsRequired }] = await Promise.all([
       this.workingCopy(page.id),
       this.settings(),
     ]);
+    let copy = read;
     const scheduleParts = schedule
       ? [
           {
@@ -546,9 +602,14 @@ export class WorkflowRepository extends TableRepository {
           expectedRevision: page.revision,
           detail: () => (schedule ? `published as scheduled for ${schedule.at}` : 'published'),
           also: { parts: scheduleParts, refused: changed },
+          reviewed: { approvals: 0 },
         },
       );
     }
+    // An image the copy shows changed in place since it was saved: the copy's hash follows,
+    // which voids the approvals of what it showed before.
+    const rehashed = await this.refreshHash(page.id, copy);
+    if (rehashed) copy = { ...copy, contentHash: rehashed };
     if (schedule?.contentHash && schedule.contentHash !== copy.contentHash) throw changed();
     const approvals = WorkflowRepository.approvalsOf(await this.signatures(page.id, copy));
     if (approvals < approvalsRequired)
@@ -583,8 +644,43 @@ export class WorkflowRepository extends TableRepository {
           ],
           refused: changed,
         },
+        reviewed: { approvals, mediaGeneration: generations.media ?? null },
       },
     );
+  }
+
+  /**
+   * Recomputes the hash of the page's working copy (`copy`, as just read, or read here) with
+   * its images as they are now, and stores it when it differs: an image changed in place
+   * since the copy was saved. Answers the new hash, or undefined when nothing changed.
+   */
+  async refreshHash(pageId: string, copy?: WorkingCopy): Promise<string | undefined> {
+    const current = copy ?? (await this.workingCopy(pageId));
+    if (!current) return undefined;
+    const hash = await this.currentHash(current);
+    if (hash === current.contentHash) return undefined;
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.workingCopy(pageId),
+          UpdateExpression: 'SET contentHash = :hash',
+          ConditionExpression: 'revision = :revision AND contentHash = :old',
+          ExpressionAttributeValues: {
+            ':hash': hash,
+            ':revision': current.revision,
+            ':old': current.contentHash,
+          },
+        }),
+      );
+    } catch (error) {
+      // Saved or rehashed meanwhile: whoever did it hashed the images as they are now.
+      if (isConditionalFailure(error)) {
+        throw new WorkflowStateError('The working copy changed meanwhile; reload it');
+      }
+      throw error;
+    }
+    return hash;
   }
 
   /** Takes the page off the site now; the working copy, if any, stays. */
@@ -733,33 +829,19 @@ export class WorkflowRepository extends TableRepository {
   async summaries(pageIds: string[]): Promise<Record<string, WorkflowSummary>> {
     const result: Record<string, WorkflowSummary> = {};
     for (const id of pageIds) result[id] = { workingCopy: null, schedule: [] };
-    for (let start = 0; start < pageIds.length; start += 100) {
-      const ids = pageIds.slice(start, start + 100);
-      let keysLeft: Record<string, unknown>[] | undefined = ids.map((id) => keys.workingCopy(id));
-      for (let round = 0; keysLeft?.length && round < 5; round++) {
-        const answer: BatchGetCommandOutput = await this.db.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [this.table]: {
-                Keys: keysLeft,
-                ProjectionExpression: 'pageId, #state, revision, updatedAt, updatedBy',
-                ExpressionAttributeNames: { '#state': 'state' },
-              },
-            },
-          }),
-        );
-        for (const item of answer.Responses?.[this.table] ?? []) {
-          const summary = result[String(item['pageId'])];
-          if (summary) {
-            summary.workingCopy = {
-              state: item['state'] as WorkingCopy['state'],
-              revision: Number(item['revision']),
-              updatedAt: String(item['updatedAt']),
-              updatedBy: String(item['updatedBy']),
-            };
-          }
-        }
-        keysLeft = answer.UnprocessedKeys?.[this.table]?.Keys;
+    const items = await this.copyItems(pageIds, {
+      ProjectionExpression: 'pageId, #state, revision, updatedAt, updatedBy',
+      ExpressionAttributeNames: { '#state': 'state' },
+    });
+    for (const item of items) {
+      const summary = result[String(item['pageId'])];
+      if (summary) {
+        summary.workingCopy = {
+          state: item['state'] as WorkingCopy['state'],
+          revision: Number(item['revision']),
+          updatedAt: String(item['updatedAt']),
+          updatedBy: String(item['updatedBy']),
+        };
       }
     }
     const scheduled = await queryAll<ScheduleItem>(this.db, {
@@ -770,6 +852,41 @@ export class WorkflowRepository extends TableRepository {
     });
     for (const item of scheduled) result[item.pageId]?.schedule.push(toSchedule(item));
     return result;
+  }
+
+  /** The working copies of these pages (pages without one are left out), by page id. */
+  async workingCopies(pageIds: string[]): Promise<Map<string, WorkingCopy>> {
+    const items = await this.copyItems(pageIds, { ConsistentRead: true });
+    return new Map(
+      items.map((item) => [
+        String(item['pageId']),
+        toWorkingCopy(item as unknown as WorkingCopyItem),
+      ]),
+    );
+  }
+
+  /** Working copy items of these pages, read in batches of 100 (one BatchGet each). */
+  private async copyItems(
+    pageIds: string[],
+    read: {
+      ProjectionExpression?: string;
+      ExpressionAttributeNames?: Record<string, string>;
+      ConsistentRead?: boolean;
+    },
+  ): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    for (let start = 0; start < pageIds.length; start += 100) {
+      const ids = pageIds.slice(start, start + 100);
+      let keysLeft: Record<string, unknown>[] | undefined = ids.map((id) => keys.workingCopy(id));
+      for (let round = 0; keysLeft?.length && round < 5; round++) {
+        const answer: BatchGetCommandOutput = await this.db.send(
+          new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keysLeft, ...read } } }),
+        );
+        found.push(...(answer.Responses?.[this.table] ?? []));
+        keysLeft = answer.UnprocessedKeys?.[this.table]?.Keys;
+      }
+    }
+    return found;
   }
 
   // ---- Comments ----------------------------------------------------------------------

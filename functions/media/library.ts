@@ -130,15 +130,25 @@ export const fileNameOf = (ticket: UploadTicket) =>
 
 /**
  * Pages whose content refers to the image, by its object path or any of its variant URLs
- * (relative or absolute), with the content fields that do.
+ * (relative or absolute), with the content fields that do; then pages whose working copy
+ * alone does (`workingCopy: true`): a change waiting for review may use it (issue 33).
  */
 export async function usageOf(services: Services, id: string): Promise<MediaUsagePage[]> {
   const needle = objectPathOf(id);
   const pages = await services.pages.list();
-  return pages
+  const copies = await services.workflow.workingCopies(pages.map((page) => page.id));
+  const inContent = pages
     .map((page) => ({ page, fields: fieldsReferring(page.content, needle) }))
     .filter(({ fields }) => fields.length > 0)
     .map(({ page, fields }) => usagePage(page, fields));
+  const inCopies = pages
+    .filter((page) => !inContent.some((used) => used.id === page.id))
+    .flatMap((page) => {
+      const copy = copies.get(page.id);
+      const fields = copy ? fieldsReferring(copy.content, needle) : [];
+      return fields.length ? [{ ...usagePage(page, fields), workingCopy: true }] : [];
+    });
+  return [...inContent, ...inCopies];
 }
 
 const usagePage = (page: LandingPage, fields: string[]): MediaUsagePage => ({
@@ -148,7 +158,7 @@ const usagePage = (page: LandingPage, fields: string[]): MediaUsagePage => ({
   fields,
 });
 
-function fieldsReferring(content: unknown, needle: string): string[] {
+export function fieldsReferring(content: unknown, needle: string): string[] {
   const fields: string[] = [];
   const walk = (node: unknown, path: string[]) => {
     if (typeof node === 'string') {
@@ -172,6 +182,8 @@ function fieldsReferring(content: unknown, needle: string): string[] {
   return fields;
 }
 
-/** "Default (/default), Spring campaign (/spring)" for messages. */
+/** "Default (/default), Spring campaign (/spring, working copy)" for messages. */
 export const pageList = (pages: MediaUsagePage[]) =>
-  pages.map((page) => `${page.title} (/${page.slug})`).join(', ');
+  pages
+    .map((page) => `${page.title} (/${page.slug}${page.workingCopy ? ', working copy' : ''})`)
+    .join(', ');

@@ -15,6 +15,10 @@ import { assertPermission, requireAdmin, requirePermission } from '../lib/auth.t
 import { assertMayChange, describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
 import { templateContent } from './admin/templates.ts';
 import { assertFormsExist } from './form-references.ts';
+import { approvalsRequired, approvalsText, saveToWorkingCopy } from './review-gate.ts';
+import { ReviewRequiredError } from '../data/live-guard.ts';
+import { NEW_LIVE_PAGE_NEEDS_REVIEW, type LandingPage } from '../data/landing-pages.ts';
+import { sameJson } from '../shared/stable-json.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const editor = requirePermission('edit');
@@ -32,6 +36,13 @@ export const landingPages = new Hono<AppEnv>()
     const body = c.req.valid('json');
     await assertMayChange(c, undefined, body.isActive);
     await assertFormsExist(c, body.content);
+    // While review is required a page goes live only through it (issue 33): nothing is
+    // created, and the answer says how (SPEC's default is live, so API clients hear it).
+    if (body.isActive && (await approvalsRequired(c)) > 0) {
+      throw new ReviewRequiredError(NEW_LIVE_PAGE_NEEDS_REVIEW, {
+        isActive: ['must be false while approvals are required: the page goes live when published'],
+      });
+    }
     const { pages } = c.get('services');
     let content = body.content;
     let detail = body.isActive ? 'published' : 'draft';
@@ -65,8 +76,34 @@ export const landingPages = new Hono<AppEnv>()
   .put('/:id', editor, params(idParam), requireJson, jsonBody(updatePageSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { revision, ...patch } = c.req.valid('json');
-    await assertMayChange(c, await c.get('services').pages.getById(id), patch.isActive);
+    const current = await c.get('services').pages.getById(id);
+    await assertMayChange(c, current, patch.isActive);
     await assertFormsExist(c, patch.content);
+    // While review is required, what visitors would see goes through it (issue 33): a change
+    // to a live page that stays live goes into its working copy (202); making a page live
+    // is a 409 naming the way. Taking a page down, or a page nobody sees, is as SPEC says.
+    const required =
+      current && (current.isActive || patch.isActive) ? await approvalsRequired(c) : 0;
+    if (current && required > 0 && (patch.isActive ?? current.isActive)) {
+      if (!current.isActive) {
+        throw new ReviewRequiredError(
+          `Making ${current.title} live needs ${approvalsText(required)} while approvals are required: submit it for review in the editor, and publish it once approved. Nothing was changed.`,
+          {
+            isActive: [
+              'cannot become true here while approvals are required: publish the page instead',
+            ],
+          },
+        );
+      }
+      if (changesLivePage(current, patch)) {
+        return saveToWorkingCopy(c, current, patch, {
+          revision,
+          what: 'your change',
+          audit: 'a change to the live page saved to the working copy',
+          required,
+        });
+      }
+    }
     const page = await c.get('services').pages.update(id, patch, {
       ...pageChange(c, 'update', describeUpdate),
       expectedRevision: revision,
@@ -90,12 +127,31 @@ export const landingPages = new Hono<AppEnv>()
     const current = await pages.getById(id);
     if (!current) throw notFound('Landing page');
     await assertMayChange(c, current);
+    const required = current.isActive ? await approvalsRequired(c) : 0;
     // The page's SEO settings are about the page, not the template's copy: a reset keeps
     // them, so a page hidden from search engines is not exposed by a reset.
-    const content = {
-      ...landingTemplate(),
-      ...(current.content.seo ? { seo: current.content.seo } : {}),
-    };
+    const seoOf = async () =>
+      required > 0
+        ? ((await c.get('services').workflow.workingCopy(id))?.content.seo ?? current.content.seo)
+        : current.content.seo;
+    const seo = await seoOf();
+    const content = { ...landingTemplate(), ...(seo ? { seo } : {}) };
+    // A live page while review is required: the template goes into the working copy, which
+    // it replaces (kept as a version), and waits for review like any edit (issue 33).
+    if (required > 0) {
+      return saveToWorkingCopy(
+        c,
+        current,
+        { content },
+        {
+          revision: 'replace',
+          replacedAs: 'reset',
+          what: 'the latest template',
+          audit: 'working copy reset to the latest template',
+          required,
+        },
+      );
+    }
     const page = await pages.update(
       id,
       { content },
@@ -108,3 +164,15 @@ export const landingPages = new Hono<AppEnv>()
     await requestRebuild(c, 'reset', page);
     return c.json(page);
   });
+
+/** Whether a PUT's patch changes what a live page shows (its title, slug or content). */
+function changesLivePage(
+  page: LandingPage,
+  patch: { title?: string | undefined; slug?: string | undefined; content?: unknown },
+): boolean {
+  return (
+    (patch.title !== undefined && patch.title !== page.title) ||
+    (patch.slug !== undefined && patch.slug !== page.slug) ||
+    (patch.content !== undefined && !sameJson(patch.content, page.content))
+  );
+}

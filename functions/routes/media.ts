@@ -1,14 +1,24 @@
 // /api/admin/media: the media library. List (newest first, signed cursor), one record,
 // alt text and caption, replace (new bytes, same id and path, version + 1), usage and
-// delete (refused with 409 while a page's content refers to the image). Every change is in
-// the audit log; a change to an image in use asks for a site rebuild.
+// delete (refused with 409 while a page's content or working copy refers to the image).
+// Every change is in the audit log; a change to an image in use asks for a site rebuild.
+// While review is required, a change to an image live pages show makes a new record that
+// pages take through their working copies instead (functions/media/governed.ts, issue 33).
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
-import { mediaCursorSchema } from '../data/media.ts';
+import { LiveChangedMeanwhileError, mediaCursorSchema } from '../data/media.ts';
+import { readGenerations } from '../data/live-guard.ts';
+import {
+  adopt,
+  copyWithText,
+  recordOfUpload,
+  rehashCopiesShowing,
+  shownLive,
+} from '../media/governed.ts';
 import {
   objectKeysOf,
   pageList,
@@ -25,11 +35,37 @@ import {
   mediaListQuerySchema,
   mediaReplaceSchema,
   mediaUpdateSchema,
+  type MediaChangeResponse,
   type MediaListResponse,
   type MediaRecord,
   type MediaUsageResponse,
 } from '../shared/media.ts';
 import { audit } from './objects.ts';
+
+/**
+ * How a change to `record` may go (issue 33): while review is required, either `shown`
+ * (live pages or experiments show it: the change makes a new record) or in place on the
+ * condition that no page goes live meanwhile (`inPlace`, the live count read now). With no
+ * review required, in place without a condition.
+ */
+async function governed(
+  c: Context<AppEnv>,
+  record: MediaRecord,
+): Promise<{ shown?: { experiments: string[] }; inPlace: number | null | undefined }> {
+  const services = c.get('services');
+  const generations = await readGenerations(services.db, services.tableName);
+  if (generations.approvalsRequired === 0) return { inPlace: undefined };
+  const shown = await shownLive(services, record.id);
+  if (shown.pages.length > 0 || shown.experiments.length > 0) {
+    return { shown, inPlace: undefined };
+  }
+  return { inPlace: generations.live ?? null };
+}
+
+const actorOf = (c: Context<AppEnv>) => ({
+  email: c.get('admin')?.email ?? 'unknown',
+  ip: c.get('services').clientIp(c),
+});
 
 const CURSOR_PURPOSE = 'media-library';
 const PAGE_SIZE = 24;
@@ -44,7 +80,7 @@ async function recordOr404(c: Context<AppEnv>, id: string): Promise<MediaRecord>
 /** The site shows the new alt text or bytes after a rebuild, if a page uses the image. */
 async function rebuildIfUsed(c: Context<AppEnv>, record: MediaRecord, what: string) {
   const services = c.get('services');
-  const pages = await usageOf(services, record.id);
+  const pages = (await usageOf(services, record.id)).filter((page) => !page.workingCopy);
   if (pages.length === 0) return;
   try {
     await services.rebuilder.request(`${what} (${record.objectPath}) by ${c.get('admin')?.email}`);
@@ -87,21 +123,48 @@ export const media = new Hono<AppEnv>()
   .patch('/:id', params(idParam), requireJson, jsonBody(mediaUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');
     const patch = c.req.valid('json');
-    const before = await recordOr404(c, id);
-    const record = await c.get('services').media.update(id, patch);
-    if (!record) throw notFound('Image');
-    const changed = (['alt', 'caption'] as const).filter(
-      (field) => patch[field] !== undefined && patch[field] !== before[field],
-    );
-    if (changed.length > 0) {
-      await audit(
-        c,
-        'update',
-        `Image ${record.fileName} (${record.objectPath}): ${changed.join(' and ')} changed`,
+    const services = c.get('services');
+    for (let attempt = 1; ; attempt++) {
+      const before = await recordOr404(c, id);
+      const changed = (['alt', 'caption'] as const).filter(
+        (field) => patch[field] !== undefined && patch[field] !== before[field],
       );
-      await rebuildIfUsed(c, record, `${changed.join(' and ')} of an image changed`);
+      // The alt text is what pages render of a record besides its bytes (the caption is not).
+      const guard = changed.includes('alt') ? await governed(c, before) : { inPlace: undefined };
+      if (guard.shown) {
+        const next = await copyWithText(
+          services,
+          before,
+          { alt: patch.alt ?? before.alt, caption: patch.caption ?? before.caption },
+          c.get('admin')?.email ?? 'unknown',
+        );
+        const adoption = await adopt(services, actorOf(c), before, next, guard.shown);
+        await audit(
+          c,
+          'create',
+          `Image ${next.fileName} (${next.objectPath}): ${changed.join(' and ')} of ${before.objectPath} changed in a new image, since live pages show it; working copies using it now: ${adoption.pages.map((page) => `/${page.slug}`).join(', ') || 'none'}`,
+        );
+        return c.json<MediaChangeResponse>({ ...next, adoption });
+      }
+      try {
+        const record = await services.media.update(id, patch, guard.inPlace);
+        if (!record) throw notFound('Image');
+        if (changed.length > 0) {
+          await audit(
+            c,
+            'update',
+            `Image ${record.fileName} (${record.objectPath}): ${changed.join(' and ')} changed`,
+          );
+          await rehashCopiesShowing(services, record);
+          await rebuildIfUsed(c, record, `${changed.join(' and ')} of an image changed`);
+        }
+        return c.json(record);
+      } catch (error) {
+        // A page went live meanwhile: it may show this image now, so look again.
+        if (error instanceof LiveChangedMeanwhileError && attempt < 3) continue;
+        throw error;
+      }
     }
-    return c.json(record);
   })
   .post('/:id/replace', params(idParam), requireJson, jsonBody(mediaReplaceSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -122,9 +185,42 @@ export const media = new Hono<AppEnv>()
     const ticket = await uploadTicket(services, uploadId);
     if (!ticket) throw new ApiError(404, 'not_found', `No upload is waiting at ${objectPath}`);
     const { image } = await processPending(services, ticket);
+    const guard = await governed(c, record);
+    if (guard.shown) {
+      // Shown live while review is required: the upload becomes a new image, which pages
+      // take through their working copies (functions/media/governed.ts).
+      const next = await recordOfUpload(
+        services,
+        record,
+        ticket,
+        image,
+        c.get('admin')?.email ?? 'unknown',
+      );
+      if (!next) {
+        throw new ApiError(
+          409,
+          'conflict',
+          'This upload was used meanwhile; upload the file again',
+        );
+      }
+      await services.objects.delete([ticket.key]);
+      const adoption = await adopt(services, actorOf(c), record, next, guard.shown);
+      await audit(
+        c,
+        'create',
+        `Image ${next.fileName} (${next.objectPath}) uploaded to replace ${record.objectPath}, which live pages show; working copies using it now: ${adoption.pages.map((page) => `/${page.slug}`).join(', ') || 'none'}`,
+      );
+      return c.json<MediaChangeResponse>({ ...next, adoption });
+    }
     const version = record.version + 1;
     const content = await storeVariants(services, id, version, image);
-    const updated = await services.media.replace(id, record.version, content, ticket);
+    const updated = await services.media.replace(
+      id,
+      record.version,
+      content,
+      ticket,
+      guard.inPlace,
+    );
     if (!updated) {
       // Another replace or a delete won; leave its objects alone, drop only our variants.
       await services.objects.delete(content.variants.map((v) => variantKey(id, version, v.width)));
@@ -140,6 +236,7 @@ export const media = new Hono<AppEnv>()
       'update',
       `Image ${updated.fileName} (${updated.objectPath}) replaced: version ${version}, ${updated.width}×${updated.height}`,
     );
+    await rehashCopiesShowing(services, updated);
     await rebuildIfUsed(c, updated, 'an image was replaced');
     return c.json(updated);
   })

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
-import { SlugTakenError, type LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages.ts';
 import { WorkflowRepository, type Actor } from '../data/workflow.ts';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
@@ -27,6 +27,7 @@ import {
 } from '../shared/workflow.ts';
 import { confirmIdentity } from './account/identity.ts';
 import { requestRebuild } from './admin-changes.ts';
+import { checkCopySlug } from './review-gate.ts';
 import { addUnpublishRedirect } from '../publishing/unpublish-redirect.ts';
 import { assertFormsExist } from './form-references.ts';
 
@@ -85,13 +86,7 @@ export async function workflowStatus(
 const saveDraft = createHandlers(idParam, requireJson, jsonBody(saveDraftSchema), async (c) => {
   const page = await pageOf(c, c.req.valid('param').id);
   const { title, slug, content, seo, revision } = c.req.valid('json');
-  if (page.slug === DEFAULT_SLUG && slug !== DEFAULT_SLUG) {
-    throw fieldError('slug', 'cannot change on the default page');
-  }
-  if (slug !== page.slug) {
-    const holder = await c.get('services').pages.getBySlug(slug);
-    if (holder && holder.id !== page.id) throw new SlugTakenError(slug);
-  }
+  await checkCopySlug(c, page, slug);
   await assertFormsExist(c, content);
   const copy = await c
     .get('services')

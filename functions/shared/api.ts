@@ -180,6 +180,15 @@ export const deletedPageSchema = z.object({
   restorableUntil: z.string(),
 });
 export type DeletedPageDto = z.infer<typeof deletedPageSchema>;
+
+/**
+ * POST /api/admin/deleted-pages/{id}/restore: the page back, and, when it came back as a
+ * draft because review is required (issue 33), the sentence that says so.
+ */
+export const deletedPageRestoredSchema = landingPageSchema.extend({
+  notice: z.string().optional(),
+});
+export type DeletedPageRestored = z.infer<typeof deletedPageRestoredSchema>;
 export const deletedPageListSchema = z.array(deletedPageSchema);
 
 // ---------------------------------------------------------------------------------------

@@ -114,8 +114,30 @@ export const mediaRecordSchema = z.object({
   updatedAt: z.string(),
   /** Starts at 1, +1 on every replace; part of the variant URLs (cache busting). */
   version: z.number().int(),
+  /**
+   * Set when a change to this image, shown on a live page while review was required, made
+   * a new record instead (issue 33): the new one's id. Live pages show this one until their
+   * working copies, which use the new one, are published.
+   */
+  replacedBy: z.string().optional(),
 });
 export type MediaRecord = z.infer<typeof mediaRecordSchema>;
+
+/**
+ * PATCH /api/admin/media/:id and POST .../replace: the image as it is now. When the image
+ * was shown on a live page while review is required, the change made a new record (this
+ * answer) and `adoption` says which pages' working copies now use it, in a sentence.
+ */
+export const mediaChangeResponseSchema = mediaRecordSchema.extend({
+  adoption: z
+    .object({
+      previousId: z.string(),
+      pages: z.array(z.object({ id: z.string(), title: z.string(), slug: z.string() })),
+      message: z.string(),
+    })
+    .optional(),
+});
+export type MediaChangeResponse = z.infer<typeof mediaChangeResponseSchema>;
 
 // --- GET /api/admin/media?cursor= ---------------------------------------------------
 
@@ -167,6 +189,8 @@ export const mediaUsagePageSchema = z.object({
   slug: z.string(),
   /** Content fields that reference the image, e.g. `features.items.0.image`. */
   fields: z.array(z.string()),
+  /** True when only the page's working copy uses it (visitors do not see it there yet). */
+  workingCopy: z.boolean().optional(),
 });
 export type MediaUsagePage = z.infer<typeof mediaUsagePageSchema>;
 

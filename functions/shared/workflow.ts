@@ -162,6 +162,18 @@ export const previewLinkSchema = z.object({
 });
 export type PreviewLink = z.infer<typeof previewLinkSchema>;
 
+/**
+ * 202 of a change to a live page that went into its working copy instead, because the
+ * settings require approvals before visitors see it (issue 33): SPEC's PUT, a version
+ * restore, a reset to the template. `message` says so in a sentence for the admin to show.
+ */
+export const savedToCopySchema = z.object({
+  savedTo: z.literal('working-copy'),
+  message: z.string(),
+  workingCopy: workingCopySchema,
+});
+export type SavedToCopy = z.infer<typeof savedToCopySchema>;
+
 /** GET /api/admin/pages/:id's workflow part, beside the page (the live copy) itself. */
 export const workflowStatusSchema = z.object({
   workingCopy: workingCopySchema.nullable(),

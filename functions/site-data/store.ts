@@ -57,8 +57,11 @@ export async function readActivePages(
 }
 
 /** The media library records with these ids (none without a store). */
-export async function readMediaRecords(ids: string[]): Promise<MediaRecord[]> {
-  const store = buildStore();
+export async function readMediaRecords(
+  ids: string[],
+  env?: Record<string, string | undefined>,
+): Promise<MediaRecord[]> {
+  const store = buildStore(env);
   if (!store || ids.length === 0) return [];
   const db = createDocumentClient(dynamoTarget(store.config));
   try {

@@ -7,6 +7,8 @@ import type { AppEnv } from '../../lib/context.ts';
 import { params } from '../../lib/validate.ts';
 import { pageIdSchema } from '../../shared/slug.ts';
 import { pageChange, requestRebuild } from '../admin-changes.ts';
+import { approvalsRequired, approvalsText } from '../review-gate.ts';
+import type { DeletedPageRestored } from '../../shared/api.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const { createHandlers } = createFactory<AppEnv>();
@@ -15,14 +17,35 @@ const listDeleted = createHandlers(async (c) =>
   c.json(await c.get('services').pages.listDeleted()),
 );
 
+/**
+ * Brings a deleted page back. While review is required, one that was live comes back as a
+ * draft: showing it again is a publish, with its review (issue 33); the answer's `notice`
+ * says so.
+ */
 const restoreDeleted = createHandlers(params(idParam), async (c) => {
   const { id } = c.req.valid('param');
-  const page = await c.get('services').pages.restoreDeleted(
+  const { pages } = c.get('services');
+  const required = await approvalsRequired(c);
+  const wasLive =
+    required > 0 && (await pages.listDeleted()).some((p) => p.id === id && p.isActive);
+  const page = await pages.restoreDeleted(
     id,
-    pageChange(c, 'restore', () => 'deleted page restored'),
+    pageChange(c, 'restore', (_before, after) =>
+      required > 0 && !after.isActive
+        ? 'deleted page restored as a draft'
+        : 'deleted page restored',
+    ),
+    { asDraft: required > 0 },
   );
   await requestRebuild(c, 'restore', page);
-  return c.json(page);
+  return c.json<DeletedPageRestored>({
+    ...page,
+    ...(wasLive
+      ? {
+          notice: `${page.title} was live when it was deleted. Publishing needs ${approvalsText(required)}, so it is back as a draft: submit it for review, and publish it once approved.`,
+        }
+      : {}),
+  });
 });
 
 export const deletedPages = new Hono<AppEnv>()

@@ -11,6 +11,10 @@ import type { VersionSummary } from '../../shared/api.ts';
 import { pageIdSchema, versionIdSchema } from '../../shared/slug.ts';
 import { assertMayChange, pageChange, requestRebuild } from '../admin-changes.ts';
 import { workflowStatus } from '../workflow.ts';
+import { approvalsRequired, saveToWorkingCopy } from '../review-gate.ts';
+
+/** A version id's time as the sentence says it: "2026-11-25 14:00 UTC". */
+const formatVersionTime = (versionId: string) => `${versionId.slice(0, 16).replace('T', ' ')} UTC`;
 
 const idParam = z.object({ id: pageIdSchema });
 const versionParam = idParam.extend({ versionId: versionIdSchema });
@@ -59,6 +63,23 @@ const restoreVersion = createHandlers(params(versionParam), async (c) => {
     pages.getVersion(id, versionId),
   ]);
   await assertMayChange(c, current, version?.isActive);
+  // A live page while review is required: the version goes into the working copy, which it
+  // replaces (kept as a version itself), and waits for review like any edit (issue 33).
+  const required = current?.isActive ? await approvalsRequired(c) : 0;
+  if (current && version && required > 0) {
+    return saveToWorkingCopy(
+      c,
+      current,
+      { title: version.title, content: version.content },
+      {
+        revision: 'replace',
+        replacedAs: 'restore',
+        what: `the version of ${formatVersionTime(versionId)}`,
+        audit: `version of ${versionId.slice(0, 19)}Z restored into the working copy`,
+        required,
+      },
+    );
+  }
   const page = await c.get('services').pages.restoreVersion(
     id,
     versionId,

@@ -6,8 +6,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
+import type { UpdatePageRequest } from '../../../../functions/shared/api.ts';
 import { describeError, request } from '../api.ts';
-import { cachePage, fetchPage, PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
+import {
+  cachePage,
+  fetchPage,
+  pageKey,
+  PAGES_KEY,
+  savedToCopy,
+  updatePage,
+  type LandingPage,
+} from '../pages/pages-api.ts';
 import {
   copyAsPage,
   editedCopy,
@@ -55,10 +64,11 @@ export async function assignImage(
     });
     return { page: copyAsPage(withWorkflow, copy), toCopy };
   }
-  return {
-    page: await request<LandingPage>('PUT', `/api/landing-pages/${current.id}`, { content }),
-    toCopy,
-  };
+  const answer = await updatePage(current.id, { content } as UpdatePageRequest);
+  // Review was switched on since the page was read: the server put it into the working copy.
+  if (savedToCopy(answer))
+    return { page: copyAsPage(withWorkflow, answer.workingCopy), toCopy: true };
+  return { page: answer, toCopy };
 }
 
 export function AssignPanel({ objectPath }: { objectPath: string }) {
@@ -207,6 +217,11 @@ function AssignReview({
 }) {
   const where =
     slot.section === 'hero' ? 'Hero' : `${SECTION_NAMES[slot.section]}, "${slot.title}"`;
+  // Where the assignment goes (docs/decisions.md "Governed publishing"), said before it is
+  // made: the working copy when there is one or when the live page may not change at once.
+  const mayPublish = useCan('publish');
+  const withWorkflow = useQuery({ queryKey: pageKey(page.id), queryFn: () => fetchPage(page.id) });
+  const toCopy = withWorkflow.data ? savesToCopy(withWorkflow.data, mayPublish) : false;
   return (
     <Modal
       open
@@ -214,9 +229,11 @@ function AssignReview({
       role="alertdialog"
       title="Use this image?"
       description={
-        page.isActive
-          ? `${page.title} is live at ${publicPath(page.slug)}: saving rebuilds the public site, and visitors see the change in a few minutes.`
-          : `${page.title} is a draft: nothing changes on the public site until it is published.`
+        toCopy
+          ? `${page.title} gets the image in its working copy: visitors see it once the copy is approved and published.`
+          : page.isActive
+            ? `${page.title} is live at ${publicPath(page.slug)}: saving rebuilds the public site, and visitors see the change in a few minutes.`
+            : `${page.title} is a draft: nothing changes on the public site until it is published.`
       }
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="assign-review">
@@ -233,8 +250,12 @@ function AssignReview({
       </dl>
       <div className="mt-4 flex justify-end gap-2">
         <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="primary" onClick={onConfirm} disabled={busy}>
-          {page.isActive ? 'Assign and rebuild the site' : 'Assign'}
+        <Button variant="primary" onClick={onConfirm} disabled={busy || withWorkflow.isPending}>
+          {toCopy
+            ? 'Assign in the working copy'
+            : page.isActive
+              ? 'Assign and rebuild the site'
+              : 'Assign'}
         </Button>
       </div>
     </Modal>

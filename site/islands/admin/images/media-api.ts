@@ -8,9 +8,11 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
+  mediaChangeResponseSchema,
   mediaListResponseSchema,
   mediaRecordSchema,
   mediaUsageResponseSchema,
+  type MediaChangeResponse,
   type MediaListResponse,
   type MediaRecord,
   type MediaUpdate,
@@ -30,11 +32,19 @@ export async function publishUpload(objectPath: string): Promise<MediaRecord> {
   );
 }
 
-export async function replaceMedia(id: string, objectPath: string): Promise<MediaRecord> {
-  return mediaRecordSchema.parse(
+/**
+ * New bytes for an image. While review is required and live pages show it, the answer is
+ * a new image (issue 33) whose `adoption` names the working copies that now use it.
+ */
+export async function replaceMedia(id: string, objectPath: string): Promise<MediaChangeResponse> {
+  return mediaChangeResponseSchema.parse(
     await request('POST', `/api/admin/media/${id}/replace`, { objectPath }),
   );
 }
+
+/** What a change made instead of changing the image in place (see replaceMedia). */
+export const adoptionOf = (record: MediaRecord): MediaChangeResponse['adoption'] =>
+  (record as MediaChangeResponse).adoption;
 
 export async function listMedia(cursor: string | undefined): Promise<MediaListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
@@ -49,8 +59,9 @@ export async function mediaUsage(id: string): Promise<MediaUsageResponse> {
   return mediaUsageResponseSchema.parse(await request('GET', `/api/admin/media/${id}/usage`));
 }
 
-export async function updateMedia(id: string, update: MediaUpdate): Promise<MediaRecord> {
-  return mediaRecordSchema.parse(await request('PATCH', `/api/admin/media/${id}`, update));
+/** Alt text and caption; a new image instead while review is required (see replaceMedia). */
+export async function updateMedia(id: string, update: MediaUpdate): Promise<MediaChangeResponse> {
+  return mediaChangeResponseSchema.parse(await request('PATCH', `/api/admin/media/${id}`, update));
 }
 
 export const deleteMedia = (id: string) => request('DELETE', `/api/admin/media/${id}`);
@@ -85,6 +96,14 @@ export function usePageMedia(content: unknown): MediaMap {
 export function refreshMedia(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: MEDIA_KEY });
   void client.invalidateQueries({ queryKey: BUILD_KEY });
+}
+
+/** After a change made a new image that working copies took: those pages too. */
+export function refreshAdopted(client: QueryClient): void {
+  refreshMedia(client);
+  void client.invalidateQueries({ queryKey: PAGES_KEY });
+  void client.invalidateQueries({ queryKey: ['/api/admin/pages'] });
+  void client.invalidateQueries({ queryKey: ['/api/admin/workflow'] });
 }
 
 /** After an assignment: pages, "used on" and the build status. */

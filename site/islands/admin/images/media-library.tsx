@@ -1,7 +1,7 @@
 // The media library: every published image, newest first, with its details, alt text
 // edited in place, the pages using it, and copy, assign, replace and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { MEDIA_ALT_MAX, type MediaRecord } from '../../../../functions/shared/media.ts';
 import { describeError, formatTime, HttpError } from '../api.ts';
 import { useToast } from '../toast.tsx';
@@ -12,6 +12,7 @@ import {
   deleteMedia,
   formatBytes,
   mediaUsage,
+  refreshAdopted,
   refreshMedia,
   updateMedia,
   useMediaLibrary,
@@ -193,9 +194,23 @@ function MediaCard({ media }: { media: MediaRecord }) {
                 ? 'Unknown (could not be checked)'
                 : pagesUsing.length === 0
                   ? 'No page'
-                  : pagesUsing.map((page) => `${page.title} (/${page.slug})`).join(', ')}
+                  : pagesUsing
+                      .map(
+                        (page) =>
+                          `${page.title} (/${page.slug}${page.workingCopy ? ', working copy' : ''})`,
+                      )
+                      .join(', ')}
           </dd>
         </dl>
+        {media.replacedBy && (
+          <p
+            className="rounded-md bg-amber-50 p-2 text-xs text-amber-900"
+            data-testid="replaced-note"
+          >
+            A newer version of this image waits in pages&rsquo; working copies; live pages show this
+            one until those are approved and published.
+          </p>
+        )}
         {canEdit && <AltTextField key={media.updatedAt} media={media} />}
         {refusal && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">
@@ -289,9 +304,21 @@ function AltTextField({ media }: { media: MediaRecord }) {
   const save = useMutation({
     mutationFn: (alt: string) => updateMedia(media.id, { alt }),
     onSuccess: (record) => {
+      setErrors(undefined);
+      if (record.adoption) {
+        // Live pages show this image and review is required (issue 33): the new alt text is
+        // on a new image, first in the library; this one keeps its own until they publish.
+        setValue(media.alt);
+        refreshAdopted(client);
+        toast({
+          title: `The new alt text of ${record.fileName} is on a new image`,
+          description: record.adoption.message,
+          duration: 12_000,
+        });
+        return;
+      }
       setSaved(record.alt);
       setValue(record.alt);
-      setErrors(undefined);
       refreshMedia(client);
       toast({ title: `Alt text saved for ${record.fileName}` });
     },
@@ -303,9 +330,19 @@ function AltTextField({ media }: { media: MediaRecord }) {
       );
     },
   });
+  // Leaving the field saves, and so does the Save button that click leaves it for: one
+  // save for both, marked at once (isPending shows only after a render). A second save
+  // would make a second new image while review is required (issue 33).
+  const sending = useRef(false);
   const submit = (event?: SyntheticEvent) => {
     event?.preventDefault();
-    if (value.trim() !== saved && !save.isPending) save.mutate(value.trim());
+    if (value.trim() === saved || sending.current) return;
+    sending.current = true;
+    save.mutate(value.trim(), {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
   };
   return (
     <form onSubmit={submit}>

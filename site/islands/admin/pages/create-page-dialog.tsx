@@ -40,6 +40,10 @@ const OTHER_STARTS: { value: Start; label: string; hint: string }[] = [
   },
 ];
 
+/** Why "Publish now" was refused while approvals are required (the API's 409 names isActive). */
+const PUBLISH_NEEDS_REVIEW =
+  'Publishing needs approval here: untick Publish now to create the page as a draft, then submit it for review in the editor.';
+
 /** An error is about the value it was given: a field changed starts clean. */
 function withoutErrors(fields: FieldErrors, names: string[]): FieldErrors {
   return Object.fromEntries(Object.entries(fields).filter(([name]) => !names.includes(name)));
@@ -92,6 +96,13 @@ export function CreatePageDialog({
     },
     onError: (error) => {
       const named = error instanceof HttpError ? error.fields : {};
+      // Review is required, so a page cannot be created live (issue 33): said at the box,
+      // which takes the focus (and so comes into view), and in the toast in the same words.
+      const notLive = Boolean(named['isActive']);
+      if (notLive) {
+        named['isActive'] = [PUBLISH_NEEDS_REVIEW];
+        document.getElementById(`${ids}-publish`)?.focus();
+      }
       // A saved template deleted meanwhile: said in words, and the list read again.
       if (named['templateId']) {
         named['templateId'] = [
@@ -102,7 +113,7 @@ export function CreatePageDialog({
       setFields(named);
       toast({
         title: 'Failed to create landing page',
-        description: describeError(error),
+        description: notLive ? PUBLISH_NEEDS_REVIEW : describeError(error),
         variant: 'destructive',
       });
     },
@@ -247,9 +258,13 @@ export function CreatePageDialog({
             id={`${ids}-publish`}
             type="checkbox"
             checked={publish}
-            onChange={(e) => setPublish(e.target.checked)}
+            onChange={(e) => {
+              setPublish(e.target.checked);
+              setFields((current) => withoutErrors(current, ['isActive']));
+            }}
             className="mt-0.5 h-6 w-6 accent-brand-700"
-            aria-describedby={`${ids}-publish-hint`}
+            aria-invalid={Boolean(fields['isActive'])}
+            aria-describedby={described('isActive', `${ids}-publish-hint`)}
           />
           <div>
             <label htmlFor={`${ids}-publish`} className="text-sm font-medium text-ink">
@@ -260,6 +275,7 @@ export function CreatePageDialog({
                 ? 'Visitors can open the page as soon as the site is rebuilt.'
                 : 'The page is created as a draft: only signed-in administrators can preview it until you publish it from the editor.'}
             </p>
+            <FieldError id={`${ids}-isActive-error`} messages={fields['isActive']} />
           </div>
         </div>
         <div className="flex justify-end gap-2">

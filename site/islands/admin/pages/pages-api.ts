@@ -8,11 +8,13 @@ import type {
   AuditList,
   CreatePageRequest,
   DeletedPageDto,
+  DeletedPageRestored,
   LandingPageDto,
   PageVersionDto,
   UpdatePageRequest,
   VersionSummary,
 } from '../../../../functions/shared/api.ts';
+import type { SavedToCopy } from '../../../../functions/shared/workflow.ts';
 import { request } from '../api.ts';
 
 export type LandingPage = LandingPageDto;
@@ -43,16 +45,25 @@ export const fetchPage = (id: string) => request<LandingPage>('GET', `/api/admin
 export const createPage = (body: CreatePageRequest) =>
   request<LandingPage>('POST', '/api/landing-pages', body);
 
+/**
+ * A change to a live page while review is required (issue 33) answers where it went
+ * instead: its working copy, with the sentence to show (202, `savedTo`).
+ */
+export type PageOrCopy = LandingPage | SavedToCopy;
+export type { SavedToCopy };
+export const savedToCopy = (answer: PageOrCopy): answer is SavedToCopy => 'savedTo' in answer;
+
 export const updatePage = (id: string, body: UpdatePageRequest) =>
-  request<LandingPage>('PUT', `/api/landing-pages/${id}`, body);
+  request<PageOrCopy>('PUT', `/api/landing-pages/${id}`, body);
 
 export const resetPage = (id: string) =>
-  request<LandingPage>('POST', `/api/landing-pages/${id}/reset-to-template`);
+  request<PageOrCopy>('POST', `/api/landing-pages/${id}/reset-to-template`);
 
 export const deletePage = (id: string) => request('DELETE', `/api/landing-pages/${id}`);
 
+/** A deleted page back; a live one comes back as a draft while review is required (`notice`). */
 export const restoreDeletedPage = (id: string) =>
-  request<LandingPage>('POST', `/api/admin/deleted-pages/${id}/restore`);
+  request<DeletedPageRestored>('POST', `/api/admin/deleted-pages/${id}/restore`);
 
 const versionPath = (pageId: string, versionId: string) =>
   `/api/admin/pages/${pageId}/versions/${encodeURIComponent(versionId)}`;
@@ -61,7 +72,7 @@ export const fetchVersion = (pageId: string, versionId: string) =>
   request<PageVersion>('GET', versionPath(pageId, versionId));
 
 export const restoreVersion = (pageId: string, versionId: string) =>
-  request<LandingPage>('POST', `${versionPath(pageId, versionId)}/restore`);
+  request<PageOrCopy>('POST', `${versionPath(pageId, versionId)}/restore`);
 
 /** The audit log's page of AUDIT_PAGE_SIZE entries after `cursor` (newest first). */
 export const AUDIT_PAGE_SIZE = 50;

@@ -27,6 +27,7 @@ import {
   pageKey,
   resetPage,
   restoreDeletedPage,
+  savedToCopy,
   type AuditList,
   type DeletedPage,
   type LandingPage,
@@ -66,11 +67,17 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
 
   const reset = useMutation({
     mutationFn: (page: LandingPage) => resetPage(page.id),
-    onSuccess: (page) => {
+    onSuccess: (answer, page) => {
       setResetting(undefined);
-      cachePage(client, page);
-      afterChange();
       void client.invalidateQueries({ queryKey: pageKey(page.id) });
+      // A live page while review is required: the template went into its working copy.
+      if (savedToCopy(answer)) {
+        void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
+        toast({ title: 'The working copy was reset to the template', description: answer.message });
+        return;
+      }
+      cachePage(client, answer);
+      afterChange();
       toast({ title: 'Landing page reset to latest template successfully' });
     },
     onError: (error) => {
@@ -242,7 +249,8 @@ function DeletedPages({
     onSuccess: (page) => {
       toast({
         title: 'Landing page restored successfully',
-        description: `${page.title} is back at /${page.slug}.`,
+        // Live before it was deleted, and review is required: it is back as a draft.
+        description: page.notice ?? `${page.title} is back at /${page.slug}.`,
       });
       onRestored();
     },

@@ -39,6 +39,7 @@ import {
   cachePage,
   fetchPage,
   pageKey,
+  savedToCopy,
   updatePage,
   versionsKey,
   type LandingPage,
@@ -193,6 +194,16 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
       } as UpdatePageRequest),
     onSuccess: (saved) => {
       removeDraft(page.id);
+      // Review was switched on since the editor read the page (issue 33): the server put
+      // the change into the working copy, and the editor stays on it.
+      if (savedToCopy(saved)) {
+        setSavedCopy(true);
+        dispatch({ type: 'saved', page: copyAsPage(base, saved.workingCopy) });
+        void client.invalidateQueries({ queryKey: pageKey(page.id) });
+        void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
+        toast({ title: 'Working copy saved', description: saved.message });
+        return;
+      }
       dispatch({ type: 'saved', page: saved });
       cachePage(client, saved);
       toast({ title: 'Landing page updated successfully' });

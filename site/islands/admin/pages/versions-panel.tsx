@@ -11,12 +11,15 @@ import { Button, Modal } from '../ui.tsx';
 import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
 import {
   fetchVersion,
+  pageKey,
   restoreVersion,
+  savedToCopy,
   versionsKey,
   type LandingPage,
   type PageVersion,
   type VersionSummary,
 } from './pages-api.ts';
+import { copyAsPage, WORKFLOW_SUMMARY_KEY } from './workflow-api.ts';
 
 const REASONS: Record<VersionSummary['reason'], string> = {
   update: 'Before a save',
@@ -73,15 +76,21 @@ export function VersionsPanel({
 
   const restore = useMutation({
     mutationFn: (version: VersionSummary) => restoreVersion(page.id, version.versionId),
-    onSuccess: (next) => {
+    onSuccess: (answer) => {
       setCompared(undefined);
       setAsking(undefined);
-      onRestored(next);
+      // A live page while review is required: the version went into the working copy.
+      const copied = savedToCopy(answer);
+      onRestored(copied ? copyAsPage(page, answer.workingCopy) : answer);
       onChanged();
       void client.invalidateQueries({ queryKey: versionsKey(page.id) });
+      if (copied) {
+        void client.invalidateQueries({ queryKey: pageKey(page.id) });
+        void client.invalidateQueries({ queryKey: WORKFLOW_SUMMARY_KEY });
+      }
       toast({
-        title: 'Version restored successfully',
-        description: 'The content it replaced is kept as a new version.',
+        title: copied ? 'Version restored into the working copy' : 'Version restored successfully',
+        description: copied ? answer.message : 'The content it replaced is kept as a new version.',
       });
     },
     onError: (error) => {
