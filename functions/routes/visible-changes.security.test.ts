@@ -67,7 +67,7 @@ interface Call {
 
 interface VisibleCase {
   name: string;
-  /** The permission a role needs for the change (docs/decisions.md "Roles"). */
+  /** The permission a role needs for the change (docs/decisions/0131-roles.md). */
   needs: Permission;
   arrange(stage: Stage): Promise<Call>;
   /** Visitors see nothing of it before the call (a page to be created or restored). */
@@ -380,7 +380,7 @@ const NONE = {
   build:
     'rebuilds the site from what is stored: every stored change visitors could see came through a route in this table',
   redirects:
-    'a redirect shows no content of its own: it sends a path to a site path (a page that passed this table) or an https address; publish permission (docs/decisions.md "Redirects"), not the approvals setting (docs/decisions/0300)',
+    'a redirect shows no content of its own: it sends a path to a site path (a page that passed this table) or an https address; publish permission (docs/decisions/0138-what-a-redirect-is.md), not the approvals setting (docs/decisions/0300-review-covers-every-visible-write.md)',
   schedule:
     'cancelling a schedule changes nothing now: a cancelled publish never happens, a cancelled unpublish leaves the page as it is',
   visitor: 'a visitor’s own lead or event: counted for the team, shown to no other visitor',

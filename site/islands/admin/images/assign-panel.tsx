@@ -217,7 +217,7 @@ function AssignReview({
 }) {
   const where =
     slot.section === 'hero' ? 'Hero' : `${SECTION_NAMES[slot.section]}, "${slot.title}"`;
-  // Where the assignment goes (docs/decisions.md "Governed publishing"), said before it is
+  // Where the assignment goes (docs/decisions/0300-review-covers-every-visible-write.md), said before it is
   // made: the working copy when there is one or when the live page may not change at once.
   const mayPublish = useCan('publish');
   const withWorkflow = useQuery({ queryKey: pageKey(page.id), queryFn: () => fetchPage(page.id) });
