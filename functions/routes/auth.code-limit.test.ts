@@ -26,9 +26,16 @@ async function enrol(services: Services, email: string, now: Date): Promise<stri
   await services.admins.create(email, testPasswordHash());
   const secret = newTotpSecret();
   const confirmedAt = new Date(now.getTime() - 3600_000);
-  await services.twoFactor.startEnrolment(email, secret, now);
+  await services.twoFactor.startEnrolment(email, secret, new Date(now.getTime() + 600_000));
   const step = totpStep(secret, totpCodeAt(secret, confirmedAt), confirmedAt)!;
-  expect(await services.twoFactor.confirm(email, secret, step, [])).toBe(true);
+  expect(
+    await services.twoFactor.confirm(
+      email,
+      (await services.twoFactor.enrolment(email))!.stored,
+      step,
+      [],
+    ),
+  ).toBe(true);
   return secret;
 }
 

@@ -315,11 +315,20 @@ describe('the signature of a form', () => {
     });
     const secret = newTotpSecret();
     const enrolledAt = new Date(clock.now().getTime() - 3600_000);
-    await services.twoFactor.startEnrolment('reviewer2@pharmabridge.test', secret, clock.now());
-    const step = totpStep(secret, totpCodeAt(secret, enrolledAt), enrolledAt)!;
-    expect(await services.twoFactor.confirm('reviewer2@pharmabridge.test', secret, step, [])).toBe(
-      true,
+    await services.twoFactor.startEnrolment(
+      'reviewer2@pharmabridge.test',
+      secret,
+      new Date(clock.now().getTime() + 600_000),
     );
+    const step = totpStep(secret, totpCodeAt(secret, enrolledAt), enrolledAt)!;
+    expect(
+      await services.twoFactor.confirm(
+        'reviewer2@pharmabridge.test',
+        (await services.twoFactor.enrolment('reviewer2@pharmabridge.test'))!.stored,
+        step,
+        [],
+      ),
+    ).toBe(true);
     await as('editor')('PUT', path('contact'), { form: probedContact(), revision: 0 });
     await as('editor')('POST', path('contact', 'submit'), {});
     const noCode = await as('reviewer2')('POST', path('contact', 'approve'), signature());

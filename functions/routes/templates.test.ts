@@ -76,8 +76,9 @@ describe('page templates', () => {
       templateId: 'webinar',
     });
     const event = page.content.layout!.find((block) => block.type === 'event');
-    // 30 days after 2026-11-20 is 2026-12-20, at 16:00 in Berlin.
-    expect(event).toMatchObject({ startsAt: '2026-12-20T16:00', timeZone: 'Europe/Berlin' });
+    // 30 days after 2026-11-20 is Sunday 2026-12-20; the event moves to the next Tuesday,
+    // at 16:00 in Berlin.
+    expect(event).toMatchObject({ startsAt: '2026-12-22T16:00', timeZone: 'Europe/Berlin' });
   });
 
   it('without a templateId, a template start is the product pitch, as before', async () => {

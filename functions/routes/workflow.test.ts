@@ -258,11 +258,20 @@ describe('review with electronic signatures', () => {
     const { as, live, draft, services, clock } = await team(1);
     const secret = newTotpSecret();
     const enrolledAt = new Date(clock.now().getTime() - 3600_000);
-    await services.twoFactor.startEnrolment('reviewer@pharmabridge.test', secret, clock.now());
-    const step = totpStep(secret, totpCodeAt(secret, enrolledAt), enrolledAt)!;
-    expect(await services.twoFactor.confirm('reviewer@pharmabridge.test', secret, step, [])).toBe(
-      true,
+    await services.twoFactor.startEnrolment(
+      'reviewer@pharmabridge.test',
+      secret,
+      new Date(clock.now().getTime() + 600_000),
     );
+    const step = totpStep(secret, totpCodeAt(secret, enrolledAt), enrolledAt)!;
+    expect(
+      await services.twoFactor.confirm(
+        'reviewer@pharmabridge.test',
+        (await services.twoFactor.enrolment('reviewer@pharmabridge.test'))!.stored,
+        step,
+        [],
+      ),
+    ).toBe(true);
     await draft('Two factors', live.revision);
     await as('editor')('POST', `/api/landing-pages/${live.id}/submit`, {});
     const noCode = await as('reviewer')('POST', `/api/landing-pages/${live.id}/approve`, approve());

@@ -23,7 +23,11 @@ export function probedContact(marker = ''): FormDefinition {
       index === 0 ? { ...field, label: 'Your full name' } : field,
     ),
     consent: { required: true, text: 'We may sell your data.', privacyUrl: '' },
-    autoReply: { enabled: true, subject: 'Thanks, {{name}}', body: 'Your data is ours now.' },
+    autoReply: {
+      enabled: true,
+      subject: 'Thanks for writing',
+      body: 'Your data is ours now, {{name}}.',
+    },
     successMessage: `Sold.${marker}`,
   };
 }
