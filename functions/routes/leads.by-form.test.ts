@@ -183,7 +183,10 @@ describe('leads by form', () => {
       }),
     );
     await db.send(
-      new DeleteCommand({ TableName: table, Key: keys.formLead('webinar-2027', lead.createdAt, id) }),
+      new DeleteCommand({
+        TableName: table,
+        Key: keys.formLead('webinar-2027', lead.createdAt, id),
+      }),
     );
     await db.send(new DeleteCommand({ TableName: table, Key: keys.formIndexDone() }));
     const fresh = await setUpSameTable(app);
