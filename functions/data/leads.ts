@@ -48,12 +48,7 @@ import {
 import * as z from 'zod';
 import { ConflictError, InvalidError } from '../lib/domain-errors.ts';
 import type { ContactSubmission } from '../shared/contact.ts';
-import {
-  LEAD_STATUSES,
-  leadFormId,
-  leadFromPage,
-  type LeadStatus,
-} from '../shared/lead-basics.ts';
+import { LEAD_STATUSES, leadFormId, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
 import type {
   LeadAttribution,
   LeadFilter,
@@ -753,8 +748,7 @@ export class LeadRepository extends TableRepository {
                 },
               },
             },
-            auditItem(this.table, now, { ...audit, action: 'lead-reminder', leadId: lead.id })
-              .put,
+            auditItem(this.table, now, { ...audit, action: 'lead-reminder', leadId: lead.id }).put,
           ],
         }),
       );
@@ -862,7 +856,9 @@ function cursorOf(item: Record<string, unknown>, query: ListQuery): LeadCursor {
     sk: SK.lead,
     ipk: query.index ? String(item[`${query.index}pk`]) : query.partition,
     // A form index item's sort key is the lead's time and id, as the lists' are.
-    isk: query.index ? String(item[`${query.index}sk`]) : `${String(item['createdAt'])}#${String(item['id'])}`,
+    isk: query.index
+      ? String(item[`${query.index}sk`])
+      : `${String(item['createdAt'])}#${String(item['id'])}`,
   };
 }
 

@@ -116,12 +116,18 @@ async function checkedRules(
         const account = await services.admins.get(owner);
         accounts.set(owner, Boolean(account && !account.disabled && can(account.role, 'leads')));
       }
-      if (!accounts.get(owner)) problems[`assignment.${index}.owners.${position}`] = [OWNER_PROBLEM];
+      if (!accounts.get(owner))
+        problems[`assignment.${index}.owners.${position}`] = [OWNER_PROBLEM];
     }
   }
   const [first] = Object.entries(problems);
   if (first) {
-    throw new ApiError(400, 'validation_failed', `Invalid request: ${first[0]} ${first[1][0]}`, problems);
+    throw new ApiError(
+      400,
+      'validation_failed',
+      `Invalid request: ${first[0]} ${first[1][0]}`,
+      problems,
+    );
   }
   return rules.map((rule) => ({ ...rule, id: rule.id ?? randomUUID().slice(0, 8) }));
 }

@@ -120,7 +120,10 @@ export function LeadsTab() {
   const forms = useQuery<LeadForms>({ queryKey: LEAD_FORMS_KEY, queryFn: leadForms });
   const formChoices =
     filter.form && forms.data && !forms.data.forms.some((form) => form.id === filter.form)
-      ? [...forms.data.forms, { id: filter.form, label: filter.form, builtIn: false, deleted: true }]
+      ? [
+          ...forms.data.forms,
+          { id: filter.form, label: filter.form, builtIn: false, deleted: true },
+        ]
       : (forms.data?.forms ?? []);
   const people = { owners: owners.data, me };
   const [selected, setSelected] = useState<string[]>([]);
