@@ -46,7 +46,7 @@ async function settled(page: Page) {
 test('lead routing: save the webhook, send a test delivery to a local receiver, see the answer', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const receiver = await startReceiver(() => 204);
   try {
     await signIn(page);
@@ -154,7 +154,7 @@ test('lead routing: save the webhook, send a test delivery to a local receiver, 
 test('lead routing: owner assignment rules are added, reordered and removed by keyboard', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await signIn(page);
   await page.goto('/admin/account');
   const section = page.getByTestId('lead-routing');

@@ -34,8 +34,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { formTitleFromId, leadFormId, type LeadStatus } from '../shared/lead-basics.ts';
 import type { FormType } from '../shared/contact.ts';
-import { GSI1, GSI2, isConditionalFailure, queryAll, TableRepository } from './table.ts';
-import { GSI1PK, keys } from './keys.ts';
+import { indexEveryLead } from './contacts.ts';
+import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { keys } from './keys.ts';
 
 /** What the index needs of a lead. */
 interface IndexedLead {
@@ -67,9 +68,6 @@ export interface LeadFormSummary {
   title: string;
   lastLeadAt: string;
 }
-
-/** Index writes per round of the build (each is a small transaction). */
-const BUILD_PARALLEL = 8;
 
 export class FormIndex extends TableRepository {
   /** The build of this table's index, once per process (the marker makes it once per table). */
@@ -176,37 +174,13 @@ export class FormIndex extends TableRepository {
   }
 
   /** Indexes every lead that has no index item yet; returns how many it indexed. */
-  async build(): Promise<number> {
-    const unindexed = (items: Record<string, unknown>[]) =>
-      items.filter(
-        (item) => item['formIndex'] === undefined && typeof item['createdAt'] === 'string',
-      );
-    const leads = [
-      ...unindexed(
-        await queryAll(this.db, {
-          TableName: this.table,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': GSI1PK.leads },
-        }),
-      ),
-      ...unindexed(
-        await queryAll(this.db, {
-          TableName: this.table,
-          IndexName: GSI2,
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.leadStatusPartition('spam') },
-        }),
-      ),
-    ];
-    let indexed = 0;
-    for (let start = 0; start < leads.length; start += BUILD_PARALLEL) {
-      const done = await Promise.all(
-        leads.slice(start, start + BUILD_PARALLEL).map((item) => this.indexOne(item)),
-      );
-      indexed += done.filter(Boolean).length;
-    }
-    return indexed;
+  build(): Promise<number> {
+    return indexEveryLead(
+      this.db,
+      this.table,
+      (item) => item['formIndex'] === undefined && typeof item['createdAt'] === 'string',
+      (item) => this.indexOne(item),
+    );
   }
 
   private async indexOne(item: Record<string, unknown>): Promise<boolean> {
