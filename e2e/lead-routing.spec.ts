@@ -210,7 +210,7 @@ test('lead routing: owner assignment rules are added, reordered and removed by k
   await expect(page.getByRole('tooltip')).toContainText('Round-robin gives each lead');
   await page.mouse.move(0, 0);
 
-  await section.getByRole('textbox', { name: 'Remind the owner after (hours)' }).fill('24');
+  await section.getByRole('spinbutton', { name: 'Remind the owner after (hours)' }).fill('24');
   await shootSection(page, section, 'account-lead-routing-rules');
   await section.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('toast').getByText('Lead routing saved')).toBeVisible();
@@ -222,7 +222,7 @@ test('lead routing: owner assignment rules are added, reordered and removed by k
   await expect(rules.nth(0).getByLabel('Owners take turns')).toHaveValue('first');
   await expect(rules.nth(1).getByRole('textbox', { name: 'equals' })).toHaveValue('Atlantis');
   await expect(
-    section.getByRole('textbox', { name: 'Remind the owner after (hours)' }),
+    section.getByRole('spinbutton', { name: 'Remind the owner after (hours)' }),
   ).toHaveValue('24');
   await section.scrollIntoViewIfNeeded();
   await settled(page);
@@ -234,7 +234,7 @@ test('lead routing: owner assignment rules are added, reordered and removed by k
     await page.keyboard.press('Enter');
     await expect(add).toBeFocused();
   }
-  await section.getByRole('textbox', { name: 'Remind the owner after (hours)' }).fill('');
+  await section.getByRole('spinbutton', { name: 'Remind the owner after (hours)' }).fill('');
   await section.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('toast').getByText('Lead routing saved')).toBeVisible();
   await page.reload();
