@@ -212,7 +212,9 @@ test('lead routing: owner assignment rules are added, reordered and removed by k
 
   await section.getByRole('spinbutton', { name: 'Remind the owner after (hours)' }).fill('24');
   await shootSection(page, section, 'account-lead-routing-rules');
-  await section.getByRole('button', { name: 'Save', exact: true }).click();
+  // Saved by keyboard, as the rest of the editor.
+  await section.getByRole('button', { name: 'Save', exact: true }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('toast').getByText('Lead routing saved')).toBeVisible();
 
   // After a reload: the rules in their order, the reminder hours kept.
