@@ -162,7 +162,8 @@ export class WebStack extends Stack {
   private sendLeadNotifications(mail: NonNullable<InfraConfig['mail']>): void {
     // The public function mails lead notifications; the admin function, invitations; the
     // schedules function, the weekly report (issue 25: to administrators, who must be
-    // verified identities while the account is in the SES sandbox).
+    // verified identities while the account is in the SES sandbox) and the SLA reminders
+    // about leads still new (issue 35: to their owners, likewise).
     for (const fn of [this.api.publicFunction, this.api.function, this.schedules.function]) {
       fn.addEnvironment('MAIL_TRANSPORT', 'ses');
       fn.addEnvironment('MAIL_FROM', mail.from);

@@ -18,7 +18,12 @@
 // transaction that checks it is still unindexed and still has the status read, so a build
 // running beside status changes (or a second build) never writes a stale status; running
 // it again is harmless (docs/decisions/0184-contact-index.md).
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { LeadStatus } from '../shared/lead-basics.ts';
 import { GSI1, GSI2, isConditionalFailure, queryAll, TableRepository } from './table.ts';
 import { GSI1PK, keys } from './keys.ts';
@@ -72,6 +77,40 @@ export function numberOf(
 
 /** Index writes per round of the build (each is a small transaction). */
 const BUILD_PARALLEL = 8;
+
+/**
+ * Runs `indexOne` over every lead (spam included) that `unindexed` picks, read through the two
+ * lead indexes (no scan), BUILD_PARALLEL at a time; returns how many it indexed. The build of
+ * an index over leads older than it (this file's and functions/data/form-leads.ts's).
+ */
+export async function indexEveryLead(
+  db: DynamoDBDocumentClient,
+  table: string,
+  unindexed: (item: Record<string, unknown>) => boolean,
+  indexOne: (item: Record<string, unknown>) => Promise<boolean>,
+): Promise<number> {
+  const read = (input: { IndexName: string; KeyConditionExpression: string; pk: string }) =>
+    queryAll(db, {
+      TableName: table,
+      IndexName: input.IndexName,
+      KeyConditionExpression: input.KeyConditionExpression,
+      ExpressionAttributeValues: { ':pk': input.pk },
+    });
+  const leads = [
+    ...(await read({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', pk: GSI1PK.leads })),
+    ...(await read({
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      pk: keys.leadStatusPartition('spam'),
+    })),
+  ].filter(unindexed);
+  let indexed = 0;
+  for (let start = 0; start < leads.length; start += BUILD_PARALLEL) {
+    const done = await Promise.all(leads.slice(start, start + BUILD_PARALLEL).map(indexOne));
+    indexed += done.filter(Boolean).length;
+  }
+  return indexed;
+}
 
 export class ContactIndex extends TableRepository {
   /** The build of this table's index, once per process (the marker makes it once per table). */
@@ -133,35 +172,13 @@ export class ContactIndex extends TableRepository {
   }
 
   /** Indexes every lead that has no index item yet; returns how many it indexed. */
-  async build(): Promise<number> {
-    const unindexed = (items: Record<string, unknown>[]) =>
-      items.filter((item) => item['contact'] === undefined && typeof item['email'] === 'string');
-    const leads = [
-      ...unindexed(
-        await queryAll(this.db, {
-          TableName: this.table,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': GSI1PK.leads },
-        }),
-      ),
-      ...unindexed(
-        await queryAll(this.db, {
-          TableName: this.table,
-          IndexName: GSI2,
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.leadStatusPartition('spam') },
-        }),
-      ),
-    ];
-    let indexed = 0;
-    for (let start = 0; start < leads.length; start += BUILD_PARALLEL) {
-      const done = await Promise.all(
-        leads.slice(start, start + BUILD_PARALLEL).map((item) => this.indexOne(item)),
-      );
-      indexed += done.filter(Boolean).length;
-    }
-    return indexed;
+  build(): Promise<number> {
+    return indexEveryLead(
+      this.db,
+      this.table,
+      (item) => item['contact'] === undefined && typeof item['email'] === 'string',
+      (item) => this.indexOne(item),
+    );
   }
 
   private async indexOne(item: Record<string, unknown>): Promise<boolean> {

@@ -155,6 +155,15 @@ describe('stored keys are unchanged', () => {
     ['page template', keys.template(id), { pk: 'TEMPLATES', sk: id }],
     ['gated file', keys.asset(id), { pk: 'ASSETS', sk: id }],
     ['realtime', keys.realtime('2026-03-01T10:00', 7), { pk: 'LIVE#2026-03-01T10:00', sk: '7' }],
+    // Leads by form and owner assignment (issue 35).
+    [
+      'form lead',
+      keys.formLead('webinar-2027', '2026-03-01T10:00:00.000Z', id),
+      { pk: 'FORM-LEADS#webinar-2027', sk: `2026-03-01T10:00:00.000Z#${id}` },
+    ],
+    ['lead form', keys.leadForm('webinar-2027'), { pk: 'LEAD-FORMS', sk: 'webinar-2027' }],
+    ['form index marker', keys.formIndexDone(), { pk: 'SETTINGS', sk: 'FORM-INDEX' }],
+    ['assignment turn', keys.assignmentTurn('r1'), { pk: 'SETTINGS', sk: 'ASSIGNMENT#r1' }],
     // Counter shards and raw-event partitions (issue 25); shard 0 is the released key.
     [
       'counter shard 0',

@@ -53,6 +53,10 @@ export const PK = {
   lead: 'LEAD#',
   /** CONTACT#<lowercased e-mail>: one index item per submission of that address (functions/data/leads.ts). */
   contact: 'CONTACT#',
+  /** FORM-LEADS#<form id>: one index item per lead of that form (functions/data/form-leads.ts). */
+  formLeads: 'FORM-LEADS#',
+  /** The forms leads were sent with, one item each (title, last lead), one partition (data/form-leads.ts). */
+  leadForms: 'LEAD-FORMS',
   /** UPLOAD#<id>: an upload ticket. */
   upload: 'UPLOAD#',
   /** MEDIA#<id>: a media library record. */
@@ -151,6 +155,10 @@ export const SK = {
   leadSettings: 'LEAD-ROUTING',
   /** Under SETTINGS: the contact index was built for every lead older than it (functions/data/leads.ts). */
   contactIndex: 'CONTACT-INDEX',
+  /** Under SETTINGS: the form index was built for every lead older than it (functions/data/form-leads.ts). */
+  formIndex: 'FORM-INDEX',
+  /** ASSIGNMENT#<rule id> under SETTINGS: a round-robin rule's turn counter (data/lead-settings.ts). */
+  assignmentTurn: 'ASSIGNMENT#',
   slug: 'SLUG',
   deleted: 'DELETED',
   lead: 'LEAD',
@@ -243,13 +251,22 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.form]: [SK.signature],
     [PK.templates]: [SK.any],
     [PK.assets]: [SK.any],
-    [PK.settings]: [SK.settings, SK.reportSettings, SK.contactIndex, SK.leadSettings],
+    [PK.settings]: [
+      SK.settings,
+      SK.reportSettings,
+      SK.contactIndex,
+      SK.leadSettings,
+      SK.formIndex,
+      SK.assignmentTurn,
+    ],
     [PK.deliveries]: [SK.any],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
     [PK.deleted]: [SK.deleted],
     [PK.lead]: [SK.lead, SK.leadNote, SK.outbox],
     [PK.contact]: [SK.any],
+    [PK.formLeads]: [SK.any],
+    [PK.leadForms]: [SK.any],
     [PK.upload]: [SK.upload],
     [PK.media]: [SK.media],
     [PK.rate]: [SK.any],
@@ -410,6 +427,16 @@ export const keys = {
     sk: `${createdAt}#${leadId}`,
   }),
   contactIndexDone: () => ({ pk: PK.settings, sk: SK.contactIndex }),
+  /** A lead in its form's index: sorted by time, like the inbox lists. */
+  formLeadsPartition: (formId: string) => `${PK.formLeads}${formId}`,
+  formLead: (formId: string, createdAt: string, leadId: string) => ({
+    pk: `${PK.formLeads}${formId}`,
+    sk: `${createdAt}#${leadId}`,
+  }),
+  formIndexDone: () => ({ pk: PK.settings, sk: SK.formIndex }),
+  leadForm: (formId: string) => ({ pk: PK.leadForms, sk: formId }),
+  leadFormsPartition: () => PK.leadForms,
+  assignmentTurn: (ruleId: string) => ({ pk: PK.settings, sk: `${SK.assignmentTurn}${ruleId}` }),
   upload: (id: string) => ({ pk: `${PK.upload}${id}`, sk: SK.upload }),
   media: (id: string) => ({ pk: `${PK.media}${id}`, sk: SK.media }),
   rate: (bucket: string, hash: string, windowStart: number) => ({

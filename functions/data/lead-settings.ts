@@ -6,11 +6,25 @@
 //                          (Put in one transaction with its audit entry)
 //   delivery log ......... Put            pk=DELIVERIES  sk=<ISO time>#<random>  (TTL 30 days)
 //   the last 20 .......... Query          pk=DELIVERIES  newest first, Limit 20
+//   a rule's turn ........ UpdateItem     pk=SETTINGS    sk=ASSIGNMENT#<rule id>  (ADD turns 1)
+// The turn counter makes a round-robin rule fair under concurrent leads: each lead gets its
+// own number from one atomic ADD, so N leads at once take N consecutive turns
+// (docs/decisions/0390-lead-assignment-rules.md).
 // The webhook's signing secret is stored only as ciphertext (functions/webhooks/secret-
 // box.ts); its key is never in this table.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeliveryLogEntry } from '../shared/lead-settings.ts';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  ASSIGNMENT_MODES,
+  type AssignmentRule,
+  type DeliveryLogEntry,
+} from '../shared/lead-settings.ts';
 import { auditItem } from './audit.ts';
 import { keys } from './keys.ts';
 import { TableRepository, TTL_ATTRIBUTE } from './table.ts';
@@ -27,8 +41,38 @@ export interface StoredLeadSettings {
     /** The signing secret, encrypted (secret-box.ts); absent: LEAD_WEBHOOK_SECRET, if any. */
     secretCiphertext?: string;
   };
+  /** Owner assignment rules, in order (issue 35). */
+  assignment: AssignmentRule[];
+  /** Hours before a reminder about a lead still new; null: off. */
+  slaHours: number | null;
   updatedAt: string;
   updatedBy: string;
+}
+
+/** Rules as stored; an item of an older release has none, and a malformed one is dropped. */
+function toRules(value: unknown): AssignmentRule[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((raw: unknown) => {
+    if (!raw || typeof raw !== 'object') return [];
+    const rule = raw as Record<string, unknown>;
+    const owners = Array.isArray(rule['owners'])
+      ? rule['owners'].filter((owner): owner is string => typeof owner === 'string')
+      : [];
+    const mode = ASSIGNMENT_MODES.find((candidate) => candidate === rule['mode']);
+    if (typeof rule['id'] !== 'string' || owners.length === 0 || !mode) return [];
+    const field = rule['field'] as Record<string, unknown> | undefined;
+    return [
+      {
+        id: rule['id'],
+        ...(typeof rule['formId'] === 'string' ? { formId: rule['formId'] } : {}),
+        ...(field && typeof field['name'] === 'string' && typeof field['equals'] === 'string'
+          ? { field: { name: field['name'], equals: field['equals'] } }
+          : {}),
+        owners,
+        mode,
+      },
+    ];
+  });
 }
 
 function toSettings(item: Record<string, unknown>): StoredLeadSettings {
@@ -46,6 +90,8 @@ function toSettings(item: Record<string, unknown>): StoredLeadSettings {
         ? { secretCiphertext: webhook['secretCiphertext'] }
         : {}),
     },
+    assignment: toRules(item['assignment']),
+    slaHours: typeof item['slaHours'] === 'number' ? item['slaHours'] : null,
     updatedAt: String(item['updatedAt'] ?? ''),
     updatedBy: String(item['updatedBy'] ?? ''),
   };
@@ -85,6 +131,23 @@ export class LeadSettingsRepository extends TableRepository {
       }),
     );
     return stored;
+  }
+
+  /**
+   * The next turn of a round-robin rule: 1, 2, 3, ... one atomic ADD per call, so leads
+   * arriving at once never share a turn.
+   */
+  async nextTurn(ruleId: string): Promise<number> {
+    const result = await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.assignmentTurn(ruleId),
+        UpdateExpression: 'ADD turns :one SET updatedAt = :now',
+        ExpressionAttributeValues: { ':one': 1, ':now': this.now().toISOString() },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(result.Attributes?.['turns'] ?? 1);
   }
 
   /** One line of the delivery log (a lead's attempt or a test), kept LOG_RETENTION_DAYS. */

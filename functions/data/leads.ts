@@ -9,6 +9,9 @@
 //   either within a date range .... the same Query with  gsiNsk BETWEEN <from> AND <to>
 //   number of new leads ........... Query    gsi2pk=LEADS#STATUS#new, Select COUNT
 //   a contact's submissions ....... Query    pk=CONTACT#<lower-cased e-mail>  (functions/data/contacts.ts)
+//   a form's leads, newest ........ Query    pk=FORM-LEADS#<form id>  sk=<createdAt>#<id>  (descending,
+//                                   a date range by key; then BatchGet of the leads; functions/data/form-leads.ts)
+//   new leads past their SLA ...... Query    gsi2pk=LEADS#STATUS#new  gsi2sk BETWEEN <cutoff - 7 days> AND <cutoff>
 // The gsi1 list is sparse: spam carries no gsi1 keys, so it is never listed or counted
 // with the leads, yet stays reachable by status for review (and rescue). A status change
 // rewrites gsi2pk and adds or removes the gsi1 keys when a lead moves out of or into spam.
@@ -23,6 +26,15 @@
 // are written with attribute_not_exists, once, before anything else happens with them, so an
 // accepted submission is never lost; its CRM delivery (functions/data/outbox.ts) is written in the
 // same transaction.
+//
+// Issue 35: every lead carries its form's id and title (`formTitle`) and has an index item under
+// its form, written in the create transaction and rewritten with every status change
+// (functions/data/form-leads.ts), so `formId` filters read that form's leads only
+// (docs/decisions/0393-leads-by-form-index.md). An assignment rule sets the owner of a new lead
+// with the same condition as a person's change (nobody owns it yet), its timeline entry and its
+// audit entry in one transaction (docs/decisions/0390-lead-assignment-rules.md). The SLA
+// reminder is claimed once per lead by a conditional write (still new, never reminded), its
+// audit entry in the same transaction (docs/decisions/0391-lead-sla-reminder.md).
 import { randomUUID } from 'node:crypto';
 import {
   BatchWriteCommand,
@@ -36,7 +48,7 @@ import {
 import * as z from 'zod';
 import { ConflictError, InvalidError } from '../lib/domain-errors.ts';
 import type { ContactSubmission } from '../shared/contact.ts';
-import { LEAD_STATUSES, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
+import { LEAD_STATUSES, leadFormId, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
 import type {
   LeadAttribution,
   LeadFilter,
@@ -46,7 +58,17 @@ import type {
 } from '../shared/leads.ts';
 import { newOutboxItem, OUTBOX_SK, outboxParts, toOutboxItem, type OutboxItem } from './outbox.ts';
 import { contactItem, contactKey, ContactIndex } from './contacts.ts';
-import { GSI1, GSI2, isConditionalFailure, putNew, TableRepository } from './table.ts';
+import { auditItem } from './audit.ts';
+import { FormIndex, formLeadItem } from './form-leads.ts';
+import {
+  getAll,
+  GSI1,
+  GSI2,
+  isConditionalFailure,
+  putNew,
+  queryAll,
+  TableRepository,
+} from './table.ts';
 import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
 
 export { LEAD_STATUSES, type LeadStatus };
@@ -120,6 +142,8 @@ function toLead(item: Record<string, unknown>): Lead {
     ...(lead.phones ? { phones: lead.phones } : {}),
     ...(lead.consent ? { consent: lead.consent } : {}),
     ...(lead.owner ? { owner: lead.owner } : {}),
+    ...(lead.formTitle ? { formTitle: lead.formTitle } : {}),
+    ...(lead.reminder ? { reminder: lead.reminder } : {}),
   };
 }
 
@@ -141,10 +165,18 @@ function toTimelineEntry(item: Record<string, unknown>): TimelineEntry {
 /** Case- and accent-insensitive text for the search. */
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Which index a filter reads, and the key range within it. */
+/**
+ * Which index a filter reads, and the key range within it: one form's index items
+ * (functions/data/form-leads.ts) for a `formId`, else the status index or the all-leads one.
+ */
 function listQuery(filter: LeadFilter) {
-  const index = filter.status ? GSI2 : GSI1;
-  const partition = filter.status ? statusPk(filter.status) : LEADS_PK;
+  const index = filter.formId ? undefined : filter.status ? GSI2 : GSI1;
+  const partition = filter.formId
+    ? keys.formLeadsPartition(filter.formId)
+    : filter.status
+      ? statusPk(filter.status)
+      : LEADS_PK;
+  const prefix = index ?? '';
   // Sort keys are "<ISO time>#<id>": "<from>" sorts before every key of that instant, and
   // "<to>" before every key of that one, so BETWEEN from AND to is [from, to).
   const low = filter.from ? new Date(filter.from).toISOString() : undefined;
@@ -158,17 +190,18 @@ function listQuery(filter: LeadFilter) {
           ? { expression: ' AND #sk < :high', values: { ':high': high } }
           : { expression: '', values: {} };
   const input = {
-    IndexName: index,
+    ...(index ? { IndexName: index } : {}),
     KeyConditionExpression: `#pk = :pk${range.expression}`,
     ExpressionAttributeNames: {
-      '#pk': `${index}pk`,
-      ...(range.expression ? { '#sk': `${index}sk` } : {}),
+      '#pk': `${prefix}pk`,
+      ...(range.expression ? { '#sk': `${prefix}sk` } : {}),
     },
     ExpressionAttributeValues: { ':pk': partition, ...range.values },
     ScanIndexForward: false,
   } satisfies Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Limit' | 'TableName'>;
   return { index, partition, low, high, input };
 }
+type ListQuery = ReturnType<typeof listQuery>;
 
 /**
  * Where the next page of a list starts: the last lead read (its table and index keys).
@@ -178,18 +211,26 @@ function listQuery(filter: LeadFilter) {
 export const leadCursorSchema = z.strictObject({
   pk: z.string().regex(uuidKeyPattern(PK.lead)),
   sk: z.literal(SK.lead),
-  ipk: z.string().max(40),
+  /** The index partition: a gsi's, or FORM-LEADS#<form id> (up to 75 characters). */
+  ipk: z.string().max(80),
   isk: z.string().max(80),
 });
 export type LeadCursor = z.infer<typeof leadCursorSchema>;
 
 export class LeadRepository extends TableRepository {
   private contactIndex: ContactIndex | undefined;
+  private formIndex: FormIndex | undefined;
 
   /** The contact index over the same table (functions/data/contacts.ts). */
   get contacts(): ContactIndex {
     this.contactIndex ??= new ContactIndex(this.db, this.table, this.now);
     return this.contactIndex;
+  }
+
+  /** The form index and the forms leads came with (functions/data/form-leads.ts). */
+  get forms(): FormIndex {
+    this.formIndex ??= new FormIndex(this.db, this.table, this.now);
+    return this.formIndex;
   }
 
   /**
@@ -204,8 +245,8 @@ export class LeadRepository extends TableRepository {
       notify?: boolean;
       forward?: boolean;
       attribution?: LeadAttribution;
-      /** The form it came with, its own fields and the consent record (issue 26). */
-      form?: Pick<Lead, 'formId' | 'fields' | 'phones' | 'consent'>;
+      /** The form it came with (id and title), its own fields and the consent record. */
+      form?: Pick<Lead, 'formId' | 'formTitle' | 'fields' | 'phones' | 'consent'>;
     },
   ): Promise<Lead> {
     const id = randomUUID();
@@ -226,6 +267,7 @@ export class LeadRepository extends TableRepository {
       ...(options.spam ? { spamSource: 'honeypot' as const } : {}),
       ...(options.attribution ? { attribution: options.attribution } : {}),
       ...(options.form?.formId ? { formId: options.form.formId } : {}),
+      ...(options.form?.formTitle ? { formTitle: options.form.formTitle } : {}),
       ...(options.form?.fields && Object.keys(options.form.fields).length
         ? { fields: options.form.fields }
         : {}),
@@ -243,8 +285,10 @@ export class LeadRepository extends TableRepository {
       ...(options.spam ? {} : { gsi1pk: LEADS_PK, gsi1sk: sortKey }),
       gsi2pk: statusPk(status),
       gsi2sk: sortKey,
-      // Indexed under its contact (functions/data/contacts.ts) in this very transaction.
+      // Indexed under its contact (functions/data/contacts.ts) and its form
+      // (functions/data/form-leads.ts) in this very transaction.
       contact: contactKey(lead.email),
+      formIndex: leadFormId(lead),
       ...lead,
     };
     await this.db.send(
@@ -252,6 +296,7 @@ export class LeadRepository extends TableRepository {
         TransactItems: [
           putNew(this.table, item),
           putNew(this.table, contactItem(lead)),
+          putNew(this.table, formLeadItem(lead)),
           ...(options.forward && !options.spam
             ? [putNew(this.table, newOutboxItem(id, createdAt))]
             : []),
@@ -316,6 +361,8 @@ export class LeadRepository extends TableRepository {
     },
   ): Promise<{ leads: Lead[]; cursor: LeadCursor | undefined; partial: boolean }> {
     const budget = options.budget ?? LIST_READ_BUDGET;
+    // Leads from before the form index get their items first (once per installation).
+    if (filter.formId) await this.forms.ensureBuilt();
     const query = listQuery(filter);
     let startKey: Record<string, unknown> | undefined = options.cursor
       ? startKeyOf(options.cursor, query)
@@ -338,10 +385,13 @@ export class LeadRepository extends TableRepository {
           ExclusiveStartKey: startKey,
         }),
       );
-      for (const item of result.Items ?? []) {
+      const items = result.Items ?? [];
+      const leads = await this.leadsOf(items, query, filter);
+      for (const [index, item] of items.entries()) {
         examined++;
         lastExamined = item;
-        if (matches(item)) found.push(item);
+        const lead = leads[index];
+        if (lead && matches(lead)) found.push(lead);
         if (found.length > options.limit) break;
       }
       startKey = result.LastEvaluatedKey;
@@ -351,7 +401,7 @@ export class LeadRepository extends TableRepository {
       const page = found.slice(0, options.limit);
       return {
         leads: page.map(toLead),
-        cursor: cursorOf(page.at(-1)!, query.index),
+        cursor: cursorOf(page.at(-1)!, query),
         partial: false,
       };
     }
@@ -372,13 +422,37 @@ export class LeadRepository extends TableRepository {
     }
     return {
       leads: found.map(toLead),
-      cursor: partial ? cursorOf(lastExamined!, query.index) : undefined,
+      cursor: partial ? positionOf(lastExamined!, query) : undefined,
       partial,
     };
   }
 
+  /**
+   * The lead items of a page a list query read, aligned with it: the items themselves, or
+   * for a form's index (functions/data/form-leads.ts) their leads, read in one BatchGet per
+   * 100; an index item whose mirrored status the filter excludes (spam, unless asked for;
+   * another status than the one asked for) is undefined, and its lead is not read.
+   */
+  private async leadsOf(
+    items: Record<string, unknown>[],
+    query: ListQuery,
+    filter: LeadFilter,
+  ): Promise<(Record<string, unknown> | undefined)[]> {
+    if (query.index) return items;
+    const wanted = (item: Record<string, unknown>) =>
+      filter.status ? item['status'] === filter.status : item['status'] !== 'spam';
+    const read = await getAll(
+      this.db,
+      this.table,
+      items.filter(wanted).map((item) => leadKey(String(item['leadId']))),
+    );
+    const byId = new Map(read.map((lead) => [String(lead['id']), lead]));
+    return items.map((item) => (wanted(item) ? byId.get(String(item['leadId'])) : undefined));
+  }
+
   /** Every lead matching the filter, newest first, for the CSV export. */
   async all(filter: LeadFilter, page?: { id: string; slug: string }): Promise<Lead[]> {
+    if (filter.formId) await this.forms.ensureBuilt();
     const query = listQuery(filter);
     const matches = matcher(filter, page);
     const found: Lead[] = [];
@@ -388,9 +462,10 @@ export class LeadRepository extends TableRepository {
       const result = await this.db.send(
         new QueryCommand({ TableName: this.table, ...query.input, ExclusiveStartKey: startKey }),
       );
-      for (const item of result.Items ?? []) {
-        examined++;
-        if (matches(item)) found.push(toLead(item));
+      const items = result.Items ?? [];
+      examined += items.length;
+      for (const lead of await this.leadsOf(items, query, filter)) {
+        if (lead && matches(lead)) found.push(toLead(lead));
       }
       if (found.length > EXPORT_MAX_ROWS || examined > EXPORT_READ_BUDGET) {
         throw new ExportTooLargeError(
@@ -495,9 +570,10 @@ export class LeadRepository extends TableRepository {
         set.push('gsi1pk = :leads', 'gsi1sk = :sortKey');
         Object.assign(values, { ':leads': LEADS_PK, ':sortKey': sortKey });
       }
-      // The lead is (now) indexed under its contact: the index item mirrors the status.
-      set.push('contact = :contact');
+      // The lead is (now) indexed under its contact and its form: the items mirror the status.
+      set.push('contact = :contact', 'formIndex = :formIndex');
       values[':contact'] = contactKey(lead.email);
+      values[':formIndex'] = leadFormId(lead);
       if (ownerChanges) {
         if (newOwner) set.push('#owner = :toOwner');
         else remove.push('#owner');
@@ -519,6 +595,7 @@ export class LeadRepository extends TableRepository {
         Put: { TableName: this.table, Item: entry('status', { from: lead.status, to }, 0) },
       });
       parts.push({ Put: { TableName: this.table, Item: contactItem({ ...lead, status: to }) } });
+      parts.push({ Put: { TableName: this.table, Item: formLeadItem({ ...lead, status: to }) } });
       if (intoSpam && outbox?.status === 'pending') {
         parts.push(outboxParts.cancel(this.table, outbox, now));
       }
@@ -575,6 +652,135 @@ export class LeadRepository extends TableRepository {
   }
 
   /**
+   * Gives a new lead to the owner an assignment rule chose (docs/decisions/0390-lead-assignment-rules.md):
+   * only while nobody owns it, with its owner timeline entry and its audit entry in one
+   * transaction. False when someone took it meanwhile, or it was erased.
+   */
+  async assign(
+    lead: Pick<Lead, 'id'>,
+    owner: string,
+    by: { actor: string; summary: string },
+  ): Promise<boolean> {
+    const now = this.now();
+    const at = now.toISOString();
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.table,
+                Key: leadKey(lead.id),
+                UpdateExpression: 'SET #owner = :owner, updatedAt = :now',
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#owner)',
+                ExpressionAttributeNames: { '#owner': 'owner' },
+                ExpressionAttributeValues: { ':owner': owner, ':now': at },
+              },
+            },
+            {
+              Put: {
+                TableName: this.table,
+                Item: {
+                  ...keys.leadNote(lead.id, `${at}#1${randomUUID().slice(0, 8)}`),
+                  kind: 'owner',
+                  at,
+                  author: by.actor,
+                  toOwner: owner,
+                },
+              },
+            },
+            auditItem(this.table, now, {
+              actor: by.actor,
+              action: 'lead-owner',
+              summary: by.summary,
+              leadId: lead.id,
+            }).put,
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * New leads received in [since, before) and never reminded: the SLA run's candidates
+   * (docs/decisions/0391-lead-sla-reminder.md). One query of the new-status index by time.
+   */
+  async dueForReminder(since: Date, before: Date): Promise<Lead[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: {
+        ':pk': statusPk('new'),
+        ':low': since.toISOString(),
+        ':high': before.toISOString(),
+      },
+    });
+    return items.filter((item) => item['reminder'] === undefined).map(toLead);
+  }
+
+  /**
+   * Claims the one reminder of a lead still new and never reminded, with its audit entry, in
+   * one transaction: two runs at once (or one run twice) remind once. False when it was
+   * claimed, worked on or erased meanwhile.
+   */
+  async claimReminder(
+    lead: Pick<Lead, 'id'>,
+    reminder: { to: string[]; hours: number },
+    audit: { actor: string; summary: string },
+  ): Promise<boolean> {
+    const now = this.now();
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.table,
+                Key: leadKey(lead.id),
+                UpdateExpression: 'SET reminder = :reminder',
+                ConditionExpression:
+                  'attribute_exists(pk) AND #status = :new AND attribute_not_exists(reminder)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':new': 'new',
+                  ':reminder': { at: now.toISOString(), ...reminder, outcome: 'pending' },
+                },
+              },
+            },
+            auditItem(this.table, now, { ...audit, action: 'lead-reminder', leadId: lead.id }).put,
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  /** How the reminder's e-mail went; nothing happens if the lead was erased meanwhile. */
+  async recordReminder(id: string, outcome: 'sent' | 'failed'): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: leadKey(id),
+          UpdateExpression: 'SET reminder.outcome = :outcome',
+          ConditionExpression: 'attribute_exists(reminder)',
+          ExpressionAttributeValues: { ':outcome': outcome },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+    }
+  }
+
+  /**
    * Erases a lead for a data-subject request: its delivery first (nothing is forwarded
    * after this), then its timeline, then the lead. False when there was no such lead.
    * Run again after a failure, it deletes what is left.
@@ -590,8 +796,16 @@ export class LeadRepository extends TableRepository {
       typeof leadItem?.['email'] === 'string' && typeof leadItem['createdAt'] === 'string'
         ? [keys.contactSubmission(contactKey(leadItem['email']), leadItem['createdAt'], id)]
         : [];
+    // So is the form index item: its key holds the form and the time.
+    const formId =
+      leadItem && typeof leadItem['createdAt'] === 'string'
+        ? leadFormId(leadItem as { formId?: string; formType: Lead['formType'] })
+        : undefined;
+    const form =
+      formId && leadItem ? [keys.formLead(formId, String(leadItem['createdAt']), id)] : [];
     const deletions = [
       ...contact,
+      ...form,
       ...items
         .map((item) => ({ pk: String(item['pk']), sk: String(item['sk']) }))
         .sort((a, b) => rank(a.sk) - rank(b.sk)),
@@ -611,6 +825,8 @@ export class LeadRepository extends TableRepository {
         if (round > 8 && requests.length > 0) throw new Error('DynamoDB kept refusing the deletes');
       }
     }
+    // A deleted form leaves the Form filter with its last lead.
+    if (formId) await this.forms.forget(formId);
     return true;
   }
 
@@ -624,7 +840,9 @@ export class LeadRepository extends TableRepository {
           KeyConditionExpression: 'pk = :pk',
           ExpressionAttributeValues: { ':pk': leadKey(id).pk },
           ConsistentRead: true,
-          ...(keysOnly ? { ProjectionExpression: 'pk, sk, email, createdAt' } : {}),
+          ...(keysOnly
+            ? { ProjectionExpression: 'pk, sk, email, createdAt, formId, formType' }
+            : {}),
           ExclusiveStartKey: startKey,
         }),
       );
@@ -635,24 +853,34 @@ export class LeadRepository extends TableRepository {
   }
 }
 
-/** The cursor after `item` in the list read from `index`. */
-function cursorOf(item: Record<string, unknown>, index: string): LeadCursor {
+/** The cursor after the lead `item` in the list `query` reads. */
+function cursorOf(item: Record<string, unknown>, query: ListQuery): LeadCursor {
   return {
     pk: String(item['pk']),
     sk: SK.lead,
-    ipk: String(item[`${index}pk`]),
-    isk: String(item[`${index}sk`]),
+    ipk: query.index ? String(item[`${query.index}pk`]) : query.partition,
+    // A form index item's sort key is the lead's time and id, as the lists' are.
+    isk: query.index
+      ? String(item[`${query.index}sk`])
+      : `${String(item['createdAt'])}#${String(item['id'])}`,
   };
 }
 
+/** The cursor after an item a list query read: a lead, or a form index item. */
+function positionOf(item: Record<string, unknown>, query: ListQuery): LeadCursor {
+  if (query.index) return cursorOf(item, query);
+  return { ...leadKey(String(item['leadId'])), ipk: query.partition, isk: String(item['sk']) };
+}
+
 /** DynamoDB's start key for a cursor, if the cursor belongs to this very list and range. */
-function startKeyOf(cursor: LeadCursor, query: ReturnType<typeof listQuery>) {
+function startKeyOf(cursor: LeadCursor, query: ListQuery) {
   const inRange =
     (query.low === undefined || cursor.isk >= query.low) &&
     (query.high === undefined || cursor.isk < query.high);
   if (cursor.ipk !== query.partition || !inRange) {
     throw new InvalidCursorError('belongs to another filter; start again from the first page');
   }
+  if (!query.index) return { pk: cursor.ipk, sk: cursor.isk };
   return {
     pk: cursor.pk,
     sk: cursor.sk,

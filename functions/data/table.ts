@@ -8,6 +8,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   QueryCommand,
   type DynamoDBDocumentClient,
@@ -108,6 +109,31 @@ export async function queryAll<T = Record<string, unknown>>(
     items.push(...((result.Items ?? []) as T[]));
     cursor = result.LastEvaluatedKey;
   } while (cursor);
+  return items;
+}
+
+/**
+ * The items of these keys (those that exist), 100 to a BatchGetItem; what DynamoDB hands back
+ * unprocessed under load is asked again after a short, growing pause. Any order.
+ */
+export async function getAll(
+  db: DynamoDBDocumentClient,
+  table: string,
+  keys: readonly Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for (let start = 0; start < keys.length; start += 100) {
+    let pending: Record<string, unknown>[] = keys.slice(start, start + 100);
+    for (let round = 0; pending.length > 0; round++) {
+      if (round > 8) throw new Error('DynamoDB kept keys unprocessed');
+      if (round > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 50 * 2 ** round)));
+      const result = await db.send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }),
+      );
+      items.push(...(result.Responses?.[table] ?? []));
+      pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
   return items;
 }
 

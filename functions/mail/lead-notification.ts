@@ -1,8 +1,12 @@
 // The e-mail the team gets for each new lead (docs/requirements.md §10 (forms): sent after the lead is
 // stored, and its failure never loses the lead). Spam (a filled honeypot) sends nothing.
+// Issue 35: a custom form's lead is named by its form's title ("New Webinar registration 2027
+// from Jane Doe"); the built-in forms keep their wording (docs/decisions/0392-leads-carry-their-form.md).
 import type { Lead } from '../data/leads.ts';
 import type { LeadNotification } from '../shared/leads.ts';
 import { INQUIRY_LABELS, type FormType } from '../shared/contact.ts';
+import { isBuiltInForm } from '../shared/forms.ts';
+import { FORM_LABELS as INBOX_LABELS, leadFormId, leadFormName } from '../shared/lead-basics.ts';
 import type { VisitorServices } from '../lib/context.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -42,8 +46,18 @@ const quoted = (message: string) =>
     .map((line) => (line ? `> ${line}` : '>'))
     .join('\n');
 
+/** The form as the e-mail names it: a built-in form's own wording, else the form's title. */
+function formWording(lead: Lead): { label: string; kind: string } {
+  const title = leadFormName(lead);
+  if (isBuiltInForm(leadFormId(lead)) && title === INBOX_LABELS[lead.formType]) {
+    return { label: FORM_LABELS[lead.formType], kind: SUBJECT_KINDS[lead.formType] };
+  }
+  return { label: title, kind: title };
+}
+
 export function leadNotification(lead: Lead, to: string[], siteUrl: string): MailMessage {
   const company = lead.company ? ` (${oneLine(lead.company)})` : '';
+  const form = formWording(lead);
   const inquiry =
     lead.inquiryType && lead.inquiryType in INQUIRY_LABELS
       ? INQUIRY_LABELS[lead.inquiryType as keyof typeof INQUIRY_LABELS]
@@ -57,7 +71,7 @@ export function leadNotification(lead: Lead, to: string[], siteUrl: string): Mai
     `Company:  ${oneLine(lead.company) || '(not given)'}`,
     ...(lead.role ? [`Role:     ${oneLine(lead.role)}`] : []),
     ...(inquiry ? [`Inquiry:  ${inquiry}`] : []),
-    `Form:     ${FORM_LABELS[lead.formType]}`,
+    `Form:     ${oneLine(form.label)}`,
     ...(lead.landingPageId ? [`Page:     ${oneLine(lead.landingPageId)}`] : []),
     `Received: ${lead.createdAt}`,
     '',
@@ -71,7 +85,7 @@ export function leadNotification(lead: Lead, to: string[], siteUrl: string): Mai
   return {
     to,
     replyTo: lead.email,
-    subject: oneLine(`New ${SUBJECT_KINDS[lead.formType]} from ${name}${company}`),
+    subject: oneLine(`New ${form.kind} from ${name}${company}`),
     text: lines.join('\n'),
   };
 }

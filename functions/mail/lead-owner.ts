@@ -3,11 +3,13 @@
 // after the change is stored, never when people assign leads to themselves. It carries less of the
 // person than the new-lead e-mail does (lead-notification.ts): the name, the company, the form and
 // the time, and a link to the lead in the admin; no e-mail address, no message. Its failure is
-// logged and never undoes the assignment.
+// logged and never undoes the assignment. Issue 35: an assignment rule's owner gets the same
+// e-mail, saying which rule chose them (docs/decisions/0390-lead-assignment-rules.md), and the
+// form is named by its title (leadFormName).
 import type { Lead } from '../data/leads.ts';
 import type { Services } from '../lib/context.ts';
-import { FORM_LABELS } from '../shared/leads.ts';
-import type { MailMessage } from './mailer.ts';
+import { leadFormName } from '../shared/lead-basics.ts';
+import { sendWithin, type MailMessage } from './mailer.ts';
 
 /** How long the change's answer may wait for the transport. */
 const SEND_TIMEOUT_MS = 5_000;
@@ -15,9 +17,10 @@ const SEND_TIMEOUT_MS = 5_000;
 const LISTED = 20;
 
 /** One line, whatever a visitor typed (as in lead-notification.ts). */
-const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+export const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 
-const who = (lead: Pick<Lead, 'name' | 'company'>) =>
+/** "Jane Doe (Example Pharma)": the person and company, never the address or message. */
+export const who = (lead: Pick<Lead, 'name' | 'company'>) =>
   `${oneLine(lead.name)}${lead.company ? ` (${oneLine(lead.company)})` : ''}`;
 
 export function leadOwnerMessage(
@@ -25,6 +28,8 @@ export function leadOwnerMessage(
   to: string,
   assignedBy: string,
   siteUrl: string,
+  /** The assignment rule that chose the owner ("rule 2 (form ..., round-robin)"). */
+  rule?: string,
 ): MailMessage {
   const link = (lead: Lead) => `${siteUrl}/admin/leads?lead=${encodeURIComponent(lead.id)}`;
   const [first] = leads;
@@ -33,10 +38,12 @@ export function leadOwnerMessage(
       to: [to],
       subject: oneLine(`Lead assigned to you: ${who(first)}`),
       text: [
-        `${assignedBy} made you the owner of a lead on the PharmaBridge website.`,
+        rule
+          ? `Lead routing ${rule} made you the owner of a new lead on the PharmaBridge website.`
+          : `${assignedBy} made you the owner of a lead on the PharmaBridge website.`,
         '',
         `Lead:     ${who(first)}`,
-        `Form:     ${FORM_LABELS[first.formType]}`,
+        `Form:     ${oneLine(leadFormName(first))}`,
         `Received: ${first.createdAt}`,
         '',
         `Open it: ${link(first)}`,
@@ -64,26 +71,18 @@ export function leadOwnerMessage(
  * a transport slower than SEND_TIMEOUT_MS is logged with the lead ids only.
  */
 export async function notifyLeadOwner(
-  services: Services,
+  services: Pick<Services, 'mailer' | 'config' | 'log'>,
   leads: readonly Lead[],
   owner: string,
   actor: string,
+  rule?: string,
 ): Promise<'sent' | 'self' | 'failed'> {
   if (owner === actor.toLowerCase()) return 'self';
   if (leads.length === 0) return 'sent';
-  const message = leadOwnerMessage(leads, owner, actor, services.config.siteUrl);
+  const message = leadOwnerMessage(leads, owner, actor, services.config.siteUrl, rule);
   const ids = leads.map((lead) => lead.id);
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      services.mailer.send(message),
-      new Promise((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${SEND_TIMEOUT_MS} ms`)),
-          SEND_TIMEOUT_MS,
-        );
-      }),
-    ]);
+    await sendWithin(services.mailer, message, SEND_TIMEOUT_MS);
     services.log.info('lead owner notified', {
       leadIds: ids,
       transport: services.mailer.transport,
@@ -96,7 +95,5 @@ export async function notifyLeadOwner(
       error: error instanceof Error ? error.message : String(error),
     });
     return 'failed';
-  } finally {
-    clearTimeout(timer);
   }
 }

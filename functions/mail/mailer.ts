@@ -40,6 +40,24 @@ export class LogMailer implements Mailer {
   }
 }
 
+/**
+ * Sends a message, or rejects when the transport refused it or gave no answer within `ms`
+ * (a slow transport must not hold up the request or run that sends it).
+ */
+export async function sendWithin(mailer: Mailer, message: MailMessage, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      mailer.send(message),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export type MailTransport = 'log' | 'smtp' | 'ses';
 
 /**

@@ -1,6 +1,7 @@
 // AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts), the weekly
-// report when it is due (functions/reports/weekly.ts) and the deletion of ended experiments'
-// visitor keys (functions/data/experiments.ts), run every minute by an EventBridge
+// report when it is due (functions/reports/weekly.ts), the deletion of ended experiments'
+// visitor keys (functions/data/experiments.ts) and the reminders about leads still new after
+// the SLA (functions/mail/lead-reminder.ts), run every minute by an EventBridge
 // rule (infra/constructs/schedules.ts). A run that fails throws,
 // so the function's Errors metric (and its alarm) counts it; the next run tries again.
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
@@ -11,6 +12,7 @@ import { sourceStack } from '../lib/stack-trace.ts';
 import { createServices } from '../services.ts';
 import { runDueSchedules } from './scheduler.ts';
 import { runWeeklyReport } from '../reports/weekly.ts';
+import { runLeadReminders } from '../mail/lead-reminder.ts';
 
 const config = loadConfig();
 const log = jsonLogger(config.env.LOG_LEVEL);
@@ -28,6 +30,11 @@ export const handler = async () => {
     log.error('visitor keys of ended experiments not deleted', { error: sourceStack(error) });
     return undefined;
   });
+  // A failed reminder run is logged too; the next run takes up the leads not yet claimed.
+  const reminders = await runLeadReminders(services).catch((error: unknown) => {
+    log.error('lead reminders not run', { error: sourceStack(error) });
+    return undefined;
+  });
   if (run.failed > 0) throw new Error(`${run.failed} scheduled change(s) failed; see the log`);
-  return { ...run, report, sweep };
+  return { ...run, report, sweep, reminders };
 };

@@ -28,6 +28,7 @@ import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
 import { limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
 import { sendAutoReply } from '../mail/auto-reply.ts';
+import { assignNewLead } from '../webhooks/lead-assignment.ts';
 import type { Lead } from '../data/leads.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countVariant, isBot } from './conversions.ts';
@@ -130,7 +131,7 @@ async function resolveSubmission(
 ): Promise<{
   submission: ContactSubmission;
   form: FormDefinition;
-  record: Pick<Lead, 'formId' | 'fields' | 'phones' | 'consent'>;
+  record: Pick<Lead, 'formId' | 'formTitle' | 'fields' | 'phones' | 'consent'>;
 }> {
   const formId = input.kind === 'form' ? input.body.formId : FORM_FOR_TYPE[input.body.formType];
   const stored = await services.forms.getCached(formId);
@@ -196,6 +197,8 @@ async function resolveSubmission(
     form,
     record: {
       formId,
+      // The title as sent: the lead keeps it, whatever the form is called later.
+      ...(form.title ? { formTitle: form.title } : {}),
       ...(Object.keys(fields).length ? { fields } : {}),
       ...(Object.keys(phones).length ? { phones } : {}),
       ...(consent ? { consent } : {}),
@@ -317,6 +320,23 @@ export const contact = new Hono<VisitorEnv>().post(
       leadId: lead.id,
       formType: lead.formType,
     });
+    // The form joins the inbox's Form filter (functions/data/form-leads.ts), and an assignment
+    // rule may give the lead its owner (functions/webhooks/lead-assignment.ts). The lead is
+    // stored whatever happens here, so a failure is logged, not answered.
+    await services.leads.forms.touch(lead).catch((error: unknown) =>
+      services.log.error('lead form not recorded', {
+        leadId: lead.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    if (!spam) {
+      await assignNewLead(services, lead).catch((error: unknown) =>
+        services.log.error('lead not assigned', {
+          leadId: lead.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
     if (!spam) services.leadWebhook?.kick();
     // Only now, with the lead stored: a failed or slow notification cannot lose it.
     const notification = await notifyNewLead(services, lead);

@@ -57,6 +57,7 @@ export const contacts = new Hono<AppEnv>()
         leadId: lead.id,
         formType: lead.formType,
         ...(lead.formId ? { formId: lead.formId } : {}),
+        ...(lead.formTitle ? { formTitle: lead.formTitle } : {}),
         status: lead.status,
         ...(summary.submission ? { submission: summary.submission } : {}),
       });

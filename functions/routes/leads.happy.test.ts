@@ -78,6 +78,8 @@ describe('GET /api/admin/leads: lists', () => {
       formType: 'pricing',
       // The form it was sent with (issue 26): a docs/requirements.md body names its built-in form.
       formId: 'pricing-request',
+      // The form's title as it was sent (issue 35); the inbox shows a built-in's type label.
+      formTitle: 'Pricing request (dialog)',
       landingPageId: 'default',
       status: 'new',
       createdAt: '2026-03-02T09:00:00.000Z',
@@ -236,6 +238,7 @@ describe('GET/PATCH /api/admin/leads/:id: detail, workflow, notes', () => {
         inquiryType: 'partnership',
         formType: 'contact-page',
         formId: 'contact',
+        formTitle: 'Contact page',
         status: 'new',
         createdAt: '2026-03-02T09:00:00.000Z',
         notification: { status: 'not-configured' },

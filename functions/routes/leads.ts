@@ -5,6 +5,10 @@
 // audited by lead id only (and the owner's account), so the audit log keeps no personal
 // data after an erasure. Owners (issue 26): an active account whose role has the leads
 // permission; the new owner is told by e-mail (functions/mail/lead-owner.ts).
+// Leads by form (issue 35, docs/decisions/0392-leads-carry-their-form.md): every lead is
+// answered with its form's title (a lead stored before titles were gets its form's current
+// or last known one), `formId` filters by one form, GET /forms lists the Form filter's
+// choices (deleted forms too while leads name them), and the CSV's Form column holds the title.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -18,14 +22,17 @@ import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
 import { INQUIRY_LABELS } from '../shared/contact.ts';
 import { toCsv } from '../shared/csv.ts';
+import { BUILT_IN_FORMS, FORM_FOR_TYPE, isBuiltInForm } from '../shared/forms.ts';
+import type { FormType } from '../shared/contact.ts';
 import {
   csvFieldColumns,
-  FORM_LABELS,
   LEAD_CSV_HEADER,
   LEAD_PAGE_SIZE,
   leadBulkSchema,
   leadExportSelectionSchema,
   leadFilterSchema,
+  leadFormId,
+  leadFormName,
   leadFromPage,
   leadListQuerySchema,
   leadPatchSchema,
@@ -34,6 +41,7 @@ import {
   type LeadBulkResult,
   type LeadDetail,
   type LeadFilter,
+  type LeadForms,
   type LeadList,
   type LeadOwners,
   type LeadStats,
@@ -52,11 +60,48 @@ async function filterPage(c: Context<AppEnv>, filter: LeadFilter) {
   return c.get('services').pages.getById(filter.page);
 }
 
+/** The type a built-in form's leads carry (FORM_FOR_TYPE read backwards). */
+const TYPE_OF_BUILT_IN = new Map(
+  Object.entries(FORM_FOR_TYPE).map(([type, id]) => [id as string, type as FormType]),
+);
+
+/**
+ * Every form's title by id: the site's forms as they are now, then the last known title of
+ * deleted forms that leads still name (functions/data/form-leads.ts).
+ */
+async function formTitles(c: Context<AppEnv>): Promise<Map<string, string>> {
+  const services = c.get('services');
+  const [current, seen] = await Promise.all([services.forms.list(), services.leads.forms.forms()]);
+  const titles = new Map(seen.map((form) => [form.formId, form.title]));
+  for (const form of current) titles.set(form.id, form.title);
+  return titles;
+}
+
+/**
+ * Leads with their form's title: a lead of a custom form stored before leads kept the title
+ * gets its form's current (or last known) one. Built-in forms' leads need none: they are
+ * shown by their type's label unless renamed (leadFormName).
+ */
+async function withFormTitles<T extends Pick<Lead, 'formId' | 'formType' | 'formTitle'>>(
+  c: Context<AppEnv>,
+  leads: T[],
+): Promise<T[]> {
+  const missing = leads.some((lead) => !lead.formTitle && !isBuiltInForm(leadFormId(lead)));
+  if (!missing) return leads;
+  const titles = await formTitles(c);
+  return leads.map((lead) => {
+    if (lead.formTitle || isBuiltInForm(leadFormId(lead))) return lead;
+    const title = titles.get(leadFormId(lead));
+    return title ? { ...lead, formTitle: title } : lead;
+  });
+}
+
 async function detail(c: Context<AppEnv>, record: LeadRecord): Promise<LeadDetail> {
   const numbers = await c.get('services').leads.contacts.numbers([record.lead]);
   const contact = numbers.get(record.lead.id);
+  const [lead] = await withFormTitles(c, [record.lead]);
   return {
-    lead: record.lead,
+    lead: lead!,
     timeline: record.timeline,
     delivery: record.outbox ? toDelivery(record.outbox) : null,
     // The lead routing settings in effect (functions/webhooks/lead-routing.ts).
@@ -71,7 +116,7 @@ function resolveOwner<T extends LeadFilter>(c: Context<AppEnv>, filter: T): T {
 }
 
 const LEAD_ROLES = ROLES.filter((role) => can(role, 'leads'));
-const OWNER_PROBLEM = `must be an active account whose role works leads (${LEAD_ROLES.map((role) => ROLE_LABELS[role]).join(', ')})`;
+export const OWNER_PROBLEM = `must be an active account whose role works leads (${LEAD_ROLES.map((role) => ROLE_LABELS[role]).join(', ')})`;
 
 /** 400 on `owner` unless it is null or an active account whose role has 'leads'. */
 async function checkOwner(c: Context<AppEnv>, owner: string | null | undefined): Promise<void> {
@@ -112,7 +157,7 @@ const csvRow = (lead: Lead, pages: { id: string; slug: string }[], columns: CsvF
     lead.email,
     lead.company,
     lead.role,
-    FORM_LABELS[lead.formType],
+    leadFormName(lead),
     inquiry,
     page ? `/${page.slug === 'default' ? '' : page.slug}` : lead.landingPageId,
     STATUS_LABELS[lead.status],
@@ -141,9 +186,10 @@ async function csvAnswer(c: Context<AppEnv>, rows: Lead[]) {
   const services = c.get('services');
   const pages = await services.pages.list();
   const columns = csvFieldColumns(rows);
+  const titled = await withFormTitles(c, rows);
   const csv = toCsv(
     [...LEAD_CSV_HEADER, ...columns.map((column) => column.header)],
-    rows.map((lead) => csvRow(lead, pages, columns)),
+    titled.map((lead) => csvRow(lead, pages, columns)),
   );
   const day = services.now().toISOString().slice(0, 10);
   return c.body(csv, 200, {
@@ -177,8 +223,9 @@ export const leads = new Hono<AppEnv>()
       ...(page ? { page } : {}),
     });
     const numbers = await services.leads.contacts.numbers(result.leads);
+    const titled = await withFormTitles(c, result.leads);
     return c.json<LeadList>({
-      leads: result.leads.map(({ message: _message, notification: _notification, ...row }) => ({
+      leads: titled.map(({ message: _message, notification: _notification, ...row }) => ({
         ...row,
         ...numbers.get(row.id),
       })),
@@ -191,6 +238,41 @@ export const leads = new Hono<AppEnv>()
   .get('/stats', async (c) =>
     c.json<LeadStats>({ newCount: await c.get('services').leads.countNew() }),
   )
+  .get('/forms', async (c) => {
+    // The Form filter's choices: the site's forms (built-in first, as the forms tab lists
+    // them), then deleted forms that leads still name, by their last known title.
+    const services = c.get('services');
+    const [current, seen] = await Promise.all([
+      services.forms.list(),
+      services.leads.forms.forms(),
+    ]);
+    const live = new Set(current.map((form) => form.id));
+    const label = (id: string, title: string) =>
+      leadFormName({
+        formId: id,
+        formType: TYPE_OF_BUILT_IN.get(id) ?? 'general',
+        formTitle: title,
+      });
+    const deleted = seen
+      .filter((form) => !live.has(form.formId) && !BUILT_IN_FORMS.includes(form.formId as never))
+      .sort((a, b) => a.title.localeCompare(b.title));
+    return c.json<LeadForms>({
+      forms: [
+        ...current.map((form) => ({
+          id: form.id,
+          label: label(form.id, form.title),
+          builtIn: form.builtIn,
+          deleted: false,
+        })),
+        ...deleted.map((form) => ({
+          id: form.formId,
+          label: label(form.formId, form.title),
+          builtIn: false,
+          deleted: true,
+        })),
+      ],
+    });
+  })
   .get('/owners', async (c) => {
     // Who a lead may be given to: what a sales account needs without the accounts list.
     const accounts = await c.get('services').admins.list();
@@ -212,6 +294,7 @@ export const leads = new Hono<AppEnv>()
     const filters = [
       filter.status && `status ${filter.status}`,
       filter.form && `form ${filter.form}`,
+      filter.formId && `form id ${filter.formId}`,
       filter.page && `page ${page?.slug ?? filter.page}`,
       filter.from && `from ${filter.from}`,
       filter.to && `to ${filter.to}`,

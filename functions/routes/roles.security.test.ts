@@ -98,6 +98,7 @@ const NEEDS: Record<string, Need> = {
   'POST /api/admin/leads/:id/retry': 'leads',
   'DELETE /api/admin/leads/:id': 'leads',
   'GET /api/admin/leads/owners': 'leads',
+  'GET /api/admin/leads/forms': 'leads',
   'POST /api/admin/leads/export': 'leads',
   'POST /api/admin/leads/bulk': 'leads',
   'GET /api/admin/contacts/:email': 'leads',

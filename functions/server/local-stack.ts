@@ -15,6 +15,7 @@ import { ensureTable } from '../data/table.ts';
 import { createServices } from '../services.ts';
 import { startDrainer } from '../webhooks/drainer.ts';
 import { runDueSchedules, SCHEDULE_INTERVAL_MS } from '../publishing/scheduler.ts';
+import { runLeadReminders } from '../mail/lead-reminder.ts';
 import { runWeeklyReport } from '../reports/weekly.ts';
 import { dynamoTarget } from '../data/dynamo.ts';
 import {
@@ -207,6 +208,8 @@ export async function startLocalStack(
         .then(() => runWeeklyReport(services))
         // Ended experiments' visitor keys (docs/decisions/0320-experiment-visitor-key.md).
         .then(() => services.experiments.sweepEndedVisitors())
+        // Leads still new after the SLA (docs/decisions/0391-lead-sla-reminder.md).
+        .then(() => runLeadReminders(services))
         .catch((error: unknown) =>
           log.error('schedule run failed', {
             error: error instanceof Error ? error.message : String(error),

@@ -244,6 +244,7 @@ export const AUDIT_ACTIONS = [
   'lead-export',
   'lead-erase',
   'lead-owner',
+  'lead-reminder',
   // Experiments (functions/data/experiments.ts, routes/admin/experiments.ts).
   'experiment-create',
   'experiment-update',
@@ -320,6 +321,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'lead-export': 'Leads exported',
   'lead-erase': 'Lead erased',
   'lead-owner': 'Lead owner changed',
+  'lead-reminder': 'Lead reminder sent',
   'experiment-create': 'Experiment created',
   'experiment-update': 'Experiment changed',
   'experiment-delete': 'Experiment deleted',

@@ -36,7 +36,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       // zod 4 leaves `input` out of issues unless asked; its message still says what came.
       return issue.input === undefined && /received undefined/.test(issue.message)
         ? 'is required'
-        : `must be ${article(issue.expected)}`;
+        : issue.expected === 'int'
+          ? 'must be a whole number'
+          : `must be ${article(issue.expected)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     default:

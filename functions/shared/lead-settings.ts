@@ -6,8 +6,13 @@
 // The secret is write-only: a PUT may carry a new one (a whsec_ value, pasted from the CRM
 // or made by the admin's browser with "Generate"), and without one the stored secret is
 // kept. No answer ever holds it; GET says only whether one is set.
+//
+// Issue 35 (docs/decisions/0390-lead-assignment-rules.md, 0391-lead-sla-reminder.md): owner
+// assignment rules, evaluated in order for each new lead (the first that matches wins), and
+// the hours after which a lead still `new` earns its owner a reminder (null: off).
 import * as z from 'zod';
-import { formIdSchema } from './forms.ts';
+import { CONTROL_CHARACTERS, ONE_LINE_MESSAGE } from './contact.ts';
+import { fieldSchema, formIdSchema } from './forms.ts';
 
 /** As functions/webhooks/signing.ts (which uses node:crypto, so the browser cannot import it). */
 const SECRET_PREFIX = 'whsec_';
@@ -66,6 +71,76 @@ const webhookUrl = z
     'must be a full URL such as https://crm.example.com/hooks/leads',
   );
 
+export const MAX_ASSIGNMENT_RULES = 50;
+export const MAX_RULE_OWNERS = 20;
+/** The longest SLA a reminder waits for: 30 days. */
+export const MAX_SLA_HOURS = 720;
+
+/** How a rule picks among its owners. */
+export const ASSIGNMENT_MODES = ['round-robin', 'first'] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+export const ASSIGNMENT_MODE_LABELS: Record<AssignmentMode, string> = {
+  'round-robin': 'Round-robin (each owner in turn)',
+  first: 'First owner (the next ones stand in)',
+};
+
+/** A rule's id: given by the admin's browser, else by the server; keys its turn counter. */
+export const RULE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** One owner assignment rule. Neither form nor field: it matches every lead. */
+export const assignmentRuleSchema = z.strictObject({
+  id: z
+    .string('must be text')
+    .regex(RULE_ID_PATTERN, 'must be lowercase letters, digits and hyphens (at most 40)')
+    .optional(),
+  /** Leads of this form only (functions/shared/forms.ts ids; a lead without one: its type's). */
+  formId: formIdSchema.optional(),
+  /** Leads whose field `name` holds `equals` (case and surrounding spaces ignored). */
+  field: z
+    .strictObject({
+      name: fieldSchema.shape.name,
+      equals: z
+        .string('must be text')
+        .trim()
+        .min(1, 'must not be empty')
+        .max(200, 'must be at most 200 characters')
+        .refine((value) => !CONTROL_CHARACTERS.test(value), ONE_LINE_MESSAGE),
+    })
+    .optional(),
+  /** Accounts that may work leads (checked by the API against the accounts). */
+  owners: z
+    .array(email, 'must be a list of e-mail addresses of accounts')
+    .min(1, 'must name at least one owner')
+    .max(MAX_RULE_OWNERS, `must name at most ${MAX_RULE_OWNERS} owners`)
+    .transform((list) => list.map((address) => address.toLowerCase()))
+    .refine((list) => new Set(list).size === list.length, 'must not name an owner twice'),
+  mode: z.enum(ASSIGNMENT_MODES, `must be one of: ${ASSIGNMENT_MODES.join(', ')}`),
+});
+export type AssignmentRuleInput = z.input<typeof assignmentRuleSchema>;
+export type AssignmentRule = z.output<typeof assignmentRuleSchema> & { id: string };
+
+export const assignmentSchema = z
+  .array(assignmentRuleSchema, 'must be a list of rules')
+  .max(MAX_ASSIGNMENT_RULES, `must have at most ${MAX_ASSIGNMENT_RULES} rules`)
+  .superRefine((rules, ctx) => {
+    const seen = new Set<string>();
+    rules.forEach((rule, index) => {
+      if (!rule.id) return;
+      if (seen.has(rule.id)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'is the id of another rule' });
+      }
+      seen.add(rule.id);
+    });
+  });
+
+/** Hours a lead may stay `new` before its owner is reminded; null: no reminders. */
+export const slaHoursSchema = z
+  .number('must be a number of hours, or null for no reminder')
+  .int('must be a whole number of hours')
+  .min(1, 'must be at least 1 hour')
+  .max(MAX_SLA_HOURS, `must be at most ${MAX_SLA_HOURS} hours (30 days)`)
+  .nullable();
+
 /** PUT /api/admin/settings/leads: the whole settings. */
 export const leadSettingsInputSchema = z
   .strictObject({
@@ -91,6 +166,10 @@ export const leadSettingsInputSchema = z
       /** A new signing secret; absent keeps the stored one. Never answered. */
       secret: webhookSecretSchema.optional(),
     }),
+    /** Owner assignment rules, in order (issue 35); absent: none. */
+    assignment: assignmentSchema.default([]),
+    /** A reminder when a lead is still new this many hours after it arrived; absent: off. */
+    slaHours: slaHoursSchema.default(null),
   })
   .superRefine((settings, ctx) => {
     if (settings.webhook.enabled && !settings.webhook.url) {
@@ -116,6 +195,18 @@ export const leadSettingsSchema = z.object({
     /** Whether a signing secret is set (stored, or LEAD_WEBHOOK_SECRET). */
     secretSet: z.boolean(),
   }),
+  /** Owner assignment rules, in the order they are tried; each with its id. */
+  assignment: z.array(
+    z.object({
+      id: z.string(),
+      formId: z.string().optional(),
+      field: z.object({ name: z.string(), equals: z.string() }).optional(),
+      owners: z.array(z.string()),
+      mode: z.enum(ASSIGNMENT_MODES),
+    }),
+  ),
+  /** Hours after which a lead still new earns a reminder; null: off. */
+  slaHours: z.number().int().nullable(),
   /** Whether this server can keep a new secret: 'kms' (AWS), 'local' (AES key) or 'none'. */
   secretStorage: z.enum(['kms', 'local', 'none']),
   updatedAt: z.string().optional(),

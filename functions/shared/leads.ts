@@ -3,13 +3,18 @@
 // admin island reads its answers with them, so neither re-declares a shape.
 import * as z from 'zod';
 import { LEAD_STATUSES, type LeadStatus } from './lead-basics.ts';
-import { FORM_TYPES, INQUIRY_LABELS, INQUIRY_TYPES, type FormType } from './contact.ts';
-import { consentRecordSchema, fieldValueSchema } from './forms.ts';
+import { FORM_TYPES, INQUIRY_TYPES } from './contact.ts';
+import { consentRecordSchema, formIdSchema, fieldValueSchema } from './forms.ts';
 
 export {
+  FORM_LABELS,
   LEAD_STATUSES,
   WORKFLOW_STATUSES,
+  formTitleFromId,
   landingPageRefs,
+  leadFormId,
+  leadFormLabel,
+  leadFormName,
   leadFromPage,
   type LeadStatus,
 } from './lead-basics.ts';
@@ -23,22 +28,6 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   lost: 'Lost',
   spam: 'Spam',
 };
-
-export const FORM_LABELS: Record<FormType, string> = {
-  general: 'Dialog (general)',
-  pricing: 'Dialog (pricing)',
-  'contact-page': 'Contact page',
-  pilot: 'Pilot',
-};
-
-/** "Contact page: Partnership", "Dialog (pricing)", ... */
-export function formLabel(formType: FormType, inquiryType?: string): string {
-  const inquiry =
-    inquiryType && inquiryType in INQUIRY_LABELS
-      ? INQUIRY_LABELS[inquiryType as keyof typeof INQUIRY_LABELS]
-      : undefined;
-  return inquiry ? `${FORM_LABELS[formType]}: ${inquiry}` : FORM_LABELS[formType];
-}
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -91,6 +80,11 @@ export const leadSchema = z.object({
   notification: leadNotificationSchema.optional(),
   /** The form it was sent with (functions/shared/forms.ts); absent on leads before forms. */
   formId: z.string().optional(),
+  /**
+   * The form's title when the lead was sent (issue 35); for older leads of a custom form the
+   * API fills in the form's last known title. Shown through leadFormName().
+   */
+  formTitle: z.string().optional(),
   /** The form's own fields (not the reserved ones above): name -> text or a checkbox's state. */
   fields: z.record(z.string(), fieldValueSchema).optional(),
   /**
@@ -103,6 +97,16 @@ export const leadSchema = z.object({
   consent: consentRecordSchema.optional(),
   /** The account working the lead (an e-mail, lower-cased); absent while nobody owns it. */
   owner: z.string().optional(),
+  /** The reminder sent because the lead was still new after the SLA (issue 35), once. */
+  reminder: z
+    .object({
+      at: isoTime,
+      /** The owner, or the lead's notification recipients when nobody owned it. */
+      to: z.array(z.string()),
+      hours: z.number().int(),
+      outcome: z.enum(['pending', 'sent', 'failed']),
+    })
+    .optional(),
 });
 export type LeadView = z.infer<typeof leadSchema>;
 
@@ -185,7 +189,10 @@ export const leadFilterSchema = z
   .object({
     /** One status; unset lists every lead that is not spam. */
     status: optionalQuery(leadStatusSchema),
+    /** A form type (docs/requirements.md's four); custom forms are all `general`. */
     form: optionalQuery(z.enum(FORM_TYPES)),
+    /** One form by its id (issue 35): read from the form's own index, not filtered per item. */
+    formId: optionalQuery(formIdSchema),
     /** A landing page's id (any of the values a lead may carry for it also matches). */
     page: optionalQuery(z.string().trim().max(200, 'must be at most 200 characters')),
     /** Received at or after this instant. */
@@ -244,6 +251,24 @@ export type LeadList = z.infer<typeof leadListSchema>;
 /** GET /api/admin/leads/stats: the figure on the tab label. */
 export const leadStatsSchema = z.object({ newCount: z.number().int().min(0) });
 export type LeadStats = z.infer<typeof leadStatsSchema>;
+
+/**
+ * GET /api/admin/leads/forms: the Form filter's choices. Every form of the site, then the
+ * deleted forms that leads still name (their last known title), built-in ones first.
+ */
+export const leadFormsSchema = z.object({
+  forms: z.array(
+    z.object({
+      id: z.string(),
+      /** As the inbox shows the form's leads (leadFormName). */
+      label: z.string(),
+      builtIn: z.boolean(),
+      /** No longer a form of the site; listed while leads name it. */
+      deleted: z.boolean(),
+    }),
+  ),
+});
+export type LeadForms = z.infer<typeof leadFormsSchema>;
 
 /** An owner in a change: an account's e-mail, or null for nobody. */
 export const leadOwnerSchema = z
@@ -334,6 +359,7 @@ export const contactTimelineEntrySchema = z.union([
     leadId: z.string(),
     formType: z.enum(FORM_TYPES),
     formId: z.string().optional(),
+    formTitle: z.string().optional(),
     status: leadStatusSchema,
     submission: z.number().int().optional(),
   }),

@@ -5,9 +5,9 @@
 // invalidates), within CACHE_MS in every other (the public function, the drainer).
 import type { Config } from '../env.ts';
 import type { LeadSettingsRepository, StoredLeadSettings } from '../data/lead-settings.ts';
-import { FORM_FOR_TYPE } from '../shared/forms.ts';
+import { leadFormId } from '../shared/lead-basics.ts';
 import type { FormType } from '../shared/contact.ts';
-import type { LeadSettings } from '../shared/lead-settings.ts';
+import type { AssignmentRule, LeadSettings } from '../shared/lead-settings.ts';
 import type { SecretBox } from './secret-box.ts';
 import { secretKey } from './signing.ts';
 
@@ -25,6 +25,10 @@ export interface Effective {
     secretCiphertext?: string;
     environmentSecret?: string;
   };
+  /** Owner assignment rules, in order (none until an admin saves some). */
+  assignment: AssignmentRule[];
+  /** Hours before a reminder about a lead still new; null: off (the default). */
+  slaHours: number | null;
   updatedAt?: string;
   updatedBy?: string;
 }
@@ -38,8 +42,7 @@ export type TargetResolution =
   | { kind: 'broken'; url: string; error: string };
 
 /** The form a lead's recipients are looked up by: its own, or its type's built-in form. */
-export const routingFormId = (lead: { formId?: string | undefined; formType: FormType }) =>
-  lead.formId ?? FORM_FOR_TYPE[lead.formType];
+export const routingFormId = leadFormId;
 
 export class LeadRouting {
   private readonly store: LeadSettingsRepository;
@@ -90,6 +93,8 @@ export class LeadRouting {
           enabled: Boolean(env.LEAD_WEBHOOK_URL),
           ...(environmentSecret ? { environmentSecret } : {}),
         },
+        assignment: [],
+        slaHours: null,
       };
     }
     return {
@@ -105,6 +110,8 @@ export class LeadRouting {
             ? { environmentSecret }
             : {}),
       },
+      assignment: stored.assignment,
+      slaHours: stored.slaHours,
       updatedAt: stored.updatedAt,
       updatedBy: stored.updatedBy,
     };
@@ -122,6 +129,8 @@ export class LeadRouting {
         enabled: settings.webhook.enabled,
         secretSet: hasSecret(settings),
       },
+      assignment: settings.assignment,
+      slaHours: settings.slaHours,
       secretStorage: this.box?.kind ?? 'none',
       ...(settings.updatedAt ? { updatedAt: settings.updatedAt } : {}),
       ...(settings.updatedBy ? { updatedBy: settings.updatedBy } : {}),

@@ -6,6 +6,11 @@
 //   PUT  /             saves them (audited); applies at once here, within seconds elsewhere
 //   POST /test         a signed lead.test delivery; answers what the receiver said
 //   GET  /deliveries   the last 20 deliveries (leads and tests)
+// Issue 35: the owner assignment rules (docs/decisions/0390-lead-assignment-rules.md) and the
+// SLA reminder's hours (docs/decisions/0391-lead-sla-reminder.md). A rule's owners must be
+// active accounts whose role works leads and its form a form of the site: a 400 naming the
+// rule's field (`assignment.1.owners.0`) otherwise. A rule without an id gets one here.
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import { requirePermission } from '../../lib/auth.ts';
@@ -22,6 +27,10 @@ import {
   type WebhookTestResult,
 } from '../../shared/lead-settings.ts';
 import type { StoredLeadSettings } from '../../data/lead-settings.ts';
+import { OWNER_PROBLEM } from '../leads.ts';
+import { can } from '../../shared/roles.ts';
+import type { AssignmentRule } from '../../shared/lead-settings.ts';
+import { describeRule } from '../../webhooks/lead-assignment.ts';
 import { secretKey } from '../../webhooks/signing.ts';
 import { checkWebhookUrl, guardModeOf } from '../../webhooks/url-guard.ts';
 
@@ -65,6 +74,18 @@ function summary(
   if (before.webhook.enabled !== after.webhook.enabled) {
     parts.push(`webhook ${after.webhook.enabled ? 'on' : 'off'}`);
   }
+  const rules = (list: AssignmentRule[]) =>
+    list.map((rule, index) => `${describeRule(rule, index + 1)} → ${rule.owners.join(', ')}`);
+  if (JSON.stringify(rules(before.assignment)) !== JSON.stringify(rules(after.assignment))) {
+    parts.push(
+      after.assignment.length
+        ? `assignment ${rules(after.assignment).join('; ')}`
+        : 'assignment rules removed',
+    );
+  }
+  if (before.slaHours !== after.slaHours) {
+    parts.push(after.slaHours ? `SLA reminder after ${after.slaHours} hours` : 'SLA reminder off');
+  }
   if (newSecret) parts.push('new signing secret');
   return `Lead routing saved: ${parts.length ? parts.join(', ') : 'no changes'}`;
 }
@@ -73,6 +94,43 @@ const actor = (c: Context<AppEnv>) => ({
   email: c.get('admin')!.email,
   ip: c.get('services').clientIp(c),
 });
+
+/**
+ * The rules as stored: each with its id (a new one for a rule that has none). A 400 names
+ * every owner that is not an active account working leads and every form the site lacks.
+ */
+async function checkedRules(
+  c: Context<AppEnv>,
+  rules: LeadSettingsChange['assignment'],
+): Promise<AssignmentRule[]> {
+  const services = c.get('services');
+  const problems: Record<string, string[]> = {};
+  const forms = new Set((await services.forms.list()).map((form) => form.id));
+  const accounts = new Map<string, boolean>();
+  for (const [index, rule] of rules.entries()) {
+    if (rule.formId && !forms.has(rule.formId)) {
+      problems[`assignment.${index}.formId`] = ['is not a form of this site'];
+    }
+    for (const [position, owner] of rule.owners.entries()) {
+      if (!accounts.has(owner)) {
+        const account = await services.admins.get(owner);
+        accounts.set(owner, Boolean(account && !account.disabled && can(account.role, 'leads')));
+      }
+      if (!accounts.get(owner))
+        problems[`assignment.${index}.owners.${position}`] = [OWNER_PROBLEM];
+    }
+  }
+  const [first] = Object.entries(problems);
+  if (first) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      `Invalid request: ${first[0]} ${first[1][0]}`,
+      problems,
+    );
+  }
+  return rules.map((rule) => ({ ...rule, id: rule.id ?? randomUUID().slice(0, 8) }));
+}
 
 const getSettings = createHandlers(async (c) =>
   c.json<LeadSettings>(await c.get('services').leadRouting.view()),
@@ -87,6 +145,7 @@ const putSettings = createHandlers(requireJson, jsonBody(leadSettingsInputSchema
     const problem = await checkWebhookUrl(change.webhook.url, mode);
     if (problem) throw fieldError('webhook.url', problem);
   }
+  const assignment = await checkedRules(c, change.assignment);
   const before = await routing.view();
   const stored = await services.leadSettings.get();
   let secretCiphertext = stored?.webhook.secretCiphertext;
@@ -111,6 +170,8 @@ const putSettings = createHandlers(requireJson, jsonBody(leadSettingsInputSchema
       enabled: change.webhook.enabled,
       ...(secretCiphertext ? { secretCiphertext } : {}),
     },
+    assignment,
+    slaHours: change.slaHours,
   };
   await services.leadSettings.put(
     next,

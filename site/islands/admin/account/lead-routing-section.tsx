@@ -2,7 +2,8 @@
 // e-mailed for new leads (everyone, or per form), and the CRM webhook: its URL, on or off,
 // and its signing secret, which is write-only ("A secret is set" / "Replace secret"). A
 // test delivery shows what the receiver answered; the table lists the last 20 deliveries.
-// Saved settings apply without a restart.
+// Saved settings apply without a restart. Issue 35: the owner assignment rules
+// (assignment-rules.tsx) and the hours after which the owner of a lead still new is reminded.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { BUILT_IN_FORMS, type FormSummary } from '../../../../functions/shared/forms.ts';
@@ -15,6 +16,13 @@ import type {
 } from '../../../../functions/shared/lead-settings.ts';
 import { describeError, formatTime, HttpError, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
+import { leadOwners, OWNERS_KEY } from '../leads/leads-api.ts';
+import {
+  AssignmentRules,
+  draftsToRules,
+  rulesToDrafts,
+  type RuleDraft,
+} from './assignment-rules.tsx';
 import {
   Button,
   FieldError,
@@ -50,6 +58,10 @@ interface Draft {
   enabled: boolean;
   /** A new secret being typed (replacing), or undefined to keep the saved one. */
   secret: string | undefined;
+  /** Owner assignment rules, in order. */
+  rules: RuleDraft[];
+  /** Hours before the reminder, as typed; '' for none. */
+  slaHours: string;
 }
 
 const split = (text: string) =>
@@ -95,6 +107,7 @@ export function LeadRoutingSection() {
     queryKey: FORMS_KEY,
     retry: false,
   });
+  const owners = useQuery({ queryKey: OWNERS_KEY, queryFn: leadOwners, retry: false });
   const [draft, setDraft] = useState<Draft | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [fields, setFields] = useState<FieldErrors>({});
@@ -122,6 +135,8 @@ export function LeadRoutingSection() {
       url: data.webhook.url ?? '',
       enabled: data.webhook.enabled,
       secret: data.webhook.secretSet ? undefined : '',
+      rules: rulesToDrafts(data.assignment),
+      slaHours: data.slaHours === null ? '' : String(data.slaHours),
     });
   const change = (patch: Partial<Draft>, clears?: string) => {
     if (!current) return;
@@ -160,6 +175,9 @@ export function LeadRoutingSection() {
       enabled: value.enabled,
       ...(value.secret ? { secret: value.secret } : {}),
     },
+    assignment: draftsToRules(value.rules),
+    // A number as typed (the API says what is wrong with 0 or 1.5); empty: no reminder.
+    slaHours: value.slaHours.trim() === '' ? null : Number(value.slaHours),
   });
 
   const failed = (failure: unknown) => {
@@ -253,6 +271,7 @@ export function LeadRoutingSection() {
 
   const recipientErrors = errorsOf(fields, 'recipients');
   const urlErrors = errorsOf(fields, 'webhook.url');
+  const slaErrors = errorsOf(fields, 'slaHours');
   const secretErrors = errorsOf(fields, 'webhook.secret');
   const deliveries = log.data?.deliveries ?? [];
 
@@ -441,6 +460,44 @@ export function LeadRoutingSection() {
               </Button>
             </div>
           </fieldset>
+
+          <AssignmentRules
+            rules={current.rules}
+            onChange={(rules, clears) => change({ rules }, clears)}
+            fields={fields}
+            forms={formChoices}
+            owners={owners.data?.owners ?? []}
+          />
+
+          <div className="grid gap-1">
+            <div className="flex items-center gap-2">
+              <label htmlFor={`${ids}-sla`} className="text-sm font-medium text-slate-800">
+                Remind the owner after (hours)
+              </label>
+              <InfoTip about="the reminder">
+                When a lead is still new this many hours after it arrived (nobody changed its
+                status), its owner gets one reminder e-mail; a lead without an owner, its
+                notification recipients. Leave it empty for no reminders.
+              </InfoTip>
+            </div>
+            <p id={`${ids}-sla-hint`} className="text-xs text-slate-600">
+              A whole number from 1 to 720 (30 days); empty: no reminders.
+            </p>
+            <input
+              id={`${ids}-sla`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={720}
+              step={1}
+              className={`${inputClass} max-w-40`}
+              value={current.slaHours}
+              onChange={(event) => change({ slaHours: event.target.value }, 'slaHours')}
+              aria-invalid={slaErrors.length ? true : undefined}
+              aria-describedby={`${ids}-sla-hint${slaErrors.length ? ` ${ids}-sla-error` : ''}`}
+            />
+            <FieldError id={`${ids}-sla-error`} messages={slaErrors} label="The reminder hours" />
+          </div>
 
           <fieldset className="grid gap-3 border-t border-slate-200 pt-4">
             <legend className="flex items-center gap-2 text-base font-semibold text-ink">

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import {
-  FORM_LABELS,
+  leadFormName,
   STATUS_LABELS,
   type ContactTimelineEntry,
   type LeadOwners,
@@ -43,7 +43,7 @@ export function ContactDialog({
     const of = names.get(entry.leadId) ?? 'a submission';
     switch (entry.kind) {
       case 'submission':
-        return `Sent the ${FORM_LABELS[entry.formType]} form${entry.submission ? ` (${ordinal(entry.submission)} submission)` : ' (spam)'}`;
+        return `Sent the ${leadFormName(entry)} form${entry.submission ? ` (${ordinal(entry.submission)} submission)` : ' (spam)'}`;
       case 'status':
         return `Status of the ${of}: ${entry.from ? STATUS_LABELS[entry.from] : '?'} → ${entry.to ? STATUS_LABELS[entry.to] : '?'}`;
       case 'owner':

@@ -1,6 +1,10 @@
 // How the Leads tab shows times, forms and pages.
 import type { LandingPage } from '../pages/pages-api.ts';
-import { formLabel, leadFromPage, type LeadSummary } from '../../../../functions/shared/leads.ts';
+import {
+  leadFormLabel,
+  leadFromPage,
+  type LeadSummary,
+} from '../../../../functions/shared/leads.ts';
 
 /** The admin's own time zone (the browser's), named once above the list. */
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -16,8 +20,10 @@ export const shortTime = (iso: string) => dateTime.format(new Date(iso));
 /** With weekday and zone, for tooltips and the detail. */
 export const longTime = (iso: string) => full.format(new Date(iso));
 
-export const leadForm = (lead: Pick<LeadSummary, 'formType' | 'inquiryType'>) =>
-  formLabel(lead.formType, lead.inquiryType);
+/** The lead's form as the inbox names it: a custom form's title, a built-in's label. */
+export const leadForm = (
+  lead: Pick<LeadSummary, 'formType' | 'inquiryType' | 'formId' | 'formTitle'>,
+) => leadFormLabel(lead);
 
 /** The landing page a lead came from: its title and path when we know it, else the raw value. */
 export function leadPage(

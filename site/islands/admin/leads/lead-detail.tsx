@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { INQUIRY_LABELS } from '../../../../functions/shared/contact.ts';
 import {
-  FORM_LABELS,
+  leadFormName,
   STATUS_LABELS,
   WORKFLOW_STATUSES,
   type Delivery,
@@ -337,7 +337,7 @@ function LeadBody({
             </span>
           </Field>
           {lead.role && <Field label="Role">{lead.role}</Field>}
-          <Field label="Form">{FORM_LABELS[lead.formType]}</Field>
+          <Field label="Form">{leadFormName(lead)}</Field>
           {inquiry && <Field label="Inquiry type">{inquiry}</Field>}
           <Field label="Landing page">{page ?? '—'}</Field>
           <Field label="Received">{longTime(lead.createdAt)}</Field>

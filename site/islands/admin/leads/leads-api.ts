@@ -6,6 +6,7 @@ import {
   LEAD_STATUSES,
   leadBulkResultSchema,
   leadDetailSchema,
+  leadFormsSchema,
   leadListSchema,
   leadOwnersSchema,
   leadStatsSchema,
@@ -13,20 +14,26 @@ import {
   type LeadBulk,
   type LeadBulkResult,
   type LeadDetail,
+  type LeadForms,
   type LeadList,
   type LeadOwners,
   type LeadPatch,
   type LeadStats,
   type LeadStatus,
 } from '../../../../functions/shared/leads.ts';
-import type { PublicForm } from '../../../../functions/shared/forms.ts';
+import {
+  FORM_FOR_TYPE,
+  FORM_ID_PATTERN,
+  type PublicForm,
+} from '../../../../functions/shared/forms.ts';
 import { FORM_TYPES, type FormType } from '../../../../functions/shared/contact.ts';
 import { HttpError, request } from '../api.ts';
 
 /** The filters as the form holds them: empty means "any". Dates are the admin's local days. */
 export interface LeadFilterForm {
   status: LeadStatus | '';
-  form: FormType | '';
+  /** A form's id (issue 35: every form, not only the four built-in types). */
+  form: string;
   page: string;
   /** YYYY-MM-DD, first day included */
   fromDay: string;
@@ -69,7 +76,12 @@ export function filterFromUrl(params: URLSearchParams): LeadFilterForm {
   };
   return {
     status: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : '',
-    form: (FORM_TYPES as readonly string[]).includes(form) ? (form as FormType) : '',
+    // A form's id; a bookmark from before issue 35 names a form type: its built-in form.
+    form: (FORM_TYPES as readonly string[]).includes(form)
+      ? FORM_FOR_TYPE[form as FormType]
+      : FORM_ID_PATTERN.test(form)
+        ? form
+        : '',
     page: params.get('page') ?? '',
     fromDay: day('from'),
     toDay: day('to'),
@@ -96,6 +108,7 @@ export const STATS_KEY = ['/api/admin/leads', 'stats'] as const;
 export const listKey = (filter: LeadFilterForm) => ['/api/admin/leads', 'list', filter] as const;
 export const detailKey = (id: string) => ['/api/admin/leads', 'detail', id] as const;
 export const OWNERS_KEY = ['/api/admin/leads', 'owners'] as const;
+export const LEAD_FORMS_KEY = ['/api/admin/leads', 'forms'] as const;
 export const contactKey = (email: string) =>
   ['/api/admin/leads', 'contact', email.toLowerCase()] as const;
 
@@ -111,7 +124,7 @@ function localMidnight(day: string, plusDays = 0): string | undefined {
 export function filterParams(filter: LeadFilterForm): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);
-  if (filter.form) params.set('form', filter.form);
+  if (filter.form) params.set('formId', filter.form);
   if (filter.page) params.set('page', filter.page);
   const from = localMidnight(filter.fromDay);
   const to = localMidnight(filter.toDay, 1);
@@ -127,6 +140,11 @@ export async function listLeads(filter: LeadFilterForm, cursor?: string): Promis
   if (cursor) params.set('cursor', cursor);
   const query = params.size ? `?${params}` : '';
   return leadListSchema.parse(await request('GET', `/api/admin/leads${query}`));
+}
+
+/** The Form filter's choices: every form, and deleted ones that leads still name. */
+export async function leadForms(): Promise<LeadForms> {
+  return leadFormsSchema.parse(await request('GET', '/api/admin/leads/forms'));
 }
 
 export async function leadStats(): Promise<LeadStats> {

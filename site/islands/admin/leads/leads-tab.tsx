@@ -7,12 +7,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { FORM_TYPES } from '../../../../functions/shared/contact.ts';
 import {
-  FORM_LABELS,
   LEAD_PAGE_SIZE,
   LEAD_STATUSES,
   STATUS_LABELS,
+  type LeadForms,
   type LeadOwners,
   type LeadSummary,
 } from '../../../../functions/shared/leads.ts';
@@ -43,6 +42,8 @@ import {
   LEADS_KEY,
   leadStats,
   listKey,
+  LEAD_FORMS_KEY,
+  leadForms,
   leadOwners,
   listLeads,
   OWNERS_KEY,
@@ -114,6 +115,16 @@ export function LeadsTab() {
   const setFilter = (next: LeadFilterForm, replace = false) => go(next, undefined, replace);
   const me = useMe()?.email;
   const owners = useQuery<LeadOwners>({ queryKey: OWNERS_KEY, queryFn: leadOwners });
+  // Every form, deleted ones too while leads name them (issue 35); a form the URL names that
+  // the list does not (yet) hold is kept as a choice, so the filter shows what it filters by.
+  const forms = useQuery<LeadForms>({ queryKey: LEAD_FORMS_KEY, queryFn: leadForms });
+  const formChoices =
+    filter.form && forms.data && !forms.data.forms.some((form) => form.id === filter.form)
+      ? [
+          ...forms.data.forms,
+          { id: filter.form, label: filter.form, builtIn: false, deleted: true },
+        ]
+      : (forms.data?.forms ?? []);
   const people = { owners: owners.data, me };
   const [selected, setSelected] = useState<string[]>([]);
   // A new filter or view is a new list: what was checked in the old one is let go.
@@ -354,13 +365,13 @@ export function LeadsTab() {
             <select
               id={field('form')}
               value={filter.form}
-              onChange={(event) => set('form', event.target.value as LeadFilterForm['form'])}
+              onChange={(event) => set('form', event.target.value)}
               className={inputClass}
             >
               <option value="">All forms</option>
-              {FORM_TYPES.map((form) => (
-                <option key={form} value={form}>
-                  {FORM_LABELS[form]}
+              {formChoices.map((form) => (
+                <option key={form.id} value={form.id}>
+                  {form.deleted ? `${form.label} (deleted)` : form.label}
                 </option>
               ))}
             </select>
