@@ -202,7 +202,7 @@ describe('GET /api/admin/analytics: every figure', () => {
     // A visitor is attributed once a day: the desktop's second view adds nothing.
     expect(current.referrers).toEqual([
       { kind: 'direct', host: null, visitors: 2, leads: 1 },
-      { kind: 'value', host: 'news.example.com', visitors: 1, leads: 1 },
+      { kind: 'value', host: 'newsletter', visitors: 1, leads: 1 },
       { kind: 'value', host: 'google.com', visitors: 1, leads: 0 },
     ]);
     expect(current.campaigns).toEqual([
@@ -289,7 +289,7 @@ describe('GET /api/admin/analytics: every figure', () => {
       },
     ]);
     expect(current.referrers).toEqual([
-      { kind: 'value', host: 'news.example.com', visitors: 1, leads: 1 },
+      { kind: 'value', host: 'newsletter', visitors: 1, leads: 1 },
       { kind: 'value', host: 'google.com', visitors: 1, leads: 0 },
       { kind: 'direct', host: null, visitors: 1, leads: 0 },
     ]);
