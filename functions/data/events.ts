@@ -551,6 +551,7 @@ export class EventRepository extends TableRepository {
         names[placeholder] = name;
         return placeholder;
       };
+      const newSlots = new Map<string, number>();
       write.capped.forEach(({ dimension, value, amount }, index) => {
         const plan = last ? 'other' : plans[index];
         if (plan === 'other') {
@@ -564,14 +565,19 @@ export class EventRepository extends TableRepository {
         if (plan === 'existing') {
           conditions.push(`attribute_exists(${counter})`);
         } else {
-          const slots = attr(`${dimension}:(slots)`);
-          clauses.push(`${slots} :one`);
-          values[':one'] = 1;
-          values[':cap'] = write.cap;
-          conditions.push(
-            `attribute_not_exists(${counter}) AND (attribute_not_exists(${slots}) OR ${slots} < :cap)`,
-          );
+          conditions.push(`attribute_not_exists(${counter})`);
+          newSlots.set(dimension, (newSlots.get(dimension) ?? 0) + 1);
         }
+      });
+      // New counters take their dimension's slots together: one path per dimension (an
+      // event about a form adds two values to gs:, its type's and its form's), and all of
+      // them fit under the cap or none does.
+      [...newSlots].forEach(([dimension, count], index) => {
+        const slots = attr(`${dimension}:(slots)`);
+        clauses.push(`${slots} :s${index}`);
+        values[`:s${index}`] = count;
+        values[`:c${index}`] = write.cap - count;
+        conditions.push(`(attribute_not_exists(${slots}) OR ${slots} <= :c${index})`);
       });
       [...adds].forEach(([name, amount], index) => {
         values[`:x${index}`] = amount;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, seedPages } from '../test/harness.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import { analyticsResponseSchema, type Goal } from '../shared/analytics.ts';
+import { analyticsResponseSchema, goalBreakdownSchema, type Goal } from '../shared/analytics.ts';
 import type { Attribution, EventType } from '../shared/events.ts';
 
 const chrome = (version: number) =>
@@ -192,7 +192,7 @@ describe('the funnel', () => {
 
 describe('form and file goals', () => {
   it("count one form's sendings, and say which form", async () => {
-    const { lead, report, addGoal } = await setUp();
+    const { lead, report, addGoal, json } = await setUp();
     const pricing = await addGoal({
       name: 'Pricing requests',
       kind: 'event',
@@ -214,6 +214,19 @@ describe('form and file goals', () => {
       conversions: 3,
       converters: 2,
     });
+    // By page and by source, like any event goal: the form's key and its type's take their
+    // source counters in one write.
+    const response = await json(
+      'GET',
+      `/api/admin/goals/${pricing.id}/breakdown?from=2026-03-01&to=2026-03-01`,
+    );
+    const breakdown = goalBreakdownSchema.parse(await response.json());
+    expect(breakdown.pages.map(({ path, conversions }) => ({ path, conversions }))).toEqual([
+      { path: '/spring', conversions: 2 },
+    ]);
+    expect(breakdown.sources.map(({ kind, conversions }) => ({ kind, conversions }))).toEqual([
+      { kind: 'direct', conversions: 2 },
+    ]);
   });
 
   it('refuse a form or file that does not exist, or on another kind of goal', async () => {

@@ -159,6 +159,8 @@ describe('GET /api/admin/analytics: every figure', () => {
       outbound_click: 0,
       file_download: 0,
       not_found: 0,
+      // The two leads, counted by the server (docs/decisions/0412-form-and-file-goals.md).
+      form_submit: 2,
     });
 
     // /x and /legacy/x are one page; every page is listed, the contact page's lead too.
