@@ -197,8 +197,11 @@ test('the Analytics tab shows seeded figures, follows the range and page pickers
   await page.getByText('Show the figures as a table').nth(1).click();
   await expect(page.getByTestId('clicks-table')).toContainText(/Hero: primary button\s*2/);
   await expect(page.getByTestId('clicks-table')).toContainText(/Navigation: Contact Us\s*1/);
-  await expect(page.getByTestId('referrers-table')).toContainText('news.example.com');
-  await expect(page.getByTestId('referrers-table')).toContainText('linkedin.com');
+  // Sources by utm_source, else the referrer (docs/decisions/0410-sources-by-utm-source.md).
+  await expect(page.getByTestId('referrers-table')).toContainText('newsletter');
+  await expect(page.getByTestId('referrers-table')).toContainText('linkedin');
+  await expect(page.getByTestId('referrers-table')).toContainText('google.com');
+  await expect(page.getByTestId('referrers-table')).not.toContainText('news.example.com');
   await expect(page.getByTestId('campaigns-table')).toContainText('q2-pilots');
   await expect(page.getByTestId('devices-table')).toContainText(/Mobile\s*1/);
 
