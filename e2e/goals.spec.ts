@@ -1,6 +1,6 @@
 // Goals, entry pages and the 404 list on the Analytics tab (issue 25): a publisher (here the
 // first administrator) adds a page goal for /pricing* and an event goal by keyboard in "Manage
-// goals"; visits sent with a person's user agent then show in the Goals, Entry pages and Pages
+// goals", and a goal about one form; visits sent with a person's user agent then show in the Goals, Entry pages and Pages
 // not found tables; a goal is deleted again. A goal chosen in the Goals table shows its
 // tables per page and per source (kept in the URL over a reload), and a funnel is built from
 // goals in "Build funnel". Axe, and screenshots at 1280 and 390 px.
@@ -68,9 +68,25 @@ test('goals are added by keyboard, counted, and shown with entry pages and missi
   await dialog.getByLabel('Page path').press('Enter');
   await expect(dialog.getByTestId('goal-list')).toContainText(name);
   await expect(dialog.getByTestId('goal-list')).toContainText('Pages: /pricing*');
+  // A goal about one form, which the list names (docs/decisions/0412-form-and-file-goals.md);
+  // a download goal offers the gated files.
+  const formGoal = `Demo requests ${block}`;
+  await dialog.getByLabel('Name').fill(formGoal);
+  await dialog.getByLabel('Counts').selectOption('event');
+  await dialog.getByLabel('Event').selectOption('file_download');
+  await expect(dialog.getByLabel('Gated file')).toContainText('Any file download');
+  await dialog.getByLabel('Event').selectOption('form_submit');
+  await dialog.getByLabel('Form', { exact: true }).selectOption({ label: 'Demo request (dialog)' });
+  await dialog.getByRole('button', { name: 'Add goal' }).click();
+  await expect(dialog.getByTestId('goal-list')).toContainText(
+    'Event: Form sent: Demo request (dialog)',
+  );
   await settled(page);
   await expectNoAxeViolations(page);
   await shoot(page, 'analytics-goals-dialog', { fullPage: false });
+  await dialog.getByRole('button', { name: `Delete goal ${formGoal}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete goal' }).click();
+  await expect(dialog.getByTestId('goal-list')).not.toContainText(formGoal);
   await page.keyboard.press('Escape');
   await expect(manage).toBeFocused();
 

@@ -24,6 +24,7 @@ import {
   type GoalFigures,
   type GoalPageRow,
   type GoalSourceRow,
+  type FunnelStepFigures,
   type NotFoundRow,
   type ReferrerRow,
   goalPathMatches,
@@ -32,6 +33,7 @@ import { CTA_EVENT_TYPES, DEVICE_CLASSES, EVENT_TYPES, type EventType } from '..
 import { DEFAULT_SLUG } from '../shared/slug.ts';
 import {
   DIRECT_SOURCE,
+  eventKey,
   NO_PAGE_SCOPE,
   SITE_SCOPE,
   type DayStats,
@@ -43,6 +45,7 @@ import {
 import type { LandingPageRepository } from './landing-pages.ts';
 import { NOT_FOUND_ROUTE, SITE_SCOPE_PREFIX } from '../shared/site-routes.ts';
 import type { GoalRepository } from './goals.ts';
+import { DEFAULT_FUNNEL_STEPS, funnelCounter, stepLabel, type FunnelDefinition } from './funnel.ts';
 import { GSI1, GSI2, queryAll } from './table.ts';
 import { GSI1PK, GSI2PK } from './keys.ts';
 
@@ -78,14 +81,22 @@ export async function analyticsReport(
 ): Promise<AnalyticsResponse | undefined> {
   const previous = previousRange(query.from, query.to);
   const scope = query.pageId ?? SITE_SCOPE;
-  const [days, directory, { goals: goalList, funnel }, missingDays] = await Promise.all([
-    sources.events.dayStats(scope, previous.from, query.to),
-    pageDirectory(sources, query.pageId),
-    sources.goals ? sources.goals.listWithFunnel() : Promise.resolve({ goals: [], funnel: [] }),
-    query.pageId
-      ? Promise.resolve([])
-      : sources.events.dayStats(`${SITE_SCOPE_PREFIX}${NOT_FOUND_ROUTE}`, query.from, query.to),
-  ]);
+  const [days, directory, { goals: goalList, funnel, definition }, missingDays, siteDays] =
+    await Promise.all([
+      sources.events.dayStats(scope, previous.from, query.to),
+      pageDirectory(sources, query.pageId),
+      sources.goals
+        ? sources.goals.listWithFunnel()
+        : Promise.resolve({ goals: [], funnel: [], definition: DEFAULT_FUNNEL }),
+      query.pageId
+        ? Promise.resolve([])
+        : sources.events.dayStats(`${SITE_SCOPE_PREFIX}${NOT_FOUND_ROUTE}`, query.from, query.to),
+      // The funnel is the site's (its counters are on the site's items): one page's view
+      // reads the site's items of the range for it.
+      query.pageId
+        ? sources.events.dayStats(SITE_SCOPE, query.from, query.to)
+        : Promise.resolve(undefined),
+    ]);
   let page: AnalyticsResponse['page'] = null;
   if (query.pageId) {
     const entry = directory.entries.get(query.pageId);
@@ -108,11 +119,42 @@ export async function analyticsReport(
       goalFigures(goal, inRange, current.totals.visitors, page?.path ?? null, pathOfId),
     ),
     goalFunnel: funnel,
+    funnel: funnelFigures(definition, siteDays ?? inRange),
+    funnelSince: definition.since,
     entryPages: query.pageId ? [] : entryPages(inRange, directory.entries),
     notFound: notFoundRows(missingDays),
-    itemsRead: days.length + directory.itemsRead + missingDays.length,
+    itemsRead: days.length + directory.itemsRead + missingDays.length + (siteDays?.length ?? 0),
   };
 }
+
+const DEFAULT_FUNNEL: FunnelDefinition = {
+  version: 'default',
+  since: null,
+  steps: DEFAULT_FUNNEL_STEPS,
+};
+
+/**
+ * Each step's visitors over the site's `days`: those who reached it in order, of the
+ * funnel's version (docs/decisions/0411-funnels-in-order.md).
+ */
+function funnelFigures(definition: FunnelDefinition, days: DayStats[]): FunnelStepFigures[] {
+  return definition.steps.map((step, index) => ({
+    ...stepLabel(step),
+    visitors: days.reduce(
+      (sum, stats) => sum + (stats.funnel.get(funnelCounter(definition.version, index + 1)) ?? 0),
+      0,
+    ),
+  }));
+}
+
+/**
+ * The counter name an event goal reads: its type, or its type about one form or one file
+ * (docs/decisions/0412-form-and-file-goals.md); undefined for a page goal.
+ */
+export const goalEventKey = (goal: Goal): string | undefined =>
+  goal.kind === 'event'
+    ? eventKey(goal.match as EventType, goal.formId ?? goal.assetId)
+    : undefined;
 
 /**
  * A goal's figures over `days` (docs/decisions/0159-goals.md): an event goal counts the type's
@@ -128,9 +170,11 @@ function goalFigures(
 ): GoalFigures {
   let conversions = 0;
   let converters = 0;
-  if (goal.kind === 'event') {
+  const key = goalEventKey(goal);
+  if (key) {
     for (const stats of days) {
-      const counts = stats.events.get(goal.match as EventType);
+      const counts =
+        goal.formId || goal.assetId ? stats.targets.get(key) : stats.events.get(key as EventType);
       conversions += counts?.count ?? 0;
       converters += counts?.visitors ?? 0;
     }
@@ -157,6 +201,9 @@ function goalFigures(
     name: goal.name,
     kind: goal.kind,
     match: goal.match,
+    ...(goal.formId ? { formId: goal.formId } : {}),
+    ...(goal.assetId ? { assetId: goal.assetId } : {}),
+    ...(goal.targetName ? { targetName: goal.targetName } : {}),
     conversions,
     converters,
     conversionRate: visitors > 0 ? converters / visitors : null,
@@ -195,7 +242,7 @@ export async function goalBreakdown(
 ): Promise<GoalBreakdown | undefined> {
   const goal = (await sources.goals?.list())?.find((candidate) => candidate.id === goalId);
   if (!goal) return undefined;
-  const type = goal.kind === 'event' ? (goal.match as EventType) : undefined;
+  const type = goalEventKey(goal);
   const [siteDays, directory, goalDays] = await Promise.all([
     sources.events.dayStats(SITE_SCOPE, range.from, range.to),
     pageDirectory(sources, undefined),
@@ -230,7 +277,7 @@ export async function goalBreakdown(
     pages = [...byPage].map(([id, counts]) =>
       row(id, counts, ratio(counts.converters, sitePages.get(id)?.visitors ?? 0)),
     );
-    // Each source's visitors, as the Referrers table counts them (the site's items).
+    // Each source's visitors, as the Sources table counts them (the site's items).
     const visitorsOf = new Map<string, number>();
     for (const stats of siteDays) {
       for (const [host, counts] of stats.referrers) {

@@ -8,21 +8,31 @@
 //   n:<type>, v:<type> ....... events of a type, and visitors (a visitor's first event of
 //                              that type that day; on ALL only v:page_view, across pages)
 //   leads .................... contact submissions (spam excluded)
-//   ref:<host> ............... visitors and leads by referrer host (a pair, see below);
-//                              ref:(direct) without a referrer, ref:(other) past the cap
+//   ref:<source> ............. visitors and leads by source (a pair, see below): the
+//                              utm_source tag, else the referrer's host (visitSource in
+//                              functions/shared/attribution.ts); ref:(direct) without either,
+//                              ref:(other) past the cap
 //   cmp:<json> ............... the same by campaign, <json> = ["source","medium","campaign"];
 //                              cmp:(other) past the cap
 //   dev:<class> .............. the same by device class (desktop, mobile, tablet)
 //   ref:(slots), cmp:(slots) . how many values have their own counter
 //   pl:<pageId>, pc:<pageId> . on ALL only: each page's visitors and leads, and its page
 //                              views and CTA clicks, so the all-pages table needs no page item
+//   n:<type>@<target>, v:... . the same as n:/v: for an event about one form or one file: a
+//                              form sent (form_submit@<formId>) or a gated file downloaded
+//                              (file_download@<assetId>), what form and file goals read
+//                              (docs/decisions/0412-form-and-file-goals.md)
+//   fn:<version>:<step> ...... on ALL only: visitors who reached the funnel's step in order
+//                              that day, for the funnel of that version
+//                              (docs/decisions/0411-funnels-in-order.md)
 // A pair is one number holding two counts, first + second x PAIR (1e9): ADD 1 counts a
 // visitor (or page view), ADD 1e9 a lead (or CTA click); 2000000015 reads "2 leads, 15
 // visitors". It halves the attributes a breakdown needs, and an item's size is what a
 // read costs. A day never has a billion visitors of one value, and the second count stays
 // exact up to 9 million a day (JavaScript's safe integers; DynamoDB keeps 38 digits).
-// Hosts cannot hold parentheses and campaign keys start with '[', so (direct), (other)
-// and (slots) never meet a value. Values of ref and cmp come from visitors, so each has a
+// Hosts cannot hold parentheses, a utm_source spelling one of these names is no source
+// (visitSource), and campaign keys start with '[', so (direct), (other) and (slots) never
+// meet a value. Values of ref and cmp come from visitors, so each has a
 // cap per item (DIMENSION_CAP per page, SITE_DIMENSION_CAP for ALL): the first values of
 // the day get a counter and later new ones count as other. A new counter is created only
 // under the condition that the slot count is below the cap (see count()), so concurrent
@@ -45,12 +55,12 @@
 // page views, the bulk of events, still update two counter items:
 //   pe:<type>:<pageId> ....... the type's events on the page and its visitors there (a pair:
 //                              events + visitors x PAIR; a visitor's first of the type on
-//                              the page that day)
-//   gs:<json> ................ the same by source, <json> = ["<type>","<host>"], the host of
-//                              the referrer of the visitor's first page view of the day
-//                              ((direct) without one: the visit the Referrers table counts
-//                              them under), visitors at their first event of the type on the
-//                              site that day; capped (GOAL_SOURCE_CAP), gs:(other) past it
+//                              the page that day); <type> may be <type>@<target> too (above)
+//   gs:<json> ................ the same by source, <json> = ["<type>","<source>"], the source
+//                              of the visitor's first page view of the day ((direct) without
+//                              one: the visit the Sources table counts them under), visitors
+//                              at their first event of the type on the site that day; capped
+//                              (GOAL_SOURCE_CAP), gs:(other) past it
 // Page goals need nothing new: the site's pl:/pc: give them per page, and each matching
 // page's own ref: counters per source.
 //
@@ -63,6 +73,7 @@ import {
   type DeviceClass,
   type EventType,
 } from '../shared/events.ts';
+import { visitSource } from '../shared/attribution.ts';
 import { keys, NO_PAGE_SCOPE, SITE_SCOPE } from './keys.ts';
 
 export { NO_PAGE_SCOPE, SITE_SCOPE };
@@ -79,6 +90,19 @@ export const GOAL_SOURCE_CAP = 20;
 export const DIRECT_SOURCE = '(direct)';
 /** A pair counter holds first + second x PAIR (see the encoding above). */
 export const PAIR = 1_000_000_000;
+const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
+/** Between an event type and what it is about (a form's id, a file's id) in a counter's name. */
+export const TARGET_SEPARATOR = '@';
+
+/**
+ * The counter name of an event (`form_submit`), or of an event about one form or file
+ * (`form_submit@webinar-2027`): form ids and asset ids hold no `@` and no `:`.
+ */
+export const eventKey = (type: EventType, target?: string): string =>
+  target ? `${type}${TARGET_SEPARATOR}${target}` : type;
+
+/** Whether a counter name is an event type, or a type about a form or file. */
+const isEventKey = (key: string) => EVENT_TYPE_SET.has(key.split(TARGET_SEPARATOR, 1)[0]!);
 
 export interface EventCounter {
   landingPageId: string;
@@ -118,6 +142,10 @@ export interface DayStats {
   entries: Map<string, number>;
   /** The 404 page's scope only: missing paths and their views, past the cap as "(other)". */
   missing: Map<string, number>;
+  /** Events about one form or one file, by eventKey (`form_submit@<formId>`). */
+  targets: Map<string, { count: number; visitors: number }>;
+  /** ALL only: visitors who reached a funnel step in order, by `<version>:<step>`. */
+  funnel: Map<string, number>;
 }
 
 /** An event type's events and visitors on one page or from one source (a goals item). */
@@ -126,28 +154,31 @@ export interface GoalCount {
   converters: number;
 }
 
-/** A goals item, read back: per event type, by page id and by source host. */
+/**
+ * A goals item, read back: per event key (a type, or a type about a form or file: eventKey),
+ * by page id and by source.
+ */
 export interface GoalDayStats {
   day: string;
-  pages: Map<EventType, Map<string, GoalCount>>;
-  sources: Map<EventType, Map<string, GoalCount>>;
+  pages: Map<string, Map<string, GoalCount>>;
+  sources: Map<string, Map<string, GoalCount>>;
 }
 
-/** The capped value of an event's type and source on the goals item. */
-export const goalSourceValue = (type: EventType, host: string) => JSON.stringify([type, host]);
+/** The capped value of an event's key and source on the goals item. */
+export const goalSourceValue = (key: string, source: string) => JSON.stringify([key, source]);
 
 /** A goals item's attributes back into figures (see the header). */
 export function toGoalDayStats(item: Record<string, unknown>): GoalDayStats {
   const stats: GoalDayStats = { day: String(item['day']), pages: new Map(), sources: new Map() };
   const addTo = (
-    map: Map<EventType, Map<string, GoalCount>>,
+    map: Map<string, Map<string, GoalCount>>,
     type: string,
     key: string,
     value: number,
   ) => {
-    if (!EVENT_TYPE_SET.has(type)) return;
-    const byKey = map.get(type as EventType) ?? new Map<string, GoalCount>();
-    map.set(type as EventType, byKey);
+    if (!isEventKey(type)) return;
+    const byKey = map.get(type) ?? new Map<string, GoalCount>();
+    map.set(type, byKey);
     const [conversions, converters] = unpair(value);
     const entry = byKey.get(key) ?? { conversions: 0, converters: 0 };
     entry.conversions += conversions;
@@ -245,8 +276,9 @@ export function addDimensions(
   attribution: Attribution | undefined,
 ) {
   add(write, `dev:${device}`, amount);
-  if (attribution?.referrerHost) {
-    write.capped.push({ dimension: 'ref', value: attribution.referrerHost, amount });
+  const source = visitSource(attribution);
+  if (source) {
+    write.capped.push({ dimension: 'ref', value: source, amount });
   } else {
     add(write, 'ref:(direct)', amount);
   }
@@ -287,6 +319,11 @@ export function dayStatsItem(scope: string, stats: DayStats): Record<string, unk
     put(`pl:${pageId}`, pair(figures.visitors, figures.leads));
     put(`pc:${pageId}`, pair(figures.pageViews, figures.ctaClicks));
   }
+  for (const [key, { count, visitors }] of stats.targets) {
+    put(`n:${key}`, count);
+    put(`v:${key}`, visitors);
+  }
+  for (const [step, visitors] of stats.funnel) put(`fn:${step}`, visitors);
   for (const [pageId, visitors] of stats.entries) put(`en:${pageId}`, visitors);
   for (const [path, views] of stats.missing) put(`nf:${path}`, views);
   if (stats.missing.size)
@@ -294,7 +331,6 @@ export function dayStatsItem(scope: string, stats: DayStats): Record<string, unk
   return item;
 }
 
-const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
 const DEVICE_SET: ReadonlySet<string> = new Set(DEVICE_CLASSES);
 
 /** A pair counter's two counts. */
@@ -322,6 +358,8 @@ export const emptyDayStats = (day: string): DayStats => ({
   pages: new Map(),
   entries: new Map(),
   missing: new Map(),
+  targets: new Map(),
+  funnel: new Map(),
 });
 
 /**
@@ -360,6 +398,17 @@ export function mergeDayStats(into: DayStats, from: DayStats): DayStats {
   for (const [id, count] of from.entries) into.entries.set(id, (into.entries.get(id) ?? 0) + count);
   for (const [path, count] of from.missing)
     into.missing.set(path, (into.missing.get(path) ?? 0) + count);
+  for (const [key, counts] of from.targets) {
+    const entry = into.targets.get(key);
+    if (entry) {
+      entry.count += counts.count;
+      entry.visitors += counts.visitors;
+    } else {
+      into.targets.set(key, { ...counts });
+    }
+  }
+  for (const [step, count] of from.funnel)
+    into.funnel.set(step, (into.funnel.get(step) ?? 0) + count);
   for (const [id, figures] of from.pages) {
     const entry = into.pages.get(id);
     if (entry) {
@@ -397,6 +446,14 @@ export function toDayStats(item: Record<string, unknown>): DayStats {
       if (prefix === 'n') entry.count += value;
       else entry.visitors += value;
       stats.events.set(type, entry);
+    } else if ((prefix === 'n' || prefix === 'v') && rest.includes(TARGET_SEPARATOR)) {
+      if (!isEventKey(rest)) continue;
+      const entry = stats.targets.get(rest) ?? { count: 0, visitors: 0 };
+      if (prefix === 'n') entry.count += value;
+      else entry.visitors += value;
+      stats.targets.set(rest, entry);
+    } else if (prefix === 'fn') {
+      stats.funnel.set(rest, value);
     } else if (rest === '(slots)') {
       // How many values have a counter: bookkeeping for the cap, not a figure.
     } else if (prefix === 'ref') {

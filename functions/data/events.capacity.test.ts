@@ -141,8 +141,11 @@ class SimulatedStore {
       if (text.startsWith('(') && text.endsWith(')')) return condition(text.slice(1, -1));
       const exists = /^attribute_(not_)?exists\((\S+)\)$/.exec(text);
       if (exists) return (item[name(exists[2]!)] !== undefined) !== Boolean(exists[1]);
-      const less = /^(\S+) < (\S+)$/.exec(text);
-      if (less) return Number(item[name(less[1]!)]) < Number(values[less[2]!]);
+      const less = /^(\S+) (<|<=) (\S+)$/.exec(text);
+      if (less) {
+        const [left, right] = [Number(item[name(less[1]!)]), Number(values[less[3]!])];
+        return less[2] === '<' ? left < right : left <= right;
+      }
       throw new Error(`the simulated store cannot read the condition ${text}`);
     };
     if (input.ConditionExpression && !condition(input.ConditionExpression as string)) {

@@ -24,6 +24,11 @@ describe('counter items', () => {
         ['/old-pricing', 4],
         ['(other)', 1],
       ]),
+      targets: new Map([['form_submit@webinar-2027', { count: 3, visitors: 2 }]]),
+      funnel: new Map([
+        ['a1b2c3:1', 100],
+        ['a1b2c3:2', 4],
+      ]),
     };
     const item = dayStatsItem('ALL', stats);
     // A pair holds visitors and leads (or page views and CTA clicks) in one number; a

@@ -15,6 +15,8 @@
 //   goals' events by page, source . Query    pk=STATS#GOAL_EVENTS sk BETWEEN DAY#<from> AND DAY#<to>#~
 //                                            (a day's shards DAY#<day> and DAY#<day>#<n>, summed)
 //   a visitor's day ............... Update   pk=VISITOR#<day>#<hash>   sk=DAY     (TTL 2 days)
+//                                            (first-of-the-day markers, entry source, and
+//                                            fs:<version>, the funnel step reached in order)
 //   daily salt (no secret set) .... Get/Put  pk=SALT                   sk=<day>   (TTL 2 days)
 // The counter items' attributes are encoded in functions/data/event-counters.ts, the daily
 // salt in functions/data/salts.ts, every key in functions/data/keys.ts.
@@ -43,12 +45,14 @@ import {
   type EventType,
 } from '../shared/events.ts';
 import { addDays } from '../shared/days.ts';
+import { visitSource } from '../shared/attribution.ts';
 import {
   add,
   addDimensions,
   counterKey,
   counterWrite,
   CounterShards,
+  eventKey,
   DIMENSION_CAP,
   DIRECT_SOURCE,
   EVENT_PARTITIONS,
@@ -69,6 +73,7 @@ import {
   type EventCounter,
   type VisitContext,
 } from './event-counters.ts';
+import { funnelCounter, stepsMatched, type FunnelDefinition } from './funnel.ts';
 import { keys } from './keys.ts';
 import { DailySalts, dayEndSeconds, utcDay } from './salts.ts';
 import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
@@ -83,6 +88,14 @@ const DAY_SECONDS = 86_400;
 const DAYS_PER_QUERY = 30;
 
 const CTA_TYPES: ReadonlySet<string> = new Set(CTA_EVENT_TYPES);
+
+/**
+ * What record() writes: a browser's event (docs/requirements.md §7), or one the server counts
+ * itself (a form sent, a gated file downloaded), which has no wire id of its own.
+ */
+export type RecordedEvent = Pick<ConversionEvent, 'eventType' | 'metadata' | 'attribution'> & {
+  landingPageId?: string | undefined;
+};
 /** A counter item's update count, and the shard count its last writer used (see count()). */
 const WRITES = 'writes';
 const SHARDS = 'shards';
@@ -119,23 +132,40 @@ export class EventRepository extends TableRepository {
 
   /**
    * Writes the event of a resolved page and counts it on the page's and the site's item.
-   * A page view also counts its visit's attribution once per visitor and day.
+   * A page view also counts its visit's attribution once per visitor and day. `context.target`
+   * names the form sent or the gated file downloaded (counted under eventKey as well as the
+   * type: docs/decisions/0412-form-and-file-goals.md); `context.path` is the page's public path,
+   * which page goals of the funnel match. With `funnel`, an event that takes the visitor one
+   * step further in it, in order, counts that step (docs/decisions/0411-funnels-in-order.md).
    */
   async record(
-    event: ConversionEvent,
+    event: RecordedEvent,
     pageId: string,
     visitor: string,
-    context: VisitContext,
+    context: VisitContext & { target?: string | undefined; path?: string | null | undefined },
+    funnel?: FunnelDefinition,
   ): Promise<void> {
     const at = this.now();
     const day = utcDay(at);
     const time = at.toISOString();
     const type = event.eventType;
     const isView = type === 'page_view';
-    // Round trip one: the raw event and the visitor's marker, which says whether this is
-    // the visitor's first such event today; round trip two: both counter items at once.
-    const [visitorFirst] = await Promise.all([
-      this.markVisitor(day, visitor, pageId, type, isView ? event.attribution : undefined),
+    const targetKey = context.target ? eventKey(type, context.target) : undefined;
+    const steps = funnel
+      ? stepsMatched(funnel, { type, target: context.target, path: context.path })
+      : [];
+    // Round trip one: the raw event, the visitor's marker, which says whether this is the
+    // visitor's first such event today, and (for an event the funnel counts) the visitor's
+    // step in the funnel; round trip two: the counter items at once.
+    const [visitorFirst, , reached] = await Promise.all([
+      this.markVisitor(
+        day,
+        visitor,
+        pageId,
+        type,
+        targetKey,
+        isView ? event.attribution : undefined,
+      ),
       this.db.send(
         new PutCommand({
           TableName: this.table,
@@ -148,9 +178,10 @@ export class EventRepository extends TableRepository {
               Math.floor(this.random() * EVENT_PARTITIONS),
             ),
             pageId,
-            landingPageId: event.landingPageId,
+            ...(event.landingPageId ? { landingPageId: event.landingPageId } : {}),
             eventType: type,
             ...(event.metadata ? { metadata: event.metadata } : {}),
+            ...(context.target ? { target: context.target } : {}),
             ...(isView && event.attribution ? { attribution: event.attribution } : {}),
             ...(isView ? { device: context.device } : {}),
             visitor,
@@ -159,12 +190,20 @@ export class EventRepository extends TableRepository {
           },
         }),
       ),
+      funnel && steps.length ? this.advanceFunnel(day, visitor, funnel.version, steps) : undefined,
     ]);
     const page = this.counterWrite(pageId, day, DIMENSION_CAP);
     const site = this.counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
     add(page, `n:${type}`);
     add(site, `n:${type}`);
     if (visitorFirst.page) add(page, `v:${type}`);
+    if (targetKey) {
+      add(page, `n:${targetKey}`);
+      add(site, `n:${targetKey}`);
+      if (visitorFirst.targetPage) add(page, `v:${targetKey}`);
+      if (visitorFirst.targetSite) add(site, `v:${targetKey}`);
+    }
+    if (funnel && reached) add(site, `fn:${funnelCounter(funnel.version, reached)}`);
     if (isView) {
       add(site, `pc:${pageId}`);
       if (visitorFirst.page) {
@@ -186,7 +225,8 @@ export class EventRepository extends TableRepository {
     if (type === 'not_found' && event.metadata?.source) {
       page.capped.push({ dimension: 'nf', value: event.metadata.source, amount: 1 });
     }
-    // Every event but a view, by page and by the visit's source: goals' breakdowns (issue 25).
+    // Every event but a view, by page and by the visit's source: goals' breakdowns (issue 25);
+    // a form's or a file's too, under its key.
     const goals = isView ? undefined : this.counterWrite(GOALS_SCOPE, day, GOAL_SOURCE_CAP);
     if (goals) {
       add(goals, `pe:${type}:${pageId}`, 1 + (visitorFirst.page ? PAIR : 0));
@@ -195,8 +235,59 @@ export class EventRepository extends TableRepository {
         value: goalSourceValue(type, visitorFirst.entrySource),
         amount: 1 + (visitorFirst.site ? PAIR : 0),
       });
+      if (targetKey) {
+        add(goals, `pe:${targetKey}:${pageId}`, 1 + (visitorFirst.targetPage ? PAIR : 0));
+        goals.capped.push({
+          dimension: 'gs',
+          value: goalSourceValue(targetKey, visitorFirst.entrySource),
+          amount: 1 + (visitorFirst.targetSite ? PAIR : 0),
+        });
+      }
     }
     await Promise.all([this.count(page), this.count(site), ...(goals ? [this.count(goals)] : [])]);
+  }
+
+  /**
+   * Takes the visitor one step further in the funnel of `version` when they stand just
+   * before one of `steps` (1-based): one conditional update of their day item, whose
+   * `fs:<version>` holds the highest step reached in order (absent: none yet). One event
+   * moves them one step at most, and of two events racing for the same step one counts.
+   * Returns the step reached, or undefined when the event takes them nowhere.
+   */
+  private async advanceFunnel(
+    day: string,
+    visitor: string,
+    version: string,
+    steps: number[],
+  ): Promise<number | undefined> {
+    const attribute = `fs:${version}`;
+    const before = Object.fromEntries(steps.map((step, index) => [`:p${index}`, step - 1]));
+    const conditions = [`#fs IN (${Object.keys(before).join(', ')})`];
+    if (steps.includes(1)) conditions.unshift('attribute_not_exists(#fs)');
+    try {
+      const result = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.visitor(day, visitor),
+          UpdateExpression:
+            'SET #fs = if_not_exists(#fs, :zero) + :one, expiresAt = if_not_exists(expiresAt, :expires)',
+          ConditionExpression: conditions.join(' OR '),
+          ExpressionAttributeNames: { '#fs': attribute },
+          ExpressionAttributeValues: {
+            ':zero': 0,
+            ':one': 1,
+            ':expires': dayEndSeconds(day) + DAY_SECONDS,
+            ...before,
+          },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const reached = Number(result.Attributes?.[attribute]);
+      return reached > 0 ? reached : undefined;
+    } catch (error) {
+      if (isConditionalFailure(error)) return undefined;
+      throw error;
+    }
   }
 
   /**
@@ -237,6 +328,33 @@ export class EventRepository extends TableRepository {
       addDimensions(site, PAIR, visit.device, visit.attribution);
     }
     await Promise.all([this.count(page), this.count(site)]);
+  }
+
+  /**
+   * A form sent by a tracked visitor (never spam, a bot, or a visitor who asked not to be
+   * tracked): a form_submit event about the form, and for a gated file a file_download event
+   * about the file (the link is handed out with the answer), each counted like a browser's
+   * event on the page (NO_PAGE_SCOPE off a landing page) and in the funnel
+   * (docs/decisions/0412-form-and-file-goals.md).
+   */
+  async recordSubmission(
+    submission: { formId: string; assetId?: string | undefined },
+    visit: { pageId: string | undefined; path: string | null; visitor: string },
+    context: VisitContext,
+    funnel: FunnelDefinition,
+  ): Promise<void> {
+    const pageId = visit.pageId ?? NO_PAGE_SCOPE;
+    const counted = (type: 'form_submit' | 'file_download', target: string) =>
+      this.record(
+        { eventType: type },
+        pageId,
+        visit.visitor,
+        { ...context, target, path: visit.path },
+        funnel,
+      );
+    // One after the other: the form is sent before its file is handed out (the funnel's order).
+    await counted('form_submit', submission.formId);
+    if (submission.assetId) await counted('file_download', submission.assetId);
   }
 
   /**
@@ -340,17 +458,20 @@ export class EventRepository extends TableRepository {
 
   /**
    * Whether this is the visitor's first event of this type on this page today, and their
-   * first of this type on the site today. One item per visitor and day with an atomic ADD
-   * per question, so repeat visits cost no exception on either side. Also the visit's
-   * entry source: the referrer host of the visitor's first page view today ((direct)
-   * without one), kept as `entrySource` and returned by the same update (UPDATED_NEW: the
-   * SET writes the value it already has), which the goals' counters count an event under.
+   * first of this type on the site today (the same for `targetKey`, the event's form or
+   * file, when it has one). One item per visitor and day with an atomic ADD per question,
+   * so repeat visits cost no exception on either side. Also the visit's entry source: the
+   * source of the visitor's first page view today (visitSource: its utm_source, else its
+   * referrer's host; (direct) without either), kept as `entrySource` and returned by the
+   * same update (UPDATED_NEW: the SET writes the value it already has), which the goals'
+   * counters count an event under.
    */
   private async markVisitor(
     day: string,
     visitor: string,
     pageId: string,
     type: EventType,
+    targetKey: string | undefined,
     attribution: Attribution | undefined,
   ) {
     // The day's first source with something to say (a referrer or a campaign): a lead sent
@@ -360,17 +481,20 @@ export class EventRepository extends TableRepository {
       new UpdateCommand({
         TableName: this.table,
         Key: keys.visitor(day, visitor),
-        UpdateExpression: `ADD #page :one, #site :one SET expiresAt = if_not_exists(expiresAt, :expires), #entry = if_not_exists(#entry, :entry)${source ? ', firstSource = if_not_exists(firstSource, :source)' : ''}`,
+        UpdateExpression: `ADD #page :one, #site :one${targetKey ? ', #tpage :one, #tsite :one' : ''} SET expiresAt = if_not_exists(expiresAt, :expires), #entry = if_not_exists(#entry, :entry)${source ? ', firstSource = if_not_exists(firstSource, :source)' : ''}`,
         ExpressionAttributeNames: {
           '#page': `${pageId}:${type}`,
           '#site': `site:${type}`,
+          ...(targetKey
+            ? { '#tpage': `${pageId}:${targetKey}`, '#tsite': `site:${targetKey}` }
+            : {}),
           '#entry': 'entrySource',
         },
         ExpressionAttributeValues: {
           ':one': 1,
           ':expires': dayEndSeconds(day) + DAY_SECONDS,
-          // A view's referrer; any other event (a view comes first) says direct.
-          ':entry': (type === 'page_view' && attribution?.referrerHost) || DIRECT_SOURCE,
+          // A view's source; any other event (a view comes first) says direct.
+          ':entry': (type === 'page_view' && visitSource(attribution)) || DIRECT_SOURCE,
           ...(source ? { ':source': source } : {}),
         },
         ReturnValues: 'UPDATED_NEW',
@@ -378,9 +502,12 @@ export class EventRepository extends TableRepository {
     );
     const attributes = result.Attributes ?? {};
     const entry = attributes['entrySource'];
+    const first = (name: string) => Number(attributes[name]) === 1;
     return {
-      page: Number(attributes[`${pageId}:${type}`]) === 1,
-      site: Number(attributes[`site:${type}`]) === 1,
+      page: first(`${pageId}:${type}`),
+      site: first(`site:${type}`),
+      targetPage: targetKey ? first(`${pageId}:${targetKey}`) : false,
+      targetSite: targetKey ? first(`site:${targetKey}`) : false,
       entrySource: typeof entry === 'string' && entry ? entry : DIRECT_SOURCE,
     };
   }
@@ -424,6 +551,7 @@ export class EventRepository extends TableRepository {
         names[placeholder] = name;
         return placeholder;
       };
+      const newSlots = new Map<string, number>();
       write.capped.forEach(({ dimension, value, amount }, index) => {
         const plan = last ? 'other' : plans[index];
         if (plan === 'other') {
@@ -437,14 +565,19 @@ export class EventRepository extends TableRepository {
         if (plan === 'existing') {
           conditions.push(`attribute_exists(${counter})`);
         } else {
-          const slots = attr(`${dimension}:(slots)`);
-          clauses.push(`${slots} :one`);
-          values[':one'] = 1;
-          values[':cap'] = write.cap;
-          conditions.push(
-            `attribute_not_exists(${counter}) AND (attribute_not_exists(${slots}) OR ${slots} < :cap)`,
-          );
+          conditions.push(`attribute_not_exists(${counter})`);
+          newSlots.set(dimension, (newSlots.get(dimension) ?? 0) + 1);
         }
+      });
+      // New counters take their dimension's slots together: one path per dimension (an
+      // event about a form adds two values to gs:, its type's and its form's), and all of
+      // them fit under the cap or none does.
+      [...newSlots].forEach(([dimension, count], index) => {
+        const slots = attr(`${dimension}:(slots)`);
+        clauses.push(`${slots} :s${index}`);
+        values[`:s${index}`] = count;
+        values[`:c${index}`] = write.cap - count;
+        conditions.push(`(attribute_not_exists(${slots}) OR ${slots} <= :c${index})`);
       });
       [...adds].forEach(([name, amount], index) => {
         values[`:x${index}`] = amount;

@@ -7,7 +7,11 @@
 //   one goal ....... Put / Delete  pk=GOALS  sk=<id>
 //   the funnel ..... Put           pk=GOALS  sk=FUNNEL   (read with the goals: one query)
 // The funnel (docs/decisions/0160-goal-breakdowns-and-funnels.md) is the goals' ids in
-// order; a goal deleted since drops out when read, and fewer than two left is no funnel.
+// order; fewer than two is the default funnel. It is counted in order as events arrive
+// (docs/decisions/0411-funnels-in-order.md), under a version each change renews (deleting a
+// goal of the funnel is a change), so the writers read it too: cached for FUNNEL_CACHE_MS.
+// A form or file goal (docs/decisions/0412-form-and-file-goals.md) keeps its form's or
+// file's id, and its title when the goal was made.
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, InvalidError, NotFoundError } from '../lib/domain-errors.ts';
@@ -18,19 +22,45 @@ import {
   type Goal,
 } from '../shared/analytics.ts';
 import { auditItem } from './audit.ts';
+import { DEFAULT_FUNNEL_STEPS, type FunnelDefinition } from './funnel.ts';
 import { keys } from './keys.ts';
 import { isConditionalFailure, putNew, TableRepository } from './table.ts';
 
 /** The funnel's sort key under GOALS: goal ids are UUIDs, so no goal is FUNNEL. */
 const FUNNEL = 'FUNNEL';
+/** How long a process counts events against its copy of the funnel (as the page resolver). */
+export const FUNNEL_CACHE_MS = 30_000;
+
+/** The goals, the funnel's goal ids in order ([] for the default), and the funnel counted. */
+export interface GoalsWithFunnel {
+  goals: Goal[];
+  funnel: string[];
+  definition: FunnelDefinition;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 export class GoalRepository extends TableRepository {
+  private cached: { definition: FunnelDefinition; until: number } | undefined;
+
   async list(): Promise<Goal[]> {
     return (await this.listWithFunnel()).goals;
   }
 
-  /** The goals and the funnel's goal ids in order ([] for the default funnel): one query. */
-  async listWithFunnel(): Promise<{ goals: Goal[]; funnel: string[] }> {
+  /**
+   * The funnel events are counted against (events.ts), read at most once per FUNNEL_CACHE_MS
+   * by a process; this process's own changes take effect at once.
+   */
+  async funnelDefinition(): Promise<FunnelDefinition> {
+    const at = this.now().getTime();
+    if (this.cached && this.cached.until > at) return this.cached.definition;
+    const { definition } = await this.listWithFunnel();
+    this.cached = { definition, until: at + FUNNEL_CACHE_MS };
+    return definition;
+  }
+
+  /** The goals and the funnel: one query. */
+  async listWithFunnel(): Promise<GoalsWithFunnel> {
     const result = await this.db.send(
       new QueryCommand({
         TableName: this.table,
@@ -42,19 +72,48 @@ export class GoalRepository extends TableRepository {
     const items = result.Items ?? [];
     const goals = items
       .filter((item) => item['sk'] !== FUNNEL)
-      .map((item) => ({
+      .map((item): Goal => ({
         id: String(item['id']),
         name: String(item['name']),
         kind: item['kind'] as Goal['kind'],
         match: String(item['match']),
+        ...(text(item['formId']) ? { formId: text(item['formId']) } : {}),
+        ...(text(item['assetId']) ? { assetId: text(item['assetId']) } : {}),
+        ...(text(item['targetName']) ? { targetName: text(item['targetName']) } : {}),
         createdAt: String(item['createdAt']),
         createdBy: String(item['createdBy']),
       }))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name));
-    const stored = items.find((item) => item['sk'] === FUNNEL)?.['goalIds'];
-    const known = new Set(goals.map((goal) => goal.id));
-    const steps = Array.isArray(stored) ? stored.map(String).filter((id) => known.has(id)) : [];
-    return { goals, funnel: steps.length >= GOAL_FUNNEL_MIN_STEPS ? steps : [] };
+    const item = items.find((entry) => entry['sk'] === FUNNEL);
+    const stored = item?.['goalIds'];
+    const byId = new Map(goals.map((goal) => [goal.id, goal]));
+    const known = Array.isArray(stored) ? stored.map(String).filter((id) => byId.has(id)) : [];
+    const funnel = known.length >= GOAL_FUNNEL_MIN_STEPS ? known : [];
+    // A funnel saved before versions existed counts under `legacy` from now on.
+    const version = text(item?.['version']) ?? (funnel.length ? 'legacy' : 'default');
+    const definition: FunnelDefinition = {
+      version,
+      since: text(item?.['since']) ?? null,
+      steps: funnel.length
+        ? funnel.map((id) => ({ kind: 'goal' as const, goal: byId.get(id)! }))
+        : DEFAULT_FUNNEL_STEPS,
+    };
+    return { goals, funnel, definition };
+  }
+
+  /**
+   * The funnel item for `goalIds` (already checked), with a new version: its counting starts
+   * now (docs/decisions/0411-funnels-in-order.md).
+   */
+  private funnelItem(goalIds: string[], actor: string, now: Date) {
+    return {
+      ...keys.goal(FUNNEL),
+      goalIds,
+      version: randomUUID().replaceAll('-', '').slice(0, 10),
+      since: now.toISOString(),
+      updatedAt: now.toISOString(),
+      updatedBy: actor,
+    };
   }
 
   /**
@@ -82,15 +141,7 @@ export class GoalRepository extends TableRepository {
       new TransactWriteCommand({
         TransactItems: [
           {
-            Put: {
-              TableName: this.table,
-              Item: {
-                ...keys.goal(FUNNEL),
-                goalIds,
-                updatedAt: now.toISOString(),
-                updatedBy: actor.email,
-              },
-            },
+            Put: { TableName: this.table, Item: this.funnelItem(goalIds, actor.email, now) },
           },
           auditItem(this.table, now, {
             actor: actor.email,
@@ -103,12 +154,18 @@ export class GoalRepository extends TableRepository {
         ],
       }),
     );
+    this.cached = undefined;
     return goalIds;
   }
 
+  /**
+   * Adds a goal. `targetName`: the title of the form or the name of the file a form or file
+   * goal names, which the caller has found (an unknown one is refused there).
+   */
   async create(
     body: CreateGoalRequest,
     actor: { email: string; ip?: string | undefined },
+    targetName?: string,
   ): Promise<Goal> {
     const existing = await this.list();
     if (existing.length >= MAX_GOALS) {
@@ -125,6 +182,9 @@ export class GoalRepository extends TableRepository {
       name: body.name.trim(),
       kind: body.kind,
       match: body.match,
+      ...(body.formId ? { formId: body.formId } : {}),
+      ...(body.assetId ? { assetId: body.assetId } : {}),
+      ...(targetName && (body.formId || body.assetId) ? { targetName } : {}),
       createdAt: now.toISOString(),
       createdBy: actor.email,
     };
@@ -135,7 +195,7 @@ export class GoalRepository extends TableRepository {
           auditItem(this.table, now, {
             actor: actor.email,
             action: 'goal-create',
-            summary: `Goal "${goal.name}" (${goal.kind} ${goal.match}) added`,
+            summary: `Goal "${goal.name}" (${goal.kind} ${goal.match}${goal.targetName ? `: ${goal.targetName}` : ''}) added`,
             ...(actor.ip ? { ip: actor.ip } : {}),
           }).put,
         ],
@@ -144,7 +204,38 @@ export class GoalRepository extends TableRepository {
     return goal;
   }
 
+  /**
+   * Deletes a goal. A goal of the funnel leaves it in the same transaction: the funnel's
+   * other goals (the default funnel under two) start a new count, on the condition that the
+   * funnel is still the one read (else a ConflictError: try again).
+   */
   async delete(id: string, actor: { email: string; ip?: string | undefined }): Promise<void> {
+    const now = this.now();
+    const { funnel, definition } = await this.listWithFunnel();
+    const rest = funnel.filter((step) => step !== id);
+    const funnelPut =
+      rest.length === funnel.length
+        ? []
+        : [
+            {
+              Put: {
+                TableName: this.table,
+                Item: this.funnelItem(
+                  rest.length >= GOAL_FUNNEL_MIN_STEPS ? rest : [],
+                  actor.email,
+                  now,
+                ),
+                // `version` may be a reserved word: named through a placeholder.
+                ExpressionAttributeNames: { '#version': 'version' },
+                ...(definition.version === 'legacy'
+                  ? { ConditionExpression: 'attribute_not_exists(#version)' }
+                  : {
+                      ConditionExpression: '#version = :version',
+                      ExpressionAttributeValues: { ':version': definition.version },
+                    }),
+              },
+            },
+          ];
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -156,7 +247,8 @@ export class GoalRepository extends TableRepository {
                 ConditionExpression: 'attribute_exists(pk)',
               },
             },
-            auditItem(this.table, this.now(), {
+            ...funnelPut,
+            auditItem(this.table, now, {
               actor: actor.email,
               action: 'goal-delete',
               summary: `Goal ${id} deleted`,
@@ -166,8 +258,13 @@ export class GoalRepository extends TableRepository {
         }),
       );
     } catch (error) {
-      if (isConditionalFailure(error)) throw new NotFoundError('Goal not found');
-      throw error;
+      if (!isConditionalFailure(error)) throw error;
+      if (funnelPut.length && (await this.list()).some((goal) => goal.id === id)) {
+        throw new ConflictError('The funnel changed while this goal was deleted: try again');
+      }
+      throw new NotFoundError('Goal not found');
+    } finally {
+      if (funnelPut.length) this.cached = undefined;
     }
   }
 }

@@ -31,7 +31,7 @@ import { sendAutoReply } from '../mail/auto-reply.ts';
 import { assignNewLead } from '../webhooks/lead-assignment.ts';
 import type { Lead } from '../data/leads.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
-import { countVariant, isBot } from './conversions.ts';
+import { countSubmission, countVariant, isBot } from './conversions.ts';
 import {
   assetIdFromPath,
   DOWNLOAD_LINK_SECONDS,
@@ -304,6 +304,22 @@ export const contact = new Hono<VisitorEnv>().post(
             error: error instanceof Error ? error.message : String(error),
           }),
         );
+    }
+    // The form sent (and its gated file) as events, what form and file goals and the funnel
+    // count (docs/decisions/0412-form-and-file-goals.md); only for a visitor who is tracked.
+    if (!spam && !optedOut && !isBot(userAgent) && record.formId) {
+      await countSubmission(services, {
+        formId: record.formId,
+        assetId: asset?.id,
+        page,
+        ip,
+        userAgent,
+      }).catch((error: unknown) =>
+        services.log.error('form not counted in analytics', {
+          leadId: lead.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
     // A lead from a page under an experiment counts for its variant (a lead is the default
     // goal); never for spam, bots or visitors who asked not to be tracked.

@@ -4,6 +4,7 @@
 // with its counters, keyed by the resolved page, before the 202.
 import { Hono } from 'hono';
 import { limitBody } from '../lib/validate.ts';
+import { publicPath } from '../shared/slug.ts';
 import { conversionEventSchema, deviceClass, LANDING_EVENT_TYPES } from '../shared/events.ts';
 import { siteEventSourceIssue, siteRouteAccepts, siteRouteScope } from '../shared/site-routes.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
@@ -80,16 +81,17 @@ const LANDING_TYPES: ReadonlySet<string> = new Set(LANDING_EVENT_TYPES);
 async function countedPage(
   resolver: VisitorServices['pageResolver'],
   event: ConversionEvent,
-): Promise<{ id: string; landing: boolean } | undefined> {
+): Promise<{ id: string; landing: boolean; path: string } | undefined> {
   const scope = siteRouteScope(event.landingPageId);
   if (scope) {
+    // A site route's scope is its public path (`/pricing`).
     return siteRouteAccepts(event.landingPageId, event.eventType)
-      ? { id: scope, landing: false }
+      ? { id: scope, landing: false, path: scope }
       : undefined;
   }
   if (!LANDING_TYPES.has(event.eventType)) return undefined;
   const page = await resolver.resolve(event.landingPageId);
-  return page && { id: page.id, landing: true };
+  return page && { id: page.id, landing: true, path: publicPath(page.slug) };
 }
 
 export function isBot(userAgent: string | undefined): boolean {
@@ -131,6 +133,17 @@ export const conversions = new Hono<VisitorEnv>().post(
         },
       ]);
     }
+    if (event.eventType === 'form_submit') {
+      // Counted by the server when it stores a lead (docs/decisions/0412-form-and-file-goals.md).
+      throw validationError([
+        {
+          code: 'custom',
+          path: ['eventType'],
+          message: 'form_submit is counted by the server when a form is sent, never sent by a page',
+          input: event.eventType,
+        },
+      ]);
+    }
     const sourceIssue = siteEventSourceIssue(event.eventType, event.metadata?.source);
     if (sourceIssue) {
       throw validationError([{ code: 'custom', ...sourceIssue, input: event.metadata?.source }]);
@@ -152,8 +165,15 @@ export const conversions = new Hono<VisitorEnv>().post(
     if (!services.eventCap.allow(visitor)) return c.body(null, 202);
     // Counted under the page's id, not the path the browser saw
     // (docs/decisions/0077-analytics-counting.md); the device class is the server's reading of the
-    // user agent.
-    await services.events.record(event, page.id, visitor, { device: deviceClass(userAgent ?? '') });
+    // user agent. The funnel's steps are counted in order as the events arrive
+    // (docs/decisions/0411-funnels-in-order.md).
+    await services.events.record(
+      event,
+      page.id,
+      visitor,
+      { device: deviceClass(userAgent ?? ''), path: page.path },
+      await services.goals.funnelDefinition(),
+    );
     if (event.eventType === 'page_view') {
       // Realtime (issue 25): a failure there is logged, never answered.
       await services.realtime
@@ -178,3 +198,34 @@ export const conversions = new Hono<VisitorEnv>().post(
     return c.body(null, 202);
   },
 );
+
+/**
+ * Counts a stored lead's form (and its gated file) for form and file goals and the funnel
+ * (EventRepository.recordSubmission): the caller has ruled out spam, bots and opted-out
+ * visitors.
+ */
+export async function countSubmission(
+  services: VisitorServices,
+  input: {
+    formId: string;
+    assetId: string | undefined;
+    page: { id: string; slug: string } | undefined;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<void> {
+  const [visitor, funnel] = await Promise.all([
+    services.events.visitorHash(input.ip, input.userAgent),
+    services.goals.funnelDefinition(),
+  ]);
+  await services.events.recordSubmission(
+    { formId: input.formId, assetId: input.assetId },
+    {
+      pageId: input.page?.id,
+      path: input.page ? publicPath(input.page.slug) : null,
+      visitor,
+    },
+    { device: deviceClass(input.userAgent) },
+    funnel,
+  );
+}

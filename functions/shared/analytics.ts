@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { DAY_FORMAT, daysBetween, isCalendarDay } from './days.ts';
 import { DEVICE_CLASSES, EVENT_TYPES, type EventType } from './events.ts';
+import { formIdSchema } from './forms.ts';
 
 /** The longest range one request may ask for (a leap year). */
 export const ANALYTICS_MAX_DAYS = 366;
@@ -79,12 +80,16 @@ export const analyticsPageRowSchema = z.object({
   conversionRate: rate,
 });
 
-/** value: a counted value; direct: no referrer; other: every value past the top ones. */
+/** value: a counted value; direct: no source; other: every value past the top ones. */
 const rowKind = z.enum(['value', 'direct', 'other']);
 
+/**
+ * A row of the Sources table (docs/decisions/0410-sources-by-utm-source.md): `host` is the
+ * source, the name kept from when it was the referrer's host only: the visit's utm_source
+ * tag, else its referrer's host; null for direct and other.
+ */
 export const referrerRowSchema = z.object({
   kind: rowKind,
-  /** The referrer's host; null for direct and other. */
   host: z.string().nullable(),
   visitors: count,
   leads: count,
@@ -138,14 +143,36 @@ const goalPathSchema = z
 
 const GOAL_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter((type) => type !== 'page_view');
 
-/** POST /api/admin/goals: an event type (not page_view: views are a page goal), or a path. */
+/**
+ * POST /api/admin/goals: an event type (not page_view: views are a page goal), or a path. A
+ * form_submit goal may name one form (`formId`, a form of the Forms tab) and a file_download
+ * goal one gated file (`assetId`, a private PDF): docs/decisions/0412-form-and-file-goals.md.
+ */
 export const createGoalSchema = z
   .strictObject({
     name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
     kind: z.enum(GOAL_KINDS),
     match: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    formId: formIdSchema.optional(),
+    assetId: z.uuid('must be a file id').optional(),
   })
   .superRefine((goal, ctx) => {
+    if (goal.formId !== undefined && (goal.kind !== 'event' || goal.match !== 'form_submit')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['formId'],
+        message: 'names a form only for a goal of forms sent (form_submit)',
+        input: goal.formId,
+      });
+    }
+    if (goal.assetId !== undefined && (goal.kind !== 'event' || goal.match !== 'file_download')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['assetId'],
+        message: 'names a file only for a goal of downloads (file_download)',
+        input: goal.assetId,
+      });
+    }
     if (goal.kind === 'event' && !GOAL_EVENT_TYPES.includes(goal.match)) {
       ctx.addIssue({
         code: 'custom',
@@ -165,11 +192,22 @@ export const createGoalSchema = z
   });
 export type CreateGoalRequest = z.input<typeof createGoalSchema>;
 
+/** What a form or file goal is about, besides its event type. */
+const goalTargetShape = {
+  /** The form of a form_submit goal; absent: any form. */
+  formId: z.string().optional(),
+  /** The gated file (asset id) of a file_download goal; absent: any download. */
+  assetId: z.string().optional(),
+  /** The form's title or the file's name when the goal was made, to show beside it. */
+  targetName: z.string().optional(),
+};
+
 export const goalSchema = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(GOAL_KINDS),
   match: z.string(),
+  ...goalTargetShape,
   createdAt: z.string(),
   createdBy: z.string(),
 });
@@ -181,6 +219,7 @@ export const goalFiguresSchema = z.object({
   name: z.string(),
   kind: z.enum(GOAL_KINDS),
   match: z.string(),
+  ...goalTargetShape,
   /** Events of the type, or views of the matching pages. */
   conversions: z.number().int().nonnegative(),
   /** Visitor-days with the goal (for a page goal: per matching page, summed). */
@@ -197,6 +236,7 @@ export const GOAL_FUNNEL_MAX_STEPS = 5;
 /**
  * PUT /api/admin/goals/funnel: the goals of the Analytics tab's funnel, in order (2 to 5,
  * each once); an empty list brings back the default funnel (page views, CTA clicks, leads).
+ * Each change starts the funnel's count afresh (docs/decisions/0411-funnels-in-order.md).
  */
 export const goalFunnelSchema = z.strictObject({
   goalIds: z
@@ -240,7 +280,10 @@ export const goalPageRowSchema = z.object({
   conversionRate: rate,
 });
 
-/** One source's row: a referrer host, direct, or everything else (past the cap, older days). */
+/**
+ * One source's row: a source (the utm_source tag, else the referrer's host: `host`, as in the
+ * Sources table), direct, or everything else (past the cap, older days).
+ */
 export const goalSourceRowSchema = z.object({
   kind: z.enum(['value', 'direct', 'other']),
   host: z.string().nullable(),
@@ -284,6 +327,18 @@ export const entryPageSchema = z.object({
 /** The 404 page's missing paths (all pages only); `(other)` past the daily cap. */
 export const notFoundRowSchema = z.object({ path: z.string(), views: count });
 
+/**
+ * A step of the funnel (docs/decisions/0411-funnels-in-order.md): the visitors who reached it
+ * after every step before it, in order, the same UTC day, over the range. `goalId` is null
+ * for the default funnel's steps.
+ */
+export const funnelStepSchema = z.object({
+  goalId: z.string().nullable(),
+  name: z.string(),
+  visitors: count,
+});
+export type FunnelStepFigures = z.infer<typeof funnelStepSchema>;
+
 export const analyticsResponseSchema = z.object({
   /** The page asked for, or null for every page. */
   page: z.object({ id: z.string(), title: z.string(), path: z.string().nullable() }).nullable(),
@@ -298,6 +353,16 @@ export const analyticsResponseSchema = z.object({
    * views, CTA clicks, leads (PUT /api/admin/goals/funnel).
    */
   goalFunnel: z.array(z.string()),
+  /**
+   * The funnel's steps in order (the goals of `goalFunnel`, else the default funnel's), each
+   * counted in order within a visitor-day, for the whole site whatever page is asked for.
+   */
+  funnel: z.array(funnelStepSchema),
+  /**
+   * When these steps began to be counted (a change of the funnel starts afresh); null when
+   * that is not known (the default funnel, never changed).
+   */
+  funnelSince: z.iso.datetime({ offset: true }).nullable(),
   /** Entry pages over `current`, most visitors first (empty for one page). */
   entryPages: z.array(entryPageSchema),
   /** Missing paths asked for over `current`, most views first (empty for one page). */

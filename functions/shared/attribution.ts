@@ -61,3 +61,18 @@ export function attributionFrom(
   if (utmCampaign) result.utmCampaign = utmCampaign;
   return Object.keys(result).length ? result : undefined;
 }
+
+/** Names the counters keep for themselves (functions/data/event-counters.ts), never a source. */
+const RESERVED_SOURCES: ReadonlySet<string> = new Set(['(direct)', '(other)', '(slots)']);
+
+/**
+ * The source a visit counts under (docs/decisions/0410-sources-by-utm-source.md), as Plausible
+ * resolves it: the `utm_source` tag's value when the address has one (as tagged: trimmed, its
+ * case kept), else the referrer's host, else none (Direct). A tag that spells one of the
+ * counters' own names, `(direct)` say, is no tag.
+ */
+export function visitSource(attribution: Attribution | undefined): string | undefined {
+  const tag = attribution?.utmSource?.trim();
+  if (tag && !RESERVED_SOURCES.has(tag)) return tag;
+  return attribution?.referrerHost || undefined;
+}

@@ -16,6 +16,9 @@ export const EVENT_TYPES = [
   'outbound_click',
   'file_download',
   'not_found',
+  // A form sent (a lead stored), counted by the server with the form's id, never sent by a
+  // browser (docs/decisions/0412-form-and-file-goals.md).
+  'form_submit',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -65,6 +68,7 @@ export const EVENT_LABELS: Record<EventType, string> = {
   outbound_click: 'Outbound link click',
   file_download: 'File download',
   not_found: 'Page not found (404)',
+  form_submit: 'Form sent',
 };
 
 /** Device classes, derived by the server from the user agent (never sent by the browser). */

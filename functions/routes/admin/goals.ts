@@ -1,6 +1,6 @@
 // /api/admin/goals (issue 25, docs/decisions/0159-goals.md and
 // docs/decisions/0160-goal-breakdowns-and-funnels.md): the goals the Analytics tab shows (an event
-// type, or views of pages matching a path with `*`), one goal's figures per page and per source,
+// type, possibly about one form or one gated file, or views of pages matching a path with `*`), one goal's figures per page and per source,
 // and the funnel built from goals. Everyone with `analytics` reads them; adding and deleting goals
 // and setting the funnel, which change what the team's dashboard says, take `publish` (admins and
 // publishers).
@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { goalBreakdown } from '../../data/analytics.ts';
 import { handlerPermission, requirePermission, sameSiteReads } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { InvalidError } from '../../lib/domain-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
 import {
@@ -33,9 +34,33 @@ const list = createHandlers(async (c) =>
   c.json<{ goals: Goal[] }>({ goals: await c.get('services').goals.list() }),
 );
 
-const create = createHandlers(mayChange, requireJson, jsonBody(createGoalSchema), async (c) =>
-  c.json<Goal>(await c.get('services').goals.create(c.req.valid('json'), actorOf(c)), 201),
-);
+/**
+ * POST /: a goal. A form goal's form and a file goal's file must exist; the goal keeps the
+ * form's title or the file's name beside it (docs/decisions/0412-form-and-file-goals.md).
+ */
+const create = createHandlers(mayChange, requireJson, jsonBody(createGoalSchema), async (c) => {
+  const services = c.get('services');
+  const body = c.req.valid('json');
+  let targetName: string | undefined;
+  if (body.formId) {
+    const stored = await services.forms.get(body.formId);
+    if (!stored)
+      throw new InvalidError('formId is not a form of this site', {
+        formId: ['is not a form of this site'],
+      });
+    targetName = stored.form.title;
+  }
+  if (body.assetId) {
+    const asset = await services.assets.get(body.assetId);
+    if (!asset) {
+      throw new InvalidError('assetId is not a gated file of this site', {
+        assetId: ['is not a gated file of this site'],
+      });
+    }
+    targetName = asset.fileName;
+  }
+  return c.json<Goal>(await services.goals.create(body, actorOf(c), targetName), 201);
+});
 
 const remove = createHandlers(mayChange, idParam, async (c) => {
   await c.get('services').goals.delete(c.req.valid('param').id, actorOf(c));

@@ -77,7 +77,7 @@ export function AnalyticsTab({
               Conversion Analytics
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Visitors, CTA clicks and leads of your landing pages, without cookies.
+              Visitors, CTA clicks and leads of your site, without cookies.
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

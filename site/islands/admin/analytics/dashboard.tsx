@@ -12,7 +12,7 @@ import { Button, InfoTip } from '../ui.tsx';
 import { ChartCanvas } from './chart-canvas.tsx';
 import { csvFileName, dailyCsv, downloadText, pagesCsv } from './csv-export.ts';
 import { countOf, formatCount, longDay, rangeLabel, shortDay } from './format.ts';
-import { Funnel, GoalFunnel, goalFunnelSteps, HeadlineTiles } from './summary.tsx';
+import { Funnel, HeadlineTiles } from './summary.tsx';
 import { CampaignsTable, DataTable, DevicesTable, PagesTable, ReferrersTable } from './tables.tsx';
 import { EntryPagesTable, GoalsTable, NotFoundTable } from './goal-tables.tsx';
 
@@ -61,16 +61,14 @@ function EmptyState({ report, shared }: { report: AnalyticsResponse; shared: boo
       </h3>
       {shared ? (
         <p className="mt-2 max-w-3xl text-slate-700">
-          Figures appear here as people visit the landing pages. Try a longer range to see earlier
-          visits.
+          Figures appear here as people visit the site. Try a longer range to see earlier visits.
         </p>
       ) : (
         <>
           <p className="mt-2 max-w-3xl text-slate-700">
-            Figures arrive by themselves as people use your live landing pages: a page view is
-            counted when a page loads, a CTA click when someone presses one of its buttons, and a
-            lead when a contact form is sent. They show here within seconds; press Refresh to see
-            them.
+            Figures arrive by themselves as people use your site: a page view is counted when a page
+            loads, a CTA click when someone presses a call-to-action button, and a lead when a form
+            is sent. They show here within seconds; press Refresh to see them.
           </p>
           <p className="mt-2 max-w-3xl text-sm text-slate-600">
             Not counted: crawlers and other bots, browsers that send Do Not Track or Global Privacy
@@ -251,23 +249,21 @@ export function Dashboard({
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        {goalFunnelSteps(report) ? (
-          <Card
-            title="Funnel"
-            help="Your goals in the order chosen. Each step: the visitors who reached that goal in the range (a visitor counts once a day), and their share of the step before. Steps are counted separately, not as a path: a visitor counts in a step whether or not they reached the steps before, so a step can pass 100%."
-            actions={funnelActions}
-          >
-            <GoalFunnel report={report} />
-          </Card>
-        ) : (
-          <Card
-            title="Funnel"
-            help="Page views, then presses of a call-to-action button, then leads. Each step shows its share of the step before. Leads can also come from forms opened without a tracked button (the contact page, the features section), so a step can pass 100%."
-            actions={funnelActions}
-          >
-            <Funnel period={current} />
-          </Card>
-        )}
+        <Card
+          title="Funnel"
+          help={`${
+            report.goalFunnel.length
+              ? 'Your goals in the order chosen.'
+              : 'A page viewed, then a call-to-action button pressed, then a form sent.'
+          } Each step counts the visitors who reached it after every step before it, in that order, the same day, so no step passes the one before.${
+            report.funnelSince
+              ? ` Counted since this funnel was set, ${new Date(report.funnelSince).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`
+              : ''
+          }`}
+          actions={funnelActions}
+        >
+          <Funnel report={report} />
+        </Card>
         <Card
           title="Pages"
           className="lg:col-span-2"

@@ -15,10 +15,11 @@ import { formatCount, formatRate } from './format.ts';
 import { DataTable } from './tables.tsx';
 
 /** What a goal counts, in words. */
-export function goalMatchLabel(goal: Pick<Goal, 'kind' | 'match'>): string {
-  return goal.kind === 'event'
-    ? `Event: ${EVENT_LABELS[goal.match as EventType] ?? goal.match}`
-    : `Pages: ${goal.match}`;
+export function goalMatchLabel(goal: Pick<Goal, 'kind' | 'match' | 'targetName'>): string {
+  if (goal.kind !== 'event') return `Pages: ${goal.match}`;
+  const event = `Event: ${EVENT_LABELS[goal.match as EventType] ?? goal.match}`;
+  // A form or file goal names its form or file (docs/decisions/0412-form-and-file-goals.md).
+  return goal.targetName ? `${event}: ${goal.targetName}` : event;
 }
 
 /** The id of a goal's button in the Goals table (focus returns there from its breakdown). */

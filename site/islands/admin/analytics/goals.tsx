@@ -25,6 +25,8 @@ import {
   Modal,
   Tooltip,
 } from '../ui.tsx';
+import { FORMS_KEY, listForms } from '../forms/forms-api.ts';
+import { ASSETS_KEY, listAssets } from '../pages/asset-picker.tsx';
 import { addGoal, deleteGoal, GOALS_KEY, listGoals, setGoalFunnel } from './goals-api.ts';
 import { goalMatchLabel } from './goal-tables.tsx';
 
@@ -67,6 +69,8 @@ function GoalForm({ onChanged }: { onChanged: () => void }) {
   const [kind, setKind] = useState<(typeof GOAL_KINDS)[number]>('event');
   const [event, setEvent] = useState<string>(GOAL_EVENTS[0]!);
   const [path, setPath] = useState('/');
+  // The form of a "Form sent" goal, the gated file of a "File download" one ('' = any).
+  const [target, setTarget] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const [deleting, setDeleting] = useState<Goal | undefined>();
@@ -75,7 +79,14 @@ function GoalForm({ onChanged }: { onChanged: () => void }) {
     onChanged();
   };
   const add = useMutation({
-    mutationFn: () => addGoal({ name, kind, match: kind === 'event' ? event : path }),
+    mutationFn: () =>
+      addGoal({
+        name,
+        kind,
+        match: kind === 'event' ? event : path,
+        ...(kind === 'event' && target && event === 'form_submit' ? { formId: target } : {}),
+        ...(kind === 'event' && target && event === 'file_download' ? { assetId: target } : {}),
+      }),
     onSuccess: (goal) => {
       toast({ title: 'Goal added', description: `${goal.name}: ${goalMatchLabel(goal)}` });
       setName('');
@@ -169,7 +180,10 @@ function GoalForm({ onChanged }: { onChanged: () => void }) {
               id={`${ids}-event`}
               className={inputClass}
               value={event}
-              onChange={(e) => setEvent(e.target.value)}
+              onChange={(e) => {
+                setEvent(e.target.value);
+                setTarget('');
+              }}
             >
               {GOAL_EVENTS.map((type) => (
                 <option key={type} value={type}>
@@ -197,6 +211,15 @@ function GoalForm({ onChanged }: { onChanged: () => void }) {
             <FieldError id={`${ids}-path-error`} messages={fields['match']} label="Page path" />
           </div>
         )}
+        {kind === 'event' && (event === 'form_submit' || event === 'file_download') && (
+          <GoalTarget
+            id={`${ids}-target`}
+            event={event}
+            value={target}
+            onChange={setTarget}
+            messages={fields['formId'] ?? fields['assetId']}
+          />
+        )}
         <div>
           <Button type="submit" variant="primary" disabled={add.isPending}>
             Add goal
@@ -213,6 +236,75 @@ function GoalForm({ onChanged }: { onChanged: () => void }) {
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
+    </div>
+  );
+}
+
+/**
+ * Which form a "Form sent" goal counts, or which gated file a "File download" goal counts
+ * (docs/decisions/0412-form-and-file-goals.md): any, or one of the site's forms or files.
+ */
+function GoalTarget({
+  id,
+  event,
+  value,
+  onChange,
+  messages,
+}: {
+  id: string;
+  event: 'form_submit' | 'file_download';
+  value: string;
+  onChange: (value: string) => void;
+  messages: string[] | undefined;
+}) {
+  const forms = useQuery({
+    queryKey: FORMS_KEY,
+    queryFn: listForms,
+    enabled: event === 'form_submit',
+  });
+  const files = useQuery({
+    queryKey: ASSETS_KEY,
+    queryFn: listAssets,
+    enabled: event === 'file_download',
+    staleTime: 30_000,
+  });
+  const isForm = event === 'form_submit';
+  const query = isForm ? forms : files;
+  const options = isForm
+    ? (forms.data ?? []).map((form) => ({ value: form.id, label: form.title }))
+    : (files.data ?? []).map((file) => ({ value: file.id, label: file.fileName }));
+  const label = isForm ? 'Form' : 'Gated file';
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={`${id}-hint${messages ? ` ${id}-error` : ''}`}
+        aria-invalid={messages ? true : undefined}
+      >
+        <option value="">{isForm ? 'Any form' : 'Any file download'}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        {isForm
+          ? 'A form counts when a visitor sends it, wherever it is on your site.'
+          : 'A gated file counts when a visitor sends its form and gets the file.'}
+      </p>
+      {query.isError && (
+        <FormAlert
+          message={`The ${isForm ? 'forms' : 'files'} could not be loaded: ${describeError(query.error)}`}
+        />
+      )}
+      <FieldError id={`${id}-error`} messages={messages} label={label} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
-// The headline tiles (with their change against the previous period) and the funnel:
-// page views → CTA clicks → leads, or the team's goals in order (issue 25,
-// docs/decisions/0160-goal-breakdowns-and-funnels.md).
+// The headline tiles (with their change against the previous period) and the funnel as the
+// server counts it, in order: the default steps or the team's goals (issue 25,
+// docs/decisions/0160-goal-breakdowns-and-funnels.md, docs/decisions/0411-funnels-in-order.md).
 import type { AnalyticsPeriod, AnalyticsResponse } from '../../../../functions/shared/analytics.ts';
-import { CTA_EVENT_TYPES } from '../../../../functions/shared/events.ts';
 import { InfoTip } from '../ui.tsx';
 import {
   countChange,
@@ -103,53 +102,28 @@ export function HeadlineTiles({
   );
 }
 
-export const ctaClicksOf = (period: AnalyticsPeriod) =>
-  CTA_EVENT_TYPES.reduce((sum, type) => sum + period.events[type], 0);
-
-interface FunnelStep {
-  label: string;
-  /** How the next step names this one: "62% of page views". */
-  of: string;
-  value: number;
-}
-
-/** Page views → CTA clicks → leads, each with its conversion from the step before. */
-export function Funnel({ period }: { period: AnalyticsPeriod }) {
-  return (
-    <FunnelSteps
-      steps={[
-        { label: 'Page views', of: 'page views', value: period.totals.pageViews },
-        { label: 'CTA clicks', of: 'CTA clicks', value: ctaClicksOf(period) },
-        { label: 'Leads', of: 'leads', value: period.totals.leads },
-      ]}
-    />
-  );
-}
-
-/** The funnel's goals with their figures, in order; undefined when the default funnel shows. */
-export function goalFunnelSteps(report: AnalyticsResponse) {
-  const steps = report.goalFunnel.flatMap((id) => {
-    const goal = report.goals.find((candidate) => candidate.id === id);
-    return goal ? [goal] : [];
-  });
-  return steps.length >= 2 ? steps : undefined;
-}
-
 /**
- * The funnel the team built from goals: each goal's converters over the range and their share
- * of the step before. Steps are counted apart, not as a sequence (see the card's tooltip).
+ * The funnel as the server counts it (GET /api/admin/analytics `funnel`,
+ * docs/decisions/0411-funnels-in-order.md): each step's visitors who reached it after every
+ * step before it, in order, the same day, and their share of the step before. The team's goals
+ * in order, or the default steps (a page viewed, a call-to-action pressed, a form sent).
  */
-export function GoalFunnel({ report }: { report: AnalyticsResponse }) {
-  const goals = goalFunnelSteps(report) ?? [];
+export function Funnel({ report }: { report: AnalyticsResponse }) {
   return (
     <FunnelSteps
-      goals
-      steps={goals.map((goal) => ({ label: goal.name, of: goal.name, value: goal.converters }))}
+      goals={report.goalFunnel.length > 0}
+      steps={report.funnel.map((step) => ({ label: step.name, value: step.visitors }))}
     />
   );
 }
 
-function FunnelSteps({ steps, goals = false }: { steps: FunnelStep[]; goals?: boolean }) {
+function FunnelSteps({
+  steps,
+  goals,
+}: {
+  steps: { label: string; value: number }[];
+  goals: boolean;
+}) {
   const widest = Math.max(1, ...steps.map((step) => step.value));
   return (
     <ol className="space-y-3" data-testid="funnel" data-funnel={goals ? 'goals' : 'default'}>
@@ -161,17 +135,14 @@ function FunnelSteps({ steps, goals = false }: { steps: FunnelStep[]; goals?: bo
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
               <span className="font-medium text-slate-900">{step.label}</span>
               <span className="text-slate-700 tabular-nums">
-                <span className="font-semibold text-ink">{formatCount(step.value)}</span>
-                {goals && (
-                  <span className="text-slate-600">
-                    {' '}
-                    {step.value === 1 ? 'visitor' : 'visitors'}
-                  </span>
-                )}
+                <span className="font-semibold text-ink" data-testid="funnel-visitors">
+                  {formatCount(step.value)}
+                </span>
+                <span className="text-slate-600"> {step.value === 1 ? 'visitor' : 'visitors'}</span>
                 {before && (
                   <>
                     {' · '}
-                    {stepRate(step.value, before.value)} of {before.of}
+                    {stepRate(step.value, before.value)} of {before.label}
                   </>
                 )}
               </span>

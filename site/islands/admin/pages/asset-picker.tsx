@@ -13,6 +13,9 @@ import { describeError, request } from '../api.ts';
 import { Button, Tooltip } from '../ui.tsx';
 
 export const ASSETS_KEY = ['asset-picker', '/api/admin/assets'] as const;
+/** The site's gated files (GET /api/admin/assets), under ASSETS_KEY. */
+export const listAssets = async () =>
+  (await request<{ assets: AssetRecord[] }>('GET', '/api/admin/assets')).assets;
 export const NO_FILE_WARNING = 'Choose the file: until then this block is not shown to visitors.';
 
 const sizeText = (bytes: number) =>
@@ -59,8 +62,7 @@ export function AssetPicker({
   const [problem, setProblem] = useState<string | undefined>();
   const assets = useQuery({
     queryKey: ASSETS_KEY,
-    queryFn: async () =>
-      (await request<{ assets: AssetRecord[] }>('GET', '/api/admin/assets')).assets,
+    queryFn: listAssets,
     staleTime: 30_000,
   });
   const list = assets.data ?? [];
