@@ -12,7 +12,13 @@ import { ApiError, notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
 import { assertPermission, requireAdmin, requirePermission } from '../lib/auth.ts';
-import { assertMayChange, describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
+import {
+  assertMayChange,
+  changesPublicSite,
+  describeUpdate,
+  pageChange,
+  requestRebuild,
+} from './admin-changes.ts';
 import { templateContent } from './admin/templates.ts';
 
 const idParam = z.object({ id: pageIdSchema });
@@ -31,6 +37,8 @@ export const landingPages = new Hono<AppEnv>()
     const body = c.req.valid('json');
     await assertMayChange(c, undefined, body.isActive);
     const { pages } = c.get('services');
+    // A draft is not built: creating one asks for no rebuild (changesPublicSite).
+    const seen = await changesPublicSite(c, undefined, body);
     let content = body.content;
     let detail = body.isActive ? 'published' : 'draft';
     if (body.startFrom === 'copy' && body.copyOf) {
@@ -57,18 +65,25 @@ export const landingPages = new Hono<AppEnv>()
       },
       { change: pageChange(c, 'create', () => detail) },
     );
-    await requestRebuild(c, 'create', page);
+    if (seen) await requestRebuild(c, 'create', page);
     return c.json(page, 201);
   })
   .put('/:id', editor, params(idParam), requireJson, jsonBody(updatePageSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { revision, ...patch } = c.req.valid('json');
-    await assertMayChange(c, await c.get('services').pages.getById(id), patch.isActive);
+    const current = await c.get('services').pages.getById(id);
+    await assertMayChange(c, current, patch.isActive);
+    const seen =
+      !current ||
+      (await changesPublicSite(c, current, {
+        slug: patch.slug ?? current.slug,
+        isActive: patch.isActive ?? current.isActive,
+      }));
     const page = await c.get('services').pages.update(id, patch, {
       ...pageChange(c, 'update', describeUpdate),
       expectedRevision: revision,
     });
-    await requestRebuild(c, 'update', page);
+    if (seen) await requestRebuild(c, 'update', page);
     return c.json(page);
   })
   .delete('/:id', editor, params(idParam), async (c) => {
@@ -102,6 +117,6 @@ export const landingPages = new Hono<AppEnv>()
         expectedRevision: current.revision,
       },
     );
-    await requestRebuild(c, 'reset', page);
+    if (current.isActive) await requestRebuild(c, 'reset', page);
     return c.json(page);
   });
