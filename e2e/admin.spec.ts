@@ -26,6 +26,11 @@ async function createPage(
   await dialog.getByRole('button', { name: 'Create Page' }).click();
   await expect(toast(page)).toHaveText(/Landing page created successfully/);
   await expect(dialog).toBeHidden();
+  // The editor opens on the new page (issue 35): closed here, the tests open it from its card.
+  const editor = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(editor.getByLabel('Title')).toHaveValue(title);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
 }
 
 const toast = (page: Page) => page.getByTestId('toast');
@@ -91,8 +96,9 @@ test('the Pages tab: skeletons, create with a normalised slug, edit, toggle, and
   await expect(created).toContainText(`/spring-campaign-${id}-2026`);
   await expect(created.getByTestId('page-status')).toHaveText('Draft');
 
-  await created.getByRole('button', { name: `Edit ${title}` }).click();
+  // The editor opens on the new page (issue 35).
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(edit.getByLabel('Title')).toHaveValue(title);
   await edit.getByLabel('Title').fill(`${title} edited`);
   await edit.getByRole('switch', { name: 'Active' }).click();
   // The block forms and the JSON stay in sync.

@@ -5,53 +5,25 @@
 // other editing specs share this server; its effect on publishing is tested in
 // functions/routes/workflow.test.ts.
 import AxeBuilder from '@axe-core/playwright';
-import {
-  request as apiRequest,
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from 'playwright/test';
+import { expect, test, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
+import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 const SHOTS = '/tmp/shots';
-const PASSWORD = 'governed-harbour-lantern-2026';
 const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A person of `role`, invited and joined through the API as the admin would by link. */
-async function member(request: APIRequestContext, role: string) {
-  const email = `${role}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@pharmabridge.test`;
-  const invited = await request.post('/api/account/invitations', { data: { email, role } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { token } = (await invited.json()) as { token: string };
-  // Joining signs its client in: a context of its own, so `request` stays the admin's.
-  const joiner = await apiRequest.newContext({ baseURL: test.info().project.use.baseURL });
-  const joined = await joiner.post('/api/auth/invitation', {
-    data: { token, name: `Dr. ${role[0]!.toUpperCase()}${role.slice(1)}`, password: PASSWORD },
-  });
-  expect(joined.status(), await joined.text()).toBe(201);
-  await joiner.dispose();
-  return { email, password: PASSWORD };
-}
-
-async function as(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ timezoneId: 'Europe/Berlin' })).newPage();
-  await signIn(page, who);
-  return page;
-}
 
 async function openReview(page: Page, title: string) {
   await page
     .getByTestId('page-card')
     .filter({ hasText: title })
-    .getByRole('button', { name: `Edit ${title}` })
+    .getByRole('button', { name: new RegExp(`^(Edit|Open) ${title}$`) })
     .click();
-  const editor = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  // Reviewers open it read-only (issue 35).
+  const editor = page.getByRole('dialog', { name: /^(Edit|View) Landing Page$/ });
   await expect(editor).toBeVisible();
   return editor;
 }
