@@ -5,13 +5,15 @@
 // and a schedule field whose hint names the same time zone. The API's side (a draft asks for
 // no rebuild) is functions/routes/landing-pages.editor.test.ts's.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from 'playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 const SHOTS = '/tmp/shots';
+// The shared machine can be slow to answer: waits, never fixed sleeps, with room to spare.
+const expect = baseExpect.configure({ timeout: 45_000 });
 const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const draftKey = (pageId: string) => `pharmabridge-admin:draft:${pageId}`;
@@ -58,7 +60,7 @@ test('reviewers and sales open a read-only view of a page, with their own action
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   expect((await request.post('/api/auth/login', { data: E2E_ADMIN })).ok()).toBe(true);
   const title = unique('Read only');
   const slug = normalizeSlug(title);
@@ -149,7 +151,7 @@ test('one status line and revision, a restore offer that goes once saved over, t
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   // "Create page" opens the editor on the new draft, which says it stays a draft.
   const admin = await as(browser, E2E_ADMIN);
   const draftTitle = unique('Fresh draft');

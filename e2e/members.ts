@@ -9,7 +9,6 @@ import {
   type Browser,
   type Page,
 } from 'playwright/test';
-import { signIn } from './admin-session.ts';
 
 export const MEMBER_PASSWORD = 'governed-harbour-lantern-2026';
 
@@ -33,12 +32,21 @@ export async function member(request: APIRequestContext, role: string) {
   return { email, password: MEMBER_PASSWORD };
 }
 
-/** A browser of `who`'s own (in Berlin's time zone), signed in at /admin. */
+/**
+ * A browser of `who`'s own (in Berlin's time zone), signed in at /admin through the sign-in
+ * API (the form is e2e/admin.spec.ts's), waiting as long as a loaded machine needs.
+ */
 export async function as(
   browser: Browser,
   who: { email: string; password: string },
 ): Promise<Page> {
-  const page = await (await browser.newContext({ timezoneId: 'Europe/Berlin' })).newPage();
-  await signIn(page, who);
+  const context = await browser.newContext({ timezoneId: 'Europe/Berlin' });
+  const login = await context.request.post('/api/auth/login', { data: who });
+  expect(login.status(), await login.text()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Landing Page Manager', exact: true }),
+  ).toBeVisible({ timeout: 60_000 });
   return page;
 }

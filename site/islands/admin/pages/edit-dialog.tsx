@@ -49,6 +49,7 @@ export function EditPageDialog(props: PageEditorProps) {
   // The read-only view shows the page itself: its side has the Review and Versions tabs.
   const sideTab = readOnly && chosenTab === 'preview' ? 'review' : chosenTab;
   const titleInput = useRef<HTMLInputElement>(null);
+  const sideTabs = useRef<HTMLDivElement>(null);
   const returnFocus = useReturnFocus(true);
   useDialogCloser(true, () => void requestClose());
 
@@ -71,7 +72,10 @@ export function EditPageDialog(props: PageEditorProps) {
             <Dialog.Title className="text-lg font-semibold text-ink">
               {readOnly ? 'View Landing Page' : 'Edit Landing Page'}
             </Dialog.Title>
-            <p id="edit-page-address" className="text-sm text-slate-600">
+            <p
+              id="edit-page-address"
+              className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600"
+            >
               <span className="font-mono">{publicPath(base.slug)}</span>{' '}
               <span className="whitespace-nowrap" data-testid="editor-revision">
                 · revision {editor.revision}
@@ -79,12 +83,12 @@ export function EditPageDialog(props: PageEditorProps) {
               {/* The one status line (editor-status.ts). */}
               <span
                 data-testid="edited-copy"
-                className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONES[status.tone]}`}
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONES[status.tone]}`}
               >
                 {status.text}
               </span>
               {editor.dirty && (
-                <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
                   Unsaved changes
                 </span>
               )}
@@ -102,7 +106,11 @@ export function EditPageDialog(props: PageEditorProps) {
                 <ReadOnlyView
                   editor={editor}
                   access={access}
-                  onReview={() => setSideTab('review')}
+                  onReview={() => {
+                    setSideTab('review');
+                    // On a phone the tab is below the page: bring it into view.
+                    sideTabs.current?.querySelector<HTMLElement>('[data-tab="review"]')?.focus();
+                  }}
                 />
               </div>
             )}
@@ -218,6 +226,7 @@ export function EditPageDialog(props: PageEditorProps) {
             <div className="border-t border-slate-200 p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
               <Tabs.Root value={sideTab} onValueChange={setSideTab}>
                 <Tabs.List
+                  ref={sideTabs}
                   aria-label="Preview and history"
                   className="inline-flex rounded-lg bg-slate-100 p-1"
                 >
@@ -228,6 +237,7 @@ export function EditPageDialog(props: PageEditorProps) {
                   ].map(([value, label]) => (
                     <Tabs.Trigger
                       key={value}
+                      data-tab={value}
                       value={value!}
                       className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow"
                     >

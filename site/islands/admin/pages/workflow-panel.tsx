@@ -232,6 +232,14 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
           Actions
         </h3>
         {blockedByEdits && <p className="text-amber-900">{blockedByEdits}</p>}
+        {/* A read-only role with nothing to do now is told so (issue 35), not shown a gap. */}
+        {!canEdit && !canPublish && !(canReview && copy?.state === 'in_review') && (
+          <p className="text-slate-600">
+            {canReview
+              ? 'Nothing to approve now: approving and rejecting are for a working copy in review.'
+              : 'Your role reads and shares pages: reviewing and publishing are for other roles.'}
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           {canEdit && (copy?.state === 'draft' || (!copy && !live.isActive)) && (
             <Button disabled={Boolean(blockedByEdits)} onClick={() => setDialog('submit')}>
