@@ -129,6 +129,10 @@ test('a new page starts from the template as a draft that only administrators ca
   await shoot(page, 'create-form');
   await create.getByRole('button', { name: 'Create Page' }).click();
   await expect(toast(page)).toContainText('Landing page created successfully');
+  // The editor opens on the new page (issue 35): closed, to go on from the page list.
+  await expect(editor(page).getByLabel('Title')).toHaveValue(title);
+  await editor(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor(page)).toBeHidden();
 
   const created = card(page, title);
   await expect(created.getByTestId('page-status')).toHaveText('Draft');
@@ -372,6 +376,10 @@ test('block forms edit a features item, a benefits item and the SEO settings, an
   await create.getByRole('checkbox', { name: 'Publish now' }).check();
   await create.getByRole('button', { name: 'Create Page' }).click();
   await expect(toast(page)).toContainText('Landing page created successfully');
+  // The editor opens on the new page (issue 35): closed, to go on from the page list.
+  await expect(editor(page).getByLabel('Title')).toHaveValue(title);
+  await editor(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor(page)).toBeHidden();
   const hidden = await createViaApi(request, {
     title: unique('Hidden'),
     slug: normalizeSlug(unique('hidden')),

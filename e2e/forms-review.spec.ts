@@ -14,7 +14,7 @@
 // setting back to 0 and deletes its form whatever happens.
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { builtInForm, type PublicForm } from '../functions/shared/forms.ts';
-import { as, member } from './admin-session.ts';
+import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
 

@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
-import { as, member, signIn } from './admin-session.ts';
+import { signIn } from './admin-session.ts';
+import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
 const SHOTS = '/tmp/shots';
@@ -19,9 +20,10 @@ async function openReview(page: Page, title: string) {
   await page
     .getByTestId('page-card')
     .filter({ hasText: title })
-    .getByRole('button', { name: `Edit ${title}` })
+    .getByRole('button', { name: new RegExp(`^(Edit|Open) ${title}$`) })
     .click();
-  const editor = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  // Reviewers open it read-only (issue 35).
+  const editor = page.getByRole('dialog', { name: /^(Edit|View) Landing Page$/ });
   await expect(editor).toBeVisible();
   return editor;
 }

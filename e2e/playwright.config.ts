@@ -35,6 +35,8 @@ const EDITING_SPECS = [
   'block-gallery.spec.ts',
   // Creates and publishes a Webinar page by keyboard (issue 27's walk-through).
   'webinar-keyboard.spec.ts',
+  // Creates pages, people of each role and a working copy (issue 35).
+  'editor-roles.spec.ts',
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */

@@ -72,6 +72,11 @@ test('pages start from templates; a page is saved as a template, used, and delet
   await page.keyboard.press('Enter');
   await expect(toast(page)).toContainText('Landing page created successfully');
   await expect(create).toBeHidden();
+  // The editor opens on the new page (issue 35), its title focused; Escape closes it.
+  const opened = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(opened.getByLabel('Title')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
   await expect(card(page, `Webinar ${run}`)).toBeVisible();
   const created = await pageBySlug(page, `webinar-${run}`);
   expect(created?.content.layout?.map((block) => block.type)).toEqual([
@@ -128,6 +133,8 @@ test('pages start from templates; a page is saved as a template, used, and delet
   await saved.check();
   await create.getByRole('button', { name: 'Create Page' }).click();
   await expect(toast(page)).toContainText('Landing page created successfully');
+  await opened.getByRole('button', { name: 'Cancel' }).click();
+  await expect(opened).toBeHidden();
   const fromSaved = await pageBySlug(page, `from-saved-${run}`);
   expect(fromSaved?.content).toEqual(created?.content);
 

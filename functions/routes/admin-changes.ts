@@ -5,6 +5,13 @@
 import type { Context } from 'hono';
 import { BuildRequestLog } from '../data/build-requests.ts';
 import type { LandingPage, PageChange } from '../data/landing-pages.ts';
+import {
+  afterPageWrite,
+  readRedirects,
+  redirectWrites,
+  touchesRedirects,
+  type PageAddresses,
+} from '../data/redirect-plan.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { assertPermission } from '../lib/auth.ts';
 import type { AuditAction, BuildStatusDto } from '../shared/api.ts';
@@ -72,6 +79,27 @@ export async function requestRebuild(
   await buildRequests(c)
     .succeeded()
     .catch(() => undefined);
+}
+
+/**
+ * Whether a page write changes what the public site is built from, asked before the write
+ * (docs/decisions/0420-drafts-ask-no-rebuild.md): the build renders active pages only and
+ * publishes the redirects, so a draft created, saved or renamed changes nothing visitors
+ * get, unless it takes an address a redirect started from (the write removes that redirect).
+ */
+export async function changesPublicSite(
+  c: Context<AppEnv>,
+  before: PageAddresses | undefined,
+  after: PageAddresses,
+): Promise<boolean> {
+  if (before?.isActive || after.isActive) return true;
+  if (!touchesRedirects(before, after)) return false;
+  const { db, tableName } = c.get('services');
+  const current = await readRedirects(db, tableName);
+  const made = { actor: actorOf(c), at: '' };
+  return (
+    redirectWrites(tableName, current, afterPageWrite(current, before, after, made)).length > 0
+  );
 }
 
 /** The rebuilder's status, showing a rebuild request that failed after the last build began. */

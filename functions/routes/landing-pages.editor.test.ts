@@ -435,3 +435,64 @@ describe('landing pages API: the rebuild follows the commit', () => {
     expect(buildStatusSchema.parse(await manual.json()).state).toBe('up-to-date');
   });
 });
+
+describe('landing pages API: a draft asks for no rebuild (docs/decisions/0420-drafts-ask-no-rebuild.md)', () => {
+  it('creates, saves, renames, resets and restores a draft without a rebuild; going live asks for one', async () => {
+    const rebuilder = countingRebuilder();
+    const { json } = await adminTestApp({}, { rebuilder });
+    const draft = await createPage(json, { title: 'Quiet', slug: 'quiet', isActive: false });
+    const saved = await json('PUT', `/api/landing-pages/${draft.id}`, {
+      title: 'Quiet draft',
+      slug: 'quiet-draft',
+      content: withHeadline(draft, 'Still a draft'),
+      revision: 1,
+    });
+    expect(saved.status).toBe(200);
+    expect((await json('POST', `/api/landing-pages/${draft.id}/reset-to-template`)).status).toBe(
+      200,
+    );
+    const versions = (await (
+      await json('GET', `/api/admin/pages/${draft.id}/versions`)
+    ).json()) as { versionId: string }[];
+    const restored = await json(
+      'POST',
+      `/api/admin/pages/${draft.id}/versions/${encodeURIComponent(versions[0]!.versionId)}/restore`,
+    );
+    expect(restored.status).toBe(200);
+    expect((await pageOf(restored)).content.hero.headline).toBe('Still a draft');
+    expect(rebuilder.reasons).toEqual([]);
+
+    // Making it live, saving it live and creating a live page are seen by visitors.
+    const live = await json('PUT', `/api/landing-pages/${draft.id}`, {
+      isActive: true,
+      revision: 4,
+    });
+    expect(live.status).toBe(200);
+    await json('PUT', `/api/landing-pages/${draft.id}`, {
+      content: withHeadline(draft, 'Live now'),
+      revision: 5,
+    });
+    await createPage(json, { title: 'Loud', slug: 'loud' });
+    expect(rebuilder.reasons.map((reason) => reason.split(' ').slice(0, 2).join(' '))).toEqual([
+      'update /quiet-draft',
+      'update /quiet-draft',
+      'create /loud',
+    ]);
+  });
+
+  it('asks for one when a draft takes an address a redirect started from', async () => {
+    const rebuilder = countingRebuilder();
+    const { json } = await adminTestApp({}, { rebuilder });
+    // A live page renamed leaves /old -> /new and /legacy/old -> /legacy/new.
+    const page = await createPage(json, { title: 'Moved', slug: 'old' });
+    await json('PUT', `/api/landing-pages/${page.id}`, { slug: 'new', revision: 1 });
+    rebuilder.reasons.length = 0;
+    // A draft at /old removes the redirect from /legacy/old: the published map changes.
+    await createPage(json, { title: 'Taker', slug: 'old', isActive: false });
+    expect(rebuilder.reasons).toHaveLength(1);
+    const redirects = (await (await json('GET', '/api/admin/redirects')).json()) as {
+      from: string;
+    }[];
+    expect(redirects.map((redirect) => redirect.from)).toEqual(['/old']);
+  });
+});

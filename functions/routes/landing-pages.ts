@@ -12,7 +12,13 @@ import { ApiError, notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { jsonBody, params, requireJson } from '../lib/validate.ts';
 import { assertPermission, requireAdmin, requirePermission } from '../lib/auth.ts';
-import { assertMayChange, describeUpdate, pageChange, requestRebuild } from './admin-changes.ts';
+import {
+  assertMayChange,
+  changesPublicSite,
+  describeUpdate,
+  pageChange,
+  requestRebuild,
+} from './admin-changes.ts';
 import { templateContent } from './admin/templates.ts';
 import { assertFormsExist } from './form-references.ts';
 import { approvalsRequired, approvalsText, saveToWorkingCopy } from './review-gate.ts';
@@ -44,6 +50,8 @@ export const landingPages = new Hono<AppEnv>()
       });
     }
     const { pages } = c.get('services');
+    // A draft is not built: creating one asks for no rebuild (changesPublicSite).
+    const seen = await changesPublicSite(c, undefined, body);
     let content = body.content;
     let detail = body.isActive ? 'published' : 'draft';
     if (body.startFrom === 'copy' && body.copyOf) {
@@ -70,7 +78,7 @@ export const landingPages = new Hono<AppEnv>()
       },
       { change: pageChange(c, 'create', () => detail) },
     );
-    await requestRebuild(c, 'create', page);
+    if (seen) await requestRebuild(c, 'create', page);
     return c.json(page, 201);
   })
   .put('/:id', editor, params(idParam), requireJson, jsonBody(updatePageSchema), async (c) => {
@@ -104,11 +112,17 @@ export const landingPages = new Hono<AppEnv>()
         });
       }
     }
+    const seen =
+      !current ||
+      (await changesPublicSite(c, current, {
+        slug: patch.slug ?? current.slug,
+        isActive: patch.isActive ?? current.isActive,
+      }));
     const page = await c.get('services').pages.update(id, patch, {
       ...pageChange(c, 'update', describeUpdate),
       expectedRevision: revision,
     });
-    await requestRebuild(c, 'update', page);
+    if (seen) await requestRebuild(c, 'update', page);
     return c.json(page);
   })
   .delete('/:id', editor, params(idParam), async (c) => {
@@ -161,7 +175,7 @@ export const landingPages = new Hono<AppEnv>()
         expectedRevision: current.revision,
       },
     );
-    await requestRebuild(c, 'reset', page);
+    if (current.isActive) await requestRebuild(c, 'reset', page);
     return c.json(page);
   });
 

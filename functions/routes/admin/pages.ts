@@ -85,7 +85,8 @@ const restoreVersion = createHandlers(params(versionParam), async (c) => {
     versionId,
     pageChange(c, 'restore', () => `version of ${versionId.slice(0, 19)}Z restored`),
   );
-  await requestRebuild(c, 'restore', page);
+  // A draft restored stays off the site: no rebuild (docs/decisions/0420-drafts-ask-no-rebuild.md).
+  if (current?.isActive || page.isActive) await requestRebuild(c, 'restore', page);
   return c.json(page);
 });
 

@@ -15,7 +15,9 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { ContentFields } from './content-fields.tsx';
 import { DiscardDialog } from './discard-dialog.tsx';
 import { DraftOffer } from './draft-offer.tsx';
+import { editorStatus, STATUS_TONES, useEditorAccess } from './editor-status.ts';
 import { LivePreview } from './live-preview.tsx';
+import { ReadOnlyView } from './read-only-view.tsx';
 import { usePageEditor, type PageEditorProps } from './use-page-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
@@ -33,10 +35,21 @@ export function EditPageDialog(props: PageEditorProps) {
   const editor = usePageEditor({ ...props, onClose });
   const selectedBlock = useEditorParam(BLOCK_PARAM);
   const mayPublish = useCan('publish');
-  const mayEdit = useCan('edit');
-  const { base, baseRevision, form, serverErrors, isDefault, requestClose, save } = editor;
-  const [sideTab, setSideTab] = useState('preview');
+  // Reviewers and sales read the page: no inputs, no Save (issue 35, read-only-view.tsx).
+  const access = useEditorAccess();
+  const readOnly = access !== undefined && access !== 'edit';
+  const { base, form, serverErrors, isDefault, requestClose, save } = editor;
+  const status = editorStatus({
+    access: access ?? 'edit',
+    copyMode: editor.copyMode,
+    live: base.isActive,
+    makesLive: form.isActive,
+  });
+  const [chosenTab, setSideTab] = useState(readOnly ? 'review' : 'preview');
+  // The read-only view shows the page itself: its side has the Review and Versions tabs.
+  const sideTab = readOnly && chosenTab === 'preview' ? 'review' : chosenTab;
   const titleInput = useRef<HTMLInputElement>(null);
+  const sideTabs = useRef<HTMLDivElement>(null);
   const returnFocus = useReturnFocus(true);
   useDialogCloser(true, () => void requestClose());
 
@@ -48,30 +61,34 @@ export function EditPageDialog(props: PageEditorProps) {
           onCloseAutoFocus={returnFocus}
           aria-describedby="edit-page-address"
           onOpenAutoFocus={(event) => {
+            // The title field for editors; the first control of the read-only view otherwise.
+            if (!titleInput.current) return;
             event.preventDefault();
-            titleInput.current?.focus();
+            titleInput.current.focus();
           }}
           className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-3 sm:rounded-xl"
         >
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 py-3 pr-14 pl-4">
             <Dialog.Title className="text-lg font-semibold text-ink">
-              Edit Landing Page
+              {readOnly ? 'View Landing Page' : 'Edit Landing Page'}
             </Dialog.Title>
-            <p id="edit-page-address" className="text-sm text-slate-600">
+            <p
+              id="edit-page-address"
+              className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600"
+            >
               <span className="font-mono">{publicPath(base.slug)}</span>{' '}
-              <span className="whitespace-nowrap">· revision {baseRevision}</span>
+              <span className="whitespace-nowrap" data-testid="editor-revision">
+                · revision {editor.revision}
+              </span>
+              {/* The one status line (editor-status.ts). */}
               <span
                 data-testid="edited-copy"
-                className={`ml-2 rounded-full px-2 py-0.5 text-xs font-medium ${
-                  editor.copyMode ? 'bg-sky-100 text-sky-900' : 'bg-slate-100 text-slate-800'
-                }`}
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONES[status.tone]}`}
               >
-                {editor.copyMode
-                  ? 'Working copy: visitors keep the live version until it is published'
-                  : 'Live version: saving publishes'}
+                {status.text}
               </span>
               {editor.dirty && (
-                <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
                   Unsaved changes
                 </span>
               )}
@@ -79,124 +96,148 @@ export function EditPageDialog(props: PageEditorProps) {
           </div>
 
           <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:overflow-hidden">
-            <form
-              id="edit-page-form"
-              onSubmit={editor.submit}
-              noValidate
-              className="grid content-start gap-4 p-4 lg:overflow-y-auto"
-            >
-              {editor.draftOffer && (
-                <DraftOffer
-                  draft={editor.draftOffer}
-                  baseRevision={base.revision}
-                  onRestore={editor.restoreDraft}
-                  onDiscard={editor.discardDraft}
+            {access === undefined && (
+              <p role="status" className="p-4 text-sm text-slate-600">
+                Loading...
+              </p>
+            )}
+            {readOnly && (
+              <div className="p-4 lg:overflow-y-auto">
+                <ReadOnlyView
+                  editor={editor}
+                  access={access}
+                  onReview={() => {
+                    setSideTab('review');
+                    // On a phone the tab is below the page: bring it into view.
+                    sideTabs.current?.querySelector<HTMLElement>('[data-tab="review"]')?.focus();
+                  }}
                 />
-              )}
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <label htmlFor="edit-title" className="text-sm font-medium">
-                    Title
-                  </label>
-                  <input
-                    id="edit-title"
-                    ref={titleInput}
-                    required
-                    value={form.title}
-                    onChange={(e) => editor.edit({ title: e.target.value })}
-                    aria-invalid={Boolean(serverErrors['title'])}
-                    aria-describedby={serverErrors['title'] ? 'edit-title-error' : undefined}
-                    className={inputClass}
-                  />
-                  <FieldError id="edit-title-error" messages={serverErrors['title']} />
-                </div>
-                <div>
-                  <label htmlFor="edit-slug" className="text-sm font-medium">
-                    URL Slug
-                  </label>
-                  <input
-                    id="edit-slug"
-                    required
-                    value={form.slug}
-                    readOnly={isDefault}
-                    onChange={(e) => editor.edit({ slug: normalizeSlug(e.target.value) })}
-                    aria-invalid={Boolean(serverErrors['slug'])}
-                    aria-describedby={
-                      [
-                        isDefault ? 'edit-slug-hint' : '',
-                        serverErrors['slug'] ? 'edit-slug-error' : '',
-                      ]
-                        .join(' ')
-                        .trim() || undefined
-                    }
-                    className={`${inputClass} read-only:bg-slate-100`}
-                  />
-                  {isDefault && (
-                    <p id="edit-slug-hint" className="mt-1 text-xs text-slate-600">
-                      The default page is the home page (/); its slug cannot change.
-                    </p>
-                  )}
-                  <FieldError id="edit-slug-error" messages={serverErrors['slug']} />
-                </div>
               </div>
-              <div className="flex items-start gap-3">
-                <button
-                  id="edit-active"
-                  type="button"
-                  role="switch"
-                  aria-checked={form.isActive}
-                  aria-describedby="edit-active-state"
-                  disabled={editor.copyMode || !mayPublish}
-                  onClick={() => editor.edit({ isActive: !form.isActive })}
-                  className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${
-                    form.isActive ? 'bg-brand-700' : 'bg-slate-400'
-                  }`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${
-                      form.isActive ? 'translate-x-5' : 'translate-x-0.5'
+            )}
+            {access === 'edit' && (
+              <form
+                id="edit-page-form"
+                onSubmit={editor.submit}
+                noValidate
+                className="grid content-start gap-4 p-4 lg:overflow-y-auto"
+              >
+                {editor.draftOffer && (
+                  <DraftOffer
+                    draft={editor.draftOffer}
+                    baseRevision={base.revision}
+                    onRestore={editor.restoreDraft}
+                    onDiscard={editor.discardDraft}
+                  />
+                )}
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <div>
+                    <label htmlFor="edit-title" className="text-sm font-medium">
+                      Title
+                    </label>
+                    <input
+                      id="edit-title"
+                      ref={titleInput}
+                      required
+                      value={form.title}
+                      onChange={(e) => editor.edit({ title: e.target.value })}
+                      aria-invalid={Boolean(serverErrors['title'])}
+                      aria-describedby={serverErrors['title'] ? 'edit-title-error' : undefined}
+                      className={inputClass}
+                    />
+                    <FieldError id="edit-title-error" messages={serverErrors['title']} />
+                  </div>
+                  <div>
+                    <label htmlFor="edit-slug" className="text-sm font-medium">
+                      URL Slug
+                    </label>
+                    <input
+                      id="edit-slug"
+                      required
+                      value={form.slug}
+                      readOnly={isDefault}
+                      onChange={(e) => editor.edit({ slug: normalizeSlug(e.target.value) })}
+                      aria-invalid={Boolean(serverErrors['slug'])}
+                      aria-describedby={
+                        [
+                          isDefault ? 'edit-slug-hint' : '',
+                          serverErrors['slug'] ? 'edit-slug-error' : '',
+                        ]
+                          .join(' ')
+                          .trim() || undefined
+                      }
+                      className={`${inputClass} read-only:bg-slate-100`}
+                    />
+                    {isDefault && (
+                      <p id="edit-slug-hint" className="mt-1 text-xs text-slate-600">
+                        The default page is the home page (/); its slug cannot change.
+                      </p>
+                    )}
+                    <FieldError id="edit-slug-error" messages={serverErrors['slug']} />
+                  </div>
+                </div>
+                <div className="flex items-start gap-3">
+                  <button
+                    id="edit-active"
+                    type="button"
+                    role="switch"
+                    aria-checked={form.isActive}
+                    aria-describedby="edit-active-state"
+                    disabled={editor.copyMode || !mayPublish}
+                    onClick={() => editor.edit({ isActive: !form.isActive })}
+                    className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${
+                      form.isActive ? 'bg-brand-700' : 'bg-slate-400'
                     }`}
-                  />
-                  <span className="sr-only">Active</span>
-                </button>
-                <p id="edit-active-state" className="text-sm">
-                  {(editor.copyMode || !mayPublish) && (
-                    <span className="block text-slate-600">
-                      Publishing and unpublishing are in the Review tab
-                      {mayPublish ? '' : ', for roles that publish'}.
-                    </span>
-                  )}
-                  {form.isActive ? (
-                    <>
-                      <span className="font-medium">Live</span>: visitors can open it at{' '}
-                      <span className="font-mono">{editor.address}</span> once the site is rebuilt.
-                    </>
-                  ) : (
-                    <>
-                      <span className="font-medium">Draft</span>: only signed-in administrators can
-                      preview it, at <span className="font-mono">{editor.address}</span>.
-                    </>
-                  )}
-                </p>
-              </div>
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${
+                        form.isActive ? 'translate-x-5' : 'translate-x-0.5'
+                      }`}
+                    />
+                    <span className="sr-only">Active</span>
+                  </button>
+                  <p id="edit-active-state" className="text-sm">
+                    {(editor.copyMode || !mayPublish) && (
+                      <span className="block text-slate-600">
+                        Publishing and unpublishing are in the Review tab
+                        {mayPublish ? '' : ', for roles that publish'}.
+                      </span>
+                    )}
+                    {/* The switch says where the page is seen; the header says the status. */}
+                    {form.isActive ? (
+                      <>
+                        <span className="font-medium">Active</span>: visitors open it at{' '}
+                        <span className="font-mono">{editor.address}</span>
+                        {base.isActive ? '.' : ' once the site is rebuilt after the save.'}
+                      </>
+                    ) : (
+                      <>
+                        <span className="font-medium">Inactive</span>: only signed-in administrators
+                        can preview it, at <span className="font-mono">{editor.address}</span>.
+                      </>
+                    )}
+                  </p>
+                </div>
 
-              <ContentFields editor={editor} />
-            </form>
+                <ContentFields editor={editor} />
+              </form>
+            )}
 
             <div className="border-t border-slate-200 p-4 lg:overflow-y-auto lg:border-t-0 lg:border-l">
               <Tabs.Root value={sideTab} onValueChange={setSideTab}>
                 <Tabs.List
+                  ref={sideTabs}
                   aria-label="Preview and history"
                   className="inline-flex rounded-lg bg-slate-100 p-1"
                 >
                   {[
-                    ['preview', 'Preview'],
+                    ...(readOnly ? [] : [['preview', 'Preview']]),
                     ['review', 'Review'],
                     ['versions', 'Versions'],
                   ].map(([value, label]) => (
                     <Tabs.Trigger
                       key={value}
+                      data-tab={value}
                       value={value!}
                       className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow"
                     >
@@ -205,7 +246,7 @@ export function EditPageDialog(props: PageEditorProps) {
                   ))}
                 </Tabs.List>
                 <Tabs.Content value="preview" className="pt-3">
-                  {editor.previewContent ? (
+                  {readOnly ? null : editor.previewContent ? (
                     <LivePreview
                       content={editor.previewContent}
                       stale={!editor.valid || !editor.parsed.ok}
@@ -234,8 +275,8 @@ export function EditPageDialog(props: PageEditorProps) {
           </div>
 
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-4 py-3">
-            <Button onClick={() => void requestClose()}>Cancel</Button>
-            {mayEdit ? (
+            <Button onClick={() => void requestClose()}>{readOnly ? 'Close' : 'Cancel'}</Button>
+            {access === 'edit' && (
               <Button
                 type="submit"
                 form="edit-page-form"
@@ -248,10 +289,6 @@ export function EditPageDialog(props: PageEditorProps) {
                     ? 'Save working copy'
                     : 'Save Changes'}
               </Button>
-            ) : (
-              <p className="text-sm text-slate-600">
-                Your role reviews pages but does not edit them: use the Review tab.
-              </p>
             )}
           </div>
           <button

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { landingTemplate } from '../../../../functions/shared/template.ts';
-import { editorReducer, formOf, initialEditorState } from './editor-state.ts';
+import { draftSuperseded, editorReducer, formOf, initialEditorState } from './editor-state.ts';
 import { saveDraft, type LocalDraft } from './local-drafts.ts';
 import type { LandingPage } from './pages-api.ts';
 
@@ -80,5 +80,26 @@ describe('the page editor state', () => {
     expect(loaded.form).toEqual(formOf(page));
     expect(loaded.serverErrors).toEqual({});
     expect(loaded.baseRevision).toBe(5);
+  });
+
+  it('stops offering kept edits once their author saved the page after them (issue 35)', () => {
+    const items = stubStorage();
+    const draft = draftOf({ title: 'Home, edited' });
+    // Saved since by the same person: not offered, and forgotten.
+    expect(draftSuperseded(draft, { revision: 3, updatedBy: 'a@example.com' })).toBe(true);
+    saveDraft(draft);
+    const savedOver = { ...page, updatedBy: 'a@example.com' };
+    expect(initialEditorState(savedOver, 'a@example.com').draftOffer).toBeUndefined();
+    expect(items.size).toBe(0);
+    // Saved since by someone else, or not saved since: still offered.
+    expect(draftSuperseded(draft, { revision: 3, updatedBy: 'b@example.com' })).toBe(false);
+    expect(draftSuperseded(draft, { revision: 2, updatedBy: 'a@example.com' })).toBe(false);
+    saveDraft(draft);
+    const offered = initialEditorState({ ...page, updatedBy: 'b@example.com' }, 'a@example.com');
+    expect(offered.draftOffer?.title).toBe('Home, edited');
+    // A save made while the offer is open ends the offer.
+    expect(
+      editorReducer(offered, { type: 'saved', page: { ...page, revision: 4 } }).draftOffer,
+    ).toBeUndefined();
   });
 });

@@ -96,8 +96,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'checked':
       return { ...state, serverErrors: action.errors, showJsonAlert: action.showJsonAlert };
     case 'saved':
+      // A save comes after the offered edits: they are no longer offered (issue 35).
       return {
         ...state,
+        draftOffer: undefined,
         conflict: undefined,
         base: action.page,
         baseRevision: action.page.revision,
@@ -109,16 +111,30 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/** The editor's first state: the page, and a kept draft unless it equals the page. */
+/**
+ * True when the page was saved after the kept edits by the one who made them (issue 35): they
+ * saved a later revision than the edits started from, so the edits are either in it or were
+ * left on purpose, and "Restore my edits" is not offered. A save by someone else keeps the
+ * offer (restoring then asks how to combine the two, conflict-dialog.tsx).
+ */
+export function draftSuperseded(
+  draft: LocalDraft,
+  page: Pick<LandingPage, 'revision' | 'updatedBy'>,
+): boolean {
+  return page.revision > draft.baseRevision && page.updatedBy === draft.email;
+}
+
+/** The editor's first state: the page, and a kept draft unless it equals the page or was saved over. */
 export function initialEditorState(page: LandingPage, email: string): EditorState {
   const form = formOf(page);
   const draft = loadDraft(page.id, email);
   const same =
     draft !== undefined &&
-    draft.title === form.title &&
-    draft.slug === form.slug &&
-    draft.isActive === form.isActive &&
-    draft.contentText === form.contentText;
+    ((draft.title === form.title &&
+      draft.slug === form.slug &&
+      draft.isActive === form.isActive &&
+      draft.contentText === form.contentText) ||
+      draftSuperseded(draft, page));
   if (same) removeDraft(page.id);
   return {
     base: page,

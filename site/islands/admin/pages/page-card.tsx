@@ -138,8 +138,13 @@ export function PageCard({
           >
             {draft ? 'Preview' : 'View'}
           </a>
-          <Button variant="ghost" aria-label={`Edit ${page.title}`} onClick={onEdit}>
-            Edit
+          {/* Roles that do not edit open the editor read-only (issue 35). */}
+          <Button
+            variant="ghost"
+            aria-label={`${canEdit ? 'Edit' : 'Open'} ${page.title}`}
+            onClick={onEdit}
+          >
+            {canEdit ? 'Edit' : 'Open'}
           </Button>
           <Button variant="ghost" aria-label={`Analytics for ${page.title}`} onClick={onAnalytics}>
             Analytics

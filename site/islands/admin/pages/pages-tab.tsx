@@ -172,6 +172,8 @@ export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => 
         onCreated={(page) => {
           client.setQueryData<LandingPage[]>(PAGES_KEY, (list) => list && [...list, page]);
           afterChange();
+          // The editor opens on the new page (issue 35).
+          setEditing(page);
         }}
       />
       {editing && (

@@ -23,7 +23,12 @@ import { DEFAULT_SLUG, livePath, publicPath } from '../../../../functions/shared
 import { sameJson } from '../../../../functions/shared/stable-json.ts';
 import { authGate, describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { editorReducer, initialEditorState, type EditorForm } from './editor-state.ts';
+import {
+  draftSuperseded,
+  editorReducer,
+  initialEditorState,
+  type EditorForm,
+} from './editor-state.ts';
 import { parseJsonText } from './json-text.ts';
 import { removeDraft, saveDraft } from './local-drafts.ts';
 import { useCan } from '../permissions.ts';
@@ -106,6 +111,13 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
   });
   const workflow = fresh.data?.workflow;
   const latest = fresh.data && editedCopy(fresh.data);
+  // Kept edits that their author has saved the page after are not offered any more.
+  const superseded = Boolean(latest && draftOffer && draftSuperseded(draftOffer, latest));
+  useEffect(() => {
+    if (!superseded) return;
+    removeDraft(page.id);
+    dispatch({ type: 'dropDraft' });
+  }, [superseded, page.id]);
   if (latest && latest.revision > base.revision && !dirty && !draftOffer) {
     dispatch({ type: 'fresh', page: latest });
   }
@@ -246,6 +258,8 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
     liveErrors,
     contentServerErrors,
     dirty,
+    /** The revision the editor shows (header and Review tab) and a save is based on. */
+    revision: baseRevision,
     jsonProblem: parsed.ok
       ? undefined
       : `line ${parsed.line}, column ${parsed.column}: ${parsed.message}`,

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError, formatTime } from '../api.ts';
+import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, Modal } from '../ui.tsx';
 import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
@@ -46,6 +47,8 @@ export function VersionsPanel({
   onChanged: () => void;
 }) {
   const versions = useQuery<VersionSummary[]>({ queryKey: versionsKey(page.id) });
+  // Reviewers and sales read versions; restoring one is an edit (issue 35).
+  const mayRestore = useCan('edit');
   const [compared, setCompared] = useState<PageVersion | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   /** The version whose restore is being confirmed, loaded with its content. */
@@ -158,15 +161,17 @@ export function VersionsPanel({
                 >
                   Compare
                 </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1"
-                  disabled={restore.isPending}
-                  aria-label={`Restore the version of ${formatTime(version.createdAt)}`}
-                  onClick={() => void askRestore(version, all.length - index)}
-                >
-                  Restore
-                </Button>
+                {mayRestore && (
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1"
+                    disabled={restore.isPending}
+                    aria-label={`Restore the version of ${formatTime(version.createdAt)}`}
+                    onClick={() => void askRestore(version, all.length - index)}
+                  >
+                    Restore
+                  </Button>
+                )}
               </div>
             </li>
           ))}

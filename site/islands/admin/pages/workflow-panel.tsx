@@ -126,11 +126,16 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
           {copy ? STATE_TEXT[copy.state] : live.isActive ? 'Live version' : 'Not published'}
         </h3>
         <p className="text-slate-700">
+          {/* One revision, the header's (editor.revision): issue 35. */}
           {copy
-            ? `You are editing the working copy (revision ${copy.revision}). Visitors see the live version (revision ${live.revision}) until it is published.`
+            ? `You are ${canEdit ? 'editing' : 'reading'} the working copy, revision ${editor.revision}. Visitors see the live version until it is published.`
             : live.isActive
-              ? 'There is no working copy: saving your edits makes one, and visitors keep the live version until it is published.'
-              : 'This page is not on the site yet. Submit it for review or publish it when it is ready.'}
+              ? canEdit
+                ? 'There is no working copy: saving your edits makes one, and visitors keep the live version until it is published.'
+                : 'There is no working copy: this is the version visitors see.'
+              : canEdit
+                ? 'This page is not on the site yet. Submit it for review or publish it when it is ready.'
+                : 'This page is a draft: visitors cannot see it yet.'}
         </p>
         {copy && (
           <details className="rounded-md border border-slate-200 p-2">
@@ -215,6 +220,14 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
           Actions
         </h3>
         {blockedByEdits && <p className="text-amber-900">{blockedByEdits}</p>}
+        {/* A read-only role with nothing to do now is told so (issue 35), not shown a gap. */}
+        {!canEdit && !canPublish && !(canReview && copy?.state === 'in_review') && (
+          <p className="text-slate-600">
+            {canReview
+              ? 'Nothing to approve now: approving and rejecting are for a working copy in review.'
+              : 'Your role reads and shares pages: reviewing and publishing are for other roles.'}
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           {canEdit && (copy?.state === 'draft' || (!copy && !live.isActive)) && (
             <Button disabled={Boolean(blockedByEdits)} onClick={() => setDialog('submit')}>
@@ -548,7 +561,7 @@ function WhenDialog({
           </fieldset>
         )}
         {when === 'later' && (
-          <Labelled id="when-at" label={`Date and time (${zone})`} errors={fields['at']}>
+          <Labelled id="when-at" label={`Date and time in ${zone}`} errors={fields['at']}>
             <input
               id="when-at"
               type="datetime-local"
@@ -559,9 +572,10 @@ function WhenDialog({
               className={inputClass}
             />
             <p id="when-at-utc" className="mt-1 text-xs text-slate-600">
+              {/* The field and its hint name the same zone (issue 35). */}
               {at && !Number.isNaN(at.getTime())
-                ? `That is ${utcTime(at.toISOString())}.`
-                : 'Shown in your time zone; stored in UTC.'}
+                ? `${local.replace('T', ' ')} in ${zone} is ${utcTime(at.toISOString())}.`
+                : `Enter it in ${zone} time, this browser's time zone; it is stored in UTC.`}
             </p>
           </Labelled>
         )}
