@@ -8,7 +8,8 @@
 // campaign from the URL and the consent text) and the form's own success message replaces it.
 // The hero's button opens the same form in the dialog, titled by the form, which ends with the
 // form's own success message. axe on the page before and after; the block editor with the block
-// selected. Screenshots at 1280 and 390 px into /work/wt/form-block-shots.
+// selected; the inbox shows both leads under the form's title and finds them by its Form filter.
+// Screenshots at 1280 and 390 px into FORM_BLOCK_SHOTS (default /tmp/shots/form-block).
 import { mkdirSync } from 'node:fs';
 import { expect, test } from 'playwright/test';
 import type { FormDefinitionInput } from '../functions/shared/forms.ts';
@@ -154,7 +155,7 @@ test('a webinar registration form as a block: consent checked beside the box, th
   await axe(visitor);
   await shoot(visitor, 'sent', { fullPage: false });
 
-  // The lead, read back by its fields (the Leads list's form label is issue 35's other part).
+  // The lead, read back by its fields (the inbox is checked at the end).
   const detail = await request.get(`/api/admin/leads/${leadId}`);
   expect(detail.status(), await detail.text()).toBe(200);
   const { lead } = (await detail.json()) as LeadDetail;
@@ -197,4 +198,16 @@ test('a webinar registration form as a block: consent checked beside the box, th
   await expect(fields.getByLabel('Headline')).toHaveValue('Save your seat');
   await axe(page);
   await shoot(page, 'block-editor', { fullPage: false });
+
+  // The inbox: both leads under the form's own title, found by the Form filter (issue 35).
+  await page.goto('/admin/leads');
+  const inbox = page.getByRole('main');
+  await inbox.getByLabel('Form', { exact: true }).selectOption({ label: formTitle });
+  await expect(page).toHaveURL(new RegExp(`[?&]form=${formId}(&|$)`));
+  const rows = inbox.getByRole('table').first().locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Jane Doe' })).toContainText(formTitle);
+  await expect(rows.filter({ hasText: 'Sam Okafor' })).toContainText(formTitle);
+  await axe(page);
+  await shoot(page, 'inbox-by-form', { fullPage: false });
 });
