@@ -201,11 +201,14 @@ describe('GET /api/admin/analytics: every figure', () => {
       expect.objectContaining({ pageId: app.id('default'), path: '/', visitors: 0, leads: 0 }),
     ]);
 
-    // A visitor is attributed once a day: the desktop's second view adds nothing.
+    // A visitor is attributed once a day: the desktop's second view adds nothing. A lead
+    // tagged utm_source counts under its tag (docs/decisions/0410-sources-by-utm-source.md),
+    // as in the campaigns below: the contact page's LinkedIn lead, whose sender came direct.
     expect(current.referrers).toEqual([
-      { kind: 'direct', host: null, visitors: 2, leads: 1 },
+      { kind: 'direct', host: null, visitors: 2, leads: 0 },
       { kind: 'value', host: 'newsletter', visitors: 1, leads: 1 },
       { kind: 'value', host: 'google.com', visitors: 1, leads: 0 },
+      { kind: 'value', host: 'linkedin', visitors: 0, leads: 1 },
     ]);
     expect(current.campaigns).toEqual([
       {

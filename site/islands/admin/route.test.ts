@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER, filterFromUrl, filterToUrl } from './leads/leads-api.ts';
 import { parseLocation, viewUrl } from './route.ts';
+import { FORM_FOR_TYPE } from '../../../functions/shared/forms.ts';
 
 describe('admin URLs', () => {
   it('names each tab by its path, /admin being the Pages tab', () => {
@@ -55,7 +56,15 @@ describe('admin URLs', () => {
   });
 
   it('drops values a bookmark may hold but the form cannot', () => {
-    const params = new URLSearchParams('status=archived&form=fax&from=yesterday&to=2026-02-30x');
+    // "Fax Form!" cannot be a form's id (lowercase letters, digits and hyphens).
+    const params = new URLSearchParams(
+      'status=archived&form=Fax+Form!&from=yesterday&to=2026-02-30x',
+    );
     expect(filterFromUrl(params)).toEqual(EMPTY_FILTER);
+  });
+
+  it('reads a form id, and an old bookmark’s form type as its built-in form', () => {
+    expect(filterFromUrl(new URLSearchParams('form=webinar-2027')).form).toBe('webinar-2027');
+    expect(filterFromUrl(new URLSearchParams('form=pricing')).form).toBe(FORM_FOR_TYPE.pricing);
   });
 });
