@@ -37,6 +37,8 @@ const EDITING_SPECS = [
   'webinar-keyboard.spec.ts',
   // Creates pages, people of each role and a working copy (issue 35).
   'editor-roles.spec.ts',
+  // Saves a form and publishes a page with it as a block (issue 35).
+  'form-block.spec.ts',
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics and experiments submit): on the editing server, once those are done. */
