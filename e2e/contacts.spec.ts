@@ -37,6 +37,8 @@ async function leadsAt(page: Page, query: string) {
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
+test.describe.configure({ timeout: 90_000 });
+
 test('one person, three submissions: grouped, numbered, and their merged timeline', async ({
   browser,
   request,

@@ -25,9 +25,31 @@ export function useStickyClearance(
     const observer = new ResizeObserver(apply);
     observer.observe(element);
     window.addEventListener('resize', apply);
+    // Chromium's scroll on Tab does not always honour the scroll padding (a stop that is
+    // already on screen stays where it is, under the bar): once the browser's own scroll is
+    // done (the next frame), a focused element still under the bar is scrolled clear of it.
+    let frame = 0;
+    const clear = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || element.contains(target)) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (getComputedStyle(element).position !== 'sticky') return;
+        const bar = element.getBoundingClientRect();
+        const box = target.getBoundingClientRect();
+        const by =
+          edge === 'bottom'
+            ? Math.max(0, box.bottom + MARGIN - bar.top)
+            : Math.min(0, box.top - MARGIN - bar.bottom);
+        if (by !== 0) window.scrollBy({ top: by, behavior: 'instant' });
+      });
+    };
+    document.addEventListener('focusin', clear);
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', apply);
+      document.removeEventListener('focusin', clear);
+      cancelAnimationFrame(frame);
       root.style[property] = '';
     };
   }, [bar, edge]);
