@@ -284,8 +284,8 @@ export function LeadsTab() {
             Leads
           </h2>
           <p className="text-sm text-slate-600">
-            Submissions of the contact dialog, the contact page and the pilot form. Times in{' '}
-            <span data-testid="lead-time-zone">{timeZone()}</span>.
+            Submissions of every form: the contact dialog, the contact page, the pilot form and your
+            own. Times in <span data-testid="lead-time-zone">{timeZone()}</span>.
           </p>
         </div>
         <div className="flex items-center gap-2">
