@@ -79,6 +79,37 @@ export function numberOf(
 const BUILD_PARALLEL = 8;
 
 /**
+ * An index over leads older than it, built once per installation: `build` runs unless the
+ * marker item says it ran to the end, then the marker is written. The returned function
+ * shares one run between concurrent callers and lets the next caller try again after a
+ * failure (this file's contact index and functions/data/form-leads.ts's form index).
+ */
+export function buildOnceBehind(
+  db: DynamoDBDocumentClient,
+  table: string,
+  marker: Record<string, string>,
+  now: () => Date,
+  build: () => Promise<unknown>,
+): () => Promise<void> {
+  let pending: Promise<void> | undefined;
+  const run = async () => {
+    const done = await db.send(
+      new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }),
+    );
+    if (done.Item) return;
+    await build();
+    await db.send(
+      new PutCommand({ TableName: table, Item: { ...marker, builtAt: now().toISOString() } }),
+    );
+  };
+  return () =>
+    (pending ??= run().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
+/**
  * Runs `indexOne` over every lead (spam included) that `unindexed` picks, read through the two
  * lead indexes (no scan), BUILD_PARALLEL at a time; returns how many it indexed. The build of
  * an index over leads older than it (this file's and functions/data/form-leads.ts's).
@@ -114,7 +145,6 @@ export async function indexEveryLead(
 
 export class ContactIndex extends TableRepository {
   /** The build of this table's index, once per process (the marker makes it once per table). */
-  private built: Promise<void> | undefined;
 
   /** A contact's submissions, oldest first. */
   async submissions(email: string): Promise<ContactSubmission[]> {
@@ -147,29 +177,14 @@ export class ContactIndex extends TableRepository {
     );
   }
 
-  /** Builds the index for leads older than it, once (see the header). */
-  ensureBuilt(): Promise<void> {
-    this.built ??= this.buildOnce().catch((error: unknown) => {
-      // A failed build is tried again by the next read.
-      this.built = undefined;
-      throw error;
-    });
-    return this.built;
-  }
-
-  private async buildOnce(): Promise<void> {
-    const marker = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: keys.contactIndexDone(), ConsistentRead: true }),
-    );
-    if (marker.Item) return;
-    await this.build();
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: { ...keys.contactIndexDone(), builtAt: this.now().toISOString() },
-      }),
-    );
-  }
+  /** Builds the index for leads older than it, once (see the header); retried after a failure. */
+  readonly ensureBuilt = buildOnceBehind(
+    this.db,
+    this.table,
+    keys.contactIndexDone(),
+    () => this.now(),
+    () => this.build(),
+  );
 
   /** Indexes every lead that has no index item yet; returns how many it indexed. */
   build(): Promise<number> {

@@ -27,14 +27,13 @@
 import {
   DeleteCommand,
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { formTitleFromId, leadFormId, type LeadStatus } from '../shared/lead-basics.ts';
 import type { FormType } from '../shared/contact.ts';
-import { indexEveryLead } from './contacts.ts';
+import { buildOnceBehind, indexEveryLead } from './contacts.ts';
 import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 
@@ -71,7 +70,6 @@ export interface LeadFormSummary {
 
 export class FormIndex extends TableRepository {
   /** The build of this table's index, once per process (the marker makes it once per table). */
-  private built: Promise<void> | undefined;
 
   /**
    * Records that a lead came with its form: the form's title becomes this lead's, unless a
@@ -149,29 +147,14 @@ export class FormIndex extends TableRepository {
     }
   }
 
-  /** Builds the index for leads older than it, once (see the header). */
-  ensureBuilt(): Promise<void> {
-    this.built ??= this.buildOnce().catch((error: unknown) => {
-      // A failed build is tried again by the next read.
-      this.built = undefined;
-      throw error;
-    });
-    return this.built;
-  }
-
-  private async buildOnce(): Promise<void> {
-    const marker = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: keys.formIndexDone(), ConsistentRead: true }),
-    );
-    if (marker.Item) return;
-    await this.build();
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: { ...keys.formIndexDone(), builtAt: this.now().toISOString() },
-      }),
-    );
-  }
+  /** Builds the index for leads older than it, once (see the header); retried after a failure. */
+  readonly ensureBuilt = buildOnceBehind(
+    this.db,
+    this.table,
+    keys.formIndexDone(),
+    () => this.now(),
+    () => this.build(),
+  );
 
   /** Indexes every lead that has no index item yet; returns how many it indexed. */
   build(): Promise<number> {
