@@ -62,6 +62,7 @@ import { auditItem } from './audit.ts';
 import { FormIndex, formLeadItem } from './form-leads.ts';
 import {
   getAll,
+  conditionally,
   GSI1,
   GSI2,
   isConditionalFailure,
@@ -330,8 +331,8 @@ export class LeadRepository extends TableRepository {
 
   /** Records how the new-lead e-mail went; nothing happens if the lead was erased meanwhile. */
   async recordNotification(id: string, notification: LeadNotification): Promise<void> {
-    try {
-      await this.db.send(
+    await conditionally(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: leadKey(id),
@@ -339,10 +340,8 @@ export class LeadRepository extends TableRepository {
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':notification': notification },
         }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
+      ),
+    );
   }
 
   /**
@@ -765,8 +764,8 @@ export class LeadRepository extends TableRepository {
 
   /** How the reminder's e-mail went; nothing happens if the lead was erased meanwhile. */
   async recordReminder(id: string, outcome: 'sent' | 'failed'): Promise<void> {
-    try {
-      await this.db.send(
+    await conditionally(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: leadKey(id),
@@ -774,10 +773,8 @@ export class LeadRepository extends TableRepository {
           ConditionExpression: 'attribute_exists(reminder)',
           ExpressionAttributeValues: { ':outcome': outcome },
         }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
+      ),
+    );
   }
 
   /**
