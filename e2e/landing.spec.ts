@@ -284,15 +284,17 @@ for (const [path, size] of [
     const page = await context.newPage();
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
-    // Reveal every section first so contrast is checked on what visitors see: scrolled
-    // through, two frames a step (the reveal's observer reports at the next frame), then
-    // the fades it started ended.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-        window.scrollTo(0, y);
-        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      }
-    });
+    // Reveal every section first so contrast is checked on what visitors see: once the page's
+    // script has run (it hides what is below the fold), each hidden section is scrolled to and
+    // waited for until it says it is revealed (a loaded machine may skip past a section between
+    // two observer reports), then the fades it started ended.
+    await hydrated(page);
+    const hidden = page.locator('[data-revealed="false"]');
+    for (let left = await hidden.count(); left > 0; left = await hidden.count()) {
+      const section = await hidden.first().elementHandle();
+      await section?.scrollIntoViewIfNeeded();
+      await page.waitForFunction((element) => element?.dataset['revealed'] === 'true', section);
+    }
     await motionEnded(page);
     // Nothing may overflow sideways (the landing nav has to fit a phone).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
