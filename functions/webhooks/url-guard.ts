@@ -16,7 +16,7 @@
 // that was checked is the one connected to (a host that resolves to a public address at
 // save time and to 10.0.0.1 later is refused at delivery).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 export type GuardMode = 'aws' | 'local';
 
@@ -34,56 +34,21 @@ const systemResolve: Resolve = (host) =>
     ),
   );
 
+/** One refused range: node:net's BlockList does the prefix arithmetic. */
 interface Range {
-  /** The first address as a bigint and the prefix length. */
-  base: bigint;
-  bits: number;
+  list: BlockList;
   what: string;
 }
 
-function v4(address: string): bigint | undefined {
-  const parts = address.split('.');
-  if (parts.length !== 4) return undefined;
-  let value = 0n;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part) || Number(part) > 255) return undefined;
-    value = (value << 8n) | BigInt(part);
-  }
-  return value;
-}
+const ranges = (family: 'ipv4' | 'ipv6', table: [cidr: string, what: string][]): Range[] =>
+  table.map(([cidr, what]) => {
+    const [network, bits] = cidr.split('/') as [string, string];
+    const list = new BlockList();
+    list.addSubnet(network, Number(bits), family);
+    return { list, what };
+  });
 
-function v6(address: string): bigint | undefined {
-  let text = address.toLowerCase();
-  const zone = text.indexOf('%');
-  if (zone >= 0) text = text.slice(0, zone);
-  // A trailing dotted IPv4 part (::ffff:10.0.0.1) becomes two hextets.
-  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const four = v4(dotted[2]!);
-    if (four === undefined) return undefined;
-    text = `${dotted[1]}${(four >> 16n).toString(16)}:${(four & 0xffffn).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const missing = 8 - head.length - tail.length;
-  if ((halves.length === 1 && missing !== 0) || missing < 0) return undefined;
-  const hextets = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-  let value = 0n;
-  for (const hextet of hextets) {
-    if (!/^[0-9a-f]{1,4}$/.test(hextet)) return undefined;
-    value = (value << 16n) | BigInt(`0x${hextet}`);
-  }
-  return value;
-}
-
-const range = (cidr: string, what: string, parse: (a: string) => bigint | undefined): Range => {
-  const [address, bits] = cidr.split('/') as [string, string];
-  return { base: parse(address)!, bits: Number(bits), what };
-};
-
-const V4_RANGES: Range[] = [
+const V4_RANGES = ranges('ipv4', [
   ['0.0.0.0/8', 'an unspecified ("this network") address'],
   ['10.0.0.0/8', 'a private address'],
   ['100.64.0.0/10', 'a carrier-grade NAT address'],
@@ -99,9 +64,9 @@ const V4_RANGES: Range[] = [
   ['203.0.113.0/24', 'a documentation address'],
   ['224.0.0.0/4', 'a multicast address'],
   ['240.0.0.0/4', 'a reserved address'],
-].map(([cidr, what]) => range(cidr!, what!, v4));
+]);
 
-const V6_RANGES: Range[] = [
+const V6_RANGES = ranges('ipv6', [
   ['::/128', 'an unspecified address'],
   ['::1/128', 'a loopback address'],
   ['100::/64', 'a discard address'],
@@ -110,29 +75,46 @@ const V6_RANGES: Range[] = [
   ['fe80::/10', 'a link-local address'],
   ['fec0::/10', 'a site-local address'],
   ['ff00::/8', 'a multicast address'],
-].map(([cidr, what]) => range(cidr!, what!, v6));
+]);
 
-const within = (value: bigint, width: number, candidate: Range) =>
-  value >> BigInt(width - candidate.bits) === candidate.base >> BigInt(width - candidate.bits);
+/** The prefixes whose last 32 bits are an IPv4 address: mapped, compatible, NAT64. */
+const CARRIES_V4 = ranges('ipv6', [
+  ['::ffff:0:0/96', 'IPv4-mapped'],
+  ['::/96', 'IPv4-compatible (deprecated)'],
+  ['64:ff9b::/96', 'NAT64'],
+]);
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64). */
-function embeddedV4(value: bigint): bigint | undefined {
-  const low = value & 0xffffffffn;
-  const high = value >> 32n;
-  if (high === 0xffffn) return low; // ::ffff:0:0/96, IPv4-mapped
-  if (high === 0n && low > 1n) return low; // ::/96, IPv4-compatible (deprecated)
-  if (value >> 32n === 0x64ff9b0000000000000000n) return low; // 64:ff9b::/96, NAT64
-  return undefined;
+/** The canonical text of an IPv6 literal (zone dropped, `::ffff:10.0.0.1` as `::ffff:a00:1`). */
+function canonical6(address: string): string | undefined {
+  const zone = address.indexOf('%');
+  const bare = zone >= 0 ? address.slice(0, zone) : address;
+  if (isIP(bare) !== 6) return undefined;
+  return new URL(`http://[${bare}]/`).hostname.slice(1, -1);
 }
 
+/** The dotted IPv4 address an IPv6 one carries, if it carries one. */
+function embeddedV4(six: string): string | undefined {
+  if (!CARRIES_V4.some(({ list }) => list.check(six, 'ipv6'))) return undefined;
+  // The canonical text ends with the last two hextets ('' where `::` ends it).
+  const [high, low] = six
+    .split(':')
+    .slice(-2)
+    .map((hextet) => parseInt(hextet || '0', 16)) as [number, number];
+  // ::/96 also holds :: and ::1, which carry nothing.
+  if (six.startsWith('::') && !six.startsWith('::ffff:') && high === 0 && low <= 1)
+    return undefined;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+const hitIn = (table: Range[], address: string, family: 'ipv4' | 'ipv6') =>
+  table.find(({ list }) => list.check(address, family));
+
 const isLoopback = (address: string): boolean => {
-  const four = v4(address);
-  if (four !== undefined) return four >> 24n === 127n;
-  const six = v6(address);
+  if (isIP(address) === 4) return address.startsWith('127.');
+  const six = canonical6(address);
   if (six === undefined) return false;
-  if (six === 1n) return true;
-  const embedded = embeddedV4(six);
-  return embedded !== undefined && embedded >> 24n === 127n;
+  if (six === '::1') return true;
+  return embeddedV4(six)?.startsWith('127.') ?? false;
 };
 
 /**
@@ -141,21 +123,19 @@ const isLoopback = (address: string): boolean => {
  */
 export function addressProblem(address: string, mode: GuardMode): string | undefined {
   if (mode === 'local' && isLoopback(address)) return undefined;
-  const four = v4(address);
-  if (four !== undefined) {
-    if (four === 0xffffffffn) return `${address} is the broadcast address`;
-    const hit = V4_RANGES.find((candidate) => within(four, 32, candidate));
+  if (isIP(address) === 4) {
+    if (address === '255.255.255.255') return `${address} is the broadcast address`;
+    const hit = hitIn(V4_RANGES, address, 'ipv4');
     return hit ? `${address} is ${hit.what}` : undefined;
   }
-  const six = v6(address);
+  const six = canonical6(address);
   if (six === undefined) return `${address} is not an IP address`;
-  const embedded = embeddedV4(six);
-  if (embedded !== undefined) {
-    const dotted = [24n, 16n, 8n, 0n].map((shift) => String((embedded >> shift) & 0xffn)).join('.');
+  const dotted = embeddedV4(six);
+  if (dotted !== undefined) {
     const inner = addressProblem(dotted, mode === 'local' ? 'aws' : mode);
     return inner ? `${address} embeds ${dotted}, ${inner.replace(`${dotted} is `, '')}` : undefined;
   }
-  const hit = V6_RANGES.find((candidate) => within(six, 128, candidate));
+  const hit = hitIn(V6_RANGES, six, 'ipv6');
   return hit ? `${address} is ${hit.what}` : undefined;
 }
 
