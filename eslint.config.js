@@ -153,6 +153,39 @@ export default tseslint.config(
       ],
     },
   },
+  ...[
+    // A router never imports another router: what two routers share lives in
+    // functions/routes/support/ (docs/decisions/0470-route-support.md). The files that mount
+    // routers (public-routes.ts, route-table.ts) are the exception. Routers sit at two depths.
+    { files: ['functions/routes/*.ts'], sibling: '\\./(?!support/)', up: '\\.\\./routes/' },
+    {
+      files: ['functions/routes/*/*.ts'],
+      sibling: '\\.\\./(?!support/)[^/]+\\.ts$|^\\./',
+      up: '\\.\\./(account|admin)/',
+    },
+  ].map(({ files, sibling, up }) => ({
+    files,
+    ignores: [
+      'functions/routes/**/*.test.ts',
+      'functions/routes/support/**',
+      'functions/routes/public-routes.ts',
+      'functions/routes/route-table.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(${sibling})|^${up}`,
+              message:
+                'A router does not import another router: move what they share to functions/routes/support/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // CloudFront Functions: the runtime calls the top-level `handler` by name.
     files: ['infra/edge/*.js'],

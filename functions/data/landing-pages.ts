@@ -26,7 +26,7 @@
 // going live) carries live-guard.ts's check of the approvals setting in its transaction: an
 // admin's change nobody signed is refused while review is required (issue 33).
 // Failures are domain errors (PageNotFoundError, SlugTakenError, StaleRevisionError, ...);
-// functions/routes/admin-changes.ts maps them to HTTP, so the site build, which reads
+// functions/routes/support/changes.ts maps them to HTTP, so the site build, which reads
 // pages through this module, never loads HTTP code.
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';

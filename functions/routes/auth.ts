@@ -3,9 +3,8 @@
 // (docs/decisions/0024-admin-sessions.md, docs/decisions/0039-sign-in-throttling.md,
 // docs/decisions/0042-two-factor-totp.md).
 import * as z from 'zod';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { normalizeEmail } from '../data/admins.ts';
-import type { RateRule } from '../data/rate-limit.ts';
 import {
   beginCredentialCheck,
   clearSessionCookie,
@@ -21,6 +20,7 @@ import { withPasswordCheck } from '../lib/password-check.ts';
 import { checkSecondFactor, parseSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
 import { isTrustedDevice, trustDevice } from '../lib/trusted-device.ts';
 import { jsonBody, query, requireJson } from '../lib/validate.ts';
+import { limitLinkAttempts } from './support/limits.ts';
 import {
   acceptInvitationRequestSchema,
   loginCodeRequestSchema,
@@ -36,8 +36,6 @@ import { ROLE_PERMISSIONS } from '../shared/roles.ts';
 /** The password was right and a code is due: this long to type it, this many tries. */
 const PENDING_TTL_SECONDS = 5 * 60;
 const MAX_CODE_ATTEMPTS = 5;
-/** Setup and invitation links: attempts per IP in a window (tokens are 256-bit anyway). */
-const LINK_WINDOW_SECONDS = 15 * 60;
 
 const INVALID_CREDENTIALS = 'Incorrect email or password';
 const SIGN_IN_EXPIRED = 'This sign-in has expired; sign in again with your password';
@@ -278,30 +276,3 @@ export const auth = new Hono<AppEnv>()
     });
     return c.json(session, 201);
   });
-
-/**
- * Setup, invitation and password reset links: attempts per address in a window, 429 past
- * LOGIN_IP_LIMIT.
- */
-export const limitLinkAttempts = (c: Context<AppEnv>) =>
-  limitAddress(c, 'setup-ip', {
-    limit: c.get('services').config.env.LOGIN_IP_LIMIT,
-    windowSeconds: LINK_WINDOW_SECONDS,
-  });
-
-/**
- * Counts a request of the client's address (an IPv6 address by its /64: the rate limiter
- * keys on limitKey) in `bucket`; past the rule's limit, 429 with Retry-After.
- */
-export async function limitAddress(
-  c: Context<AppEnv>,
-  bucket: string,
-  rule: RateRule,
-): Promise<void> {
-  const services = c.get('services');
-  const limited = await services.rateLimiter.hit(bucket, services.clientIp(c), rule);
-  if (!limited.allowed) {
-    c.header('Retry-After', String(limited.retryAfterSeconds));
-    throw new ApiError(429, 'rate_limited', 'Too many attempts; try again later');
-  }
-}

@@ -31,7 +31,7 @@ import { sendAutoReply } from '../mail/auto-reply.ts';
 import { assignNewLead } from '../webhooks/lead-assignment.ts';
 import type { Lead } from '../data/leads.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
-import { countSubmission, countVariant, isBot } from './conversions.ts';
+import { countSubmission, countVariant, isBot } from './support/intake.ts';
 import {
   assetIdFromPath,
   DOWNLOAD_LINK_SECONDS,

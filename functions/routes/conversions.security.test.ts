@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedPages, testApp as freshApp } from '../test/harness.ts';
 import { SITE_SCOPE } from '../data/events.ts';
-import { isBot } from './conversions.ts';
+import { isBot } from './support/intake.ts';
 
 /** Events count only for live pages: each test's table has these. */
 async function testApp(...args: Parameters<typeof freshApp>) {

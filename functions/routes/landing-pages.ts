@@ -1,7 +1,7 @@
 // /api/landing-pages (docs/requirements.md §7), the administrators' part: everything here needs a
 // session, and changes a role with edit (and publish for a live page; functions/shared/roles.ts). The public GET by slug is landing-page-by-slug.ts, its own module so the
 // public Lambda function does not carry these routes. Each change writes its audit entry in
-// its own transaction and then asks for a site rebuild (admin-changes.ts).
+// its own transaction and then asks for a site rebuild (support/changes.ts).
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { createPageSchema, updatePageSchema } from '../shared/api.ts';
@@ -18,10 +18,10 @@ import {
   describeUpdate,
   pageChange,
   requestRebuild,
-} from './admin-changes.ts';
-import { templateContent } from './admin/templates.ts';
-import { assertFormsExist } from './form-references.ts';
-import { approvalsRequired, approvalsText, saveToWorkingCopy } from './review-gate.ts';
+} from './support/changes.ts';
+import { templateContent } from './support/templates.ts';
+import { assertFormsExist } from './support/form-references.ts';
+import { approvalsRequired, approvalsText, saveToWorkingCopy } from './support/review-gate.ts';
 import { ReviewRequiredError } from '../data/live-guard.ts';
 import { NEW_LIVE_PAGE_NEEDS_REVIEW, type LandingPage } from '../data/landing-pages.ts';
 import { sameJson } from '../shared/stable-json.ts';

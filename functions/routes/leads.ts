@@ -47,8 +47,9 @@ import {
   type LeadStats,
   type LeadStatus,
 } from '../shared/leads.ts';
-import { can, ROLE_LABELS, ROLES } from '../shared/roles.ts';
-import { actorOf } from './admin-changes.ts';
+import { can } from '../shared/roles.ts';
+import { OWNER_PROBLEM } from './support/lead-owners.ts';
+import { actorEmail } from './support/actor.ts';
 
 const idParam = z.object({ id: z.uuid() });
 /** Binds signed cursors to this list (functions/lib/cursor.ts). */
@@ -112,11 +113,8 @@ async function detail(c: Context<AppEnv>, record: LeadRecord): Promise<LeadDetai
 
 /** The filter with `owner=me` made the caller's own e-mail. */
 function resolveOwner<T extends LeadFilter>(c: Context<AppEnv>, filter: T): T {
-  return filter.owner === 'me' ? { ...filter, owner: actorOf(c).toLowerCase() } : filter;
+  return filter.owner === 'me' ? { ...filter, owner: actorEmail(c).toLowerCase() } : filter;
 }
-
-const LEAD_ROLES = ROLES.filter((role) => can(role, 'leads'));
-export const OWNER_PROBLEM = `must be an active account whose role works leads (${LEAD_ROLES.map((role) => ROLE_LABELS[role]).join(', ')})`;
 
 /** 400 on `owner` unless it is null or an active account whose role has 'leads'. */
 async function checkOwner(c: Context<AppEnv>, owner: string | null | undefined): Promise<void> {
@@ -134,7 +132,7 @@ const ownerName = (owner: string | undefined) => owner ?? 'nobody';
 async function audit(c: Context<AppEnv>, action: AuditAction, summary: string, leadId?: string) {
   const services = c.get('services');
   await services.audit.record({
-    actor: actorOf(c),
+    actor: actorEmail(c),
     action,
     summary,
     ...(leadId ? { leadId } : {}),
@@ -341,7 +339,7 @@ export const leads = new Hono<AppEnv>()
         await services.leads.update(
           current,
           { ...(statusChanges ? { status } : {}), ...(ownerChanges ? { owner } : {}) },
-          actorOf(c),
+          actorEmail(c),
           { forward: await services.leadRouting.forwards() },
         );
       } catch (error) {
@@ -366,7 +364,7 @@ export const leads = new Hono<AppEnv>()
       return { id, outcome: 'ok' as const };
     });
     if (rescued) services.leadWebhook?.kick();
-    if (owner && assigned.length) await notifyLeadOwner(services, assigned, owner, actorOf(c));
+    if (owner && assigned.length) await notifyLeadOwner(services, assigned, owner, actorEmail(c));
     const failed = results.filter((r) => r.outcome === 'not-found' || r.outcome === 'conflict');
     return c.json<LeadBulkResult>({
       results,
@@ -390,7 +388,7 @@ export const leads = new Hono<AppEnv>()
     if (!statusChanges && !ownerChanges && change.note === undefined) {
       return c.json<LeadDetail>(await detail(c, current));
     }
-    await services.leads.update(current, change, actorOf(c), {
+    await services.leads.update(current, change, actorEmail(c), {
       forward: await services.leadRouting.forwards(),
     });
     if (statusChanges) {
@@ -410,7 +408,8 @@ export const leads = new Hono<AppEnv>()
         `Lead ${id}: owner ${ownerName(current.lead.owner)} → ${ownerName(change.owner ?? undefined)}`,
         id,
       );
-      if (change.owner) await notifyLeadOwner(services, [current.lead], change.owner, actorOf(c));
+      if (change.owner)
+        await notifyLeadOwner(services, [current.lead], change.owner, actorEmail(c));
     }
     if (change.note !== undefined) await audit(c, 'lead-note', `Lead ${id}: note added`, id);
     return c.json<LeadDetail>(await detail(c, await loadRecord(c, id)));

@@ -40,7 +40,8 @@ import {
   type MediaRecord,
   type MediaUsageResponse,
 } from '../shared/media.ts';
-import { audit } from './objects.ts';
+import { audit } from './support/uploads.ts';
+import { actorOf } from './support/actor.ts';
 
 /**
  * How a change to `record` may go (issue 33): while review is required, either `shown`
@@ -61,11 +62,6 @@ async function governed(
   }
   return { inPlace: generations.live ?? null };
 }
-
-const actorOf = (c: Context<AppEnv>) => ({
-  email: c.get('admin')?.email ?? 'unknown',
-  ip: c.get('services').clientIp(c),
-});
 
 const CURSOR_PURPOSE = 'media-library';
 const PAGE_SIZE = 24;

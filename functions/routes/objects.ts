@@ -7,10 +7,9 @@
 import { Hono, type Context } from 'hono';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv, Services } from '../lib/context.ts';
-import { trustedForwarded } from '../lib/forwarded.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
-import { newMediaId, type UploadTicket } from '../data/media.ts';
+import type { UploadTicket } from '../data/media.ts';
 import {
   fileNameOf,
   processPending,
@@ -21,69 +20,11 @@ import {
 import {
   mediaIdFromObjectPath,
   objectPathOf,
-  pendingKeyOf,
   publishRequestSchema,
   type MediaRecord,
   type UploadTicket as UploadTicketResponse,
 } from '../shared/media.ts';
-import type { SignOptions } from '../storage/object-store.ts';
-
-/**
- * The origin the browser used, for URLs of the local server (disk driver). Behind a
- * trusted proxy (TRUST_PROXY) that ends TLS, its X-Forwarded-Proto names the scheme.
- */
-export function signOptions(c: Context<AppEnv>): SignOptions {
-  const { env } = c.get('services').config;
-  const url = new URL(c.req.url);
-  const forwarded = trustedForwarded(c, 'x-forwarded-proto');
-  if (forwarded === 'https' || forwarded === 'http') {
-    url.protocol = `${forwarded}:`;
-  }
-  return {
-    origin: url.origin,
-    expiresIn: env.UPLOAD_URL_TTL_SECONDS,
-    maxBytes: env.MEDIA_MAX_BYTES,
-  };
-}
-
-/**
- * A new ticketed upload (functions/data/media.ts): a fresh id and pending key, and for a
- * multipart upload the storage's uploadId, recorded together.
- */
-export async function newUpload(
-  c: Context<AppEnv>,
-  fileName: string,
-  options: { multipart?: boolean } = {},
-): Promise<UploadTicket> {
-  const services = c.get('services');
-  const id = newMediaId();
-  const key = pendingKeyOf(id);
-  const uploadId = options.multipart ? await services.objects.createMultipart(key) : undefined;
-  return services.media.createTicket(
-    {
-      id,
-      key,
-      fileName: fileName.trim().slice(0, 255),
-      requestedBy: c.get('admin')?.email ?? 'unknown',
-      ...(uploadId ? { uploadId } : {}),
-    },
-    services.config.env.UPLOAD_URL_TTL_SECONDS,
-  );
-}
-
-export async function audit(
-  c: Context<AppEnv>,
-  action: 'create' | 'update' | 'delete',
-  summary: string,
-): Promise<void> {
-  const services = c.get('services');
-  await services.audit.record({
-    actor: c.get('admin')?.email ?? 'unknown',
-    action,
-    summary,
-    ip: services.clientIp(c),
-  });
-}
+import { audit, newUpload, signOptions } from './support/uploads.ts';
 
 /** Publishes a ticketed upload as a new image (version 1). */
 async function publish(

@@ -20,7 +20,7 @@ import {
   type PasswordResetAccepted,
   type PasswordResetDone,
 } from '../shared/account.ts';
-import { limitAddress, limitLinkAttempts } from './auth.ts';
+import { limitAddress, limitLinkAttempts } from './support/limits.ts';
 
 /** Requests per address (an IPv6 /64) in a window: room for typos, not for a mail flood. */
 export const RESET_REQUESTS_PER_ADDRESS = 10;

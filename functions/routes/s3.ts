@@ -31,7 +31,7 @@ import {
   type S3SignPartResponse,
 } from '../shared/media.ts';
 import { ObjectStoreError } from '../storage/object-store.ts';
-import { newUpload, signOptions } from './objects.ts';
+import { newUpload, signOptions } from './support/uploads.ts';
 
 const uploadIdSchema = z.string().min(1).max(1024);
 

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import type { LandingPage } from '../data/landing-pages.ts';
-import { WorkflowRepository, type Actor } from '../data/workflow.ts';
+import { WorkflowRepository } from '../data/workflow.ts';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
@@ -23,13 +23,13 @@ import {
   saveDraftSchema,
   submitSchema,
   unpublishSchema,
-  type WorkflowStatus,
 } from '../shared/workflow.ts';
-import { confirmIdentity } from './account/identity.ts';
-import { requestRebuild } from './admin-changes.ts';
-import { checkCopySlug } from './review-gate.ts';
+import { confirmIdentity } from './support/identity.ts';
+import { requestRebuild } from './support/changes.ts';
+import { checkCopySlug } from './support/review-gate.ts';
 import { addUnpublishRedirect } from '../publishing/unpublish-redirect.ts';
-import { assertFormsExist } from './form-references.ts';
+import { assertFormsExist } from './support/form-references.ts';
+import { actorOf } from './support/actor.ts';
 
 const idParam = params(z.object({ id: pageIdSchema }));
 const linkParam = params(z.object({ id: pageIdSchema, linkId: z.uuid() }));
@@ -41,11 +41,6 @@ const { createHandlers } = createFactory<AppEnv>();
 /** A time this close to now, or past, means "now". */
 const NOW_SLACK_MS = 5_000;
 
-const actorOf = (c: Context<AppEnv>): Actor => ({
-  email: c.get('admin')!.email,
-  ip: c.get('services').clientIp(c),
-});
-
 async function pageOf(c: Context<AppEnv>, id: string): Promise<LandingPage> {
   const page = await c.get('services').pages.getById(id);
   if (!page) throw notFound('Landing page');
@@ -56,32 +51,6 @@ const fieldError = (field: string, problem: string) =>
   new ApiError(400, 'validation_failed', `Invalid request: ${field} ${problem}`, {
     [field]: [problem],
   });
-
-/** The page's workflow, as GET /api/admin/pages/:id shows it beside the page. */
-export async function workflowStatus(
-  c: Context<AppEnv>,
-  page: LandingPage,
-): Promise<WorkflowStatus> {
-  const { workflow } = c.get('services');
-  const [workingCopy, settings, schedule, comments, previewLinks] = await Promise.all([
-    workflow.workingCopy(page.id),
-    workflow.settings(),
-    workflow.schedules(page.id),
-    workflow.comments(page.id),
-    workflow.previewLinks(page.id),
-  ]);
-  const approvals = await workflow.signatures(page.id, workingCopy);
-  const current = WorkflowRepository.approvalsOf(approvals);
-  return {
-    workingCopy: workingCopy ?? null,
-    approvals,
-    approvalsRequired: settings.approvalsRequired,
-    approvalsMissing: Math.max(0, settings.approvalsRequired - current),
-    schedule,
-    comments,
-    previewLinks,
-  };
-}
 
 const saveDraft = createHandlers(idParam, requireJson, jsonBody(saveDraftSchema), async (c) => {
   const page = await pageOf(c, c.req.valid('param').id);

@@ -120,7 +120,7 @@ export const gatedAsset = () => ({
 
 /**
  * A form of the Forms tab inline on the page (issue 35, docs/decisions/0400-form-block.md): any
- * form, built-in or custom (the API refuses an id that names none, functions/routes/form-references.ts),
+ * form, built-in or custom (the API refuses an id that names none, functions/routes/support/form-references.ts),
  * under an optional headline.
  */
 export const form = () => ({

@@ -3,7 +3,7 @@
 // (docs/decisions/0400-form-block.md, docs/decisions/0401-buttons-open-a-chosen-form.md). A page
 // without a layout shows its hero and final call to action sections instead, so their buttons'
 // forms count then. The API refuses a save naming a form that does not exist
-// (functions/routes/form-references.ts), and a form that a page names cannot be deleted.
+// (functions/routes/support/form-references.ts), and a form that a page names cannot be deleted.
 import type { Block } from './blocks.ts';
 
 /** A path in the content (`['layout', 3, 'formId']`) and the form it names. */

@@ -17,7 +17,7 @@ import {
   type Administrators,
   type ResetLink,
 } from '../../shared/account.ts';
-import { ipOf, me } from './identity.ts';
+import { ipOf, me } from '../support/identity.ts';
 
 const emailParam = params(z.object({ email: emailSchema }));
 const { createHandlers } = createFactory<AppEnv>();

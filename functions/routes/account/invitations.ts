@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../../lib/errors.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
 import { sendInvitation } from '../../mail/invitation.ts';
 import { hashIdSchema, inviteRequestSchema, type InviteResponse } from '../../shared/account.ts';
-import { fieldError, ipOf, me } from './identity.ts';
+import { fieldError, ipOf, me } from '../support/identity.ts';
 
 /** An invitation link works for 72 hours. */
 export const INVITATION_TTL_SECONDS = 72 * 3600;

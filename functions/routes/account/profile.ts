@@ -10,7 +10,7 @@ import { withPasswordCheck } from '../../lib/password-check.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { jsonBody, requireJson } from '../../lib/validate.ts';
 import { changePasswordRequestSchema, type Account } from '../../shared/account.ts';
-import { confirmIdentity, fieldError, ipOf, self } from './identity.ts';
+import { confirmIdentity, fieldError, ipOf, self } from '../support/identity.ts';
 
 const changePasswordSchema = withPasswordCheck(changePasswordRequestSchema, 'newPassword');
 const { createHandlers } = createFactory<AppEnv>();

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { params } from '../../lib/validate.ts';
 import { hashIdSchema, type SessionSummary } from '../../shared/account.ts';
-import { ipOf, me } from './identity.ts';
+import { ipOf, me } from '../support/identity.ts';
 
 const idParam = params(z.object({ id: hashIdSchema }));
 const { createHandlers } = createFactory<AppEnv>();

@@ -21,7 +21,7 @@ import {
   type Enrolment,
   type RecoveryCodes,
 } from '../../shared/account.ts';
-import { confirmIdentity, fieldError, ipOf, me, self } from './identity.ts';
+import { confirmIdentity, fieldError, ipOf, me, self } from '../support/identity.ts';
 
 /** A started two-factor enrolment waits this long for its confirming code. */
 const ENROLMENT_TTL_SECONDS = 15 * 60;

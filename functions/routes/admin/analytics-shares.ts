@@ -14,6 +14,7 @@ import {
   sharedDashboardPath,
   type AnalyticsShare,
 } from '../../shared/reports.ts';
+import { actorOf } from '../support/actor.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: z.uuid() }));
@@ -23,11 +24,6 @@ export const sharesOf = (c: Context<AppEnv>) => {
   const { db, tableName, now, secrets } = c.get('services');
   return new AnalyticsShareRepository(db, tableName, now, secrets);
 };
-
-const actorOf = (c: Context<AppEnv>) => ({
-  email: c.get('admin')!.email,
-  ip: c.get('services').clientIp(c),
-});
 
 async function withUrl(c: Context<AppEnv>, share: ShareRecord): Promise<AnalyticsShare> {
   const token = await sharesOf(c).tokenOf(share.id);

@@ -19,7 +19,7 @@ import {
   type AssetUploadTicket,
 } from '../../shared/assets.ts';
 import { pendingKeyOf } from '../../shared/media-paths.ts';
-import { audit, signOptions } from '../objects.ts';
+import { audit, signOptions } from '../support/uploads.ts';
 
 const idParam = params(z.object({ id: z.uuid() }));
 

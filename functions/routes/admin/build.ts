@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { buildStatus, requestRebuild } from '../admin-changes.ts';
+import { buildStatus, requestRebuild } from '../support/changes.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 

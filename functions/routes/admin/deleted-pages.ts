@@ -6,8 +6,8 @@ import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { params } from '../../lib/validate.ts';
 import { pageIdSchema } from '../../shared/slug.ts';
-import { pageChange, requestRebuild } from '../admin-changes.ts';
-import { approvalsRequired, approvalsText } from '../review-gate.ts';
+import { pageChange, requestRebuild } from '../support/changes.ts';
+import { approvalsRequired, approvalsText } from '../support/review-gate.ts';
 import type { DeletedPageRestored } from '../../shared/api.ts';
 
 const idParam = z.object({ id: pageIdSchema });

@@ -30,9 +30,10 @@ import { analyse } from '../../shared/stats/verdict.ts';
 import { addDays } from '../../shared/days.ts';
 import type { LandingPage } from '../../data/landing-pages.ts';
 import { utcDay } from '../../data/salts.ts';
-import { confirmIdentity } from '../account/identity.ts';
-import { requestRebuild } from '../admin-changes.ts';
-import { assertFormsExist } from '../form-references.ts';
+import { confirmIdentity } from '../support/identity.ts';
+import { requestRebuild } from '../support/changes.ts';
+import { assertFormsExist } from '../support/form-references.ts';
+import { actorOf } from '../support/actor.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: experimentIdSchema }));
@@ -40,11 +41,6 @@ const variantParam = params(z.object({ id: experimentIdSchema, variantId: varian
 const listQuery = query(z.object({ pageId: pageIdSchema.optional() }));
 
 const DAY_MS = 86_400_000;
-
-const actorOf = (c: Context<AppEnv>) => ({
-  email: c.get('admin')!.email,
-  ip: c.get('services').clientIp(c),
-});
 
 async function pageOf(c: Context<AppEnv>, id: string): Promise<LandingPage> {
   const page = await c.get('services').pages.getById(id);

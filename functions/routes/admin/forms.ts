@@ -22,17 +22,14 @@ import {
   type StoredForm,
 } from '../../shared/forms.ts';
 import { approveSchema, publishSchema, submitSchema } from '../../shared/workflow.ts';
-import { confirmSigner } from '../account/identity.ts';
+import { confirmSigner } from '../support/identity.ts';
 import { formReferences } from '../../shared/form-references.ts';
 import type { LandingContent } from '../../shared/landing-content.ts';
-import { requestRebuild } from '../admin-changes.ts';
+import { requestRebuild } from '../support/changes.ts';
+import { actorOf } from '../support/actor.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ formId: formIdSchema }));
-const actorOf = (c: Context<AppEnv>) => ({
-  email: c.get('admin')!.email,
-  ip: c.get('services').clientIp(c),
-});
 /** Thirty fields of 50 options at their longest fit in well under 512 KiB. */
 export const FORM_MAX_BYTES = 512 * 1024;
 /** A publish `at` this close to now, or past, means now (as a page's). */

@@ -4,7 +4,7 @@
 // and the funnel built from goals. Everyone with `analytics` reads them; adding and deleting goals
 // and setting the funnel, which change what the team's dashboard says, take `publish` (admins and
 // publishers).
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { goalBreakdown } from '../../data/analytics.ts';
@@ -21,15 +21,11 @@ import {
   type GoalBreakdown,
   type GoalFunnel,
 } from '../../shared/analytics.ts';
+import { actorOf } from '../support/actor.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: z.uuid() }));
 const mayChange = handlerPermission('publish');
-const actorOf = (c: Context<AppEnv>) => ({
-  email: c.get('admin')!.email,
-  ip: c.get('services').clientIp(c),
-});
-
 const list = createHandlers(async (c) =>
   c.json<{ goals: Goal[] }>({ goals: await c.get('services').goals.list() }),
 );

@@ -27,7 +27,7 @@ import {
   type WebhookTestResult,
 } from '../../shared/lead-settings.ts';
 import type { StoredLeadSettings } from '../../data/lead-settings.ts';
-import { OWNER_PROBLEM } from '../leads.ts';
+import { OWNER_PROBLEM } from '../support/lead-owners.ts';
 import { can } from '../../shared/roles.ts';
 import type { AssignmentRule } from '../../shared/lead-settings.ts';
 import { describeRule } from '../../webhooks/lead-assignment.ts';

@@ -9,9 +9,9 @@ import { notFound } from '../../lib/errors.ts';
 import { params } from '../../lib/validate.ts';
 import type { VersionSummary } from '../../shared/api.ts';
 import { pageIdSchema, versionIdSchema } from '../../shared/slug.ts';
-import { assertMayChange, pageChange, requestRebuild } from '../admin-changes.ts';
-import { workflowStatus } from '../workflow.ts';
-import { approvalsRequired, saveToWorkingCopy } from '../review-gate.ts';
+import { assertMayChange, pageChange, requestRebuild } from '../support/changes.ts';
+import { workflowStatus } from '../support/workflow-status.ts';
+import { approvalsRequired, saveToWorkingCopy } from '../support/review-gate.ts';
 
 /** A version id's time as the sentence says it: "2026-11-25 14:00 UTC". */
 const formatVersionTime = (versionId: string) => `${versionId.slice(0, 16).replace('T', ' ')} UTC`;

@@ -14,13 +14,14 @@ import {
   redirectIdSchema,
   type RedirectDto,
 } from '../../shared/redirects.ts';
-import { actorOf, requestRebuild } from '../admin-changes.ts';
+import { actorEmail } from '../support/actor.ts';
+import { requestRebuild } from '../support/changes.ts';
 
 const idParam = z.object({ id: redirectIdSchema });
 const { createHandlers } = createFactory<AppEnv>();
 
-const change = (c: Parameters<typeof actorOf>[0]) => ({
-  actor: actorOf(c),
+const change = (c: Parameters<typeof actorEmail>[0]) => ({
+  actor: actorEmail(c),
   ip: c.get('services').clientIp(c),
 });
 

@@ -6,65 +6,29 @@
 //
 // A page is saved with what its editor shows: its working copy when it has one (the
 // changes being prepared, functions/data/workflow.ts), else its live content.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { handlerPermission, requireAdmin } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { ApiError } from '../../lib/errors.ts';
 import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
-import { PageTemplateRepository, summaryOf } from '../../data/page-templates.ts';
-import type { LandingContent } from '../../shared/landing-content.ts';
+import { summaryOf } from '../../data/page-templates.ts';
 import {
   BUILT_IN_TEMPLATES,
   builtInSummaries,
   builtInTemplate,
-  DEFAULT_TEMPLATE_ID,
   saveTemplateSchema,
   templateIdSchema,
   type TemplateSummary,
 } from '../../shared/page-templates.ts';
+import { actorOf } from '../support/actor.ts';
+import { templateRepository } from '../support/templates.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 const idParam = params(z.object({ id: templateIdSchema }));
 const mayChange = handlerPermission('publish');
-const actorOf = (c: Context<AppEnv>) => ({
-  email: c.get('admin')!.email,
-  ip: c.get('services').clientIp(c),
-});
-
-/** The saved templates' repository, on the services' table and clock. */
-export function templateRepository(c: Context<AppEnv>): PageTemplateRepository {
-  const { db, tableName, now } = c.get('services');
-  return new PageTemplateRepository(db, tableName, now);
-}
-
-/**
- * A new page's content from a template (POST /api/landing-pages, `startFrom: 'template'`):
- * a built-in's, with its dates computed now, or a saved one's. No id: the product pitch.
- * An unknown id is a 400 naming `templateId`.
- */
-export async function templateContent(
-  c: Context<AppEnv>,
-  templateId: string | undefined,
-): Promise<{ content: LandingContent; name: string }> {
-  const builtIn = builtInTemplate(templateId ?? DEFAULT_TEMPLATE_ID);
-  if (builtIn) return { content: builtIn.content(c.get('services').now()), name: builtIn.name };
-  const saved = templateId ? await templateRepository(c).get(templateId) : undefined;
-  if (!saved) {
-    throw new ApiError(
-      400,
-      'validation_failed',
-      'Invalid request: the template does not exist (it may have been deleted)',
-      {
-        templateId: ['does not name a template (it may have been deleted)'],
-      },
-    );
-  }
-  return { content: structuredClone(saved.content), name: saved.name };
-}
-
 const list = createHandlers(handlerPermission('edit'), async (c) => {
   const saved = await templateRepository(c).list();
   c.header('Cache-Control', 'no-store');

@@ -6,15 +6,15 @@
 // one live). The page repository refuses any such write nobody signed anyway
 // (functions/data/live-guard.ts): this module only chooses the answer a person expects.
 import type { Context } from 'hono';
-import type { LandingPage, VersionReason } from '../data/landing-pages.ts';
-import { SlugTakenError } from '../data/landing-pages.ts';
-import type { AppEnv } from '../lib/context.ts';
-import { ConflictError } from '../lib/domain-errors.ts';
-import { ApiError } from '../lib/errors.ts';
-import type { LandingContent } from '../shared/landing-content.ts';
-import { DEFAULT_SLUG } from '../shared/slug.ts';
-import type { SavedToCopy } from '../shared/workflow.ts';
-import { actorOf } from './admin-changes.ts';
+import type { LandingPage, VersionReason } from '../../data/landing-pages.ts';
+import { SlugTakenError } from '../../data/landing-pages.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { ConflictError } from '../../lib/domain-errors.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { LandingContent } from '../../shared/landing-content.ts';
+import { DEFAULT_SLUG } from '../../shared/slug.ts';
+import type { SavedToCopy } from '../../shared/workflow.ts';
+import { actorEmail, actorOf } from './actor.ts';
 
 /** The approvals the settings require now (0: changes go live at once, as SPEC says). */
 export async function approvalsRequired(c: Context<AppEnv>): Promise<number> {
@@ -89,26 +89,20 @@ export async function saveToWorkingCopy(
     content: change.content ?? base.content,
   };
   await checkCopySlug(c, page, input.slug);
-  const saved = await workflow.saveDraft(
-    page,
-    input,
-    revision,
-    { email: actorOf(c), ip: c.get('services').clientIp(c) },
-    {
-      summary: options.audit,
-      parts: (current, at) =>
-        current && options.replacedAs
-          ? [
-              pages.versionPart(
-                { ...current, id: page.id, isActive: page.isActive },
-                options.replacedAs,
-                actorOf(c),
-                at,
-              ),
-            ]
-          : [],
-    },
-  );
+  const saved = await workflow.saveDraft(page, input, revision, actorOf(c), {
+    summary: options.audit,
+    parts: (current, at) =>
+      current && options.replacedAs
+        ? [
+            pages.versionPart(
+              { ...current, id: page.id, isActive: page.isActive },
+              options.replacedAs,
+              actorEmail(c),
+              at,
+            ),
+          ]
+        : [],
+  });
   return c.json<SavedToCopy>(
     {
       savedTo: 'working-copy',

@@ -3,11 +3,11 @@
 // (`content.layout.3.formId`) and the id, before anything is written. Used by the page routes,
 // the working copy and the experiments' variants.
 import type { Context } from 'hono';
-import type { AppEnv } from '../lib/context.ts';
-import { InvalidError } from '../lib/domain-errors.ts';
-import { formReferences } from '../shared/form-references.ts';
-import { isBuiltInForm } from '../shared/forms.ts';
-import type { LandingContent } from '../shared/landing-content.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { InvalidError } from '../../lib/domain-errors.ts';
+import { formReferences } from '../../shared/form-references.ts';
+import { isBuiltInForm } from '../../shared/forms.ts';
+import type { LandingContent } from '../../shared/landing-content.ts';
 
 export async function assertFormsExist(
   c: Context<AppEnv>,

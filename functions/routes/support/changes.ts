@@ -3,22 +3,21 @@
 // the commit. The repository's refusals are domain errors the app's error handler answers
 // (functions/lib/domain-errors.ts).
 import type { Context } from 'hono';
-import { BuildRequestLog } from '../data/build-requests.ts';
-import type { LandingPage, PageChange } from '../data/landing-pages.ts';
+import { BuildRequestLog } from '../../data/build-requests.ts';
+import type { LandingPage, PageChange } from '../../data/landing-pages.ts';
 import {
   afterPageWrite,
   readRedirects,
   redirectWrites,
   touchesRedirects,
   type PageAddresses,
-} from '../data/redirect-plan.ts';
-import type { AppEnv } from '../lib/context.ts';
-import { assertPermission } from '../lib/auth.ts';
-import type { AuditAction, BuildStatusDto } from '../shared/api.ts';
-import { EDITOR_SECTIONS, type LandingContent } from '../shared/landing-content.ts';
-import { sameJson } from '../shared/stable-json.ts';
-
-export const actorOf = (c: Context<AppEnv>) => c.get('admin')?.email ?? 'unknown';
+} from '../../data/redirect-plan.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { assertPermission } from '../../lib/auth.ts';
+import type { AuditAction, BuildStatusDto } from '../../shared/api.ts';
+import { EDITOR_SECTIONS, type LandingContent } from '../../shared/landing-content.ts';
+import { sameJson } from '../../shared/stable-json.ts';
+import { actorEmail } from './actor.ts';
 
 /**
  * What a change to a page needs (docs/decisions/0131-roles.md): `edit` always, and `publish`
@@ -40,7 +39,7 @@ export function pageChange(
   detail?: PageChange['detail'],
 ): PageChange {
   return {
-    actor: actorOf(c),
+    actor: actorEmail(c),
     ip: c.get('services').clientIp(c),
     action,
     ...(detail ? { detail } : {}),
@@ -62,7 +61,7 @@ export async function requestRebuild(
   page?: { slug: string },
 ): Promise<void> {
   const services = c.get('services');
-  const reason = `${action}${page ? ` /${page.slug}` : ''} by ${actorOf(c)}`;
+  const reason = `${action}${page ? ` /${page.slug}` : ''} by ${actorEmail(c)}`;
   try {
     await services.rebuilder.request(reason);
   } catch (error) {
@@ -96,7 +95,7 @@ export async function changesPublicSite(
   if (!touchesRedirects(before, after)) return false;
   const { db, tableName } = c.get('services');
   const current = await readRedirects(db, tableName);
-  const made = { actor: actorOf(c), at: '' };
+  const made = { actor: actorEmail(c), at: '' };
   return (
     redirectWrites(tableName, current, afterPageWrite(current, before, after, made)).length > 0
   );

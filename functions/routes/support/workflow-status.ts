@@ -1,0 +1,34 @@
+// A page's workflow as the admin shows it beside the page (GET /api/admin/pages/:id and the
+// workflow routes' answers): working copy, approvals against the setting, schedule, comments
+// and preview links (docs/decisions/0132-working-copy.md).
+import type { Context } from 'hono';
+import type { LandingPage } from '../../data/landing-pages.ts';
+import { WorkflowRepository } from '../../data/workflow.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import type { WorkflowStatus } from '../../shared/workflow.ts';
+
+/** The page's workflow, as GET /api/admin/pages/:id shows it beside the page. */
+export async function workflowStatus(
+  c: Context<AppEnv>,
+  page: LandingPage,
+): Promise<WorkflowStatus> {
+  const { workflow } = c.get('services');
+  const [workingCopy, settings, schedule, comments, previewLinks] = await Promise.all([
+    workflow.workingCopy(page.id),
+    workflow.settings(),
+    workflow.schedules(page.id),
+    workflow.comments(page.id),
+    workflow.previewLinks(page.id),
+  ]);
+  const approvals = await workflow.signatures(page.id, workingCopy);
+  const current = WorkflowRepository.approvalsOf(approvals);
+  return {
+    workingCopy: workingCopy ?? null,
+    approvals,
+    approvalsRequired: settings.approvalsRequired,
+    approvalsMissing: Math.max(0, settings.approvalsRequired - current),
+    schedule,
+    comments,
+    previewLinks,
+  };
+}
