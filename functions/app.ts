@@ -37,8 +37,6 @@ import { media } from './routes/media.ts';
 import { assets } from './routes/admin/assets.ts';
 import { downloads } from './routes/downloads.ts';
 
-export { MAX_BODY_BYTES } from './app-builder.ts';
-
 /**
  * The administrators' routes, then the public ones. Each admin router guards itself
  * (`.use(requireAdmin)` in its own file), so the order below does not matter
@@ -91,4 +89,3 @@ export function createApp(services: Services) {
   return buildApp(services, ALL_ROUTES);
 }
 
-export type App = ReturnType<typeof createApp>;

@@ -32,6 +32,8 @@ const prettier: Step = {
   command: bin('prettier'),
   args: ['--check', '.', '--log-level', 'warn'],
 };
+// Unused files, exports and dependencies (knip.json; docs/decisions/0471-knip-in-lint.md).
+const knip: Step = { name: 'knip', command: bin('knip'), args: ['--no-progress'] };
 // The one type-check: astro check runs `astro sync` itself (.astro/types.d.ts, which a fresh
 // clone lacks) and checks every file tsconfig.json includes, .ts and .astro alike, with its
 // options (strictest); warnings fail too.
@@ -80,10 +82,14 @@ const playwright: Step = {
 
 /**
  * Stages run one after another; a stage's lanes run side by side, each lane's steps in
- * order. The first stage's three lanes are single-threaded tools (eslint and prettier,
+ * order. The first stage's three lanes are single-threaded tools (eslint, prettier and knip,
  * the type-check, cdk synth); Vitest and Playwright each keep both cores busy alone.
  */
-const stages: Step[][][] = [[[eslint, prettier], [typecheck], [synth]], [[vitest]], [[playwright]]];
+const stages: Step[][][] = [
+  [[eslint, prettier, knip], [typecheck], [synth]],
+  [[vitest]],
+  [[playwright]],
+];
 
 const only = process.argv.slice(2);
 let passed = 0;

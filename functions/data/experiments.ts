@@ -161,8 +161,6 @@ export class StaleExperimentError extends ConflictError {
   }
 }
 
-export { ExperimentRunningError } from './landing-pages.ts';
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** SHA-256 (hex) of a variant's content: what its approvals sign. */
 export const variantHash = (content: unknown) => sha256(stableStringify({ content }));

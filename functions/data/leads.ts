@@ -48,7 +48,7 @@ import {
 import * as z from 'zod';
 import { ConflictError, InvalidError } from '../lib/domain-errors.ts';
 import type { ContactSubmission } from '../shared/contact.ts';
-import { LEAD_STATUSES, leadFormId, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
+import { leadFormId, leadFromPage, type LeadStatus } from '../shared/lead-basics.ts';
 import type {
   LeadAttribution,
   LeadFilter,
@@ -72,7 +72,7 @@ import {
 } from './table.ts';
 import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
 
-export { LEAD_STATUSES, type LeadStatus };
+export type { LeadStatus };
 
 /** A stored lead, as the admin API shows it (functions/shared/leads.ts leadSchema). */
 export type Lead = LeadView;

@@ -14,13 +14,8 @@ import { can, forbiddenMessage, ROLE_LABELS, type Permission } from '../shared/r
 // The session cookie and the signed-in administrator live in session.ts (the public Lambda
 // function needs them without this module's password hashing and its common-password list).
 export {
-  cookieName,
-  currentAdmin,
   LOCAL_COOKIE,
-  SECURE_COOKIE,
   sessionId,
-  sessionMeta,
-  setSessionCookie,
   clearSessionCookie,
 } from './session.ts';
 

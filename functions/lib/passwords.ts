@@ -9,7 +9,7 @@
 // instance serves one request at a time and its bundle has no worker file, so there the work runs
 // inline as before.
 import { existsSync } from 'node:fs';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -107,10 +107,6 @@ export function configurePasswordHashing(changes: Partial<PasswordHashingOptions
   pool = undefined;
 }
 
-/** Jobs running and waiting now (for tests and the health of the process). */
-export function passwordHashingLoad(): { running: number; waiting: number } {
-  return pool ? pool.load() : { running: 0, waiting: 0 };
-}
 
 function runJob(job: HashJob): Promise<string | boolean> {
   if (pool === undefined) {
@@ -143,10 +139,6 @@ class HashPool {
   constructor(url: URL, settings: PasswordHashingOptions) {
     this.url = url;
     this.settings = settings;
-  }
-
-  load() {
-    return { running: this.busy.size, waiting: this.waiting.length };
   }
 
   run(job: HashJob): Promise<string | boolean> {
@@ -210,8 +202,3 @@ class HashPool {
   }
 }
 
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -34,7 +34,6 @@ import {
   type InputHashes,
 } from './build-inputs.ts';
 
-export { PROJECT_ROOT } from './build-inputs.ts';
 const STAMP_FILE = '.build-stamp';
 const COMPRESSIBLE = new Set([
   '.html',

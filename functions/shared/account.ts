@@ -222,7 +222,6 @@ export const sessionSummarySchema = z.object({
   current: z.boolean(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
-export const sessionListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
 
 export const enrolmentSchema = z.object({
   /** Base32, for typing into an app by hand; never sent again once enrolment is confirmed. */

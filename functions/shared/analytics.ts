@@ -10,7 +10,7 @@ export const ANALYTICS_MAX_DAYS = 366;
 /** Rows of the referrer and campaign tables; the rest is summed into one "other" row. */
 export const ANALYTICS_TOP_VALUES = 20;
 
-export { addDays, daysBetween, eachDay, isCalendarDay, previousRange } from './days.ts';
+export { addDays, daysBetween, eachDay, previousRange } from './days.ts';
 
 export const daySchema = z
   .string()
@@ -371,8 +371,6 @@ export const analyticsResponseSchema = z.object({
   itemsRead: count,
 });
 
-export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
-export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 export type AnalyticsPageRow = z.infer<typeof analyticsPageRowSchema>;
 export type ReferrerRow = z.infer<typeof referrerRowSchema>;
 export type CampaignRow = z.infer<typeof campaignRowSchema>;

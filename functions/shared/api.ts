@@ -70,7 +70,6 @@ export const pageListSchema = z.array(landingPageSchema);
 
 /** Where a new page's content comes from when the body carries none. */
 export const START_FROM = ['placeholder', 'template', 'copy'] as const;
-export type StartFrom = (typeof START_FROM)[number];
 
 /**
  * POST /api/landing-pages. docs/requirements.md §3's defaults hold when the body leaves them out:
@@ -161,7 +160,6 @@ export const versionSummarySchema = z.object({
   isActive: z.boolean(),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
-export const versionListSchema = z.array(versionSummarySchema);
 
 export const pageVersionSchema = versionSummarySchema.extend({
   pageId: z.string(),
@@ -189,7 +187,6 @@ export const deletedPageRestoredSchema = landingPageSchema.extend({
   notice: z.string().optional(),
 });
 export type DeletedPageRestored = z.infer<typeof deletedPageRestoredSchema>;
-export const deletedPageListSchema = z.array(deletedPageSchema);
 
 // ---------------------------------------------------------------------------------------
 // The audit log (/api/admin/audit).

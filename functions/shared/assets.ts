@@ -67,7 +67,6 @@ export const startAssetUploadSchema = z.strictObject({
     .min(1, 'must not be empty')
     .max(ASSET_MAX_BYTES, 'must be at most 25 MB'),
 });
-export type StartAssetUpload = z.infer<typeof startAssetUploadSchema>;
 
 export interface AssetUploadTicket {
   id: string;

@@ -102,4 +102,3 @@ export const contactSubmissionSchema = z
   });
 
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
-export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;

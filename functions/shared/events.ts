@@ -55,7 +55,6 @@ export const CTA_EVENT_TYPES = [
   'final_cta_secondary',
 ] as const satisfies readonly EventType[];
 
-export type CtaEventType = (typeof CTA_EVENT_TYPES)[number];
 
 export const EVENT_LABELS: Record<EventType, string> = {
   page_view: 'Page view',
@@ -75,7 +74,7 @@ export const EVENT_LABELS: Record<EventType, string> = {
 export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-export { attributionFrom, HOST_MAX_LENGTH, UTM_MAX_LENGTH } from './attribution.ts';
+export { attributionFrom } from './attribution.ts';
 export type { Attribution } from './attribution.ts';
 
 /**

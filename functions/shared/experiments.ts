@@ -123,7 +123,6 @@ export const updateVariantSchema = z.strictObject({
   content: submittedContentSchema,
   revision: z.number().int().min(1),
 });
-export type UpdateVariantRequest = z.input<typeof updateVariantSchema>;
 
 /** POST /api/admin/experiments/:id/variants/:variantId/approve: an e-signature, as for a page. */
 export const approveVariantSchema = approveSchema;
@@ -200,7 +199,6 @@ export const VERDICT_KINDS = [
   'no_difference',
   'sample_ratio_mismatch',
 ] as const;
-export type VerdictKind = (typeof VERDICT_KINDS)[number];
 
 export const verdictSchema = z.object({
   kind: z.enum(VERDICT_KINDS),

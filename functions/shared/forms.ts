@@ -158,7 +158,6 @@ const optionSchema = z.strictObject({
   value: oneLineText(200).pipe(z.string().min(1, 'must not be empty')),
   label: oneLineText(200).pipe(z.string().min(1, 'must not be empty')),
 });
-export type FieldOption = z.infer<typeof optionSchema>;
 
 export const fieldSchema = z.strictObject({
   /** The key in the submission and the lead: a letter, then letters, digits or _. */
@@ -193,7 +192,6 @@ export const fieldSchema = z.strictObject({
     .optional(),
 });
 export type FormField = z.infer<typeof fieldSchema>;
-export type FormFieldInput = z.input<typeof fieldSchema>;
 
 export const consentSchema = z.strictObject({
   /** A box that must be ticked before the form can be sent. */
@@ -741,13 +739,3 @@ export function checkSubmission(
   return issues.length ? { ok: false, issues } : { ok: true, values: cleaned, phones };
 }
 
-/** POST /api/contact's form body (besides docs/requirements.md's): a form's id and its values. */
-export const formSubmissionSchema = z.strictObject({
-  formId: formIdSchema,
-  /** Field name -> value; checked against the stored definition by the server. */
-  fields: z.record(z.string().max(40), z.unknown()),
-  /** Whether the consent box was ticked (absent: not shown or not ticked). */
-  consent: z.boolean('must be true or false').optional(),
-  /** The consent version the visitor saw (GET /api/forms/:id's consent.version). */
-  consentVersion: z.string().max(64).optional(),
-});

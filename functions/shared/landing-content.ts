@@ -55,8 +55,6 @@ export const landingContentSchema = z.strictObject({
 });
 
 export type LandingContent = z.infer<typeof landingContentSchema>;
-export type LandingContentInput = z.input<typeof landingContentSchema>;
-export type PageSeo = z.infer<typeof seoSchema>;
 
 /**
  * The sections the structured editor shows, in the order visitors meet them on the

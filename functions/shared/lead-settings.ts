@@ -221,7 +221,6 @@ export const webhookTestSchema = z
     secret: webhookSecretSchema.optional(),
   })
   .default({});
-export type WebhookTestInput = z.input<typeof webhookTestSchema>;
 
 /** What the receiver answered a test delivery. */
 export const webhookTestResultSchema = z.object({

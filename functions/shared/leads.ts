@@ -7,11 +7,8 @@ import { FORM_TYPES, INQUIRY_TYPES } from './contact.ts';
 import { consentRecordSchema, formIdSchema, fieldValueSchema } from './forms.ts';
 
 export {
-  FORM_LABELS,
   LEAD_STATUSES,
   WORKFLOW_STATUSES,
-  formTitleFromId,
-  landingPageRefs,
   leadFormId,
   leadFormLabel,
   leadFormName,
@@ -234,7 +231,6 @@ export const leadListQuerySchema = z.intersection(
     ),
   }),
 );
-export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 
 export const leadListSchema = z.object({
   leads: z.array(leadSummarySchema),

@@ -35,7 +35,6 @@ export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 export const CANNOT_SIGN_MESSAGE = 'Cannot sign without a key, an uploadId, and a partNumber';
 
 export {
-  MEDIA_ID_RE,
   mediaIdFromObjectPath,
   mediaIdFromPendingKey,
   objectPathOf,
@@ -73,7 +72,6 @@ export const publishRequestSchema = z.strictObject({
   objectPath: objectPathSchema,
   visibility: z.literal('public'),
 });
-export type PublishRequest = z.infer<typeof publishRequestSchema>;
 
 // --- the media record ---------------------------------------------------------------
 
@@ -83,7 +81,6 @@ export const mediaVariantSchema = z.object({
   url: z.string(),
   bytes: z.number().int(),
 });
-export type MediaVariant = z.infer<typeof mediaVariantSchema>;
 
 export const mediaRecordSchema = z.object({
   id: z.string(),
@@ -179,7 +176,6 @@ export type MediaUpdate = z.infer<typeof mediaUpdateSchema>;
 
 /** A newly uploaded (pending) object whose bytes replace the image's; id and path stay. */
 export const mediaReplaceSchema = z.strictObject({ objectPath: objectPathSchema });
-export type MediaReplace = z.infer<typeof mediaReplaceSchema>;
 
 // --- GET /api/admin/media/:id/usage (and the 409 of DELETE) -------------------------
 
@@ -275,7 +271,6 @@ export const s3CompleteSchema = z.strictObject({
     .min(1, 'must list at least one part')
     .max(MAX_PARTS, `must list at most ${MAX_PARTS} parts`),
 });
-export type S3Complete = z.infer<typeof s3CompleteSchema>;
 
 export const s3CompleteResponseSchema = z.object({
   /** Where the pending object sits (not public until published). */

@@ -173,7 +173,6 @@ export const createRedirectSchema = z
     }
   });
 export type CreateRedirectRequest = z.input<typeof createRedirectSchema>;
-export type NewRedirect = z.output<typeof createRedirectSchema>;
 
 /** A redirect as the API lists it. `id` names it in DELETE /api/admin/redirects/:id. */
 export const redirectSchema = z.object({

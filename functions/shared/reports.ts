@@ -85,7 +85,6 @@ export const shareSchema = z.object({
   revokedBy: z.string().nullable(),
 });
 export type AnalyticsShare = z.infer<typeof shareSchema>;
-export const shareListSchema = z.object({ shares: z.array(shareSchema) });
 
 /** The public path of a shared dashboard (site/pages/shared/analytics.astro). */
 export const sharedDashboardPath = (token: string) =>

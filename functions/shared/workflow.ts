@@ -21,14 +21,6 @@ export const DEFAULT_SETTINGS: Settings = { approvalsRequired: 0 };
 
 /** A working copy is being edited (draft) or waits for its approvals (in_review). */
 export const WORKFLOW_STATES = ['draft', 'in_review'] as const;
-export type WorkflowState = (typeof WORKFLOW_STATES)[number];
-
-export const WORKFLOW_STATE_LABELS: Record<WorkflowState | 'live' | 'approved', string> = {
-  draft: 'Working copy',
-  in_review: 'In review',
-  approved: 'Approved',
-  live: 'Live version',
-};
 
 const revisionSchema = z.number().int().min(1);
 const commentTextSchema = z.string().trim().min(1, 'is required').max(2000);
@@ -43,7 +35,6 @@ export const saveDraftSchema = z.strictObject({
   /** The working copy's revision as loaded; the live page's when there is none yet. */
   revision: revisionSchema,
 });
-export type SaveDraftRequest = z.input<typeof saveDraftSchema>;
 
 export const submitSchema = z.strictObject({ note: z.string().trim().max(2000).optional() });
 

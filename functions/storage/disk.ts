@@ -33,8 +33,6 @@ import {
 } from './object-store.ts';
 import { canonicalMetadata, UploadSigner, type SignedUpload } from './upload-signer.ts';
 
-export { LOCAL_UPLOAD_PATH } from './disk-layout.ts';
-export type { ServedObject } from './disk-served.ts';
 
 /**
  * Ages at which uploads that were never finished are dropped: the same days as the uploads

@@ -144,7 +144,6 @@ export function attachmentDisposition(fileName: string): string {
 /** S3's smallest part, except the last; the disk driver keeps the same rule. */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
 
-export const PENDING_PREFIX = 'pending/';
 export const PUBLIC_PREFIX = 'uploads/';
 
 /** The path a public key is served at: uploads/x -> /objects/uploads/x. */

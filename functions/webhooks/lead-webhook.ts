@@ -41,12 +41,6 @@ export interface LeadWebhookOptions {
   concurrency?: number;
 }
 
-export interface WebhookTarget {
-  url: string;
-  /** The decoded signing key (functions/webhooks/signing.ts secretKey). */
-  key: Buffer;
-}
-
 export type ManualRetryOutcome =
   | 'delivered'
   | 'failed'

@@ -38,7 +38,6 @@ const edgeFunctionFile = (name: string) =>
  * not be able to run script there: `sandbox` gives it an opaque origin. One definition for
  * CloudFront and the local server (functions/storage/serve.ts).
  */
-export { UPLOADS_CONTENT_SECURITY_POLICY } from '../../functions/shared/media.ts';
 
 /** The page served, with status 404, for any missing key of the site bucket. */
 export const NOT_FOUND_PAGE_KEY = '404.html';

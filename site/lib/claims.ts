@@ -58,7 +58,6 @@ const claimsSchema = z.strictObject({
 });
 
 export type Claims = z.infer<typeof claimsSchema>;
-export type ResultFigure = z.infer<typeof result>;
 export type CertificationId = Claims['certifications'][number]['id'];
 
 export const CLAIMS: Claims = claimsSchema.parse(claimsJson);

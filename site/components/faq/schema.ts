@@ -17,4 +17,3 @@ export const faqGroupSchema = z.strictObject({
     .describe('Exactly three questions per group'),
 });
 
-export type FaqGroup = z.infer<typeof faqGroupSchema>;

@@ -9,7 +9,6 @@ export {
   RANGE_PRESETS,
   utcToday,
   type DayRange,
-  type RangePreset,
 } from '../common/day-range.ts';
 
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
