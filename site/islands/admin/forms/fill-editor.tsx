@@ -2,25 +2,12 @@
 // names, or one typed) or a fact of the page (its id, path or experiment variant). Governed
 // by docs/decisions/0165-form-editor.md.
 import { useId } from 'react';
-import {
-  PAGE_VALUE_LABELS,
-  PAGE_VALUES,
-  type FormField,
-} from '../../../../functions/shared/forms.ts';
-import type { FieldErrors } from '../api.ts';
+import { PAGE_VALUE_LABELS, PAGE_VALUES } from '../../../../functions/shared/forms.ts';
 import { TextField } from '../ui.tsx';
 import { SelectField } from './controls.tsx';
-import { SUGGESTED_PARAMS } from './form-editing.ts';
+import { SUGGESTED_PARAMS, type FieldPartProps } from './form-editing.ts';
 
-export function FillEditor({
-  field,
-  errors,
-  onChange,
-}: {
-  field: FormField;
-  errors: FieldErrors;
-  onChange: (field: FormField) => void;
-}) {
+export function FillEditor({ field, errors, onChange }: FieldPartProps) {
   const fill = field.fill ?? { from: 'url' as const, param: '' };
   const group = useId();
   return (

@@ -4,22 +4,19 @@
 // docs/decisions/0165-form-editor.md.
 import { useId, useLayoutEffect, useRef } from 'react';
 import { MAX_OPTIONS, type FormField } from '../../../../functions/shared/forms.ts';
-import type { FieldErrors } from '../api.ts';
 import { Icon } from '../icons.tsx';
 import { Button, FieldError, inputClass, Tooltip } from '../ui.tsx';
-import { moveItem, moveKey, optionValueFrom, without } from './form-editing.ts';
+import {
+  moveItem,
+  moveKey,
+  optionValueFrom,
+  without,
+  type FieldPartProps,
+} from './form-editing.ts';
 
 type Option = NonNullable<FormField['options']>[number];
 
-export function OptionsEditor({
-  field,
-  errors,
-  onChange,
-}: {
-  field: FormField;
-  errors: FieldErrors;
-  onChange: (field: FormField) => void;
-}) {
+export function OptionsEditor({ field, errors, onChange }: FieldPartProps) {
   const options = field.options ?? [];
   const legend = useId();
   const box = useRef<HTMLFieldSetElement>(null);

@@ -50,20 +50,9 @@ export function LeadsTabTrigger() {
 }
 
 export function LeadsTab() {
-  const {
-    filter,
-    view,
-    openId,
-    contact,
-    setFilter,
-    setSearch,
-    setView,
-    openLead,
-    closeLead,
-    openContact,
-    leadFromContact,
-    closeContact,
-  } = useLeadsUrl();
+  // The filter, the view and the open lead or person, in the URL.
+  const url = useLeadsUrl();
+  const { filter, view, openId, contact } = url;
   const me = useMe()?.email;
   const owners = useQuery<LeadOwners>({ queryKey: OWNERS_KEY, queryFn: leadOwners });
   const people = { owners: owners.data, me };
@@ -118,9 +107,9 @@ export function LeadsTab() {
         owners={owners.data}
         me={me}
         field={field}
-        onFilter={setFilter}
-        onSearch={setSearch}
-        onView={setView}
+        onFilter={url.setFilter}
+        onSearch={url.setSearch}
+        onView={url.setView}
       />
 
       {leads.isPending && (
@@ -161,8 +150,8 @@ export function LeadsTab() {
           pages={pages.data}
           owners={owners.data}
           me={me}
-          onOpen={openLead}
-          onOpenContact={(email) => openContact(email, false)}
+          onOpen={url.openLead}
+          onOpenContact={(email) => url.openContact(email, false)}
           selected={selected}
           onSelect={setSelected}
         />
@@ -196,9 +185,9 @@ export function LeadsTab() {
           key={openId}
           id={openId}
           pages={pages.data}
-          onClose={closeLead}
+          onClose={url.closeLead}
           people={people}
-          onOpenContact={(email) => openContact(email, true)}
+          onOpenContact={(email) => url.openContact(email, true)}
         />
       )}
       {contact && !openId && (
@@ -207,8 +196,8 @@ export function LeadsTab() {
           email={contact}
           owners={owners.data}
           me={me}
-          onOpenLead={leadFromContact}
-          onClose={closeContact}
+          onOpenLead={url.leadFromContact}
+          onClose={url.closeContact}
         />
       )}
     </section>
