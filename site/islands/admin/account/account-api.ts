@@ -15,6 +15,11 @@ import type {
   ReportSettings,
   ReportSettingsInput,
 } from '../../../../functions/shared/reports.ts';
+import type {
+  LeadSettings,
+  LeadSettingsInput,
+  WebhookTestResult,
+} from '../../../../functions/shared/lead-settings.ts';
 import { request } from '../api.ts';
 
 export { ACCOUNT_KEY } from '../common/signatures.ts';
@@ -54,6 +59,15 @@ export const REPORT_KEY = ['/api/admin/reports/weekly'] as const;
 export const saveReportSettings = (settings: ReportSettingsInput) =>
   request<ReportSettings>('PUT', '/api/admin/reports/weekly', settings);
 export const sendReportNow = () => request<ReportSent>('POST', '/api/admin/reports/weekly/send');
+
+/** Lead routing (issue 26): who is mailed for new leads, the CRM webhook; admins only. */
+export const LEAD_SETTINGS_KEY = ['/api/admin/settings/leads'] as const;
+export const DELIVERIES_KEY = ['/api/admin/settings/leads/deliveries'] as const;
+export const saveLeadSettings = (settings: LeadSettingsInput) =>
+  request<LeadSettings>('PUT', '/api/admin/settings/leads', settings);
+/** A signed lead.test request to the URL (else the saved one); nothing is saved. */
+export const testLeadWebhook = (target: { url?: string; secret?: string }) =>
+  request<WebhookTestResult>('POST', '/api/admin/settings/leads/test', target);
 
 export const withdrawInvitation = (id: string) =>
   request('DELETE', `/api/account/invitations/${id}`);

@@ -30,7 +30,8 @@ export interface RuleDraft {
   mode: AssignmentMode;
 }
 
-const split = (text: string) =>
+/** E-mail addresses as typed (separated by commas, semicolons or spaces), one by one. */
+export const splitAddresses = (text: string) =>
   text
     .split(/[,;\s]+/)
     .map((address) => address.trim())
@@ -64,7 +65,7 @@ export const draftsToRules = (drafts: readonly RuleDraft[]): AssignmentRuleInput
     ...(draft.fieldName.trim() || draft.fieldEquals.trim()
       ? { field: { name: draft.fieldName.trim(), equals: draft.fieldEquals } }
       : {}),
-    owners: split(draft.owners),
+    owners: splitAddresses(draft.owners),
     mode: draft.mode,
   }));
 
@@ -362,6 +363,6 @@ function ownerLabel(fields: FieldErrors, at: string, typed: string): string {
   const one = Object.keys(fields)
     .map((name) => new RegExp(`^${at.replace('.', '\\.')}\\.owners\\.(\\d+)$`).exec(name))
     .find(Boolean);
-  const address = one ? split(typed)[Number(one[1])] : undefined;
+  const address = one ? splitAddresses(typed)[Number(one[1])] : undefined;
   return address ? `The owner ${address}` : 'The owners';
 }

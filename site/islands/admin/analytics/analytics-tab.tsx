@@ -20,7 +20,8 @@ import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
 import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
 import { GoalBreakdownPanel } from './goal-breakdown.tsx';
-import { FunnelBuilder, GoalManager } from './goals.tsx';
+import { FunnelBuilder } from './funnel-builder.tsx';
+import { GoalManager } from './goals.tsx';
 import { Dashboard, LoadingSkeleton } from './dashboard.tsx';
 import {
   presetLabel,

@@ -22,6 +22,14 @@ import {
 import { INQUIRY_TYPES } from '../../../../functions/shared/contact.ts';
 import type { FieldErrors } from '../api.ts';
 
+/** What a part of the field form (options, hidden source) gets: the field, its errors by
+ * property (`options.0.value`), and the change to make. */
+export interface FieldPartProps {
+  field: FormField;
+  errors: FieldErrors;
+  onChange: (field: FormField) => void;
+}
+
 /** A field as the editor holds it. */
 export interface DraftField {
   /** The row's own key: stays the same through renames and moves. */

@@ -3,6 +3,7 @@ import type { LandingPage } from '../pages/pages-api.ts';
 import {
   leadFormLabel,
   leadFromPage,
+  type LeadOwners,
   type LeadSummary,
 } from '../../../../functions/shared/leads.ts';
 
@@ -56,4 +57,10 @@ export function ownerLabel(
   if (!owner) return 'Nobody';
   if (me && owner === me.toLowerCase()) return 'You';
   return owners?.find((account) => account.email === owner)?.name ?? owner;
+}
+
+/** Who else a lead's detail and timeline need to know about: the owners to pick from, the caller. */
+export interface OwnerContext {
+  owners: LeadOwners | undefined;
+  me: string | undefined;
 }

@@ -1,50 +1,31 @@
-// One lead: every field (the form's own fields with their labels, and the consent record),
-// its owner, its place among the person's submissions (with a way to all of them), the
-// new-lead e-mail and the CRM delivery with each attempt (and a manual retry), the internal
-// notes timeline, the status workflow, spam / not spam, and erasure for a data-subject
-// request.
+// One lead, in a dialog: its status workflow, spam / not spam, its owner, who sent it
+// (lead-fields.tsx: the contact facts, the form's own fields and the consent record), the
+// message, the new-lead e-mail and the CRM delivery (lead-delivery.tsx), the internal notes
+// timeline (lead-timeline.tsx; a note typed but not added asks before it is dropped), and
+// erasure for a data-subject request. Governed by docs/decisions/0048-leads-tab.md,
+// docs/decisions/0185-inbox-by-person.md and docs/decisions/0047-lead-audit-and-erasure.md.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useState } from 'react';
 import {
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useState,
-  type ReactNode,
-  type SyntheticEvent,
-} from 'react';
-import { INQUIRY_LABELS } from '../../../../functions/shared/contact.ts';
-import {
-  leadFormName,
   STATUS_LABELS,
   WORKFLOW_STATUSES,
-  type Delivery,
   type LeadDetail,
-  type LeadNotification,
-  type LeadOwners,
   type LeadStatus,
   type LeadView,
-  type TimelineEntry,
 } from '../../../../functions/shared/leads.ts';
 import { describeError, HttpError } from '../api.ts';
 import type { LandingPage } from '../pages/pages-api.ts';
 import { useToast } from '../toast.tsx';
-import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
-import { leadPage, longTime, ordinal, ownerLabel, shortTime } from './format.ts';
-import {
-  detailKey,
-  eraseLead,
-  formLabels,
-  humanise,
-  leadDetail,
-  patchLead,
-  refreshLeads,
-  retryDelivery,
-} from './leads-api.ts';
+import { Button, ConfirmDialog, Modal, Tooltip } from '../ui.tsx';
+import { longTime, ownerLabel, type OwnerContext } from './format.ts';
+import { detailKey, eraseLead, leadDetail, patchLead, refreshLeads } from './leads-api.ts';
 import { OwnerOptions } from './bulk-bar.tsx';
-import { Icon } from '../icons.tsx';
 import { DiscardDialog } from '../pages/discard-dialog.tsx';
 import { useUnsavedGuard } from '../pages/unsaved.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { DeliverySection, NotificationSection } from './lead-delivery.tsx';
+import { ContactSection, FormAndConsent } from './lead-fields.tsx';
+import { Timeline } from './lead-timeline.tsx';
 
 export function eraseMessage(lead: LeadView, delivered: boolean): string {
   return (
@@ -52,12 +33,6 @@ export function eraseMessage(lead: LeadView, delivered: boolean): string {
     'The audit log keeps only the lead id and your name.' +
     (delivered ? ' The copy already delivered to the CRM must be erased there too.' : '')
   );
-}
-
-/** Who else a lead's detail needs to know about: the owners to pick from, the caller. */
-export interface OwnerContext {
-  owners: LeadOwners | undefined;
-  me: string | undefined;
 }
 
 export function LeadDetailDialog({
@@ -224,9 +199,6 @@ function LeadBody({
     },
   });
 
-  const page = leadPage(lead, pages);
-  const inquiry = lead.inquiryType ? INQUIRY_LABELS[lead.inquiryType] : undefined;
-  const attribution = lead.attribution;
   return (
     <div className="grid gap-6" data-testid="lead-detail">
       <section aria-labelledby={`${ids}-status`} className="grid gap-2">
@@ -308,50 +280,12 @@ function LeadBody({
         </p>
       </section>
 
-      <section aria-labelledby={`${ids}-contact`}>
-        <h3 id={`${ids}-contact`} className="font-semibold text-ink">
-          Contact
-        </h3>
-        <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <Field label="Name">{lead.name}</Field>
-          <Field label="Email">
-            <a href={`mailto:${lead.email}`} className="text-brand-700 underline break-all">
-              {lead.email}
-            </a>
-          </Field>
-          <Field label="Company">{lead.company || '—'}</Field>
-          <Field label="Submissions">
-            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span data-testid="lead-submission">
-                {submissionText(detail.contact, lead.status === 'spam')}
-              </span>
-              {(detail.contact?.submissions ?? 0) > 1 || lead.status === 'spam' ? (
-                <button
-                  type="button"
-                  onClick={onOpenContact}
-                  className="text-brand-700 underline underline-offset-2"
-                >
-                  All submissions from this person
-                </button>
-              ) : null}
-            </span>
-          </Field>
-          {lead.role && <Field label="Role">{lead.role}</Field>}
-          <Field label="Form">{leadFormName(lead)}</Field>
-          {inquiry && <Field label="Inquiry type">{inquiry}</Field>}
-          <Field label="Landing page">{page ?? '—'}</Field>
-          <Field label="Received">{longTime(lead.createdAt)}</Field>
-          {attribution?.referrerHost && <Field label="Referrer">{attribution.referrerHost}</Field>}
-          {attribution?.utmSource && <Field label="UTM source">{attribution.utmSource}</Field>}
-          {attribution?.utmMedium && <Field label="UTM medium">{attribution.utmMedium}</Field>}
-          {attribution?.utmCampaign && (
-            <Field label="UTM campaign">{attribution.utmCampaign}</Field>
-          )}
-          <Field label="Lead id">
-            <span className="font-mono text-xs break-all">{lead.id}</span>
-          </Field>
-        </dl>
-      </section>
+      <ContactSection
+        detail={detail}
+        pages={pages}
+        headingId={`${ids}-contact`}
+        onOpenContact={onOpenContact}
+      />
 
       <FormAndConsent lead={lead} headingId={`${ids}-form`} />
 
@@ -372,14 +306,7 @@ function LeadBody({
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby={`${ids}-mail`}>
-          <h3 id={`${ids}-mail`} className="flex items-center gap-2 font-semibold text-ink">
-            <Icon name="mail" /> Notification email
-          </h3>
-          <p className="mt-2 text-sm text-slate-700" data-testid="notification-status">
-            {notificationText(lead.notification)}
-          </p>
-        </section>
+        <NotificationSection notification={lead.notification} headingId={`${ids}-mail`} />
         <DeliverySection detail={detail} headingId={`${ids}-crm`} />
       </div>
 
@@ -416,314 +343,5 @@ function LeadBody({
         onConfirm={() => erase.mutate()}
       />
     </div>
-  );
-}
-
-/** "2nd of 3 submissions from this e-mail address" (spam is not counted). */
-function submissionText(contact: LeadDetail['contact'], spam: boolean): string {
-  if (!contact) return '—';
-  const total = `${contact.submissions} submission${contact.submissions === 1 ? '' : 's'}`;
-  if (spam || !contact.submission) {
-    return `Spam, not counted (${total} from this e-mail address)`;
-  }
-  if (contact.submissions === 1) return 'The only submission from this e-mail address';
-  return `${ordinal(contact.submission)} of ${total} from this e-mail address`;
-}
-
-/** The form's own fields (label: value) and the consent record, when the lead has them. */
-function FormAndConsent({ lead, headingId }: { lead: LeadView; headingId: string }) {
-  const stored = Object.entries(lead.fields ?? {});
-  const labels = useQuery({
-    queryKey: ['/api/forms', lead.formId ?? ''],
-    queryFn: () => formLabels(lead.formId!),
-    enabled: Boolean(lead.formId) && stored.length > 0,
-  });
-  // In the form's order when we know it; by name for fields the form no longer has.
-  const order = Object.keys(labels.data ?? {});
-  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
-  const fields = stored.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
-  const consent = lead.consent;
-  return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="font-semibold text-ink">
-        Form fields and consent
-      </h3>
-      <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        {lead.formId && (
-          <Field label="Form id">
-            <span className="font-mono text-xs">{lead.formId}</span>
-          </Field>
-        )}
-        {fields.map(([name, value]) => (
-          <Field key={name} label={labels.data?.[name] ?? humanise(name)}>
-            <span data-testid="lead-field" className="break-words whitespace-pre-wrap">
-              {typeof value === 'boolean' ? (value ? 'Yes' : 'No') : value || '—'}
-            </span>
-          </Field>
-        ))}
-        <Field label="Consent">
-          <span data-testid="lead-consent">
-            {consent ? (
-              <>
-                {consent.given ? 'Consent given' : 'Consent not given'} on{' '}
-                <time dateTime={consent.at}>{longTime(consent.at)}</time> to: “{consent.text}”
-                (version {consent.version})
-                {consent.privacyUrl && (
-                  <>
-                    {' '}
-                    <a
-                      href={consent.privacyUrl}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="text-brand-700 underline"
-                    >
-                      Privacy notice shown
-                    </a>
-                  </>
-                )}
-              </>
-            ) : (
-              'No consent record: the form asked for none (or the lead predates consent records).'
-            )}
-          </span>
-        </Field>
-      </dl>
-      {fields.length === 0 && (
-        <p className="mt-2 text-sm text-slate-600">The form had no fields of its own.</p>
-      )}
-    </section>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 text-slate-900">{children}</dd>
-    </>
-  );
-}
-
-function notificationText(notification: LeadNotification | undefined): string {
-  switch (notification?.status) {
-    case 'sent':
-      return notification.transport === 'log'
-        ? `Written to the server log ${notification.at ? shortTime(notification.at) : ''}: no mail server is configured (SMTP_URL or SES).`
-        : `Sent ${notification.at ? shortTime(notification.at) : ''} (${notification.transport ?? 'mail'}).`;
-    case 'failed':
-      return `Failed ${notification.at ? shortTime(notification.at) : ''}: ${notification.error ?? 'the mail transport refused it'}. The lead is kept; the team was not told by email.`;
-    case 'pending':
-      return 'Sending was started; no outcome was recorded.';
-    case 'skipped':
-      return 'Not sent: spam notifies nobody.';
-    case 'not-configured':
-      return 'Not sent: no recipients were set (Account, Lead routing).';
-    default:
-      return 'No record (the lead predates notification tracking).';
-  }
-}
-
-const DELIVERY_TEXT: Record<Delivery['status'], string> = {
-  pending: 'Waiting for delivery',
-  delivered: 'Delivered',
-  failed: 'Failed after every retry',
-  cancelled: 'Cancelled: marked as spam',
-};
-
-function DeliverySection({ detail, headingId }: { detail: LeadDetail; headingId: string }) {
-  const { lead, delivery } = detail;
-  const client = useQueryClient();
-  const toast = useToast();
-  const retry = useMutation({
-    mutationFn: () => retryDelivery(lead.id),
-    onSuccess: (next) => {
-      client.setQueryData(detailKey(lead.id), next);
-      refreshLeads(client);
-      const last = next.delivery?.attempts.at(-1);
-      toast(
-        last?.outcome === 'delivered'
-          ? { title: 'Delivered to the CRM' }
-          : {
-              title: 'The CRM did not accept the lead',
-              description: last?.error ?? 'See the attempts in the lead.',
-              variant: 'destructive',
-            },
-      );
-    },
-    onError: (error) =>
-      toast({
-        title: 'Failed to retry the delivery',
-        description: describeError(error),
-        variant: 'destructive',
-      }),
-  });
-  const canRetry =
-    detail.webhookConfigured && (delivery?.status === 'failed' || delivery?.status === 'pending');
-  return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="font-semibold text-ink">
-        CRM webhook
-      </h3>
-      {!delivery ? (
-        <p className="mt-2 text-sm text-slate-700" data-testid="delivery-status">
-          {lead.status === 'spam'
-            ? 'Not forwarded: spam is never sent to the CRM.'
-            : detail.webhookConfigured
-              ? 'Not forwarded: the lead arrived before the webhook was set up.'
-              : 'Not forwarded: the CRM webhook was off (Account, Lead routing).'}
-        </p>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-slate-700" data-testid="delivery-status">
-            {DELIVERY_TEXT[delivery.status]}
-            {delivery.status === 'delivered' && delivery.deliveredAt
-              ? ` ${shortTime(delivery.deliveredAt)}`
-              : ''}
-            {delivery.status === 'pending' && delivery.nextAttemptAt
-              ? `; next attempt ${shortTime(delivery.nextAttemptAt)}`
-              : ''}
-            .
-          </p>
-          {delivery.attempts.length > 0 && (
-            <ol className="mt-2 grid gap-1 text-sm" aria-label="Delivery attempts">
-              {delivery.attempts.map((attempt, index) => (
-                <li key={`${attempt.at}-${index}`} className="flex flex-wrap gap-x-2">
-                  <time dateTime={attempt.at} className="text-slate-600">
-                    {shortTime(attempt.at)}
-                  </time>
-                  <span
-                    className={attempt.outcome === 'delivered' ? 'text-brand-800' : 'text-red-800'}
-                  >
-                    {attempt.outcome === 'delivered'
-                      ? `delivered (${attempt.httpStatus ?? 'ok'})`
-                      : `failed: ${attempt.error ?? `answered ${attempt.httpStatus}`}`}
-                  </span>
-                  {attempt.trigger === 'manual' && (
-                    <span className="text-slate-600">(by hand)</span>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
-          {canRetry && (
-            <Tooltip content="Send the lead to the CRM once more, now; the automatic schedule is not changed">
-              <Button className="mt-3" disabled={retry.isPending} onClick={() => retry.mutate()}>
-                {retry.isPending ? 'Sending...' : 'Retry now'}
-              </Button>
-            </Tooltip>
-          )}
-        </>
-      )}
-    </section>
-  );
-}
-
-function Timeline({
-  lead,
-  people,
-  timeline,
-  onChange,
-  onNoteDirty,
-}: {
-  lead: LeadView;
-  people: OwnerContext;
-  timeline: TimelineEntry[];
-  onChange: (next: LeadDetail) => void;
-  onNoteDirty: (dirty: boolean) => void;
-}) {
-  const [note, setNote] = useState('');
-  const dirty = note.trim() !== '';
-  // Before the next key is handled: an Escape right after typing must already ask.
-  useLayoutEffect(() => onNoteDirty(dirty), [dirty, onNoteDirty]);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const toast = useToast();
-  const ids = useId();
-  const add = useMutation({
-    mutationFn: () => patchLead(lead.id, { note }),
-    onSuccess: (next) => {
-      onChange(next);
-      setNote('');
-      setFields({});
-      toast({ title: 'Note added' });
-    },
-    onError: (error) => {
-      setFields(error instanceof HttpError ? error.fields : {});
-      toast({
-        title: 'Failed to add the note',
-        description: describeError(error),
-        variant: 'destructive',
-      });
-    },
-  });
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (!note.trim()) {
-      setFields({ note: ['must not be empty'] });
-      return;
-    }
-    add.mutate();
-  };
-  return (
-    <section aria-labelledby={`${ids}-notes`}>
-      <h3 id={`${ids}-notes`} className="font-semibold text-ink">
-        Notes and history
-      </h3>
-      {timeline.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Nothing yet: no notes, no status changes.</p>
-      ) : (
-        <ol
-          className="mt-2 grid gap-3 border-l-2 border-slate-200 pl-4"
-          data-testid="lead-timeline"
-        >
-          {timeline.map((entry) => (
-            <li key={entry.id} className="text-sm">
-              <p className="text-slate-600">
-                <span className="font-medium text-slate-900">{entry.author}</span>,{' '}
-                <time dateTime={entry.at}>{shortTime(entry.at)}</time>
-              </p>
-              {entry.kind === 'note' ? (
-                <p className="mt-0.5 break-words whitespace-pre-wrap text-slate-900">
-                  {entry.text}
-                </p>
-              ) : entry.kind === 'owner' ? (
-                <p className="mt-0.5 text-slate-900">
-                  Owner: {ownerLabel(entry.fromOwner, people.owners?.owners, people.me)} →{' '}
-                  {ownerLabel(entry.toOwner, people.owners?.owners, people.me)}
-                </p>
-              ) : (
-                <p className="mt-0.5 text-slate-900">
-                  Status: {entry.from ? STATUS_LABELS[entry.from] : '?'} →{' '}
-                  {entry.to ? STATUS_LABELS[entry.to] : '?'}
-                </p>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-      <form onSubmit={submit} noValidate className="mt-3 grid gap-2">
-        <label htmlFor={`${ids}-note`} className="text-sm font-medium">
-          Add a note
-        </label>
-        <textarea
-          id={`${ids}-note`}
-          rows={3}
-          maxLength={5000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          aria-invalid={Boolean(fields['note'])}
-          aria-describedby={`${ids}-note-hint${fields['note'] ? ` ${ids}-note-error` : ''}`}
-          className={inputClass}
-        />
-        <p id={`${ids}-note-hint`} className="text-xs text-slate-600">
-          Internal: seen by administrators only, never sent to the lead or the CRM.
-        </p>
-        <FieldError id={`${ids}-note-error`} messages={fields['note']} />
-        <div>
-          <Button type="submit" variant="primary" disabled={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add note'}
-          </Button>
-        </div>
-      </form>
-    </section>
   );
 }
