@@ -44,7 +44,7 @@ export function FunnelBuilder({
         open={open}
         onOpenChange={setOpen}
         title="Funnel from goals"
-        description="Choose 2 to 5 goals in the order visitors reach them. Each step shows the visitors who reached its goal in the range and their share of the step before. Steps are counted separately, not as a path: a visitor counts in a step whether or not they reached the ones before."
+        description="Choose 2 to 5 goals in the order visitors reach them. Each step shows the visitors who reached its goal in the range and their share of the step before. Steps are counted in order: a visitor counts in a step only after reaching the ones before it, in that order, on the same day (UTC)."
       >
         {open && (
           <FunnelForm
