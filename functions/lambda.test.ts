@@ -11,7 +11,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createDocumentClient } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
-import { LeadRepository } from './data/leads.ts';
+import { LeadRepository } from './data/leads/repository.ts';
 import { seedDefaultPage } from './data/seed.ts';
 import { ensureTable } from './data/table.ts';
 import { AdminRepository, adminKey } from './data/admins.ts';

@@ -51,7 +51,7 @@ export const PK = {
   deleted: 'DELETED#',
   /** LEAD#<id>: a lead, its notes and its webhook delivery. */
   lead: 'LEAD#',
-  /** CONTACT#<lowercased e-mail>: one index item per submission of that address (functions/data/leads.ts). */
+  /** CONTACT#<lowercased e-mail>: one index item per submission of that address (functions/data/leads/store.ts). */
   contact: 'CONTACT#',
   /** FORM-LEADS#<form id>: one index item per lead of that form (functions/data/form-leads.ts). */
   formLeads: 'FORM-LEADS#',
@@ -153,7 +153,7 @@ export const SK = {
   reportSettings: 'REPORT',
   /** Under SETTINGS: the lead routing settings (recipients, CRM webhook). */
   leadSettings: 'LEAD-ROUTING',
-  /** Under SETTINGS: the contact index was built for every lead older than it (functions/data/leads.ts). */
+  /** Under SETTINGS: the contact index was built for every lead older than it (functions/data/leads/store.ts). */
   contactIndex: 'CONTACT-INDEX',
   /** Under SETTINGS: the form index was built for every lead older than it (functions/data/form-leads.ts). */
   formIndex: 'FORM-INDEX',

@@ -4,7 +4,7 @@ import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages.ts';
 import type { WorkflowRepository } from '../data/workflow.ts';
 import type { RedirectRepository } from '../data/redirects.ts';
-import type { LeadRepository } from '../data/leads.ts';
+import type { LeadRepository } from '../data/leads/repository.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { LeadSettingsRepository } from '../data/lead-settings.ts';
