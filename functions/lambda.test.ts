@@ -10,7 +10,7 @@ import type { LambdaEvent } from 'hono/aws-lambda';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createDocumentClient } from './data/dynamo.ts';
-import { LandingPageRepository } from './data/landing-pages.ts';
+import { LandingPageRepository } from './data/landing-pages/repository.ts';
 import { LeadRepository } from './data/leads/repository.ts';
 import { seedDefaultPage } from './data/seed.ts';
 import { ensureTable } from './data/table.ts';

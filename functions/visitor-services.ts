@@ -5,7 +5,7 @@
 // function and the local server.
 import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
-import { LandingPageRepository } from './data/landing-pages.ts';
+import { LandingPageRepository } from './data/landing-pages/repository.ts';
 import { WorkflowRepository } from './data/workflow.ts';
 import { LeadRepository } from './data/leads/repository.ts';
 import { LeadSettingsRepository } from './data/lead-settings.ts';

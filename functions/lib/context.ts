@@ -1,7 +1,7 @@
 // What every handler receives through the Hono context: services chosen at start-up.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
-import type { LandingPageRepository } from '../data/landing-pages.ts';
+import type { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import type { WorkflowRepository } from '../data/workflow.ts';
 import type { RedirectRepository } from '../data/redirects.ts';
 import type { LeadRepository } from '../data/leads/repository.ts';

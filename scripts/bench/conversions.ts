@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventRepository, utcDay } from '../../functions/data/events.ts';
 import { createDocumentClient } from '../../functions/data/dynamo.ts';
-import { LandingPageRepository } from '../../functions/data/landing-pages.ts';
+import { LandingPageRepository } from '../../functions/data/landing-pages/repository.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';
 import { ensureTable } from '../../functions/data/table.ts';
 import { freePort, startDynamoLocal } from '../../functions/server/dynamo-local.ts';

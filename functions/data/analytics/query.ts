@@ -7,7 +7,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AnalyticsQuery } from '../../shared/analytics.ts';
 import type { EventRepository } from '../events.ts';
 import type { GoalRepository } from '../goals.ts';
-import type { LandingPageRepository } from '../landing-pages.ts';
+import type { LandingPageRepository } from '../landing-pages/repository.ts';
 
 export interface AnalyticsSources {
   db: DynamoDBDocumentClient;
