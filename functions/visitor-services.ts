@@ -12,7 +12,7 @@ import { LeadSettingsRepository } from './data/lead-settings.ts';
 import { LeadRouting } from './webhooks/lead-routing.ts';
 import { chooseSecretBox } from './webhooks/secret-box.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
-import { EventRepository } from './data/events.ts';
+import { EventRepository } from './data/events/repository.ts';
 import { ExperimentRepository } from './data/experiments.ts';
 import { RealtimeRepository } from './data/realtime.ts';
 import { GoalRepository } from './data/goals.ts';

@@ -1,6 +1,6 @@
 // The encoding of the daily counter items the analytics dashboard reads
 // (docs/decisions/0081-analytics-storage-and-reads.md): attribute names, pair counters, and the
-// dimension caps. The writes live in functions/data/events.ts, the keys in functions/data/keys.ts.
+// dimension caps. The writes live in functions/data/events/ (recording.ts, store.ts), the keys in functions/data/keys.ts.
 //
 // One counter item per scope and day holds every figure of that day as its own top-level
 // attribute, so one atomic UpdateItem with ADD counts an event without reading first, and

@@ -29,7 +29,7 @@ export const PK = {
   build: 'BUILD',
   /** STATS#<scope>: a page's (or ALL's, OTHER's) daily counters. */
   stats: 'STATS#',
-  /** EVENTS#<pageId>#<day> and EVENTS#<pageId>#<day>#<shard>: raw events (functions/data/events.ts). */
+  /** EVENTS#<pageId>#<day> and EVENTS#<pageId>#<day>#<shard>: raw events (functions/data/events/recording.ts). */
   events: 'EVENTS#',
   /** VISITOR#<day>#<hash>: a visitor's marker for a day. */
   visitor: 'VISITOR#',
@@ -123,7 +123,7 @@ export const SK = {
   buildFailure: 'REQUEST_FAILURE',
   /**
    * DAY#<day> (shard 0, and every item before issue 25) and DAY#<day>#<shard> (shards 1 and
-   * up) under STATS#<scope>: a day's counters, summed at read (functions/data/events.ts).
+   * up) under STATS#<scope>: a day's counters, summed at read (functions/data/events/reads.ts).
    */
   statsDay: 'DAY#',
   visitorDay: 'DAY',

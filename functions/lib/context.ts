@@ -9,7 +9,7 @@ import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { LeadSettingsRepository } from '../data/lead-settings.ts';
 import type { LeadRouting } from '../webhooks/lead-routing.ts';
-import type { EventRepository } from '../data/events.ts';
+import type { EventRepository } from '../data/events/repository.ts';
 import type { ExperimentRepository } from '../data/experiments.ts';
 import type { RealtimeRepository } from '../data/realtime.ts';
 import type { GoalRepository } from '../data/goals.ts';

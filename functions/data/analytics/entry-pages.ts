@@ -3,7 +3,7 @@
 // docs/decisions/0440-analytics-report-modules.md).
 import type { EntryPageRow } from '../../shared/analytics.ts';
 import { SITE_SCOPE_PREFIX } from '../../shared/site-routes.ts';
-import type { DayStats } from '../events.ts';
+import type { DayStats } from '../event-counters.ts';
 import { DELETED_ROW_TITLE, type PageEntry } from './page-directory.ts';
 import { TOP_ROWS } from './query.ts';
 

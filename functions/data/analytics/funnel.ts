@@ -3,7 +3,7 @@
 // docs/decisions/0440-analytics-report-modules.md). The steps' definition and counter
 // names are functions/data/funnel.ts's.
 import type { FunnelStepFigures } from '../../shared/analytics.ts';
-import type { DayStats } from '../events.ts';
+import type { DayStats } from '../event-counters.ts';
 import {
   DEFAULT_FUNNEL_STEPS,
   funnelCounter,

@@ -9,7 +9,12 @@ import {
   type GoalPageRow,
   type GoalSourceRow,
 } from '../../shared/analytics.ts';
-import { DIRECT_SOURCE, SITE_SCOPE, type GoalCount, type PageDayFigures } from '../events.ts';
+import {
+  DIRECT_SOURCE,
+  SITE_SCOPE,
+  type GoalCount,
+  type PageDayFigures,
+} from '../event-counters.ts';
 import { goalEventKey, goalFigures } from './goals.ts';
 import { pageDirectory, pageLabel, pathsOf } from './page-directory.ts';
 import { TOP_ROWS, type AnalyticsSources, type ReportQuery } from './query.ts';

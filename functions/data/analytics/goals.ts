@@ -4,7 +4,7 @@
 // docs/decisions/0440-analytics-report-modules.md).
 import { goalPathMatches, type Goal, type GoalFigures } from '../../shared/analytics.ts';
 import type { EventType } from '../../shared/events.ts';
-import { eventKey, type DayStats } from '../events.ts';
+import { eventKey, type DayStats } from '../event-counters.ts';
 
 /**
  * The counter name an event goal reads: its type, or its type about one form or one file

@@ -2,7 +2,7 @@
 // counters (docs/decisions/0081-analytics-storage-and-reads.md; the folder:
 // docs/decisions/0440-analytics-report-modules.md).
 import type { NotFoundRow } from '../../shared/analytics.ts';
-import type { DayStats } from '../events.ts';
+import type { DayStats } from '../event-counters.ts';
 import { TOP_ROWS } from './query.ts';
 
 export function notFoundRows(days: DayStats[]): NotFoundRow[] {

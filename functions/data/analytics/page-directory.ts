@@ -5,7 +5,7 @@
 import type { AnalyticsPageRow } from '../../shared/analytics.ts';
 import { SITE_SCOPE_PREFIX } from '../../shared/site-routes.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
-import { NO_PAGE_SCOPE } from '../events.ts';
+import { NO_PAGE_SCOPE } from '../event-counters.ts';
 import { GSI1PK, GSI2PK } from '../keys.ts';
 import { GSI1, GSI2, queryAll } from '../table.ts';
 import type { AnalyticsSources } from './query.ts';

@@ -19,7 +19,7 @@ import {
   EVENT_TYPES,
   type EventType,
 } from '../../shared/events.ts';
-import type { DayStats, DimensionCount, PageDayFigures } from '../events.ts';
+import type { DayStats, DimensionCount, PageDayFigures } from '../event-counters.ts';
 import { pageLabel, type PageEntry } from './page-directory.ts';
 
 const zeroDimension = (): DimensionCount => ({ visitors: 0, leads: 0 });

@@ -5,7 +5,7 @@
 // (docs/decisions/0081-analytics-storage-and-reads.md): no report converts a time zone.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AnalyticsQuery } from '../../shared/analytics.ts';
-import type { EventRepository } from '../events.ts';
+import type { EventRepository } from '../events/repository.ts';
 import type { GoalRepository } from '../goals.ts';
 import type { LandingPageRepository } from '../landing-pages/repository.ts';
 

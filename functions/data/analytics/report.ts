@@ -1,5 +1,5 @@
 // The analytics dashboard (GET /api/admin/analytics, the shared dashboard and the weekly
-// e-mail) from the daily counter items of functions/data/events.ts: it reads, then asks
+// e-mail) from the daily counter items of functions/data/events/reads.ts: it reads, then asks
 // each report of this folder for its part. Reads with queries only: one query for the
 // range and its previous period together (they are adjacent days of one partition), plus
 // the page records for titles. A 90-day view reads 180 counter items, whether for one page
@@ -7,7 +7,7 @@
 // docs/decisions/0440-analytics-report-modules.md).
 import { previousRange, type AnalyticsResponse } from '../../shared/analytics.ts';
 import { NOT_FOUND_ROUTE, SITE_SCOPE_PREFIX } from '../../shared/site-routes.ts';
-import { SITE_SCOPE } from '../events.ts';
+import { SITE_SCOPE } from '../event-counters.ts';
 import { entryPages } from './entry-pages.ts';
 import { DEFAULT_FUNNEL, funnelFigures } from './funnel.ts';
 import { goalFigures } from './goals.ts';
