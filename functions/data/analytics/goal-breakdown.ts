@@ -9,12 +9,8 @@ import {
   type GoalPageRow,
   type GoalSourceRow,
 } from '../../shared/analytics.ts';
-import {
-  DIRECT_SOURCE,
-  SITE_SCOPE,
-  type GoalCount,
-  type PageDayFigures,
-} from '../event-counters.ts';
+import { DIRECT_SOURCE, SITE_SCOPE, type PageDayFigures } from '../event-counters.ts';
+import type { GoalCount } from '../goal-counters.ts';
 import { goalEventKey, goalFigures } from './goals.ts';
 import { pageDirectory, pageLabel, pathsOf } from './page-directory.ts';
 import { TOP_ROWS, type AnalyticsSources, type ReportQuery } from './query.ts';

@@ -7,9 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventRepository } from './repository.ts';
 import {
-  COUNTER_SHARD_LEVELS,
   counterWrite,
-  CounterShards,
   DIMENSION_CAP,
   dayStatsItem,
   emptyDayStats,
@@ -18,6 +16,7 @@ import {
   toDayStats,
   type DayStats,
 } from '../event-counters.ts';
+import { COUNTER_SHARD_LEVELS, CounterShards } from '../counter-shards.ts';
 import { keys, PK } from '../keys.ts';
 import type { Attribution, DeviceClass, EventType } from '../../shared/events.ts';
 

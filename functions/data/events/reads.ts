@@ -7,13 +7,11 @@ import {
   EVENT_PARTITIONS,
   GOALS_SCOPE,
   mergeDayStats,
-  mergeGoalDayStats,
   toDayStats,
-  toGoalDayStats,
   type DayStats,
   type EventCounter,
-  type GoalDayStats,
 } from '../event-counters.ts';
+import { mergeGoalDayStats, toGoalDayStats, type GoalDayStats } from '../goal-counters.ts';
 import { keys } from '../keys.ts';
 import { queryAll } from '../table.ts';
 import { EventStore } from './store.ts';

@@ -14,13 +14,13 @@ import {
   eventKey,
   GOAL_SOURCE_CAP,
   GOALS_SCOPE,
-  goalSourceValue,
   NO_PAGE_SCOPE,
   PAIR,
   SITE_DIMENSION_CAP,
   SITE_SCOPE,
   type VisitContext,
 } from '../event-counters.ts';
+import { goalSourceValue } from '../goal-counters.ts';
 import { funnelCounter, stepsMatched, type FunnelDefinition } from '../funnel.ts';
 import { keys } from '../keys.ts';
 import { utcDay } from '../salts.ts';

@@ -36,7 +36,8 @@
 // every count goes through (the shards it picks: CounterShards in event-counters.ts).
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { counterKey, counterWrite, CounterShards, type CounterWrite } from '../event-counters.ts';
+import { CounterShards } from '../counter-shards.ts';
+import { counterKey, counterWrite, type CounterWrite } from '../event-counters.ts';
 import { DailySalts, utcDay } from '../salts.ts';
 import { isConditionalFailure, TableRepository } from '../table.ts';
 
