@@ -88,4 +88,3 @@ export const ALL_ROUTES: ApiRoute[] = [
 export function createApp(services: Services) {
   return buildApp(services, ALL_ROUTES);
 }
-

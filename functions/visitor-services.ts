@@ -5,14 +5,14 @@
 // function and the local server.
 import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
-import { LandingPageRepository } from './data/landing-pages.ts';
+import { LandingPageRepository } from './data/landing-pages/repository.ts';
 import { WorkflowRepository } from './data/workflow.ts';
-import { LeadRepository } from './data/leads.ts';
+import { LeadRepository } from './data/leads/repository.ts';
 import { LeadSettingsRepository } from './data/lead-settings.ts';
 import { LeadRouting } from './webhooks/lead-routing.ts';
 import { chooseSecretBox } from './webhooks/secret-box.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
-import { EventRepository } from './data/events.ts';
+import { EventRepository } from './data/events/repository.ts';
 import { ExperimentRepository } from './data/experiments.ts';
 import { RealtimeRepository } from './data/realtime.ts';
 import { GoalRepository } from './data/goals.ts';

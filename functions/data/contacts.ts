@@ -1,6 +1,6 @@
 // Contacts: the submissions of one e-mail address (case ignored) are one person (issue 26).
 // The lead items cannot be queried by e-mail (the table's two indexes already hold the
-// inbox list and the status lists, functions/data/leads.ts), so each lead has a small
+// inbox list and the status lists, functions/data/leads/list.ts), so each lead has a small
 // index item of its own, written in the lead's create transaction:
 //
 //   a contact's submissions ....... Query  pk=CONTACT#<lower-cased e-mail>  sk=<createdAt>#<leadId>

@@ -1,6 +1,8 @@
 // The encoding of the daily counter items the analytics dashboard reads
 // (docs/decisions/0081-analytics-storage-and-reads.md): attribute names, pair counters, and the
-// dimension caps. The writes live in functions/data/events.ts, the keys in functions/data/keys.ts.
+// dimension caps. The writes live in functions/data/events/ (recording.ts, store.ts), the keys in
+// functions/data/keys.ts, the goals item's reading in functions/data/goal-counters.ts, the
+// shard choice in functions/data/counter-shards.ts (docs/decisions/0441-data-modules-by-concern.md).
 //
 // One counter item per scope and day holds every figure of that day as its own top-level
 // attribute, so one atomic UpdateItem with ADD counts an event without reading first, and
@@ -41,7 +43,7 @@
 //
 // Shards (issue 25, docs/decisions/0082-sharded-counters.md): a
 // scope-day's counters are spread over 1, 4, 16, 64 or 256 items (DAY#<day> is shard 0,
-// DAY#<day>#<n> the others), chosen per event by CounterShards from the write rate the
+// DAY#<day>#<n> the others), chosen per event by CounterShards (counter-shards.ts) from the write rate the
 // items themselves report (each update adds 1 to `writes` and returns it), and summed at
 // read by mergeDayStats. A quiet day stays one item, as before. The caps hold per shard:
 // each shard item gives the first DIMENSION_CAP (SITE_DIMENSION_CAP) values it sees a
@@ -102,7 +104,7 @@ export const eventKey = (type: EventType, target?: string): string =>
   target ? `${type}${TARGET_SEPARATOR}${target}` : type;
 
 /** Whether a counter name is an event type, or a type about a form or file. */
-const isEventKey = (key: string) => EVENT_TYPE_SET.has(key.split(TARGET_SEPARATOR, 1)[0]!);
+export const isEventKey = (key: string) => EVENT_TYPE_SET.has(key.split(TARGET_SEPARATOR, 1)[0]!);
 
 export interface EventCounter {
   landingPageId: string;
@@ -146,88 +148,6 @@ export interface DayStats {
   targets: Map<string, { count: number; visitors: number }>;
   /** ALL only: visitors who reached a funnel step in order, by `<version>:<step>`. */
   funnel: Map<string, number>;
-}
-
-/** An event type's events and visitors on one page or from one source (a goals item). */
-export interface GoalCount {
-  conversions: number;
-  converters: number;
-}
-
-/**
- * A goals item, read back: per event key (a type, or a type about a form or file: eventKey),
- * by page id and by source.
- */
-export interface GoalDayStats {
-  day: string;
-  pages: Map<string, Map<string, GoalCount>>;
-  sources: Map<string, Map<string, GoalCount>>;
-}
-
-/** The capped value of an event's key and source on the goals item. */
-export const goalSourceValue = (key: string, source: string) => JSON.stringify([key, source]);
-
-/** A goals item's attributes back into figures (see the header). */
-export function toGoalDayStats(item: Record<string, unknown>): GoalDayStats {
-  const stats: GoalDayStats = { day: String(item['day']), pages: new Map(), sources: new Map() };
-  const addTo = (
-    map: Map<string, Map<string, GoalCount>>,
-    type: string,
-    key: string,
-    value: number,
-  ) => {
-    if (!isEventKey(type)) return;
-    const byKey = map.get(type) ?? new Map<string, GoalCount>();
-    map.set(type, byKey);
-    const [conversions, converters] = unpair(value);
-    const entry = byKey.get(key) ?? { conversions: 0, converters: 0 };
-    entry.conversions += conversions;
-    entry.converters += converters;
-    byKey.set(key, entry);
-  };
-  for (const [name, value] of Object.entries(item)) {
-    if (typeof value !== 'number') continue;
-    if (name.startsWith('pe:')) {
-      const rest = name.slice(3);
-      const colon = rest.indexOf(':');
-      if (colon > 0) addTo(stats.pages, rest.slice(0, colon), rest.slice(colon + 1), value);
-    } else if (name.startsWith('gs:[')) {
-      const parsed = parseJsonPair(name.slice(3));
-      if (parsed) addTo(stats.sources, parsed[0], parsed[1], value);
-    }
-  }
-  return stats;
-}
-
-function parseJsonPair(text: string): [string, string] | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) && parsed.length === 2
-      ? [String(parsed[0]), String(parsed[1])]
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Adds one goals shard's figures into another's (the same day). */
-export function mergeGoalDayStats(into: GoalDayStats, from: GoalDayStats): GoalDayStats {
-  for (const field of ['pages', 'sources'] as const) {
-    for (const [type, byKey] of from[field]) {
-      const target = into[field].get(type) ?? new Map<string, GoalCount>();
-      into[field].set(type, target);
-      for (const [key, counts] of byKey) {
-        const entry = target.get(key);
-        if (entry) {
-          entry.conversions += counts.conversions;
-          entry.converters += counts.converters;
-        } else {
-          target.set(key, { ...counts });
-        }
-      }
-    }
-  }
-  return into;
 }
 
 /** What the server knows about a visit besides the event: derived from its request. */
@@ -334,7 +254,7 @@ export function dayStatsItem(scope: string, stats: DayStats): Record<string, unk
 const DEVICE_SET: ReadonlySet<string> = new Set(DEVICE_CLASSES);
 
 /** A pair counter's two counts. */
-function unpair(value: number): [first: number, second: number] {
+export function unpair(value: number): [first: number, second: number] {
   const second = Math.floor(value / PAIR);
   return [value - second * PAIR, second];
 }
@@ -478,137 +398,5 @@ export function toDayStats(item: Record<string, unknown>): DayStats {
   return stats;
 }
 
-/** The shard counts a scope-day's counters may be spread over (see CounterShards). */
-export const COUNTER_SHARD_LEVELS = [1, 4, 16, 64, 256] as const;
-/** Updates a second one counter item is aimed at after a level change. */
-export const SHARD_TARGET_RATE = 25;
-/** Above this many updates a second on an item, its scope-day moves up a level. */
-export const SHARD_HIGH_RATE = 50;
-/** At or below this total rate per item of the level below, it moves down one. */
-export const SHARD_LOW_RATE = 12;
-/** A rate is estimated once an item has taken this many updates since the last sample... */
-const SAMPLE_WRITES = 8;
-/** ... or this long has passed (a quiet item). */
-const SAMPLE_MS = 1000;
-/** Raw events of a page-day are spread over this many partitions (events.ts). */
+/** Raw events of a page-day are spread over this many partitions (functions/data/events/recording.ts). */
 export const EVENT_PARTITIONS = 32;
-
-interface ScopeShards {
-  day: string;
-  /** Index into COUNTER_SHARD_LEVELS. */
-  level: number;
-  /** Per shard, the item's `writes` (every writer's updates) when this instance last saw it. */
-  samples: Map<number, { at: number; writes: number }>;
-  /** Nothing observed yet for this scope-day: the first answer may set the level. */
-  fresh: boolean;
-  /** The level comes from a measured rate or from another writer, not from a default. */
-  decided: boolean;
-}
-
-/**
- * Chooses the counter item of a scope-day an event updates, so that no item takes more
- * than about SHARD_HIGH_RATE updates a second however many instances write
- * (docs/decisions/0082-sharded-counters.md).
- *
- * The rate is the items' own: every update adds 1 to the item's `writes` and returns it,
- * so two of this instance's updates to one item, `dt` apart, show every writer's updates
- * in between. Times the level's item count, that is the scope-day's event rate R; the
- * level goes up to the first whose items take R / shards <= SHARD_TARGET_RATE once an item
- * takes more than SHARD_HIGH_RATE, and down one level when the level below would take no
- * more than SHARD_LOW_RATE. Each event then picks a shard of the level at random. One
- * instance per process (or Lambda instance); nothing is shared but the items. An instance
- * that starts while the scope-day is busy (a new Lambda instance) learns the level from its
- * first update's answer: the shard count the item's last decided writer used (an instance
- * is decided once it has measured a rate or learned the level so; until then it leaves the
- * item's count as it is).
- */
-export class CounterShards {
-  private readonly scopes = new Map<string, ScopeShards>();
-  private readonly now: () => number;
-  private readonly random: () => number;
-
-  constructor(now: () => number, random: () => number = Math.random) {
-    this.now = now;
-    this.random = random;
-  }
-
-  /** How many items a scope-day's counters currently go to (this instance's view). */
-  shards(scope: string, day: string): number {
-    return COUNTER_SHARD_LEVELS[this.state(scope, day).level]!;
-  }
-
-  /** Whether the level is known (measured or learned), not the default of a new instance. */
-  decided(scope: string, day: string): boolean {
-    return this.state(scope, day).decided;
-  }
-
-  /** The shard the next event of the scope-day updates. */
-  pick(scope: string, day: string): number {
-    const shards = this.shards(scope, day);
-    return shards === 1 ? 0 : Math.floor(this.random() * shards);
-  }
-
-  /**
-   * An update of the shard's item returned `writes` (its update count, all writers) and
-   * `othersShards`, the shard count the item's previous writer used.
-   */
-  observe(scope: string, day: string, shard: number, writes: number, othersShards = 1): void {
-    const state = this.state(scope, day);
-    const at = this.now();
-    if (state.fresh) {
-      state.fresh = false;
-      const level = COUNTER_SHARD_LEVELS.findIndex((shards) => shards === othersShards);
-      if (level > state.level) {
-        state.level = level;
-        state.decided = true;
-        state.samples.clear();
-        return;
-      }
-    }
-    const previous = state.samples.get(shard);
-    if (!previous || writes < previous.writes) {
-      state.samples.set(shard, { at, writes });
-      return;
-    }
-    const updates = writes - previous.writes;
-    const elapsed = at - previous.at;
-    if (updates < SAMPLE_WRITES && elapsed < SAMPLE_MS) return;
-    state.samples.set(shard, { at, writes });
-    state.decided = true;
-    const itemRate = (updates * 1000) / Math.max(elapsed, 1);
-    const current = COUNTER_SHARD_LEVELS[state.level]!;
-    const total = itemRate * current;
-    let level = state.level;
-    if (itemRate > SHARD_HIGH_RATE) {
-      while (
-        level < COUNTER_SHARD_LEVELS.length - 1 &&
-        total / COUNTER_SHARD_LEVELS[level]! > SHARD_TARGET_RATE
-      ) {
-        level++;
-      }
-    } else if (level > 0 && total / COUNTER_SHARD_LEVELS[level - 1]! <= SHARD_LOW_RATE) {
-      level--;
-    }
-    if (level !== state.level) {
-      // The samples measured the old level's items; start afresh.
-      state.level = level;
-      state.samples.clear();
-    }
-  }
-
-  private state(scope: string, day: string): ScopeShards {
-    let state = this.scopes.get(scope);
-    if (!state || state.day !== day) {
-      // A new day starts at the level the last one ended with: a busy midnight stays spread.
-      state = {
-        day,
-        level: state?.level ?? 0,
-        samples: new Map(),
-        fresh: true,
-        decided: state?.decided ?? false,
-      };
-      this.scopes.set(scope, state);
-    }
-    return state;
-  }
-}

@@ -1,7 +1,7 @@
 // Leads by form (issue 35, docs/decisions/0393-leads-by-form-index.md): the inbox filters by one
 // form, and its Form filter lists every form leads were sent with, deleted ones included. The
 // lead items cannot be queried by form (the table's two indexes hold the inbox list and the
-// status lists, functions/data/leads.ts), so each lead has a small index item of its own,
+// status lists, functions/data/leads/list.ts), so each lead has a small index item of its own,
 // written in the lead's create transaction, and each form that ever had a lead one summary:
 //
 //   a form's leads, newest ........ Query   pk=FORM-LEADS#<form id>  sk=<createdAt>#<leadId>  (descending)

@@ -1,6 +1,6 @@
 // Goals (issue 25, docs/decisions/0159-goals.md): what the team counts as a conversion besides a
 // lead: an event type, or views of pages whose path matches a pattern. Their figures come
-// from the daily counters (functions/data/analytics.ts); this module keeps the definitions.
+// from the daily counters (functions/data/analytics/); this module keeps the definitions.
 //
 // Access patterns and keys (functions/data/keys.ts):
 //   every goal ..... Query   pk=GOALS

@@ -29,7 +29,7 @@ export const PK = {
   build: 'BUILD',
   /** STATS#<scope>: a page's (or ALL's, OTHER's) daily counters. */
   stats: 'STATS#',
-  /** EVENTS#<pageId>#<day> and EVENTS#<pageId>#<day>#<shard>: raw events (functions/data/events.ts). */
+  /** EVENTS#<pageId>#<day> and EVENTS#<pageId>#<day>#<shard>: raw events (functions/data/events/recording.ts). */
   events: 'EVENTS#',
   /** VISITOR#<day>#<hash>: a visitor's marker for a day. */
   visitor: 'VISITOR#',
@@ -51,7 +51,7 @@ export const PK = {
   deleted: 'DELETED#',
   /** LEAD#<id>: a lead, its notes and its webhook delivery. */
   lead: 'LEAD#',
-  /** CONTACT#<lowercased e-mail>: one index item per submission of that address (functions/data/leads.ts). */
+  /** CONTACT#<lowercased e-mail>: one index item per submission of that address (functions/data/leads/store.ts). */
   contact: 'CONTACT#',
   /** FORM-LEADS#<form id>: one index item per lead of that form (functions/data/form-leads.ts). */
   formLeads: 'FORM-LEADS#',
@@ -123,7 +123,7 @@ export const SK = {
   buildFailure: 'REQUEST_FAILURE',
   /**
    * DAY#<day> (shard 0, and every item before issue 25) and DAY#<day>#<shard> (shards 1 and
-   * up) under STATS#<scope>: a day's counters, summed at read (functions/data/events.ts).
+   * up) under STATS#<scope>: a day's counters, summed at read (functions/data/events/reads.ts).
    */
   statsDay: 'DAY#',
   visitorDay: 'DAY',
@@ -153,7 +153,7 @@ export const SK = {
   reportSettings: 'REPORT',
   /** Under SETTINGS: the lead routing settings (recipients, CRM webhook). */
   leadSettings: 'LEAD-ROUTING',
-  /** Under SETTINGS: the contact index was built for every lead older than it (functions/data/leads.ts). */
+  /** Under SETTINGS: the contact index was built for every lead older than it (functions/data/leads/store.ts). */
   contactIndex: 'CONTACT-INDEX',
   /** Under SETTINGS: the form index was built for every lead older than it (functions/data/form-leads.ts). */
   formIndex: 'FORM-INDEX',

@@ -1,5 +1,5 @@
 // The webhook outbox: one item per lead that is to be forwarded to the CRM, written in the
-// same transaction as the lead (functions/data/leads.ts), so a stored lead can never miss
+// same transaction as the lead (functions/data/leads/store.ts), so a stored lead can never miss
 // its delivery and a delivery can never exist without its lead.
 //
 // Access patterns and keys:

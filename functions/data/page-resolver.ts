@@ -5,7 +5,7 @@
 // cache is bounded, so a flood of invented ids costs at most one read each per TTL and
 // cannot grow memory without limit.
 import { DEFAULT_SLUG } from '../shared/slug.ts';
-import type { LandingPageRepository } from './landing-pages.ts';
+import type { LandingPageRepository } from './landing-pages/repository.ts';
 
 export interface ResolvedPage {
   id: string;

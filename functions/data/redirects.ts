@@ -13,7 +13,7 @@ import {
 } from '../shared/redirects.ts';
 import { auditItem } from './audit.ts';
 import { keys } from './keys.ts';
-import { LandingPageRepository } from './landing-pages.ts';
+import { LandingPageRepository } from './landing-pages/repository.ts';
 import {
   readRedirects,
   RedirectExistsError,

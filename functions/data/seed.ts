@@ -1,5 +1,6 @@
 // First-run data: the `default` landing page from the template in content/.
-import { SlugTakenError, type LandingPageRepository } from './landing-pages.ts';
+import { SlugTakenError } from './landing-pages/errors.ts';
+import type { LandingPageRepository } from './landing-pages/repository.ts';
 import { DEFAULT_SLUG } from '../shared/slug.ts';
 import { landingTemplate } from '../shared/template.ts';
 

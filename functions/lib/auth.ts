@@ -13,11 +13,7 @@ import { can, forbiddenMessage, ROLE_LABELS, type Permission } from '../shared/r
 
 // The session cookie and the signed-in administrator live in session.ts (the public Lambda
 // function needs them without this module's password hashing and its common-password list).
-export {
-  LOCAL_COOKIE,
-  sessionId,
-  clearSessionCookie,
-} from './session.ts';
+export { LOCAL_COOKIE, sessionId, clearSessionCookie } from './session.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,15 +1,15 @@
 // What every handler receives through the Hono context: services chosen at start-up.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
-import type { LandingPageRepository } from '../data/landing-pages.ts';
+import type { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import type { WorkflowRepository } from '../data/workflow.ts';
 import type { RedirectRepository } from '../data/redirects.ts';
-import type { LeadRepository } from '../data/leads.ts';
+import type { LeadRepository } from '../data/leads/repository.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { LeadSettingsRepository } from '../data/lead-settings.ts';
 import type { LeadRouting } from '../webhooks/lead-routing.ts';
-import type { EventRepository } from '../data/events.ts';
+import type { EventRepository } from '../data/events/repository.ts';
 import type { ExperimentRepository } from '../data/experiments.ts';
 import type { RealtimeRepository } from '../data/realtime.ts';
 import type { GoalRepository } from '../data/goals.ts';

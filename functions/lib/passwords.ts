@@ -107,7 +107,6 @@ export function configurePasswordHashing(changes: Partial<PasswordHashingOptions
   pool = undefined;
 }
 
-
 function runJob(job: HashJob): Promise<string | boolean> {
   if (pool === undefined) {
     const workerFile = WORKER_URL.protocol === 'file:' ? fileURLToPath(WORKER_URL) : '';
@@ -201,4 +200,3 @@ class HashPool {
     return worker;
   }
 }
-

@@ -13,7 +13,7 @@
 //   hour (AUTO_REPLY_GLOBAL_LIMIT), whose refusal logs AUTO_REPLY_GLOBAL_LIMIT_MESSAGE as an
 //   error: infra/constructs/alarms.ts alarms on that line.
 // Never for spam or bots (functions/routes/contact.ts decides); the lead is stored before.
-import type { Lead } from '../data/leads.ts';
+import type { Lead } from '../data/leads/lead-item.ts';
 import type { VisitorServices } from '../lib/context.ts';
 import {
   MERGE_FIELDS,

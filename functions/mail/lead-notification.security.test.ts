@@ -5,7 +5,7 @@
 // quoted line by line, so none of it reads as the product's own text. The mail goes
 // through a real SMTP server on loopback (functions/test/smtp.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Lead } from '../data/leads.ts';
+import type { Lead } from '../data/leads/lead-item.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import { testApp } from '../test/harness.ts';
 import { body, startSmtpServer } from '../test/smtp.ts';

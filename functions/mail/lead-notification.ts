@@ -2,7 +2,7 @@
 // stored, and its failure never loses the lead). Spam (a filled honeypot) sends nothing.
 // Issue 35: a custom form's lead is named by its form's title ("New Webinar registration 2027
 // from Jane Doe"); the built-in forms keep their wording (docs/decisions/0392-leads-carry-their-form.md).
-import type { Lead } from '../data/leads.ts';
+import type { Lead } from '../data/leads/lead-item.ts';
 import type { LeadNotification } from '../shared/leads.ts';
 import { INQUIRY_LABELS, type FormType } from '../shared/contact.ts';
 import { isBuiltInForm } from '../shared/forms.ts';

@@ -6,7 +6,7 @@
 // logged and never undoes the assignment. Issue 35: an assignment rule's owner gets the same
 // e-mail, saying which rule chose them (docs/decisions/0390-lead-assignment-rules.md), and the
 // form is named by its title (leadFormName).
-import type { Lead } from '../data/leads.ts';
+import type { Lead } from '../data/leads/lead-item.ts';
 import type { Services } from '../lib/context.ts';
 import { leadFormName } from '../shared/lead-basics.ts';
 import { sendWithin, type MailMessage } from './mailer.ts';

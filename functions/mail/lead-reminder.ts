@@ -4,12 +4,12 @@
 // Run by the schedules runner (locally every 20 s, functions/server/local-stack.ts; in AWS the
 // schedules function, functions/publishing/lambda.ts, every minute). Each lead is reminded
 // exactly once: a conditional write claims it (still new, never reminded) together with its
-// audit entry before the e-mail goes (functions/data/leads.ts claimReminder), so overlapping
+// audit entry before the e-mail goes (functions/data/leads/routing.ts claimReminder), so overlapping
 // runs never send two; a failed e-mail is logged and recorded on the lead, not retried. Leads
 // that came due more than SLA_LOOKBACK_DAYS ago (the SLA was switched on later, or the runner
 // was down that long) are not reminded. Like the owner e-mail, it names the person and the
 // company, never the address or the message.
-import type { Lead } from '../data/leads.ts';
+import type { Lead } from '../data/leads/lead-item.ts';
 import type { Services } from '../lib/context.ts';
 import { leadFormName } from '../shared/lead-basics.ts';
 import { oneLine, who } from './lead-owner.ts';

@@ -9,7 +9,7 @@
 // then. An image nothing live shows changes in place, as before; its change counts in the
 // settings item (live-guard.ts), so a publish that hashed the old image fails instead of
 // publishing what nobody signed, and the working copies that show it are re-hashed.
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { newMediaId, type UploadTicket } from '../data/media.ts';
 import { StaleWorkingCopyError } from '../data/workflow.ts';
 import type { Services } from '../lib/context.ts';

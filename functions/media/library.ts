@@ -4,7 +4,7 @@
 import type { Services } from '../lib/context.ts';
 import { ConflictError } from '../lib/domain-errors.ts';
 import { TICKET_METADATA, type MediaContent, type UploadTicket } from '../data/media.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import {
   objectPathOf,
   pendingKeyOf,

@@ -5,7 +5,7 @@
 // here: a fake KvsApi stands in for the AWS SDK's client (the one mocked part), keeping the
 // store's keys and ETag as CloudFront does and refusing a stale ETag with ConflictException.
 import { describe, expect, it } from 'vitest';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { adminTestApp } from '../test/harness.ts';
 import { jsonLogger } from '../lib/logger.ts';
 import { kvsLiveSlugs, liveSlugUpdate, type KvsApi, type KvsUpdate } from './live-slugs.ts';

@@ -2,7 +2,7 @@
 // `/legacy/<slug>` must answer a page published after the last build, so the viewer-request
 // function (infra/edge/clean-urls.js) reads `live:<slug>` from the KeyValueStore it already
 // reads redirects and experiments from (a function has one store), and the API keeps those
-// keys as pages change: every committed page write (functions/data/landing-pages.ts: create,
+// keys as pages change: every committed page write (functions/data/landing-pages/: create,
 // update, delete, restore; publishing, unpublishing, renames and scheduled changes all go
 // through them) tells this module the page before and after, and a change of liveness or
 // slug becomes one UpdateKeys call at once. The rebuild's sync (scripts/sync-redirects.ts)

@@ -7,7 +7,7 @@
 // write, conditional on the item still being there with the same time
 // (functions/data/workflow.ts). Two runners that pick up the same schedule both try; one
 // transaction commits, the other is refused and finds the schedule gone.
-import { StaleRevisionError } from '../data/landing-pages.ts';
+import { StaleRevisionError } from '../data/landing-pages/errors.ts';
 import { ApprovalsMissingError, WorkflowStateError } from '../data/workflow.ts';
 import type { Services } from '../lib/context.ts';
 import type { ScheduleEntry } from '../shared/workflow.ts';

@@ -4,7 +4,7 @@
 // transport. Off by default; when on, it goes out on Mondays from 08:00 in the chosen time
 // zone, once a week however many runners ask (the local server's scheduler every 20 s, the
 // schedules Lambda every minute in AWS: functions/publishing/lambda.ts).
-import { analyticsReport } from '../data/analytics.ts';
+import { analyticsReport } from '../data/analytics/report.ts';
 import { ReportSettingsRepository, type StoredReportSettings } from '../data/report-settings.ts';
 import type { Services } from '../lib/context.ts';
 import type { MailMessage } from '../mail/mailer.ts';

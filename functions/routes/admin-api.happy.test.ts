@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestApp } from '../test/harness.ts';
-import type { LandingPage, PageVersion, DeletedPage } from '../data/landing-pages.ts';
+import type { LandingPage, PageVersion, DeletedPage } from '../data/landing-pages/page-item.ts';
 import type { AuditEntry } from '../data/audit.ts';
 import type { Rebuilder, BuildStatus } from '../rebuild/rebuilder.ts';
 import { landingTemplate } from '../shared/template.ts';

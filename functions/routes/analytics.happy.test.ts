@@ -4,8 +4,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, seedPages } from '../test/harness.ts';
-import { DIMENSION_CAP, SITE_SCOPE } from '../data/events.ts';
-import { FORMS_ROW_TITLE } from '../data/analytics.ts';
+import { DIMENSION_CAP, SITE_SCOPE } from '../data/event-counters.ts';
+import { FORMS_ROW_TITLE } from '../data/analytics/page-directory.ts';
 import { analyticsResponseSchema, type AnalyticsPeriod } from '../shared/analytics.ts';
 import { leadDetailSchema, leadListSchema } from '../shared/leads.ts';
 import type { Attribution, EventType } from '../shared/events.ts';

@@ -1,7 +1,7 @@
 // GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD[&pageId=ID]: the Analytics tab's
 // figures for a range of UTC days and the period of the same length before it.
 import { Hono } from 'hono';
-import { analyticsReport } from '../data/analytics.ts';
+import { analyticsReport } from '../data/analytics/report.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { notFound } from '../lib/errors.ts';

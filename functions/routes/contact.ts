@@ -29,7 +29,7 @@ import { limitBody, requireJson } from '../lib/validate.ts';
 import { notifyNewLead } from '../mail/lead-notification.ts';
 import { sendAutoReply } from '../mail/auto-reply.ts';
 import { assignNewLead } from '../webhooks/lead-assignment.ts';
-import type { Lead } from '../data/leads.ts';
+import type { Lead } from '../data/leads/lead-item.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countSubmission, countVariant, isBot } from './support/intake.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../test/harness.ts';
-import { SITE_SCOPE } from '../data/events.ts';
+import { SITE_SCOPE } from '../data/event-counters.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 
 const BROWSER =

@@ -5,7 +5,7 @@
 // same 202 and are dropped. Real sockets from distinct loopback addresses; IPv6 arrives
 // through TRUST_PROXY=1 as X-Forwarded-For, since the local stack is IPv4 only.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SITE_SCOPE } from '../data/events.ts';
+import { SITE_SCOPE } from '../data/event-counters.ts';
 import { socketIp } from '../lib/client-ip.ts';
 import { seedPages, testApp } from '../test/harness.ts';
 import { requestFrom, serveApi, type Served } from '../test/socket.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedPages, testApp as freshApp } from '../test/harness.ts';
-import { SITE_SCOPE } from '../data/events.ts';
+import { SITE_SCOPE } from '../data/event-counters.ts';
 import { LANDING_EVENT_TYPES } from '../shared/events.ts';
 
 /**
@@ -135,7 +135,7 @@ describe('POST /api/conversions: happy paths', () => {
   it('shares the daily salt between instances without a configured secret', async () => {
     const now = new Date('2026-03-02T09:00:00Z');
     const a = await testApp({}, { now: () => now });
-    const { EventRepository } = await import('../data/events.ts');
+    const { EventRepository } = await import('../data/events/repository.ts');
     const b = new EventRepository(a.services.db, a.services.tableName, () => now);
     const [first, second] = await Promise.all([
       a.services.events.visitorHash('203.0.113.7', BROWSER),

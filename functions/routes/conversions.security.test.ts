@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedPages, testApp as freshApp } from '../test/harness.ts';
-import { SITE_SCOPE } from '../data/events.ts';
+import { SITE_SCOPE } from '../data/event-counters.ts';
 import { isBot } from './support/intake.ts';
 
 /** Events count only for live pages: each test's table has these. */

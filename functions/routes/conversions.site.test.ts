@@ -3,7 +3,7 @@
 // cookieless rules as the landing pages; anything else that is no landing page is dropped.
 import { describe, expect, it } from 'vitest';
 import { seedPages, testApp } from '../test/harness.ts';
-import { SITE_SCOPE } from '../data/events.ts';
+import { SITE_SCOPE } from '../data/event-counters.ts';
 
 const DAY = '2026-03-02';
 const BROWSER =

@@ -9,7 +9,7 @@ import { loadEdgeScript } from '../../infra/edge/edge-script.ts';
 import { KEY_IDLE_DAYS, VISITOR_SHARDS } from '../data/experiments.ts';
 import { queryAll } from '../data/table.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { ExperimentDetail, ExperimentResults } from '../shared/experiments.ts';
 import type { Role } from '../shared/roles.ts';
 import { landingTemplate } from '../shared/template.ts';

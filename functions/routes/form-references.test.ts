@@ -6,7 +6,7 @@
 // DynamoDB Local through the app (functions/test/harness.ts).
 import { describe, expect, it } from 'vitest';
 import { adminTestApp as testApp } from '../test/harness.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { FormDefinitionInput } from '../shared/forms.ts';
 import { formReferences } from '../shared/form-references.ts';

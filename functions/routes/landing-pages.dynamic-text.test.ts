@@ -4,7 +4,7 @@
 // the app (functions/test/harness.ts).
 import { describe, expect, it } from 'vitest';
 import { adminTestApp as testApp } from '../test/harness.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 
 async function setUp() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestApp as testApp, testApp as storeOnlyApp } from '../test/harness.ts';
 import { seedDefaultPage } from '../data/seed.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 
 const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;

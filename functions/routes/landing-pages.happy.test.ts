@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTestApp as testApp } from '../test/harness.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import { landingTemplate } from '../shared/template.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 
 describe('landing pages API: happy paths', () => {
   it('creates a page with placeholder content and lists it', async () => {

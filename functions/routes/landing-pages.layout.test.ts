@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestApp as testApp } from '../test/harness.ts';
 import { seedDefaultPage } from '../data/seed.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { WorkflowStatus } from '../shared/workflow.ts';
 import { landingTemplate } from '../shared/template.ts';

@@ -23,7 +23,8 @@ import { templateContent } from './support/templates.ts';
 import { assertFormsExist } from './support/form-references.ts';
 import { approvalsRequired, approvalsText, saveToWorkingCopy } from './support/review-gate.ts';
 import { ReviewRequiredError } from '../data/live-guard.ts';
-import { NEW_LIVE_PAGE_NEEDS_REVIEW, type LandingPage } from '../data/landing-pages.ts';
+import { NEW_LIVE_PAGE_NEEDS_REVIEW } from '../data/landing-pages/errors.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { sameJson } from '../shared/stable-json.ts';
 
 const idParam = z.object({ id: pageIdSchema });

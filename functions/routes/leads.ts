@@ -12,7 +12,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { LeadConflictError, leadCursorSchema, type Lead, type LeadRecord } from '../data/leads.ts';
+import { LeadConflictError } from '../data/leads/changes.ts';
+import type { Lead, LeadRecord } from '../data/leads/lead-item.ts';
+import { leadCursorSchema } from '../data/leads/list-query.ts';
 import { toDelivery } from '../data/outbox.ts';
 import type { AuditAction } from '../data/audit.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';

@@ -5,7 +5,7 @@
 // change voids the approvals instead of reaching visitors unsigned. Real HTTP over the local
 // server's front (functions/test/media-kit.ts: /objects/uploads/* served from the disk store).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { png } from '../media/test-images.ts';
 import type { PublicLandingPageDto } from '../shared/api.ts';
 import type { MediaChangeResponse, MediaRecord, MediaUsageResponse } from '../shared/media.ts';

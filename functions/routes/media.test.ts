@@ -2,7 +2,7 @@
 // caption, usage by page content, delete refused while used, replace keeping id and path.
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { photoJpeg, png, SVG_WITH_SCRIPT } from '../media/test-images.ts';
 import type { BuildStatus, Rebuilder } from '../rebuild/rebuilder.ts';
 import { mediaListResponseSchema, type MediaRecord } from '../shared/media.ts';

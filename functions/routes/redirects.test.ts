@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { AuditList } from '../shared/api.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { RedirectDto } from '../shared/redirects.ts';

@@ -7,7 +7,7 @@
 // through the app (functions/test/harness.ts). The table over every route and role is
 // visible-changes.security.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { ReviewRequiredError } from '../data/live-guard.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { DeletedPageRestored, VersionSummary } from '../shared/api.ts';

@@ -1,11 +1,11 @@
 // GET /api/shared/analytics/:token?from=&to=[&pageId=] (issue 25,
 // docs/decisions/0156-shared-dashboards.md): the Analytics tab's figures for someone holding a
-// shared link, without an account. The same report the tab reads (functions/data/analytics.ts),
+// shared link, without an account. The same report the tab reads (functions/data/analytics/report.ts),
 // which holds no personal data: counts per day, page, source, campaign and device; never a lead. A
 // revoked or expired link answers 410 saying so; a forged or unknown one 404.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { analyticsReport } from '../data/analytics.ts';
+import { analyticsReport } from '../data/analytics/report.ts';
 import { AnalyticsShareRepository } from '../data/analytics-shares.ts';
 import { InstallSecrets } from '../data/install-secrets.ts';
 import type { VisitorEnv } from '../lib/context.ts';

@@ -20,7 +20,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LandingMarkup } from '../../site/islands/landing/landing-page.tsx';
 import { ALL_ROUTES } from '../app.ts';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { png } from '../media/test-images.ts';
 import { runDueSchedules } from '../publishing/scheduler.ts';
 import { readActivePages, readMediaRecords, readRunningExperiments } from '../site-data/store.ts';

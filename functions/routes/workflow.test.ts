@@ -3,7 +3,7 @@
 // approvals setting. Real DynamoDB Local through the app (functions/test/harness.ts).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import { newTotpSecret, totpCodeAt, totpStep } from '../lib/totp.ts';
 import { runDueSchedules } from '../publishing/scheduler.ts';

@@ -8,7 +8,7 @@ import { mediaIdsIn } from '../shared/media-map.ts';
 import type { Services } from '../lib/context.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LandingPage } from '../data/landing-pages.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { Logger } from '../lib/logger.ts';
 import { LocalRebuilder } from '../rebuild/local.ts';
 import { buildSite, buildStamp } from './site-build.ts';

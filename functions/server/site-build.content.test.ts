@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDocumentClient } from '../data/dynamo.ts';
-import { LandingPageRepository } from '../data/landing-pages.ts';
+import { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import { ensureTable } from '../data/table.ts';
 import { landingTemplate } from '../shared/template.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';

@@ -17,7 +17,7 @@ import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
-import { LandingPageRepository } from '../data/landing-pages.ts';
+import { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers.ts';
 import { inlineScripts } from './inline-scripts.ts';
 import { readActivePages, readRedirectList, readRunningExperiments } from '../site-data/store.ts';

@@ -264,7 +264,6 @@ export const goalBreakdownQuerySchema = z
       });
     }
   });
-export type GoalBreakdownQuery = z.infer<typeof goalBreakdownQuerySchema>;
 
 /** One page's row of a goal's breakdown. */
 export const goalPageRowSchema = z.object({

@@ -55,7 +55,6 @@ export const CTA_EVENT_TYPES = [
   'final_cta_secondary',
 ] as const satisfies readonly EventType[];
 
-
 export const EVENT_LABELS: Record<EventType, string> = {
   page_view: 'Page view',
   hero_primary_cta: 'Hero: primary button',

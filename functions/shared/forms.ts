@@ -738,4 +738,3 @@ export function checkSubmission(
   }
   return issues.length ? { ok: false, issues } : { ok: true, values: cleaned, phones };
 }
-

@@ -4,7 +4,7 @@
 // change without the site's build code knowing how they store things.
 import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
-import { LandingPageRepository } from '../data/landing-pages.ts';
+import { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import { MediaRepository } from '../data/media.ts';
 import { readRedirects, type Redirect } from '../data/redirect-plan.ts';
 import { ExperimentRepository } from '../data/experiments.ts';

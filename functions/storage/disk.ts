@@ -33,7 +33,6 @@ import {
 } from './object-store.ts';
 import { canonicalMetadata, UploadSigner, type SignedUpload } from './upload-signer.ts';
 
-
 /**
  * Ages at which uploads that were never finished are dropped: the same days as the uploads
  * bucket's lifecycle rules in AWS (infra/constructs/uploads.ts imports these), so an

@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createDocumentClient } from '../data/dynamo.ts';
-import { LeadRepository } from '../data/leads.ts';
+import { LeadRepository } from '../data/leads/repository.ts';
 import { OutboxRepository } from '../data/outbox.ts';
 import { ensureTable } from '../data/table.ts';
 import { startReceiver } from '../test/webhook-receiver.ts';

@@ -6,7 +6,7 @@
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
 import type { Context } from 'aws-lambda';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
-import { LeadRepository } from '../data/leads.ts';
+import { LeadRepository } from '../data/leads/repository.ts';
 import { OutboxRepository } from '../data/outbox.ts';
 import { loadConfig } from '../env.ts';
 import { jsonLogger } from '../lib/logger.ts';

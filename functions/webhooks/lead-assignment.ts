@@ -5,8 +5,8 @@
 // rule (functions/data/lead-settings.ts nextTurn), so leads arriving at once are shared out
 // exactly; a rule's owner who is no longer an active account that works leads is passed over
 // for the next one. The owner is set only while nobody owns the lead, with its timeline entry
-// and an audit entry naming the rule, in one transaction (functions/data/leads.ts assign).
-import type { Lead } from '../data/leads.ts';
+// and an audit entry naming the rule, in one transaction (functions/data/leads/routing.ts assign).
+import type { Lead } from '../data/leads/lead-item.ts';
 import type { VisitorServices } from '../lib/context.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
 import { leadFormId } from '../shared/lead-basics.ts';

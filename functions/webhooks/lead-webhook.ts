@@ -13,7 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LeadRepository, Lead } from '../data/leads.ts';
+import type { Lead } from '../data/leads/lead-item.ts';
+import type { LeadRepository } from '../data/leads/repository.ts';
 import type { AttemptResult, OutboxItem, OutboxRepository } from '../data/outbox.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { DeliveryAttempt, LeadWebhookPayload } from '../shared/leads.ts';

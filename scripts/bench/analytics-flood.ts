@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { SITE_SCOPE } from '../../functions/data/events.ts';
+import { SITE_SCOPE } from '../../functions/data/event-counters.ts';
 import { VisitorEventCap } from '../../functions/data/page-resolver.ts';
 import { freePort } from '../../functions/server/dynamo-local.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';

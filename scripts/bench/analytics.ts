@@ -4,7 +4,7 @@
 // the request and the items it reads. Goal: p99 <= 150 ms and <= 2,000 items read.
 //
 // The counters of 180 days are written as the counter items the write path keeps (built
-// by functions/data/events.ts dayStatsItem, read back through its own reader once to be
+// by functions/data/event-counters.ts dayStatsItem, read back through its own reader once to be
 // sure), not event by event: 20 pages x 180 days of realistic traffic would be millions
 // of events.
 import { once } from 'node:events';
@@ -18,7 +18,7 @@ import {
   SITE_SCOPE,
   type DayStats,
   type DimensionCount,
-} from '../../functions/data/events.ts';
+} from '../../functions/data/event-counters.ts';
 import { freePort } from '../../functions/server/dynamo-local.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';
 import { LOCAL_COOKIE } from '../../functions/lib/auth.ts';

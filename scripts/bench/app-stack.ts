@@ -9,7 +9,7 @@ import { createApp } from '../../functions/app.ts';
 import { loadConfig } from '../../functions/env.ts';
 import { createServices } from '../../functions/services.ts';
 import { ensureTable } from '../../functions/data/table.ts';
-import type { LandingPage } from '../../functions/data/landing-pages.ts';
+import type { LandingPage } from '../../functions/data/landing-pages/page-item.ts';
 import { startDynamoLocal } from '../../functions/server/dynamo-local.ts';
 import type { Services } from '../../functions/lib/context.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { LandingPageRepository } from '../../functions/data/landing-pages.ts';
+import { LandingPageRepository } from '../../functions/data/landing-pages/repository.ts';
 import { createDocumentClient } from '../../functions/data/dynamo.ts';
 import { ensureTable } from '../../functions/data/table.ts';
 import { placeholderContent } from '../../functions/shared/landing-content.ts';

@@ -28,7 +28,7 @@ import {
 } from '../../shared/experiments.ts';
 import { analyse } from '../../shared/stats/verdict.ts';
 import { addDays } from '../../shared/days.ts';
-import type { LandingPage } from '../../data/landing-pages.ts';
+import type { LandingPage } from '../../data/landing-pages/page-item.ts';
 import { utcDay } from '../../data/salts.ts';
 import { confirmIdentity } from '../support/identity.ts';
 import { requestRebuild } from '../support/changes.ts';

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
-import { goalBreakdown } from '../../data/analytics.ts';
+import { goalBreakdown } from '../../data/analytics/goal-breakdown.ts';
 import { handlerPermission, requirePermission, sameSiteReads } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { InvalidError } from '../../lib/domain-errors.ts';

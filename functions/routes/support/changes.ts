@@ -4,7 +4,7 @@
 // (functions/lib/domain-errors.ts).
 import type { Context } from 'hono';
 import { BuildRequestLog } from '../../data/build-requests.ts';
-import type { LandingPage, PageChange } from '../../data/landing-pages.ts';
+import type { LandingPage, PageChange } from '../../data/landing-pages/page-item.ts';
 import {
   afterPageWrite,
   readRedirects,

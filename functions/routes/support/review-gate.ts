@@ -6,8 +6,8 @@
 // one live). The page repository refuses any such write nobody signed anyway
 // (functions/data/live-guard.ts): this module only chooses the answer a person expects.
 import type { Context } from 'hono';
-import type { LandingPage, VersionReason } from '../../data/landing-pages.ts';
-import { SlugTakenError } from '../../data/landing-pages.ts';
+import type { LandingPage, VersionReason } from '../../data/landing-pages/page-item.ts';
+import { SlugTakenError } from '../../data/landing-pages/errors.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ConflictError } from '../../lib/domain-errors.ts';
 import { ApiError } from '../../lib/errors.ts';

@@ -16,4 +16,3 @@ export const faqGroupSchema = z.strictObject({
     .length(3)
     .describe('Exactly three questions per group'),
 });
-

@@ -5,20 +5,20 @@
 // No network and no DynamoDB Local: the store is this file's, so a million events run in seconds.
 import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { EventRepository, SITE_SCOPE } from './events.ts';
+import { EventRepository } from './repository.ts';
 import {
-  COUNTER_SHARD_LEVELS,
   counterWrite,
-  CounterShards,
   DIMENSION_CAP,
   dayStatsItem,
   emptyDayStats,
   mergeDayStats,
+  SITE_SCOPE,
   toDayStats,
   type DayStats,
-} from './event-counters.ts';
-import { keys, PK } from './keys.ts';
-import type { Attribution, DeviceClass, EventType } from '../shared/events.ts';
+} from '../event-counters.ts';
+import { COUNTER_SHARD_LEVELS, CounterShards } from '../counter-shards.ts';
+import { keys, PK } from '../keys.ts';
+import type { Attribution, DeviceClass, EventType } from '../../shared/events.ts';
 
 type Item = Record<string, unknown>;
 
