@@ -6,7 +6,7 @@
 import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages.ts';
-import { WorkflowRepository } from './data/workflow.ts';
+import { WorkflowRepository } from './data/workflow/repository.ts';
 import { LeadRepository } from './data/leads.ts';
 import { LeadSettingsRepository } from './data/lead-settings.ts';
 import { LeadRouting } from './webhooks/lead-routing.ts';

@@ -9,7 +9,7 @@
 //   one working copy ...... GetItem pk=FORM-COPIES  sk=<formId>
 //   signatures ............ Query   pk=FORM#<formId> sk begins_with SIGNATURE#
 //
-// It follows the page workflow (functions/data/workflow.ts) and reuses its refusals, the
+// It follows the page workflow (functions/data/workflow/) and reuses its refusals, the
 // approvals count and the setting: a copy's revisions continue from the live revision; any
 // save puts it back to draft and changes its hash, so earlier approvals stop counting; a
 // signature is written once, with a check that the copy still has the hash signed and is in
@@ -38,13 +38,9 @@ import { auditItem, type AuditAction } from './audit.ts';
 import { checkRevision, formSummary, liveFormItem, type FormRepository } from './forms.ts';
 import { keys, SK } from './keys.ts';
 import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
-import {
-  ApprovalsMissingError,
-  assertSignable,
-  WorkflowRepository,
-  WorkflowStateError,
-  type Actor,
-} from './workflow.ts';
+import { ApprovalsMissingError, assertSignable, WorkflowStateError } from './workflow/errors.ts';
+import { WorkflowRepository } from './workflow/repository.ts';
+import type { Actor } from './workflow/store.ts';
 
 /** SHA-256 (hex) of what a form's signature covers: its id and its whole definition. */
 export function definitionHash(id: string, form: FormDefinition): string {

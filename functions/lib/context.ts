@@ -2,7 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages.ts';
-import type { WorkflowRepository } from '../data/workflow.ts';
+import type { WorkflowRepository } from '../data/workflow/repository.ts';
 import type { RedirectRepository } from '../data/redirects.ts';
 import type { LeadRepository } from '../data/leads.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
@@ -40,7 +40,7 @@ export interface Services {
   db: DynamoDBDocumentClient;
   tableName: string;
   pages: LandingPageRepository;
-  /** Working copies, approvals, schedules, preview links (functions/data/workflow.ts). */
+  /** Working copies, approvals, schedules, preview links (functions/data/workflow/). */
   workflow: WorkflowRepository;
   /** Redirects: the Redirects view, unpublish's redirect, the local server's hits (functions/data/redirects.ts). */
   redirects: RedirectRepository;

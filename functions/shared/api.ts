@@ -145,7 +145,7 @@ export const VERSION_REASONS = [
   'reset',
   'delete',
   'restore',
-  // Governed publishing (functions/data/workflow.ts): the live version a publish replaced.
+  // Governed publishing (functions/data/workflow/publish.ts): the live version a publish replaced.
   'publish',
   'unpublish',
 ] as const;
@@ -217,7 +217,7 @@ export const AUDIT_ACTIONS = [
   'two-factor-disable',
   'recovery-codes',
   'session-end',
-  // Governed publishing (functions/data/workflow.ts, routes/workflow.ts).
+  // Governed publishing (functions/data/workflow/, routes/workflow.ts).
   'draft-save',
   'draft-discard',
   'submit',
