@@ -13,7 +13,7 @@ import { LeadRouting } from './webhooks/lead-routing.ts';
 import { chooseSecretBox } from './webhooks/secret-box.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events.ts';
-import { ExperimentRepository } from './data/experiments.ts';
+import { ExperimentRepository } from './data/experiments/repository.ts';
 import { RealtimeRepository } from './data/realtime.ts';
 import { GoalRepository } from './data/goals.ts';
 import { FormRepository } from './data/forms.ts';

@@ -93,7 +93,7 @@ export const PK = {
   experimentStats: 'EXPSTATS#',
   /**
    * EXPVISITORS#<id>#<shard>: an experiment's visitor keys (keyed hashes, one item each,
-   * functions/data/experiments.ts), deleted when it ends.
+   * functions/data/experiments/counters.ts), deleted when it ends.
    */
   experimentVisitors: 'EXPVISITORS#',
   /** The ended experiments whose visitor keys are still being deleted, one partition. */

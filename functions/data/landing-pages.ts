@@ -100,7 +100,7 @@ export class PageNotFoundError extends NotFoundError {
 }
 
 /**
- * A write to a page whose experiment holds its lock (functions/data/experiments.ts): the
+ * A write to a page whose experiment holds its lock (functions/data/experiments/lifecycle.ts): the
  * live page is the experiment's control and cannot change until the experiment ends.
  */
 export class ExperimentRunningError extends ConflictError {

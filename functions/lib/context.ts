@@ -10,7 +10,7 @@ import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { LeadSettingsRepository } from '../data/lead-settings.ts';
 import type { LeadRouting } from '../webhooks/lead-routing.ts';
 import type { EventRepository } from '../data/events.ts';
-import type { ExperimentRepository } from '../data/experiments.ts';
+import type { ExperimentRepository } from '../data/experiments/repository.ts';
 import type { RealtimeRepository } from '../data/realtime.ts';
 import type { GoalRepository } from '../data/goals.ts';
 import type { FormRepository } from '../data/forms.ts';
@@ -57,7 +57,7 @@ export interface Services {
   /** Recipients and the webhook in effect: saved, else the environment's (webhooks/lead-routing.ts). */
   leadRouting: LeadRouting;
   events: EventRepository;
-  /** A/B experiments: variants, approvals, per-variant counters (functions/data/experiments.ts). */
+  /** A/B experiments: variants, approvals, per-variant counters (functions/data/experiments/). */
   experiments: ExperimentRepository;
   /** Page views of the last minutes (functions/data/realtime.ts). */
   realtime: RealtimeRepository;

@@ -245,7 +245,7 @@ export const AUDIT_ACTIONS = [
   'lead-erase',
   'lead-owner',
   'lead-reminder',
-  // Experiments (functions/data/experiments.ts, routes/admin/experiments.ts).
+  // Experiments (functions/data/experiments/, routes/admin/experiments.ts).
   'experiment-create',
   'experiment-update',
   'experiment-delete',
