@@ -14,7 +14,7 @@ import type { ExperimentRepository } from '../data/experiments/repository.ts';
 import type { RealtimeRepository } from '../data/realtime.ts';
 import type { GoalRepository } from '../data/goals.ts';
 import type { FormRepository } from '../data/forms.ts';
-import type { FormReviewRepository } from '../data/form-review.ts';
+import type { FormReviewRepository } from '../data/form-review/repository.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
@@ -65,7 +65,7 @@ export interface Services {
   goals: GoalRepository;
   /** Form definitions (functions/data/forms.ts). */
   forms: FormRepository;
-  /** Forms' working copies under review, their signatures, deletion (data/form-review.ts). */
+  /** Forms' working copies under review, their signatures, deletion (data/form-review/). */
   formReview: FormReviewRepository;
   rateLimiter: RateLimiter;
   admins: AdminRepository;

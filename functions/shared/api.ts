@@ -262,7 +262,7 @@ export const AUDIT_ACTIONS = [
   'goal-create',
   'goal-delete',
   'goal-funnel',
-  // Forms (functions/data/forms.ts; under review: functions/data/form-review.ts).
+  // Forms (functions/data/forms.ts; under review: functions/data/form-review/).
   'form-save',
   'form-delete',
   'form-copy-save',
