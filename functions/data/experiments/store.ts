@@ -82,7 +82,7 @@ export type SignatureRecord = Omit<Signature, 'current'> & { variantId: VariantI
 const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'experimentId']);
 
 /** An item without its keys (and its partition's id): the stored record. */
-export function strip<T>(item: Record<string, unknown>): T {
+function strip<T>(item: Record<string, unknown>): T {
   return Object.fromEntries(
     Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)),
   ) as T;

@@ -41,8 +41,8 @@ export function definitionHash(id: string, form: FormDefinition): string {
   return createHash('sha256').update(stableStringify({ id, form })).digest('hex');
 }
 
-export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
-export type CopyItem = FormWorkingCopy & { pk: string; sk: string };
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+type CopyItem = FormWorkingCopy & { pk: string; sk: string };
 export type SignatureItem = Omit<FormSignature, 'current'> & { pk: string; sk: string };
 
 function toCopy(item: CopyItem): FormWorkingCopy {
