@@ -21,5 +21,3 @@ export class StaleExperimentError extends ConflictError {
     });
   }
 }
-
-export { ExperimentRunningError } from '../landing-pages.ts';
