@@ -260,7 +260,7 @@ test('an experiment is created, edited, started, split by address, converts and 
 // it. Now only the addresses the edge sends to B count for B and the others' claims count
 // nothing, so every counted visitor is in B although the split is 50/50: the results screen
 // flags the sample ratio mismatch (the API test with the edge's own assignment is
-// functions/routes/experiments.test.ts).
+// functions/data/experiments/counters.test.ts).
 test('the results screen flags a sample ratio mismatch when every counted visitor lands in B', async ({
   page,
   request,

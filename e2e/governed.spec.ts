@@ -3,7 +3,7 @@
 // password (an electronic signature); a publisher schedules it; the live page changes at
 // the scheduled time, and not before. The approvals setting stays at 0 here, since the
 // other editing specs share this server; its effect on publishing is tested in
-// functions/routes/workflow.test.ts.
+// functions/data/workflow/review.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';

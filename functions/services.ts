@@ -12,7 +12,7 @@ import { chooseSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
 import { TwoFactorRepository } from './data/two-factor.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
-import { FormReviewRepository } from './data/form-review.ts';
+import { FormReviewRepository } from './data/form-review/repository.ts';
 import { createObjectStore } from './storage/select.ts';
 import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';

@@ -6,14 +6,14 @@
 import type { Config } from './env.ts';
 import { createDocumentClient, type DynamoTarget } from './data/dynamo.ts';
 import { LandingPageRepository } from './data/landing-pages/repository.ts';
-import { WorkflowRepository } from './data/workflow.ts';
+import { WorkflowRepository } from './data/workflow/repository.ts';
 import { LeadRepository } from './data/leads/repository.ts';
 import { LeadSettingsRepository } from './data/lead-settings.ts';
 import { LeadRouting } from './webhooks/lead-routing.ts';
 import { chooseSecretBox } from './webhooks/secret-box.ts';
 import type { LeadWebhookOptions } from './webhooks/lead-webhook.ts';
 import { EventRepository } from './data/events/repository.ts';
-import { ExperimentRepository } from './data/experiments.ts';
+import { ExperimentRepository } from './data/experiments/repository.ts';
 import { RealtimeRepository } from './data/realtime.ts';
 import { GoalRepository } from './data/goals.ts';
 import { FormRepository } from './data/forms.ts';

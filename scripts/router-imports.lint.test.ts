@@ -27,7 +27,7 @@ describe('a router imports no other router', () => {
     ['functions/routes/admin/pages.ts', './templates.ts', true],
     ['functions/routes/admin/pages.ts', '../account/admins.ts', true],
     ['functions/routes/admin/pages.ts', '../support/changes.ts', false],
-    ['functions/routes/admin/pages.ts', '../../data/landing-pages.ts', false],
+    ['functions/routes/admin/pages.ts', '../../data/landing-pages/repository.ts', false],
     // What mounts the routers, and the support modules themselves, may.
     ['functions/routes/public-routes.ts', './contact.ts', false],
     ['functions/routes/support/changes.ts', './actor.ts', false],

@@ -6,7 +6,7 @@
 //   every stored form ..... Query   pk=FORMS
 //   one form .............. GetItem / Put / Delete  pk=FORMS  sk=<formId>
 // With approvals required, saves go to the form's working copy instead and reach this item
-// only when the copy is published (functions/data/form-review.ts, which also deletes forms).
+// only when the copy is published (functions/data/form-review/publish.ts, which also deletes forms).
 // A save is conditional on the revision the editor loaded (a stale save is a 409), and its
 // audit entry is written in the same transaction.
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';

@@ -75,9 +75,9 @@ export const PK = {
   goals: 'GOALS',
   /** The form definitions, one partition (functions/data/forms.ts). */
   forms: 'FORMS',
-  /** The forms' working copies under review, one partition (functions/data/form-review.ts). */
+  /** The forms' working copies under review, one partition (functions/data/form-review/). */
   formCopies: 'FORM-COPIES',
-  /** FORM#<formId>: the signatures of a form's working copies (functions/data/form-review.ts). */
+  /** FORM#<formId>: the signatures of a form's working copies (functions/data/form-review/review.ts). */
   form: 'FORM#',
   /** The saved page templates, one partition (functions/data/page-templates.ts). */
   templates: 'TEMPLATES',
@@ -93,7 +93,7 @@ export const PK = {
   experimentStats: 'EXPSTATS#',
   /**
    * EXPVISITORS#<id>#<shard>: an experiment's visitor keys (keyed hashes, one item each,
-   * functions/data/experiments.ts), deleted when it ends.
+   * functions/data/experiments/counters.ts), deleted when it ends.
    */
   experimentVisitors: 'EXPVISITORS#',
   /** The ended experiments whose visitor keys are still being deleted, one partition. */

@@ -1,6 +1,6 @@
 // What every write that changes what visitors see carries (issue 33; docs/decisions/0300-
 // review-covers-every-visible-write.md): one Update of the installation's settings item
-// (pk=SETTINGS sk=SETTINGS, where functions/data/workflow.ts keeps `approvalsRequired`) in
+// (pk=SETTINGS sk=SETTINGS, where functions/data/workflow/review.ts keeps `approvalsRequired`) in
 // the write's own transaction. It
 //   - refuses the write when the settings require more approvals than the content written
 //     has: a write nobody signed has 0. So no route, today's or tomorrow's, and no race with

@@ -359,7 +359,7 @@ export class MediaRepository extends TableRepository {
 
   /**
    * Records by id (missing ones left out), for the site build's media map; `consistent`
-   * for a hash that must see the last change (functions/data/workflow.ts).
+   * for a hash that must see the last change (functions/data/workflow/working-copy.ts).
    */
   async getMany(
     ids: readonly string[],

@@ -2,7 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../env.ts';
 import type { LandingPageRepository } from '../data/landing-pages/repository.ts';
-import type { WorkflowRepository } from '../data/workflow.ts';
+import type { WorkflowRepository } from '../data/workflow/repository.ts';
 import type { RedirectRepository } from '../data/redirects.ts';
 import type { LeadRepository } from '../data/leads/repository.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
@@ -10,11 +10,11 @@ import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { LeadSettingsRepository } from '../data/lead-settings.ts';
 import type { LeadRouting } from '../webhooks/lead-routing.ts';
 import type { EventRepository } from '../data/events/repository.ts';
-import type { ExperimentRepository } from '../data/experiments.ts';
+import type { ExperimentRepository } from '../data/experiments/repository.ts';
 import type { RealtimeRepository } from '../data/realtime.ts';
 import type { GoalRepository } from '../data/goals.ts';
 import type { FormRepository } from '../data/forms.ts';
-import type { FormReviewRepository } from '../data/form-review.ts';
+import type { FormReviewRepository } from '../data/form-review/repository.ts';
 import type { RateLimiter } from '../data/rate-limit.ts';
 import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
@@ -40,7 +40,7 @@ export interface Services {
   db: DynamoDBDocumentClient;
   tableName: string;
   pages: LandingPageRepository;
-  /** Working copies, approvals, schedules, preview links (functions/data/workflow.ts). */
+  /** Working copies, approvals, schedules, preview links (functions/data/workflow/). */
   workflow: WorkflowRepository;
   /** Redirects: the Redirects view, unpublish's redirect, the local server's hits (functions/data/redirects.ts). */
   redirects: RedirectRepository;
@@ -57,7 +57,7 @@ export interface Services {
   /** Recipients and the webhook in effect: saved, else the environment's (webhooks/lead-routing.ts). */
   leadRouting: LeadRouting;
   events: EventRepository;
-  /** A/B experiments: variants, approvals, per-variant counters (functions/data/experiments.ts). */
+  /** A/B experiments: variants, approvals, per-variant counters (functions/data/experiments/). */
   experiments: ExperimentRepository;
   /** Page views of the last minutes (functions/data/realtime.ts). */
   realtime: RealtimeRepository;
@@ -65,7 +65,7 @@ export interface Services {
   goals: GoalRepository;
   /** Form definitions (functions/data/forms.ts). */
   forms: FormRepository;
-  /** Forms' working copies under review, their signatures, deletion (data/form-review.ts). */
+  /** Forms' working copies under review, their signatures, deletion (data/form-review/). */
   formReview: FormReviewRepository;
   rateLimiter: RateLimiter;
   admins: AdminRepository;

@@ -11,7 +11,7 @@
 // publishing what nobody signed, and the working copies that show it are re-hashed.
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { newMediaId, type UploadTicket } from '../data/media.ts';
-import { StaleWorkingCopyError } from '../data/workflow.ts';
+import { StaleWorkingCopyError } from '../data/workflow/errors.ts';
 import type { Services } from '../lib/context.ts';
 import { CONTROL_ID } from '../shared/experiments.ts';
 import type { LandingContent } from '../shared/landing-content.ts';

@@ -1,6 +1,6 @@
 // AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts), the weekly
 // report when it is due (functions/reports/weekly.ts), the deletion of ended experiments'
-// visitor keys (functions/data/experiments.ts) and the reminders about leads still new after
+// visitor keys (functions/data/experiments/counters.ts) and the reminders about leads still new after
 // the SLA (functions/mail/lead-reminder.ts), run every minute by an EventBridge
 // rule (infra/constructs/schedules.ts). A run that fails throws,
 // so the function's Errors metric (and its alarm) counts it; the next run tries again.

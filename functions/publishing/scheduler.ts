@@ -5,10 +5,10 @@
 //
 // Exactly once: the publish deletes its schedule item in the same transaction as the page
 // write, conditional on the item still being there with the same time
-// (functions/data/workflow.ts). Two runners that pick up the same schedule both try; one
+// (functions/data/workflow/publish.ts). Two runners that pick up the same schedule both try; one
 // transaction commits, the other is refused and finds the schedule gone.
 import { StaleRevisionError } from '../data/landing-pages/errors.ts';
-import { ApprovalsMissingError, WorkflowStateError } from '../data/workflow.ts';
+import { ApprovalsMissingError, WorkflowStateError } from '../data/workflow/errors.ts';
 import type { Services } from '../lib/context.ts';
 import type { ScheduleEntry } from '../shared/workflow.ts';
 import { addUnpublishRedirect } from './unpublish-redirect.ts';

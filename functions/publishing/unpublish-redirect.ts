@@ -2,7 +2,7 @@
 // sends visitors to /demo"): a redirect from the page's public path to the target. Its
 // `/legacy/<slug>` stays the page's own (functions/data/redirect-plan.ts), and publishing
 // the page again takes its public path back (the page write removes the redirect).
-import type { Actor } from '../data/workflow.ts';
+import type { Actor } from '../data/workflow/store.ts';
 import type { Services } from '../lib/context.ts';
 import { publicPath } from '../shared/slug.ts';
 

@@ -1,7 +1,7 @@
 // GET /api/preview with `Authorization: Bearer <token>`: what a preview link shows (issue 23):
 // the page's working copy (or, without one, the page as stored) for a reviewer without an
 // account. Never cached, never indexed; the token names the link and is checked against its
-// stored hash (functions/data/workflow.ts resolvePreviewToken). The token travels in a
+// stored hash (functions/data/workflow/preview-links.ts resolvePreviewToken). The token travels in a
 // header, never in the path (issue 33): a path lands in CloudFront's and API Gateway's access
 // logs, an Authorization header in neither. A gated download's file is hidden as the public
 // page API hides it (withoutAssetPaths).

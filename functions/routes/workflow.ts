@@ -1,13 +1,13 @@
 // Governed publishing (issue 23, docs/decisions/0132-working-copy.md): the working copy
 // of a page and its way to the live site, under /api/landing-pages/:id/... . Each handler
 // checks the role's permission (functions/shared/roles.ts) before it reads the body; the
-// workflow's refusals are domain errors of functions/data/workflow.ts.
+// workflow's refusals are domain errors of functions/data/workflow/errors.ts.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
-import { WorkflowRepository } from '../data/workflow.ts';
+import { WorkflowRepository } from '../data/workflow/repository.ts';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';

@@ -144,7 +144,7 @@ export const VERSION_REASONS = [
   'reset',
   'delete',
   'restore',
-  // Governed publishing (functions/data/workflow.ts): the live version a publish replaced.
+  // Governed publishing (functions/data/workflow/publish.ts): the live version a publish replaced.
   'publish',
   'unpublish',
 ] as const;
@@ -214,7 +214,7 @@ export const AUDIT_ACTIONS = [
   'two-factor-disable',
   'recovery-codes',
   'session-end',
-  // Governed publishing (functions/data/workflow.ts, routes/workflow.ts).
+  // Governed publishing (functions/data/workflow/, routes/workflow.ts).
   'draft-save',
   'draft-discard',
   'submit',
@@ -242,7 +242,7 @@ export const AUDIT_ACTIONS = [
   'lead-erase',
   'lead-owner',
   'lead-reminder',
-  // Experiments (functions/data/experiments.ts, routes/admin/experiments.ts).
+  // Experiments (functions/data/experiments/, routes/admin/experiments.ts).
   'experiment-create',
   'experiment-update',
   'experiment-delete',
@@ -259,7 +259,7 @@ export const AUDIT_ACTIONS = [
   'goal-create',
   'goal-delete',
   'goal-funnel',
-  // Forms (functions/data/forms.ts; under review: functions/data/form-review.ts).
+  // Forms (functions/data/forms.ts; under review: functions/data/form-review/).
   'form-save',
   'form-delete',
   'form-copy-save',

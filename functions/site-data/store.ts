@@ -7,7 +7,7 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import { MediaRepository } from '../data/media.ts';
 import { readRedirects, type Redirect } from '../data/redirect-plan.ts';
-import { ExperimentRepository } from '../data/experiments.ts';
+import { ExperimentRepository } from '../data/experiments/repository.ts';
 import { CONTROL_ID, type VariantId } from '../shared/experiments.ts';
 import type { MediaRecord } from '../shared/media.ts';
 import type { LandingContent } from '../shared/landing-content.ts';

@@ -3,6 +3,7 @@
 // come from: the public definition (GET /api/forms/:id, read past the instance's 5-second
 // cache) and the site build's input (functions/site-data/forms.ts, over the same table).
 import { inject } from 'vitest';
+import type { ErrorBody } from '../lib/errors.ts';
 import { readPublicForm } from '../site-data/forms.ts';
 import type { FormState } from '../shared/form-review.ts';
 import { builtInForm, type BuiltInForm, type FormDefinition } from '../shared/forms.ts';
@@ -73,3 +74,6 @@ export async function formTeam(approvalsRequired: number, env: Record<string, st
     `/api/admin/forms/${id}${action ? `/${action}` : ''}`;
   return { ...base, clock, as, setApprovals, publicForm, built, state, path };
 }
+
+/** The error of an answer's envelope. */
+export const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;

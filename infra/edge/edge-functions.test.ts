@@ -370,7 +370,7 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
 
   // The probe (issue 33): one address, a new user agent for every view. Versions are not
   // part of the key, so they are one visitor with one variant (the API counts by the same
-  // key: functions/routes/experiments.test.ts).
+  // key: functions/data/experiments/counters.test.ts).
   it("keeps one variant for one address however often the browser's version changes", async () => {
     for (const [ip, agents] of [
       [

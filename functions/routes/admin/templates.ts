@@ -5,7 +5,7 @@
 // by the whole team. Each change is audited in its own transaction.
 //
 // A page is saved with what its editor shows: its working copy when it has one (the
-// changes being prepared, functions/data/workflow.ts), else its live content.
+// changes being prepared, functions/data/workflow/working-copy.ts), else its live content.
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import * as z from 'zod';

@@ -2,8 +2,8 @@
 // workflow routes' answers): working copy, approvals against the setting, schedule, comments
 // and preview links (docs/decisions/0132-working-copy.md).
 import type { Context } from 'hono';
-import type { LandingPage } from '../../data/landing-pages.ts';
-import { WorkflowRepository } from '../../data/workflow.ts';
+import type { LandingPage } from '../../data/landing-pages/page-item.ts';
+import { WorkflowRepository } from '../../data/workflow/repository.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import type { WorkflowStatus } from '../../shared/workflow.ts';
 

@@ -1,0 +1,408 @@
+// An experiment's life (docs/decisions/0150-experiment-model.md): a draft is created (its
+// variants copies of the live page unless given content), changed, started (it takes the
+// page's lock, so the live page, the control, cannot change while it runs; every variant
+// needs its approvals first when the page does), paused and resumed, and ended (a variant
+// may be promoted); only a draft is deleted, an experiment that ran keeps its results.
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { LandingContent } from '../../shared/landing-content.ts';
+import {
+  CONTROL_ID,
+  VARIANT_IDS,
+  type CreateExperimentRequest,
+  type Goal,
+  type VariantId,
+} from '../../shared/experiments.ts';
+import { GSI1PK, keys } from '../keys.ts';
+import type { LandingPage } from '../landing-pages/page-item.ts';
+import { isConditionalFailure, putNew } from '../table.ts';
+import { ExperimentStateError, StaleExperimentError } from './errors.ts';
+import { variantHash, type ExperimentActor, type ExperimentItem } from './store.ts';
+import { ExperimentVariants } from './variants.ts';
+
+/** The lifecycle layer of the experiments' repository (layers: functions/data/experiments/store.ts). */
+export abstract class ExperimentLifecycle extends ExperimentVariants {
+  /** A draft experiment on `page`; variants without content start as copies of the live page. */
+  async create(
+    page: LandingPage,
+    body: Required<Pick<CreateExperimentRequest, 'name' | 'goal' | 'minDays' | 'minVisitors'>> &
+      Pick<CreateExperimentRequest, 'hypothesis'> & {
+        variants: { name: string; weight: number; content?: LandingContent | undefined }[];
+      },
+    actor: ExperimentActor,
+  ): Promise<ExperimentItem> {
+    const now = this.now();
+    const at = now.toISOString();
+    const id = randomUUID();
+    const item: ExperimentItem = {
+      id,
+      pageId: page.id,
+      name: body.name,
+      ...(body.hypothesis ? { hypothesis: body.hypothesis } : {}),
+      goal: body.goal,
+      status: 'draft',
+      minDays: body.minDays,
+      minVisitors: body.minVisitors,
+      revision: 1,
+      createdAt: at,
+      createdBy: actor.email,
+      variants: body.variants.map((variant, index) => ({
+        id: VARIANT_IDS[index]!,
+        name: variant.name,
+        weight: variant.weight,
+      })),
+    };
+    const variantItems = body.variants.slice(1).map((variant, index) => {
+      const content = variant.content ?? page.content;
+      const variantId = VARIANT_IDS[index + 1]!;
+      return {
+        ...keys.variant(id, variantId),
+        experimentId: id,
+        variantId,
+        content,
+        revision: 1,
+        contentHash: variantHash(content),
+        // A variant handed in with its own content was written by its creator; a copy of
+        // the live page was written by whoever published that.
+        authors: variant.content ? [actor.email] : [],
+        updatedAt: at,
+        updatedBy: actor.email,
+      };
+    });
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          putNew(this.table, this.experimentItem(item)),
+          ...variantItems.map((variant) => putNew(this.table, variant)),
+          this.audit(now, actor, 'experiment-create', `${item.name}: created (draft)`, page.id),
+        ],
+      }),
+    );
+    return item;
+  }
+
+  private experimentItem(item: ExperimentItem) {
+    return {
+      ...keys.experiment(item.id),
+      gsi1pk: GSI1PK.experiments,
+      gsi1sk: `${item.pageId}#${item.createdAt}`,
+      ...item,
+    };
+  }
+
+  /** Replaces the experiment item if it is still at `expected`'s revision. */
+  private async replace(
+    current: ExperimentItem,
+    next: ExperimentItem,
+    more: object[] = [],
+  ): Promise<void> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: this.experimentItem(next),
+                ConditionExpression: 'revision = :revision',
+                ExpressionAttributeValues: { ':revision': current.revision },
+              },
+            },
+            ...more,
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      const latest = await this.item(current.id);
+      if (latest && latest.revision !== current.revision) {
+        throw new StaleExperimentError('experiment', current.revision, latest.revision, 'someone');
+      }
+      throw error;
+    }
+    this.forgetRunning();
+  }
+
+  /** A draft's settings and its variants' names and shares. */
+  async update(
+    id: string,
+    patch: {
+      name?: string | undefined;
+      hypothesis?: string | undefined;
+      goal?: Goal | undefined;
+      minDays?: number | undefined;
+      minVisitors?: number | undefined;
+      variants?: { name: string; weight: number }[] | undefined;
+      revision: number;
+    },
+    actor: ExperimentActor,
+  ): Promise<ExperimentItem> {
+    const current = await this.required(id);
+    if (current.revision !== patch.revision) {
+      throw new StaleExperimentError(
+        'experiment',
+        patch.revision,
+        current.revision,
+        current.createdBy,
+      );
+    }
+    if (current.status !== 'draft') {
+      throw new ExperimentStateError(
+        'Only a draft experiment can be changed: its visitors were counted with these settings',
+      );
+    }
+    if (patch.variants && patch.variants.length !== current.variants.length) {
+      throw new ExperimentStateError(
+        `The experiment has ${current.variants.length} variants: send all of them, in order`,
+        { variants: [`must have ${current.variants.length} items`] },
+      );
+    }
+    const next: ExperimentItem = {
+      ...current,
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.hypothesis !== undefined ? { hypothesis: patch.hypothesis } : {}),
+      ...(patch.goal !== undefined ? { goal: patch.goal } : {}),
+      ...(patch.minDays !== undefined ? { minDays: patch.minDays } : {}),
+      ...(patch.minVisitors !== undefined ? { minVisitors: patch.minVisitors } : {}),
+      ...(patch.variants
+        ? {
+            variants: current.variants.map((variant, index) => ({
+              ...variant,
+              name: patch.variants![index]!.name,
+              weight: patch.variants![index]!.weight,
+            })),
+          }
+        : {}),
+      revision: current.revision + 1,
+    };
+    await this.replace(current, next, [
+      this.audit(
+        this.now(),
+        actor,
+        'experiment-update',
+        `${next.name}: settings changed`,
+        current.pageId,
+      ),
+    ]);
+    return next;
+  }
+
+  /** Deletes a draft with its variants (an experiment that ran keeps its results). */
+  async deleteDraft(id: string, actor: ExperimentActor): Promise<void> {
+    const experiment = await this.required(id);
+    if (experiment.status !== 'draft') {
+      throw new ExperimentStateError(
+        'Only a draft can be deleted: an experiment that ran keeps its results',
+      );
+    }
+    const { variants, signatures } = await this.parts(id);
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: this.table,
+              Key: keys.experiment(id),
+              ConditionExpression: 'revision = :revision AND #status = :draft',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':revision': experiment.revision, ':draft': 'draft' },
+            },
+          },
+          ...[...variants.keys()].map((variantId) => ({
+            Delete: { TableName: this.table, Key: keys.variant(id, variantId) },
+          })),
+          this.audit(
+            this.now(),
+            actor,
+            'experiment-delete',
+            `${experiment.name}: deleted (draft)`,
+            experiment.pageId,
+          ),
+        ],
+      }),
+    );
+    // Signatures of a deleted draft are records of what was signed: kept, like a page's.
+    void signatures;
+  }
+
+  /**
+   * Starts a draft (or resumes a paused experiment). A draft takes the page's lock, so the
+   * live page (the control) cannot change while the experiment runs; `approvalsRequired`
+   * distinct current approvals are needed on every variant but the control.
+   */
+  async start(
+    id: string,
+    page: LandingPage,
+    approvalsRequired: number,
+    actor: ExperimentActor,
+  ): Promise<ExperimentItem> {
+    const current = await this.required(id);
+    if (current.status === 'running')
+      throw new ExperimentStateError('The experiment is already running');
+    if (current.status === 'stopped') {
+      throw new ExperimentStateError(
+        'An ended experiment cannot start again: create a new one (its results stay here)',
+      );
+    }
+    if (!page.isActive) {
+      throw new ExperimentStateError(
+        'The page is not live: publish it first, an experiment compares variants of a live page',
+      );
+    }
+    if (current.status === 'draft' && approvalsRequired > 0) {
+      const { variants, signatures } = await this.parts(id);
+      const missing = current.variants
+        .filter((meta) => meta.id !== CONTROL_ID)
+        .filter((meta) => {
+          const hash = variants.get(meta.id)?.contentHash;
+          const signers = new Set(
+            signatures
+              .filter((s) => s.variantId === meta.id && s.contentHash === hash)
+              .map((s) => s.signerEmail),
+          );
+          return signers.size < approvalsRequired;
+        });
+      if (missing.length) {
+        throw new ExperimentStateError(
+          `Every variant needs ${approvalsRequired} approval${approvalsRequired === 1 ? '' : 's'} of its current content before the experiment starts: ${missing.map((m) => m.name).join(', ')} ${missing.length === 1 ? 'does' : 'do'} not have ${approvalsRequired === 1 ? 'it' : 'them'} yet`,
+        );
+      }
+    }
+    const now = this.now();
+    const at = now.toISOString();
+    const next: ExperimentItem = {
+      ...current,
+      status: 'running',
+      revision: current.revision + 1,
+      ...(current.status === 'draft' ? { startedAt: at, controlRevision: page.revision } : {}),
+    };
+    delete next.pausedAt;
+    const lock =
+      current.status === 'draft'
+        ? [
+            {
+              Put: {
+                TableName: this.table,
+                Item: { ...keys.experimentLock(page.id), experimentId: id, name: current.name, at },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            // The control is the page as read: a write since then fails the start.
+            {
+              ConditionCheck: {
+                TableName: this.table,
+                Key: keys.page(page.id),
+                ConditionExpression: 'revision = :revision',
+                ExpressionAttributeValues: { ':revision': page.revision },
+              },
+            },
+          ]
+        : [];
+    try {
+      await this.replace(current, next, [
+        ...lock,
+        this.audit(
+          now,
+          actor,
+          'experiment-start',
+          `${current.name}: ${current.status === 'draft' ? 'started' : 'resumed'} on /${page.slug}`,
+          page.id,
+        ),
+      ]);
+    } catch (error) {
+      if (error instanceof StaleExperimentError || !isConditionalFailure(error)) throw error;
+      const locked = await this.lockOf(page.id);
+      if (locked && locked.experimentId !== id) {
+        throw new ExperimentStateError(
+          `Another experiment ("${locked.name}") is running or paused on this page: end it first`,
+        );
+      }
+      throw new ExperimentStateError('The page changed while the experiment started; try again');
+    }
+    return next;
+  }
+
+  async pause(id: string, actor: ExperimentActor): Promise<ExperimentItem> {
+    const current = await this.required(id);
+    if (current.status !== 'running')
+      throw new ExperimentStateError('Only a running experiment can be paused');
+    const now = this.now();
+    const next: ExperimentItem = {
+      ...current,
+      status: 'paused',
+      pausedAt: now.toISOString(),
+      revision: current.revision + 1,
+    };
+    await this.replace(current, next, [
+      this.audit(now, actor, 'experiment-pause', `${current.name}: paused`, current.pageId),
+    ]);
+    return next;
+  }
+
+  /** Ends a running or paused experiment (its results stay readable); frees the page. */
+  async stop(
+    id: string,
+    actor: ExperimentActor,
+    promoted?: { variantId: VariantId; name: string },
+  ): Promise<ExperimentItem> {
+    const current = await this.required(id);
+    if (current.status === 'draft') {
+      throw new ExperimentStateError('A draft has not started: delete it instead');
+    }
+    if (current.status === 'stopped' && (!promoted || current.promotedVariantId)) {
+      throw new ExperimentStateError(
+        current.promotedVariantId
+          ? 'A variant of this experiment was promoted already'
+          : 'The experiment has ended already',
+      );
+    }
+    const now = this.now();
+    const at = now.toISOString();
+    const next: ExperimentItem = {
+      ...current,
+      status: 'stopped',
+      stoppedAt: current.stoppedAt ?? at,
+      revision: current.revision + 1,
+      ...(promoted ? { promotedVariantId: promoted.variantId, promotedAt: at } : {}),
+    };
+    delete next.pausedAt;
+    await this.replace(current, next, [
+      ...(current.status === 'stopped'
+        ? []
+        : [
+            {
+              Delete: {
+                TableName: this.table,
+                Key: keys.experimentLock(current.pageId),
+                ConditionExpression: 'experimentId = :id',
+                ExpressionAttributeValues: { ':id': id },
+              },
+            },
+            // Its visitor keys serve no purpose any more: the next sweep deletes them.
+            { Put: { TableName: this.table, Item: { ...keys.endedExperimentVisitors(id), at } } },
+          ]),
+      this.audit(
+        now,
+        actor,
+        promoted ? 'experiment-promote' : 'experiment-stop',
+        promoted
+          ? `${current.name}: ended, variant ${promoted.name} promoted`
+          : `${current.name}: ended`,
+        current.pageId,
+      ),
+    ]);
+    return next;
+  }
+
+  /** The experiment holding a page's lock, if any. */
+  async lockOf(pageId: string): Promise<{ experimentId: string; name: string } | undefined> {
+    const result = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: keys.experimentLock(pageId),
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item as { experimentId: string; name: string } | undefined;
+  }
+}

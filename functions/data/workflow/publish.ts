@@ -1,0 +1,149 @@
+// Publishing (docs/decisions/0132-working-copy.md): the working copy becomes the live
+// version in one transaction that deletes the copy (and its schedule), conditional on the
+// copy being exactly the content approved: a second publisher, a second scheduler run or an
+// edit racing the publish makes the transaction fail instead of publishing twice or
+// publishing unreviewed content. Unpublishing takes the page off the site
+// (docs/decisions/0135-unpublish-with-redirect.md for the redirect that may follow).
+import type { ScheduleEntry } from '../../shared/workflow.ts';
+import { keys } from '../keys.ts';
+import type { LandingPage } from '../landing-pages/page-item.ts';
+import { readGenerations } from '../live-guard.ts';
+import { ApprovalsMissingError, WorkflowStateError } from './errors.ts';
+import { Review } from './review.ts';
+import type { Actor } from './store.ts';
+
+/** The publishing layer of the page workflow (layers: functions/data/workflow/store.ts). */
+export abstract class Publishing extends Review {
+  /**
+   * Publishes now: the working copy becomes the live version (or a never-published page
+   * goes live as it is), if it has the approvals the settings require. Returns the page.
+   */
+  async publish(page: LandingPage, actor: Actor, schedule?: ScheduleEntry): Promise<LandingPage> {
+    // The image count first: an image changed in place after this read makes the write fail
+    // (live-guard.ts), one changed before it shows in the hash checked below.
+    const generations = await readGenerations(this.db, this.table);
+    const [read, { approvalsRequired }] = await Promise.all([
+      this.workingCopy(page.id),
+      this.settings(),
+    ]);
+    let copy = read;
+    const scheduleParts = schedule
+      ? [
+          {
+            Delete: {
+              TableName: this.table,
+              Key: keys.schedule(page.id, 'publish'),
+              ConditionExpression: 'attribute_exists(pk) AND #at = :at',
+              ExpressionAttributeNames: { '#at': 'at' },
+              ExpressionAttributeValues: { ':at': schedule.at },
+            },
+          },
+        ]
+      : [{ Delete: { TableName: this.table, Key: keys.schedule(page.id, 'publish') } }];
+    const changed = () =>
+      new WorkflowStateError(
+        'The working copy or the schedule changed meanwhile; nothing was published',
+      );
+    if (!copy) {
+      if (page.isActive) {
+        throw new WorkflowStateError(
+          'There is nothing to publish: visitors already get the live version',
+        );
+      }
+      if (approvalsRequired > 0) throw new ApprovalsMissingError(approvalsRequired, 0);
+      return this.pages.update(
+        page.id,
+        { isActive: true },
+        {
+          actor: actor.email,
+          ip: actor.ip,
+          action: 'publish',
+          reason: 'publish',
+          expectedRevision: page.revision,
+          detail: () => (schedule ? `published as scheduled for ${schedule.at}` : 'published'),
+          also: { parts: scheduleParts, refused: changed },
+          reviewed: { approvals: 0 },
+        },
+      );
+    }
+    // An image the copy shows changed in place since it was saved: the copy's hash follows,
+    // which voids the approvals of what it showed before.
+    const rehashed = await this.refreshHash(page.id, copy);
+    if (rehashed) copy = { ...copy, contentHash: rehashed };
+    if (schedule?.contentHash && schedule.contentHash !== copy.contentHash) throw changed();
+    const approvals = Review.approvalsOf(await this.signatures(page.id, copy));
+    if (approvals < approvalsRequired)
+      throw new ApprovalsMissingError(approvalsRequired, approvals);
+    return this.pages.update(
+      page.id,
+      { title: copy.title, slug: copy.slug, content: copy.content, isActive: true },
+      {
+        actor: actor.email,
+        ip: actor.ip,
+        action: 'publish',
+        reason: 'publish',
+        expectedRevision: page.revision,
+        detail: () =>
+          `working copy revision ${copy.revision} published${schedule ? ` as scheduled for ${schedule.at}` : ''}${
+            approvals > 0 ? ` with ${approvals} approval${approvals === 1 ? '' : 's'}` : ''
+          }`,
+        also: {
+          parts: [
+            {
+              Delete: {
+                TableName: this.table,
+                Key: keys.workingCopy(page.id),
+                ConditionExpression: 'revision = :copyRevision AND contentHash = :hash',
+                ExpressionAttributeValues: {
+                  ':copyRevision': copy.revision,
+                  ':hash': copy.contentHash,
+                },
+              },
+            },
+            ...scheduleParts,
+          ],
+          refused: changed,
+        },
+        reviewed: { approvals, mediaGeneration: generations.media ?? null },
+      },
+    );
+  }
+
+  /** Takes the page off the site now; the working copy, if any, stays. */
+  async unpublish(page: LandingPage, actor: Actor, schedule?: ScheduleEntry): Promise<LandingPage> {
+    if (!page.isActive) throw new WorkflowStateError('The page is not live');
+    return this.pages.update(
+      page.id,
+      { isActive: false },
+      {
+        actor: actor.email,
+        ip: actor.ip,
+        action: 'unpublish',
+        reason: 'unpublish',
+        expectedRevision: page.revision,
+        detail: () =>
+          `taken off the site${schedule ? ` as scheduled for ${schedule.at}` : ''}${
+            schedule?.redirectTo ? `; its address redirects to ${schedule.redirectTo}` : ''
+          }`,
+        also: {
+          parts: [
+            {
+              Delete: {
+                TableName: this.table,
+                Key: keys.schedule(page.id, 'unpublish'),
+                ...(schedule
+                  ? {
+                      ConditionExpression: 'attribute_exists(pk) AND #at = :at',
+                      ExpressionAttributeNames: { '#at': 'at' },
+                      ExpressionAttributeValues: { ':at': schedule.at },
+                    }
+                  : {}),
+              },
+            },
+          ],
+          refused: () => new WorkflowStateError('The schedule changed meanwhile; nothing was done'),
+        },
+      },
+    );
+  }
+}
