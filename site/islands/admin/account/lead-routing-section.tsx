@@ -16,7 +16,7 @@ import type {
 } from '../../../../functions/shared/lead-settings.ts';
 import { describeError, formatTime, HttpError, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { leadOwners, OWNERS_KEY } from '../leads/leads-api.ts';
+import { leadOwners, OWNERS_KEY } from '../common/owners-api.ts';
 import {
   AssignmentRules,
   draftsToRules,

@@ -15,9 +15,10 @@ import {
 } from '../../../../functions/shared/experiments.ts';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { BUILD_KEY, describeError, formatTime } from '../api.ts';
-import { PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
-import { confirmLeave } from '../pages/unsaved.ts';
-import { WORKFLOW_SUMMARY_KEY } from '../pages/workflow-api.ts';
+import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
+import { confirmLeave } from '../common/unsaved.ts';
+import { ResponsiveTable } from '../common/responsive-table.tsx';
+import { WORKFLOW_SUMMARY_KEY } from '../common/workflow-api.ts';
 import { useCan } from '../permissions.ts';
 import { navigate } from '../route.ts';
 import { useToast } from '../toast.tsx';
@@ -35,14 +36,14 @@ import {
   type Experiment,
   type ExperimentDetail,
   type LifecycleAction,
-} from './experiments-api.ts';
+} from '../common/experiments-api.ts';
 import {
   defaultPanel,
   experimentsFromUrl,
   experimentsUrl,
   type ExperimentsLocation,
   type Panel,
-} from './experiments-url.ts';
+} from '../common/experiments-url.ts';
 import { ResultsPanel } from './results.tsx';
 import { VariantViewer } from './variant-editor.tsx';
 import { currentSigners, VariantsPanel } from './variants-panel.tsx';
@@ -257,48 +258,47 @@ function ExperimentList({
   onSelect: (experiment: Experiment) => void;
 }) {
   return (
-    <ul className="grid gap-2" aria-label="Experiments, newest first" data-testid="experiment-list">
-      {experiments.map((experiment) => {
+    <ResponsiveTable
+      rows={experiments}
+      rowKey={(experiment) => experiment.id}
+      label="Experiments, newest first"
+      testIds={{ list: 'experiment-list', card: 'experiment-item' }}
+      cardClassName=""
+      card={(experiment) => {
         const current = experiment.id === selected;
         const pageTitle = pages?.find((p) => p.id === experiment.pageId)?.title;
         return (
-          <li key={experiment.id} data-testid="experiment-item">
-            <a
-              href={experimentsUrl({
-                pageId: pages ? undefined : experiment.pageId,
-                experimentId: experiment.id,
-              })}
-              aria-current={current ? 'true' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                onSelect(experiment);
-              }}
-              className="block rounded-xl border border-slate-200 bg-white p-3 text-sm hover:border-slate-400 aria-[current=true]:border-brand-600 aria-[current=true]:ring-1 aria-[current=true]:ring-brand-600"
-            >
-              <span className="flex items-start justify-between gap-2">
-                <span className="min-w-0 font-semibold break-words text-ink">
-                  {experiment.name}
-                </span>
-                <StatusBadge status={experiment.status} />
-              </span>
-              {pageTitle && <span className="block text-slate-700">{pageTitle}</span>}
-              <span className="mt-1 block text-slate-700">
-                Goal: {GOAL_LABELS[experiment.goal]}
-              </span>
-              <span className="block text-slate-600">
-                {experiment.startedAt
-                  ? `Started ${dateOf(experiment.startedAt)}`
-                  : `Created ${dateOf(experiment.createdAt)}`}
-                {experiment.stoppedAt ? `, ended ${dateOf(experiment.stoppedAt)}` : ''}
-              </span>
-              <span className="mt-1 block text-slate-800" data-testid="experiment-shares">
-                {sharesText(experiment)}
-              </span>
-            </a>
-          </li>
+          <a
+            href={experimentsUrl({
+              pageId: pages ? undefined : experiment.pageId,
+              experimentId: experiment.id,
+            })}
+            aria-current={current ? 'true' : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              onSelect(experiment);
+            }}
+            className="block rounded-xl border border-slate-200 bg-white p-3 text-sm hover:border-slate-400 aria-[current=true]:border-brand-600 aria-[current=true]:ring-1 aria-[current=true]:ring-brand-600"
+          >
+            <span className="flex items-start justify-between gap-2">
+              <span className="min-w-0 font-semibold break-words text-ink">{experiment.name}</span>
+              <StatusBadge status={experiment.status} />
+            </span>
+            {pageTitle && <span className="block text-slate-700">{pageTitle}</span>}
+            <span className="mt-1 block text-slate-700">Goal: {GOAL_LABELS[experiment.goal]}</span>
+            <span className="block text-slate-600">
+              {experiment.startedAt
+                ? `Started ${dateOf(experiment.startedAt)}`
+                : `Created ${dateOf(experiment.createdAt)}`}
+              {experiment.stoppedAt ? `, ended ${dateOf(experiment.stoppedAt)}` : ''}
+            </span>
+            <span className="mt-1 block text-slate-800" data-testid="experiment-shares">
+              {sharesText(experiment)}
+            </span>
+          </a>
         );
-      })}
-    </ul>
+      }}
+    />
   );
 }
 

@@ -19,8 +19,8 @@ import {
 } from '../../../../functions/shared/experiments.ts';
 import { lossPercent, WIN_CHANCE } from '../../../../functions/shared/stats/verdict.ts';
 import { BUILD_KEY, describeError } from '../api.ts';
-import { PAGES_KEY } from '../pages/pages-api.ts';
-import { WORKFLOW_SUMMARY_KEY } from '../pages/workflow-api.ts';
+import { PAGES_KEY } from '../common/pages-api.ts';
+import { WORKFLOW_SUMMARY_KEY } from '../common/workflow-api.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Modal, Tooltip } from '../ui.tsx';
@@ -30,7 +30,7 @@ import {
   promoteVariant,
   resultsKey,
   type ExperimentDetail,
-} from './experiments-api.ts';
+} from '../common/experiments-api.ts';
 import {
   chanceText,
   daysText,

@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } fro
 import { formatTime } from '../api.ts';
 import { useStickyClearance } from '../common/sticky-clearance.ts';
 import { useDialogCloser } from '../dialog-stack.ts';
-import { DiscardDialog } from '../pages/discard-dialog.tsx';
+import { DiscardDialog } from '../common/discard-dialog.tsx';
 import { useCan } from '../permissions.ts';
 import { Button, ConfirmDialog, FormAlert, TextField, useReturnFocus } from '../ui.tsx';
 import { CheckboxField, Section, TextAreaField } from './controls.tsx';
@@ -26,7 +26,7 @@ import {
   RESERVED_MEANINGS,
   type DraftField,
 } from './form-editing.ts';
-import type { FormState } from './forms-api.ts';
+import type { FormState } from '../common/forms-api.ts';
 import { FormPreview } from './form-preview.tsx';
 import { FormReviewPanel, underReview } from './form-review-panel.tsx';
 import { useFormEditor } from './use-form-editor.ts';

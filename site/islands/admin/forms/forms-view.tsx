@@ -9,7 +9,8 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
 import { formDefinitionSchema, formIdSchema } from '../../../../functions/shared/forms.ts';
 import { describeError, formatTime, HttpError } from '../api.ts';
-import { confirmLeave } from '../pages/unsaved.ts';
+import { confirmLeave } from '../common/unsaved.ts';
+import { ResponsiveTable } from '../common/responsive-table.tsx';
 import { navigate, viewUrl } from '../route.ts';
 import { useCan, useMe } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
@@ -26,7 +27,7 @@ import {
   listForms,
   saveForm,
   type FormSummary,
-} from './forms-api.ts';
+} from '../common/forms-api.ts';
 
 /** The form a URL names (`?form=`), when it is a possible form id. */
 export function formFromUrl(params: URLSearchParams): string | undefined {
@@ -293,67 +294,69 @@ const saved = (row: FormSummary) =>
 
 function FormRows({ rows, onOpen }: { rows: FormSummary[]; onOpen: (id: string) => void }) {
   return (
-    <>
-      {/* Wide screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
-        <table className="w-full text-left text-sm" data-testid="forms-table">
-          <caption className="sr-only">Forms, the built-in ones first</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              {['Form', 'Kind', 'Fields', 'Consent', 'Auto-reply', 'Last saved'].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="form-row" className="align-top">
-                <th scope="row" className="px-3 py-2 font-normal">
-                  <FormLink row={row} onOpen={onOpen} />
-                  <span className="block font-mono text-xs text-slate-600">{row.id}</span>
-                </th>
-                <td className="px-3 py-2">
-                  <Kind row={row} />
-                  <ReviewBadge row={row} />
-                </td>
-                <td className="px-3 py-2 tabular-nums">{row.fieldCount}</td>
-                <td className="px-3 py-2">{row.consent ? 'Yes' : 'No'}</td>
-                <td className="px-3 py-2">{row.autoReply ? 'On' : 'Off'}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{saved(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {/* Narrow screens: one card per form. */}
-      <ul className="grid grid-cols-1 gap-2 md:hidden" aria-label="Forms, the built-in ones first">
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            data-testid="form-card"
-            className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
-          >
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <FormLink row={row} onOpen={onOpen} />
-                <span className="block font-mono text-xs text-slate-600">{row.id}</span>
-              </div>
-              <span className="shrink-0 text-right">
-                <Kind row={row} />
-                <ReviewBadge row={row} />
-              </span>
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      label="Forms, the built-in ones first"
+      testIds={{ table: 'forms-table', row: 'form-row', card: 'form-card' }}
+      rowHeader
+      columns={[
+        {
+          key: 'form',
+          heading: 'Form',
+          className: 'px-3 py-2 font-normal',
+          cell: (row) => (
+            <>
+              <FormLink row={row} onOpen={onOpen} />
+              <span className="block font-mono text-xs text-slate-600">{row.id}</span>
+            </>
+          ),
+        },
+        {
+          key: 'kind',
+          heading: 'Kind',
+          cell: (row) => (
+            <>
+              <Kind row={row} />
+              <ReviewBadge row={row} />
+            </>
+          ),
+        },
+        {
+          key: 'fields',
+          heading: 'Fields',
+          className: 'px-3 py-2 tabular-nums',
+          cell: (row) => row.fieldCount,
+        },
+        { key: 'consent', heading: 'Consent', cell: (row) => (row.consent ? 'Yes' : 'No') },
+        { key: 'auto-reply', heading: 'Auto-reply', cell: (row) => (row.autoReply ? 'On' : 'Off') },
+        {
+          key: 'saved',
+          heading: 'Last saved',
+          className: 'px-3 py-2 whitespace-nowrap',
+          cell: saved,
+        },
+      ]}
+      card={(row) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <FormLink row={row} onOpen={onOpen} />
+              <span className="block font-mono text-xs text-slate-600">{row.id}</span>
             </div>
-            <p className="mt-1 text-slate-700">
-              {row.fieldCount} field{row.fieldCount === 1 ? '' : 's'} · {consentText(row)} ·
-              Auto-reply {row.autoReply ? 'on' : 'off'}
-            </p>
-            <p className="text-xs text-slate-600">Last saved: {saved(row)}</p>
-          </li>
-        ))}
-      </ul>
-    </>
+            <span className="shrink-0 text-right">
+              <Kind row={row} />
+              <ReviewBadge row={row} />
+            </span>
+          </div>
+          <p className="mt-1 text-slate-700">
+            {row.fieldCount} field{row.fieldCount === 1 ? '' : 's'} · {consentText(row)} ·
+            Auto-reply {row.autoReply ? 'on' : 'off'}
+          </p>
+          <p className="text-xs text-slate-600">Last saved: {saved(row)}</p>
+        </>
+      )}
+    />
   );
 }
 

@@ -26,7 +26,7 @@ import {
   type TimelineEntry,
 } from '../../../../functions/shared/leads.ts';
 import { describeError, HttpError } from '../api.ts';
-import type { LandingPage } from '../pages/pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { leadPage, longTime, ordinal, ownerLabel, shortTime } from './format.ts';
@@ -42,8 +42,8 @@ import {
 } from './leads-api.ts';
 import { OwnerOptions } from './bulk-bar.tsx';
 import { Icon } from '../icons.tsx';
-import { DiscardDialog } from '../pages/discard-dialog.tsx';
-import { useUnsavedGuard } from '../pages/unsaved.ts';
+import { DiscardDialog } from '../common/discard-dialog.tsx';
+import { useUnsavedGuard } from '../common/unsaved.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export function eraseMessage(lead: LeadView, delivered: boolean): string {
@@ -77,7 +77,7 @@ export function LeadDetailDialog({
   const detail = useQuery({ queryKey: detailKey(id), queryFn: () => leadDetail(id) });
   const title = detail.data ? detail.data.lead.name : 'Lead';
   // A note typed but not added asks before it is dropped, as the page editor does: on
-  // close, on a tab switch, on Back, on sign-out (pages/unsaved.ts).
+  // close, on a tab switch, on Back, on sign-out (common/unsaved.ts).
   const [noteDirty, setNoteDirty] = useState(false);
   const [discardAsk, setDiscardAsk] = useState<((discard: boolean) => void) | undefined>();
   const confirmDiscard = useCallback(

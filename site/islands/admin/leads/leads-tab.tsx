@@ -16,7 +16,7 @@ import {
   type LeadSummary,
 } from '../../../../functions/shared/leads.ts';
 import { describeError } from '../api.ts';
-import { PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
+import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
 import { presetLabel, presetOfRange, presetRange, RANGE_PRESETS } from '../common/day-range.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
 import { LeadDetailDialog } from './lead-detail.tsx';
@@ -32,7 +32,7 @@ import {
 import { BulkBar } from './bulk-bar.tsx';
 import { ContactDialog } from './contact-view.tsx';
 import { useMe } from '../permissions.ts';
-import { confirmLeave } from '../pages/unsaved.ts';
+import { confirmLeave } from '../common/unsaved.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import {
   EMPTY_FILTER,
@@ -44,14 +44,13 @@ import {
   listKey,
   LEAD_FORMS_KEY,
   leadForms,
-  leadOwners,
   listLeads,
-  OWNERS_KEY,
   STATS_KEY,
   viewFromUrl,
   type LeadFilterForm,
   type LeadView,
 } from './leads-api.ts';
+import { leadOwners, OWNERS_KEY } from '../common/owners-api.ts';
 import { Icon } from '../icons.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

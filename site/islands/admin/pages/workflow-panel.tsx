@@ -12,7 +12,7 @@ import {
 } from '../../../../functions/shared/workflow.ts';
 import { SignatureDialog } from '../common/signature-dialog.tsx';
 import { signatureLine } from '../common/signatures.ts';
-import { CopyableLink } from '../account/fields.tsx';
+import { CopyableLink } from '../common/copyable-link.tsx';
 import { authGate, describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
@@ -26,7 +26,7 @@ import {
   Tooltip,
 } from '../ui.tsx';
 import { ChangeList, pageChanges } from './change-list.tsx';
-import { cachePage, PAGES_KEY, pageKey, type LandingPage } from './pages-api.ts';
+import { cachePage, PAGES_KEY, pageKey, type LandingPage } from '../common/pages-api.ts';
 import type { PageEditor } from './use-page-editor.ts';
 import {
   addComment,
@@ -43,7 +43,7 @@ import {
   utcTime,
   WORKFLOW_SUMMARY_KEY,
   type ScheduleEntry,
-} from './workflow-api.ts';
+} from '../common/workflow-api.ts';
 
 type Dialog = 'submit' | 'approve' | 'reject' | 'schedule' | 'unpublish' | 'discard' | undefined;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EDITOR_SECTIONS,
   landingContentSchema,
-} from '../../../../functions/shared/landing-content.ts';
+} from '../../../../../functions/shared/landing-content.ts';
 import {
   childOf,
   describeField,

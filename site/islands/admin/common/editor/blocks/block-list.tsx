@@ -4,8 +4,8 @@
 // it, and Hide / Show toggles it. Moves that would take the navigation off the top or the
 // footer off the bottom are disabled (layout-ops.ts). Focus stays on the moved row.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Block } from '../../../../../functions/shared/blocks.ts';
-import { Tooltip } from '../../ui.tsx';
+import type { Block } from '../../../../../../functions/shared/blocks.ts';
+import { Tooltip } from '../../../ui.tsx';
 import { blockLabel, canMove, errorCountOf, typeLabel } from './layout-ops.ts';
 
 type Control = 'select' | 'up' | 'down' | 'hide';

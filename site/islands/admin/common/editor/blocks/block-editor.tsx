@@ -6,9 +6,9 @@
 // (layout-ops.ts), which keep the sections in step (syncSections). The
 // selected block is in the URL (editor-url.ts), so a reload comes back to it.
 import { useRef, useState } from 'react';
-import { BLOCK_TYPES, MAX_BLOCKS, type Block } from '../../../../../functions/shared/blocks.ts';
-import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
-import { Button, ConfirmDialog } from '../../ui.tsx';
+import { BLOCK_TYPES, MAX_BLOCKS, type Block } from '../../../../../../functions/shared/blocks.ts';
+import type { LandingContent } from '../../../../../../functions/shared/landing-content.ts';
+import { Button, ConfirmDialog } from '../../../ui.tsx';
 import { BlockForm } from './block-form.tsx';
 import { BlockList } from './block-list.tsx';
 import { BlockPicker } from './block-picker.tsx';

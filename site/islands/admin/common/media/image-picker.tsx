@@ -5,12 +5,12 @@
 // text says nothing get a warning badge (docs/decisions/0058-image-picker-uploads.md).
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type DragEvent } from 'react';
-import type { MediaRecord } from '../../../../functions/shared/media.ts';
-import { mediaIdFromObjectPath } from '../../../../functions/shared/media-paths.ts';
-import { describeError } from '../api.ts';
-import { useCan } from '../permissions.ts';
-import { Button, Modal, Tooltip } from '../ui.tsx';
-import { Icon } from '../icons.tsx';
+import type { MediaRecord } from '../../../../../functions/shared/media.ts';
+import { mediaIdFromObjectPath } from '../../../../../functions/shared/media-paths.ts';
+import { describeError } from '../../api.ts';
+import { useCan } from '../../permissions.ts';
+import { Button, Modal, Tooltip } from '../../ui.tsx';
+import { Icon } from '../../icons.tsx';
 import { ALT_TEXT_ADVICE, ALT_TEXT_BADGES, altTextProblem } from './alt-text.ts';
 // Not media-library.tsx: the picker must not bring the uploader (Uppy) into the editor, so
 // the upload view is its own chunk, loaded when an upload starts.

@@ -8,9 +8,9 @@ import {
   ASSET_MAX_BYTES,
   type AssetRecord,
   type AssetUploadTicket,
-} from '../../../../functions/shared/assets.ts';
-import { describeError, request } from '../api.ts';
-import { Button, Tooltip } from '../ui.tsx';
+} from '../../../../../functions/shared/assets.ts';
+import { describeError, request } from '../../api.ts';
+import { Button, Tooltip } from '../../ui.tsx';
 
 export const ASSETS_KEY = ['asset-picker', '/api/admin/assets'] as const;
 /** The site's gated files (GET /api/admin/assets), under ASSETS_KEY. */

@@ -1,12 +1,12 @@
-// Form pieces of the Account area and the sign-in screens: where a failed request's
-// message goes, client checks with the same shared schemas the API uses, a new password
-// typed twice, and copying text (a one-time link) to the clipboard.
+// Form pieces of the Account area, the sign-in screens and the share dialog: where a failed
+// request's message goes, client checks with the same shared schemas the API uses, and a new
+// password typed twice (docs/decisions/0149-password-reset-screens.md).
 import { useState } from 'react';
 import type * as z from 'zod';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { PASSWORD_HINT } from '../../../../functions/shared/account.ts';
-import { Button, TextField } from '../ui.tsx';
+import { TextField } from '../ui.tsx';
 
 /**
  * Where a failed request's message goes: beside the fields the server named, or above the
@@ -26,42 +26,6 @@ export function showFailure(
 export function checkForm(schema: z.ZodType, value: unknown): FieldErrors | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : fieldErrors(result.error.issues);
-}
-
-/** A button that copies `text`, and says so for a moment (also to screen readers). */
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      onClick={() => {
-        void navigator.clipboard.writeText(text).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        });
-      }}
-    >
-      <span aria-live="polite">{copied ? 'Copied' : label}</span>
-    </Button>
-  );
-}
-
-/** A one-time link shown once: read-only (selected on focus) beside its Copy button. */
-export function CopyableLink({ id, label, url }: { id: string; label: string; url: string }) {
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <input
-        id={id}
-        readOnly
-        value={url}
-        onFocus={(e) => e.target.select()}
-        className="min-w-0 flex-1 basis-64 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs text-slate-900"
-      />
-      <CopyButton text={url} label="Copy link" />
-    </div>
-  );
 }
 
 /**

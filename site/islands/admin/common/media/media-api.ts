@@ -17,10 +17,14 @@ import {
   type MediaRecord,
   type MediaUpdate,
   type MediaUsageResponse,
-} from '../../../../functions/shared/media.ts';
-import { mediaIdsIn, mediaMapOf, type MediaMap } from '../../../../functions/shared/media-map.ts';
-import { BUILD_KEY, request } from '../api.ts';
-import { PAGES_KEY } from '../pages/pages-api.ts';
+} from '../../../../../functions/shared/media.ts';
+import {
+  mediaIdsIn,
+  mediaMapOf,
+  type MediaMap,
+} from '../../../../../functions/shared/media-map.ts';
+import { BUILD_KEY, request } from '../../api.ts';
+import { PAGES_KEY } from '../pages-api.ts';
 
 export const MEDIA_KEY = ['/api/admin/media'] as const;
 export const mediaKey = (id: string) => ['/api/admin/media', id] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faqItemSchema } from '../../../../functions/shared/landing-content.ts';
+import { faqItemSchema } from '../../../../../functions/shared/landing-content.ts';
 import { schemaAt } from './schema-fields.ts';
 import { blankOf, moveItem, setAt } from './structured-editor.tsx';
 

@@ -4,8 +4,8 @@ import {
   BLOCK_TYPES,
   layoutSchema,
   type Block,
-} from '../../../../../functions/shared/blocks.ts';
-import { placeholderContent } from '../../../../../functions/shared/landing-content.ts';
+} from '../../../../../../functions/shared/blocks.ts';
+import { placeholderContent } from '../../../../../../functions/shared/landing-content.ts';
 import {
   blockErrors,
   blockLabel,

@@ -8,9 +8,9 @@
 // save.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { FormSummary } from '../../../../functions/shared/forms.ts';
-import { request, describeError } from '../api.ts';
-import { FieldError, inputClass } from '../ui.tsx';
+import type { FormSummary } from '../../../../../functions/shared/forms.ts';
+import { request, describeError } from '../../api.ts';
+import { FieldError, inputClass } from '../../ui.tsx';
 
 const PICKER_KEY = ['form-picker', '/api/admin/forms'] as const;
 const DEFAULT_FORM = 'demo-request';

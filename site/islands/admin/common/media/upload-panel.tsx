@@ -2,10 +2,10 @@
 // styles do not fit the admin's CSP and axe rules): choose or drop images, see each file's
 // progress, retries and the server's verdict, then upload.
 import { useId, useState, useSyncExternalStore, type DragEvent } from 'react';
-import { MEDIA_TYPES, UPLOAD_MAX_FILE_BYTES } from '../../../../functions/shared/media.ts';
-import { Button } from '../ui.tsx';
+import { MEDIA_TYPES, UPLOAD_MAX_FILE_BYTES } from '../../../../../functions/shared/media.ts';
+import { Button } from '../../ui.tsx';
 import { formatBytes, variantFor } from './media-api.ts';
-import { Icon } from '../icons.tsx';
+import { Icon } from '../../icons.tsx';
 import {
   RETRY_DELAYS_MS,
   type ImageFile,

@@ -9,9 +9,9 @@
 // own stylesheets, so nothing is loaded or evaluated beyond what the admin already runs.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { LandingContent } from '../../../../functions/shared/landing-content.ts';
-import { LandingMarkup } from '../../landing/landing-page.tsx';
-import { usePageMedia } from '../images/media-api.ts';
+import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
+import { LandingMarkup } from '../../../landing/landing-page.tsx';
+import { usePageMedia } from '../media/media-api.ts';
 
 /** What Tab would stop at inside the preview's document. */
 const TABBABLE =

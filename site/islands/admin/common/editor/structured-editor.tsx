@@ -11,13 +11,13 @@ import type * as z from 'zod';
 import {
   landingContentSchema,
   type EDITOR_SECTIONS,
-} from '../../../../functions/shared/landing-content.ts';
-import { Icon, ICON_NAMES } from '../../landing/icons.tsx';
-import { ImageAltWarning, ImagePickerButton } from '../images/image-picker.tsx';
+} from '../../../../../functions/shared/landing-content.ts';
+import { Icon, ICON_NAMES } from '../../../landing/icons.tsx';
+import { ImageAltWarning, ImagePickerButton } from '../media/image-picker.tsx';
 import { AssetPicker } from './asset-picker.tsx';
 import { FormSelect } from './form-picker.tsx';
 import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
-import { Button, FieldError, inputClass } from '../ui.tsx';
+import { Button, FieldError, inputClass } from '../../ui.tsx';
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 // The block picker (issue 27): every type BLOCK_TYPES marks rendered (functions/shared/blocks.ts
 // is read, never a list here), each with its schematic (thumbnails.tsx), label and
 // description. The navigation, the hero and the footer are offered only while the page has none.
-import type { Block, BlockType } from '../../../../../functions/shared/blocks.ts';
-import { BLOCK_TYPES } from '../../../../../functions/shared/blocks.ts';
-import { Modal } from '../../ui.tsx';
+import type { Block, BlockType } from '../../../../../../functions/shared/blocks.ts';
+import { BLOCK_TYPES } from '../../../../../../functions/shared/blocks.ts';
+import { Modal } from '../../../ui.tsx';
 import { pickerTypes } from './layout-ops.ts';
 import { BlockThumbnail } from './thumbnails.tsx';
 

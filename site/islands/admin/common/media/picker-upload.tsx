@@ -4,9 +4,9 @@
 // A chunk of its own, loaded when an upload starts: the editor does not carry Uppy.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { MEDIA_ALT_MAX, type MediaRecord } from '../../../../functions/shared/media.ts';
-import { describeError, HttpError } from '../api.ts';
-import { Button, FieldError, inputClass } from '../ui.tsx';
+import { MEDIA_ALT_MAX, type MediaRecord } from '../../../../../functions/shared/media.ts';
+import { describeError, HttpError } from '../../api.ts';
+import { Button, FieldError, inputClass } from '../../ui.tsx';
 import { ALT_TEXT_ERRORS, altTextProblem } from './alt-text.ts';
 import { mediaKey, publishUpload, refreshMedia, updateMedia, variantFor } from './media-api.ts';
 import { UploadPanel } from './upload-panel.tsx';

@@ -10,8 +10,8 @@ import {
   styleRuleOf,
   type Block,
   type BlockStyle,
-} from '../../../../../functions/shared/blocks.ts';
-import { Button, FieldError, inputClass } from '../../ui.tsx';
+} from '../../../../../../functions/shared/blocks.ts';
+import { Button, FieldError, inputClass } from '../../../ui.tsx';
 import { Hint, ObjectFields } from '../structured-editor.tsx';
 import { fieldsOf } from '../schema-fields.ts';
 import { blockLabel, canDuplicate, fieldsSchemaOf, patchBlock } from './layout-ops.ts';

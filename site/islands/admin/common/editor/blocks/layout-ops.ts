@@ -14,10 +14,10 @@ import {
   SINGLE_BLOCK_TYPES,
   type Block,
   type BlockType,
-} from '../../../../../functions/shared/blocks.ts';
-import { MIRRORED_SECTIONS, syncSections } from '../../../../../functions/shared/block-sync.ts';
-import { stableStringify } from '../../../../../functions/shared/stable-json.ts';
-import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
+} from '../../../../../../functions/shared/blocks.ts';
+import { MIRRORED_SECTIONS, syncSections } from '../../../../../../functions/shared/block-sync.ts';
+import { stableStringify } from '../../../../../../functions/shared/stable-json.ts';
+import type { LandingContent } from '../../../../../../functions/shared/landing-content.ts';
 import { blankOf } from '../structured-editor.tsx';
 import { STARTERS } from './starters.ts';
 

@@ -97,4 +97,4 @@ export function savesToCopy(
 /** A time as the admin's clock shows it, and the same in UTC (for the tooltip). */
 export const localTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export { utcTime } from '../common/signatures.ts';
+export { utcTime } from './signatures.ts';

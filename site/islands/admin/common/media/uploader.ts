@@ -10,8 +10,8 @@ import {
   UPLOAD_MAX_FILES,
   objectPathFromKey,
   type MediaRecord,
-} from '../../../../functions/shared/media.ts';
-import { describeError, HttpError } from '../api.ts';
+} from '../../../../../functions/shared/media.ts';
+import { describeError, HttpError } from '../../api.ts';
 
 /** docs/requirements.md §9: the pauses before the 1st to 4th retry of a failed file. */
 export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;

@@ -3,7 +3,7 @@
 // editor selects `block`, so a reload (or a link sent to a colleague) comes back to the
 // same block. These are refinements of the Pages view, so they replace the history entry.
 import { useEffect, useRef } from 'react';
-import { navigate, useAdminLocation } from '../../route.ts';
+import { navigate, useAdminLocation } from '../../../route.ts';
 
 export const EDIT_PARAM = 'edit';
 export const BLOCK_PARAM = 'block';
