@@ -10,7 +10,7 @@ import {
   type LandingContent,
 } from '../../../../functions/shared/landing-content.ts';
 import type { HttpError } from '../api.ts';
-import type { ContentErrors } from '../common/editor/structured-editor.tsx';
+import type { ContentErrors } from '../common/editor/values.ts';
 import { useRevisionedEditor } from '../common/use-revisioned-editor.ts';
 import { useToast } from '../toast.tsx';
 import {

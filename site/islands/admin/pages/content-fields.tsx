@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { paramsUsed } from '../../../../functions/shared/dynamic-text.ts';
 import { InfoTip, inputClass } from '../ui.tsx';
 import { BlockEditor } from '../common/editor/blocks/block-editor.tsx';
-import { SectionSettings, setAt } from '../common/editor/structured-editor.tsx';
+import { SectionSettings } from '../common/editor/section-settings.tsx';
+import { setAt } from '../common/editor/values.ts';
 import { FormPicker } from '../common/editor/form-picker.tsx';
 import type { PageEditor } from './use-page-editor.ts';
 

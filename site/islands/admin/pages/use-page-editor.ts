@@ -49,7 +49,7 @@ import {
   versionsKey,
   type LandingPage,
 } from '../common/pages-api.ts';
-import type { ContentErrors } from '../common/editor/structured-editor.tsx';
+import type { ContentErrors } from '../common/editor/values.ts';
 import { useUnsavedGuard } from '../common/unsaved.ts';
 
 /** How long typing may pause before the local draft is written. */

@@ -1,90 +1,29 @@
 // The content as forms, generated from the content schema and its editor metadata
-// (functions/shared/landing-content.ts, read through pages/schema-fields.ts). The block
-// editor (blocks/block-form.tsx) renders each block's fields with ObjectFields; the page
-// settings (SectionSettings) show the sections that are not blocks, each saying where it
-// appears (an experiment variant's editor uses the block editor too). Lists add, remove and
-// reorder items; image fields pick from the media library (images/image-picker.tsx). It
-// edits the same object as the Content (JSON) tab. Field errors come from the shared schema
-// (as you type) and from the server.
-import { useId, type ReactNode } from 'react';
+// (functions/shared/landing-content.ts, read through schema-fields.ts;
+// docs/decisions/0066-structured-editor.md). The block editor (blocks/block-form.tsx) renders
+// each block's fields with ObjectFields; the page settings (section-settings.tsx) use it for
+// the sections that are not blocks (an experiment variant's editor uses the block editor
+// too). Lists add, remove and reorder items; image fields pick from the media library
+// (media/image-picker.tsx). Values change through values.ts, on the same object as the
+// Content (JSON) tab. Field errors come from the shared schema (as you type) and from the
+// server.
+import type { ReactNode } from 'react';
 import type * as z from 'zod';
-import {
-  landingContentSchema,
-  type EDITOR_SECTIONS,
-} from '../../../../../functions/shared/landing-content.ts';
 import { Icon, ICON_NAMES } from '../../../landing/icons.tsx';
 import { ImageAltWarning, ImagePickerButton } from '../media/image-picker.tsx';
 import { AssetPicker } from './asset-picker.tsx';
 import { FormSelect } from './form-picker.tsx';
 import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
 import { Button, FieldError, inputClass } from '../../ui.tsx';
-
-type Json = Record<string, unknown>;
-
-export type Path = (string | number)[];
-
-export type ContentErrors = Record<string, string[]>;
-
-function getAt(root: unknown, path: Path): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}
-
-/** A copy of `root` with `value` at `path`; missing objects and arrays are created. */
-export function setAt(root: unknown, path: Path, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string | number, ...Path];
-  const base: Record<string | number, unknown> | unknown[] = Array.isArray(root)
-    ? [...root]
-    : root && typeof root === 'object'
-      ? { ...(root as Json) }
-      : typeof head === 'number'
-        ? []
-        : {};
-  const next = setAt((base as Record<string | number, unknown>)[head], rest, value);
-  // An emptied optional field leaves the JSON rather than staying as "".
-  if (next === undefined && !Array.isArray(base)) {
-    return Object.fromEntries(Object.entries(base).filter(([key]) => key !== String(head)));
-  }
-  (base as Record<string | number, unknown>)[head] = next;
-  return base;
-}
-
-/** `items` with the item at `from` moved to `to`. */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(to, 0, item);
-  return next;
-}
-
-/** A new, empty value of a schema: required fields blank, optional ones left out. */
-export function blankOf(schema: z.ZodType): unknown {
-  const field = describeField(schema);
-  switch (field.kind) {
-    case 'object':
-      return Object.fromEntries(
-        fieldsOf(schema)
-          .filter(([, child]) => !describeField(child).optional)
-          .map(([key, child]) => [key, blankOf(child)]),
-      );
-    case 'list':
-    case 'lines':
-      return [];
-    case 'record':
-      return {};
-    case 'boolean':
-      return false;
-    case 'enum':
-      return field.options?.[0] ?? '';
-    default:
-      return '';
-  }
-}
+import {
+  blankOf,
+  getAt,
+  moveItem,
+  setAt,
+  type ContentErrors,
+  type Json,
+  type Path,
+} from './values.ts';
 
 const pathId = (path: Path) => `field-${path.join('-')}`;
 const pathKey = (path: Path) => path.join('.');
@@ -473,77 +412,5 @@ function RecordField({
         );
       })}
     </fieldset>
-  );
-}
-
-const sectionSchema = (section: (typeof EDITOR_SECTIONS)[number]): z.ZodType =>
-  landingContentSchema.shape[section];
-
-function Placement({
-  field,
-  isDefaultPage,
-  id,
-}: {
-  field: FieldInfo;
-  isDefaultPage: boolean;
-  id: string;
-}) {
-  const { everyPage, defaultPage } = field.placement ?? {};
-  let text: string;
-  if (everyPage) text = isDefaultPage && defaultPage ? `${everyPage}; ${defaultPage}` : everyPage;
-  else if (isDefaultPage) text = defaultPage ?? '';
-  else {
-    text = `Not shown for this page: ${defaultPage ? `${defaultPage.charAt(0).toLowerCase()}${defaultPage.slice(1)}` : 'other pages'} uses the default page's ${field.title ?? 'section'}.`;
-  }
-  return (
-    <p id={id} className="text-sm text-slate-700">
-      <span className="font-medium">Where it appears:</span> {text}
-    </p>
-  );
-}
-
-/**
- * Page settings that are not blocks (issue 27): the SEO of every page and, on the default
- * page, the sections other pages read (testimonials, FAQ, How It Works steps), each with
- * where it appears. The landing page's own sections are edited as blocks
- * (blocks/block-editor.tsx).
- */
-export function SectionSettings({
-  sections,
-  isDefaultPage = false,
-  ...props
-}: EditorProps & {
-  sections: readonly (typeof EDITOR_SECTIONS)[number][];
-  /** The default page also feeds /site, /faq, /pricing, /how-it-works. */
-  isDefaultPage?: boolean;
-}) {
-  const ids = useId();
-  return (
-    <>
-      {sections.map((section) => {
-        const schema = sectionSchema(section);
-        const field = describeField(schema);
-        const placementId = `${ids}-${section}-where`;
-        return (
-          <div
-            key={section}
-            role="group"
-            aria-labelledby={`${ids}-${section}-heading`}
-            aria-describedby={placementId}
-            className="grid gap-3"
-            data-testid={`settings-${section}`}
-          >
-            <div className="rounded-md bg-slate-50 p-3">
-              <h3 id={`${ids}-${section}-heading`} className="text-base font-semibold text-ink">
-                {field.title}
-              </h3>
-              <p className="text-sm text-slate-700">{field.description}</p>
-              <Placement field={field} isDefaultPage={isDefaultPage} id={placementId} />
-            </div>
-            <ObjectFields path={[section]} schema={schema} {...props} />
-          </div>
-        );
-      })}
-    </>
   );
 }

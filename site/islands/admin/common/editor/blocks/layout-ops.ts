@@ -18,7 +18,7 @@ import {
 import { MIRRORED_SECTIONS, syncSections } from '../../../../../../functions/shared/block-sync.ts';
 import { stableStringify } from '../../../../../../functions/shared/stable-json.ts';
 import type { LandingContent } from '../../../../../../functions/shared/landing-content.ts';
-import { blankOf } from '../structured-editor.tsx';
+import { blankOf } from '../values.ts';
 import { STARTERS } from './starters.ts';
 
 /** The blocks the editor shows: the page's layout, or for a page without one the derived one. */

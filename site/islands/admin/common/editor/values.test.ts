@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faqItemSchema } from '../../../../../functions/shared/landing-content.ts';
 import { schemaAt } from './schema-fields.ts';
-import { blankOf, moveItem, setAt } from './structured-editor.tsx';
+import { blankOf, moveItem, setAt } from './values.ts';
 
 describe('setAt (structured editor to JSON)', () => {
   it('sets a nested value without touching the original', () => {
