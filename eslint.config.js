@@ -2,12 +2,64 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
 
 /** site/ reaches the server only through the shared contracts and the build's read model. */
 const SITE_TO_FUNCTIONS = {
   regex: '(^|/)functions/(?!shared/|site-data/)',
   message:
     'site/ imports only functions/shared/ (the contracts) and functions/site-data/ (what the build reads).',
+};
+
+/**
+ * The admin's views stay apart (docs/decisions/0451-admin-views-import-only-the-kernel.md): a
+ * file in site/islands/admin/<view>/ imports its own view, the shared kernel
+ * (site/islands/admin/common/), the admin's top-level modules (site/islands/admin/*.ts(x)), the
+ * contracts (functions/shared/) and the public renderers a preview shows (site/islands/landing/,
+ * site/islands/forms/); the kernel imports the same minus any view. Paths are resolved, so
+ * the rule holds at any folder depth.
+ */
+const ADMIN = 'site/islands/admin/';
+const VIEW_IMPORT_TARGETS = [
+  'site/islands/admin/common/',
+  'functions/shared/',
+  'site/islands/landing/',
+  'site/islands/forms/',
+];
+const ROOT = import.meta.dirname;
+const adminViewImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      otherView:
+        '{{from}} imports {{target}}: an admin view imports only its own folder, site/islands/admin/common/, the admin’s top-level modules, functions/shared/ and the public renderers (site/islands/landing/, site/islands/forms/). Move what views share to site/islands/admin/common/.',
+    },
+  },
+  /** @param {import('eslint').Rule.RuleContext} context */
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const inAdmin = file.slice(ADMIN.length).split('/');
+    if (!file.startsWith(ADMIN) || inAdmin.length < 2) return {};
+    const own = `${ADMIN}${inAdmin[0]}/`;
+    /** @param {{ type: string, value?: unknown } | null | undefined} source */
+    const check = (source) => {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const specifier = source.value;
+      if (!specifier.startsWith('.')) return;
+      const target = path.posix.join(path.posix.dirname(file), specifier);
+      const topLevel = target.startsWith(ADMIN) && !target.slice(ADMIN.length).includes('/');
+      if (topLevel || target.startsWith(own)) return;
+      if (VIEW_IMPORT_TARGETS.some((allowed) => target.startsWith(allowed))) return;
+      context.report({ node: source, messageId: 'otherView', data: { from: own, target } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    };
+  },
 };
 
 export default tseslint.config(
@@ -186,6 +238,11 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: ['site/islands/admin/*/**/*.{ts,tsx}'],
+    plugins: { admin: { rules: { 'view-imports': adminViewImports } } },
+    rules: { 'admin/view-imports': 'error' },
+  },
   {
     // CloudFront Functions: the runtime calls the top-level `handler` by name.
     files: ['infra/edge/*.js'],

@@ -1,5 +1,5 @@
 // What the keyboard specs share: reaching a control with Tab as a user would, and reading
-// the block editor's list in its order (site/islands/admin/pages/blocks/block-list.tsx).
+// the block editor's list in its order (site/islands/admin/common/editor/blocks/block-list.tsx).
 import { expect, type Locator, type Page } from 'playwright/test';
 
 /** Tabs forward until `target` has focus (at most `max` presses). */

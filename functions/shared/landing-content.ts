@@ -2,7 +2,7 @@
 // site build and the admin editor. Objects are strict so a typo in the JSON editor is
 // reported instead of silently dropped. Every field carries its editor metadata
 // (`.meta()`: a label, a help text, how it is edited): the admin's structured editor is
-// generated from it (site/islands/admin/pages/structured-editor.tsx), so a field added here is
+// generated from it (site/islands/admin/common/editor/structured-editor.tsx), so a field added here is
 // editable there without touching the admin.
 import * as z from 'zod';
 import { formIdSchema } from './forms.ts';

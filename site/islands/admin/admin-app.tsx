@@ -8,7 +8,7 @@ import { BuildStatusBar } from './build-status.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
 import { PagesTab } from './pages/pages-tab.tsx';
 import { removeAllDrafts } from './pages/local-drafts.ts';
-import { confirmLeave } from './pages/unsaved.ts';
+import { confirmLeave } from './common/unsaved.ts';
 import { AccountView } from './account/account-view.tsx';
 import { RedirectsView } from './redirects/redirects-view.tsx';
 import { ExperimentsView, useReturnFocusFromView } from './experiments/experiments-view.tsx';

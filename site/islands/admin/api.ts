@@ -3,8 +3,9 @@
 // administrator as a sentence by errors.ts, never as a status line), and a 401 pauses the call until the administrator signs in again, then
 // retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
 // types are the shared API schemas' (functions/shared/api.ts). This module holds what
-// every view shares; a view's own keys and calls are in its folder (pages/pages-api.ts,
-// account/account-api.ts, leads/leads-api.ts, analytics/analytics-api.ts, images/media-api.ts).
+// every view shares; a view's own keys and calls are in its folder (account/account-api.ts,
+// leads/leads-api.ts, analytics/analytics-api.ts), those of more than one view in common/
+// (common/pages-api.ts, common/media/media-api.ts, ...).
 import type { QueryClient, QueryFunction } from '@tanstack/react-query';
 import type { BuildStatusDto } from '../../../functions/shared/api.ts';
 import { apiFetch, HttpError } from '../../lib/api-client.ts';

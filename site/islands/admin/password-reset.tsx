@@ -8,7 +8,7 @@ import {
   type PasswordResetAccepted,
   type PasswordResetDone,
 } from '../../../functions/shared/account.ts';
-import { checkForm, NewPasswordFields, showFailure, useNewPassword } from './account/fields.tsx';
+import { checkForm, NewPasswordFields, showFailure, useNewPassword } from './common/fields.tsx';
 import { describeError, HttpError, request, type FieldErrors } from './api.ts';
 import { Button, FormAlert, TextField } from './ui.tsx';
 

@@ -3,7 +3,7 @@
 // administrator fills in.
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
-import { NewPasswordFields, useNewPassword } from './account/fields.tsx';
+import { NewPasswordFields, useNewPassword } from './common/fields.tsx';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
 import { ForgotPasswordForm } from './password-reset.tsx';
 import { Button, FieldError, FormAlert, inputClass, TextField } from './ui.tsx';

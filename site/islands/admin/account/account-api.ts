@@ -26,7 +26,7 @@ export { ACCOUNT_KEY } from '../common/signatures.ts';
 export const SESSIONS_KEY = ['/api/account/sessions'] as const;
 export const ADMINS_KEY = ['/api/account/admins'] as const;
 /** The audit log (shown in the Pages view) records every account change. */
-export { AUDIT_KEY } from '../pages/pages-api.ts';
+export { AUDIT_KEY } from '../common/pages-api.ts';
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   request<{ otherSessionsEnded: number }>('PUT', '/api/account/password', body);

@@ -15,7 +15,8 @@ import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, inputClass, TextField, Tooltip } from '../ui.tsx';
 import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from '../../../../functions/shared/roles.ts';
-import { checkForm, CopyableLink, showFailure } from './fields.tsx';
+import { checkForm, showFailure } from '../common/fields.tsx';
+import { CopyableLink } from '../common/copyable-link.tsx';
 import { ResetLinkButton } from './reset-link-dialog.tsx';
 import {
   ADMINS_KEY,

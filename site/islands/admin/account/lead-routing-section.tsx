@@ -12,7 +12,7 @@ import type { FormSummary } from '../../../../functions/shared/forms.ts';
 import type { LeadSettings } from '../../../../functions/shared/lead-settings.ts';
 import { describeError, formatTime, HttpError, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
-import { leadOwners, OWNERS_KEY } from '../leads/leads-api.ts';
+import { leadOwners, OWNERS_KEY } from '../common/owners-api.ts';
 import { AssignmentRules } from './assignment-rules.tsx';
 import {
   Button,

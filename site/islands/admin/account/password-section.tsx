@@ -5,7 +5,7 @@ import { changePasswordRequestSchema } from '../../../../functions/shared/accoun
 import type { FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, TextField } from '../ui.tsx';
-import { checkForm, NewPasswordFields, showFailure, useNewPassword } from './fields.tsx';
+import { checkForm, NewPasswordFields, showFailure, useNewPassword } from '../common/fields.tsx';
 import { changePassword, SESSIONS_KEY } from './account-api.ts';
 
 export function PasswordSection() {

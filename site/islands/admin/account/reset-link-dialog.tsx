@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { describeError, formatTime } from '../api.ts';
 import { Button, FormAlert, Modal, Tooltip } from '../ui.tsx';
 import { issueResetLink } from './account-api.ts';
-import { CopyableLink } from './fields.tsx';
+import { CopyableLink } from '../common/copyable-link.tsx';
 
 export function ResetLinkButton({ email, onMade }: { email: string; onMade: () => void }) {
   const [open, setOpen] = useState(false);

@@ -7,7 +7,8 @@ import type { Account, Enrolment } from '../../../../functions/shared/account.ts
 import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
-import { CopyButton, showFailure } from './fields.tsx';
+import { showFailure } from '../common/fields.tsx';
+import { CopyButton } from '../common/copyable-link.tsx';
 import {
   ACCOUNT_KEY,
   AUDIT_KEY,

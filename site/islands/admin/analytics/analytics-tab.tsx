@@ -14,7 +14,7 @@ import {
   type AnalyticsResponse,
 } from '../../../../functions/shared/analytics.ts';
 import { describeError, HttpError } from '../api.ts';
-import { PAGES_KEY, type LandingPage } from '../pages/pages-api.ts';
+import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
 import { useCan, useMe } from '../permissions.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';

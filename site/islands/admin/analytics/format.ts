@@ -1,56 +1,16 @@
 // The Analytics tab's ranges and number formats: days are UTC calendar days (the
 // counters' days), times are the admin's own.
 
-import type { DayRange } from '../common/day-range.ts';
-
 export {
+  longDay,
   presetLabel,
   presetRange,
   RANGE_PRESETS,
+  rangeLabel,
+  shortDay,
   utcToday,
   type DayRange,
 } from '../common/day-range.ts';
-
-const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** "3 Mar" in the admin's language; the day itself is a UTC day. */
-export function shortDay(day: string, locale?: string): string {
-  return dayDate(day).toLocaleDateString(locale, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-  });
-}
-
-/** "Tue, 3 Mar 2026". */
-export function longDay(day: string, locale?: string): string {
-  return dayDate(day).toLocaleDateString(locale, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-}
-
-/** "1 Mar – 30 Mar 2026", or one day. */
-export function rangeLabel(range: DayRange, locale?: string): string {
-  if (range.from === range.to) return longDay(range.from, locale);
-  const sameYear = range.from.slice(0, 4) === range.to.slice(0, 4);
-  const from = dayDate(range.from).toLocaleDateString(locale, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
-  const to = dayDate(range.to).toLocaleDateString(locale, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  return `${from} – ${to}`;
-}
 
 export const formatCount = (value: number, locale?: string) => value.toLocaleString(locale);
 

@@ -18,8 +18,8 @@ import {
   Modal,
   Tooltip,
 } from '../ui.tsx';
-import { FORMS_KEY, listForms } from '../forms/forms-api.ts';
-import { ASSETS_KEY, listAssets } from '../pages/asset-picker.tsx';
+import { FORMS_KEY, listForms } from '../common/forms-api.ts';
+import { ASSETS_KEY, listAssets } from '../common/editor/asset-picker.tsx';
 import { addGoal, deleteGoal, GOALS_KEY, listGoals } from './goals-api.ts';
 import { goalMatchLabel } from './goal-tables.tsx';
 

@@ -10,7 +10,8 @@ import {
   type AnalyticsShare,
   type CreateShareRequest,
 } from '../../../../functions/shared/reports.ts';
-import { checkForm, CopyableLink, CopyButton, showFailure } from '../account/fields.tsx';
+import { checkForm, showFailure } from '../common/fields.tsx';
+import { CopyableLink, CopyButton } from '../common/copyable-link.tsx';
 import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, FormAlert, inputClass, Modal, TextField } from '../ui.tsx';

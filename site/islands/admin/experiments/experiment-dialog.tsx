@@ -24,7 +24,7 @@ import {
   updateExperiment,
   type Experiment,
   type ExperimentDetail,
-} from './experiments-api.ts';
+} from '../common/experiments-api.ts';
 import {
   addRow,
   defaultRows,

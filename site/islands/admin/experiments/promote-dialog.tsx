@@ -13,11 +13,15 @@ import {
 } from '../../../../functions/shared/experiments.ts';
 import { lossPercent } from '../../../../functions/shared/stats/verdict.ts';
 import { BUILD_KEY, describeError } from '../api.ts';
-import { PAGES_KEY } from '../pages/pages-api.ts';
-import { WORKFLOW_SUMMARY_KEY } from '../pages/workflow-api.ts';
+import { PAGES_KEY } from '../common/pages-api.ts';
+import { WORKFLOW_SUMMARY_KEY } from '../common/workflow-api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Modal } from '../ui.tsx';
-import { cacheExperiment, promoteVariant, type ExperimentDetail } from './experiments-api.ts';
+import {
+  cacheExperiment,
+  promoteVariant,
+  type ExperimentDetail,
+} from '../common/experiments-api.ts';
 import { chanceText, percent, upliftText } from './format.ts';
 
 export function PromoteDialog({

@@ -4,7 +4,7 @@
 // the same figures as a table for screen readers and anyone who wants the numbers.
 import { useEffect, useRef, useState } from 'react';
 import type { ExperimentResults } from '../../../../functions/shared/experiments.ts';
-import { longDay, shortDay } from '../analytics/format.ts';
+import { longDay, shortDay } from '../common/day-range.ts';
 import { percent, rateAxis } from './format.ts';
 
 /** Per variant, in order: the control's slate, then brand, amber, violet; dashes for B..D. */

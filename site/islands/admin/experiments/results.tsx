@@ -17,7 +17,7 @@ import { WIN_CHANCE } from '../../../../functions/shared/stats/verdict.ts';
 import { describeError } from '../api.ts';
 import { useCan } from '../permissions.ts';
 import { Button } from '../ui.tsx';
-import { fetchResults, resultsKey, type ExperimentDetail } from './experiments-api.ts';
+import { fetchResults, resultsKey, type ExperimentDetail } from '../common/experiments-api.ts';
 import { daysText, pValueText } from './format.ts';
 import { PromoteDialog } from './promote-dialog.tsx';
 import { ResultsChart } from './results-chart.tsx';

@@ -1,19 +1,17 @@
 // The variant editor's state (variant-editor.tsx is its layout): the variant's content as the
-// structured editor changes it, the shared content schema's live errors, the last valid
-// content for the preview, dirty tracking with the "discard your edits?" question (the
-// admin's unsaved guard, pages/unsaved.ts), and the save with its revision: a variant saved
-// by someone else meanwhile is refused (409) and the editor offers to reload theirs.
+// structured editor changes it, checked by the shared content schema, with the last valid
+// content for the preview, and the save with its revision. The revision, the 409 answer and
+// the unsaved guard are the admin's one editor state (common/use-revisioned-editor.ts): a
+// variant saved by someone else meanwhile is refused and the editor offers to reload theirs.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
+import { useDeferredValue, useState } from 'react';
 import {
   landingContentSchema,
   type LandingContent,
 } from '../../../../functions/shared/landing-content.ts';
-import { sameJson } from '../../../../functions/shared/stable-json.ts';
-import { describeError, HttpError } from '../api.ts';
-import type { ContentErrors } from '../pages/structured-editor.tsx';
-import { useUnsavedGuard } from '../pages/unsaved.ts';
+import type { HttpError } from '../api.ts';
+import type { ContentErrors } from '../common/editor/values.ts';
+import { useRevisionedEditor } from '../common/use-revisioned-editor.ts';
 import { useToast } from '../toast.tsx';
 import {
   cacheExperiment,
@@ -21,7 +19,7 @@ import {
   saveVariant,
   type ExperimentDetail,
   type VariantDetail,
-} from './experiments-api.ts';
+} from '../common/experiments-api.ts';
 
 /** Server field errors of a variant's save, as the structured editor names them. */
 export function contentErrorsOf(fields: Record<string, string[]>): ContentErrors {
@@ -31,6 +29,13 @@ export function contentErrorsOf(fields: Record<string, string[]>): ContentErrors
       .map(([key, problems]) => [key.replace(/^content\.?/, '') || '(content)', problems]),
   );
 }
+
+const NOT_SAVED = 'The content was not saved: fix the marked fields.';
+
+// The editor's options that never change (stable, so the editor's checks are memoised).
+const draftOf = (variant: VariantDetail): unknown => variant.content;
+const same = <T>(value: T) => value;
+const isConflict = (failure: HttpError) => Boolean(failure.fields['revision']);
 
 export function useVariantEditor({
   experiment,
@@ -43,49 +48,35 @@ export function useVariantEditor({
 }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [base, setBase] = useState({ content: variant.content, revision: variant.revision });
-  const [content, setContent] = useState<unknown>(variant.content);
-  const [serverErrors, setServerErrors] = useState<ContentErrors>({});
-  const [error, setError] = useState<string>();
-  const [conflict, setConflict] = useState<string>();
-  const [discardAsk, setDiscardAsk] = useState<((discard: boolean) => void) | undefined>();
+  const editor = useRevisionedEditor({
+    stored: variant,
+    draftOf,
+    valueOf: same,
+    storedValueOf: draftOf,
+    schema: landingContentSchema,
+    schemaErrorsOf: same,
+    serverErrorsOf: contentErrorsOf,
+    isConflict,
+    notSaved: NOT_SAVED,
+    fetchTheirs: async () => {
+      const detail = await fetchExperiment(experiment.id);
+      cacheExperiment(client, detail);
+      return detail.variants.find((v) => v.id === variant.id);
+    },
+  });
+  const { checked } = editor;
 
-  const checked = useMemo(() => landingContentSchema.safeParse(content), [content]);
-  const liveErrors = useMemo<ContentErrors>(
-    () => (checked.success ? {} : fieldErrors(checked.error.issues)),
-    [checked],
-  );
   // The preview shows the last content the schema accepted.
   const [lastValid, setLastValid] = useState<LandingContent>(variant.content);
   if (checked.success && checked.data !== lastValid) setLastValid(checked.data);
   const previewContent = useDeferredValue(lastValid);
-  const dirty = !sameJson(content, base.content);
-
-  const askDiscard = useCallback(
-    () => new Promise<boolean>((resolve) => setDiscardAsk(() => resolve)),
-    [],
-  );
-  const confirmDiscard = useCallback(
-    async () => (dirty ? askDiscard() : true),
-    [dirty, askDiscard],
-  );
-  useUnsavedGuard(dirty, confirmDiscard);
-
-  /** Starts over from the variant as the server has it now. */
-  const load = (next: VariantDetail) => {
-    setBase({ content: next.content, revision: next.revision });
-    setContent(next.content);
-    setServerErrors({});
-    setError(undefined);
-    setConflict(undefined);
-  };
 
   const save = useMutation({
     mutationFn: (body: { content: unknown; revision: number }) =>
       saveVariant(experiment.id, variant.id, body),
     onSuccess: (detail) => {
       const saved = detail.variants.find((v) => v.id === variant.id);
-      if (saved) load(saved);
+      if (saved) editor.load(saved);
       cacheExperiment(client, detail);
       toast({
         title: `${variant.name} saved`,
@@ -96,68 +87,42 @@ export function useVariantEditor({
       });
       onClose();
     },
-    onError: (failure) => {
-      if (failure instanceof HttpError && failure.status === 409 && failure.fields['revision']) {
-        setConflict(describeError(failure));
-        return;
-      }
-      const fields = failure instanceof HttpError ? contentErrorsOf(failure.fields) : {};
-      setServerErrors(fields);
-      setError(
-        Object.keys(fields).length
-          ? 'The content was not saved: fix the marked fields.'
-          : describeError(failure),
-      );
-    },
-  });
-
-  const reload = useMutation({
-    mutationFn: () => fetchExperiment(experiment.id),
-    onSuccess: (detail) => {
-      cacheExperiment(client, detail);
-      const theirs = detail.variants.find((v) => v.id === variant.id);
-      if (theirs) load(theirs);
-      toast({ title: 'Their version is loaded', description: 'Your edits were discarded.' });
-    },
-    onError: (failure) => setError(describeError(failure)),
+    onError: (failure) => editor.failed(failure),
   });
 
   const submit = () => {
-    setError(undefined);
+    editor.setError(undefined);
     if (!checked.success) {
-      setError('The content was not saved: fix the marked fields.');
+      editor.setError(NOT_SAVED);
       return;
     }
-    save.mutate({ content: checked.data, revision: base.revision });
+    save.mutate({ content: checked.data, revision: editor.base.revision });
   };
 
   const requestClose = async () => {
-    if (await confirmDiscard()) onClose();
+    if (await editor.confirmDiscard()) onClose();
   };
 
   return {
-    content,
+    content: editor.draft,
     setContent: (next: unknown) => {
-      setContent(next);
-      setError(undefined);
+      editor.setDraft(next);
+      editor.setError(undefined);
     },
-    errors: { ...serverErrors, ...liveErrors },
+    errors: { ...editor.serverErrors, ...editor.liveErrors } as ContentErrors,
     valid: checked.success,
     previewContent,
-    dirty,
-    revision: base.revision,
-    error,
-    conflict,
-    keepEditing: () => setConflict(undefined),
-    reloadTheirs: () => reload.mutate(),
-    reloading: reload.isPending,
+    dirty: editor.dirty,
+    revision: editor.base.revision,
+    error: editor.error,
+    conflict: editor.conflict,
+    keepEditing: editor.keepEditing,
+    reloadTheirs: () => editor.reload.mutate(),
+    reloading: editor.reload.isPending,
     save,
     submit,
     requestClose,
-    discardAsked: discardAsk !== undefined,
-    answerDiscard: (discard: boolean) => {
-      discardAsk?.(discard);
-      setDiscardAsk(undefined);
-    },
+    discardAsked: editor.discardAsked,
+    answerDiscard: editor.answerDiscard,
   };
 }

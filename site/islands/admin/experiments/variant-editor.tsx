@@ -1,17 +1,21 @@
 // A variant's content, over the whole window as the page editor is (pages/edit-dialog.tsx):
-// the same block editor (pages/blocks/block-editor.tsx) beside the same live preview
-// (pages/live-preview.tsx), with the state of use-variant-editor.ts. A variant of a draft
+// the same block editor (common/editor/blocks/block-editor.tsx) beside the same live preview
+// (common/editor/live-preview.tsx), with the state of use-variant-editor.ts. A variant of a draft
 // is edited by roles that edit; the control (the page's live version) and the variants of
 // a started experiment are shown read-only, as the preview alone.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect } from 'react';
 import { useDialogCloser } from '../dialog-stack.ts';
-import { DiscardDialog } from '../pages/discard-dialog.tsx';
-import { LivePreview } from '../pages/live-preview.tsx';
-import { BlockEditor } from '../pages/blocks/block-editor.tsx';
-import { BLOCK_PARAM, setEditorParams, useEditorParam } from '../pages/blocks/editor-url.ts';
+import { DiscardDialog } from '../common/discard-dialog.tsx';
+import { LivePreview } from '../common/editor/live-preview.tsx';
+import { BlockEditor } from '../common/editor/blocks/block-editor.tsx';
+import {
+  BLOCK_PARAM,
+  setEditorParams,
+  useEditorParam,
+} from '../common/editor/blocks/editor-url.ts';
 import { Button, useReturnFocus } from '../ui.tsx';
-import type { ExperimentDetail, VariantDetail } from './experiments-api.ts';
+import type { ExperimentDetail, VariantDetail } from '../common/experiments-api.ts';
 import { useVariantEditor } from './use-variant-editor.ts';
 
 export function VariantViewer({

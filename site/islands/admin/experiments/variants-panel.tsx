@@ -16,7 +16,7 @@ import {
   cacheExperiment,
   type ExperimentDetail,
   type VariantDetail,
-} from './experiments-api.ts';
+} from '../common/experiments-api.ts';
 
 /** The signatures that sign a variant's present content, one per signer. */
 export function currentSigners(variant: VariantDetail): string[] {

@@ -3,15 +3,13 @@
 // submit label and thanks, the auto-reply, and beside them (below on a phone) the live
 // preview (form-preview.tsx). Checked as typed with the API's own schema; Save sends the
 // revision loaded (use-form-editor.ts); Delete for a custom form, Reset to defaults for a
-// built-in one; unsaved edits ask before they are dropped.
-import * as Dialog from '@radix-ui/react-dialog';
+// built-in one (their dialogs in form-editor-dialogs.tsx); unsaved edits ask before they
+// are dropped.
 import { useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { formatTime } from '../api.ts';
 import { useStickyClearance } from '../common/sticky-clearance.ts';
-import { useDialogCloser } from '../dialog-stack.ts';
-import { DiscardDialog } from '../pages/discard-dialog.tsx';
 import { useCan } from '../permissions.ts';
-import { Button, ConfirmDialog, FormAlert, TextField, useReturnFocus } from '../ui.tsx';
+import { Button, ConfirmDialog, FormAlert, TextField } from '../ui.tsx';
 import { CheckboxField, Section, TextAreaField } from './controls.tsx';
 import { FieldForm } from './field-form.tsx';
 import { FieldList } from './field-list.tsx';
@@ -26,9 +24,10 @@ import {
   RESERVED_MEANINGS,
   type DraftField,
 } from './form-editing.ts';
-import type { FormState } from './forms-api.ts';
+import type { FormState } from '../common/forms-api.ts';
 import { FormPreview } from './form-preview.tsx';
 import { FormReviewPanel, underReview } from './form-review-panel.tsx';
+import { FormEditorDialogs } from './form-editor-dialogs.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import type { ReservedField } from '../../../../functions/shared/forms.ts';
 import { MAX_FIELDS } from '../../../../functions/shared/forms.ts';
@@ -435,90 +434,13 @@ export function FormEditor({
           setRefocus((count) => count + 1);
         }}
       />
-      <ConfirmDialog
-        open={asking === 'delete'}
-        onOpenChange={(open) => !open && setAsking(undefined)}
-        title={`Delete ${base.form.title}?`}
-        message="Leads already sent keep their answers. A landing page that uses this form must choose another first."
-        confirmLabel="Delete form"
-        busy={editor.remove.isPending}
-        onConfirm={() => {
-          setAsking(undefined);
-          editor.remove.mutate();
-        }}
-      />
-      <ConfirmDialog
-        open={asking === 'reset'}
-        onOpenChange={(open) => !open && setAsking(undefined)}
-        title={`Reset ${base.form.title} to its defaults?`}
-        message={
-          reviewed
-            ? 'Its fields, texts and settings go back to those the site was built with, saved to the working copy; visitors get them once it is approved and published.'
-            : 'Its fields, texts and settings go back to those the site was built with, and are saved at once. Every change made to it is discarded.'
-        }
-        confirmLabel="Reset to defaults"
-        busy={editor.reset.isPending}
-        onConfirm={() => {
-          setAsking(undefined);
-          editor.reset.mutate();
-        }}
-      />
-      {editor.conflict !== undefined && (
-        <ConflictDialog
-          message={editor.conflict}
-          busy={editor.reloading}
-          onReload={editor.reloadTheirs}
-          onKeep={editor.keepEditing}
-        />
-      )}
-      <DiscardDialog
-        open={editor.discardAsked}
-        onKeep={() => editor.answerDiscard(false)}
-        onDiscard={() => editor.answerDiscard(true)}
-        description="Your edits to this form have not been saved. Discarding them cannot be undone."
+      <FormEditorDialogs
+        editor={editor}
+        title={base.form.title}
+        reviewed={reviewed}
+        asking={asking}
+        onAnswered={() => setAsking(undefined)}
       />
     </section>
-  );
-}
-
-function ConflictDialog({
-  message,
-  busy,
-  onReload,
-  onKeep,
-}: {
-  message: string;
-  busy: boolean;
-  onReload: () => void;
-  onKeep: () => void;
-}) {
-  const returnFocus = useReturnFocus(true);
-  useDialogCloser(true, onKeep);
-  return (
-    <Dialog.Root open onOpenChange={(open) => !open && onKeep()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/50" />
-        <Dialog.Content
-          role="alertdialog"
-          onCloseAutoFocus={returnFocus}
-          data-testid="form-conflict-dialog"
-          className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold text-ink">
-            Someone else saved this form
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-700">
-            {message} Reload their version to continue from it (your edits here are discarded), or
-            keep editing and copy what you need first.
-          </Dialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Button onClick={onKeep}>Keep editing</Button>
-            <Button variant="primary" onClick={onReload} disabled={busy}>
-              Reload their version
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

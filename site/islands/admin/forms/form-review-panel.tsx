@@ -24,7 +24,7 @@ import {
   submitForm,
   type FormSignature,
   type FormState,
-} from './forms-api.ts';
+} from '../common/forms-api.ts';
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 

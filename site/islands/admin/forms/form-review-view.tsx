@@ -11,7 +11,7 @@ import { Button } from '../ui.tsx';
 import { Section, ViewHeader } from './controls.tsx';
 import { FormPreview } from './form-preview.tsx';
 import { FormReviewPanel } from './form-review-panel.tsx';
-import { FORM_REVIEWS_KEY, listFormReviews, type FormState } from './forms-api.ts';
+import { FORM_REVIEWS_KEY, listFormReviews, type FormState } from '../common/forms-api.ts';
 
 function Text({ term, children }: { term: string; children: ReactNode }) {
   return (

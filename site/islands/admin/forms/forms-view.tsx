@@ -4,29 +4,20 @@
 // Back returns to the list, except that leaving unsaved edits asks first. Roles with `edit`
 // (functions/shared/roles.ts) edit; roles that only review (issue 33) get the forms in
 // review and a read-only view where they sign (form-review-view.tsx).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
-import { formDefinitionSchema, formIdSchema } from '../../../../functions/shared/forms.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { formIdSchema } from '../../../../functions/shared/forms.ts';
 import { describeError, formatTime, HttpError } from '../api.ts';
-import { confirmLeave } from '../pages/unsaved.ts';
+import { confirmLeave } from '../common/unsaved.ts';
+import { ResponsiveTable } from '../common/responsive-table.tsx';
 import { navigate, viewUrl } from '../route.ts';
 import { useCan, useMe } from '../permissions.ts';
-import { useToast } from '../toast.tsx';
-import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
-import { formIdFromTitle, formIdProblem, starterForm } from './form-editing.ts';
+import { Button } from '../ui.tsx';
 import { ViewHeader } from './controls.tsx';
 import { FormEditor } from './form-editor.tsx';
 import { FormReviewView, ReviewQueue } from './form-review-view.tsx';
-import {
-  cacheForm,
-  fetchForm,
-  FORMS_KEY,
-  formKey,
-  listForms,
-  saveForm,
-  type FormSummary,
-} from './forms-api.ts';
+import { NewFormDialog } from './new-form-dialog.tsx';
+import { fetchForm, FORMS_KEY, formKey, listForms, type FormSummary } from '../common/forms-api.ts';
 
 /** The form a URL names (`?form=`), when it is a possible form id. */
 export function formFromUrl(params: URLSearchParams): string | undefined {
@@ -293,171 +284,68 @@ const saved = (row: FormSummary) =>
 
 function FormRows({ rows, onOpen }: { rows: FormSummary[]; onOpen: (id: string) => void }) {
   return (
-    <>
-      {/* Wide screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
-        <table className="w-full text-left text-sm" data-testid="forms-table">
-          <caption className="sr-only">Forms, the built-in ones first</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              {['Form', 'Kind', 'Fields', 'Consent', 'Auto-reply', 'Last saved'].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="form-row" className="align-top">
-                <th scope="row" className="px-3 py-2 font-normal">
-                  <FormLink row={row} onOpen={onOpen} />
-                  <span className="block font-mono text-xs text-slate-600">{row.id}</span>
-                </th>
-                <td className="px-3 py-2">
-                  <Kind row={row} />
-                  <ReviewBadge row={row} />
-                </td>
-                <td className="px-3 py-2 tabular-nums">{row.fieldCount}</td>
-                <td className="px-3 py-2">{row.consent ? 'Yes' : 'No'}</td>
-                <td className="px-3 py-2">{row.autoReply ? 'On' : 'Off'}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{saved(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {/* Narrow screens: one card per form. */}
-      <ul className="grid grid-cols-1 gap-2 md:hidden" aria-label="Forms, the built-in ones first">
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            data-testid="form-card"
-            className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
-          >
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <FormLink row={row} onOpen={onOpen} />
-                <span className="block font-mono text-xs text-slate-600">{row.id}</span>
-              </div>
-              <span className="shrink-0 text-right">
-                <Kind row={row} />
-                <ReviewBadge row={row} />
-              </span>
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      label="Forms, the built-in ones first"
+      testIds={{ table: 'forms-table', row: 'form-row', card: 'form-card' }}
+      rowHeader
+      columns={[
+        {
+          key: 'form',
+          heading: 'Form',
+          className: 'px-3 py-2 font-normal',
+          cell: (row) => (
+            <>
+              <FormLink row={row} onOpen={onOpen} />
+              <span className="block font-mono text-xs text-slate-600">{row.id}</span>
+            </>
+          ),
+        },
+        {
+          key: 'kind',
+          heading: 'Kind',
+          cell: (row) => (
+            <>
+              <Kind row={row} />
+              <ReviewBadge row={row} />
+            </>
+          ),
+        },
+        {
+          key: 'fields',
+          heading: 'Fields',
+          className: 'px-3 py-2 tabular-nums',
+          cell: (row) => row.fieldCount,
+        },
+        { key: 'consent', heading: 'Consent', cell: (row) => (row.consent ? 'Yes' : 'No') },
+        { key: 'auto-reply', heading: 'Auto-reply', cell: (row) => (row.autoReply ? 'On' : 'Off') },
+        {
+          key: 'saved',
+          heading: 'Last saved',
+          className: 'px-3 py-2 whitespace-nowrap',
+          cell: saved,
+        },
+      ]}
+      card={(row) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <FormLink row={row} onOpen={onOpen} />
+              <span className="block font-mono text-xs text-slate-600">{row.id}</span>
             </div>
-            <p className="mt-1 text-slate-700">
-              {row.fieldCount} field{row.fieldCount === 1 ? '' : 's'} · {consentText(row)} ·
-              Auto-reply {row.autoReply ? 'on' : 'off'}
-            </p>
-            <p className="text-xs text-slate-600">Last saved: {saved(row)}</p>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function NewFormDialog({
-  open,
-  onOpenChange,
-  taken,
-  onCreated,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  taken: string[];
-  onCreated: (id: string) => void;
-}) {
-  const [title, setTitle] = useState('');
-  const [id, setId] = useState('');
-  const [idEdited, setIdEdited] = useState(false);
-  const [tried, setTried] = useState(false);
-  const [serverFields, setServerFields] = useState<Record<string, string[]>>({});
-  const [error, setError] = useState<string>();
-  const client = useQueryClient();
-  const toast = useToast();
-
-  const formId = idEdited ? id : formIdFromTitle(title, taken);
-  const checked = formDefinitionSchema.safeParse(starterForm(title));
-  const titleErrors = checked.success ? undefined : fieldErrors(checked.error.issues)['title'];
-  const idProblem = formIdProblem(formId, taken);
-
-  const reset = () => {
-    setTitle('');
-    setId('');
-    setIdEdited(false);
-    setTried(false);
-    setServerFields({});
-    setError(undefined);
-  };
-  const close = (next: boolean) => {
-    if (!next) reset();
-    onOpenChange(next);
-  };
-
-  const create = useMutation({
-    mutationFn: () => saveForm(formId, starterForm(title.trim())),
-    onSuccess: (stored) => {
-      cacheForm(client, stored);
-      close(false);
-      toast({ title: `${stored.form.title} created`, description: 'Add its fields, then save.' });
-      onCreated(stored.id);
-    },
-    onError: (failure) => {
-      if (failure instanceof HttpError && Object.keys(failure.fields).length > 0) {
-        setServerFields(failure.fields);
-      } else setError(describeError(failure));
-    },
-  });
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setTried(true);
-    setError(undefined);
-    if (!titleErrors && !idProblem) create.mutate();
-  };
-
-  return (
-    <Modal
-      open={open}
-      onOpenChange={close}
-      title="New form"
-      description="A form of your own, for a landing page's dialog. It starts with a name and an e-mail address."
-    >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextField
-          label="Title"
-          hint="The form's name in the admin, such as Webinar registration."
-          value={title}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            setServerFields({});
-          }}
-          errors={serverFields['form.title'] ?? (tried ? titleErrors : undefined)}
-        />
-        <TextField
-          label="Form id"
-          hint="Lowercase letters, digits and hyphens. Landing pages name the form by it; it cannot change later."
-          value={formId}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(event) => {
-            setId(event.target.value);
-            setIdEdited(true);
-            setServerFields({});
-          }}
-          errors={
-            serverFields['id'] ?? ((tried || idEdited) && idProblem ? [idProblem] : undefined)
-          }
-        />
-        <FormAlert message={error} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => close(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            Create form
-          </Button>
-        </div>
-      </form>
-    </Modal>
+            <span className="shrink-0 text-right">
+              <Kind row={row} />
+              <ReviewBadge row={row} />
+            </span>
+          </div>
+          <p className="mt-1 text-slate-700">
+            {row.fieldCount} field{row.fieldCount === 1 ? '' : 's'} · {consentText(row)} ·
+            Auto-reply {row.autoReply ? 'on' : 'off'}
+          </p>
+          <p className="text-xs text-slate-600">Last saved: {saved(row)}</p>
+        </>
+      )}
+    />
   );
 }

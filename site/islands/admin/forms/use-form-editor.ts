@@ -1,22 +1,19 @@
 // The form editor's state (form-editor.tsx is its layout): the definition as edited
 // (form-editing.ts), the shared schema's live errors (functions/shared/forms.ts's
 // formDefinitionSchema, which the API checks again), the API's 400 field errors until the
-// next edit, dirty tracking with the admin's unsaved guard (pages/unsaved.ts), and saving
-// with the revision loaded: a form saved by someone else meanwhile is refused (409) and the
-// editor offers to reload theirs. With approvals required the API saves the form's working
+// next edit, and saving with the revision loaded. The revision, the 409 answer and the
+// unsaved guard are the admin's one editor state (common/use-revisioned-editor.ts): a form
+// saved by someone else meanwhile is refused and the editor offers to reload theirs. With approvals required the API saves the form's working
 // copy (issue 33): the definition and revision the editor holds are then the copy's.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
 import {
   builtInForm,
   formDefinitionSchema,
   isBuiltInForm,
   type FormDefinition,
 } from '../../../../functions/shared/forms.ts';
-import { sameJson } from '../../../../functions/shared/stable-json.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
-import { useUnsavedGuard } from '../pages/unsaved.ts';
+import { useRevisionedEditor } from '../common/use-revisioned-editor.ts';
 import { useToast } from '../toast.tsx';
 import {
   editorErrors,
@@ -33,7 +30,7 @@ import {
   formKey,
   saveForm,
   type FormState,
-} from './forms-api.ts';
+} from '../common/forms-api.ts';
 
 export const NOT_SAVED = 'The form was not saved: fix the marked fields.';
 
@@ -46,6 +43,11 @@ function rebase(draft: Draft, form: FormDefinition): Draft {
   };
 }
 
+// The editor's options that never change (stable, so the editor's checks are memoised).
+const draftOf = (stored: FormState) => fromDefinition(stored.form);
+const storedValueOf = (stored: FormState) => stored.form;
+const isConflict = (failure: HttpError) => failure.code === 'conflict';
+
 export function useFormEditor({
   stored,
   onDeleted,
@@ -55,48 +57,24 @@ export function useFormEditor({
 }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [base, setBase] = useState(stored);
-  const [draft, setDraft] = useState<Draft>(() => fromDefinition(stored.form));
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string>();
-  const [conflict, setConflict] = useState<string>();
-  const [discardAsk, setDiscardAsk] = useState<((discard: boolean) => void) | undefined>();
-
-  const definition = useMemo(() => toDefinition(draft), [draft]);
-  const checked = useMemo(() => formDefinitionSchema.safeParse(definition), [definition]);
-  const liveErrors = useMemo<FieldErrors>(
-    () => (checked.success ? {} : editorErrors(fieldErrors(checked.error.issues))),
-    [checked],
-  );
-  const dirty = !sameJson(definition, base.form);
-
-  const askDiscard = useCallback(
-    () => new Promise<boolean>((resolve) => setDiscardAsk(() => resolve)),
-    [],
-  );
-  const confirmDiscard = useCallback(
-    async () => (dirty ? askDiscard() : true),
-    [dirty, askDiscard],
-  );
-  useUnsavedGuard(dirty, confirmDiscard);
-
-  const load = (next: FormState) => {
-    setBase(next);
-    setDraft((current) => rebase(current, next.form));
-    setServerErrors({});
-    setError(undefined);
-    setConflict(undefined);
-  };
-
-  const failed = (failure: unknown) => {
-    if (failure instanceof HttpError && failure.status === 409 && failure.code === 'conflict') {
-      setConflict(describeError(failure));
-      return;
-    }
-    const fields = failure instanceof HttpError ? editorErrors(failure.fields) : {};
-    setServerErrors(fields);
-    setError(Object.keys(fields).length ? NOT_SAVED : describeError(failure));
-  };
+  const editor = useRevisionedEditor({
+    stored,
+    draftOf,
+    rebase: (draft: Draft, next: FormState) => rebase(draft, next.form),
+    valueOf: toDefinition,
+    storedValueOf,
+    schema: formDefinitionSchema,
+    schemaErrorsOf: editorErrors,
+    serverErrorsOf: editorErrors,
+    isConflict,
+    notSaved: NOT_SAVED,
+    fetchTheirs: async () => {
+      const theirs = await fetchForm(stored.id);
+      client.setQueryData(formKey(theirs.id), theirs);
+      return theirs;
+    },
+  });
+  const { base, checked, liveErrors, load, failed } = editor;
 
   // Every form the editor opens exists: its revision (0 for built-in defaults never saved)
   // makes a save after someone else's a 409 rather than an overwrite.
@@ -123,7 +101,7 @@ export function useFormEditor({
       return saveForm(base.id, builtInForm(base.id), revisionOf(base));
     },
     onSuccess: (saved) => {
-      setDraft(fromDefinition(saved.form));
+      editor.setDraft(fromDefinition(saved.form));
       load(saved);
       cacheForm(client, saved);
       toast({ title: `${saved.form.title} is back to its defaults` });
@@ -147,32 +125,11 @@ export function useFormEditor({
       }),
   });
 
-  const reload = useMutation({
-    mutationFn: () => fetchForm(base.id),
-    onSuccess: (theirs) => {
-      setDraft(fromDefinition(theirs.form));
-      load(theirs);
-      client.setQueryData(formKey(theirs.id), theirs);
-      toast({ title: 'Their version is loaded', description: 'Your edits were discarded.' });
-    },
-    onError: (failure) => {
-      setConflict(undefined);
-      setError(describeError(failure));
-    },
-  });
-
-  /** Applies an edit; the server's errors were about what it was sent, so they go. */
-  const edit = useCallback((change: (draft: Draft) => Draft) => {
-    setDraft(change);
-    setServerErrors({});
-    setError(undefined);
-  }, []);
-
   /** Saves when the schema accepts the form; `onRefused` hears the errors when it is refused. */
   const submit = (onRefused: (errors: FieldErrors) => void) => {
-    setError(undefined);
+    editor.setError(undefined);
     if (!checked.success) {
-      setError(NOT_SAVED);
+      editor.setError(NOT_SAVED);
       onRefused(liveErrors);
       return;
     }
@@ -184,32 +141,31 @@ export function useFormEditor({
     });
   };
 
+  const { edit } = editor;
   return {
     base,
     /** The form as it stands after a review action (no edit of the draft is lost: none waits). */
     adopt: load,
-    draft,
-    definition,
+    draft: editor.draft,
+    definition: editor.value,
     edit,
     setFields: (change: (fields: DraftField[]) => DraftField[]) =>
       edit((current) => ({ ...current, fields: change(current.fields) })),
-    errors: { ...liveErrors, ...serverErrors } as FieldErrors,
+    errors: { ...liveErrors, ...editor.serverErrors } as FieldErrors,
     valid: checked.success,
-    dirty,
-    error,
-    conflict,
-    keepEditing: () => setConflict(undefined),
-    reloadTheirs: () => reload.mutate(),
-    reloading: reload.isPending,
+    dirty: editor.dirty,
+    error: editor.error,
+    conflict: editor.conflict,
+    keepEditing: editor.keepEditing,
+    // A failed reload closes the conflict dialog, so its sentence shows in the editor.
+    reloadTheirs: () => editor.reload.mutate(undefined, { onError: editor.keepEditing }),
+    reloading: editor.reload.isPending,
     save,
     submit,
     reset,
     remove,
-    confirmDiscard,
-    discardAsked: discardAsk !== undefined,
-    answerDiscard: (discard: boolean) => {
-      discardAsk?.(discard);
-      setDiscardAsk(undefined);
-    },
+    confirmDiscard: editor.confirmDiscard,
+    discardAsked: editor.discardAsked,
+    answerDiscard: editor.answerDiscard,
   };
 }

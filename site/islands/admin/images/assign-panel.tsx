@@ -16,19 +16,19 @@ import {
   savedToCopy,
   updatePage,
   type LandingPage,
-} from '../pages/pages-api.ts';
+} from '../common/pages-api.ts';
 import {
   copyAsPage,
   editedCopy,
   savesToCopy,
   saveWorkingCopy,
   WORKFLOW_SUMMARY_KEY,
-} from '../pages/workflow-api.ts';
+} from '../common/workflow-api.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { Icon } from '../icons.tsx';
-import { refreshPages } from './media-api.ts';
+import { refreshPages } from '../common/media/media-api.ts';
 import { imageSlots, SECTION_NAMES, withImage, type ImageSlot, type SlotSection } from './slots.ts';
 
 /** Reads the page as stored now: docs/requirements.md §7 fetches the default page by its slug. */

@@ -8,10 +8,10 @@ import { Button, Modal, Tooltip } from '../ui.tsx';
 import { AssignPanel } from './assign-panel.tsx';
 import { Icon } from '../icons.tsx';
 import { copyText, MediaLibrary, useCopyUrl } from './media-library.tsx';
-import { publishUpload, refreshMedia, variantFor } from './media-api.ts';
-import { UploadPanel } from './upload-panel.tsx';
+import { publishUpload, refreshMedia, variantFor } from '../common/media/media-api.ts';
+import { UploadPanel } from '../common/media/upload-panel.tsx';
 import { useCan } from '../permissions.ts';
-import { ImageUploader } from './uploader.ts';
+import { ImageUploader } from '../common/media/uploader.ts';
 
 /** docs/requirements.md §8, §9: the upload toasts stay 8 seconds. */
 export const UPLOAD_TOAST_MS = 8000;

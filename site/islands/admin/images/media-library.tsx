@@ -18,7 +18,7 @@ import {
   useMediaLibrary,
   usageKey,
   variantFor,
-} from './media-api.ts';
+} from '../common/media/media-api.ts';
 import { ReplaceDialog } from './replace-dialog.tsx';
 import { useCan } from '../permissions.ts';
 

@@ -7,9 +7,14 @@ import { useEffect, useState } from 'react';
 import type { MediaRecord } from '../../../../functions/shared/media.ts';
 import { useToast } from '../toast.tsx';
 import { Modal } from '../ui.tsx';
-import { adoptionOf, refreshAdopted, refreshMedia, replaceMedia } from './media-api.ts';
-import { UploadPanel } from './upload-panel.tsx';
-import { ImageUploader } from './uploader.ts';
+import {
+  adoptionOf,
+  refreshAdopted,
+  refreshMedia,
+  replaceMedia,
+} from '../common/media/media-api.ts';
+import { UploadPanel } from '../common/media/upload-panel.tsx';
+import { ImageUploader } from '../common/media/uploader.ts';
 
 export function ReplaceDialog({ media, onClose }: { media: MediaRecord; onClose: () => void }) {
   // One uploader per opening, created outside render and ended with the dialog.

@@ -1,6 +1,6 @@
 // The image slots of a landing page (hero image, Features and Supplier Features items) and
 // how an image is assigned to one (docs/requirements.md §2, §7): set the field, keep everything else.
-import { setAt } from '../pages/structured-editor.tsx';
+import { setAt } from '../common/editor/values.ts';
 
 export type SlotSection = 'hero' | 'features' | 'supplierFeatures';
 

@@ -1,5 +1,5 @@
 // How the Leads tab shows times, forms and pages.
-import type { LandingPage } from '../pages/pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import {
   leadFormLabel,
   leadFromPage,

@@ -14,14 +14,14 @@ import {
   type LeadView,
 } from '../../../../functions/shared/leads.ts';
 import { describeError, HttpError } from '../api.ts';
-import type { LandingPage } from '../pages/pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, Modal, Tooltip } from '../ui.tsx';
 import { longTime, ownerLabel, type OwnerContext } from './format.ts';
 import { detailKey, eraseLead, leadDetail, patchLead, refreshLeads } from './leads-api.ts';
 import { OwnerOptions } from './bulk-bar.tsx';
-import { DiscardDialog } from '../pages/discard-dialog.tsx';
-import { useUnsavedGuard } from '../pages/unsaved.ts';
+import { DiscardDialog } from '../common/discard-dialog.tsx';
+import { useUnsavedGuard } from '../common/unsaved.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { DeliverySection, NotificationSection } from './lead-delivery.tsx';
 import { ContactSection, FormAndConsent } from './lead-fields.tsx';

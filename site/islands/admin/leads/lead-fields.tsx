@@ -10,7 +10,7 @@ import {
   type LeadDetail,
   type LeadView,
 } from '../../../../functions/shared/leads.ts';
-import type { LandingPage } from '../pages/pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import { leadPage, longTime, ordinal } from './format.ts';
 import { formLabels, humanise } from './leads-api.ts';
 

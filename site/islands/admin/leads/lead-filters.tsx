@@ -11,7 +11,7 @@ import {
   type LeadForms,
   type LeadOwners,
 } from '../../../../functions/shared/leads.ts';
-import type { LandingPage } from '../pages/pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import { presetLabel, presetOfRange, presetRange, RANGE_PRESETS } from '../common/day-range.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
 import {

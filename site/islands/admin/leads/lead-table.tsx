@@ -4,7 +4,7 @@
 // docs/decisions/0048-leads-tab.md and docs/decisions/0185-inbox-by-person.md.
 import type { ReactNode } from 'react';
 import type { LeadOwners, LeadSummary } from '../../../../functions/shared/leads.ts';
-import type { LandingPage } from '../pages/pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import { Tooltip } from '../ui.tsx';
 import { leadForm, leadPage, longTime, ownerLabel, shortTime, submissionBadge } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';

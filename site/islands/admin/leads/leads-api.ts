@@ -8,7 +8,6 @@ import {
   leadDetailSchema,
   leadFormsSchema,
   leadListSchema,
-  leadOwnersSchema,
   leadStatsSchema,
   type Contact,
   type LeadBulk,
@@ -16,7 +15,6 @@ import {
   type LeadDetail,
   type LeadForms,
   type LeadList,
-  type LeadOwners,
   type LeadPatch,
   type LeadStats,
   type LeadStatus,
@@ -107,7 +105,6 @@ export const LEADS_KEY = ['/api/admin/leads'] as const;
 export const STATS_KEY = ['/api/admin/leads', 'stats'] as const;
 export const listKey = (filter: LeadFilterForm) => ['/api/admin/leads', 'list', filter] as const;
 export const detailKey = (id: string) => ['/api/admin/leads', 'detail', id] as const;
-export const OWNERS_KEY = ['/api/admin/leads', 'owners'] as const;
 export const LEAD_FORMS_KEY = ['/api/admin/leads', 'forms'] as const;
 export const contactKey = (email: string) =>
   ['/api/admin/leads', 'contact', email.toLowerCase()] as const;
@@ -164,11 +161,6 @@ export async function retryDelivery(id: string): Promise<LeadDetail> {
 }
 
 export const eraseLead = (id: string) => request('DELETE', `/api/admin/leads/${id}`);
-
-/** The accounts a lead may be given to (active, with a role that works leads). */
-export async function leadOwners(): Promise<LeadOwners> {
-  return leadOwnersSchema.parse(await request('GET', '/api/admin/leads/owners'));
-}
 
 export async function bulkChange(change: LeadBulk): Promise<LeadBulkResult> {
   return leadBulkResultSchema.parse(await request('POST', '/api/admin/leads/bulk', change));

@@ -5,7 +5,7 @@
 // opened the first dialog; Back away from an unsaved note asks first. Governed by
 // docs/decisions/0048-leads-tab.md and docs/decisions/0185-inbox-by-person.md.
 import { useEffect, useRef, useState } from 'react';
-import { confirmLeave } from '../pages/unsaved.ts';
+import { confirmLeave } from '../common/unsaved.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import {
   filterFromUrl,

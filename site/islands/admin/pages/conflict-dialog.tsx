@@ -5,7 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError, formatTime, HttpError } from '../api.ts';
-import { fetchPage, type LandingPage } from './pages-api.ts';
+import { fetchPage, type LandingPage } from '../common/pages-api.ts';
 import { useDialogCloser } from '../dialog-stack.ts';
 import { Button, useReturnFocus } from '../ui.tsx';
 import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';

@@ -4,7 +4,7 @@
 // the schema's order then sorted, so the same two versions always read the same.
 import { diffArrays } from 'diff';
 import { sameJson } from '../../../../functions/shared/stable-json.ts';
-import { describeField, orderedKeys, schemaAt } from './schema-fields.ts';
+import { describeField, orderedKeys, schemaAt } from '../common/editor/schema-fields.ts';
 
 export type ContentChange =
   | { kind: 'changed'; path: (string | number)[]; before: unknown; after: unknown }

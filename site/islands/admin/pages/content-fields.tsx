@@ -6,9 +6,10 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { paramsUsed } from '../../../../functions/shared/dynamic-text.ts';
 import { InfoTip, inputClass } from '../ui.tsx';
-import { BlockEditor } from './blocks/block-editor.tsx';
-import { SectionSettings, setAt } from './structured-editor.tsx';
-import { FormPicker } from './form-picker.tsx';
+import { BlockEditor } from '../common/editor/blocks/block-editor.tsx';
+import { SectionSettings } from '../common/editor/section-settings.tsx';
+import { setAt } from '../common/editor/values.ts';
+import { FormPicker } from '../common/editor/form-picker.tsx';
 import type { PageEditor } from './use-page-editor.ts';
 
 const tabClass =

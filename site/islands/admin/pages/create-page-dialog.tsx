@@ -16,7 +16,7 @@ import { DEFAULT_SLUG, normalizeSlug, publicPath } from '../../../../functions/s
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
-import { createPage, PAGES_KEY, type LandingPage } from './pages-api.ts';
+import { createPage, PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
 import { cleanSlug } from './slug-suggest.ts';
 import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
 import { deleteTemplate, TEMPLATES_KEY } from './save-template-dialog.tsx';

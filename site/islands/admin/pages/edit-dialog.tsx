@@ -13,16 +13,21 @@ import { useDialogCloser } from '../dialog-stack.ts';
 import { Button, FieldError, inputClass, useReturnFocus } from '../ui.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { ContentFields } from './content-fields.tsx';
-import { DiscardDialog } from './discard-dialog.tsx';
+import { DiscardDialog } from '../common/discard-dialog.tsx';
 import { DraftOffer } from './draft-offer.tsx';
 import { editorStatus, STATUS_TONES, useEditorAccess } from './editor-status.ts';
-import { LivePreview } from './live-preview.tsx';
+import { LivePreview } from '../common/editor/live-preview.tsx';
 import { ReadOnlyView } from './read-only-view.tsx';
 import { usePageEditor, type PageEditorProps } from './use-page-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
 import { useCan } from '../permissions.ts';
-import { BLOCK_PARAM, EDIT_PARAM, setEditorParams, useEditorParam } from './blocks/editor-url.ts';
+import {
+  BLOCK_PARAM,
+  EDIT_PARAM,
+  setEditorParams,
+  useEditorParam,
+} from '../common/editor/blocks/editor-url.ts';
 
 export function EditPageDialog(props: PageEditorProps) {
   const { page, onChanged } = props;

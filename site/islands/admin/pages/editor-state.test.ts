@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { landingTemplate } from '../../../../functions/shared/template.ts';
 import { draftSuperseded, editorReducer, formOf, initialEditorState } from './editor-state.ts';
 import { saveDraft, type LocalDraft } from './local-drafts.ts';
-import type { LandingPage } from './pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 
 const page: LandingPage = {
   id: 'p1',

@@ -4,7 +4,7 @@
 import type { FieldErrors } from '../api.ts';
 import { prettyContent } from './json-text.ts';
 import { loadDraft, removeDraft, type LocalDraft } from './local-drafts.ts';
-import type { LandingPage } from './pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 
 export interface EditorForm {
   title: string;

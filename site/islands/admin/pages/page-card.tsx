@@ -4,13 +4,13 @@
 // apart from View, Edit, Analytics and Experiments.
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
-import { experimentListKey, listExperiments } from '../experiments/experiments-api.ts';
-import { experimentsUrl } from '../experiments/experiments-url.ts';
+import { experimentListKey, listExperiments } from '../common/experiments-api.ts';
+import { experimentsUrl } from '../common/experiments-url.ts';
 import { navigate } from '../route.ts';
 import { formatTime, type BuildStatus } from '../api.ts';
-import type { LandingPage } from './pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import { useCan } from '../permissions.ts';
-import { localTime, utcTime, type WorkflowSummaries } from './workflow-api.ts';
+import { localTime, utcTime, type WorkflowSummaries } from '../common/workflow-api.ts';
 
 type WorkflowSummary = WorkflowSummaries[string];
 import { Button, Tooltip } from '../ui.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { placeholderContent } from '../../../../functions/shared/landing-content.ts';
 import type { BuildStatus } from '../api.ts';
-import type { LandingPage } from './pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 import { pageStatus, viewUrl } from './page-status.ts';
 
 const page = (overrides: Partial<LandingPage> = {}): LandingPage => ({

@@ -3,7 +3,7 @@
 // the prerendered page once a build includes the last change, the live /legacy copy before).
 import { livePath, publicPath } from '../../../../functions/shared/slug.ts';
 import type { BuildStatus } from '../api.ts';
-import type { LandingPage } from './pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 
 export type PageStatus =
   /** Inactive: only signed-in administrators see it, at its live address. */

@@ -10,11 +10,11 @@ import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog } from '../ui.tsx';
 import { CreatePageDialog } from './create-page-dialog.tsx';
 import { EditPageDialog } from './edit-dialog.tsx';
-import { useOpenEditorFromUrl } from './blocks/editor-url.ts';
+import { useOpenEditorFromUrl } from '../common/editor/blocks/editor-url.ts';
 import { PageCard } from './page-card.tsx';
 import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import { useCan } from '../permissions.ts';
-import { WORKFLOW_SUMMARY_KEY, type WorkflowSummaries } from './workflow-api.ts';
+import { WORKFLOW_SUMMARY_KEY, type WorkflowSummaries } from '../common/workflow-api.ts';
 import {
   AUDIT_KEY,
   AUDIT_PAGE_SIZE,
@@ -31,7 +31,7 @@ import {
   type AuditList,
   type DeletedPage,
   type LandingPage,
-} from './pages-api.ts';
+} from '../common/pages-api.ts';
 
 export const RESET_CONFIRMATION =
   'Reset this page to the latest template? This will overwrite all current content.';

@@ -5,10 +5,10 @@
 // The API refuses their writes anyway (docs/decisions/0131-roles.md); this is the screen
 // fitting the role.
 import { formatTime } from '../api.ts';
-import { CopyButton } from '../account/fields.tsx';
+import { CopyButton } from '../common/copyable-link.tsx';
 import { Button } from '../ui.tsx';
 import { READ_ONLY_WORDING, type EditorAccess } from './editor-status.ts';
-import { LivePreview } from './live-preview.tsx';
+import { LivePreview } from '../common/editor/live-preview.tsx';
 import type { PageEditor } from './use-page-editor.ts';
 import { livePath, publicPath } from '../../../../functions/shared/slug.ts';
 

@@ -11,7 +11,7 @@ import type {
 import { describeError, HttpError, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FieldError, FormAlert, inputClass, Modal, TextField } from '../ui.tsx';
-import type { LandingPage } from './pages-api.ts';
+import type { LandingPage } from '../common/pages-api.ts';
 
 export const TEMPLATES_KEY = ['/api/admin/templates'] as const;
 

@@ -39,7 +39,7 @@ import {
   saveWorkingCopy,
   WORKFLOW_SUMMARY_KEY,
   type PageWithWorkflow,
-} from './workflow-api.ts';
+} from '../common/workflow-api.ts';
 import {
   cachePage,
   fetchPage,
@@ -48,9 +48,9 @@ import {
   updatePage,
   versionsKey,
   type LandingPage,
-} from './pages-api.ts';
-import type { ContentErrors } from './structured-editor.tsx';
-import { useUnsavedGuard } from './unsaved.ts';
+} from '../common/pages-api.ts';
+import type { ContentErrors } from '../common/editor/values.ts';
+import { useUnsavedGuard } from '../common/unsaved.ts';
 
 /** How long typing may pause before the local draft is written. */
 const DRAFT_DELAY_MS = 400;

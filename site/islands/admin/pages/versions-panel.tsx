@@ -19,8 +19,8 @@ import {
   type LandingPage,
   type PageVersion,
   type VersionSummary,
-} from './pages-api.ts';
-import { copyAsPage, WORKFLOW_SUMMARY_KEY } from './workflow-api.ts';
+} from '../common/pages-api.ts';
+import { copyAsPage, WORKFLOW_SUMMARY_KEY } from '../common/workflow-api.ts';
 
 const REASONS: Record<VersionSummary['reason'], string> = {
   update: 'Before a save',

@@ -12,6 +12,7 @@ import {
 } from '../../../../functions/shared/redirects.ts';
 import { BUILD_KEY, describeError, formatTime, HttpError, type FieldErrors } from '../api.ts';
 import { Icon } from '../icons.tsx';
+import { ResponsiveTable } from '../common/responsive-table.tsx';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog, FormAlert, Modal, TextField, Tooltip } from '../ui.tsx';
 import {
@@ -184,80 +185,74 @@ function RedirectRows({
     </>
   );
   return (
-    <>
-      {/* Wide screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
-        <table className="w-full text-left text-sm" data-testid="redirects-table">
-          <caption className="sr-only">Redirects, by the address they start at</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              {['From', 'To', 'Type', 'Reason'].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                  {heading}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2 text-right">
-                <HitsHeading />
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Created
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((redirect) => (
-              <tr key={redirect.id} data-testid="redirect-row" className="align-top">
-                <td className="px-3 py-2">
-                  <Address value={redirect.from} />
-                </td>
-                <td className="max-w-80 px-3 py-2">
-                  <Address value={redirect.to} />
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{TYPE_LABELS[redirect.status]}</td>
-                <td className="px-3 py-2">{REDIRECT_REASON_LABELS[redirect.reason]}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {redirect.hits.toLocaleString()}
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{created(redirect)}</td>
-                <td className="px-1 py-1 text-right">
-                  <DeleteButton redirect={redirect} onDelete={() => onDelete(redirect)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {/* Narrow screens: one card per redirect. */}
-      <ul className="grid gap-2 md:hidden" aria-label="Redirects, by the address they start at">
-        {rows.map((redirect) => (
-          <li
-            key={redirect.id}
-            data-testid="redirect-card"
-            className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
-          >
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <Address value={redirect.from} />
-                <p className="text-slate-600">
-                  <span aria-hidden="true">→ </span>
-                  <span className="sr-only">to </span>
-                  <Address value={redirect.to} />
-                </p>
-              </div>
-              <DeleteButton redirect={redirect} onDelete={() => onDelete(redirect)} />
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(redirect) => redirect.id}
+      label="Redirects, by the address they start at"
+      testIds={{ table: 'redirects-table', row: 'redirect-row', card: 'redirect-card' }}
+      columns={[
+        { key: 'from', heading: 'From', cell: (redirect) => <Address value={redirect.from} /> },
+        {
+          key: 'to',
+          heading: 'To',
+          className: 'max-w-80 px-3 py-2',
+          cell: (redirect) => <Address value={redirect.to} />,
+        },
+        {
+          key: 'type',
+          heading: 'Type',
+          className: 'px-3 py-2 whitespace-nowrap',
+          cell: (redirect) => TYPE_LABELS[redirect.status],
+        },
+        {
+          key: 'reason',
+          heading: 'Reason',
+          cell: (redirect) => REDIRECT_REASON_LABELS[redirect.reason],
+        },
+        {
+          key: 'hits',
+          heading: <HitsHeading />,
+          headingClassName: 'text-right',
+          className: 'px-3 py-2 text-right tabular-nums',
+          cell: (redirect) => redirect.hits.toLocaleString(),
+        },
+        {
+          key: 'created',
+          heading: 'Created',
+          className: 'px-3 py-2 whitespace-nowrap',
+          cell: created,
+        },
+        {
+          key: 'actions',
+          heading: <span className="sr-only">Actions</span>,
+          headingClassName: '',
+          className: 'px-1 py-1 text-right',
+          cell: (redirect) => (
+            <DeleteButton redirect={redirect} onDelete={() => onDelete(redirect)} />
+          ),
+        },
+      ]}
+      card={(redirect) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <Address value={redirect.from} />
+              <p className="text-slate-600">
+                <span aria-hidden="true">→ </span>
+                <span className="sr-only">to </span>
+                <Address value={redirect.to} />
+              </p>
             </div>
-            <p className="mt-1 text-slate-700">
-              {TYPE_LABELS[redirect.status]} · {REDIRECT_REASON_LABELS[redirect.reason]} ·{' '}
-              {redirect.hits.toLocaleString()} hit{redirect.hits === 1 ? '' : 's'}
-            </p>
-            <p className="text-xs text-slate-600">{created(redirect)}</p>
-          </li>
-        ))}
-      </ul>
-    </>
+            <DeleteButton redirect={redirect} onDelete={() => onDelete(redirect)} />
+          </div>
+          <p className="mt-1 text-slate-700">
+            {TYPE_LABELS[redirect.status]} · {REDIRECT_REASON_LABELS[redirect.reason]} ·{' '}
+            {redirect.hits.toLocaleString()} hit{redirect.hits === 1 ? '' : 's'}
+          </p>
+          <p className="text-xs text-slate-600">{created(redirect)}</p>
+        </>
+      )}
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 // block type of functions/shared/blocks.ts, each in its type's folder (<type>/renderer.tsx).
 // RENDERERS is a complete record, so a type added to BLOCK_TYPES does not type-check until it has
 // a renderer here. Only renderers: the picker's thumbnails and the new blocks' starters of the same
-// folders are the admin's (site/islands/admin/pages/blocks/), never imported on this side.
+// folders are the admin's (site/islands/admin/common/editor/blocks/), never imported on this side.
 import type { ReactNode } from 'react';
 import type { Block, BlockType } from '../../../../functions/shared/blocks.ts';
 import type { Renderer, RenderContext } from './render-context.ts';

@@ -1,0 +1,104 @@
+// The Review tab's submit and reject dialogs: a working copy sent to reviewers with an
+// optional note, or sent back to its authors with a required comment
+// (docs/decisions/0132-working-copy.md).
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { describeError } from '../../api.ts';
+import type { LandingPage } from '../../common/pages-api.ts';
+import { reject, submitForReview } from '../../common/workflow-api.ts';
+import { useToast } from '../../toast.tsx';
+import { FormAlert, Modal } from '../../ui.tsx';
+import { DialogButtons, LabelledText } from './form-parts.tsx';
+
+interface ActionDialogProps {
+  open: boolean;
+  page: LandingPage;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+export function SubmitDialog({ open, page, onDone, onClose }: ActionDialogProps) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const toast = useToast();
+  const submit = useMutation({
+    mutationFn: () => submitForReview(page.id, note.trim() || undefined),
+    onSuccess: () => {
+      setNote('');
+      onClose();
+      onDone();
+      toast({ title: 'Submitted for review', description: 'Reviewers can approve it now.' });
+    },
+    onError: (failure) => setError(describeError(failure)),
+  });
+  return (
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Submit for review">
+      <form
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(undefined);
+          submit.mutate();
+        }}
+      >
+        <LabelledText
+          id="submit-note"
+          label="Note for the reviewers (optional)"
+          rows={3}
+          value={note}
+          onChange={setNote}
+        />
+        <FormAlert message={error} />
+        <DialogButtons busy={submit.isPending} label="Submit" />
+      </form>
+    </Modal>
+  );
+}
+
+export function RejectDialog({ open, page, onDone, onClose }: ActionDialogProps) {
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  const toast = useToast();
+  const send = useMutation({
+    mutationFn: () => reject(page.id, comment.trim()),
+    onSuccess: () => {
+      setComment('');
+      onClose();
+      onDone();
+      toast({ title: 'Rejected', description: 'The author sees your comment in the thread.' });
+    },
+    onError: (failure) => setError(describeError(failure)),
+  });
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Reject the working copy"
+      description="It goes back to its authors as a draft, with your comment."
+    >
+      <form
+        className="grid gap-3"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(undefined);
+          if (!comment.trim()) return setProblem(['is required: say what must change']);
+          setProblem(undefined);
+          send.mutate();
+        }}
+      >
+        <LabelledText
+          id="reject-comment"
+          label="What must change"
+          rows={3}
+          errors={problem}
+          value={comment}
+          onChange={setComment}
+        />
+        <FormAlert message={error} />
+        <DialogButtons busy={send.isPending} label="Reject" />
+      </form>
+    </Modal>
+  );
+}
