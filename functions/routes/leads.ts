@@ -22,24 +22,16 @@ import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
-import { INQUIRY_LABELS } from '../shared/contact.ts';
-import { toCsv } from '../shared/csv.ts';
-import { BUILT_IN_FORMS, FORM_FOR_TYPE, isBuiltInForm } from '../shared/forms.ts';
+import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms.ts';
 import type { FormType } from '../shared/contact.ts';
 import {
-  csvFieldColumns,
-  LEAD_CSV_HEADER,
   LEAD_PAGE_SIZE,
   leadBulkSchema,
   leadExportSelectionSchema,
   leadFilterSchema,
-  leadFormId,
   leadFormName,
-  leadFromPage,
   leadListQuerySchema,
   leadPatchSchema,
-  STATUS_LABELS,
-  type CsvFieldColumn,
   type LeadBulkResult,
   type LeadDetail,
   type LeadFilter,
@@ -50,7 +42,9 @@ import {
   type LeadStatus,
 } from '../shared/leads.ts';
 import { can } from '../shared/roles.ts';
-import { OWNER_PROBLEM } from './support/lead-owners.ts';
+import { checkOwner } from './support/lead-owners.ts';
+import { csvAnswer } from './support/lead-csv.ts';
+import { withFormTitles } from './support/lead-forms.ts';
 import { actorEmail } from './support/actor.ts';
 
 const idParam = z.object({ id: z.uuid() });
@@ -67,37 +61,6 @@ async function filterPage(c: Context<AppEnv>, filter: LeadFilter) {
 const TYPE_OF_BUILT_IN = new Map(
   Object.entries(FORM_FOR_TYPE).map(([type, id]) => [id as string, type as FormType]),
 );
-
-/**
- * Every form's title by id: the site's forms as they are now, then the last known title of
- * deleted forms that leads still name (functions/data/form-leads.ts).
- */
-async function formTitles(c: Context<AppEnv>): Promise<Map<string, string>> {
-  const services = c.get('services');
-  const [current, seen] = await Promise.all([services.forms.list(), services.leads.forms.forms()]);
-  const titles = new Map(seen.map((form) => [form.formId, form.title]));
-  for (const form of current) titles.set(form.id, form.title);
-  return titles;
-}
-
-/**
- * Leads with their form's title: a lead of a custom form stored before leads kept the title
- * gets its form's current (or last known) one. Built-in forms' leads need none: they are
- * shown by their type's label unless renamed (leadFormName).
- */
-async function withFormTitles<T extends Pick<Lead, 'formId' | 'formType' | 'formTitle'>>(
-  c: Context<AppEnv>,
-  leads: T[],
-): Promise<T[]> {
-  const missing = leads.some((lead) => !lead.formTitle && !isBuiltInForm(leadFormId(lead)));
-  if (!missing) return leads;
-  const titles = await formTitles(c);
-  return leads.map((lead) => {
-    if (lead.formTitle || isBuiltInForm(leadFormId(lead))) return lead;
-    const title = titles.get(leadFormId(lead));
-    return title ? { ...lead, formTitle: title } : lead;
-  });
-}
 
 async function detail(c: Context<AppEnv>, record: LeadRecord): Promise<LeadDetail> {
   const numbers = await c.get('services').leads.contacts.numbers([record.lead]);
@@ -118,17 +81,6 @@ function resolveOwner<T extends LeadFilter>(c: Context<AppEnv>, filter: T): T {
   return filter.owner === 'me' ? { ...filter, owner: actorEmail(c).toLowerCase() } : filter;
 }
 
-/** 400 on `owner` unless it is null or an active account whose role has 'leads'. */
-async function checkOwner(c: Context<AppEnv>, owner: string | null | undefined): Promise<void> {
-  if (!owner) return;
-  const account = await c.get('services').admins.get(owner);
-  if (!account || account.disabled || !can(account.role, 'leads')) {
-    throw new ApiError(400, 'validation_failed', `Invalid request: owner ${OWNER_PROBLEM}`, {
-      owner: [OWNER_PROBLEM],
-    });
-  }
-}
-
 const ownerName = (owner: string | undefined) => owner ?? 'nobody';
 
 async function audit(c: Context<AppEnv>, action: AuditAction, summary: string, leadId?: string) {
@@ -146,56 +98,6 @@ async function loadRecord(c: Context<AppEnv>, id: string): Promise<LeadRecord> {
   const record = await c.get('services').leads.record(id);
   if (!record) throw notFound('Lead');
   return record;
-}
-
-const csvRow = (lead: Lead, pages: { id: string; slug: string }[], columns: CsvFieldColumn[]) => {
-  const page = pages.find((candidate) => leadFromPage(lead, candidate));
-  const inquiry = lead.inquiryType ? INQUIRY_LABELS[lead.inquiryType] : undefined;
-  return [
-    lead.createdAt,
-    lead.name,
-    lead.email,
-    lead.company,
-    lead.role,
-    leadFormName(lead),
-    inquiry,
-    page ? `/${page.slug === 'default' ? '' : page.slug}` : lead.landingPageId,
-    STATUS_LABELS[lead.status],
-    lead.message,
-    lead.attribution?.referrerHost,
-    lead.attribution?.utmSource,
-    lead.attribution?.utmMedium,
-    lead.attribution?.utmCampaign,
-    lead.owner,
-    lead.formId,
-    lead.consent ? (lead.consent.given ? 'given' : 'not given') : 'none',
-    lead.consent?.version,
-    lead.consent?.text,
-    lead.id,
-    // One cell per custom field (issue 33: joined into one "name=value; ..." cell, a value
-    // holding "; budget=..." passed for a second field). Every text cell goes through
-    // toCsv's formula guard.
-    ...columns.map(({ name, from }) => {
-      const value = lead[from]?.[name];
-      return typeof value === 'boolean' ? (value ? 'yes' : 'no') : value;
-    }),
-  ];
-};
-
-async function csvAnswer(c: Context<AppEnv>, rows: Lead[]) {
-  const services = c.get('services');
-  const pages = await services.pages.list();
-  const columns = csvFieldColumns(rows);
-  const titled = await withFormTitles(c, rows);
-  const csv = toCsv(
-    [...LEAD_CSV_HEADER, ...columns.map((column) => column.header)],
-    titled.map((lead) => csvRow(lead, pages, columns)),
-  );
-  const day = services.now().toISOString().slice(0, 10);
-  return c.body(csv, 200, {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
-  });
 }
 
 /** Runs `work` over items, `limit` at a time, keeping their order. */
