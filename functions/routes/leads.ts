@@ -16,7 +16,6 @@ import { LeadConflictError } from '../data/leads/changes.ts';
 import type { Lead, LeadRecord } from '../data/leads/lead-item.ts';
 import { leadCursorSchema } from '../data/leads/list-query.ts';
 import { toDelivery } from '../data/outbox.ts';
-import type { AuditAction } from '../data/audit.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
@@ -43,6 +42,7 @@ import {
 } from '../shared/leads.ts';
 import { can } from '../shared/roles.ts';
 import { checkOwner } from './support/lead-owners.ts';
+import { audit } from './support/audit.ts';
 import { csvAnswer } from './support/lead-csv.ts';
 import { withFormTitles } from './support/lead-forms.ts';
 import { actorEmail } from './support/actor.ts';
@@ -82,17 +82,6 @@ function resolveOwner<T extends LeadFilter>(c: Context<AppEnv>, filter: T): T {
 }
 
 const ownerName = (owner: string | undefined) => owner ?? 'nobody';
-
-async function audit(c: Context<AppEnv>, action: AuditAction, summary: string, leadId?: string) {
-  const services = c.get('services');
-  await services.audit.record({
-    actor: actorEmail(c),
-    action,
-    summary,
-    ...(leadId ? { leadId } : {}),
-    ip: services.clientIp(c),
-  });
-}
 
 async function loadRecord(c: Context<AppEnv>, id: string): Promise<LeadRecord> {
   const record = await c.get('services').leads.record(id);

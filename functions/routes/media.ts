@@ -40,8 +40,8 @@ import {
   type MediaRecord,
   type MediaUsageResponse,
 } from '../shared/media.ts';
-import { audit } from './support/uploads.ts';
-import { actorOf } from './support/actor.ts';
+import { audit } from './support/audit.ts';
+import { actorEmail, actorOf } from './support/actor.ts';
 
 /**
  * How a change to `record` may go (issue 33): while review is required, either `shown`
@@ -132,7 +132,7 @@ export const media = new Hono<AppEnv>()
           services,
           before,
           { alt: patch.alt ?? before.alt, caption: patch.caption ?? before.caption },
-          c.get('admin')?.email ?? 'unknown',
+          actorEmail(c),
         );
         const adoption = await adopt(services, actorOf(c), before, next, guard.shown);
         await audit(
@@ -185,13 +185,7 @@ export const media = new Hono<AppEnv>()
     if (guard.shown) {
       // Shown live while review is required: the upload becomes a new image, which pages
       // take through their working copies (functions/media/governed.ts).
-      const next = await recordOfUpload(
-        services,
-        record,
-        ticket,
-        image,
-        c.get('admin')?.email ?? 'unknown',
-      );
+      const next = await recordOfUpload(services, record, ticket, image, actorEmail(c));
       if (!next) {
         throw new ApiError(
           409,

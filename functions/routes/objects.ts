@@ -24,7 +24,9 @@ import {
   type MediaRecord,
   type UploadTicket as UploadTicketResponse,
 } from '../shared/media.ts';
-import { audit, newUpload, signOptions } from './support/uploads.ts';
+import { audit } from './support/audit.ts';
+import { newUpload, signOptions } from './support/uploads.ts';
+import { actorEmail } from './support/actor.ts';
 
 /** Publishes a ticketed upload as a new image (version 1). */
 async function publish(
@@ -44,7 +46,7 @@ async function publish(
     fileName: fileNameOf(ticket),
     alt: '',
     caption: '',
-    uploadedBy: c.get('admin')?.email ?? 'unknown',
+    uploadedBy: actorEmail(c),
     uploadedAt: now,
     updatedAt: now,
     version: 1,

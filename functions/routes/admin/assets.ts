@@ -19,7 +19,9 @@ import {
   type AssetUploadTicket,
 } from '../../shared/assets.ts';
 import { pendingKeyOf } from '../../shared/media-paths.ts';
-import { audit, signOptions } from '../support/uploads.ts';
+import { audit } from '../support/audit.ts';
+import { signOptions } from '../support/uploads.ts';
+import { actorEmail } from '../support/actor.ts';
 
 const idParam = params(z.object({ id: z.uuid() }));
 
@@ -79,7 +81,7 @@ export const assets = new Hono<AppEnv>()
       id,
       fileName,
       size,
-      createdBy: c.get('admin')?.email ?? 'unknown',
+      createdBy: actorEmail(c),
     });
     const uploadURL = await services.objects.presignPut(pendingKeyOf(id), {
       ...signOptions(c),

@@ -33,6 +33,7 @@ import type { AssignmentRule } from '../../shared/lead-settings.ts';
 import { describeRule } from '../../webhooks/lead-assignment.ts';
 import { secretKey } from '../../webhooks/signing.ts';
 import { checkWebhookUrl, guardModeOf } from '../../webhooks/url-guard.ts';
+import { actorOf } from '../support/actor.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 
@@ -89,11 +90,6 @@ function summary(
   if (newSecret) parts.push('new signing secret');
   return `Lead routing saved: ${parts.length ? parts.join(', ') : 'no changes'}`;
 }
-
-const actor = (c: Context<AppEnv>) => ({
-  email: c.get('admin')!.email,
-  ip: c.get('services').clientIp(c),
-});
 
 /**
  * The rules as stored: each with its id (a new one for a rule that has none). A 400 names
@@ -175,7 +171,7 @@ const putSettings = createHandlers(requireJson, jsonBody(leadSettingsInputSchema
   };
   await services.leadSettings.put(
     next,
-    actor(c),
+    actorOf(c),
     summary(before, next, Boolean(change.webhook.secret)),
   );
   // This process applies it at once; the others within the cache's few seconds.
@@ -210,12 +206,12 @@ const testDelivery = createHandlers(requireJson, jsonBody(webhookTestSchema), as
   if (!webhook) throw new ApiError(409, 'conflict', 'This server does not send webhooks');
   const result = await webhook.sendTest({ url, key: secretKey(secret) });
   await services.audit.record({
-    actor: actor(c).email,
+    actor: actorOf(c).email,
     action: 'settings',
     summary: `Lead webhook test delivery to host ${new URL(url).host}: ${
       result.ok ? `answered ${result.httpStatus}` : `failed (${result.error ?? 'no answer'})`
     }`,
-    ip: actor(c).ip,
+    ip: actorOf(c).ip,
   });
   return c.json<WebhookTestResult>(result);
 });

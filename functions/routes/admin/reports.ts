@@ -14,6 +14,7 @@ import {
   type ReportSettings,
 } from '../../shared/reports.ts';
 import { nextRunAt, sendReport, weekOf } from '../../reports/weekly.ts';
+import { actorOf } from '../support/actor.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 
@@ -57,10 +58,7 @@ const putSettings = createHandlers(requireJson, jsonBody(reportSettingsSchema), 
       { recipients: ['must name at least one administrator while the report is on'] },
     );
   }
-  const saved = await repository(c).put(
-    { ...body, recipients },
-    { email: c.get('admin')!.email, ip: services.clientIp(c) },
-  );
+  const saved = await repository(c).put({ ...body, recipients }, actorOf(c));
   return c.json<ReportSettings>(answer(saved, services.now()));
 });
 

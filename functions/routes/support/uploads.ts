@@ -1,13 +1,12 @@
 // What the upload routers share (objects, the S3-compatible multipart API, gated-download
-// assets): the signing options for the storage's URLs, a new ticketed upload, and the audit
-// entry of a change to the library.
+// assets): the signing options for the storage's URLs and a new ticketed upload.
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
 import { trustedForwarded } from '../../lib/forwarded.ts';
 import { newMediaId, type UploadTicket } from '../../data/media.ts';
 import { pendingKeyOf } from '../../shared/media.ts';
 import type { SignOptions } from '../../storage/object-store.ts';
-import { actorOf } from './actor.ts';
+import { actorEmail } from './actor.ts';
 
 /**
  * The origin the browser used, for URLs of the local server (disk driver). Behind a
@@ -45,19 +44,9 @@ export async function newUpload(
       id,
       key,
       fileName: fileName.trim().slice(0, 255),
-      requestedBy: c.get('admin')?.email ?? 'unknown',
+      requestedBy: actorEmail(c),
       ...(uploadId ? { uploadId } : {}),
     },
     services.config.env.UPLOAD_URL_TTL_SECONDS,
   );
-}
-
-/** The audit entry of a change to the media library or the download files. */
-export async function audit(
-  c: Context<AppEnv>,
-  action: 'create' | 'update' | 'delete',
-  summary: string,
-): Promise<void> {
-  const { email, ip } = actorOf(c);
-  await c.get('services').audit.record({ actor: email, action, summary, ip });
 }
