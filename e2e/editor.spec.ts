@@ -116,6 +116,8 @@ test('a new page starts from the template as a draft that only administrators ca
   page,
   browser,
 }) => {
+  // Two axe runs and two screenshots at two widths: longer than 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await signIn(page);
   const title = unique('Draft launch');
   const slug = normalizeSlug(title);
