@@ -173,6 +173,8 @@ const SAMPLE: RedirectDto[] = [
 ];
 
 test('screenshots of the Redirects view, empty and with rows', async ({ page }) => {
+  // Three axe runs and screenshots at two widths twice: longer than 30 s on a loaded machine.
+  test.setTimeout(90_000);
   let rows: RedirectDto[] = [];
   await page.route('**/api/admin/redirects', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: rows }) : route.fallback(),
