@@ -44,7 +44,8 @@ const EDITING_SPECS = [
  * form that analytics and experiments submit): on the editing server, once those are done. */
 const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
 /** Specs that turn on required approvals (a setting of the whole install), which every saving
- * spec depends on: on the editing server, last of all. */
+ * spec depends on: on the editing server, last of all, and one after the other (each turns the
+ * setting on and off again; run side by side, one would find it on while it creates a live page). */
 const REVIEW_SPECS = ['forms-review.spec.ts', 'review-answers.spec.ts'];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -109,17 +110,18 @@ export default defineConfig({
         baseURL: `http://localhost:${port + 1}`,
       },
     },
-    {
-      // Alone: `--project=editing-review --no-deps`.
-      name: 'editing-review',
-      testMatch: REVIEW_SPECS,
-      dependencies: ['editing-forms'],
+    // Alone: `--project=editing-review --project=editing-review-2 --no-deps` runs both at once;
+    // name one project to run its spec alone.
+    ...REVIEW_SPECS.map((spec, index) => ({
+      name: index === 0 ? 'editing-review' : `editing-review-${index + 1}`,
+      testMatch: [spec],
+      dependencies: [index === 0 ? 'editing-forms' : 'editing-review'],
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
         baseURL: `http://localhost:${port + 1}`,
       },
-    },
+    })),
   ],
   // One after the other (Playwright waits for each URL before starting the next): the
   // first builds the site once for both (e2e/prepare-server.ts), each gets its own copy.
