@@ -40,8 +40,7 @@ import {
   type LeadStats,
   type LeadStatus,
 } from '../shared/leads.ts';
-import { can } from '../shared/roles.ts';
-import { checkOwner } from './support/lead-owners.ts';
+import { checkOwner, mayOwnLeads } from './support/lead-owners.ts';
 import { audit } from './support/audit.ts';
 import { csvAnswer } from './support/lead-csv.ts';
 import { withFormTitles } from './support/lead-forms.ts';
@@ -169,7 +168,7 @@ export const leads = new Hono<AppEnv>()
     const accounts = await c.get('services').admins.list();
     return c.json<LeadOwners>({
       owners: accounts
-        .filter((account) => !account.disabled && can(account.role, 'leads'))
+        .filter((account) => mayOwnLeads(account))
         .map((account) => ({
           email: account.email,
           ...(account.name ? { name: account.name } : {}),

@@ -27,8 +27,7 @@ import {
   type WebhookTestResult,
 } from '../../shared/lead-settings.ts';
 import type { StoredLeadSettings } from '../../data/lead-settings.ts';
-import { OWNER_PROBLEM } from '../support/lead-owners.ts';
-import { can } from '../../shared/roles.ts';
+import { mayOwnLeads, OWNER_PROBLEM } from '../support/lead-owners.ts';
 import type { AssignmentRule } from '../../shared/lead-settings.ts';
 import { describeRule } from '../../webhooks/lead-assignment.ts';
 import { secretKey } from '../../webhooks/signing.ts';
@@ -110,7 +109,7 @@ async function checkedRules(
     for (const [position, owner] of rule.owners.entries()) {
       if (!accounts.has(owner)) {
         const account = await services.admins.get(owner);
-        accounts.set(owner, Boolean(account && !account.disabled && can(account.role, 'leads')));
+        accounts.set(owner, mayOwnLeads(account));
       }
       if (!accounts.get(owner))
         problems[`assignment.${index}.owners.${position}`] = [OWNER_PROBLEM];
