@@ -319,6 +319,10 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
   const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
   await edit.locator('[data-block-row="final-cta"] [data-control="select"]').click();
   await edit.getByLabel('Headline', { exact: true }).fill('Questions our customers ask');
+  // The editor's fresher copy of the page has arrived (Save is enabled only then): React
+  // Query delivers it on a timer, which would never run on the paused clock below.
+  const saveButton = edit.getByRole('button', { name: 'Save Changes' });
+  await expect(saveButton).toBeEnabled();
   // While a rebuild runs (this server's other specs keep it rebuilding) the build status
   // polls every 1.5 s, and a poll without the session would ask to sign in before the save
   // does: the page's timers wait until the save has asked. (Paused a little ahead of the
@@ -326,7 +330,7 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
   // The session ends (as at expiry): the cookie no longer matches a session.
   await context.clearCookies();
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await saveButton.click();
   const again = page.getByRole('dialog', { name: 'Your session has ended' });
   await expect(again).toBeVisible();
   await page.clock.resume();
