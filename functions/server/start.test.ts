@@ -130,7 +130,12 @@ describe('npm start', { timeout: 180_000 }, () => {
     run.child.kill('SIGINT');
     const [code] = await run.exited;
     expect(code).toBe(0);
-    await new Promise((r) => setTimeout(r, 200));
+    // The children end as their parent's shutdown reaches them: wait for that state (a
+    // deadline, not a fixed pause), then check none is left.
+    const gone = Date.now() + 30_000;
+    while (children.some(alive) && Date.now() < gone) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     expect(children.filter(alive)).toEqual([]);
   });
 });
