@@ -1,6 +1,5 @@
 // Deep dives: every page and alias renders the shared layout with its eyebrow and
 // buttons; aliases point their canonical URL at /deep-dive/...; links resolve.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 
 interface Expectation {
@@ -208,27 +207,5 @@ test('every internal link on the deep dives resolves, and they ship no JavaScrip
   }
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${new URL(page.url()).pathname} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-for (const [label, viewport] of [
-  ['desktop', { width: 1280, height: 800 }],
-  ['mobile', { width: 390, height: 844 }],
-] as const) {
-  test(`axe finds no violation on the deep dives (${label})`, async ({ browser }) => {
-    test.setTimeout(90_000);
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    for (const dive of DEEP_DIVES) {
-      await page.goto(`/deep-dive/${dive.slug}`);
-      await expectNoAxeViolations(page);
-    }
-    await context.close();
-  });
-}
+// Axe at desktop and 390 px runs on every deep dive in e2e/site-quality.spec.ts, which checks
+// every page of the sitemap (the /deep-dive/... pages are listed there).
