@@ -5,9 +5,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
 import { fieldErrors } from '../shared/field-errors.ts';
 import type { Permission } from '../shared/roles.ts';
-import type { DomainError, DomainErrorKind, FieldErrors } from './domain-errors.ts';
+import type { DomainError, DomainErrorKind, FieldErrors } from '../core/domain-errors.ts';
 
-export type { FieldErrors } from './domain-errors.ts';
+export type { FieldErrors } from '../core/domain-errors.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -93,7 +93,7 @@ export const DOMAIN_ANSWERS = {
   unprocessable: { status: 422, code: 'unprocessable' },
 } as const satisfies Record<DomainErrorKind, { status: ContentfulStatusCode; code: ErrorCode }>;
 
-/** A domain error (functions/lib/domain-errors.ts) as the API answers it. */
+/** A domain error (functions/core/domain-errors.ts) as the API answers it. */
 export function domainAnswer(error: DomainError): ApiError {
   const { status, code } = DOMAIN_ANSWERS[error.kind];
   return new ApiError(status, code, error.message, error.fields);
