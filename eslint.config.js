@@ -188,7 +188,7 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['functions/data/**/*.ts', 'functions/storage/**/*.ts', 'functions/media/**/*.ts'],
+    files: ['functions/storage/**/*.ts', 'functions/media/**/*.ts'],
     ignores: ['functions/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -205,6 +205,52 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The data layer stands on functions/core/ and functions/shared/ only
+    // (docs/decisions/0495-functions-core.md), its tests included: never on functions/lib/
+    // (the HTTP plumbing), the routers or the local server, at any folder depth.
+    files: ['functions/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(lib|routes|server)/',
+              message:
+                'functions/data/ never imports functions/lib/, routes/ or server/: move what it needs to functions/core/ or functions/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...[
+    // functions/core/ is the ground floor (docs/decisions/0495-functions-core.md): it imports
+    // only itself and functions/shared/, and no HTTP library. Tests included; two depths.
+    { files: ['functions/core/*.ts'], up: '\\.\\./' },
+    { files: ['functions/core/*/*.ts'], up: '\\.\\./\\.\\./' },
+  ].map(({ files, up }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${up}(?!shared/)`,
+              message:
+                'functions/core/ is the ground floor: it imports only itself and functions/shared/.',
+            },
+            {
+              regex: '^(hono(/|$)|@hono/)',
+              message: 'functions/core/ is the ground floor: it knows no HTTP (no hono).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   ...[
     // A router never imports another router: what two routers share lives in
     // functions/routes/support/ (docs/decisions/0470-route-support.md). The files that mount

@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { BlankSchema } from 'hono/types';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DomainError } from './lib/domain-errors.ts';
+import { DomainError } from './core/domain-errors.ts';
 import { ApiError, domainAnswer, isAbortedBody, type ErrorBody } from './lib/errors.ts';
 import type { AppEnv, VisitorEnv, VisitorServices } from './lib/context.ts';
 import { originVerify } from './lib/origin-verify.ts';

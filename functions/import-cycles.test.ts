@@ -1,7 +1,7 @@
 // No module of the functions imports itself through others, type-only imports included: a
 // cycle is a module that cannot be read (or loaded first) on its own. The last one ran
 // through functions/lib/context.ts, which named the services' types while they imported
-// its Logger (now functions/lib/logger.ts).
+// its Logger (now functions/core/logger.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -16,7 +16,7 @@ import { seedDefaultPage } from './data/seed.ts';
 import { ensureTable } from './data/table.ts';
 import { AdminRepository, adminKey } from './data/admins.ts';
 import type { ErrorBody } from './lib/errors.ts';
-import { newTotpSecret } from './lib/totp.ts';
+import { newTotpSecret } from './core/totp.ts';
 import { kmsCall, KmsSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
 
 const API_HOST = 'a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com';

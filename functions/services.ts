@@ -18,7 +18,7 @@ import { InstallSecrets } from './data/install-secrets.ts';
 import { CursorCodec } from './lib/cursor.ts';
 import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
 import type { Services } from './lib/context.ts';
-import { jsonLogger, type Logger } from './lib/logger.ts';
+import { jsonLogger, type Logger } from './core/logger.ts';
 import { chooseLiveSlugs } from './publishing/live-slugs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { assembleVisitorServices, type ServiceOptions } from './visitor-services.ts';

@@ -30,7 +30,7 @@ import { socketIp, type ClientIpResolver } from './lib/client-ip.ts';
 import type { VisitorServices } from './lib/context.ts';
 
 export type { VisitorServices } from './lib/context.ts';
-import { jsonLogger, type Logger } from './lib/logger.ts';
+import { jsonLogger, type Logger } from './core/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export interface ServiceOptions {

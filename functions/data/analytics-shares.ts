@@ -10,7 +10,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../lib/domain-errors.ts';
+import { NotFoundError } from '../core/domain-errors.ts';
 import { auditItem } from './audit.ts';
 import type { InstallSecrets } from './install-secrets.ts';
 import { keys } from './keys.ts';

@@ -10,7 +10,7 @@
 // A save is conditional on the revision the editor loaded (a stale save is a 409), and its
 // audit entry is written in the same transaction.
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../lib/domain-errors.ts';
+import { ConflictError } from '../core/domain-errors.ts';
 import {
   builtInForm,
   BUILT_IN_FORMS,

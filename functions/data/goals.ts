@@ -14,7 +14,7 @@
 // file's id, and its title when the goal was made.
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, InvalidError, NotFoundError } from '../lib/domain-errors.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../core/domain-errors.ts';
 import {
   GOAL_FUNNEL_MIN_STEPS,
   MAX_GOALS,

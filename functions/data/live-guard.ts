@@ -14,7 +14,7 @@
 // Reading the settings (`approvalsRequired`) stays workflow.ts's; this module only adds and
 // checks the counters beside it.
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, type FieldErrors } from '../lib/domain-errors.ts';
+import { ConflictError, type FieldErrors } from '../core/domain-errors.ts';
 import { keys } from './keys.ts';
 
 /** The counters as read before a change that depends on them; undefined: never counted. */

@@ -44,7 +44,7 @@ import {
 import { GSI1PK, keys, PK, SK, uuidKeyPattern } from './keys.ts';
 import { InstallSecrets } from './install-secrets.ts';
 import { mediaChangePart } from './live-guard.ts';
-import { ConflictError } from '../lib/domain-errors.ts';
+import { ConflictError } from '../core/domain-errors.ts';
 
 /** How long an upload may wait between its URL and its publication. */
 export const TICKET_GRACE_SECONDS = 2 * 86400;

@@ -118,7 +118,7 @@ export class VisitorEventCap {
   }
 
   /**
-   * Counts one event from `address` (a limitKey: functions/lib/client-ip.ts); false once
+   * Counts one event from `address` (a limitKey: functions/core/client-address.ts); false once
    * the address is over its limit this minute. Checked before anything is looked up.
    */
   allowAddress(address: string): boolean {

@@ -9,7 +9,7 @@
 // Each save and delete writes its audit entry in the same transaction.
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
+import { ConflictError, NotFoundError } from '../core/domain-errors.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { MAX_SAVED_TEMPLATES, blockTypesOf } from '../shared/page-templates.ts';
 import { auditItem } from './audit.ts';

@@ -7,7 +7,7 @@
 // simply never read again, whenever DynamoDB gets round to deleting it.
 import { createHash } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { limitKey } from '../lib/client-ip.ts';
+import { limitKey } from '../core/client-address.ts';
 import { isConditionalFailure, TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 

@@ -13,7 +13,7 @@
 //   - no stored `to` is another redirect's `from`: adding A -> B when B -> C exists stores
 //     A -> C, and adding B -> C rewrites every X -> B to X -> C (chains are flattened);
 //   - following `to` never returns to `from` (a loop is refused, naming `to`).
-import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
+import { ConflictError, NotFoundError } from '../core/domain-errors.ts';
 import type { RedirectReason, RedirectStatus } from '../shared/redirects.ts';
 import { pathKey } from '../shared/redirects.ts';
 import { livePath, publicPath } from '../shared/slug.ts';

@@ -2,7 +2,7 @@
 // (put with reason 'unpublish'), and the local server's hit counter. Keys, access patterns
 // and the flattening rules are in redirect-plan.ts, which page writes plan with too.
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { InvalidError } from '../lib/domain-errors.ts';
+import { InvalidError } from '../core/domain-errors.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
 import {
   createRedirectSchema,

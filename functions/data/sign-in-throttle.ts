@@ -9,13 +9,13 @@
 //   account state ........ pk=THROTTLE#ACCOUNT#<hash of account>      sk=STATE
 //                          failures, lastFailureAt (ms), notBefore (ms); reset after an
 //                          hour without failures
-// "IP" is the client's limitKey (functions/lib/client-ip.ts): an IPv6 client counts as its
+// "IP" is the client's limitKey (functions/core/client-address.ts): an IPv6 client counts as its
 // /64, which it can rotate through freely.
 // Every check counts as a failure up front (ADD, so parallel requests cannot slip past a
 // limit) and is handed back when the credential was right. All items carry a TTL.
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { limitKey } from '../lib/client-ip.ts';
+import { limitKey } from '../core/client-address.ts';
 import { isConditionalFailure, TableRepository } from './table.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.ts';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Services, SignedIn } from './context.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { trustedForwarded } from './forwarded.ts';
 import { ApiError } from './errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';

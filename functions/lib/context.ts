@@ -32,7 +32,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { InstallSecrets } from '../data/install-secrets.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { PageResolver, VisitorEventCap } from '../data/page-resolver.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { Role } from '../shared/roles.ts';
 
 export interface Services {

@@ -3,42 +3,15 @@
 // DOMAIN_ANSWERS below (functions/app-builder.ts onError).
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod';
+import type { ErrorCode, ErrorEnvelope, FieldErrors } from '../shared/error-envelope.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
 import type { Permission } from '../shared/roles.ts';
-import type { DomainError, DomainErrorKind, FieldErrors } from './domain-errors.ts';
+import type { DomainError, DomainErrorKind } from '../core/domain-errors.ts';
 
-export type { FieldErrors } from './domain-errors.ts';
+export type { ErrorCode, FieldErrors };
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  /** 410: a link that worked once and no longer does (a revoked or expired shared dashboard). */
-  | 'gone'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  /** 422: well-formed but unusable, e.g. an image that cannot be decoded or is too big. */
-  | 'unprocessable'
-  /** 501: a route that exists on purpose and refuses (e.g. /api/s3/sts). */
-  | 'not_implemented'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal';
-
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
-    fields?: FieldErrors;
-    requestId?: string;
-    /** 403 for a role that lacks it (functions/shared/roles.ts). */
-    permission?: Permission;
-  };
-}
+/** An error answer's body, as functions/shared/error-envelope.ts's schema states it. */
+export type ErrorBody = ErrorEnvelope;
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -93,7 +66,7 @@ export const DOMAIN_ANSWERS = {
   unprocessable: { status: 422, code: 'unprocessable' },
 } as const satisfies Record<DomainErrorKind, { status: ContentfulStatusCode; code: ErrorCode }>;
 
-/** A domain error (functions/lib/domain-errors.ts) as the API answers it. */
+/** A domain error (functions/core/domain-errors.ts) as the API answers it. */
 export function domainAnswer(error: DomainError): ApiError {
   const { status, code } = DOMAIN_ANSWERS[error.kind];
   return new ApiError(status, code, error.message, error.fields);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadEdgeScript } from '../../infra/edge/edge-script.ts';
 import type { VariantId } from '../shared/experiments.ts';
-import { limitKey } from './client-ip.ts';
+import { limitKey } from '../core/client-address.ts';
 import { agentFamily, variantOfKey, visitorKey } from './experiment-visitor.ts';
 
 const edge = loadEdgeScript<{

@@ -6,7 +6,7 @@
 // both over the same inputs and pins them to reference digests from Python's hmac.
 import { createHmac } from 'node:crypto';
 import type { VariantId } from '../shared/experiments.ts';
-import { limitKey } from './client-ip.ts';
+import { limitKey } from '../core/client-address.ts';
 
 /** Browsers by family, first match wins (Edge and Opera also say "Chrome"). */
 const BROWSERS: readonly (readonly [RegExp, string])[] = [

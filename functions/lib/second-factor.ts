@@ -7,7 +7,7 @@ import type { Admin } from '../data/admins.ts';
 import { codeLockAlert, sendAccountAlert } from '../mail/account-alert.ts';
 import type { AppEnv, Services } from './context.ts';
 import { ApiError } from './errors.ts';
-import { hashRecoveryCode, isTotpCode, normalizeRecoveryCode, totpStep } from './totp.ts';
+import { hashRecoveryCode, isTotpCode, normalizeRecoveryCode, totpStep } from '../core/totp.ts';
 
 export type SecondFactor = { kind: 'totp'; code: string } | { kind: 'recovery'; hash: string };
 

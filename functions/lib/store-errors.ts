@@ -1,7 +1,7 @@
 // A store that cannot be reached is an outage, not a bug: the API answers 503 with
 // Retry-After, and the log gets one line when the incident starts and one when it ends,
 // not a stack trace per request (thousands a second when DynamoDB Local has died).
-import type { Logger } from './logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

@@ -2,7 +2,7 @@
 // the three transports of docs/decisions/0017-lead-notification-email.md: logged locally, SMTP when
 // SMTP_URL is set, and Amazon SES in AWS when the stack is given a sender and recipients.
 import type { Config } from '../env.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 export interface MailMessage {
   to: string[];

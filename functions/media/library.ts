@@ -2,7 +2,7 @@
 // served objects (publish, replace), find the pages that use an image, delete one. Routes
 // (functions/routes/objects.ts, media.ts) stay thin; this file owns the object layout.
 import type { Services } from '../lib/context.ts';
-import { ConflictError } from '../lib/domain-errors.ts';
+import { ConflictError } from '../core/domain-errors.ts';
 import { TICKET_METADATA, type MediaContent, type UploadTicket } from '../data/media.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import {

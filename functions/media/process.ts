@@ -8,7 +8,7 @@ import type SharpFactory from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
 import { rgbaToThumbHash, thumbHashToDataURL } from 'thumbhash';
 import { MEDIA_TYPES, MEDIA_VARIANT_WIDTHS, type MediaType } from '../shared/media.ts';
-import { DomainError, type DomainErrorKind } from '../lib/domain-errors.ts';
+import { DomainError, type DomainErrorKind } from '../core/domain-errors.ts';
 
 export interface MediaLimits {
   maxBytes: number;

@@ -7,7 +7,7 @@
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
 import { dynamoTarget } from '../data/dynamo.ts';
 import { loadConfig } from '../env.ts';
-import { jsonLogger } from '../lib/logger.ts';
+import { jsonLogger } from '../core/logger.ts';
 import { sourceStack } from '../lib/stack-trace.ts';
 import { createServices } from '../services.ts';
 import { runDueSchedules } from './scheduler.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { adminTestApp } from '../test/harness.ts';
-import { jsonLogger } from '../lib/logger.ts';
+import { jsonLogger } from '../core/logger.ts';
 import { kvsLiveSlugs, liveSlugUpdate, type KvsApi, type KvsUpdate } from './live-slugs.ts';
 
 const ARN = 'arn:aws:cloudfront::123456789012:key-value-store/0d1e2f3a';

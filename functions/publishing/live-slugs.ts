@@ -9,7 +9,7 @@
 // reconciles the keys with the table after each build, which also seeds them on the first.
 // Locally nothing is written: the local server asks the table itself (static-site.ts).
 
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** The key of a live page's slug in the edge store; its value is the page's id. */
 export const LIVE_SLUG_PREFIX = 'live:';

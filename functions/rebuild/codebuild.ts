@@ -13,7 +13,7 @@ import {
   type Build,
   type CodeBuildClient,
 } from '@aws-sdk/client-codebuild';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { BuildStatus, Rebuilder } from './rebuilder.ts';
 
 /** Phases before the build reads the pages (the buildspec reads them in BUILD). */

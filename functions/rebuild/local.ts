@@ -2,7 +2,7 @@
 // swaps the served snapshot. Debounced (a burst of edits gives one build) and coalesced
 // (edits during a build give exactly one more build after it). Status lives in memory;
 // after a restart the start-up build (or the stamp of the existing one) seeds it.
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { BuildStatus, Rebuilder } from './rebuilder.ts';
 
 export interface LocalBuildResult {

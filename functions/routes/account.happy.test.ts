@@ -1,7 +1,7 @@
 // Administrator accounts end to end through the API: invitation, password change,
 // sessions, disable/enable, two-factor sign-in with codes and recovery codes, audit.
 import { afterEach, describe, expect, it } from 'vitest';
-import { totpCodeAt } from '../lib/totp.ts';
+import { totpCodeAt } from '../core/totp.ts';
 import { testApp, TEST_PASSWORD } from '../test/harness.ts';
 import { body, header, startSmtpServer } from '../test/smtp.ts';
 import type {

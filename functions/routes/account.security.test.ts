@@ -3,7 +3,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
-import { totpCodeAt } from '../lib/totp.ts';
+import { totpCodeAt } from '../core/totp.ts';
 import { testApp, TEST_PASSWORD } from '../test/harness.ts';
 import type {
   Enrolment,

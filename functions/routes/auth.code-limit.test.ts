@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_FAILURE_LIMIT, CODE_LOCK_SECONDS, codeLockSeconds } from '../data/two-factor.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import { newTotpSecret, totpCodeAt, totpStep } from '../lib/totp.ts';
+import { newTotpSecret, totpCodeAt, totpStep } from '../core/totp.ts';
 import type { Services } from '../lib/context.ts';
 import { testApp, TEST_PASSWORD, testPasswordHash } from '../test/harness.ts';
 import type { LoginResponse } from '../shared/account.ts';

@@ -8,7 +8,7 @@ import { publicPath } from '../shared/slug.ts';
 import { conversionEventSchema, deviceClass, LANDING_EVENT_TYPES } from '../shared/events.ts';
 import { siteEventSourceIssue, siteRouteAccepts, siteRouteScope } from '../shared/site-routes.ts';
 import { ApiError, validationError } from '../lib/errors.ts';
-import { limitKey } from '../lib/client-ip.ts';
+import { limitKey } from '../core/client-address.ts';
 import { countVariant, isBot } from './support/intake.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
 import type { ConversionEvent } from '../shared/events.ts';

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { VisitorEnv } from '../lib/context.ts';
-import { NotFoundError } from '../lib/domain-errors.ts';
+import { NotFoundError } from '../core/domain-errors.ts';
 import { params } from '../lib/validate.ts';
 import { formIdSchema, publicForm, type PublicForm } from '../shared/forms.ts';
 

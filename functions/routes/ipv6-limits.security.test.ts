@@ -1,6 +1,6 @@
 // Issue 21, item 2: an IPv6 client has a whole /64 to rotate through, and every
 // per-address limit keyed on the full address let it start afresh with each request.
-// The limits now count an IPv6 client by its /64 (functions/lib/client-ip.ts limitKey).
+// The limits now count an IPv6 client by its /64 (functions/core/client-address.ts limitKey).
 // Real sockets from loopback addresses; IPv6 arrives through TRUST_PROXY=1 as
 // X-Forwarded-For, since the local stack listens on IPv4 only.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -11,12 +11,12 @@ import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import {
   auditListSchema,
   buildStatusSchema,
-  errorEnvelopeSchema,
   landingPageSchema,
   pageListSchema,
   type AuditEntryDto,
   type LandingPageDto,
 } from '../shared/api.ts';
+import { errorEnvelopeSchema } from '../shared/error-envelope.ts';
 import { placeholderContent } from '../shared/landing-content.ts';
 import { landingTemplate } from '../shared/template.ts';
 

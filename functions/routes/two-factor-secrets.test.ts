@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { adminKey } from '../data/admins.ts';
 import { keys } from '../data/keys.ts';
 import { TwoFactorRepository } from '../data/two-factor.ts';
-import { totpCodeAt, newTotpSecret } from '../lib/totp.ts';
+import { totpCodeAt, newTotpSecret } from '../core/totp.ts';
 import type { Enrolment, LoginResponse } from '../shared/account.ts';
 import { testApp, TEST_PASSWORD, TEST_SECRETS_KEY } from '../test/harness.ts';
 import { LocalSecretBox, SECRET_PURPOSES } from '../webhooks/secret-box.ts';

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminKey } from '../data/admins.ts';
 import { ensureTable } from '../data/table.ts';
 import { loadConfig, type Config } from '../env.ts';
-import { newTotpSecret } from '../lib/totp.ts';
+import { newTotpSecret } from '../core/totp.ts';
 import { createServices } from '../services.ts';
 import type { Services } from '../lib/context.ts';
 import { KEY_FILE, LocalSecretBox, SECRET_PURPOSES } from '../webhooks/secret-box.ts';

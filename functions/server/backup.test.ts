@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { AdminRepository, adminKey } from '../data/admins.ts';
 import { createDocumentClient } from '../data/dynamo.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { newTotpSecret, totpCodeAt } from '../lib/totp.ts';
+import { newTotpSecret, totpCodeAt } from '../core/totp.ts';
 import type { Enrolment, LoginResponse } from '../shared/account.ts';
 import type { AssetRecord, AssetUploadTicket } from '../shared/assets.ts';
 import type { MediaRecord, S3ParamsResponse } from '../shared/media.ts';

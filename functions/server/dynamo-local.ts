@@ -24,7 +24,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDocumentClient } from '../data/dynamo.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 export class StartupError extends Error {
   override name = 'StartupError';

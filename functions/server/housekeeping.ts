@@ -9,7 +9,7 @@
 import { renameSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../env.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { DiskObjectStore } from '../storage/disk.ts';
 import { SERVER_FILE } from './backup.ts';
 

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp } from '../app.ts';
 import type { Config } from '../env.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import { bootstrapAdmin, BootstrapError } from '../lib/auth.ts';
 import { createSiteRebuilder, storeFingerprint } from './rebuild-site.ts';

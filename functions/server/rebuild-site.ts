@@ -9,7 +9,7 @@ import type { Services } from '../lib/context.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { LocalRebuilder } from '../rebuild/local.ts';
 import { buildSite, buildStamp } from './site-build.ts';
 import { StaticSite } from './static-site.ts';

@@ -1,7 +1,7 @@
 // `npm start`: the whole product locally, with no configuration.
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
 import { ConfigError, loadConfig } from '../env.ts';
-import { jsonLogger } from '../lib/logger.ts';
+import { jsonLogger } from '../core/logger.ts';
 import { StartupError } from './dynamo-local.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { startLocalStack, type LocalStack } from './local-stack.ts';

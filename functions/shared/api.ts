@@ -10,24 +10,6 @@ import { pageIdSchema, slugSchema } from './slug.ts';
 import { templateIdSchema } from './page-templates.ts';
 
 // ---------------------------------------------------------------------------------------
-// The error envelope: every non-2xx answer of the API (functions/lib/errors.ts makes it).
-
-export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
-export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
-
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: fieldErrorsSchema.optional(),
-    requestId: z.string().optional(),
-    /** A 403's missing permission (functions/shared/roles.ts). */
-    permission: z.string().optional(),
-  }),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-
-// ---------------------------------------------------------------------------------------
 // Landing pages (docs/requirements.md §3, §7).
 
 export const titleSchema = z

@@ -2,7 +2,7 @@
 // characters"] }`. Shared, so the API's 400 answers and the admin's own checks of a form
 // (site/islands/admin) word a field's problem the same way.
 import type * as z from 'zod';
-import type { FieldErrors } from './api.ts';
+import type { FieldErrors } from './error-envelope.ts';
 
 /** Turns zod issues into `{ "content.hero.headline": ["must be at most 200 characters"] }`. */
 export function fieldErrors(

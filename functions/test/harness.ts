@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { ensureTable } from '../data/table.ts';
 import { createServices, type ServiceOptions } from '../services.ts';
 import { forwardedForIp } from '../lib/client-ip.ts';

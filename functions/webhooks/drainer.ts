@@ -5,7 +5,7 @@
 // back any other claim of this process its shutdown cut short (an admin's manual retry
 // whose request ended with the server), instead of leaving it to its 60 s lease.
 import type { OutboxRepository } from '../data/outbox.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { LeadWebhook } from './lead-webhook.ts';
 
 /** Retries are due on a scale of minutes; looking every 15 s is early enough. */

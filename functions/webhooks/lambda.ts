@@ -9,7 +9,7 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LeadRepository } from '../data/leads/repository.ts';
 import { OutboxRepository } from '../data/outbox.ts';
 import { loadConfig } from '../env.ts';
-import { jsonLogger } from '../lib/logger.ts';
+import { jsonLogger } from '../core/logger.ts';
 import { sourceStack } from '../lib/stack-trace.ts';
 import { LeadSettingsRepository } from '../data/lead-settings.ts';
 import { LeadRouting } from './lead-routing.ts';

@@ -16,7 +16,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Lead } from '../data/leads/lead-item.ts';
 import type { LeadRepository } from '../data/leads/repository.ts';
 import type { AttemptResult, OutboxItem, OutboxRepository } from '../data/outbox.ts';
-import type { Logger } from '../lib/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { DeliveryAttempt, LeadWebhookPayload } from '../shared/leads.ts';
 import {
   TEST_EVENT_TYPE,

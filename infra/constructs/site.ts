@@ -72,7 +72,7 @@ export interface SiteProps {
 /**
  * The web ACL's rate-based rules: requests per client IP in a sliding 5-minute window
  * (WAF checks about every 10 s). Backstops to the API's own limits, which count in
- * DynamoDB per address and /64 (functions/lib/client-ip.ts limitKey): these stop a flood
+ * DynamoDB per address and /64 (functions/core/client-address.ts limitKey): these stop a flood
  * before it costs a Lambda invocation or a write. WAF aggregates IPv6 by full address.
  */
 export const WAF_RATE_RULES = {

@@ -8,7 +8,7 @@ import { dynamoTarget } from '../../functions/data/dynamo.ts';
 import { ensureTable } from '../../functions/data/table.ts';
 import { loadConfig } from '../../functions/env.ts';
 import { LOCAL_COOKIE } from '../../functions/lib/auth.ts';
-import { jsonLogger } from '../../functions/lib/logger.ts';
+import { jsonLogger } from '../../functions/core/logger.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';
 import { startDynamoLocal } from '../../functions/server/dynamo-local.ts';
 import { createFrontServer } from '../../functions/server/http.ts';

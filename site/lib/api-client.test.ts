@@ -1,15 +1,15 @@
 // The islands' envelope parser agrees with the shared envelope schema, and HttpError
 // reads like docs/requirements.md §8 ("status: body text") with the envelope's own message.
 import { describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '../../functions/shared/api.ts';
+import { errorEnvelopeSchema } from '../../functions/shared/error-envelope.ts';
 import { describeError, HttpError, parseErrorEnvelope } from './api-client.ts';
 
 const bodies: unknown[] = [
   { error: { code: 'conflict', message: 'Taken' } },
   { error: { code: 'validation_failed', message: 'Bad', fields: { title: ['is required'] } } },
   { error: { code: 'internal', message: 'Oops', requestId: 'r-1' } },
-  { error: { code: 'x', message: 'y', fields: { a: 'not a list' } } },
-  { error: { code: 'x', message: 'y', fields: ['a'] } },
+  { error: { code: 'conflict', message: 'y', fields: { a: 'not a list' } } },
+  { error: { code: 'conflict', message: 'y', fields: ['a'] } },
   { error: { code: 1, message: 'y' } },
   { error: { message: 'no code' } },
   { error: 'text' },
@@ -25,6 +25,12 @@ describe('parseErrorEnvelope', () => {
       const parsed = parseErrorEnvelope(JSON.stringify(body));
       expect(parsed, JSON.stringify(body)).toEqual(schema.success ? schema.data.error : undefined);
     }
+  });
+
+  it('reads a code the schema does not list (a newer server), which the schema refuses', () => {
+    const body = { error: { code: 'teapot', message: 'Short and stout' } };
+    expect(errorEnvelopeSchema.safeParse(body).success).toBe(false);
+    expect(parseErrorEnvelope(JSON.stringify(body))).toEqual(body.error);
   });
 
   it('ignores bodies that are not JSON', () => {

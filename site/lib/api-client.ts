@@ -1,20 +1,27 @@
 // The one HTTP client of the islands (admin, /legacy, the contact dialog and the contact
 // page form): cookies included, JSON in and out, and one parser for the API's error
-// envelope (functions/shared/api.ts). A non-ok answer raises HttpError, whose message is
+// envelope (functions/shared/error-envelope.ts). A non-ok answer raises HttpError, whose message is
 // docs/requirements.md §8's `status: body text` and whose `detail` and `fields` are the envelope's.
 // Response types come from the shared schemas; the API tests check the server against
 // them, so the browser ships no validator for what it reads.
-import type { ErrorEnvelope, FieldErrors } from '../../functions/shared/api.ts';
+import type { ErrorEnvelope, FieldErrors } from '../../functions/shared/error-envelope.ts';
 
 export type { FieldErrors };
 
 /**
- * The envelope in a response body, or undefined when the body is something else (a
- * proxy's HTML page, an empty body). The same checks as errorEnvelopeSchema, by hand, so
- * the landing pages do not load zod for an error message (site/lib/api-client.test.ts
- * holds the two together).
+ * The envelope's error as the browser reads it: any code string, not only the schema's
+ * list, so an answer from a server newer than this bundle (a tab open across a deploy)
+ * still shows its own message.
  */
-export function parseErrorEnvelope(text: string): ErrorEnvelope['error'] | undefined {
+type ErrorAnswer = Omit<ErrorEnvelope['error'], 'code'> & { code: string };
+
+/**
+ * The envelope in a response body, or undefined when the body is something else (a
+ * proxy's HTML page, an empty body). The same checks as errorEnvelopeSchema
+ * (functions/shared/error-envelope.ts), by hand and with any code, so the landing pages do
+ * not load zod for an error message (site/lib/api-client.test.ts holds the two together).
+ */
+export function parseErrorEnvelope(text: string): ErrorAnswer | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);

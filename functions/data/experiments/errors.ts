@@ -1,6 +1,6 @@
 // The experiments' refusals (docs/decisions/0150-experiment-model.md): domain errors that
 // functions/lib/errors.ts answers.
-import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
+import { ConflictError, NotFoundError } from '../../core/domain-errors.ts';
 
 export class ExperimentNotFoundError extends NotFoundError {
   override name = 'ExperimentNotFoundError';

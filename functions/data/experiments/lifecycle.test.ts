@@ -4,7 +4,7 @@
 // its results kept; a variant promoted; a page that is not live refused; only drafts deleted.
 // Real DynamoDB Local through the app (functions/test/experiment-team.ts).
 import { describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../lib/errors.ts';
+import type { ErrorEnvelope as ErrorBody } from '../../shared/error-envelope.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
 import type { ExperimentDetail } from '../../shared/experiments.ts';
 import { landingTemplate } from '../../shared/template.ts';

@@ -3,7 +3,7 @@
 // e-signature, never by its author, before the experiment starts when the page needs
 // approvals. Real DynamoDB Local through the app (functions/test/experiment-team.ts).
 import { describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../lib/errors.ts';
+import type { ErrorEnvelope as ErrorBody } from '../../shared/error-envelope.ts';
 import type { ExperimentDetail } from '../../shared/experiments.ts';
 import { landingTemplate } from '../../shared/template.ts';
 import { TEST_PASSWORD } from '../../test/harness.ts';

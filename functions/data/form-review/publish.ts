@@ -2,7 +2,7 @@
 // the live definition (functions/data/forms.ts) in one transaction that deletes the copy,
 // conditional on both being as read, so a racing edit or second publisher fails instead;
 // deleting a custom form removes both copies (its signatures stay on record).
-import { ConflictError, InvalidError, NotFoundError } from '../../lib/domain-errors.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../../core/domain-errors.ts';
 import { isBuiltInForm, type StoredForm } from '../../shared/forms.ts';
 import { liveFormItem } from '../forms.ts';
 import { keys } from '../keys.ts';

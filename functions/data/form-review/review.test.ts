@@ -4,7 +4,7 @@
 // passwords count toward the sign-in throttle. Real DynamoDB Local through the app
 // (functions/test/form-team.ts).
 import { describe, expect, it } from 'vitest';
-import { newTotpSecret, totpCodeAt, totpStep } from '../../lib/totp.ts';
+import { newTotpSecret, totpCodeAt, totpStep } from '../../core/totp.ts';
 import type { FormState } from '../../shared/form-review.ts';
 import { errorOf, formTeam, probedContact, signature } from '../../test/form-team.ts';
 import { TEST_PASSWORD } from '../../test/harness.ts';

@@ -3,7 +3,7 @@
 // consent text's version), with the page workflow's refusals (assertSignable); the review
 // queue lists the copies in review.
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '../../lib/domain-errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import type { FormInReview, FormSignature, FormWorkingCopy } from '../../shared/form-review.ts';
 import { MEANING_LABELS, type SignatureMeaning } from '../../shared/workflow.ts';
 import { keys, SK } from '../keys.ts';

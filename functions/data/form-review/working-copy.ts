@@ -2,7 +2,7 @@
 // required, or while a copy exists, a save goes to the copy, back to draft with a new hash
 // (so earlier approvals stop counting); its revisions continue from the live revision. The
 // forms list shows each form's copy, and the forms that are only a copy.
-import { ConflictError } from '../../lib/domain-errors.ts';
+import { ConflictError } from '../../core/domain-errors.ts';
 import type { FormState, FormWorkingCopy } from '../../shared/form-review.ts';
 import {
   consentVersion,

@@ -1,11 +1,11 @@
 // The landing page repository's refusals and the experiment lock's check
 // (docs/decisions/0062-page-domain-errors.md, docs/decisions/0059-page-revisions-and-conflicts.md;
 // the split: docs/decisions/0441-data-modules-by-concern.md). functions/routes/support/changes.ts maps them to HTTP.
-import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
+import { ConflictError, NotFoundError } from '../../core/domain-errors.ts';
 import { keys } from '../keys.ts';
 import type { LandingPage } from './page-item.ts';
 
-// The repository's refusals are domain errors (functions/lib/domain-errors.ts): the app's
+// The repository's refusals are domain errors (functions/core/domain-errors.ts): the app's
 // error handler answers them 404 or 409 with these messages and fields.
 export class PageNotFoundError extends NotFoundError {
   override name = 'PageNotFoundError';

@@ -4,7 +4,7 @@
 // docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../../lib/domain-errors.ts';
+import { ConflictError } from '../../core/domain-errors.ts';
 import { leadFormId, type LeadStatus } from '../../shared/lead-basics.ts';
 import { contactItem, contactKey } from '../contacts.ts';
 import { formLeadItem } from '../form-leads.ts';

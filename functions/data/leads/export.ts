@@ -1,7 +1,7 @@
 // The lead repository's CSV export: every lead a filter matches, within a row and read limit
 // (docs/decisions/0044-lead-keys-and-reads.md; the split: docs/decisions/0441-data-modules-by-concern.md).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { InvalidError } from '../../lib/domain-errors.ts';
+import { InvalidError } from '../../core/domain-errors.ts';
 import type { LeadFilter } from '../../shared/leads.ts';
 import { toLead, type Lead } from './lead-item.ts';
 import { listQuery, matcher } from './list-query.ts';

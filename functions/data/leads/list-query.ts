@@ -4,14 +4,14 @@
 // the split: docs/decisions/0441-data-modules-by-concern.md).
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { InvalidError } from '../../lib/domain-errors.ts';
+import { InvalidError } from '../../core/domain-errors.ts';
 import { leadFromPage } from '../../shared/lead-basics.ts';
 import type { LeadFilter } from '../../shared/leads.ts';
 import { keys, PK, SK, uuidKeyPattern } from '../keys.ts';
 import { GSI1, GSI2 } from '../table.ts';
 import { LEADS_PK, leadKey, statusPk } from './lead-item.ts';
 
-// Refusals are domain errors (functions/lib/domain-errors.ts), answered 400 or 409 with
+// Refusals are domain errors (functions/core/domain-errors.ts), answered 400 or 409 with
 // these messages and fields by the app's error handler.
 /** A page token no longer (or never) valid for this list. */
 export class InvalidCursorError extends InvalidError {

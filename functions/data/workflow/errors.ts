@@ -1,7 +1,7 @@
 // The page workflow's refusals (docs/decisions/0132-working-copy.md, 0133's signatures):
 // domain errors that functions/lib/errors.ts answers, and the checks every signature of a
 // working copy shares (a page's here, a form's in functions/data/form-review/review.ts).
-import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
+import { ConflictError, NotFoundError } from '../../core/domain-errors.ts';
 import type { WorkingCopy } from '../../shared/workflow.ts';
 
 export class WorkingCopyNotFoundError extends NotFoundError {

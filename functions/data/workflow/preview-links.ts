@@ -4,7 +4,7 @@
 // stored; the token (page id, link id, secret) is shown once.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../../lib/domain-errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import { PREVIEW_LINK_DEFAULT_DAYS, type PreviewLink } from '../../shared/workflow.ts';
 import { keys, SK } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';

@@ -2,7 +2,7 @@
 // redirects, unsafe targets are refused, a republish takes the address back. Real DynamoDB
 // Local through the app (functions/test/workflow-team.ts).
 import { describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../lib/errors.ts';
+import type { ErrorEnvelope as ErrorBody } from '../../shared/error-envelope.ts';
 import { team } from '../../test/workflow-team.ts';
 
 describe('unpublishing with a redirect', () => {

@@ -4,8 +4,8 @@
 // (functions/test/workflow-team.ts).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../lib/errors.ts';
-import { newTotpSecret, totpCodeAt, totpStep } from '../../lib/totp.ts';
+import type { ErrorEnvelope as ErrorBody } from '../../shared/error-envelope.ts';
+import { newTotpSecret, totpCodeAt, totpStep } from '../../core/totp.ts';
 import type { Signature, WorkingCopy } from '../../shared/workflow.ts';
 import { approve, team } from '../../test/workflow-team.ts';
 

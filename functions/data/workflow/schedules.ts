@@ -2,7 +2,7 @@
 // set time, run by functions/publishing/scheduler.ts. A scheduled publish names the hash of
 // the content it publishes; an edit of the working copy voids it (working-copy.ts).
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../../lib/domain-errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import type { ScheduleEntry } from '../../shared/workflow.ts';
 import { GSI1PK, keys, SK } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';

@@ -2,7 +2,7 @@
 // edits its copy, discarding leaves the live version, and a publisher's plain PUT with no
 // review required. Real DynamoDB Local through the app (functions/test/workflow-team.ts).
 import { describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../lib/errors.ts';
+import type { ErrorEnvelope as ErrorBody } from '../../shared/error-envelope.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
 import { landingTemplate } from '../../shared/template.ts';
 import type { WorkingCopy } from '../../shared/workflow.ts';

@@ -12,7 +12,7 @@ import {
   normalizeRecoveryCode,
   otpauthUri,
   totpStep,
-} from '../../lib/totp.ts';
+} from '../../core/totp.ts';
 import { jsonBody, requireJson } from '../../lib/validate.ts';
 import {
   confirmEnrolmentRequestSchema,

@@ -10,7 +10,7 @@ import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { assertPermission, handlerPermission, requireAdmin } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { NotFoundError } from '../../lib/domain-errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { jsonBody, limitBody, params, requireJson } from '../../lib/validate.ts';
 import type { FormInReview, FormSignature, FormState } from '../../shared/form-review.ts';

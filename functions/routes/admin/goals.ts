@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { goalBreakdown } from '../../data/analytics/goal-breakdown.ts';
 import { handlerPermission, requirePermission, sameSiteReads } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { InvalidError } from '../../lib/domain-errors.ts';
+import { InvalidError } from '../../core/domain-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
 import {

@@ -11,7 +11,7 @@ import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { handlerPermission, requireAdmin } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
+import { ConflictError, NotFoundError } from '../../core/domain-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
 import { summaryOf } from '../../data/page-templates.ts';

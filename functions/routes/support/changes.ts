@@ -1,7 +1,7 @@
 // What goes with every admin change to a page: who made it (for the audit entry that the
 // repository writes in the change's own transaction) and the rebuild request that follows
 // the commit. The repository's refusals are domain errors the app's error handler answers
-// (functions/lib/domain-errors.ts).
+// (functions/core/domain-errors.ts).
 import type { Context } from 'hono';
 import { BuildRequestLog } from '../../data/build-requests.ts';
 import type { LandingPage, PageChange } from '../../data/landing-pages/page-item.ts';

@@ -4,7 +4,7 @@
 // the working copy and the experiments' variants.
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
-import { InvalidError } from '../../lib/domain-errors.ts';
+import { InvalidError } from '../../core/domain-errors.ts';
 import { formReferences } from '../../shared/form-references.ts';
 import { isBuiltInForm } from '../../shared/forms.ts';
 import type { LandingContent } from '../../shared/landing-content.ts';

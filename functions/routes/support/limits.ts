@@ -1,6 +1,6 @@
 // Rate limits by client address that several routers apply (sign-in links, password
 // reset, the public forms): one counter per bucket and address (an IPv6 address by its /64,
-// see functions/lib/client-ip.ts), 429 with Retry-After past the rule.
+// see functions/core/client-address.ts), 429 with Retry-After past the rule.
 import type { Context } from 'hono';
 import type { RateRule } from '../../data/rate-limit.ts';
 import type { AppEnv } from '../../lib/context.ts';

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import type { LandingPage, VersionReason } from '../../data/landing-pages/page-item.ts';
 import { SlugTakenError } from '../../data/landing-pages/errors.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { ConflictError } from '../../lib/domain-errors.ts';
+import { ConflictError } from '../../core/domain-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';

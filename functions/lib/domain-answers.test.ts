@@ -1,4 +1,4 @@
-// The domain errors (functions/lib/domain-errors.ts) reach the client through the app's one
+// The domain errors (functions/core/domain-errors.ts) reach the client through the app's one
 // error handler and its one table (functions/lib/errors.ts DOMAIN_ANSWERS), not through
 // per-route translations: a route that lets one through answers the same envelope as the
 // existing route tests pin.
@@ -15,7 +15,7 @@ import {
   TooLargeError,
   UnprocessableError,
   UnsupportedError,
-} from './domain-errors.ts';
+} from '../core/domain-errors.ts';
 import { DOMAIN_ANSWERS, domainAnswer } from './errors.ts';
 
 describe('domain errors', () => {

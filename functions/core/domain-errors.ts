@@ -4,7 +4,7 @@
 // (functions/lib/errors.ts DOMAIN_ANSWERS); routes do not translate them by hand.
 // The message is the sentence the administrator reads; `fields` name the inputs at fault.
 
-import type { FieldErrors } from '../shared/api.ts';
+import type { FieldErrors } from '../shared/error-envelope.ts';
 
 /** Field path (dot separated, e.g. `content.hero.headline`) to its problems. */
 export type { FieldErrors };
