@@ -20,7 +20,7 @@ import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
 import type { InvitationRepository } from '../data/invitations.ts';
 import type { PasswordResetRepository } from '../data/password-resets.ts';
-import type { TwoFactorRepository } from '../data/two-factor.ts';
+import type { TwoFactorRepository } from '../data/two-factor/repository.ts';
 import type { SignInThrottle } from '../data/sign-in-throttle.ts';
 import type { AuditLog } from '../data/audit.ts';
 import type { MediaRepository } from '../data/media.ts';
