@@ -32,7 +32,11 @@ const FORBIDDEN = [
 /** Admin-only repositories (functions/services.ts adds them; visitor-services.ts does not). */
 const ADMIN_ONLY = [
   'functions/data/invitations.ts',
-  'functions/data/two-factor.ts',
+  'functions/data/two-factor/store.ts',
+  'functions/data/two-factor/recovery-codes.ts',
+  'functions/data/two-factor/enrolment.ts',
+  'functions/data/two-factor/wrong-codes.ts',
+  'functions/data/two-factor/repository.ts',
   'functions/data/sign-in-throttle.ts',
   // Not install-secrets.ts: a shared dashboard's link (issue 25) is checked by the public
   // function against its install secret; that function could read the item anyway.

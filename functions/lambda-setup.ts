@@ -1,7 +1,7 @@
 // First run in AWS, as `npm start` does locally: the `default` page and the first
 // administrator (from ADMIN_EMAIL/ADMIN_PASSWORD, else a one-time setup link in this
 // function's log), and two-factor secrets an earlier version stored in clear encrypted
-// with the KMS key (functions/data/two-factor.ts). Invoked once per deployment by a CDK
+// with the KMS key (functions/data/two-factor/store.ts). Invoked once per deployment by a CDK
 // trigger (infra/constructs/api.ts), so no request ever waits for it; every step is a
 // no-op once done.
 import './lib/zod-jitless.ts'; // first, before any module builds a schema

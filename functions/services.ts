@@ -9,7 +9,7 @@ import { OutboxRepository } from './data/outbox.ts';
 import { LeadWebhook } from './webhooks/lead-webhook.ts';
 import { guardModeOf } from './webhooks/url-guard.ts';
 import { chooseSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
-import { TwoFactorRepository } from './data/two-factor.ts';
+import { TwoFactorRepository } from './data/two-factor/repository.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
 import { FormReviewRepository } from './data/form-review/repository.ts';
@@ -66,7 +66,7 @@ export function createServices(
     invitations: new InvitationRepository(db, tableName, now),
     passwordResets: new PasswordResetRepository(db, tableName, now),
     redirects: new RedirectRepository(db, tableName, now),
-    // TOTP secrets encrypted with the webhook secret's key (functions/data/two-factor.ts).
+    // TOTP secrets encrypted with the webhook secret's key (functions/data/two-factor/store.ts).
     twoFactor: new TwoFactorRepository(
       db,
       tableName,

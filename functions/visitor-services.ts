@@ -20,7 +20,7 @@ import { FormRepository } from './data/forms.ts';
 import { DynamoRateLimiter } from './data/rate-limit.ts';
 import { AdminRepository } from './data/admins.ts';
 import { SessionRepository } from './data/sessions.ts';
-import { MediaRepository } from './data/media.ts';
+import { MediaRepository } from './data/media/repository.ts';
 import { AssetRepository } from './data/assets.ts';
 import { PageResolver, VisitorEventCap } from './data/page-resolver.ts';
 import type { ObjectStore } from './storage/object-store.ts';

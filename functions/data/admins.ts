@@ -10,7 +10,7 @@
 //   setup token ............ GetItem  pk=SETUP  sk=TOKEN#<sha256 of the token>, TTL expiresAt
 // Only the token's hash is stored, so reading the table does not give the setup link.
 // The admin's partition also holds its session index (sessions.ts), its two-factor
-// enrolment and recovery codes (two-factor.ts), so each is one consistent Query away.
+// enrolment and recovery codes (two-factor/), so each is one consistent Query away.
 //
 // "The last active administrator cannot be disabled": an admin is disabled by another,
 // active one, in a transaction that also checks the actor is still active. Two admins

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { GSI1PK, GSI2PK, KEY_SPACE, keys, NO_PAGE_SCOPE, PK, SITE_SCOPE, SK } from './keys.ts';
+import { KEY_SPACE } from './key-space.ts';
+import { GSI1PK, GSI2PK, keys, NO_PAGE_SCOPE, PK, SITE_SCOPE, SK } from './keys.ts';
 
 /**
  * Two key forms collide when some key could be written by both: two equal literals, a

@@ -4,10 +4,10 @@
 // prefix written by one repository must never be a prefix of another's: a
 // `begins_with(sk, 'SESSION#')` query, or a restore that recognizes items by their
 // partition (functions/server/backup.ts), would otherwise read a stranger's items. The
-// repositories build keys only with the builders below; KEY_SPACE lists every partition
-// form with the sort-key forms written under it, and functions/data/keys.test.ts checks
-// that no two forms can produce the same key and that no other file in functions/data/
-// spells a key prefix itself.
+// repositories build keys only with the builders below; KEY_SPACE (functions/data/key-space.ts)
+// lists every partition form with the sort-key forms written under it, and
+// functions/data/keys.test.ts checks that no two forms can produce the same key and that no
+// other file in functions/data/ spells a key prefix itself.
 //
 // The strings are stored data: changing one strands every item written with the old one.
 // keys.test.ts pins a sample key of every entity to the bytes the first release wrote.
@@ -204,82 +204,6 @@ export const GSI2PK = {
 export const SITE_SCOPE = 'ALL';
 /** Leads from forms that are not on a landing page (the contact page, /pilot): STATS#OTHER. */
 export const NO_PAGE_SCOPE = 'OTHER';
-
-/**
- * Every partition form of the table with the sort-key forms written under it, and the
- * same per index: what the collision test reads. A new entity adds its line here.
- */
-export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonly string[]>> = {
-  table: {
-    [PK.admin]: [
-      SK.admin,
-      SK.adminSession,
-      SK.totpEnrolment,
-      SK.recovery,
-      SK.codeFailures,
-      SK.currentReset,
-    ],
-    [PK.setup]: [SK.setupToken],
-    [PK.admins]: [SK.firstAdmin],
-    [PK.audit]: [SK.any],
-    [PK.build]: [SK.buildFailure],
-    [PK.stats]: [SK.statsDay],
-    [PK.events]: [SK.any],
-    [PK.visitor]: [SK.visitorDay],
-    [PK.salt]: [SK.any],
-    [PK.secret]: [SK.any],
-    [PK.invites]: [SK.any],
-    [PK.page]: [
-      SK.page,
-      SK.pageVersion,
-      SK.workingCopy,
-      SK.signature,
-      SK.comment,
-      SK.schedule,
-      SK.previewLink,
-      SK.experimentLock,
-    ],
-    [PK.experiment]: [SK.experiment, SK.variant, SK.signature],
-    [PK.experimentStats]: [SK.experimentDay],
-    [PK.experimentVisitors]: [SK.any],
-    [PK.endedExperimentVisitors]: [SK.any],
-    [PK.shares]: [SK.any],
-    [PK.live]: [SK.any],
-    [PK.goals]: [SK.any],
-    [PK.forms]: [SK.any],
-    [PK.formCopies]: [SK.any],
-    [PK.form]: [SK.signature],
-    [PK.templates]: [SK.any],
-    [PK.assets]: [SK.any],
-    [PK.settings]: [
-      SK.settings,
-      SK.reportSettings,
-      SK.contactIndex,
-      SK.leadSettings,
-      SK.formIndex,
-      SK.assignmentTurn,
-    ],
-    [PK.deliveries]: [SK.any],
-    [PK.slug]: [SK.slug],
-    [PK.redirects]: [SK.any],
-    [PK.deleted]: [SK.deleted],
-    [PK.lead]: [SK.lead, SK.leadNote, SK.outbox],
-    [PK.contact]: [SK.any],
-    [PK.formLeads]: [SK.any],
-    [PK.leadForms]: [SK.any],
-    [PK.upload]: [SK.upload],
-    [PK.media]: [SK.media],
-    [PK.rate]: [SK.any],
-    [PK.session]: [SK.session],
-    [PK.pending]: [SK.pending],
-    [PK.passwordReset]: [SK.resetLink],
-    [PK.throttlePair]: [SK.any],
-    [PK.throttleIp]: [SK.any],
-    [PK.throttleAccount]: [SK.throttleState],
-  },
-  gsi1: Object.fromEntries(Object.values(GSI1PK).map((form) => [form, [SK.any]])),
-  gsi2: Object.fromEntries(Object.values(GSI2PK).map((form) => [form, [SK.any]])),
-};
 
 /**
  * The key builders. They take the variable parts already normalized or hashed (the

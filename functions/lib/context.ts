@@ -20,10 +20,10 @@ import type { AdminRepository } from '../data/admins.ts';
 import type { SessionRepository } from '../data/sessions.ts';
 import type { InvitationRepository } from '../data/invitations.ts';
 import type { PasswordResetRepository } from '../data/password-resets.ts';
-import type { TwoFactorRepository } from '../data/two-factor.ts';
+import type { TwoFactorRepository } from '../data/two-factor/repository.ts';
 import type { SignInThrottle } from '../data/sign-in-throttle.ts';
 import type { AuditLog } from '../data/audit.ts';
-import type { MediaRepository } from '../data/media.ts';
+import type { MediaRepository } from '../data/media/repository.ts';
 import type { AssetRepository } from '../data/assets.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { Rebuilder } from '../rebuild/rebuilder.ts';
@@ -77,7 +77,7 @@ export interface Services {
   /** Failed sign-in limits and the growing per-account delay (data/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
   audit: AuditLog;
-  /** The media library and upload tickets (functions/data/media.ts). */
+  /** The media library and upload tickets (functions/data/media/). */
   media: MediaRepository;
   /** Gated downloads' private files and their signed links (functions/data/assets.ts). */
   assets: AssetRepository;

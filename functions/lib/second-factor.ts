@@ -1,8 +1,9 @@
 // The second step of a sign-in, and the checks that ask for a code again (turning
 // two-factor sign-in off, new recovery codes): an authenticator code or a recovery code,
-// checked under the account-wide limit on wrong codes (functions/data/two-factor.ts).
+// checked under the account-wide limit on wrong codes (functions/data/two-factor/wrong-codes.ts).
 import type { Context } from 'hono';
-import { CODE_FAILURE_LIMIT, TotpSecretUnreadable } from '../data/two-factor.ts';
+import { TotpSecretUnreadable } from '../data/two-factor/store.ts';
+import { CODE_FAILURE_LIMIT } from '../data/two-factor/wrong-codes.ts';
 import type { Admin } from '../data/admins.ts';
 import { codeLockAlert, sendAccountAlert } from '../mail/account-alert.ts';
 import type { AppEnv, Services } from './context.ts';
@@ -55,7 +56,7 @@ export async function spendSecondFactor(
 }
 
 /**
- * The admin's TOTP secret in clear (functions/data/two-factor.ts decrypts it). One this
+ * The admin's TOTP secret in clear (functions/data/two-factor/store.ts decrypts it). One this
  * server cannot decrypt (its key changed) is a 503 saying what to do, never a wrong code.
  */
 async function totpSecretOf(services: Services, admin: Admin): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 // A device that signed in with the second factor lately (issue 33, docs/decisions/
 // 0354-trusted-devices-through-the-code-lock.md). The account-wide lock on wrong codes
-// (functions/data/two-factor.ts) refused the owner's right code too; a device the owner
+// (functions/data/two-factor/wrong-codes.ts) refused the owner's right code too; a device the owner
 // used with their code in the last 30 days now gets its code checked during a lock. It
 // carries a cookie set by that sign-in: `v1.<expires>.<nonce>.<HMAC>`, the HMAC-SHA256 under
 // an install secret (functions/data/install-secrets.ts) over the account's e-mail and its

@@ -10,7 +10,8 @@
 // settings item (live-guard.ts), so a publish that hashed the old image fails instead of
 // publishing what nobody signed, and the working copies that show it are re-hashed.
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
-import { newMediaId, type UploadTicket } from '../data/media.ts';
+import { newMediaId } from '../data/media/store.ts';
+import type { UploadTicket } from '../data/media/tickets.ts';
 import { StaleWorkingCopyError } from '../data/workflow/errors.ts';
 import type { Services } from '../lib/context.ts';
 import { CONTROL_ID } from '../shared/experiments.ts';

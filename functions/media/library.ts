@@ -3,7 +3,8 @@
 // (functions/routes/objects.ts, media.ts) stay thin; this file owns the object layout.
 import type { Services } from '../lib/context.ts';
 import { ConflictError } from '../core/domain-errors.ts';
-import { TICKET_METADATA, type MediaContent, type UploadTicket } from '../data/media.ts';
+import type { MediaContent } from '../data/media/publishing.ts';
+import { TICKET_METADATA, type UploadTicket } from '../data/media/tickets.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import {
   objectPathOf,
@@ -28,7 +29,7 @@ const nothingUploaded = () => new ConflictError('Nothing has been uploaded to th
 /**
  * The ticket of upload `id`: the one stored in the table (POST /api/objects/upload, the
  * multipart calls), else the signed one its object carries as metadata (GET /api/s3/params,
- * functions/data/media.ts), else none.
+ * functions/data/media/tickets.ts), else none.
  */
 export async function uploadTicket(
   services: Pick<Services, 'media' | 'objects'>,

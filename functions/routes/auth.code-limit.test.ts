@@ -6,7 +6,11 @@
 // audited (docs/decisions/0096-wrong-codes-per-account.md). Each request comes from its own
 // X-Forwarded-For address, the harness's client IP.
 import { describe, expect, it } from 'vitest';
-import { CODE_FAILURE_LIMIT, CODE_LOCK_SECONDS, codeLockSeconds } from '../data/two-factor.ts';
+import {
+  CODE_FAILURE_LIMIT,
+  CODE_LOCK_SECONDS,
+  codeLockSeconds,
+} from '../data/two-factor/wrong-codes.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import { newTotpSecret, totpCodeAt, totpStep } from '../core/totp.ts';
 import type { Services } from '../lib/context.ts';

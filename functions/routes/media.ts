@@ -10,7 +10,8 @@ import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
-import { LiveChangedMeanwhileError, mediaCursorSchema } from '../data/media.ts';
+import { LiveChangedMeanwhileError } from '../data/media/errors.ts';
+import { mediaCursorSchema } from '../data/media/store.ts';
 import { readGenerations } from '../data/live-guard.ts';
 import {
   adopt,

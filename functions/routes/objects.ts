@@ -9,7 +9,7 @@ import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv, Services } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, requireJson } from '../lib/validate.ts';
-import type { UploadTicket } from '../data/media.ts';
+import type { UploadTicket } from '../data/media/tickets.ts';
 import {
   fileNameOf,
   processPending,

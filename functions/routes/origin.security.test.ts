@@ -127,7 +127,7 @@ describe('admin reads from another site', () => {
 
   it('GET /api/s3/params from another site hands out no upload ticket', async () => {
     const app = await adminTestApp();
-    /** Upload tickets in the store (functions/data/media.ts keeps them as UPLOAD# items). */
+    /** Upload tickets in the store (functions/data/media/tickets.ts keeps them as UPLOAD# items). */
     const tickets = async () => {
       const { Items = [] } = await app.services.db.send(
         new ScanCommand({

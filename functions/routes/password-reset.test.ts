@@ -6,7 +6,7 @@
 // (the harness's memory logger), as a developer reads it from `npm start`'s terminal.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { CODE_FAILURE_LIMIT } from '../data/two-factor.ts';
+import { CODE_FAILURE_LIMIT } from '../data/two-factor/wrong-codes.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import { RESET_LINK_SUBJECT } from '../mail/password-reset.ts';
 import type { LoginResponse, PasswordResetDone, ResetLink } from '../shared/account.ts';

@@ -7,7 +7,8 @@
 // (functions/test/media-kit.ts), DynamoDB Local underneath.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newMediaId, TICKET_METADATA } from '../data/media.ts';
+import { newMediaId } from '../data/media/store.ts';
+import { TICKET_METADATA } from '../data/media/tickets.ts';
 import { photoJpeg } from '../media/test-images.ts';
 import { objectPathOf, pendingKeyOf, type MediaRecord } from '../shared/media.ts';
 import { DRIVERS, mediaApp, type MediaApp } from '../test/media-kit.ts';

@@ -3,7 +3,7 @@
 // source (lib/s3-client/CompanionS3.js): small files are a POST-policy form upload signed
 // by GET /params; files above the multipart threshold use create, sign part, list parts,
 // complete and abort. Keys are server-generated (pending/<uuid>) and every key and uploadId
-// must belong to a ticket this server handed out (functions/data/media.ts). Browsers never
+// must belong to a ticket this server handed out (functions/data/media/tickets.ts). Browsers never
 // get AWS credentials: /sts answers 501. GET /params changes nothing (issue 33): its ticket
 // is a signed token the POST form stores as the upload's metadata, read back when the upload
 // is published (functions/media/library.ts uploadTicket); the multipart calls, POSTs, store
@@ -14,7 +14,8 @@ import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { jsonBody, query, requireJson } from '../lib/validate.ts';
-import { newMediaId, TICKET_METADATA, type UploadTicket } from '../data/media.ts';
+import { newMediaId } from '../data/media/store.ts';
+import { TICKET_METADATA, type UploadTicket } from '../data/media/tickets.ts';
 import {
   CANNOT_SIGN_MESSAGE,
   MAX_PARTS,

@@ -1,4 +1,4 @@
-// Two-factor (TOTP) secrets at rest (issue 33; functions/data/two-factor.ts): encrypted by
+// Two-factor (TOTP) secrets at rest (issue 33; functions/data/two-factor/store.ts): encrypted by
 // the webhook secret's box (functions/webhooks/secret-box.ts) under the install key, so
 // the table holds no secret in clear; secrets an earlier version stored in clear still
 // sign in and are encrypted on their first use, and all at once at start-up
@@ -9,7 +9,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminKey } from '../data/admins.ts';
 import { keys } from '../data/keys.ts';
-import { TwoFactorRepository } from '../data/two-factor.ts';
+import { TwoFactorRepository } from '../data/two-factor/repository.ts';
 import { totpCodeAt, newTotpSecret } from '../core/totp.ts';
 import type { Enrolment, LoginResponse } from '../shared/account.ts';
 import { testApp, TEST_PASSWORD, TEST_SECRETS_KEY } from '../test/harness.ts';

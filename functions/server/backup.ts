@@ -265,7 +265,7 @@ function objectKeysOfItem(item: Record<string, AttributeValue>): string[] {
  * The item with a two-factor secret that an earlier version stored in clear encrypted
  * (the admin item's totpSecret, an enrolment's secret), so the archive holds none in
  * clear even from an installation not started since (start-up encrypts them too:
- * functions/data/two-factor.ts). Other items are answered as they are.
+ * functions/data/two-factor/store.ts). Other items are answered as they are.
  */
 async function withSealedTotp(
   item: Record<string, AttributeValue>,

@@ -178,7 +178,7 @@ export async function startLocalStack(
       if (error instanceof BootstrapError) throw new StartupError(error.message);
       throw error;
     }
-    // Two-factor secrets an earlier version stored in clear (functions/data/two-factor.ts).
+    // Two-factor secrets an earlier version stored in clear (functions/data/two-factor/store.ts).
     const sealed = await services.twoFactor.sealClearSecrets();
     if (sealed > 0) log.info('two-factor secrets encrypted', { count: sealed });
     const app = createApp(services);

@@ -5,7 +5,7 @@
 import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages/repository.ts';
-import { MediaRepository } from '../data/media.ts';
+import { MediaRepository } from '../data/media/repository.ts';
 import { readRedirects, type Redirect } from '../data/redirect-plan.ts';
 import { ExperimentRepository } from '../data/experiments/repository.ts';
 import { CONTROL_ID, type VariantId } from '../shared/experiments.ts';

@@ -27,7 +27,7 @@ import { mediaIdsIn, mediaMapOf, mediaPathsIn, type MediaMap } from '../../share
 import { auditItem, type AuditAction } from '../audit.ts';
 import { keys } from '../keys.ts';
 import type { LandingPageRepository } from '../landing-pages/repository.ts';
-import type { MediaRepository } from '../media.ts';
+import type { MediaRepository } from '../media/repository.ts';
 import { queryAll, TableRepository } from '../table.ts';
 
 /** Who acts, for the audit entry written with the change. */

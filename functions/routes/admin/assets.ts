@@ -9,7 +9,7 @@ import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { jsonBody, params, requireJson } from '../../lib/validate.ts';
-import { newMediaId } from '../../data/media.ts';
+import { newMediaId } from '../../data/media/store.ts';
 import {
   ASSET_MAX_BYTES,
   assetKeyOf,

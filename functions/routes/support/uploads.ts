@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
 import { trustedForwarded } from '../../lib/forwarded.ts';
-import { newMediaId, type UploadTicket } from '../../data/media.ts';
+import { newMediaId } from '../../data/media/store.ts';
+import type { UploadTicket } from '../../data/media/tickets.ts';
 import { pendingKeyOf } from '../../shared/media.ts';
 import type { SignOptions } from '../../storage/object-store.ts';
 import { actorEmail } from './actor.ts';
@@ -27,7 +28,7 @@ export function signOptions(c: Context<AppEnv>): SignOptions {
 }
 
 /**
- * A new ticketed upload (functions/data/media.ts): a fresh id and pending key, and for a
+ * A new ticketed upload (functions/data/media/tickets.ts): a fresh id and pending key, and for a
  * multipart upload the storage's uploadId, recorded together.
  */
 export async function newUpload(
