@@ -5,7 +5,7 @@
 import type { Lead } from '../data/leads/lead-item.ts';
 import type { LeadNotification } from '../shared/leads.ts';
 import { INQUIRY_LABELS, type FormType } from '../shared/contact.ts';
-import { isBuiltInForm } from '../shared/forms.ts';
+import { isBuiltInForm } from '../shared/forms/built-in.ts';
 import { FORM_LABELS as INBOX_LABELS, leadFormId, leadFormName } from '../shared/lead-basics.ts';
 import type { VisitorServices } from '../lib/context.ts';
 import type { MailMessage } from './mailer.ts';

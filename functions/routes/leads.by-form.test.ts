@@ -7,7 +7,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
 import { keys } from '../data/keys.ts';
-import type { FormDefinitionInput } from '../shared/forms.ts';
+import type { FormDefinitionInput } from '../shared/forms/definition.ts';
 import {
   leadDetailSchema,
   leadFormName,

@@ -21,7 +21,7 @@ import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
-import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms.ts';
+import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms/built-in.ts';
 import type { FormType } from '../shared/contact.ts';
 import {
   LEAD_PAGE_SIZE,

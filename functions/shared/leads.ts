@@ -4,7 +4,9 @@
 import * as z from 'zod';
 import { LEAD_STATUSES, type LeadStatus } from './lead-basics.ts';
 import { FORM_TYPES, INQUIRY_TYPES } from './contact.ts';
-import { consentRecordSchema, formIdSchema, fieldValueSchema } from './forms.ts';
+import { consentRecordSchema } from './forms/consent.ts';
+import { formIdSchema } from './forms/definition.ts';
+import { fieldValueSchema } from './forms/submission.ts';
 
 export {
   LEAD_STATUSES,
@@ -75,7 +77,7 @@ export const leadSchema = z.object({
   updatedAt: isoTime.optional(),
   attribution: leadAttributionSchema.optional(),
   notification: leadNotificationSchema.optional(),
-  /** The form it was sent with (functions/shared/forms.ts); absent on leads before forms. */
+  /** The form it was sent with (functions/shared/forms/); absent on leads before forms. */
   formId: z.string().optional(),
   /**
    * The form's title when the lead was sent (issue 35); for older leads of a custom form the

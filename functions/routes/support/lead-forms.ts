@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import type { Lead } from '../../data/leads/lead-item.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { isBuiltInForm } from '../../shared/forms.ts';
+import { isBuiltInForm } from '../../shared/forms/built-in.ts';
 import { leadFormId } from '../../shared/leads.ts';
 
 /**

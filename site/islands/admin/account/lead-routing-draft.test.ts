@@ -2,7 +2,7 @@
 // own schema (functions/shared/lead-settings.ts) accepts; the per-form choices; a generated
 // secret the schema accepts; the test delivery's answer as a sentence; errors by part.
 import { describe, expect, it } from 'vitest';
-import type { FormSummary } from '../../../../functions/shared/forms.ts';
+import type { FormSummary } from '../../../../functions/shared/forms/definition.ts';
 import {
   leadSettingsInputSchema,
   webhookSecretSchema,

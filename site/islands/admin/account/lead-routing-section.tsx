@@ -8,7 +8,7 @@
 // rules are lead-routing-draft.ts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import type { FormSummary } from '../../../../functions/shared/forms.ts';
+import type { FormSummary } from '../../../../functions/shared/forms/definition.ts';
 import type { LeadSettings } from '../../../../functions/shared/lead-settings.ts';
 import { describeError, formatTime, HttpError, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';

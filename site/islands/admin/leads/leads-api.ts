@@ -19,11 +19,9 @@ import {
   type LeadStats,
   type LeadStatus,
 } from '../../../../functions/shared/leads.ts';
-import {
-  FORM_FOR_TYPE,
-  FORM_ID_PATTERN,
-  type PublicForm,
-} from '../../../../functions/shared/forms.ts';
+import { FORM_FOR_TYPE } from '../../../../functions/shared/forms/built-in.ts';
+import { FORM_ID_PATTERN } from '../../../../functions/shared/forms/definition.ts';
+import { type PublicForm } from '../../../../functions/shared/forms/public-form.ts';
 import { FORM_TYPES, type FormType } from '../../../../functions/shared/contact.ts';
 import { HttpError, request } from '../api.ts';
 
