@@ -10,7 +10,8 @@ import { createServices, type ServiceOptions } from '../services.ts';
 import type { AuditEntry } from '../data/audit.ts';
 import { adminTestApp, memoryLogger } from '../test/harness.ts';
 import { startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
-import { leadDetailSchema, leadWebhookPayloadSchema, type LeadDetail } from '../shared/leads.ts';
+import { leadDetailSchema, type LeadDetail } from '../shared/leads/lead.ts';
+import { leadWebhookPayloadSchema } from '../shared/leads/webhook.ts';
 import { startDrainer, type Drainer } from './drainer.ts';
 import { RETRY_DELAYS_MS } from './lead-webhook.ts';
 

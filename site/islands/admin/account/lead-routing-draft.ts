@@ -9,7 +9,7 @@ import type {
   LeadSettings,
   LeadSettingsInput,
   WebhookTestResult,
-} from '../../../../functions/shared/lead-settings.ts';
+} from '../../../../functions/shared/leads/settings.ts';
 import type { FieldErrors } from '../api.ts';
 import {
   draftsToRules,

@@ -1,24 +1,23 @@
 // The Leads tab's calls to /api/admin/leads, on the admin's HTTP layer. Answers are read
-// with the shared schemas (functions/shared/leads.ts), so a drifted contract fails here.
+// with the shared schemas (functions/shared/leads/), so a drifted contract fails here.
 import type { QueryClient } from '@tanstack/react-query';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../functions/shared/leads/basics.ts';
 import {
-  contactSchema,
-  LEAD_STATUSES,
   leadBulkResultSchema,
-  leadDetailSchema,
+  type LeadBulk,
+  type LeadBulkResult,
+  type LeadPatch,
+} from '../../../../functions/shared/leads/changes.ts';
+import { contactSchema, type Contact } from '../../../../functions/shared/leads/contacts.ts';
+import { leadDetailSchema, type LeadDetail } from '../../../../functions/shared/leads/lead.ts';
+import {
   leadFormsSchema,
   leadListSchema,
   leadStatsSchema,
-  type Contact,
-  type LeadBulk,
-  type LeadBulkResult,
-  type LeadDetail,
   type LeadForms,
   type LeadList,
-  type LeadPatch,
   type LeadStats,
-  type LeadStatus,
-} from '../../../../functions/shared/leads.ts';
+} from '../../../../functions/shared/leads/list.ts';
 import { FORM_FOR_TYPE } from '../../../../functions/shared/forms/built-in.ts';
 import { FORM_ID_PATTERN } from '../../../../functions/shared/forms/definition.ts';
 import { type PublicForm } from '../../../../functions/shared/forms/public-form.ts';

@@ -11,9 +11,9 @@
 // assignment rules, evaluated in order for each new lead (the first that matches wins), and
 // the hours after which a lead still `new` earns its owner a reminder (null: off).
 import * as z from 'zod';
-import { CONTROL_CHARACTERS, ONE_LINE_MESSAGE } from './contact.ts';
-import { formIdSchema } from './forms/definition.ts';
-import { fieldSchema } from './forms/fields.ts';
+import { CONTROL_CHARACTERS, ONE_LINE_MESSAGE } from '../contact.ts';
+import { formIdSchema } from '../forms/definition.ts';
+import { fieldSchema } from '../forms/fields.ts';
 
 /** As functions/webhooks/signing.ts (which uses node:crypto, so the browser cannot import it). */
 const SECRET_PREFIX = 'whsec_';
