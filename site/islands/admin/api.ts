@@ -2,12 +2,11 @@
 // every call includes credentials, a non-ok answer raises HttpError (shown to the
 // administrator as a sentence by errors.ts, never as a status line), and a 401 pauses the call until the administrator signs in again, then
 // retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
-// types are the shared API schemas' (functions/shared/api.ts). This module holds what
+// types are the shared API schemas' (functions/shared/api/). This module holds what
 // every view shares; a view's own keys and calls are in its folder (account/account-api.ts,
 // leads/leads-api.ts, analytics/analytics-api.ts), those of more than one view in common/
 // (common/pages-api.ts, common/media/media-api.ts, ...).
 import type { QueryClient, QueryFunction } from '@tanstack/react-query';
-import type { BuildStatusDto } from '../../../functions/shared/api.ts';
 import { apiFetch, HttpError } from '../../lib/api-client.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 
@@ -87,8 +86,6 @@ export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
 export function createQueryClient(): QueryClient {
   return createSpecQueryClient(defaultQueryFn);
 }
-
-export type BuildStatus = BuildStatusDto;
 
 /** The build status, which every view's changes can affect (build-status.tsx). */
 export const BUILD_KEY = ['/api/admin/build'] as const;
