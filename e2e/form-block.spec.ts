@@ -12,8 +12,8 @@
 // Screenshots at 1280 and 390 px into FORM_BLOCK_SHOTS (default /tmp/shots/form-block).
 import { mkdirSync } from 'node:fs';
 import { expect, test } from 'playwright/test';
-import type { FormDefinitionInput } from '../functions/shared/forms.ts';
-import type { LeadDetail } from '../functions/shared/leads.ts';
+import type { FormDefinitionInput } from '../functions/shared/forms/definition.ts';
+import type { LeadDetail } from '../functions/shared/leads/lead.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { ATTRIBUTION_FIELDS } from './form-fixtures.ts';

@@ -11,7 +11,7 @@
 // experiments), so it runs on the editing server after them (the `editing-forms` project in
 // playwright.config.ts), and resets the form when it is done.
 import { expect, test, type Locator, type Page } from 'playwright/test';
-import { builtInForm } from '../functions/shared/forms.ts';
+import { builtInForm } from '../functions/shared/forms/built-in.ts';
 import { signIn } from './admin-session.ts';
 import { tabUnobscured } from './keyboard.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';

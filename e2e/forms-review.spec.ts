@@ -13,7 +13,8 @@
 // so it runs last there (the `editing-review` project in playwright.config.ts), and puts the
 // setting back to 0 and deletes its form whatever happens.
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
-import { builtInForm, type PublicForm } from '../functions/shared/forms.ts';
+import { builtInForm } from '../functions/shared/forms/built-in.ts';
+import { type PublicForm } from '../functions/shared/forms/public-form.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';

@@ -9,8 +9,8 @@
 // screenshots of the dialog and of the contact page at 1280 and 390 px go to /tmp/shots/h5.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
-import type { FormDefinitionInput, StoredForm } from '../functions/shared/forms.ts';
-import type { LeadDetail } from '../functions/shared/leads.ts';
+import type { FormDefinitionInput, StoredForm } from '../functions/shared/forms/definition.ts';
+import type { LeadDetail } from '../functions/shared/leads/lead.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { ATTRIBUTION_FIELDS } from './form-fixtures.ts';

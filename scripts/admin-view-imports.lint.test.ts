@@ -66,7 +66,7 @@ describe('admin/view-imports', () => {
       "import { b } from '../common/unsaved.ts';",
       "import { c } from '../common/editor/blocks/block-editor.tsx';",
       "import { d } from '../api.ts';",
-      "import { e } from '../../../../functions/shared/forms.ts';",
+      "import { e } from '../../../../functions/shared/forms/definition.ts';",
       "import { f } from '../../landing/landing-page.tsx';",
       "import { g } from '../../forms/form-fields.tsx';",
       "import { h } from 'react';",

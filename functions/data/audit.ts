@@ -12,25 +12,17 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { AuditAction } from '../shared/api.ts';
+import type { AuditAction, AuditEntryDto } from '../shared/api/audit.ts';
 import { TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 
-export type { AuditAction } from '../shared/api.ts';
+export type { AuditAction } from '../shared/api/audit.ts';
 
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: AuditAction;
-  /** The page concerned, when there is one. */
-  pageId?: string;
-  /** The lead concerned, when there is one (kept after the lead is erased). */
-  leadId?: string;
-  /** Human-readable what: the page title and slug, the fields changed, a version. */
-  summary: string;
-  ip?: string;
-}
+/**
+ * An entry as the log stores it: the API's shape (functions/shared/api/audit.ts), whose
+ * action is any string for older clients, with the action one this server knows.
+ */
+export type AuditEntry = Omit<AuditEntryDto, 'action'> & { action: AuditAction };
 
 const RETENTION_DAYS = 400;
 /** How many months back the log is read before it reports the end. */

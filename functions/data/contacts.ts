@@ -24,7 +24,7 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { LeadStatus } from '../shared/lead-basics.ts';
+import type { LeadStatus } from '../shared/leads/basics.ts';
 import { GSI1, GSI2, isConditionalFailure, queryAll, TableRepository } from './table.ts';
 import { GSI1PK, keys } from './keys.ts';
 

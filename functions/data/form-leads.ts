@@ -31,7 +31,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { formTitleFromId, leadFormId, type LeadStatus } from '../shared/lead-basics.ts';
+import { formTitleFromId, leadFormId, type LeadStatus } from '../shared/leads/basics.ts';
 import type { FormType } from '../shared/contact.ts';
 import { buildOnceBehind, indexEveryLead } from './contacts.ts';
 import { isConditionalFailure, queryAll, TableRepository } from './table.ts';

@@ -1,5 +1,5 @@
 // Form definitions (issue 26, docs/decisions/0161-form-model.md): what the team's form editor
-// saves. A built-in form (functions/shared/forms.ts BUILT_IN_FORMS) that nobody saved is its
+// saves. A built-in form (functions/shared/forms/built-in.ts BUILT_IN_FORMS) that nobody saved is its
 // defaults, revision 0, and is not stored; saving one stores it like any custom form.
 //
 // Access patterns and keys (functions/data/keys.ts):
@@ -11,15 +11,13 @@
 // audit entry is written in the same transaction.
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../core/domain-errors.ts';
+import { builtInForm, BUILT_IN_FORMS, isBuiltInForm } from '../shared/forms/built-in.ts';
 import {
-  builtInForm,
-  BUILT_IN_FORMS,
-  isBuiltInForm,
   storedFormDefinition,
   type FormDefinition,
   type FormSummary,
   type StoredForm,
-} from '../shared/forms.ts';
+} from '../shared/forms/definition.ts';
 import { auditItem } from './audit.ts';
 import { keys } from './keys.ts';
 import { isConditionalFailure, TableRepository } from './table.ts';

@@ -24,7 +24,7 @@ import {
   ASSIGNMENT_MODES,
   type AssignmentRule,
   type DeliveryLogEntry,
-} from '../shared/lead-settings.ts';
+} from '../shared/leads/settings.ts';
 import { auditItem } from './audit.ts';
 import { keys } from './keys.ts';
 import { TableRepository, TTL_ATTRIBUTE } from './table.ts';

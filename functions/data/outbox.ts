@@ -14,7 +14,7 @@
 // workers (the local drainer and an admin's manual retry, or two Lambda instances) can
 // never both record an attempt.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeliveryAttempt, Delivery } from '../shared/leads.ts';
+import type { DeliveryAttempt, Delivery } from '../shared/leads/lead.ts';
 import { GSI1, conditionally, isConditionalFailure, TableRepository } from './table.ts';
 import { GSI1PK, keys, SK } from './keys.ts';
 

@@ -19,9 +19,9 @@ import {
   MERGE_FIELDS,
   withoutMergeFields,
   type AutoReply,
-  type FormDefinition,
   type MergeField,
-} from '../shared/forms.ts';
+} from '../shared/forms/auto-reply.ts';
+import { type FormDefinition } from '../shared/forms/definition.ts';
 import type { MailMessage } from './mailer.ts';
 
 const MERGE = new RegExp(`\\{\\{\\s*(${MERGE_FIELDS.join('|')})\\s*\\}\\}`, 'g');

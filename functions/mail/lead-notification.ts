@@ -3,10 +3,10 @@
 // Issue 35: a custom form's lead is named by its form's title ("New Webinar registration 2027
 // from Jane Doe"); the built-in forms keep their wording (docs/decisions/0392-leads-carry-their-form.md).
 import type { Lead } from '../data/leads/lead-item.ts';
-import type { LeadNotification } from '../shared/leads.ts';
+import type { LeadNotification } from '../shared/leads/lead.ts';
 import { INQUIRY_LABELS, type FormType } from '../shared/contact.ts';
-import { isBuiltInForm } from '../shared/forms.ts';
-import { FORM_LABELS as INBOX_LABELS, leadFormId, leadFormName } from '../shared/lead-basics.ts';
+import { isBuiltInForm } from '../shared/forms/built-in.ts';
+import { FORM_LABELS as INBOX_LABELS, leadFormId, leadFormName } from '../shared/leads/basics.ts';
 import type { VisitorServices } from '../lib/context.ts';
 import type { MailMessage } from './mailer.ts';
 

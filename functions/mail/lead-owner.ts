@@ -8,7 +8,7 @@
 // form is named by its title (leadFormName).
 import type { Lead } from '../data/leads/lead-item.ts';
 import type { Services } from '../lib/context.ts';
-import { leadFormName } from '../shared/lead-basics.ts';
+import { leadFormName } from '../shared/leads/basics.ts';
 import { sendWithin, type MailMessage } from './mailer.ts';
 
 /** How long the change's answer may wait for the transport. */

@@ -11,7 +11,7 @@
 // company, never the address or the message.
 import type { Lead } from '../data/leads/lead-item.ts';
 import type { Services } from '../lib/context.ts';
-import { leadFormName } from '../shared/lead-basics.ts';
+import { leadFormName } from '../shared/leads/basics.ts';
 import { oneLine, who } from './lead-owner.ts';
 import { sendWithin, type MailMessage } from './mailer.ts';
 

@@ -14,7 +14,8 @@ import {
   type CodeBuildClient,
 } from '@aws-sdk/client-codebuild';
 import type { Logger } from '../core/logger.ts';
-import type { BuildStatus, Rebuilder } from './rebuilder.ts';
+import type { BuildStatus } from '../shared/api/build.ts';
+import type { Rebuilder } from './rebuilder.ts';
 
 /** Phases before the build reads the pages (the buildspec reads them in BUILD). */
 const BEFORE_READING = new Set([

@@ -3,7 +3,8 @@
 // (edits during a build give exactly one more build after it). Status lives in memory;
 // after a restart the start-up build (or the stamp of the existing one) seeds it.
 import type { Logger } from '../core/logger.ts';
-import type { BuildStatus, Rebuilder } from './rebuilder.ts';
+import type { BuildStatus } from '../shared/api/build.ts';
+import type { Rebuilder } from './rebuilder.ts';
 
 export interface LocalBuildResult {
   ok: boolean;

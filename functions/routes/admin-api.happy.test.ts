@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adminTestApp } from '../test/harness.ts';
 import type { LandingPage, PageVersion, DeletedPage } from '../data/landing-pages/page-item.ts';
 import type { AuditEntry } from '../data/audit.ts';
-import type { Rebuilder, BuildStatus } from '../rebuild/rebuilder.ts';
+import type { BuildStatus } from '../shared/api/build.ts';
+import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import { landingTemplate } from '../shared/template.ts';
 
 /** Records rebuild requests instead of building (the build itself is tested in rebuild/). */

@@ -7,7 +7,8 @@ import { adminTestApp, seedPages } from '../test/harness.ts';
 import { DIMENSION_CAP, SITE_SCOPE } from '../data/event-counters.ts';
 import { FORMS_ROW_TITLE } from '../data/analytics/page-directory.ts';
 import { analyticsResponseSchema, type AnalyticsPeriod } from '../shared/analytics.ts';
-import { leadDetailSchema, leadListSchema } from '../shared/leads.ts';
+import { leadDetailSchema } from '../shared/leads/lead.ts';
+import { leadListSchema } from '../shared/leads/list.ts';
 import type { Attribution, EventType } from '../shared/events.ts';
 
 const DESKTOP =

@@ -11,18 +11,15 @@ import {
   type ContactSubmission,
   type FormPost,
 } from '../shared/contact.ts';
+import { BUILT_IN_FORM_TYPES, FORM_FOR_TYPE, isBuiltInForm } from '../shared/forms/built-in.ts';
+import { consentVersion, type ConsentRecord } from '../shared/forms/consent.ts';
+import { type FormDefinition } from '../shared/forms/definition.ts';
+import { RESERVED_FIELDS } from '../shared/forms/fields.ts';
 import {
-  BUILT_IN_FORM_TYPES,
   checkSubmission,
-  consentVersion,
-  FORM_FOR_TYPE,
-  isBuiltInForm,
-  RESERVED_FIELDS,
-  type ConsentRecord,
   type FieldValue,
-  type FormDefinition,
   type SubmissionIssue,
-} from '../shared/forms.ts';
+} from '../shared/forms/submission.ts';
 import { validationError, type ErrorBody } from '../lib/errors.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
 import { limitBody, requireJson } from '../lib/validate.ts';

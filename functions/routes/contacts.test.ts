@@ -6,7 +6,8 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../data/keys.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import { contactSchema, leadListSchema } from '../shared/leads.ts';
+import { contactSchema } from '../shared/leads/contacts.ts';
+import { leadListSchema } from '../shared/leads/list.ts';
 import { adminTestApp } from '../test/harness.ts';
 
 const base = {

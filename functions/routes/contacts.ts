@@ -10,7 +10,8 @@ import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { notFound } from '../lib/errors.ts';
 import { params } from '../lib/validate.ts';
-import type { Contact, ContactTimelineEntry, LeadSummary } from '../shared/leads.ts';
+import type { Contact, ContactTimelineEntry } from '../shared/leads/contacts.ts';
+import type { LeadSummary } from '../shared/leads/lead.ts';
 
 /** Leads a contact view reads at most, the newest (the rest are counted, not shown). */
 export const CONTACT_MAX_LEADS = 50;

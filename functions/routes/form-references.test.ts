@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTestApp as testApp } from '../test/harness.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import type { FormDefinitionInput } from '../shared/forms.ts';
+import type { FormDefinitionInput } from '../shared/forms/definition.ts';
 import { formReferences } from '../shared/form-references.ts';
 import type { WorkflowStatus } from '../shared/workflow.ts';
 

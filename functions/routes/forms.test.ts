@@ -7,13 +7,10 @@
 // loopback (functions/test/smtp.ts) for the auto-reply.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
-import {
-  builtInForm,
-  type FormDefinitionInput,
-  type PublicForm,
-  type StoredForm,
-} from '../shared/forms.ts';
-import { leadDetailSchema } from '../shared/leads.ts';
+import { builtInForm } from '../shared/forms/built-in.ts';
+import { type FormDefinitionInput, type StoredForm } from '../shared/forms/definition.ts';
+import { type PublicForm } from '../shared/forms/public-form.ts';
+import { leadDetailSchema } from '../shared/leads/lead.ts';
 import { testApp } from '../test/harness.ts';
 import { body, header, startSmtpServer } from '../test/smtp.ts';
 

@@ -6,7 +6,8 @@ import * as z from 'zod';
 import type { VisitorEnv } from '../lib/context.ts';
 import { NotFoundError } from '../core/domain-errors.ts';
 import { params } from '../lib/validate.ts';
-import { formIdSchema, publicForm, type PublicForm } from '../shared/forms.ts';
+import { formIdSchema } from '../shared/forms/definition.ts';
+import { publicForm, type PublicForm } from '../shared/forms/public-form.ts';
 
 export const FORM_CACHE_SECONDS = 60;
 

@@ -1,12 +1,12 @@
 // GET /api/landing-pages/:slug, the public read of a landing page (docs/requirements.md §7). Its own
 // module, apart from the administrators' routes (landing-pages.ts), so the public Lambda
 // function carries only this. Drafts are answered to a signed-in administrator only; no
-// answer names an administrator (functions/shared/api.ts, publicLandingPageSchema).
+// answer names an administrator (functions/shared/api/pages.ts, publicLandingPageSchema).
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import * as z from 'zod';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
-import type { PublicLandingPageDto } from '../shared/api.ts';
+import type { PublicLandingPageDto } from '../shared/api/pages.ts';
 import { slugParamSchema } from '../shared/slug.ts';
 import { withoutAssetPaths } from '../shared/assets.ts';
 import { notFound } from '../lib/errors.ts';

@@ -8,15 +8,10 @@ import { adminTestApp } from '../test/harness.ts';
 import { seedDefaultPage } from '../data/seed.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { Rebuilder } from '../rebuild/rebuilder.ts';
-import {
-  auditListSchema,
-  buildStatusSchema,
-  landingPageSchema,
-  pageListSchema,
-  type AuditEntryDto,
-  type LandingPageDto,
-} from '../shared/api.ts';
 import { errorEnvelopeSchema } from '../shared/error-envelope.ts';
+import { auditListSchema, type AuditEntryDto } from '../shared/api/audit.ts';
+import { buildStatusSchema } from '../shared/api/build.ts';
+import { landingPageSchema, pageListSchema, type LandingPageDto } from '../shared/api/pages.ts';
 import { placeholderContent } from '../shared/landing-content.ts';
 import { landingTemplate } from '../shared/template.ts';
 

@@ -8,9 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../data/audit.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import { runLeadReminders } from '../mail/lead-reminder.ts';
-import type { FormDefinitionInput } from '../shared/forms.ts';
-import { leadSettingsSchema, type LeadSettingsInput } from '../shared/lead-settings.ts';
-import { leadDetailSchema } from '../shared/leads.ts';
+import type { FormDefinitionInput } from '../shared/forms/definition.ts';
+import { leadSettingsSchema, type LeadSettingsInput } from '../shared/leads/settings.ts';
+import { leadDetailSchema } from '../shared/leads/lead.ts';
 import { adminTestApp, BROWSER_USER_AGENT } from '../test/harness.ts';
 
 const MAIL_LOG = 'mail (not sent: no SMTP_URL or SES configured)';

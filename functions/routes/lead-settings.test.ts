@@ -18,8 +18,8 @@ import {
   leadSettingsSchema,
   webhookTestResultSchema,
   type LeadSettingsInput,
-} from '../shared/lead-settings.ts';
-import { leadDetailSchema } from '../shared/leads.ts';
+} from '../shared/leads/settings.ts';
+import { leadDetailSchema } from '../shared/leads/lead.ts';
 import { adminTestApp, memoryLogger } from '../test/harness.ts';
 import { signedWith, startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
 

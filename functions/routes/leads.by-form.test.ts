@@ -7,13 +7,10 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
 import { keys } from '../data/keys.ts';
-import type { FormDefinitionInput } from '../shared/forms.ts';
-import {
-  leadDetailSchema,
-  leadFormName,
-  leadFormsSchema,
-  leadListSchema,
-} from '../shared/leads.ts';
+import type { FormDefinitionInput } from '../shared/forms/definition.ts';
+import { leadFormName } from '../shared/leads/basics.ts';
+import { leadDetailSchema } from '../shared/leads/lead.ts';
+import { leadFormsSchema, leadListSchema } from '../shared/leads/list.ts';
 import { UTF8_BOM } from '../shared/csv.ts';
 import { adminTestApp, BROWSER_USER_AGENT } from '../test/harness.ts';
 

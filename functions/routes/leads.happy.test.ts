@@ -7,12 +7,8 @@ import type { AuditEntry } from '../data/audit.ts';
 import { adminTestApp, seedPages } from '../test/harness.ts';
 import { body as mailBody, startSmtpServer } from '../test/smtp.ts';
 import { UTF8_BOM } from '../shared/csv.ts';
-import {
-  leadDetailSchema,
-  leadListSchema,
-  leadStatsSchema,
-  type LeadList,
-} from '../shared/leads.ts';
+import { leadDetailSchema } from '../shared/leads/lead.ts';
+import { leadListSchema, leadStatsSchema, type LeadList } from '../shared/leads/list.ts';
 
 const base = {
   name: 'Dana Whitfield',

@@ -6,12 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../data/audit.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import {
-  leadBulkResultSchema,
-  leadDetailSchema,
-  leadListSchema,
-  leadOwnersSchema,
-} from '../shared/leads.ts';
+import { leadBulkResultSchema, leadOwnersSchema } from '../shared/leads/changes.ts';
+import { leadDetailSchema } from '../shared/leads/lead.ts';
+import { leadListSchema } from '../shared/leads/list.ts';
 import { adminTestApp } from '../test/harness.ts';
 
 const base = {

@@ -21,25 +21,26 @@ import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
-import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms.ts';
+import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms/built-in.ts';
 import type { FormType } from '../shared/contact.ts';
+import { leadFormName, type LeadStatus } from '../shared/leads/basics.ts';
 import {
-  LEAD_PAGE_SIZE,
   leadBulkSchema,
   leadExportSelectionSchema,
-  leadFilterSchema,
-  leadFormName,
-  leadListQuerySchema,
   leadPatchSchema,
   type LeadBulkResult,
-  type LeadDetail,
+  type LeadOwners,
+} from '../shared/leads/changes.ts';
+import { type LeadDetail } from '../shared/leads/lead.ts';
+import {
+  LEAD_PAGE_SIZE,
+  leadFilterSchema,
+  leadListQuerySchema,
   type LeadFilter,
   type LeadForms,
   type LeadList,
-  type LeadOwners,
   type LeadStats,
-  type LeadStatus,
-} from '../shared/leads.ts';
+} from '../shared/leads/list.ts';
 import { checkOwner, mayOwnLeads } from './support/lead-owners.ts';
 import { audit } from './support/audit.ts';
 import { csvAnswer } from './support/lead-csv.ts';

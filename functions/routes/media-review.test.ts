@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { png } from '../media/test-images.ts';
-import type { PublicLandingPageDto } from '../shared/api.ts';
+import type { PublicLandingPageDto } from '../shared/api/pages.ts';
 import type { MediaChangeResponse, MediaRecord, MediaUsageResponse } from '../shared/media.ts';
 import type { WorkflowStatus } from '../shared/workflow.ts';
 import { TEST_PASSWORD } from '../test/harness.ts';

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { photoJpeg, png, SVG_WITH_SCRIPT } from '../media/test-images.ts';
-import type { BuildStatus, Rebuilder } from '../rebuild/rebuilder.ts';
+import type { BuildStatus } from '../shared/api/build.ts';
+import type { Rebuilder } from '../rebuild/rebuilder.ts';
 import { mediaListResponseSchema, type MediaRecord } from '../shared/media.ts';
 import { DRIVERS, mediaApp, type MediaApp } from '../test/media-kit.ts';
 

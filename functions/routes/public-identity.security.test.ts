@@ -4,7 +4,7 @@
 // is called here and none may name the admin.
 import { describe, expect, it } from 'vitest';
 import { seedDefaultPage } from '../data/seed.ts';
-import { publicLandingPageSchema } from '../shared/api.ts';
+import { publicLandingPageSchema } from '../shared/api/pages.ts';
 import { adminTestApp } from '../test/harness.ts';
 
 describe('public routes and admin identity', () => {

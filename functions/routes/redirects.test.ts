@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
-import type { AuditList } from '../shared/api.ts';
+import type { AuditList } from '../shared/api/audit.ts';
 import type { ErrorBody } from '../lib/errors.ts';
 import type { RedirectDto } from '../shared/redirects.ts';
 import { readRedirectList } from '../site-data/store.ts';

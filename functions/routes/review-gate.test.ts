@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { ReviewRequiredError } from '../data/live-guard.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import type { DeletedPageRestored, VersionSummary } from '../shared/api.ts';
+import type { DeletedPageRestored, VersionSummary } from '../shared/api/versions.ts';
 import type { Role } from '../shared/roles.ts';
 import { landingTemplate } from '../shared/template.ts';
 import type { SavedToCopy, WorkflowStatus } from '../shared/workflow.ts';

@@ -3,7 +3,7 @@
 // through the app (functions/test/harness.ts); the role matrix is roles.security.test.ts's.
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
-import { landingPageSchema, type LandingPageDto } from '../shared/api.ts';
+import { landingPageSchema, type LandingPageDto } from '../shared/api/pages.ts';
 import { landingContentSchema } from '../shared/landing-content.ts';
 import {
   BUILT_IN_TEMPLATE_IDS,

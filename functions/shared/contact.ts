@@ -56,7 +56,7 @@ const visitFields = {
 };
 
 /**
- * POST /api/contact with a form of functions/shared/forms.ts (issue 26): its id and its
+ * POST /api/contact with a form of functions/shared/forms/ (issue 26): its id and its
  * values, checked by the server against the stored definition.
  */
 export const formPostSchema = z.strictObject({

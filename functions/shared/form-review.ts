@@ -6,7 +6,7 @@
 // and the admin. The request bodies are the page workflow's own (submitSchema,
 // approveSchema, publishSchema); the records extend the page's working copy and signature.
 import * as z from 'zod';
-import { formDefinitionSchema, type StoredForm } from './forms.ts';
+import { formDefinitionSchema, type StoredForm } from './forms/definition.ts';
 import { signatureSchema, workflowStatusSchema, workingCopySchema } from './workflow.ts';
 
 /** A form's working copy: the page copy's bookkeeping around a definition instead of content. */
@@ -14,7 +14,7 @@ export const formWorkingCopySchema = workingCopySchema
   .omit({ title: true, slug: true, content: true })
   .extend({
     form: formDefinitionSchema,
-    /** The version of its consent text (functions/shared/forms.ts consentVersion; '' for none). */
+    /** The version of its consent text (functions/shared/forms/consent.ts consentVersion; '' for none). */
     consentVersion: z.string(),
   });
 export type FormWorkingCopy = z.infer<typeof formWorkingCopySchema>;

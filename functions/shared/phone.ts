@@ -1,6 +1,6 @@
 // A phone field's rule (issue 33, docs/decisions/0350-phone-numbers-as-typed.md): what a
 // visitor may type, and the number it is stored as besides. One module, no zod, for the
-// server's check (functions/shared/forms.ts checkSubmission) and the public forms' check
+// server's check (functions/shared/forms/submission.ts checkSubmission) and the public forms' check
 // before sending (site/islands/forms/form-values.ts checkValues), so the browser never lets
 // through what the server refuses, nor stops what it takes.
 //

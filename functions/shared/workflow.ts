@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { submittedContentSchema } from './block-sync.ts';
 import { landingContentSchema, seoSchema } from './landing-content.ts';
-import { titleSchema } from './api.ts';
+import { titleSchema } from './api/pages.ts';
 import { slugSchema } from './slug.ts';
 import { codeSchema, currentPasswordSchema } from './account.ts';
 import { redirectToSchema } from './redirects.ts';

@@ -7,13 +7,8 @@
 import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { FormRepository } from '../data/forms.ts';
-import {
-  builtInForm,
-  isBuiltInForm,
-  publicForm,
-  type BuiltInForm,
-  type PublicForm,
-} from '../shared/forms.ts';
+import { builtInForm, isBuiltInForm, type BuiltInForm } from '../shared/forms/built-in.ts';
+import { publicForm, type PublicForm } from '../shared/forms/public-form.ts';
 
 /**
  * The public definition of form `id` as the build's store has it: a built-in form's defaults

@@ -6,7 +6,8 @@ import { inject } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
 import { readPublicForm } from '../site-data/forms.ts';
 import type { FormState } from '../shared/form-review.ts';
-import { builtInForm, type BuiltInForm, type FormDefinition } from '../shared/forms.ts';
+import { builtInForm, type BuiltInForm } from '../shared/forms/built-in.ts';
+import { type FormDefinition } from '../shared/forms/definition.ts';
 import type { Role } from '../shared/roles.ts';
 import { testApp, TEST_PASSWORD } from './harness.ts';
 

@@ -9,8 +9,8 @@
 import type { Lead } from '../data/leads/lead-item.ts';
 import type { VisitorServices } from '../lib/context.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
-import { leadFormId } from '../shared/lead-basics.ts';
-import type { AssignmentRule } from '../shared/lead-settings.ts';
+import { leadFormId } from '../shared/leads/basics.ts';
+import type { AssignmentRule } from '../shared/leads/settings.ts';
 import { can } from '../shared/roles.ts';
 
 /** The fields a lead holds as its own properties rather than in `fields`. */

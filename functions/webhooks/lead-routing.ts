@@ -5,9 +5,9 @@
 // invalidates), within CACHE_MS in every other (the public function, the drainer).
 import type { Config } from '../env.ts';
 import type { LeadSettingsRepository, StoredLeadSettings } from '../data/lead-settings.ts';
-import { leadFormId } from '../shared/lead-basics.ts';
+import { leadFormId } from '../shared/leads/basics.ts';
 import type { FormType } from '../shared/contact.ts';
-import type { AssignmentRule, LeadSettings } from '../shared/lead-settings.ts';
+import type { AssignmentRule, LeadSettings } from '../shared/leads/settings.ts';
 import type { SecretBox } from './secret-box.ts';
 import { secretKey } from './signing.ts';
 

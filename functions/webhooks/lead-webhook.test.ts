@@ -10,7 +10,8 @@ import { createServices, type ServiceOptions } from '../services.ts';
 import type { AuditEntry } from '../data/audit.ts';
 import { adminTestApp, memoryLogger } from '../test/harness.ts';
 import { startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
-import { leadDetailSchema, leadWebhookPayloadSchema, type LeadDetail } from '../shared/leads.ts';
+import { leadDetailSchema, type LeadDetail } from '../shared/leads/lead.ts';
+import { leadWebhookPayloadSchema } from '../shared/leads/webhook.ts';
 import { startDrainer, type Drainer } from './drainer.ts';
 import { RETRY_DELAYS_MS } from './lead-webhook.ts';
 
@@ -102,7 +103,7 @@ describe('lead webhook: delivery to a real receiver', () => {
     expect(payload).toEqual({
       type: 'lead.created',
       timestamp: '2026-03-02T09:00:00.000Z',
-      // The built-in form of its type (functions/shared/forms.ts FORM_FOR_TYPE).
+      // The built-in form of its type (functions/shared/forms/built-in.ts FORM_FOR_TYPE).
       data: { ...lead, id, createdAt: '2026-03-02T09:00:00.000Z', formId: 'pricing-request' },
     });
 

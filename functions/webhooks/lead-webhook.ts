@@ -17,12 +17,13 @@ import type { Lead } from '../data/leads/lead-item.ts';
 import type { LeadRepository } from '../data/leads/repository.ts';
 import type { AttemptResult, OutboxItem, OutboxRepository } from '../data/outbox.ts';
 import type { Logger } from '../core/logger.ts';
-import type { DeliveryAttempt, LeadWebhookPayload } from '../shared/leads.ts';
+import type { DeliveryAttempt } from '../shared/leads/lead.ts';
+import type { LeadWebhookPayload } from '../shared/leads/webhook.ts';
 import {
   TEST_EVENT_TYPE,
   type DeliveryLogEntry,
   type WebhookTestResult,
-} from '../shared/lead-settings.ts';
+} from '../shared/leads/settings.ts';
 import type { TargetResolution } from './lead-routing.ts';
 import { signatureHeaders } from './signing.ts';
 import { guardedLookup, urlProblem, type GuardMode } from './url-guard.ts';
@@ -77,7 +78,7 @@ const hostOf = (url: string) => {
   }
 };
 
-/** The body the CRM receives (shared/leads.ts leadWebhookPayloadSchema). */
+/** The body the CRM receives (shared/leads/webhook.ts leadWebhookPayloadSchema). */
 export function webhookPayload(lead: Lead): LeadWebhookPayload {
   return {
     type: 'lead.created',

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { leadWebhookPayloadSchema } from '../shared/leads.ts';
+import { leadWebhookPayloadSchema } from '../shared/leads/webhook.ts';
 
 const doc = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
 

@@ -2,7 +2,8 @@
 // visit's attribution, the checks before sending, hidden fields filled at sending time, the
 // minimum sending time, and how an answer becomes a failure with its errors placed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { builtInForm, publicForm, type PublicForm } from '../../functions/shared/forms.ts';
+import { builtInForm } from '../../functions/shared/forms/built-in.ts';
+import { publicForm, type PublicForm } from '../../functions/shared/forms/public-form.ts';
 import type { HttpError } from '../lib/api-client.ts';
 import { CONSENT_KEY, initialValues } from './forms/form-values.ts';
 import {

@@ -14,7 +14,7 @@
 // conversion and closes, the page confirms). No zod here: the dialog loads on the landing
 // page, which ships none.
 import { useState, useSyncExternalStore, type SubmitEvent } from 'react';
-import type { PublicForm } from '../../functions/shared/forms.ts';
+import type { PublicForm } from '../../functions/shared/forms/public-form.ts';
 import { apiFetch, HttpError } from '../lib/api-client.ts';
 import {
   carryValues,

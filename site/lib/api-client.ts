@@ -99,16 +99,16 @@ export interface FetchOptions {
 }
 
 /**
- * One call to the API: JSON body when given, credentials included, the parsed JSON answer
- * (null for 204). Network failures reject with the browser's TypeError; non-ok answers
- * with HttpError.
+ * One call to the API, its answer once it is ok: JSON body when given, credentials
+ * included. Network failures reject with the browser's TypeError; non-ok answers with
+ * HttpError. For an answer that is a file (a CSV); apiFetch reads JSON.
  */
-export async function apiFetch<T = unknown>(
+export async function apiResponse(
   method: string,
   path: string,
   body?: unknown,
   options: FetchOptions = {},
-): Promise<T> {
+): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -128,6 +128,17 @@ export async function apiFetch<T = unknown>(
       response.headers.get('retry-after'),
     );
   }
+  return response;
+}
+
+/** One call to the API (apiResponse): the parsed JSON answer, null for 204. */
+export async function apiFetch<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: FetchOptions = {},
+): Promise<T> {
+  const response = await apiResponse(method, path, body, options);
   if (response.status === 204) return null as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;

@@ -3,7 +3,7 @@
 // from the store (functions/site-data/forms.ts), so the page is prerendered with it.
 import { blocksOf } from '../../functions/shared/blocks.ts';
 import type { LandingContent } from '../../functions/shared/landing-content.ts';
-import type { PublicForm } from '../../functions/shared/forms.ts';
+import type { PublicForm } from '../../functions/shared/forms/public-form.ts';
 import { readFormDefinition } from '../../functions/site-data/forms.ts';
 import type { FormMap } from '../islands/landing/blocks/render-context.ts';
 

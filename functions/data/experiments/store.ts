@@ -34,7 +34,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import type { ExperimentStatus, Goal, VariantId } from '../../shared/experiments.ts';
 import type { Signature } from '../../shared/workflow.ts';
-import type { AuditAction } from '../../shared/api.ts';
+import type { AuditAction } from '../../shared/api/audit.ts';
 import { stableStringify } from '../../shared/stable-json.ts';
 import { auditItem } from '../audit.ts';
 import { GSI1PK, keys, SK } from '../keys.ts';

@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FormSignature, FormState, FormWorkingCopy } from '../../shared/form-review.ts';
-import { consentVersion, type FormSummary, type PublicForm } from '../../shared/forms.ts';
+import { consentVersion } from '../../shared/forms/consent.ts';
+import { type FormSummary } from '../../shared/forms/definition.ts';
+import { type PublicForm } from '../../shared/forms/public-form.ts';
 import { errorOf, formTeam, probedContact, signature } from '../../test/form-team.ts';
 
 /** Every key of a value, at any depth. */

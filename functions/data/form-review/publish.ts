@@ -3,7 +3,8 @@
 // conditional on both being as read, so a racing edit or second publisher fails instead;
 // deleting a custom form removes both copies (its signatures stay on record).
 import { ConflictError, InvalidError, NotFoundError } from '../../core/domain-errors.ts';
-import { isBuiltInForm, type StoredForm } from '../../shared/forms.ts';
+import { isBuiltInForm } from '../../shared/forms/built-in.ts';
+import { type StoredForm } from '../../shared/forms/definition.ts';
 import { liveFormItem } from '../forms.ts';
 import { keys } from '../keys.ts';
 import { ApprovalsMissingError, WorkflowStateError } from '../workflow/errors.ts';

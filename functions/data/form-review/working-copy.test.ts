@@ -5,7 +5,9 @@
 // (functions/test/form-team.ts).
 import { describe, expect, it } from 'vitest';
 import type { FormState } from '../../shared/form-review.ts';
-import { consentVersion, type FormSummary, type PublicForm } from '../../shared/forms.ts';
+import { consentVersion } from '../../shared/forms/consent.ts';
+import { type FormSummary } from '../../shared/forms/definition.ts';
+import { type PublicForm } from '../../shared/forms/public-form.ts';
 import { errorOf, formTeam, probedContact } from '../../test/form-team.ts';
 
 describe('a form under review', () => {

@@ -4,13 +4,13 @@
 // forms list shows each form's copy, and the forms that are only a copy.
 import { ConflictError } from '../../core/domain-errors.ts';
 import type { FormState, FormWorkingCopy } from '../../shared/form-review.ts';
+import { isBuiltInForm } from '../../shared/forms/built-in.ts';
+import { consentVersion } from '../../shared/forms/consent.ts';
 import {
-  consentVersion,
-  isBuiltInForm,
   type FormDefinition,
   type FormSummary,
   type StoredForm,
-} from '../../shared/forms.ts';
+} from '../../shared/forms/definition.ts';
 import { checkRevision, formSummary } from '../forms.ts';
 import { keys } from '../keys.ts';
 import { WorkflowRepository } from '../workflow/repository.ts';

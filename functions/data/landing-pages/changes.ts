@@ -5,7 +5,7 @@
 // the split: docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { VersionReason } from '../../shared/api.ts';
+import type { VersionReason } from '../../shared/api/versions.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
 import { sameJson } from '../../shared/stable-json.ts';
 import { liveWritePart, ReviewRequiredError, type LiveWrite } from '../live-guard.ts';

@@ -31,45 +31,23 @@
 // pages through these modules, never loads HTTP code.
 //
 // This module: the page, version and deleted page shapes, their items and keys.
-import type { AuditAction, VersionReason } from '../../shared/api.ts';
+import type { AuditAction } from '../../shared/api/audit.ts';
+import type { LandingPageDto } from '../../shared/api/pages.ts';
+import type { DeletedPageDto, PageVersionDto } from '../../shared/api/versions.ts';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import type { GSI2PK, SK } from '../keys.ts';
 import { GSI1PK, keys } from '../keys.ts';
 
-export interface LandingPage {
-  id: string;
-  title: string;
-  slug: string;
-  isActive: boolean;
-  content: LandingContent;
-  createdAt: string;
-  updatedAt: string;
-  /** 1 on creation, +1 on every write. */
-  revision: number;
-  /** Who made the last change; absent on pages written before it was recorded. */
-  updatedBy?: string;
-}
+// A page, a version and a deleted page are the API's shapes, inferred from their schemas
+// (functions/shared/api/pages.ts, versions.ts), never restated here
+// (docs/decisions/0485-shared-contracts-by-concern.md). A page's `revision` is 1 on creation,
+// +1 on every write.
+export type LandingPage = LandingPageDto;
+export type PageVersion = PageVersionDto;
+export type DeletedPage = DeletedPageDto;
+export type { VersionReason } from '../../shared/api/versions.ts';
 
-export type { VersionReason } from '../../shared/api.ts';
-
-export interface PageVersion {
-  versionId: string;
-  pageId: string;
-  reason: VersionReason;
-  actor: string;
-  createdAt: string;
-  title: string;
-  slug: string;
-  isActive: boolean;
-  content: LandingContent;
-}
-
-export interface NewPage {
-  title: string;
-  slug: string;
-  isActive: boolean;
-  content: LandingContent;
-}
+export type NewPage = Pick<LandingPage, 'title' | 'slug' | 'isActive' | 'content'>;
 
 export type PagePatch = Partial<NewPage>;
 
@@ -84,17 +62,6 @@ export interface PageChange {
 
 /** How long a deleted page can be restored. */
 export const DELETED_RETENTION_DAYS = 30;
-
-export interface DeletedPage {
-  id: string;
-  title: string;
-  slug: string;
-  isActive: boolean;
-  deletedAt: string;
-  deletedBy: string;
-  /** When it can no longer be restored. */
-  restorableUntil: string;
-}
 
 /** What a version keeps of a page (or of its working copy). */
 export type VersionSnapshot = Pick<LandingPage, 'id' | 'title' | 'slug' | 'isActive' | 'content'>;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LiveSlugSink, PageLiveness } from '../../publishing/live-slugs.ts';
-import type { VersionReason } from '../../shared/api.ts';
+import type { VersionReason } from '../../shared/api/versions.ts';
 import { auditItem } from '../audit.ts';
 import { GSI1PK, keys } from '../keys.ts';
 import { GSI1, queryAll, TableRepository } from '../table.ts';

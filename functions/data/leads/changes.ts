@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../core/domain-errors.ts';
-import { leadFormId, type LeadStatus } from '../../shared/lead-basics.ts';
+import { leadFormId, type LeadStatus } from '../../shared/leads/basics.ts';
 import { contactItem, contactKey } from '../contacts.ts';
 import { formLeadItem } from '../form-leads.ts';
 import { keys } from '../keys.ts';

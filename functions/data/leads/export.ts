@@ -2,7 +2,7 @@
 // (docs/decisions/0044-lead-keys-and-reads.md; the split: docs/decisions/0441-data-modules-by-concern.md).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { InvalidError } from '../../core/domain-errors.ts';
-import type { LeadFilter } from '../../shared/leads.ts';
+import type { LeadFilter } from '../../shared/leads/list.ts';
 import { toLead, type Lead } from './lead-item.ts';
 import { listQuery, matcher } from './list-query.ts';
 import { LeadLists } from './list.ts';

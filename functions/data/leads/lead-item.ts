@@ -38,12 +38,12 @@
 // audit entry in the same transaction (docs/decisions/0391-lead-sla-reminder.md).
 //
 // This module: the stored lead's shape, its keys and how items read back as leads.
-import type { LeadStatus } from '../../shared/lead-basics.ts';
-import type { LeadView, TimelineEntry } from '../../shared/leads.ts';
+import type { LeadStatus } from '../../shared/leads/basics.ts';
+import type { LeadView, TimelineEntry } from '../../shared/leads/lead.ts';
 import { GSI1PK, keys, SK } from '../keys.ts';
 import type { OutboxItem } from '../outbox.ts';
 
-/** A stored lead, as the admin API shows it (functions/shared/leads.ts leadSchema). */
+/** A stored lead, as the admin API shows it (functions/shared/leads/lead.ts leadSchema). */
 export type Lead = LeadView;
 
 /** A lead with its timeline (oldest first) and its CRM delivery, if one was ever due. */

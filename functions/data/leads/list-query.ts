@@ -5,8 +5,8 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { InvalidError } from '../../core/domain-errors.ts';
-import { leadFromPage } from '../../shared/lead-basics.ts';
-import type { LeadFilter } from '../../shared/leads.ts';
+import { leadFromPage } from '../../shared/leads/basics.ts';
+import type { LeadFilter } from '../../shared/leads/list.ts';
 import { keys, PK, SK, uuidKeyPattern } from '../keys.ts';
 import { GSI1, GSI2 } from '../table.ts';
 import { LEADS_PK, leadKey, statusPk } from './lead-item.ts';

@@ -3,8 +3,8 @@
 // filter and cursor: functions/data/leads/list-query.ts; the split:
 // docs/decisions/0441-data-modules-by-concern.md).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { LeadStatus } from '../../shared/lead-basics.ts';
-import type { LeadFilter } from '../../shared/leads.ts';
+import type { LeadStatus } from '../../shared/leads/basics.ts';
+import type { LeadFilter } from '../../shared/leads/list.ts';
 import { getAll, GSI2 } from '../table.ts';
 import { leadKey, statusPk, toLead, type Lead } from './lead-item.ts';
 import {

@@ -4,7 +4,7 @@
 // CSV export (export.ts), changes by a person (changes.ts), routing (routing.ts), and here
 // erasure for a data-subject request (docs/decisions/0047-lead-audit-and-erasure.md).
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { leadFormId } from '../../shared/lead-basics.ts';
+import { leadFormId } from '../../shared/leads/basics.ts';
 import { contactKey } from '../contacts.ts';
 import { keys, SK } from '../keys.ts';
 import { OUTBOX_SK } from '../outbox.ts';

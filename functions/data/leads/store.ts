@@ -12,8 +12,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ContactSubmission } from '../../shared/contact.ts';
-import { leadFormId, type LeadStatus } from '../../shared/lead-basics.ts';
-import type { LeadAttribution, LeadNotification } from '../../shared/leads.ts';
+import { leadFormId, type LeadStatus } from '../../shared/leads/basics.ts';
+import type { LeadAttribution, LeadNotification } from '../../shared/leads/lead.ts';
 import { contactItem, contactKey, ContactIndex } from '../contacts.ts';
 import { FormIndex, formLeadItem } from '../form-leads.ts';
 import { SK } from '../keys.ts';

@@ -6,7 +6,7 @@ import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { query } from '../../lib/validate.ts';
-import { auditQuerySchema } from '../../shared/api.ts';
+import { auditQuerySchema } from '../../shared/api/audit.ts';
 
 const { createHandlers } = createFactory<AppEnv>();
 

@@ -8,7 +8,7 @@ import { params } from '../../lib/validate.ts';
 import { pageIdSchema } from '../../shared/slug.ts';
 import { pageChange, requestRebuild } from '../support/changes.ts';
 import { approvalsRequired, approvalsText } from '../support/review-gate.ts';
-import type { DeletedPageRestored } from '../../shared/api.ts';
+import type { DeletedPageRestored } from '../../shared/api/versions.ts';
 
 const idParam = z.object({ id: pageIdSchema });
 const { createHandlers } = createFactory<AppEnv>();

@@ -14,13 +14,13 @@ import { NotFoundError } from '../../core/domain-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { jsonBody, limitBody, params, requireJson } from '../../lib/validate.ts';
 import type { FormInReview, FormSignature, FormState } from '../../shared/form-review.ts';
+import { isBuiltInForm } from '../../shared/forms/built-in.ts';
 import {
   formIdSchema,
   formPutSchema,
-  isBuiltInForm,
   type FormSummary,
   type StoredForm,
-} from '../../shared/forms.ts';
+} from '../../shared/forms/definition.ts';
 import { approveSchema, publishSchema, submitSchema } from '../../shared/workflow.ts';
 import { confirmSigner } from '../support/identity.ts';
 import { formReferences } from '../../shared/form-references.ts';

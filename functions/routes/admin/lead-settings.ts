@@ -25,10 +25,10 @@ import {
   type LeadSettings,
   type LeadSettingsChange,
   type WebhookTestResult,
-} from '../../shared/lead-settings.ts';
+} from '../../shared/leads/settings.ts';
 import type { StoredLeadSettings } from '../../data/lead-settings.ts';
 import { mayOwnLeads, OWNER_PROBLEM } from '../support/lead-owners.ts';
-import type { AssignmentRule } from '../../shared/lead-settings.ts';
+import type { AssignmentRule } from '../../shared/leads/settings.ts';
 import { describeRule } from '../../webhooks/lead-assignment.ts';
 import { secretKey } from '../../webhooks/signing.ts';
 import { checkWebhookUrl, guardModeOf } from '../../webhooks/url-guard.ts';

@@ -7,7 +7,7 @@ import { requireAdmin } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { params } from '../../lib/validate.ts';
-import type { VersionSummary } from '../../shared/api.ts';
+import type { VersionSummary } from '../../shared/api/versions.ts';
 import { pageIdSchema, versionIdSchema } from '../../shared/slug.ts';
 import { assertMayChange, pageChange, requestRebuild } from '../support/changes.ts';
 import { workflowStatus } from '../support/workflow-status.ts';

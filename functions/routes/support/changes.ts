@@ -14,7 +14,8 @@ import {
 } from '../../data/redirect-plan.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { assertPermission } from '../../lib/auth.ts';
-import type { AuditAction, BuildStatusDto } from '../../shared/api.ts';
+import type { AuditAction } from '../../shared/api/audit.ts';
+import type { BuildStatus } from '../../shared/api/build.ts';
 import { EDITOR_SECTIONS, type LandingContent } from '../../shared/landing-content.ts';
 import { sameJson } from '../../shared/stable-json.ts';
 import { actorEmail } from './actor.ts';
@@ -102,7 +103,7 @@ export async function changesPublicSite(
 }
 
 /** The rebuilder's status, showing a rebuild request that failed after the last build began. */
-export async function buildStatus(c: Context<AppEnv>): Promise<BuildStatusDto> {
+export async function buildStatus(c: Context<AppEnv>): Promise<BuildStatus> {
   const [status, failure] = await Promise.all([
     c.get('services').rebuilder.status(),
     buildRequests(c).lastFailure(),

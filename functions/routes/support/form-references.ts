@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
 import { InvalidError } from '../../core/domain-errors.ts';
 import { formReferences } from '../../shared/form-references.ts';
-import { isBuiltInForm } from '../../shared/forms.ts';
+import { isBuiltInForm } from '../../shared/forms/built-in.ts';
 import type { LandingContent } from '../../shared/landing-content.ts';
 
 export async function assertFormsExist(

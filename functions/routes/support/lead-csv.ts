@@ -6,14 +6,9 @@ import type { Lead } from '../../data/leads/lead-item.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { INQUIRY_LABELS } from '../../shared/contact.ts';
 import { toCsv } from '../../shared/csv.ts';
-import {
-  csvFieldColumns,
-  LEAD_CSV_HEADER,
-  leadFormName,
-  leadFromPage,
-  STATUS_LABELS,
-  type CsvFieldColumn,
-} from '../../shared/leads.ts';
+import { leadFormName, leadFromPage } from '../../shared/leads/basics.ts';
+import { csvFieldColumns, LEAD_CSV_HEADER, type CsvFieldColumn } from '../../shared/leads/csv.ts';
+import { STATUS_LABELS } from '../../shared/leads/lead.ts';
 import { withFormTitles } from './lead-forms.ts';
 
 const csvRow = (lead: Lead, pages: { id: string; slug: string }[], columns: CsvFieldColumn[]) => {

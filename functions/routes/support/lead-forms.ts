@@ -4,8 +4,8 @@
 import type { Context } from 'hono';
 import type { Lead } from '../../data/leads/lead-item.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { isBuiltInForm } from '../../shared/forms.ts';
-import { leadFormId } from '../../shared/leads.ts';
+import { isBuiltInForm } from '../../shared/forms/built-in.ts';
+import { leadFormId } from '../../shared/leads/basics.ts';
 
 /**
  * Every form's title by id: the site's forms as they are now, then the last known title of

@@ -2,13 +2,12 @@
 // every call includes credentials, a non-ok answer raises HttpError (shown to the
 // administrator as a sentence by errors.ts, never as a status line), and a 401 pauses the call until the administrator signs in again, then
 // retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
-// types are the shared API schemas' (functions/shared/api.ts). This module holds what
+// types are the shared API schemas' (functions/shared/api/). This module holds what
 // every view shares; a view's own keys and calls are in its folder (account/account-api.ts,
 // leads/leads-api.ts, analytics/analytics-api.ts), those of more than one view in common/
 // (common/pages-api.ts, common/media/media-api.ts, ...).
 import type { QueryClient, QueryFunction } from '@tanstack/react-query';
-import type { BuildStatusDto } from '../../../functions/shared/api.ts';
-import { apiFetch, HttpError } from '../../lib/api-client.ts';
+import { apiFetch, apiResponse, HttpError } from '../../lib/api-client.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 
 export { HttpError, type FieldErrors } from '../../lib/api-client.ts';
@@ -60,13 +59,13 @@ class AuthGate {
 
 export const authGate = new AuthGate();
 
-export async function request<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
+/**
+ * A call that pauses on 401 until the administrator signs in again, then runs once more
+ * (never for the sign-in itself).
+ */
+async function withSignIn<T>(path: string, call: () => Promise<T>): Promise<T> {
   try {
-    return await apiFetch<T>(method, path, body);
+    return await call();
   } catch (error) {
     if (
       !(error instanceof HttpError) ||
@@ -77,8 +76,30 @@ export async function request<T = unknown>(
     }
   }
   await authGate.needSignIn();
-  return apiFetch<T>(method, path, body);
+  return call();
 }
+
+/** Every JSON answer of the admin: fetched, checked, parsed, a failure as HttpError. */
+export const request = <T = unknown>(method: string, path: string, body?: unknown): Promise<T> =>
+  withSignIn(path, () => apiFetch<T>(method, path, body));
+
+/**
+ * An answer that is a file (a CSV), read like `request`'s: its name (Content-Disposition's,
+ * else `fallbackName`) and its bytes.
+ */
+export const requestFile = (
+  method: string,
+  path: string,
+  body: unknown,
+  fallbackName: string,
+): Promise<{ name: string; blob: Blob }> =>
+  withSignIn(path, async () => {
+    const response = await apiResponse(method, path, body);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+    // As bytes: text() would drop the byte-order mark that spreadsheets read UTF-8 by.
+    return { name, blob: await response.blob() };
+  });
 
 /** docs/requirements.md §7: GET the query key's segments joined with '/'. */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
@@ -87,8 +108,6 @@ export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
 export function createQueryClient(): QueryClient {
   return createSpecQueryClient(defaultQueryFn);
 }
-
-export type BuildStatus = BuildStatusDto;
 
 /** The build status, which every view's changes can affect (build-status.tsx). */
 export const BUILD_KEY = ['/api/admin/build'] as const;

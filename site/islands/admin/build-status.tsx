@@ -1,6 +1,7 @@
 // Whether the public site shows the latest changes: up to date, building or failed.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BUILD_KEY, describeError, formatTime, request, type BuildStatus } from './api.ts';
+import type { BuildStatus } from '../../../functions/shared/api/build.ts';
+import { BUILD_KEY, describeError, formatTime, request } from './api.ts';
 import { Button } from './ui.tsx';
 
 const LABELS: Record<BuildStatus['state'], string> = {

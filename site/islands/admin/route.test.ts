@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER, filterFromUrl, filterToUrl } from './leads/leads-api.ts';
 import { parseLocation, viewUrl } from './route.ts';
-import { FORM_FOR_TYPE } from '../../../functions/shared/forms.ts';
+import { FORM_FOR_TYPE } from '../../../functions/shared/forms/built-in.ts';
 
 describe('admin URLs', () => {
   it('names each tab by its path, /admin being the Pages tab', () => {

@@ -7,7 +7,7 @@
 // second, then confirms in the page (role=status) with the form's success message and resets
 // every field.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PublicForm } from '../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
 import { Honeypot } from '../honeypot.tsx';
 import { FormFields } from '../forms/form-fields.tsx';
 import { controlOf, firstErrorKey, HONEYPOT_KEY } from '../forms/form-values.ts';

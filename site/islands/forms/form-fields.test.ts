@@ -3,7 +3,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { builtInForm, formDefinitionSchema } from '../../../functions/shared/forms.ts';
+import { builtInForm } from '../../../functions/shared/forms/built-in.ts';
+import { formDefinitionSchema } from '../../../functions/shared/forms/definition.ts';
 import { FormFields, type FormFieldsProps } from './form-fields.tsx';
 import { CONSENT_KEY } from './form-values.ts';
 

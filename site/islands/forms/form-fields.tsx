@@ -6,7 +6,7 @@
 // dialog's and the page's, with the classes those forms had before definitions, so the built-in
 // forms look as they always did.
 import { useState, type ReactNode } from 'react';
-import type { FormField } from '../../../functions/shared/forms.ts';
+import type { FormField } from '../../../functions/shared/forms/fields.ts';
 import {
   CONSENT_KEY,
   initialValues,

@@ -1,12 +1,12 @@
 // A definition's values in the browser, without React: the empty form, hidden fields from the
 // URL and the page, the form body, the checks before sending and where server errors go.
 import { describe, expect, it } from 'vitest';
+import { builtInForm } from '../../../functions/shared/forms/built-in.ts';
 import {
-  builtInForm,
   formDefinitionSchema,
-  publicForm,
   type FormDefinitionInput,
-} from '../../../functions/shared/forms.ts';
+} from '../../../functions/shared/forms/definition.ts';
+import { publicForm } from '../../../functions/shared/forms/public-form.ts';
 import {
   carryValues,
   checkValues,

@@ -1,15 +1,12 @@
 // A form definition's values in the browser (issue 26,
 // docs/decisions/0166-forms-on-the-public-site.md): the empty form (a choice list's preselected option, hidden fields filled from the
 // URL and the page), the `fields` of POST /api/contact's form body, the checks made before
-// sending, and where the server's field errors go. Types only from functions/shared/forms.ts:
+// sending, and where the server's field errors go. Types only from functions/shared/forms/:
 // the landing page's dialog and the contact page ship no zod. A phone field is checked with
 // the server's own rule (functions/shared/phone.ts, plain code).
-import type {
-  ConsentSettings,
-  FieldFill,
-  FormField,
-  PublicForm,
-} from '../../../functions/shared/forms.ts';
+import type { ConsentSettings } from '../../../functions/shared/forms/consent.ts';
+import type { FieldFill, FormField } from '../../../functions/shared/forms/fields.ts';
+import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
 import { checkPhone } from '../../../functions/shared/phone.ts';
 
 /** A field's value: text, or a checkbox's ticked state. */
@@ -31,7 +28,7 @@ export interface RenderableForm {
   submitLabel: string;
 }
 
-/** What a hidden field may be filled from (PAGE_VALUES of functions/shared/forms.ts). */
+/** What a hidden field may be filled from (PAGE_VALUES of functions/shared/forms/fields.ts). */
 export interface PageFacts {
   /** The URL's query string (`?utm_campaign=...`). */
   search: string;
@@ -133,7 +130,7 @@ export function formBody(
 /**
  * An e-mail address as the HTML standard's `type=email` check reads it (the browser's own rule,
  * which the forms no longer leave to the browser's bubble). The server's check is stricter
- * (functions/shared/forms.ts); an address it refuses comes back as a 400 shown in the same place.
+ * (functions/shared/forms/submission.ts); an address it refuses comes back as a 400 shown in the same place.
  */
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

@@ -4,7 +4,7 @@
 // travel together; the contact and pilot pages ask after hydration. The answer is cached a
 // minute by the browser (Cache-Control), so a form saved in the admin reaches visitors within
 // that minute. No api-client and no zod here: the landing page's first script imports this.
-import type { PublicForm } from '../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
 
 /** How long the dialog waits for a definition before it says it cannot load the form. */
 export const FORM_TIMEOUT_MS = 8000;
@@ -40,7 +40,7 @@ export function loadPublicForm(id: string): Promise<PublicForm> {
   return pending;
 }
 
-/** The built-in forms of the landing page's two dialogs (functions/shared/forms.ts). */
+/** The built-in forms of the landing page's two dialogs (functions/shared/forms/built-in.ts). */
 export const DIALOG_FORMS = { general: 'demo-request', pricing: 'pricing-request' } as const;
 
 /**

@@ -2,7 +2,7 @@
 // the form's public title, never "Get your download" or "Request Demo" for a custom form; a
 // description only where the dialog has one of its own.
 import { describe, expect, it } from 'vitest';
-import type { PublicForm } from '../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
 import { DIALOG_TEXT, GATED_TEXT, dialogText } from './contact-dialog.tsx';
 
 const form = (id: string, title: string) =>

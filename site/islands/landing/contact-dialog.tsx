@@ -10,7 +10,7 @@
 // its checks shown beside each field, never as the browser's bubble.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import type { PublicForm } from '../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
 import { CONTACT } from '../../components/site/contact-details.ts';
 import { Icon } from './icons.tsx';
 import { Honeypot } from '../honeypot.tsx';

@@ -9,7 +9,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { MediaMap } from '../../../functions/shared/media-map.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { LandingPageDto } from '../../../functions/shared/api.ts';
+import type { LandingPageDto } from '../../../functions/shared/api/pages.ts';
 import { resolveSeo } from '../../../functions/shared/seo.ts';
 import { DEFAULT_SLUG, slugParamSchema } from '../../../functions/shared/slug.ts';
 import { apiFetch } from '../../lib/api-client.ts';

@@ -19,7 +19,7 @@ import type {
   LeadSettings,
   LeadSettingsInput,
   WebhookTestResult,
-} from '../../../../functions/shared/lead-settings.ts';
+} from '../../../../functions/shared/leads/settings.ts';
 import { request } from '../api.ts';
 
 export { ACCOUNT_KEY } from '../common/signatures.ts';

@@ -12,7 +12,7 @@ import {
   MAX_ASSIGNMENT_RULES,
   type AssignmentMode,
   type AssignmentRuleInput,
-} from '../../../../functions/shared/lead-settings.ts';
+} from '../../../../functions/shared/leads/settings.ts';
 import type { FieldErrors } from '../api.ts';
 import { Button, FieldError, InfoTip, inputClass, Tooltip } from '../ui.tsx';
 

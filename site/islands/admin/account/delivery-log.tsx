@@ -4,7 +4,7 @@
 // and docs/decisions/0046-crm-webhook-outbox.md.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { DeliveryLog, DeliveryLogEntry } from '../../../../functions/shared/lead-settings.ts';
+import type { DeliveryLog, DeliveryLogEntry } from '../../../../functions/shared/leads/settings.ts';
 import { describeError, formatTime } from '../api.ts';
 import { Button, FormAlert, Tooltip } from '../ui.tsx';
 import { DELIVERIES_KEY } from './account-api.ts';

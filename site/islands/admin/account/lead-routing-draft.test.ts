@@ -1,13 +1,13 @@
 // The Lead routing form's draft: saved settings become a draft and a draft the body the API's
-// own schema (functions/shared/lead-settings.ts) accepts; the per-form choices; a generated
+// own schema (functions/shared/leads/settings.ts) accepts; the per-form choices; a generated
 // secret the schema accepts; the test delivery's answer as a sentence; errors by part.
 import { describe, expect, it } from 'vitest';
-import type { FormSummary } from '../../../../functions/shared/forms.ts';
+import type { FormSummary } from '../../../../functions/shared/forms/definition.ts';
 import {
   leadSettingsInputSchema,
   webhookSecretSchema,
   type LeadSettings,
-} from '../../../../functions/shared/lead-settings.ts';
+} from '../../../../functions/shared/leads/settings.ts';
 import {
   draftOf,
   errorsOf,

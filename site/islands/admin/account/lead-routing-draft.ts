@@ -3,12 +3,13 @@
 // delivery's answer as a sentence and the API's field errors of one part of the form.
 // Governed by docs/decisions/0180-lead-routing-settings.md and
 // docs/decisions/0390-lead-assignment-rules.md.
-import { BUILT_IN_FORMS, type FormSummary } from '../../../../functions/shared/forms.ts';
+import { BUILT_IN_FORMS } from '../../../../functions/shared/forms/built-in.ts';
+import { type FormSummary } from '../../../../functions/shared/forms/definition.ts';
 import type {
   LeadSettings,
   LeadSettingsInput,
   WebhookTestResult,
-} from '../../../../functions/shared/lead-settings.ts';
+} from '../../../../functions/shared/leads/settings.ts';
 import type { FieldErrors } from '../api.ts';
 import {
   draftsToRules,

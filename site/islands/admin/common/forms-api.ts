@@ -1,5 +1,5 @@
 // The Forms view's calls to /api/admin/forms on the admin's HTTP layer (../api.ts). The shapes
-// are functions/shared/forms.ts's (StoredForm, FormSummary) and, for a form under review,
+// are functions/shared/forms/definition.ts's (StoredForm, FormSummary) and, for a form under review,
 // functions/shared/form-review.ts's (FormState); the API checks a definition with the same
 // formDefinitionSchema the editor checks it with as it is typed. Submit, approve and publish
 // send the page workflow's bodies (functions/shared/workflow.ts).
@@ -14,7 +14,7 @@ import type {
   FormDefinition,
   FormSummary,
   StoredForm,
-} from '../../../../functions/shared/forms.ts';
+} from '../../../../functions/shared/forms/definition.ts';
 import type { ApproveRequest } from '../../../../functions/shared/workflow.ts';
 import { request } from '../api.ts';
 

@@ -1,19 +1,21 @@
 // The Pages view's calls (docs/requirements.md §7) on the admin's HTTP layer (../api.ts):
 // its query keys, the page list's cache, and the requests the page cards, the editor, the
 // versions, the deleted pages and the audit log make. Types are the shared API schemas'
-// (functions/shared/api.ts); the Leads, Analytics and Images views read the page list by
+// (functions/shared/api/); the Leads, Analytics and Images views read the page list by
 // PAGES_KEY too.
 import type { QueryClient } from '@tanstack/react-query';
+import type { AuditList } from '../../../../functions/shared/api/audit.ts';
 import type {
-  AuditList,
   CreatePageRequest,
+  LandingPageDto,
+  UpdatePageRequest,
+} from '../../../../functions/shared/api/pages.ts';
+import type {
   DeletedPageDto,
   DeletedPageRestored,
-  LandingPageDto,
   PageVersionDto,
-  UpdatePageRequest,
   VersionSummary,
-} from '../../../../functions/shared/api.ts';
+} from '../../../../functions/shared/api/versions.ts';
 import type { SavedToCopy } from '../../../../functions/shared/workflow.ts';
 import { request } from '../api.ts';
 

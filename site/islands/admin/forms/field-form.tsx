@@ -9,7 +9,7 @@ import {
   FIELD_TYPES,
   type FieldType,
   type FormField,
-} from '../../../../functions/shared/forms.ts';
+} from '../../../../functions/shared/forms/fields.ts';
 import type { FieldErrors } from '../api.ts';
 import { InfoTip, TextField } from '../ui.tsx';
 import { CheckboxField, SelectField } from './controls.tsx';

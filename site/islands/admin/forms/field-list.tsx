@@ -3,7 +3,7 @@
 // down, and Remove. Alt+ArrowUp and Alt+ArrowDown move the row that has focus; focus stays
 // on the moved row (docs/decisions/0165-form-editor.md), and a live region says where it went.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { FIELD_TYPE_LABELS } from '../../../../functions/shared/forms.ts';
+import { FIELD_TYPE_LABELS } from '../../../../functions/shared/forms/fields.ts';
 import type { FieldErrors } from '../api.ts';
 import { Icon } from '../icons.tsx';
 import { Button, Tooltip } from '../ui.tsx';

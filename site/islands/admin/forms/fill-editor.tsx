@@ -2,7 +2,7 @@
 // names, or one typed) or a fact of the page (its id, path or experiment variant). Governed
 // by docs/decisions/0165-form-editor.md.
 import { useId } from 'react';
-import { PAGE_VALUE_LABELS, PAGE_VALUES } from '../../../../functions/shared/forms.ts';
+import { PAGE_VALUE_LABELS, PAGE_VALUES } from '../../../../functions/shared/forms/fields.ts';
 import { TextField } from '../ui.tsx';
 import { SelectField } from './controls.tsx';
 import { SUGGESTED_PARAMS, type FieldPartProps } from './form-editing.ts';

@@ -1,7 +1,7 @@
 // What a reviewer is shown of a form's working copy (form-changes.ts): every part that
 // differs from the live definition, before and after, and nothing that does not.
 import { describe, expect, it } from 'vitest';
-import { builtInForm } from '../../../../functions/shared/forms.ts';
+import { builtInForm } from '../../../../functions/shared/forms/built-in.ts';
 import { formChanges } from './form-changes.ts';
 
 describe('formChanges', () => {

@@ -2,7 +2,8 @@
 // (issue 33): each line names the part (a field by its name, the consent, the auto-reply,
 // the texts after sending) with its text before and after. Pure, unit-tested in
 // form-changes.test.ts; form-review-panel.tsx lists them.
-import type { FormDefinition, FormField } from '../../../../functions/shared/forms.ts';
+import type { FormDefinition } from '../../../../functions/shared/forms/definition.ts';
+import type { FormField } from '../../../../functions/shared/forms/fields.ts';
 import { stableStringify } from '../../../../functions/shared/stable-json.ts';
 
 export interface FormChange {

@@ -3,12 +3,9 @@
 // to the field they name. Each edit's result is checked with the API's own schema.
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
-import {
-  builtInForm,
-  formDefinitionSchema,
-  MAX_FIELDS,
-  type FormField,
-} from '../../../../functions/shared/forms.ts';
+import { builtInForm } from '../../../../functions/shared/forms/built-in.ts';
+import { formDefinitionSchema } from '../../../../functions/shared/forms/definition.ts';
+import { MAX_FIELDS, type FormField } from '../../../../functions/shared/forms/fields.ts';
 import {
   addField,
   describeKey,

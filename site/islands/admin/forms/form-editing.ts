@@ -2,23 +2,24 @@
 // holds it (each field with a key of its own, so a row keeps its focus and its marks when it
 // moves), moving fields and options, a new field's name from its label, what a reserved name
 // locks (docs/decisions/0165-form-editor.md; the names and their types are
-// functions/shared/forms.ts's RESERVED_FIELDS and RESERVED_TYPES), what a change of type
+// functions/shared/forms/fields.ts's RESERVED_FIELDS and RESERVED_TYPES), what a change of type
 // keeps, and the API's field errors (`form.fields.2.name`) sorted to the field they name.
+import { MERGE_FIELDS } from '../../../../functions/shared/forms/auto-reply.ts';
+import { BUILT_IN_FORMS, nameAndEmailFields } from '../../../../functions/shared/forms/built-in.ts';
 import {
-  BUILT_IN_FORMS,
+  formIdSchema,
+  type FormDefinition,
+} from '../../../../functions/shared/forms/definition.ts';
+import {
   DEFAULT_MAX_LENGTH,
   FIELD_TYPE_LABELS,
-  formIdSchema,
   MAX_FIELDS,
-  MERGE_FIELDS,
-  nameAndEmailFields,
   RESERVED_FIELDS,
   RESERVED_TYPES,
   type FieldType,
-  type FormDefinition,
   type FormField,
   type ReservedField,
-} from '../../../../functions/shared/forms.ts';
+} from '../../../../functions/shared/forms/fields.ts';
 import { INQUIRY_TYPES } from '../../../../functions/shared/contact.ts';
 import type { FieldErrors } from '../api.ts';
 
@@ -306,7 +307,7 @@ export function describeKey(key: string): string {
   return words.join(', ');
 }
 
-/** The merge fields an auto-reply may use (functions/shared/forms.ts refuses any other). */
+/** The merge fields an auto-reply may use (functions/shared/forms/definition.ts refuses any other). */
 export { MERGE_FIELDS };
 
 /** A custom form before its first edit: a name, an e-mail address, and the spec's thanks. */

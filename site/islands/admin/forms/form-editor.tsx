@@ -29,8 +29,8 @@ import { FormPreview } from './form-preview.tsx';
 import { FormReviewPanel, underReview } from './form-review-panel.tsx';
 import { FormEditorDialogs } from './form-editor-dialogs.tsx';
 import { useFormEditor } from './use-form-editor.ts';
-import type { ReservedField } from '../../../../functions/shared/forms.ts';
-import { MAX_FIELDS } from '../../../../functions/shared/forms.ts';
+import type { ReservedField } from '../../../../functions/shared/forms/fields.ts';
+import { MAX_FIELDS } from '../../../../functions/shared/forms/fields.ts';
 
 /** The keys the editor shows beside an input; any other error is listed above the form. */
 const SHOWN_KEYS = [

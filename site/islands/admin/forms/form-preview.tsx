@@ -2,7 +2,7 @@
 // renderer (site/islands/forms/form-fields.tsx), in the dialog's look or the contact page's,
 // so what the team previews is what visitors get. It can be filled in; nothing is sent.
 import { useId, useState } from 'react';
-import type { FormDefinition } from '../../../../functions/shared/forms.ts';
+import type { FormDefinition } from '../../../../functions/shared/forms/definition.ts';
 import { FormFields, type FormLook } from '../../forms/form-fields.tsx';
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;

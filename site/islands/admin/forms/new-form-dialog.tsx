@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
-import { formDefinitionSchema } from '../../../../functions/shared/forms.ts';
+import { formDefinitionSchema } from '../../../../functions/shared/forms/definition.ts';
 import { describeError, HttpError } from '../api.ts';
 import { cacheForm, saveForm } from '../common/forms-api.ts';
 import { useToast } from '../toast.tsx';

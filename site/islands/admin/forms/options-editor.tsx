@@ -3,7 +3,7 @@
 // or Alt+Arrow keys; focus follows the moved option), adding and removing. Governed by
 // docs/decisions/0165-form-editor.md.
 import { useId, useLayoutEffect, useRef } from 'react';
-import { MAX_OPTIONS, type FormField } from '../../../../functions/shared/forms.ts';
+import { MAX_OPTIONS, type FormField } from '../../../../functions/shared/forms/fields.ts';
 import { Icon } from '../icons.tsx';
 import { Button, FieldError, inputClass, Tooltip } from '../ui.tsx';
 import {

@@ -1,17 +1,16 @@
 // The form editor's state (form-editor.tsx is its layout): the definition as edited
-// (form-editing.ts), the shared schema's live errors (functions/shared/forms.ts's
+// (form-editing.ts), the shared schema's live errors (functions/shared/forms/definition.ts's
 // formDefinitionSchema, which the API checks again), the API's 400 field errors until the
 // next edit, and saving with the revision loaded. The revision, the 409 answer and the
 // unsaved guard are the admin's one editor state (common/use-revisioned-editor.ts): a form
 // saved by someone else meanwhile is refused and the editor offers to reload theirs. With approvals required the API saves the form's working
 // copy (issue 33): the definition and revision the editor holds are then the copy's.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { builtInForm, isBuiltInForm } from '../../../../functions/shared/forms/built-in.ts';
 import {
-  builtInForm,
   formDefinitionSchema,
-  isBuiltInForm,
   type FormDefinition,
-} from '../../../../functions/shared/forms.ts';
+} from '../../../../functions/shared/forms/definition.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useRevisionedEditor } from '../common/use-revisioned-editor.ts';
 import { useToast } from '../toast.tsx';

@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
-import type { UpdatePageRequest } from '../../../../functions/shared/api.ts';
+import type { UpdatePageRequest } from '../../../../functions/shared/api/pages.ts';
 import { describeError, request } from '../api.ts';
 import {
   cachePage,

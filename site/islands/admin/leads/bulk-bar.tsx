@@ -3,14 +3,13 @@
 // a partial failure is said in a sentence that names how many and why, never silently.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { WORKFLOW_STATUSES, type LeadStatus } from '../../../../functions/shared/leads/basics.ts';
 import {
-  STATUS_LABELS,
-  WORKFLOW_STATUSES,
   type LeadBulk,
   type LeadBulkResult,
   type LeadOwners,
-  type LeadStatus,
-} from '../../../../functions/shared/leads.ts';
+} from '../../../../functions/shared/leads/changes.ts';
+import { STATUS_LABELS } from '../../../../functions/shared/leads/lead.ts';
 import { describeError } from '../api.ts';
 import { useStickyClearance } from '../common/sticky-clearance.ts';
 import { Icon } from '../icons.tsx';

@@ -4,12 +4,10 @@
 // or a grouped row, at ?contact=<email>, so a reload shows it again.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import {
-  leadFormName,
-  STATUS_LABELS,
-  type ContactTimelineEntry,
-  type LeadOwners,
-} from '../../../../functions/shared/leads.ts';
+import { leadFormName } from '../../../../functions/shared/leads/basics.ts';
+import { type LeadOwners } from '../../../../functions/shared/leads/changes.ts';
+import { type ContactTimelineEntry } from '../../../../functions/shared/leads/contacts.ts';
+import { STATUS_LABELS } from '../../../../functions/shared/leads/lead.ts';
 import { describeError, HttpError } from '../api.ts';
 import { Modal } from '../ui.tsx';
 import { leadForm, longTime, ordinal, ownerLabel, shortTime, submissionBadge } from './format.ts';

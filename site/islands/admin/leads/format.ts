@@ -1,11 +1,8 @@
 // How the Leads tab shows times, forms and pages.
 import type { LandingPage } from '../common/pages-api.ts';
-import {
-  leadFormLabel,
-  leadFromPage,
-  type LeadOwners,
-  type LeadSummary,
-} from '../../../../functions/shared/leads.ts';
+import { leadFormLabel, leadFromPage } from '../../../../functions/shared/leads/basics.ts';
+import { type LeadOwners } from '../../../../functions/shared/leads/changes.ts';
+import { type LeadSummary } from '../../../../functions/shared/leads/lead.ts';
 
 /** The admin's own time zone (the browser's), named once above the list. */
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

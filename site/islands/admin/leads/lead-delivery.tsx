@@ -2,7 +2,11 @@
 // delivery with each attempt, and a manual retry. Governed by
 // docs/decisions/0045-notification-status.md and docs/decisions/0046-crm-webhook-outbox.md.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Delivery, LeadDetail, LeadNotification } from '../../../../functions/shared/leads.ts';
+import type {
+  Delivery,
+  LeadDetail,
+  LeadNotification,
+} from '../../../../functions/shared/leads/lead.ts';
 import { describeError } from '../api.ts';
 import { Icon } from '../icons.tsx';
 import { useToast } from '../toast.tsx';

@@ -6,13 +6,12 @@
 // docs/decisions/0185-inbox-by-person.md and docs/decisions/0047-lead-audit-and-erasure.md.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
+import { WORKFLOW_STATUSES, type LeadStatus } from '../../../../functions/shared/leads/basics.ts';
 import {
   STATUS_LABELS,
-  WORKFLOW_STATUSES,
   type LeadDetail,
-  type LeadStatus,
   type LeadView,
-} from '../../../../functions/shared/leads.ts';
+} from '../../../../functions/shared/leads/lead.ts';
 import { describeError, HttpError } from '../api.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { useToast } from '../toast.tsx';

@@ -5,11 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { INQUIRY_LABELS } from '../../../../functions/shared/contact.ts';
-import {
-  leadFormName,
-  type LeadDetail,
-  type LeadView,
-} from '../../../../functions/shared/leads.ts';
+import { leadFormName } from '../../../../functions/shared/leads/basics.ts';
+import { type LeadDetail, type LeadView } from '../../../../functions/shared/leads/lead.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { leadPage, longTime, ordinal } from './format.ts';
 import { formLabels, humanise } from './leads-api.ts';

@@ -5,12 +5,10 @@
 // docs/decisions/0185-inbox-by-person.md and docs/decisions/0393-leads-by-form-index.md.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  LEAD_STATUSES,
-  STATUS_LABELS,
-  type LeadForms,
-  type LeadOwners,
-} from '../../../../functions/shared/leads.ts';
+import { LEAD_STATUSES } from '../../../../functions/shared/leads/basics.ts';
+import { type LeadOwners } from '../../../../functions/shared/leads/changes.ts';
+import { STATUS_LABELS } from '../../../../functions/shared/leads/lead.ts';
+import { type LeadForms } from '../../../../functions/shared/leads/list.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { presetLabel, presetOfRange, presetRange, RANGE_PRESETS } from '../common/day-range.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';

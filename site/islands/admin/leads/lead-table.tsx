@@ -3,7 +3,8 @@
 // submissions; else it says which submission this is ("3rd submission"). Governed by
 // docs/decisions/0048-leads-tab.md and docs/decisions/0185-inbox-by-person.md.
 import type { ReactNode } from 'react';
-import type { LeadOwners, LeadSummary } from '../../../../functions/shared/leads.ts';
+import type { LeadOwners } from '../../../../functions/shared/leads/changes.ts';
+import type { LeadSummary } from '../../../../functions/shared/leads/lead.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { Tooltip } from '../ui.tsx';
 import { leadForm, leadPage, longTime, ownerLabel, shortTime, submissionBadge } from './format.ts';

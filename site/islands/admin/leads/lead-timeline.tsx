@@ -9,7 +9,7 @@ import {
   type LeadDetail,
   type LeadView,
   type TimelineEntry,
-} from '../../../../functions/shared/leads.ts';
+} from '../../../../functions/shared/leads/lead.ts';
 import { describeError, HttpError } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FieldError, inputClass } from '../ui.tsx';

@@ -1,31 +1,28 @@
 // The Leads tab's calls to /api/admin/leads, on the admin's HTTP layer. Answers are read
-// with the shared schemas (functions/shared/leads.ts), so a drifted contract fails here.
+// with the shared schemas (functions/shared/leads/), so a drifted contract fails here.
 import type { QueryClient } from '@tanstack/react-query';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../functions/shared/leads/basics.ts';
 import {
-  contactSchema,
-  LEAD_STATUSES,
   leadBulkResultSchema,
-  leadDetailSchema,
+  type LeadBulk,
+  type LeadBulkResult,
+  type LeadPatch,
+} from '../../../../functions/shared/leads/changes.ts';
+import { contactSchema, type Contact } from '../../../../functions/shared/leads/contacts.ts';
+import { leadDetailSchema, type LeadDetail } from '../../../../functions/shared/leads/lead.ts';
+import {
   leadFormsSchema,
   leadListSchema,
   leadStatsSchema,
-  type Contact,
-  type LeadBulk,
-  type LeadBulkResult,
-  type LeadDetail,
   type LeadForms,
   type LeadList,
-  type LeadPatch,
   type LeadStats,
-  type LeadStatus,
-} from '../../../../functions/shared/leads.ts';
-import {
-  FORM_FOR_TYPE,
-  FORM_ID_PATTERN,
-  type PublicForm,
-} from '../../../../functions/shared/forms.ts';
+} from '../../../../functions/shared/leads/list.ts';
+import { FORM_FOR_TYPE } from '../../../../functions/shared/forms/built-in.ts';
+import { FORM_ID_PATTERN } from '../../../../functions/shared/forms/definition.ts';
+import { type PublicForm } from '../../../../functions/shared/forms/public-form.ts';
 import { FORM_TYPES, type FormType } from '../../../../functions/shared/contact.ts';
-import { HttpError, request } from '../api.ts';
+import { request, requestFile } from '../api.ts';
 
 /** The filters as the form holds them: empty means "any". Dates are the admin's local days. */
 export interface LeadFilterForm {
@@ -194,26 +191,8 @@ export function humanise(name: string): string {
 }
 
 /** The CSV of chosen leads (POST, so up to 100 ids never meet a URL's length limit). */
-export async function exportSelection(ids: string[]): Promise<{ name: string; blob: Blob }> {
-  const response = await fetch('/api/admin/leads/export', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ids }),
-  });
-  if (!response.ok) {
-    throw new HttpError(
-      response.status,
-      await response.text(),
-      response.statusText,
-      response.headers.get('retry-after'),
-    );
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'leads.csv';
-  // As bytes: text() would drop the byte-order mark that spreadsheets read UTF-8 by.
-  return { name, blob: await response.blob() };
-}
+export const exportSelection = (ids: string[]) =>
+  requestFile('POST', '/api/admin/leads/export', { ids }, 'leads.csv');
 
 /** Saves a file the browser was handed (the selection's CSV). */
 export function saveFile(name: string, blob: Blob): void {

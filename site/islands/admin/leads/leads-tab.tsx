@@ -9,7 +9,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { LeadOwners } from '../../../../functions/shared/leads.ts';
+import type { LeadOwners } from '../../../../functions/shared/leads/changes.ts';
 import { describeError } from '../api.ts';
 import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
 import { Button, Tooltip } from '../ui.tsx';

@@ -1,5 +1,6 @@
 // A lead's status as a coloured label.
-import { STATUS_LABELS, type LeadStatus } from '../../../../functions/shared/leads.ts';
+import { type LeadStatus } from '../../../../functions/shared/leads/basics.ts';
+import { STATUS_LABELS } from '../../../../functions/shared/leads/lead.ts';
 
 // Text colours chosen for at least 4.5:1 on their backgrounds (axe checks them).
 const STATUS_CLASSES: Record<LeadStatus, string> = {

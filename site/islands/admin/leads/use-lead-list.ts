@@ -4,7 +4,7 @@
 // (docs/decisions/0044-lead-keys-and-reads.md, docs/decisions/0185-inbox-by-person.md).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LEAD_PAGE_SIZE } from '../../../../functions/shared/leads.ts';
+import { LEAD_PAGE_SIZE } from '../../../../functions/shared/leads/list.ts';
 import { LEADS_KEY, listKey, listLeads, type LeadFilterForm, type LeadView } from './leads-api.ts';
 
 /** Read batches a search goes through before it asks to search older leads (5 × 2,000). */

@@ -6,7 +6,7 @@
 // the templates and the rest.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import type { CreatePageRequest } from '../../../../functions/shared/api.ts';
+import type { CreatePageRequest } from '../../../../functions/shared/api/pages.ts';
 // Types only: the built-ins' content (and content/landing-template.json) stays out of the admin.
 import type {
   BuiltInTemplateId,

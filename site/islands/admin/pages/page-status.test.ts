@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeholderContent } from '../../../../functions/shared/landing-content.ts';
-import type { BuildStatus } from '../api.ts';
+import type { BuildStatus } from '../../../../functions/shared/api/build.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { pageStatus, viewUrl } from './page-status.ts';
 

@@ -2,7 +2,7 @@
 // site yet, and where its View button goes (docs/decisions/0026-rebuild-debounce-and-view-link.md:
 // the prerendered page once a build includes the last change, the live /legacy copy before).
 import { livePath, publicPath } from '../../../../functions/shared/slug.ts';
-import type { BuildStatus } from '../api.ts';
+import type { BuildStatus } from '../../../../functions/shared/api/build.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 
 export type PageStatus =

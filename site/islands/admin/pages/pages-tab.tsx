@@ -4,8 +4,9 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BUILD_KEY, describeError, formatTime, type BuildStatus } from '../api.ts';
-import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../../functions/shared/api.ts';
+import type { BuildStatus } from '../../../../functions/shared/api/build.ts';
+import { BUILD_KEY, describeError, formatTime } from '../api.ts';
+import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../../functions/shared/api/audit.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog } from '../ui.tsx';
 import { CreatePageDialog } from './create-page-dialog.tsx';

@@ -13,7 +13,7 @@ import {
   useState,
   type SyntheticEvent,
 } from 'react';
-import type { UpdatePageRequest } from '../../../../functions/shared/api.ts';
+import type { UpdatePageRequest } from '../../../../functions/shared/api/pages.ts';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
 import {
   landingContentSchema,

@@ -2,7 +2,7 @@
 // block, and the page's context. RENDERERS (render.tsx) holds one per type.
 import type { ReactNode } from 'react';
 import type { Block, BlockOf, BlockType } from '../../../../functions/shared/blocks.ts';
-import type { PublicForm } from '../../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../../functions/shared/forms/public-form.ts';
 import type { MediaMap } from '../media-image.tsx';
 
 /** Form definitions by form id (the build's, functions/site-data/forms.ts). */

@@ -8,7 +8,7 @@
 // save.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { FormSummary } from '../../../../../functions/shared/forms.ts';
+import type { FormSummary } from '../../../../../functions/shared/forms/definition.ts';
 import { request, describeError } from '../../api.ts';
 import { FieldError, inputClass } from '../../ui.tsx';
 

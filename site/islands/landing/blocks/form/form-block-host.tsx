@@ -6,7 +6,7 @@
 // controls' ids, the same prerendered and live) are kept.
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { PublicForm } from '../../../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../../../functions/shared/forms/public-form.ts';
 import { CONSENT_KEY, type FormValues } from '../../../forms/form-values.ts';
 import { formIdPrefix, InlineForm } from './inline-form.tsx';
 

@@ -10,7 +10,7 @@
 // the browser at once on /legacy, asking for its definition; and in previews, drawn and never sent.
 // Whenever it runs, it asks GET /api/forms/:id (cached a minute) and shows a newer definition.
 import { useEffect, useRef, useState } from 'react';
-import type { PublicForm } from '../../../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../../../functions/shared/forms/public-form.ts';
 import { CONTACT } from '../../../../components/site/contact-details.ts';
 import { FormFields } from '../../../forms/form-fields.tsx';
 import {

@@ -8,7 +8,7 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { layoutSchema, type BlockInput } from '../../../../../functions/shared/blocks.ts';
-import type { PublicForm } from '../../../../../functions/shared/forms.ts';
+import type { PublicForm } from '../../../../../functions/shared/forms/public-form.ts';
 import { landingTemplate } from '../../../../../functions/shared/template.ts';
 import { LandingMarkup } from '../../landing-page.tsx';
 import type { FormMap } from '../render-context.ts';

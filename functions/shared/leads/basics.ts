@@ -1,8 +1,9 @@
 // A lead's statuses, its page references and its form's name: what the lead store and the
-// e-mails need of the Leads contract (leads.ts re-exports them). Apart from leads.ts so the
-// public Lambda function, which stores leads, does not build the inbox's schemas at start.
-import { INQUIRY_LABELS, type FormType } from './contact.ts';
-import { BUILT_IN_FORMS, builtInForm, FORM_FOR_TYPE, isBuiltInForm } from './forms.ts';
+// e-mails need of the Leads contract. Apart from lead.ts so the public Lambda function,
+// which stores leads, does not build the inbox's schemas at start. Part of
+// functions/shared/leads/ (docs/decisions/0485-shared-contracts-by-concern.md).
+import { INQUIRY_LABELS, type FormType } from '../contact.ts';
+import { BUILT_IN_FORMS, builtInForm, FORM_FOR_TYPE, isBuiltInForm } from '../forms/built-in.ts';
 
 /** The sales workflow (new → contacted → qualified → won / lost), plus spam. */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;

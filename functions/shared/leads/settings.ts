@@ -11,8 +11,9 @@
 // assignment rules, evaluated in order for each new lead (the first that matches wins), and
 // the hours after which a lead still `new` earns its owner a reminder (null: off).
 import * as z from 'zod';
-import { CONTROL_CHARACTERS, ONE_LINE_MESSAGE } from './contact.ts';
-import { fieldSchema, formIdSchema } from './forms.ts';
+import { CONTROL_CHARACTERS, ONE_LINE_MESSAGE } from '../contact.ts';
+import { formIdSchema } from '../forms/definition.ts';
+import { fieldSchema } from '../forms/fields.ts';
 
 /** As functions/webhooks/signing.ts (which uses node:crypto, so the browser cannot import it). */
 const SECRET_PREFIX = 'whsec_';
@@ -93,7 +94,7 @@ export const assignmentRuleSchema = z.strictObject({
     .string('must be text')
     .regex(RULE_ID_PATTERN, 'must be lowercase letters, digits and hyphens (at most 40)')
     .optional(),
-  /** Leads of this form only (functions/shared/forms.ts ids; a lead without one: its type's). */
+  /** Leads of this form only (functions/shared/forms/definition.ts ids; a lead without one: its type's). */
   formId: formIdSchema.optional(),
   /** Leads whose field `name` holds `equals` (case and surrounding spaces ignored). */
   field: z
@@ -145,7 +146,7 @@ export const slaHoursSchema = z
 export const leadSettingsInputSchema = z
   .strictObject({
     recipients,
-    /** Form id (functions/shared/forms.ts) -> who gets that form's leads instead. */
+    /** Form id (functions/shared/forms/definition.ts) -> who gets that form's leads instead. */
     perForm: z
       .record(
         formIdSchema,
