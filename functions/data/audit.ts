@@ -17,13 +17,7 @@ import { TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 
 export type { AuditAction } from '../shared/api.ts';
-export {
-  auditActor,
-  auditItem,
-  type AuditEntry,
-  type AuditInput,
-  type AuditPart,
-} from './audit-item.ts';
+export { auditActor, auditItem, type AuditEntry, type AuditInput } from './audit-item.ts';
 
 /** How many months back the log is read before it reports the end. */
 const MONTHS_BACK = 14;
