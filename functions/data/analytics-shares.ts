@@ -8,13 +8,13 @@
 //   a share ........ GetItem / Put / Update  pk=SHARES  sk=<id>
 //   every share .... Query                   pk=SHARES
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../core/domain-errors.ts';
-import { auditItem } from './audit.ts';
+import { auditActor } from './audit.ts';
 import type { InstallSecrets } from './install-secrets.ts';
 import { keys } from './keys.ts';
-import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
+import { putNew, queryAll, TableRepository } from './table.ts';
 
 export const SHARE_SECRET = 'analytics-shares';
 
@@ -84,31 +84,25 @@ export class AnalyticsShareRepository extends TableRepository {
       revokedAt: null,
       revokedBy: null,
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(this.table, { ...keys.share(share.id), ...share }),
-          auditItem(this.table, now, {
-            actor: actor.email,
-            action: 'share-create',
-            summary: `Shared dashboard "${label}" made${share.expiresAt ? `, until ${share.expiresAt.slice(0, 10)}` : ', without expiry'}`,
-            ...(actor.ip ? { ip: actor.ip } : {}),
-          }).put,
-        ],
-      }),
-    );
+    await this.transact({
+      now,
+      items: [putNew(this.table, { ...keys.share(share.id), ...share })],
+      audit: {
+        ...auditActor(actor),
+        action: 'share-create',
+        summary: `Shared dashboard "${label}" made${share.expiresAt ? `, until ${share.expiresAt.slice(0, 10)}` : ', without expiry'}`,
+      },
+    });
     return share;
   }
 
   async list(): Promise<ShareRecord[]> {
-    const items = await queryAll<ShareRecord>(this.db, {
+    const items = await queryAll(this.db, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.sharesPartition() },
     });
-    return items
-      .map((item) => recordOf(item as unknown as Record<string, unknown>))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return items.map(recordOf).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   /** Revokes a share at once (the next request of its link is refused). */
@@ -117,38 +111,31 @@ export class AnalyticsShareRepository extends TableRepository {
     actor: { email: string; ip?: string | undefined },
   ): Promise<ShareRecord> {
     const now = this.now();
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: keys.share(id),
-                UpdateExpression: 'SET revokedAt = :at, revokedBy = :by',
-                ConditionExpression: 'attribute_exists(pk) AND revokedAt = :none',
-                ExpressionAttributeValues: {
-                  ':at': now.toISOString(),
-                  ':by': actor.email,
-                  ':none': null,
-                },
-              },
+    await this.transact({
+      now,
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: keys.share(id),
+            UpdateExpression: 'SET revokedAt = :at, revokedBy = :by',
+            ConditionExpression: 'attribute_exists(pk) AND revokedAt = :none',
+            ExpressionAttributeValues: {
+              ':at': now.toISOString(),
+              ':by': actor.email,
+              ':none': null,
             },
-            auditItem(this.table, now, {
-              actor: actor.email,
-              action: 'share-revoke',
-              summary: `Shared dashboard ${id} revoked`,
-              ...(actor.ip ? { ip: actor.ip } : {}),
-            }).put,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      const current = await this.get(id);
-      if (!current) throw new ShareNotFoundError();
-      return current;
-    }
+          },
+        },
+      ],
+      audit: {
+        ...auditActor(actor),
+        action: 'share-revoke',
+        summary: `Shared dashboard ${id} revoked`,
+      },
+      // Revoked already: the share as it is (read below); gone: not found.
+      onConflict: async () => ((await this.get(id)) ? undefined : new ShareNotFoundError()),
+    });
     return (await this.get(id))!;
   }
 

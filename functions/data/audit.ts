@@ -6,29 +6,22 @@
 // "newest first" view reads the current month, then the previous ones, as a query each.
 // Entries are kept for 400 days (TTL expiresAt). The cursor is a bounded AuditCursor that
 // the route signs (functions/lib/cursor.ts), so a client cannot forge one.
-// A change that has its own transaction (a page save) writes its entry inside it with
-// auditItem(), so the entry exists exactly when the change committed; record() is for
-// events that are not a store write of their own (sign-ins, exports).
-import { randomUUID } from 'node:crypto';
+// A change that has its own transaction (a page save) writes its entry inside it through
+// TableRepository.transact() (functions/data/table.ts, docs/decisions/0510-one-audited-write.md),
+// so the entry exists exactly when the change committed; record() is for events that are
+// not a store write of their own (sign-ins, exports).
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import type { AuditAction, AuditEntryDto } from '../shared/api/audit.ts';
+import { auditItem, month, type AuditEntry, type AuditInput } from './audit-item.ts';
 import { TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 
 export type { AuditAction } from '../shared/api/audit.ts';
+export { auditActor, auditItem, type AuditEntry, type AuditInput } from './audit-item.ts';
 
-/**
- * An entry as the log stores it: the API's shape (functions/shared/api/audit.ts), whose
- * action is any string for older clients, with the action one this server knows.
- */
-export type AuditEntry = Omit<AuditEntryDto, 'action'> & { action: AuditAction };
-
-const RETENTION_DAYS = 400;
 /** How many months back the log is read before it reports the end. */
 const MONTHS_BACK = 14;
 
-const month = (date: Date) => date.toISOString().slice(0, 7);
 function previousMonth(yyyyMm: string): string {
   const [year, monthNumber] = yyyyMm.split('-').map(Number) as [number, number];
   const date = new Date(Date.UTC(year, monthNumber - 2, 1));
@@ -43,35 +36,8 @@ export const auditCursorSchema = z.strictObject({
 });
 export type AuditCursor = z.infer<typeof auditCursorSchema>;
 
-/**
- * The audit entry of a change made at `now`, as a transaction part: put it in the same
- * TransactWriteCommand as the change, so the entry is written if and only if the change is.
- */
-export function auditItem(
-  table: string,
-  now: Date,
-  entry: Omit<AuditEntry, 'id' | 'at'>,
-): { entry: AuditEntry; put: { Put: { TableName: string; Item: Record<string, unknown> } } } {
-  const at = now.toISOString();
-  const id = `${at}#${randomUUID().slice(0, 8)}`;
-  const full: AuditEntry = { id, at, ...entry };
-  return {
-    entry: full,
-    put: {
-      Put: {
-        TableName: table,
-        Item: {
-          ...keys.audit(month(now), id),
-          ...full,
-          expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86400,
-        },
-      },
-    },
-  };
-}
-
 export class AuditLog extends TableRepository {
-  async record(entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry> {
+  async record(entry: AuditInput): Promise<AuditEntry> {
     const { entry: full, put } = auditItem(this.table, this.now(), entry);
     await this.db.send(new PutCommand(put.Put));
     return full;

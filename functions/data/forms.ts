@@ -9,7 +9,7 @@
 // only when the copy is published (functions/data/form-review/publish.ts, which also deletes forms).
 // A save is conditional on the revision the editor loaded (a stale save is a 409), and its
 // audit entry is written in the same transaction.
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../core/domain-errors.ts';
 import { builtInForm, BUILT_IN_FORMS, isBuiltInForm } from '../shared/forms/built-in.ts';
 import {
@@ -18,9 +18,9 @@ import {
   type FormSummary,
   type StoredForm,
 } from '../shared/forms/definition.ts';
-import { auditItem } from './audit.ts';
+import { auditActor } from './audit.ts';
 import { keys } from './keys.ts';
-import { isConditionalFailure, TableRepository } from './table.ts';
+import { TableRepository } from './table.ts';
 
 interface Actor {
   email: string;
@@ -159,39 +159,32 @@ export class FormRepository extends TableRepository {
       updatedAt: now.toISOString(),
       updatedBy: actor.email,
     };
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: liveFormItem(saved),
-                ...(stored
-                  ? {
-                      ConditionExpression: 'revision = :revision',
-                      ExpressionAttributeValues: { ':revision': current.revision },
-                    }
-                  : { ConditionExpression: 'attribute_not_exists(pk)' }),
-              },
-            },
-            auditItem(this.table, now, {
-              actor: actor.email,
-              action: 'form-save',
-              summary: `Form "${form.title}" (${id}) saved as revision ${next}: ${form.fields.length} fields${form.consent.text ? ', consent' : ''}${form.autoReply.enabled ? ', auto-reply on' : ''}`,
-              ...(actor.ip ? { ip: actor.ip } : {}),
-            }).put,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        throw new ConflictError(
+    await this.transact({
+      now,
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: liveFormItem(saved),
+            ...(stored
+              ? {
+                  ConditionExpression: 'revision = :revision',
+                  ExpressionAttributeValues: { ':revision': current.revision },
+                }
+              : { ConditionExpression: 'attribute_not_exists(pk)' }),
+          },
+        },
+      ],
+      audit: {
+        ...auditActor(actor),
+        action: 'form-save',
+        summary: `Form "${form.title}" (${id}) saved as revision ${next}: ${form.fields.length} fields${form.consent.text ? ', consent' : ''}${form.autoReply.enabled ? ', auto-reply on' : ''}`,
+      },
+      onConflict: () =>
+        new ConflictError(
           'Someone else saved this form at the same moment: reload it to see their change.',
-        );
-      }
-      throw error;
-    }
+        ),
+    });
     this.forget(id);
     return saved;
   }

@@ -13,7 +13,7 @@
 // A form or file goal (docs/decisions/0412-form-and-file-goals.md) keeps its form's or
 // file's id, and its title when the goal was made.
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, InvalidError, NotFoundError } from '../core/domain-errors.ts';
 import {
   GOAL_FUNNEL_MIN_STEPS,
@@ -21,10 +21,10 @@ import {
   type CreateGoalRequest,
   type Goal,
 } from '../shared/analytics.ts';
-import { auditItem } from './audit.ts';
+import { auditActor } from './audit.ts';
 import { DEFAULT_FUNNEL_STEPS, type FunnelDefinition } from './funnel.ts';
 import { keys } from './keys.ts';
-import { isConditionalFailure, putNew, TableRepository } from './table.ts';
+import { putNew, TableRepository } from './table.ts';
 
 /** The funnel's sort key under GOALS: goal ids are UUIDs, so no goal is FUNNEL. */
 const FUNNEL = 'FUNNEL';
@@ -137,23 +137,17 @@ export class GoalRepository extends TableRepository {
     }
     const now = this.now();
     const names = goalIds.map((id) => goals.find((goal) => goal.id === id)!.name);
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: { TableName: this.table, Item: this.funnelItem(goalIds, actor.email, now) },
-          },
-          auditItem(this.table, now, {
-            actor: actor.email,
-            action: 'goal-funnel',
-            summary: names.length
-              ? `Funnel built from goals: ${names.map((name) => `"${name}"`).join(' > ')}`
-              : 'Funnel set back to the default',
-            ...(actor.ip ? { ip: actor.ip } : {}),
-          }).put,
-        ],
-      }),
-    );
+    await this.transact({
+      now,
+      items: [{ Put: { TableName: this.table, Item: this.funnelItem(goalIds, actor.email, now) } }],
+      audit: {
+        ...auditActor(actor),
+        action: 'goal-funnel',
+        summary: names.length
+          ? `Funnel built from goals: ${names.map((name) => `"${name}"`).join(' > ')}`
+          : 'Funnel set back to the default',
+      },
+    });
     this.cached = undefined;
     return goalIds;
   }
@@ -188,19 +182,15 @@ export class GoalRepository extends TableRepository {
       createdAt: now.toISOString(),
       createdBy: actor.email,
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(this.table, { ...keys.goal(goal.id), ...goal }),
-          auditItem(this.table, now, {
-            actor: actor.email,
-            action: 'goal-create',
-            summary: `Goal "${goal.name}" (${goal.kind} ${goal.match}${goal.targetName ? `: ${goal.targetName}` : ''}) added`,
-            ...(actor.ip ? { ip: actor.ip } : {}),
-          }).put,
-        ],
-      }),
-    );
+    await this.transact({
+      now,
+      items: [putNew(this.table, { ...keys.goal(goal.id), ...goal })],
+      audit: {
+        ...auditActor(actor),
+        action: 'goal-create',
+        summary: `Goal "${goal.name}" (${goal.kind} ${goal.match}${goal.targetName ? `: ${goal.targetName}` : ''}) added`,
+      },
+    });
     return goal;
   }
 
@@ -237,32 +227,24 @@ export class GoalRepository extends TableRepository {
             },
           ];
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.goal(id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
+      await this.transact({
+        now,
+        items: [
+          {
+            Delete: {
+              TableName: this.table,
+              Key: keys.goal(id),
+              ConditionExpression: 'attribute_exists(pk)',
             },
-            ...funnelPut,
-            auditItem(this.table, now, {
-              actor: actor.email,
-              action: 'goal-delete',
-              summary: `Goal ${id} deleted`,
-              ...(actor.ip ? { ip: actor.ip } : {}),
-            }).put,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      if (funnelPut.length && (await this.list()).some((goal) => goal.id === id)) {
-        throw new ConflictError('The funnel changed while this goal was deleted: try again');
-      }
-      throw new NotFoundError('Goal not found');
+          },
+          ...funnelPut,
+        ],
+        audit: { ...auditActor(actor), action: 'goal-delete', summary: `Goal ${id} deleted` },
+        onConflict: async () =>
+          funnelPut.length && (await this.list()).some((goal) => goal.id === id)
+            ? new ConflictError('The funnel changed while this goal was deleted: try again')
+            : new NotFoundError('Goal not found'),
+      });
     } finally {
       if (funnelPut.length) this.cached = undefined;
     }

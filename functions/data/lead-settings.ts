@@ -13,19 +13,13 @@
 // The webhook's signing secret is stored only as ciphertext (functions/webhooks/secret-
 // box.ts); its key is never in this table.
 import { randomUUID } from 'node:crypto';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   ASSIGNMENT_MODES,
   type AssignmentRule,
   type DeliveryLogEntry,
 } from '../shared/leads/settings.ts';
-import { auditItem } from './audit.ts';
+import { auditActor } from './audit.ts';
 import { keys } from './keys.ts';
 import { TableRepository, TTL_ATTRIBUTE } from './table.ts';
 
@@ -117,19 +111,11 @@ export class LeadSettingsRepository extends TableRepository {
       updatedAt: now.toISOString(),
       updatedBy: actor.email,
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.table, Item: { ...keys.leadSettings(), ...stored } } },
-          auditItem(this.table, now, {
-            actor: actor.email,
-            action: 'settings',
-            summary,
-            ...(actor.ip ? { ip: actor.ip } : {}),
-          }).put,
-        ],
-      }),
-    );
+    await this.transact({
+      now,
+      items: [{ Put: { TableName: this.table, Item: { ...keys.leadSettings(), ...stored } } }],
+      audit: { ...auditActor(actor), action: 'settings', summary },
+    });
     return stored;
   }
 

@@ -8,13 +8,13 @@
 //   one template ..... Get / Put / Delete  pk=TEMPLATES  sk=<uuid>
 // Each save and delete writes its audit entry in the same transaction.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../core/domain-errors.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { MAX_SAVED_TEMPLATES, blockTypesOf } from '../shared/page-templates.ts';
-import { auditItem } from './audit.ts';
+import { auditActor } from './audit.ts';
 import { keys } from './keys.ts';
-import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
+import { putNew, queryAll, TableRepository } from './table.ts';
 
 export interface SavedTemplate {
   id: string;
@@ -96,50 +96,39 @@ export class PageTemplateRepository extends TableRepository {
       createdAt: now.toISOString(),
       createdBy: actor.email,
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(this.table, { ...keys.template(template.id), ...template }),
-          auditItem(this.table, now, {
-            actor: actor.email,
-            action: 'template-save',
-            pageId: source.pageId,
-            summary: `Template "${name}" saved from ${source.title} (/${source.slug})`,
-            ...(actor.ip ? { ip: actor.ip } : {}),
-          }).put,
-        ],
-      }),
-    );
+    await this.transact({
+      now,
+      items: [putNew(this.table, { ...keys.template(template.id), ...template })],
+      audit: {
+        ...auditActor(actor),
+        action: 'template-save',
+        pageId: source.pageId,
+        summary: `Template "${name}" saved from ${source.title} (/${source.slug})`,
+      },
+    });
     return template;
   }
 
   async delete(id: string, actor: Actor): Promise<SavedTemplate> {
     const template = await this.get(id);
     if (!template) throw new NotFoundError('Template not found');
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.template(id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            auditItem(this.table, this.now(), {
-              actor: actor.email,
-              action: 'template-delete',
-              summary: `Template "${template.name}" deleted`,
-              ...(actor.ip ? { ip: actor.ip } : {}),
-            }).put,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) throw new NotFoundError('Template not found');
-      throw error;
-    }
+    await this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: keys.template(id),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+      ],
+      audit: {
+        ...auditActor(actor),
+        action: 'template-delete',
+        summary: `Template "${template.name}" deleted`,
+      },
+      onConflict: () => new NotFoundError('Template not found'),
+    });
     return template;
   }
 }

@@ -17,9 +17,9 @@ import { ConflictError, NotFoundError } from '../core/domain-errors.ts';
 import type { RedirectReason, RedirectStatus } from '../shared/redirects.ts';
 import { pathKey } from '../shared/redirects.ts';
 import { livePath, publicPath } from '../shared/slug.ts';
-import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys, PK } from './keys.ts';
-import { queryAll } from './table.ts';
+import { queryAll, type TransactPart } from './table.ts';
 
 export interface Redirect {
   from: string;
@@ -32,9 +32,6 @@ export interface Redirect {
 }
 
 export type RedirectMap = ReadonlyMap<string, Redirect>;
-
-/** One part of a TransactWriteCommand. */
-export type TransactPart = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * The most redirect writes one change may carry: they share a DynamoDB transaction (100

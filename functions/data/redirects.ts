@@ -1,7 +1,7 @@
 // Redirects (issue 23): the Redirects view's list, add and delete, the unpublish redirect
 // (put with reason 'unpublish'), and the local server's hit counter. Keys, access patterns
 // and the flattening rules are in redirect-plan.ts, which page writes plan with too.
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { InvalidError } from '../core/domain-errors.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
 import {
@@ -11,7 +11,6 @@ import {
   type RedirectDto,
   type RedirectReason,
 } from '../shared/redirects.ts';
-import { auditItem } from './audit.ts';
 import { keys } from './keys.ts';
 import { LandingPageRepository } from './landing-pages/repository.ts';
 import {
@@ -22,9 +21,8 @@ import {
   redirectWrites,
   withRedirect,
   type Redirect,
-  type TransactPart,
 } from './redirect-plan.ts';
-import { isConditionalFailure, TableRepository } from './table.ts';
+import { isConditionalFailure, TableRepository, type TransactPart } from './table.ts';
 
 export type { Redirect } from './redirect-plan.ts';
 
@@ -155,17 +153,15 @@ export class RedirectRepository extends TableRepository {
     redirect: Redirect,
     change: RedirectChange,
   ): Promise<void> {
-    const audit = auditItem(this.table, this.now(), {
-      actor: change.actor,
-      action,
-      summary: describe(redirect),
-      ...(change.ip ? { ip: change.ip } : {}),
+    await this.transact({
+      items: parts,
+      audit: {
+        actor: change.actor,
+        action,
+        summary: describe(redirect),
+        ...(change.ip ? { ip: change.ip } : {}),
+      },
+      onConflict: () => new RedirectsChangedError(),
     });
-    try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts, audit.put] }));
-    } catch (error) {
-      if (isConditionalFailure(error)) throw new RedirectsChangedError();
-      throw error;
-    }
   }
 }

@@ -6,10 +6,9 @@
 //   a week's run ..... UpdateItem conditional on lastSentWeek <> the week: one runner wins
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_REPORT_SETTINGS } from '../shared/reports.ts';
-import { auditItem } from './audit.ts';
+import { auditActor } from './audit.ts';
 import { keys } from './keys.ts';
 import { conditionally, TableRepository } from './table.ts';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 
 export interface StoredReportSettings {
   enabled: boolean;
@@ -45,20 +44,14 @@ export class ReportSettingsRepository extends TableRepository {
   ): Promise<StoredReportSettings> {
     const current = await this.get();
     const next = { ...current, ...settings };
-    const now = this.now();
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.table, Item: { ...keys.reportSettings(), ...next } } },
-          auditItem(this.table, now, {
-            actor: actor.email,
-            action: 'settings',
-            summary: `Weekly report ${next.enabled ? 'on' : 'off'}: Mondays 08:00 ${next.timeZone}, to ${next.recipients.length ? next.recipients.join(', ') : 'nobody'}`,
-            ...(actor.ip ? { ip: actor.ip } : {}),
-          }).put,
-        ],
-      }),
-    );
+    await this.transact({
+      items: [{ Put: { TableName: this.table, Item: { ...keys.reportSettings(), ...next } } }],
+      audit: {
+        ...auditActor(actor),
+        action: 'settings',
+        summary: `Weekly report ${next.enabled ? 'on' : 'off'}: Mondays 08:00 ${next.timeZone}, to ${next.recipients.length ? next.recipients.join(', ') : 'nobody'}`,
+      },
+    });
     return next;
   }
 

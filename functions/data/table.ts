@@ -11,9 +11,12 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   QueryCommand,
+  TransactWriteCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
+  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { auditItem, type AuditInput, type AuditPart } from './audit-item.ts';
 
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
@@ -71,6 +74,82 @@ export abstract class TableRepository {
     this.table = table;
     this.now = now;
   }
+
+  /** One transaction of `write`'s parts and its audit entry: see transact() below. */
+  protected transact(write: TransactWrite): Promise<boolean> {
+    return transact(this.db, this.table, write.now ?? this.now(), write);
+  }
+}
+
+/** One part of a TransactWriteCommand. */
+export type TransactPart = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A cancelled part's code (the others say 'None'), as DynamoDB names them. */
+export const CONDITION_FAILED = 'ConditionalCheckFailed';
+
+/** A change, its audit entry and what a refused condition means, for transact(). */
+export interface TransactWrite {
+  /** The change's parts; the codes `onConflict` receives have the same indexes. */
+  items: readonly TransactPart[];
+  /**
+   * What the change's audit entry says (or its part, built by auditItem()), or several: the
+   * entries are added after the items, so they exist exactly when the change does.
+   */
+  audit?: AuditInput | AuditPart | readonly (AuditInput | AuditPart)[] | undefined;
+  /** When the change happens, for the audit entry's time (default: the repository's clock). */
+  now?: Date;
+  /**
+   * The domain error a refused condition (or a concurrent transaction) means, given each
+   * item's cancellation code by index ('None' for the items that passed). Returning no error
+   * makes transact() return false (the caller answers with what it reads); without
+   * onConflict the cancellation is rethrown.
+   */
+  onConflict?: (codes: readonly string[]) => Error | undefined | Promise<Error | undefined>;
+}
+
+const isAuditPart = (audit: AuditInput | AuditPart): audit is AuditPart => 'Put' in audit;
+
+/**
+ * Sends `write` as one TransactWriteCommand: its items, then its audit entries. Returns
+ * true when it committed. A transaction DynamoDB cancels because a condition failed or
+ * another transaction held an item goes to `onConflict` with the items' codes; any other
+ * failure (throttling, a bad request) is rethrown as it is.
+ * docs/decisions/0510-one-audited-write.md
+ */
+export async function transact(
+  db: DynamoDBDocumentClient,
+  table: string,
+  now: Date,
+  write: TransactWrite,
+): Promise<boolean> {
+  const audits = write.audit === undefined ? [] : [write.audit].flat();
+  const auditParts = audits.map((audit) =>
+    isAuditPart(audit) ? audit : auditItem(table, now, audit).put,
+  );
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [...write.items, ...auditParts] }));
+    return true;
+  } catch (error) {
+    const codes = conflictCodes(error);
+    if (!codes || !write.onConflict) throw error;
+    const domainError = await write.onConflict(codes.slice(0, write.items.length));
+    if (domainError) throw domainError;
+    return false;
+  }
+}
+
+/**
+ * Each part's code when `error` is a transaction cancelled by a condition or a concurrent
+ * transaction, else undefined.
+ */
+function conflictCodes(error: unknown): string[] | undefined {
+  if ((error as { name?: string } | null)?.name !== 'TransactionCanceledException') return;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  const codes = (reasons ?? []).map((reason) => reason.Code ?? 'None');
+  const conflict = codes.some(
+    (code) => code === CONDITION_FAILED || code === 'TransactionConflict',
+  );
+  return conflict || !reasons ? codes : undefined;
 }
 
 /** A transaction part that creates `item`, and cancels the transaction if its key is taken. */

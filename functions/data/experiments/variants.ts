@@ -3,12 +3,12 @@
 // content (its SHA-256), never by one of its authors, kept when the draft is deleted. The
 // control is the live page, approved when it was published.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import { CONTROL_ID, type VariantId } from '../../shared/experiments.ts';
 import { MEANING_LABELS, type Signature, type SignatureMeaning } from '../../shared/workflow.ts';
 import { keys } from '../keys.ts';
-import { conditionally, putNew } from '../table.ts';
+import { putNew } from '../table.ts';
 import { ExperimentNotFoundError, ExperimentStateError, StaleExperimentError } from './errors.ts';
 import { ExperimentReading } from './reading.ts';
 import { variantHash, type ExperimentActor, type VariantItem } from './store.ts';
@@ -60,42 +60,38 @@ export abstract class ExperimentVariants extends ExperimentReading {
       updatedBy: actor.email,
     };
     const name = experiment.variants.find((variant) => variant.id === variantId)!.name;
-    const written = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: next,
-                ConditionExpression: 'revision = :revision',
-                ExpressionAttributeValues: { ':revision': stored.revision },
-              },
-            },
-            {
-              ConditionCheck: {
-                TableName: this.table,
-                Key: keys.experiment(id),
-                ConditionExpression: '#status = :draft',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':draft': 'draft' },
-              },
-            },
-            this.audit(
-              now,
-              actor,
-              'experiment-variant',
-              `${experiment.name}: variant ${name} saved`,
-              experiment.pageId,
-            ),
-          ],
-        }),
+    await this.transact({
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: next,
+            ConditionExpression: 'revision = :revision',
+            ExpressionAttributeValues: { ':revision': stored.revision },
+          },
+        },
+        {
+          ConditionCheck: {
+            TableName: this.table,
+            Key: keys.experiment(id),
+            ConditionExpression: '#status = :draft',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':draft': 'draft' },
+          },
+        },
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'experiment-variant',
+        `${experiment.name}: variant ${name} saved`,
+        experiment.pageId,
       ),
-    );
-    if (!written)
-      throw new ExperimentStateError(
-        'The variant or the experiment changed while you saved; reload it and try again',
-      );
+      onConflict: () =>
+        new ExperimentStateError(
+          'The variant or the experiment changed while you saved; reload it and try again',
+        ),
+    });
   }
 
   /** An approval of a variant's present content (an e-signature: the route checked identity). */
@@ -148,37 +144,33 @@ export abstract class ExperimentVariants extends ExperimentReading {
       revision: variant.revision,
     };
     const name = experiment.variants.find((v) => v.id === variantId)!.name;
-    const written = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, {
-              ...keys.variantSignature(id, variantId, suffix),
-              experimentId: id,
-              variantId,
-              ...record,
-            }),
-            {
-              ConditionCheck: {
-                TableName: this.table,
-                Key: keys.variant(id, variantId),
-                ConditionExpression: 'contentHash = :hash',
-                ExpressionAttributeValues: { ':hash': variant.contentHash },
-              },
-            },
-            this.audit(
-              now,
-              actor,
-              'experiment-approve',
-              `${experiment.name}: variant ${name} approved by ${signer.name} <${signer.email}>, ${signedAt.slice(0, 16).replace('T', ' ')} UTC, ${MEANING_LABELS[meaning]}; content SHA-256 ${variant.contentHash}`,
-              experiment.pageId,
-            ),
-          ],
+    await this.transact({
+      items: [
+        putNew(this.table, {
+          ...keys.variantSignature(id, variantId, suffix),
+          experimentId: id,
+          variantId,
+          ...record,
         }),
+        {
+          ConditionCheck: {
+            TableName: this.table,
+            Key: keys.variant(id, variantId),
+            ConditionExpression: 'contentHash = :hash',
+            ExpressionAttributeValues: { ':hash': variant.contentHash },
+          },
+        },
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'experiment-approve',
+        `${experiment.name}: variant ${name} approved by ${signer.name} <${signer.email}>, ${signedAt.slice(0, 16).replace('T', ' ')} UTC, ${MEANING_LABELS[meaning]}; content SHA-256 ${variant.contentHash}`,
+        experiment.pageId,
       ),
-    );
-    if (!written)
-      throw new ExperimentStateError('The variant changed while you signed; review it again');
+      onConflict: () =>
+        new ExperimentStateError('The variant changed while you signed; review it again'),
+    });
     return { ...record, current: true };
   }
 

@@ -24,16 +24,16 @@
 //   publish.ts ....... publish, and deleting a form
 //   repository.ts .... FormReviewRepository, the top layer
 import { createHash } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FormSignature, FormWorkingCopy } from '../../shared/form-review.ts';
 import { isBuiltInForm } from '../../shared/forms/built-in.ts';
 import { type FormDefinition, type StoredForm } from '../../shared/forms/definition.ts';
 import { stableStringify } from '../../shared/stable-json.ts';
-import { auditItem, type AuditAction } from '../audit.ts';
+import { auditActor, auditItem, type AuditAction } from '../audit.ts';
 import type { FormRepository } from '../forms.ts';
 import { keys } from '../keys.ts';
-import { conditionally, queryAll, TableRepository } from '../table.ts';
+import { queryAll, TableRepository, type TransactPart } from '../table.ts';
 import type { WorkflowRepository } from '../workflow/repository.ts';
 import type { Actor } from '../workflow/store.ts';
 
@@ -42,7 +42,6 @@ export function definitionHash(id: string, form: FormDefinition): string {
   return createHash('sha256').update(stableStringify({ id, form })).digest('hex');
 }
 
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 type CopyItem = FormWorkingCopy & { pk: string; sk: string };
 export type SignatureItem = Omit<FormSignature, 'current'> & { pk: string; sk: string };
 
@@ -113,19 +112,11 @@ export abstract class FormReviewStore extends TableRepository {
   }
 
   /** One transaction; a refused condition becomes `refused()`'s domain error. */
-  protected async write(parts: TransactItems, refused: () => Error): Promise<void> {
-    const written = await conditionally(
-      this.db.send(new TransactWriteCommand({ TransactItems: parts })),
-    );
-    if (!written) throw refused();
+  protected async write(parts: TransactPart[], refused: () => Error): Promise<void> {
+    await this.transact({ items: parts, onConflict: refused });
   }
 
   protected audit(now: Date, actor: Actor, action: AuditAction, summary: string) {
-    return auditItem(this.table, now, {
-      actor: actor.email,
-      action,
-      summary,
-      ...(actor.ip ? { ip: actor.ip } : {}),
-    }).put;
+    return auditItem(this.table, now, { ...auditActor(actor), action, summary }).put;
   }
 }

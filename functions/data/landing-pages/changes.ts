@@ -4,15 +4,13 @@
 // docs/decisions/0140-renames-page-wins.md, docs/decisions/0300-review-covers-every-visible-write.md;
 // the split: docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { VersionReason } from '../../shared/api/versions.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
 import { sameJson } from '../../shared/stable-json.ts';
 import { liveWritePart, ReviewRequiredError, type LiveWrite } from '../live-guard.ts';
 import { pageRedirectWrites, RedirectsChangedError } from '../redirect-plan.ts';
-import { isConditionalFailure, putNew } from '../table.ts';
+import { putNew } from '../table.ts';
 import {
-  cancellationReasons,
   DefaultPageError,
   experimentLockCheck,
   ExperimentRunningError,
@@ -65,27 +63,22 @@ export class LandingPageChanges extends LandingPageStore {
     // the scripts, which pass no change, create what the installation starts with.
     const guard =
       options.change && input.isActive ? [liveWritePart(this.table, { approvals: 0 })] : [];
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, { ...slugKey(input.slug), pageId: id }),
-            putNew(this.table, item),
-            ...this.auditParts(options.change, now, undefined, page),
-            ...redirects,
-            ...guard,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        if (guard.length && cancellationReasons(error).at(-1) === 'ConditionalCheckFailed') {
-          throw new ReviewRequiredError(NEW_LIVE_PAGE_NEEDS_REVIEW);
+    await this.transact({
+      now,
+      items: [
+        putNew(this.table, { ...slugKey(input.slug), pageId: id }),
+        putNew(this.table, item),
+        ...redirects,
+        ...guard,
+      ],
+      audit: this.auditParts(options.change, now, undefined, page),
+      onConflict: async (codes) => {
+        if (guard.length && codes.at(-1) === 'ConditionalCheckFailed') {
+          return new ReviewRequiredError(NEW_LIVE_PAGE_NEEDS_REVIEW);
         }
-        throw new SlugTakenError(input.slug);
-      }
-      throw error;
-    }
+        return new SlugTakenError(input.slug);
+      },
+    });
     await this.committed(undefined, page);
     return page;
   }
@@ -142,54 +135,49 @@ export class LandingPageChanges extends LandingPageStore {
       actor: change.actor,
       at,
     });
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: next,
-                ConditionExpression: 'revision = :revision',
-                ExpressionAttributeValues: { ':revision': expected },
+    await this.transact({
+      now,
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: next,
+            ConditionExpression: 'revision = :revision',
+            ExpressionAttributeValues: { ':revision': expected },
+          },
+        },
+        ...(slugChanged
+          ? [
+              putNew(this.table, { ...slugKey(next.slug), pageId: id }),
+              {
+                Delete: {
+                  TableName: this.table,
+                  Key: slugKey(current.slug),
+                  ConditionExpression: 'pageId = :id',
+                  ExpressionAttributeValues: { ':id': id },
+                },
               },
-            },
-            ...(slugChanged
-              ? [
-                  putNew(this.table, { ...slugKey(next.slug), pageId: id }),
-                  {
-                    Delete: {
-                      TableName: this.table,
-                      Key: slugKey(current.slug),
-                      ConditionExpression: 'pageId = :id',
-                      ExpressionAttributeValues: { ':id': id },
-                    },
-                  },
-                ]
-              : []),
-            {
-              Put: {
-                TableName: this.table,
-                Item: this.versionItem(current, change.reason ?? 'update', change.actor, at),
-              },
-            },
-            ...this.auditParts(change, now, toPage(current), toPage(next)),
-            ...redirects,
-            ...(change.also?.parts ?? []),
-            ...guard,
-            // Last: no change to the live page while an experiment holds its lock.
-            experimentLockCheck(this.table, id),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        const all = cancellationReasons(error);
+            ]
+          : []),
+        {
+          Put: {
+            TableName: this.table,
+            Item: this.versionItem(current, change.reason ?? 'update', change.actor, at),
+          },
+        },
+        ...redirects,
+        ...(change.also?.parts ?? []),
+        ...guard,
+        // Last: no change to the live page while an experiment holds its lock.
+        experimentLockCheck(this.table, id),
+      ],
+      audit: this.auditParts(change, now, toPage(current), toPage(next)),
+      onConflict: async (all) => {
         if (all[all.length - 1] === 'ConditionalCheckFailed') {
-          throw new ExperimentRunningError(await this.lockName(id));
+          return new ExperimentRunningError(await this.lockName(id));
         }
         if (guard.length && all.at(-2) === 'ConditionalCheckFailed') {
-          throw change.reviewed
+          return change.reviewed
             ? new ReviewRequiredError(
                 'The approvals of this content no longer cover what visitors would see (the setting changed, or an image it shows changed meanwhile): nothing was published',
               )
@@ -198,7 +186,7 @@ export class LandingPageChanges extends LandingPageStore {
         const reasons = all.slice(0, -1 - guard.length);
         const extra = change.also?.parts.length ?? 0;
         if (extra > 0 && reasons.slice(-extra).includes('ConditionalCheckFailed')) {
-          throw change.also!.refused();
+          return change.also!.refused();
         }
         const redirectsAt = reasons.length - extra - redirects.length;
         if (
@@ -206,17 +194,16 @@ export class LandingPageChanges extends LandingPageStore {
             .slice(redirectsAt, redirectsAt + redirects.length)
             .includes('ConditionalCheckFailed')
         ) {
-          throw new RedirectsChangedError();
+          return new RedirectsChangedError();
         }
         // Index 1 is the new slug item; anything else means the page moved under us.
         if (slugChanged && reasons[1] === 'ConditionalCheckFailed') {
-          throw new SlugTakenError(next.slug);
+          return new SlugTakenError(next.slug);
         }
         const latest = await this.getItem(id);
-        throw new StaleRevisionError(expected, latest && toPage(latest));
-      }
-      throw error;
-    }
+        return new StaleRevisionError(expected, latest && toPage(latest));
+      },
+    });
     await this.committed(current, next);
     return toPage(next);
   }

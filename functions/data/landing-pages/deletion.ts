@@ -2,15 +2,14 @@
 // DELETED_RETENTION_DAYS, the deleted pages list, and a deleted page restored under its id
 // and slug (docs/decisions/0022-restores-and-invalid-json.md; the split:
 // docs/decisions/0441-data-modules-by-concern.md).
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
 import { GSI2PK } from '../keys.ts';
 import { liveWritePart, ReviewRequiredError } from '../live-guard.ts';
 import { pageRedirectWrites } from '../redirect-plan.ts';
-import { GSI2, isConditionalFailure, putNew, queryAll } from '../table.ts';
+import { GSI2, putNew, queryAll } from '../table.ts';
 import {
   AlreadyRestoredError,
-  cancellationReasons,
   DefaultPageError,
   experimentLockCheck,
   ExperimentRunningError,
@@ -48,43 +47,38 @@ export class LandingPageDeletion extends LandingPageVersions {
     const now = this.now();
     const at = now.toISOString();
     const page = toPage(current);
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: pageKey(id),
-                ConditionExpression: 'revision = :revision',
-                ExpressionAttributeValues: { ':revision': expected },
-              },
-            },
-            { Delete: { TableName: this.table, Key: slugKey(current.slug) } },
-            {
-              Put: {
-                TableName: this.table,
-                Item: this.versionItem(current, 'delete', change.actor, at),
-              },
-            },
-            { Put: { TableName: this.table, Item: this.deletedItem(current, change.actor, at) } },
-            ...this.auditParts(change, now, page, page),
-            experimentLockCheck(this.table, id),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        const reasons = cancellationReasons(error);
+    await this.transact({
+      now,
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: pageKey(id),
+            ConditionExpression: 'revision = :revision',
+            ExpressionAttributeValues: { ':revision': expected },
+          },
+        },
+        { Delete: { TableName: this.table, Key: slugKey(current.slug) } },
+        {
+          Put: {
+            TableName: this.table,
+            Item: this.versionItem(current, 'delete', change.actor, at),
+          },
+        },
+        { Put: { TableName: this.table, Item: this.deletedItem(current, change.actor, at) } },
+        experimentLockCheck(this.table, id),
+      ],
+      audit: this.auditParts(change, now, page, page),
+      onConflict: async (codes) => {
+        const reasons = codes;
         if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
-          throw new ExperimentRunningError(await this.lockName(id));
+          return new ExperimentRunningError(await this.lockName(id));
         }
         const latest = await this.getItem(id);
-        if (!latest) throw new PageNotFoundError('Landing page');
-        throw new StaleRevisionError(expected, toPage(latest));
-      }
-      throw error;
-    }
+        if (!latest) return new PageNotFoundError('Landing page');
+        return new StaleRevisionError(expected, toPage(latest));
+      },
+    });
     await this.committed(page, undefined);
     return page;
   }
@@ -142,44 +136,39 @@ export class LandingPageDeletion extends LandingPageVersions {
       at,
     });
     const guard = page.isActive ? [liveWritePart(this.table, { approvals: 0 })] : [];
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, { ...slugKey(deleted.slug), pageId: id }),
-            putNew(this.table, item),
-            {
-              Delete: {
-                TableName: this.table,
-                Key: deletedKey(id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.table,
-                Item: this.versionItem(item, 'restore', change.actor, at),
-              },
-            },
-            ...this.auditParts(change, now, undefined, page),
-            ...redirects,
-            ...guard,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        const reasons = cancellationReasons(error);
-        if (reasons[0] === 'ConditionalCheckFailed') throw new SlugTakenError(deleted.slug);
+    await this.transact({
+      now,
+      items: [
+        putNew(this.table, { ...slugKey(deleted.slug), pageId: id }),
+        putNew(this.table, item),
+        {
+          Delete: {
+            TableName: this.table,
+            Key: deletedKey(id),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.table,
+            Item: this.versionItem(item, 'restore', change.actor, at),
+          },
+        },
+        ...redirects,
+        ...guard,
+      ],
+      audit: this.auditParts(change, now, undefined, page),
+      onConflict: async (codes) => {
+        const reasons = codes;
+        if (reasons[0] === 'ConditionalCheckFailed') return new SlugTakenError(deleted.slug);
         if (guard.length && reasons.at(-1) === 'ConditionalCheckFailed') {
-          throw new ReviewRequiredError(
+          return new ReviewRequiredError(
             'Restoring this page live needs review while approvals are required: restore it as a draft, then submit it. Nothing was restored.',
           );
         }
-        throw new AlreadyRestoredError();
-      }
-      throw error;
-    }
+        return new AlreadyRestoredError();
+      },
+    });
     await this.committed(undefined, page);
     return page;
   }

@@ -101,10 +101,3 @@ export class AlreadyRestoredError extends ConflictError {
     super('The page was restored by someone else meanwhile');
   }
 }
-
-/** The codes of a cancelled transaction's parts, in order. */
-export function cancellationReasons(error: unknown): (string | undefined)[] {
-  const reasons =
-    (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.map((reason) => reason.Code);
-}

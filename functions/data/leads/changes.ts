@@ -3,14 +3,13 @@
 // (docs/decisions/0043-lead-statuses.md, docs/decisions/0186-lead-owners.md; the split:
 // docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../core/domain-errors.ts';
 import { leadFormId, type LeadStatus } from '../../shared/leads/basics.ts';
 import { contactItem, contactKey } from '../contacts.ts';
 import { formLeadItem } from '../form-leads.ts';
 import { keys } from '../keys.ts';
 import { newOutboxItem, outboxParts } from '../outbox.ts';
-import { isConditionalFailure, putNew } from '../table.ts';
+import { putNew, type TransactPart } from '../table.ts';
 import { LeadExport } from './export.ts';
 import { LEADS_PK, leadKey, statusPk, type LeadRecord } from './lead-item.ts';
 
@@ -39,7 +38,7 @@ export class LeadChanges extends LeadExport {
   ): Promise<void> {
     const { lead, outbox } = current;
     const now = this.now().toISOString();
-    const parts: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
+    const parts: TransactPart[] = [];
     const entry = (
       kind: 'note' | 'status' | 'owner',
       fields: Record<string, unknown>,
@@ -152,15 +151,10 @@ export class LeadChanges extends LeadExport {
         Put: { TableName: this.table, Item: entry('note', { text: change.note }, 2) },
       });
     }
-    try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: parts }));
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        throw new LeadConflictError(
-          'This lead was changed by someone else; reload it and try again',
-        );
-      }
-      throw error;
-    }
+    await this.transact({
+      items: parts,
+      onConflict: () =>
+        new LeadConflictError('This lead was changed by someone else; reload it and try again'),
+    });
   }
 }

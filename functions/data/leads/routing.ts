@@ -2,10 +2,9 @@
 // the SLA reminder claimed once per lead (docs/decisions/0390-lead-assignment-rules.md,
 // docs/decisions/0391-lead-sla-reminder.md; the split: docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { auditItem } from '../audit.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../keys.ts';
-import { conditionally, GSI2, isConditionalFailure, queryAll } from '../table.ts';
+import { conditionally, GSI2, queryAll } from '../table.ts';
 import { LeadChanges } from './changes.ts';
 import { leadKey, statusPk, toLead, type Lead } from './lead-item.ts';
 
@@ -22,46 +21,35 @@ export class LeadRouting extends LeadChanges {
   ): Promise<boolean> {
     const now = this.now();
     const at = now.toISOString();
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: leadKey(lead.id),
-                UpdateExpression: 'SET #owner = :owner, updatedAt = :now',
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#owner)',
-                ExpressionAttributeNames: { '#owner': 'owner' },
-                ExpressionAttributeValues: { ':owner': owner, ':now': at },
-              },
+    return this.transact({
+      now,
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: leadKey(lead.id),
+            UpdateExpression: 'SET #owner = :owner, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#owner)',
+            ExpressionAttributeNames: { '#owner': 'owner' },
+            ExpressionAttributeValues: { ':owner': owner, ':now': at },
+          },
+        },
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...keys.leadNote(lead.id, `${at}#1${randomUUID().slice(0, 8)}`),
+              kind: 'owner',
+              at,
+              author: by.actor,
+              toOwner: owner,
             },
-            {
-              Put: {
-                TableName: this.table,
-                Item: {
-                  ...keys.leadNote(lead.id, `${at}#1${randomUUID().slice(0, 8)}`),
-                  kind: 'owner',
-                  at,
-                  author: by.actor,
-                  toOwner: owner,
-                },
-              },
-            },
-            auditItem(this.table, now, {
-              actor: by.actor,
-              action: 'lead-owner',
-              summary: by.summary,
-              leadId: lead.id,
-            }).put,
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+          },
+        },
+      ],
+      audit: { actor: by.actor, action: 'lead-owner', summary: by.summary, leadId: lead.id },
+      onConflict: () => undefined,
+    });
   }
 
   /**
@@ -93,33 +81,27 @@ export class LeadRouting extends LeadChanges {
     audit: { actor: string; summary: string },
   ): Promise<boolean> {
     const now = this.now();
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: leadKey(lead.id),
-                UpdateExpression: 'SET reminder = :reminder',
-                ConditionExpression:
-                  'attribute_exists(pk) AND #status = :new AND attribute_not_exists(reminder)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':new': 'new',
-                  ':reminder': { at: now.toISOString(), ...reminder, outcome: 'pending' },
-                },
-              },
+    return this.transact({
+      now,
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: leadKey(lead.id),
+            UpdateExpression: 'SET reminder = :reminder',
+            ConditionExpression:
+              'attribute_exists(pk) AND #status = :new AND attribute_not_exists(reminder)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':new': 'new',
+              ':reminder': { at: now.toISOString(), ...reminder, outcome: 'pending' },
             },
-            auditItem(this.table, now, { ...audit, action: 'lead-reminder', leadId: lead.id }).put,
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+          },
+        },
+      ],
+      audit: { ...audit, action: 'lead-reminder', leadId: lead.id },
+      onConflict: () => undefined,
+    });
   }
 
   /** How the reminder's e-mail went; nothing happens if the lead was erased meanwhile. */

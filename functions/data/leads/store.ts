@@ -5,12 +5,7 @@
 // docs/decisions/0045-notification-status.md; the split:
 // docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactSubmission } from '../../shared/contact.ts';
 import { leadFormId, type LeadStatus } from '../../shared/leads/basics.ts';
 import type { LeadAttribution, LeadNotification } from '../../shared/leads/lead.ts';
@@ -104,18 +99,16 @@ export class LeadStore extends TableRepository {
       formIndex: leadFormId(lead),
       ...lead,
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(this.table, item),
-          putNew(this.table, contactItem(lead)),
-          putNew(this.table, formLeadItem(lead)),
-          ...(options.forward && !options.spam
-            ? [putNew(this.table, newOutboxItem(id, createdAt))]
-            : []),
-        ],
-      }),
-    );
+    await this.transact({
+      items: [
+        putNew(this.table, item),
+        putNew(this.table, contactItem(lead)),
+        putNew(this.table, formLeadItem(lead)),
+        ...(options.forward && !options.spam
+          ? [putNew(this.table, newOutboxItem(id, createdAt))]
+          : []),
+      ],
+    });
     return lead;
   }
 

@@ -3,12 +3,12 @@
 // without an account until it expires or is revoked. Only the SHA-256 of its secret is
 // stored; the token (page id, link id, secret) is shown once.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../../core/domain-errors.ts';
 import { PREVIEW_LINK_DEFAULT_DAYS, type PreviewLink } from '../../shared/workflow.ts';
 import { keys, SK } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
-import { conditionally, putNew } from '../table.ts';
+import { putNew } from '../table.ts';
 import { WorkflowStore, type Actor } from './store.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -31,27 +31,25 @@ export abstract class PreviewLinks extends WorkflowStore {
       createdBy: actor.email,
       expiresAt: expiresAt.toISOString(),
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(this.table, {
-            ...keys.previewLink(page.id, linkId),
-            pageId: page.id,
-            ...link,
-            secretHash: sha256(secret),
-            // DynamoDB's TTL removes it a day after it stops working.
-            ttl: Math.floor(expiresAt.getTime() / 1000) + 86400,
-          }),
-          this.audit(
-            now,
-            actor,
-            'preview-link',
-            `${page.title} (/${page.slug}): preview link made, valid until ${link.expiresAt}`,
-            page.id,
-          ),
-        ],
-      }),
-    );
+    await this.transact({
+      items: [
+        putNew(this.table, {
+          ...keys.previewLink(page.id, linkId),
+          pageId: page.id,
+          ...link,
+          secretHash: sha256(secret),
+          // DynamoDB's TTL removes it a day after it stops working.
+          ttl: Math.floor(expiresAt.getTime() / 1000) + 86400,
+        }),
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'preview-link',
+        `${page.title} (/${page.slug}): preview link made, valid until ${link.expiresAt}`,
+        page.id,
+      ),
+    });
     return { ...link, token: `${page.id}.${linkId}.${secret}` };
   }
 
@@ -68,29 +66,25 @@ export abstract class PreviewLinks extends WorkflowStore {
 
   async revokePreviewLink(page: LandingPage, linkId: string, actor: Actor): Promise<void> {
     const now = this.now();
-    const written = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.previewLink(page.id, linkId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            this.audit(
-              now,
-              actor,
-              'preview-link-revoke',
-              `${page.title} (/${page.slug}): preview link revoked`,
-              page.id,
-            ),
-          ],
-        }),
+    await this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: keys.previewLink(page.id, linkId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'preview-link-revoke',
+        `${page.title} (/${page.slug}): preview link revoked`,
+        page.id,
       ),
-    );
-    if (!written) throw new NotFoundError('Preview link not found');
+      onConflict: () => new NotFoundError('Preview link not found'),
+    });
   }
 
   /** The page id and expiry a token names, while it is valid; undefined otherwise. */
@@ -99,7 +93,7 @@ export abstract class PreviewLinks extends WorkflowStore {
   ): Promise<{ pageId: string; expiresAt: string } | undefined> {
     const match = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return undefined;
-    const [, pageId, linkId, secret] = match as unknown as [string, string, string, string];
+    const [, pageId = '', linkId = '', secret = ''] = match;
     const result = await this.db.send(
       new GetCommand({
         TableName: this.table,

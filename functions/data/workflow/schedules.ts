@@ -1,12 +1,11 @@
 // Schedules (docs/decisions/0134-schedules.md): one publish and one unpublish per page at a
 // set time, run by functions/publishing/scheduler.ts. A scheduled publish names the hash of
 // the content it publishes; an edit of the working copy voids it (working-copy.ts).
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../../core/domain-errors.ts';
 import type { ScheduleEntry } from '../../shared/workflow.ts';
 import { GSI1PK, keys, SK } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
-import { conditionally, GSI1, queryAll } from '../table.ts';
+import { GSI1, queryAll } from '../table.ts';
 import { PreviewLinks } from './preview-links.ts';
 import type { Actor } from './store.ts';
 
@@ -42,22 +41,18 @@ export abstract class Schedules extends PreviewLinks {
       ...entry,
       at: new Date(entry.at).toISOString(),
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.table, Item: item } },
-          this.audit(
-            now,
-            actor,
-            'schedule',
-            `${page.title} (/${page.slug}): ${entry.action} scheduled for ${item.at}${
-              entry.redirectTo ? `, then redirecting to ${entry.redirectTo}` : ''
-            }`,
-            page.id,
-          ),
-        ],
-      }),
-    );
+    await this.transact({
+      items: [{ Put: { TableName: this.table, Item: item } }],
+      audit: this.audit(
+        now,
+        actor,
+        'schedule',
+        `${page.title} (/${page.slug}): ${entry.action} scheduled for ${item.at}${
+          entry.redirectTo ? `, then redirecting to ${entry.redirectTo}` : ''
+        }`,
+        page.id,
+      ),
+    });
     return toSchedule(item);
   }
 
@@ -87,30 +82,28 @@ export abstract class Schedules extends PreviewLinks {
     actor: Actor,
   ): Promise<boolean> {
     const now = this.now();
-    return conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.schedule(pageId, entry.action),
-                ConditionExpression: 'attribute_exists(pk) AND #at = :at',
-                ExpressionAttributeNames: { '#at': 'at' },
-                ExpressionAttributeValues: { ':at': entry.at },
-              },
-            },
-            this.audit(
-              now,
-              actor,
-              'schedule-void',
-              `The ${entry.action} scheduled for ${entry.at} was cancelled: ${reason}`,
-              pageId,
-            ),
-          ],
-        }),
+    return this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: keys.schedule(pageId, entry.action),
+            ConditionExpression: 'attribute_exists(pk) AND #at = :at',
+            ExpressionAttributeNames: { '#at': 'at' },
+            ExpressionAttributeValues: { ':at': entry.at },
+          },
+        },
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'schedule-void',
+        `The ${entry.action} scheduled for ${entry.at} was cancelled: ${reason}`,
+        pageId,
       ),
-    );
+      // Run or voided meanwhile: nothing to cancel.
+      onConflict: () => undefined,
+    });
   }
 
   async cancelSchedule(

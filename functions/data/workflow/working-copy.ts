@@ -3,12 +3,7 @@
 // visitors get; the working copy is a separate item, so saving it never changes the live
 // page. A save puts the copy back to draft with a new hash (which voids every approval of
 // the old content, review.ts) and voids a scheduled publish of the old content.
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import type { WorkflowSummary, WorkingCopy } from '../../shared/workflow.ts';
@@ -82,48 +77,47 @@ export abstract class WorkingCopies extends Schedules {
     };
     const scheduled = (await this.schedules(page.id)).find((entry) => entry.action === 'publish');
     const voids = scheduled && scheduled.contentHash !== hash;
-    const written = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
-                ...(current
-                  ? {
-                      ConditionExpression: 'revision = :revision',
-                      ExpressionAttributeValues: { ':revision': current.revision },
-                    }
-                  : { ConditionExpression: 'attribute_not_exists(pk)' }),
-              },
-            },
-            ...(voids
-              ? [
-                  { Delete: { TableName: this.table, Key: keys.schedule(page.id, 'publish') } },
-                  this.audit(
-                    now,
-                    actor,
-                    'schedule-void',
-                    `${page.title} (/${page.slug}): the publish scheduled for ${scheduled.at} was cancelled by an edit of the working copy`,
-                    page.id,
-                  ),
-                ]
-              : []),
-            ...(options.parts?.(current, at) ?? []),
-            this.audit(
-              now,
-              actor,
-              'draft-save',
-              `${input.title} (/${page.slug}): ${options.summary ?? 'working copy saved'} (revision ${next.revision})`,
-              page.id,
-            ),
-          ],
-        }),
-      ),
-    );
-    if (!written)
-      throw new StaleWorkingCopyError(revision, await this.workingCopy(page.id), page.revision);
+    const voided = voids
+      ? this.audit(
+          now,
+          actor,
+          'schedule-void',
+          `${page.title} (/${page.slug}): the publish scheduled for ${scheduled.at} was cancelled by an edit of the working copy`,
+          page.id,
+        )
+      : undefined;
+    await this.transact({
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
+            ...(current
+              ? {
+                  ConditionExpression: 'revision = :revision',
+                  ExpressionAttributeValues: { ':revision': current.revision },
+                }
+              : { ConditionExpression: 'attribute_not_exists(pk)' }),
+          },
+        },
+        ...(voids
+          ? [{ Delete: { TableName: this.table, Key: keys.schedule(page.id, 'publish') } }]
+          : []),
+        ...(options.parts?.(current, at) ?? []),
+      ],
+      audit: [
+        ...(voided ? [voided] : []),
+        this.audit(
+          now,
+          actor,
+          'draft-save',
+          `${input.title} (/${page.slug}): ${options.summary ?? 'working copy saved'} (revision ${next.revision})`,
+          page.id,
+        ),
+      ],
+      onConflict: async () =>
+        new StaleWorkingCopyError(revision, await this.workingCopy(page.id), page.revision),
+    });
     return next;
   }
 
@@ -132,28 +126,26 @@ export abstract class WorkingCopies extends Schedules {
     const current = await this.workingCopy(page.id);
     if (!current) throw new WorkingCopyNotFoundError();
     const now = this.now();
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: this.table,
-              Key: keys.workingCopy(page.id),
-              ConditionExpression: 'revision = :revision',
-              ExpressionAttributeValues: { ':revision': current.revision },
-            },
+    await this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: keys.workingCopy(page.id),
+            ConditionExpression: 'revision = :revision',
+            ExpressionAttributeValues: { ':revision': current.revision },
           },
-          { Delete: { TableName: this.table, Key: keys.schedule(page.id, 'publish') } },
-          this.audit(
-            now,
-            actor,
-            'draft-discard',
-            `${page.title} (/${page.slug}): working copy discarded`,
-            page.id,
-          ),
-        ],
-      }),
-    );
+        },
+        { Delete: { TableName: this.table, Key: keys.schedule(page.id, 'publish') } },
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'draft-discard',
+        `${page.title} (/${page.slug}): working copy discarded`,
+        page.id,
+      ),
+    });
   }
 
   /**
