@@ -133,7 +133,7 @@ const schema = z
       url: raw.SITE_URL ?? (raw.SITE_DOMAIN === undefined ? '' : `https://${raw.SITE_DOMAIN}`),
     },
     alarmEmail: raw.ALARM_EMAIL,
-    /** A web ACL with rate-based rules on the distribution (infra/constructs/site.ts). */
+    /** A web ACL with rate-based rules on the distribution (infra/constructs/site/waf.ts). */
     waf: raw.WAF,
     /** Where leads are forwarded (a drainer function and a signing secret), when set. */
     leadWebhookUrl: raw.LEAD_WEBHOOK_URL,

@@ -1,5 +1,5 @@
 // Issue 21, item 2: CloudFront serves IPv6 and had no WAF. The distribution now carries a
-// web ACL of rate-based rules (infra/constructs/site.ts), unless WAF=false. A CloudFront
+// web ACL of rate-based rules (infra/constructs/site/waf.ts), unless WAF=false. A CloudFront
 // web ACL must live in us-east-1: outside it, it joins the us-east-1 companion stack and
 // its ARN comes back through an SSM parameter. Synthesized with cdk-nag, as `cdk synth`.
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { parseConfig, type RawConfig } from './config.ts';
-import { WAF_RATE_RULES, WAF_WINDOW_SECONDS, wafArnParameterName } from './constructs/site.ts';
+import { WAF_RATE_RULES, WAF_WINDOW_SECONDS, wafArnParameterName } from './constructs/site/waf.ts';
 import { addWebApp } from './web-app.ts';
 
 const cdkJson = z

@@ -11,7 +11,7 @@ import { Data } from './constructs/data.ts';
 import { LeadWebhook } from './constructs/lead-webhook.ts';
 import { Rebuild } from './constructs/rebuild.ts';
 import { Schedules } from './constructs/schedules.ts';
-import { Site } from './constructs/site.ts';
+import { Site } from './constructs/site/site.ts';
 import { Uploads } from './constructs/uploads.ts';
 
 export interface WebStackProps extends StackProps {
@@ -110,7 +110,7 @@ export class WebStack extends Stack {
       id: 'AwsSolutions-CFR1',
       reason: 'The product is offered worldwide; no country must be blocked.',
     });
-    // AwsSolutions-CFR2 (WAF): acknowledged in constructs/site.ts only when WAF=false.
+    // AwsSolutions-CFR2 (WAF): acknowledged in constructs/site/site.ts only when WAF=false.
     if (config.site.domain === undefined) {
       // With a custom domain the distribution uses TLSv1.2_2021 and SNI, which passes CFR4;
       // only the default certificate needs this.

@@ -1,19 +1,20 @@
 // `npm run backup -- --out FILE --passphrase-file F`: one file with the local installation's
 // table, its object store and its install key, taken while `npm start` runs or not, and
-// encrypted with the passphrase (functions/server/backup.ts, backup-crypt.ts;
+// encrypted with the passphrase (functions/server/backup/create.ts, crypt.ts;
 // docs/operations.md). At a terminal without --passphrase-file the passphrase is asked for
 // (twice, not shown); `--unencrypted` writes the archive in clear, said explicitly.
 import '../functions/lib/zod-jitless.ts'; // first, before any module builds a schema
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../functions/env.ts';
-import { BackupError, createBackup, exitOnFailure } from '../functions/server/backup.ts';
+import { createBackup } from '../functions/server/backup/create.ts';
+import { BackupError, exitOnFailure } from '../functions/server/backup/errors.ts';
 import {
   canPrompt,
   checkNewPassphrase,
   PassphraseError,
   promptPassphrase,
   readPassphraseFile,
-} from '../functions/server/backup-crypt.ts';
+} from '../functions/server/backup/crypt.ts';
 
 const USAGE =
   'Usage: npm run backup -- --out FILE --passphrase-file PASSPHRASE_FILE (or --unencrypted), for example --out backups/pharmabridge.tar.gz.age';

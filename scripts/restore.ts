@@ -1,17 +1,18 @@
 // `npm run restore -- FILE [--passphrase-file F]`: a backup (`npm run backup`) into an empty
 // DATA_DIR, with a fresh DynamoDB Local key and the backed-up install key; then `npm start`
-// serves it (functions/server/backup.ts; docs/operations.md). An encrypted backup's
+// serves it (functions/server/backup/restore.ts; docs/operations.md). An encrypted backup's
 // passphrase comes from the file, or is asked for at a terminal without echo; with CI=true
 // or no terminal and no file, the restore refuses.
 import '../functions/lib/zod-jitless.ts'; // first, before any module builds a schema
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../functions/env.ts';
-import { BackupError, restoreBackup, exitOnFailure } from '../functions/server/backup.ts';
+import { BackupError, exitOnFailure } from '../functions/server/backup/errors.ts';
+import { restoreBackup } from '../functions/server/backup/restore.ts';
 import {
   canPrompt,
   promptPassphrase,
   readPassphraseFile,
-} from '../functions/server/backup-crypt.ts';
+} from '../functions/server/backup/crypt.ts';
 
 const USAGE =
   'Usage: DATA_DIR=<empty or new folder> npm run restore -- FILE [--passphrase-file PASSPHRASE_FILE]';

@@ -3,7 +3,7 @@
 // The table is a single key space shared by every repository in functions/data/, so a
 // prefix written by one repository must never be a prefix of another's: a
 // `begins_with(sk, 'SESSION#')` query, or a restore that recognizes items by their
-// partition (functions/server/backup.ts), would otherwise read a stranger's items. The
+// partition (functions/server/backup/items.ts), would otherwise read a stranger's items. The
 // repositories build keys only with the builders below; KEY_SPACE (functions/data/key-space.ts)
 // lists every partition form with the sort-key forms written under it, and
 // functions/data/keys.test.ts checks that no two forms can produce the same key and that no

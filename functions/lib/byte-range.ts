@@ -1,5 +1,5 @@
 // Range requests (RFC 9110 section 14) for the local server's files: the static site
-// (functions/server/static-site.ts) and the disk driver's published uploads
+// (functions/server/static-site/answers.ts) and the disk driver's published uploads
 // (functions/storage/serve.ts). One byte range per request; S3 behind CloudFront answers
 // ranges itself in AWS. docs/decisions/0352-http-answers-of-the-local-server-and-the-edge.md.
 

@@ -7,7 +7,7 @@
 // through them) tells this module the page before and after, and a change of liveness or
 // slug becomes one UpdateKeys call at once. The rebuild's sync (scripts/sync-redirects.ts)
 // reconciles the keys with the table after each build, which also seeds them on the first.
-// Locally nothing is written: the local server asks the table itself (static-site.ts).
+// Locally nothing is written: the local server asks the table itself (functions/server/static-site/site.ts).
 
 import type { Logger } from '../core/logger.ts';
 

@@ -14,7 +14,7 @@ import type { RedirectDto } from '../shared/redirects.ts';
 import { readRedirectList } from '../site-data/store.ts';
 import { createFrontServer } from '../server/http.ts';
 import { readRedirectMap, redirectMapFor, writeRedirectMap } from '../server/redirect-map.ts';
-import { StaticSite } from '../server/static-site.ts';
+import { StaticSite } from '../server/static-site/site.ts';
 import { requestFrom } from '../test/socket.ts';
 import { adminTestApp } from '../test/harness.ts';
 

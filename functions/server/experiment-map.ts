@@ -7,7 +7,7 @@
 // at <variantPrefix>/<variantId>/index.html (variantPrefix "/variants/<slug>"; the default
 // page's slug is `default`). infra/edge/clean-urls.js reads the value (experimentVariant) and
 // rewrites the page's request to the visitor's variant; the local server runs that same code
-// on readEdgeStore (static-site.ts), and the rebuild in AWS copies readEdgeStore into the
+// on readEdgeStore (static-site/site.ts), and the rebuild in AWS copies readEdgeStore into the
 // KeyValueStore (scripts/sync-redirects.ts). A dotfile: never served, never synced to the bucket.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

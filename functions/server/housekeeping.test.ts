@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { memoryLogger } from '../test/harness.ts';
-import { runningServer, SERVER_FILE } from './backup.ts';
+import { runningServer, SERVER_FILE } from './backup/source.ts';
 import { startHousekeeping } from './housekeeping.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');

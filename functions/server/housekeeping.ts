@@ -2,7 +2,7 @@
 //
 // - It announces its DynamoDB Local in DATA_DIR/server.json (process id and endpoint,
 //   0600), so `npm run backup` reads through the running engine instead of opening the
-//   same database files with a second one (functions/server/backup.ts). The file goes
+//   same database files with a second one (functions/server/backup/source.ts). The file goes
 //   when the process exits; one left by a crash names a dead process and is ignored.
 // - It sweeps the disk store's abandoned uploads at start-up and every hour, at the ages
 //   the S3 bucket's lifecycle rules use (DiskObjectStore.sweepAbandoned).
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Config } from '../env.ts';
 import type { Logger } from '../core/logger.ts';
 import { DiskObjectStore } from '../storage/disk.ts';
-import { SERVER_FILE } from './backup.ts';
+import { SERVER_FILE } from './backup/source.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 

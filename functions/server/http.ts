@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Context } from 'hono';
 import { socketIp, type ClientIpResolver } from '../lib/client-ip.ts';
-import type { HandleOptions, StaticSite } from './static-site.ts';
+import type { HandleOptions, StaticSite } from './static-site/site.ts';
 import type { UploadsHandler } from '../storage/serve.ts';
 
 export interface FrontOptions {

@@ -29,7 +29,7 @@ import { socketIp } from '../lib/client-ip.ts';
 import { DiskObjectStore } from '../storage/disk.ts';
 import { createUploadsHandler, type UploadsHandler } from '../storage/serve.ts';
 import { buildSite, buildStamp, isBuildCurrent } from './site-build.ts';
-import { StaticSite } from './static-site.ts';
+import { StaticSite } from './static-site/site.ts';
 
 /**
  * How long requests in flight get to finish when the server stops: within start.ts's

@@ -12,7 +12,7 @@ import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import type { Logger } from '../core/logger.ts';
 import { LocalRebuilder } from '../rebuild/local.ts';
 import { buildSite, buildStamp } from './site-build.ts';
-import { StaticSite } from './static-site.ts';
+import { StaticSite } from './static-site/site.ts';
 
 /**
  * What the static output depends on in the store: which pages, when they changed, the

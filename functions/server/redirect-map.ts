@@ -1,7 +1,7 @@
 // The redirect map a build publishes (docs/decisions/0141-redirects-served-twice.md):
 // dist/.redirects.json, the content of CloudFront's KeyValueStore as JSON,
 // `{ "<from>": "<status> <to>" }`. One definition served twice: the local server reads it with each
-// site snapshot (static-site.ts) and answers with the edge function's own code; the rebuild in AWS
+// site snapshot (static-site/site.ts) and answers with the edge function's own code; the rebuild in AWS
 // copies it into the KeyValueStore the edge function reads (scripts/sync-redirects.ts). A dotfile:
 // the local server never serves it, and the bucket sync leaves it out.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

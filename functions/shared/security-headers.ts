@@ -1,6 +1,6 @@
 // The security headers of every response, defined once: the local server
-// (functions/server/static-site.ts, functions/app.ts) and CloudFront's response-headers
-// policies (infra/constructs/site.ts) both take them from here, so they cannot drift.
+// (functions/server/static-site/headers.ts, functions/app.ts) and CloudFront's response-headers
+// policies (infra/constructs/site/policies.ts) both take them from here, so they cannot drift.
 // The design is in docs/decisions/0034-content-security-policy.md.
 import hashes from './csp-hashes.json' with { type: 'json' };
 

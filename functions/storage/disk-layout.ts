@@ -21,7 +21,7 @@ export const LOCAL_UPLOAD_PATH = '/api/objects/local';
 
 /**
  * Every prefix an object key has, with the shape of the name after it: the one list
- * (KEY_RE is made from it), which `npm run backup` walks (functions/server/backup.ts has
+ * (KEY_RE is made from it), which `npm run backup` walks (functions/server/backup/objects.ts has
  * a rule for each, so a new prefix cannot be left out of backups unnoticed).
  */
 export const OBJECT_NAME_SHAPES = {

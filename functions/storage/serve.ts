@@ -1,5 +1,5 @@
 // Serves published uploads from the disk driver on the local server, as CloudFront does
-// from the uploads bucket in AWS (infra/constructs/site.ts): /objects/uploads/<id> and its
+// from the uploads bucket in AWS (infra/constructs/site/site.ts): /objects/uploads/<id> and its
 // variants, with the Content-Type verified at publish, nosniff and a sandboxing CSP, long
 // caching only for the versioned variant names, single byte ranges (functions/lib/byte-range.ts). Only names of the exact published shapes
 // are looked up, so `..`, encoded or NUL tricks and over-long ids never reach the disk:

@@ -3,7 +3,7 @@
 // URLs, redirects (issue 23) and A/B experiment assignment (issue 24).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SPA_FALLBACKS } from '../../functions/server/static-site.ts';
+import { SPA_FALLBACKS } from '../../functions/server/static-site/edge-rules.ts';
 import { loadEdgeScript, storeOf, type CloudFrontModule } from './edge-script.ts';
 
 interface ViewerRequest {

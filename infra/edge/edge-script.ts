@@ -3,7 +3,7 @@
 // 'cloudfront'` (the KeyValueStore helpers of cloudfront-js-2.0) takes the store given, and
 // `import crypto from 'crypto'` (the runtime's hash and HMAC module) takes Node's
 // createHash and createHmac, whose API it shares. So the tests (edge-functions.test.ts) and
-// the local server (functions/server/static-site.ts) run the very file CloudFront runs.
+// the local server (functions/server/static-site/edge-rules.ts) run the very file CloudFront runs.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 

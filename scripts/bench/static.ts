@@ -15,7 +15,8 @@ import { socketIp } from '../../functions/lib/client-ip.ts';
 import { freePort } from '../../functions/server/dynamo-local.ts';
 import { EXPERIMENT_MAP_FILE, writeExperimentMap } from '../../functions/server/experiment-map.ts';
 import { createFrontServer, requestClientIp } from '../../functions/server/http.ts';
-import { EXPERIMENT_CACHE, StaticSite } from '../../functions/server/static-site.ts';
+import { EXPERIMENT_CACHE } from '../../functions/server/static-site/headers.ts';
+import { StaticSite } from '../../functions/server/static-site/site.ts';
 import { fmt, load, stopChild, waitFor, type LoadResult } from './tools.ts';
 import { EMPTY_STORE, loadEdgeScript } from '../../infra/edge/edge-script.ts';
 

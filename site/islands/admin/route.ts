@@ -1,7 +1,7 @@
 // Where the admin is, in its URL (issue 22 A): /admin/<tab>?<the tab's filters>. A reload
 // keeps the tab and its filters, Back and Forward move between views, and a view can be
 // bookmarked or sent to a colleague. The static server and CloudFront answer every
-// /admin/* path with the admin shell (SPA_FALLBACKS in functions/server/static-site.ts,
+// /admin/* path with the admin shell (SPA_FALLBACKS in functions/server/static-site/edge-rules.ts,
 // infra/edge/clean-urls.js), so these paths need nothing on the server.
 import { useSyncExternalStore } from 'react';
 

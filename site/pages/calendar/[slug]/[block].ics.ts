@@ -1,7 +1,7 @@
 // `/calendar/{slug}/{blockId}.ics`: the "Add to calendar" file of each shown event block of
 // each page built (docs/decisions/0173-event-blocks.md), written at build time like the pages
 // themselves (site/pages/[slug].astro; the default page's are under its slug, `default`).
-// The text is functions/shared/ics.ts's; the local server (functions/server/static-site.ts)
+// The text is functions/shared/ics.ts's; the local server (functions/server/static-site/headers.ts)
 // and the publish step (infra/constructs/rebuild.ts) serve it as text/calendar.
 // An experiment's variant may add an event block the page itself does not have: its file is
 // written too; a block id both have keeps the page's event.

@@ -1,12 +1,12 @@
-// What a backup holds and how it is sealed (issue 33; functions/server/backup.ts,
-// backup-crypt.ts), in-process over the run's DynamoDB Local and a real disk store: every
+// What a backup holds and how it is sealed (issue 33; functions/server/backup/create.ts,
+// crypt.ts), in-process over the run's DynamoDB Local and a real disk store: every
 // prefix of the object store the code names (images and gated downloads' PDFs, not the
 // expiring pending uploads), the install key, two-factor secrets only as ciphertext; a
 // folder or file it does not know stops it; the file is age-encrypted (opened here by
 // age-encryption and listed by the system's own `tar`); a wrong passphrase restores
 // nothing; an archive of format 1 (unencrypted, uploads only) still restores; a
 // LEAD_SETTINGS_KEY other than the backed-up key is refused. The whole restore drill with
-// `npm start` is functions/server/backup.test.ts.
+// `npm start` is functions/server/backup/backup.test.ts.
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -17,17 +17,19 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminKey } from '../data/admins.ts';
-import { ensureTable } from '../data/table.ts';
-import { loadConfig, type Config } from '../env.ts';
-import { newTotpSecret } from '../core/totp.ts';
-import { createServices } from '../services.ts';
-import type { Services } from '../lib/context.ts';
-import { KEY_FILE, LocalSecretBox, SECRET_PURPOSES } from '../webhooks/secret-box.ts';
-import { decryptBackup, openBackup } from '../test/backup-files.ts';
-import { TarWriter } from './backup-archive.ts';
-import { BACKUP_VERSION, createBackup, restoreBackup, type BackupManifest } from './backup.ts';
-import { PassphraseError } from './backup-crypt.ts';
+import { adminKey } from '../../data/admins.ts';
+import { ensureTable } from '../../data/table.ts';
+import { loadConfig, type Config } from '../../env.ts';
+import { newTotpSecret } from '../../core/totp.ts';
+import { createServices } from '../../services.ts';
+import type { Services } from '../../lib/context.ts';
+import { KEY_FILE, LocalSecretBox, SECRET_PURPOSES } from '../../webhooks/secret-box.ts';
+import { decryptBackup, openBackup } from '../../test/backup-files.ts';
+import { createBackup } from './create.ts';
+import { PassphraseError } from './crypt.ts';
+import { BACKUP_VERSION, type BackupManifest } from './manifest.ts';
+import { restoreBackup } from './restore.ts';
+import { TarWriter } from './tar.ts';
 
 const PASSPHRASE = 'tulip-orbit-cedar-19';
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');

@@ -12,7 +12,7 @@ import { open, readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Decrypter, Encrypter } from 'age-encryption';
-import { ArchiveError } from './backup-archive.ts';
+import { ArchiveError } from './tar.ts';
 
 const AGE_MAGIC = 'age-encryption.org/v1\n';
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);

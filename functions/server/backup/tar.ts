@@ -2,7 +2,7 @@
 // can list it and `tar -xzf` unpack it without this project. Only what a backup needs is
 // written and read (regular files, names up to 100 characters, sizes under 8 GiB); no new
 // dependency (node:zlib does the gzip). Every entry's SHA-256 is computed as it streams by,
-// for the manifest (functions/server/backup.ts).
+// for the manifest (functions/server/backup/manifest.ts).
 import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 
