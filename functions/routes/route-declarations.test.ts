@@ -41,10 +41,8 @@ import { assets } from './admin/assets.ts';
 import { downloads } from './downloads.ts';
 import { objects } from './objects.ts';
 import { s3 } from './s3.ts';
-import { landingPages } from './landing-pages.ts';
 import { workflowRoutes } from './workflow.ts';
 import { health } from './health.ts';
-import { landingPageBySlug } from './landing-page-by-slug.ts';
 import { contact } from './contact.ts';
 import { publicForms } from './forms.ts';
 import { conversions } from './conversions.ts';
@@ -58,8 +56,6 @@ import { sharedAnalytics } from './shared-analytics.ts';
  * `localUploads`, `.all('/*')`) is no route of the table: it stands in for S3.
  */
 const NOT_YET_DECLARED = new Map<object, string>([
-  [landingPages, 'landing-pages.ts'],
-  [landingPageBySlug, 'landing-page-by-slug.ts'],
   [contacts, 'contacts.ts'],
   [objects, 'objects.ts'],
   [leads, 'leads.ts'],

@@ -12,7 +12,7 @@ import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { errorEnvelopeSchema } from '../../shared/api.ts';
 import { underVitest } from '../../env.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv, VisitorEnv } from '../../lib/context.ts';
 import type { ApiError } from '../../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
 
@@ -129,6 +129,9 @@ const routeDefiner =
 
 /** An administrators' route (a `Hono<AppEnv>` router; functions/app.ts). */
 export const defineRoute = routeDefiner<AppEnv>();
+
+/** A visitors' route (a `Hono<VisitorEnv>` router; functions/routes/public-routes.ts). */
+export const defineVisitorRoute = routeDefiner<VisitorEnv>();
 
 /** Registers `routes` on `router` in order (Hono matches the first that fits) and returns it. */
 export function mount<E extends Env, R extends Hono<E>>(
