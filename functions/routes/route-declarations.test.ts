@@ -33,8 +33,6 @@ import { templates } from './admin/templates.ts';
 import { settings } from './admin/settings.ts';
 import { leadSettings } from './admin/lead-settings.ts';
 import { workflowSummary } from './admin/workflow-summary.ts';
-import { leads } from './leads.ts';
-import { objects } from './objects.ts';
 import { analytics } from './analytics.ts';
 import { media } from './media.ts';
 import { assets } from './admin/assets.ts';
@@ -43,6 +41,7 @@ import { s3 } from './s3.ts';
 import { workflowRoutes } from './workflow.ts';
 import { health } from './health.ts';
 import { contact } from './contact.ts';
+import { leads } from './leads.ts';
 import { publicForms } from './forms.ts';
 import { conversions } from './conversions.ts';
 import { preview } from './preview.ts';
@@ -55,7 +54,6 @@ import { sharedAnalytics } from './shared-analytics.ts';
  * `localUploads`, `.all('/*')`) is no route of the table: it stands in for S3.
  */
 const NOT_YET_DECLARED = new Map<object, string>([
-  [objects, 'objects.ts'],
   [leads, 'leads.ts'],
   [conversions, 'conversions.ts'],
   [contact, 'contact.ts'],
