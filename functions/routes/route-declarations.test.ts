@@ -41,7 +41,6 @@ import { s3 } from './s3.ts';
 import { workflowRoutes } from './workflow.ts';
 import { health } from './health.ts';
 import { contact } from './contact.ts';
-import { leads } from './leads.ts';
 import { publicForms } from './forms.ts';
 import { conversions } from './conversions.ts';
 import { preview } from './preview.ts';
@@ -54,7 +53,6 @@ import { sharedAnalytics } from './shared-analytics.ts';
  * `localUploads`, `.all('/*')`) is no route of the table: it stands in for S3.
  */
 const NOT_YET_DECLARED = new Map<object, string>([
-  [leads, 'leads.ts'],
   [conversions, 'conversions.ts'],
   [contact, 'contact.ts'],
   [media, 'media.ts'],
