@@ -38,6 +38,11 @@ export interface RequestSchemas {
   queryRefusal?: (issues: readonly z.core.$ZodIssue[]) => ApiError;
   /** A JSON body: any other Content-Type answers 415. */
   json?: z.ZodType;
+  /**
+   * A body the handler reads and checks itself with `schema` (a beacon's JSON sent as
+   * text/plain): declared for the description, never validated by the kernel.
+   */
+  ownBody?: { schema: z.ZodType; contentTypes: readonly string[] };
 }
 
 /** A route's declaration: everything but its handler. */
