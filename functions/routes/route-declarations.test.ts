@@ -33,7 +33,6 @@ import { templates } from './admin/templates.ts';
 import { settings } from './admin/settings.ts';
 import { leadSettings } from './admin/lead-settings.ts';
 import { workflowSummary } from './admin/workflow-summary.ts';
-import { media } from './media.ts';
 import { assets } from './admin/assets.ts';
 import { downloads } from './downloads.ts';
 import { s3 } from './s3.ts';
@@ -52,7 +51,6 @@ import { sharedAnalytics } from './shared-analytics.ts';
  */
 const NOT_YET_DECLARED = new Map<object, string>([
   [contact, 'contact.ts'],
-  [media, 'media.ts'],
   [auth, 'auth.ts'],
   [s3, 's3.ts'],
   [adminPages, 'admin/pages.ts'],
