@@ -235,6 +235,13 @@ export interface Config {
   siteUrl: string;
 }
 
+/**
+ * Whether vitest runs this process (it sets VITEST before any module loads; the functions
+ * and the local server never have it): the route kernel then checks every answer against
+ * its declaration (functions/routes/support/define-route.ts).
+ */
+export const underVitest = (): boolean => process.env['VITEST'] !== undefined;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

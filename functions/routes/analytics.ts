@@ -5,16 +5,31 @@ import { analyticsReport } from '../data/analytics/report.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { notFound } from '../lib/errors.ts';
-import { query } from '../lib/validate.ts';
-import { analyticsQuerySchema, type AnalyticsResponse } from '../shared/analytics.ts';
+import {
+  analyticsQuerySchema,
+  analyticsResponseSchema,
+  type AnalyticsResponse,
+} from '../shared/analytics.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 
-export const analytics = new Hono<AppEnv>()
-  .use(sameSiteReads)
-  .use(requirePermission('analytics'))
-  .get('/', query(analyticsQuerySchema), async (c) => {
-    const report = await analyticsReport(c.get('services'), c.req.valid('query'));
+export const analyticsFigures = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'The Analytics tab’s figures for a range of days, and the period before it',
+    request: { query: analyticsQuerySchema },
+    responses: { 200: analyticsResponseSchema },
+  },
+  async (c, { query }) => {
+    const report = await analyticsReport(c.get('services'), query);
     if (!report) throw notFound('Page');
     // Figures change with every visit: never served from a cache.
     c.header('Cache-Control', 'no-store');
     return c.json<AnalyticsResponse>(report);
-  });
+  },
+);
+
+export const analytics = mount(
+  new Hono<AppEnv>().use(sameSiteReads).use(requirePermission('analytics')),
+  [analyticsFigures],
+);

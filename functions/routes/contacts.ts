@@ -9,21 +9,26 @@ import { contactKey, numberOf } from '../data/contacts.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { notFound } from '../lib/errors.ts';
-import { params } from '../lib/validate.ts';
-import type { Contact, ContactTimelineEntry } from '../shared/leads/contacts.ts';
-import type { LeadSummary } from '../shared/leads/lead.ts';
+import { contactSchema, type Contact, type ContactTimelineEntry } from '../shared/leads/contacts.ts';
+import { type LeadSummary } from '../shared/leads/lead.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 
 /** Leads a contact view reads at most, the newest (the rest are counted, not shown). */
 export const CONTACT_MAX_LEADS = 50;
 
 const emailParam = z.object({ email: z.email().max(254) });
 
-export const contacts = new Hono<AppEnv>()
-  .use(sameSiteReads)
-  .use(requirePermission('leads'))
-  .get('/:email', params(emailParam), async (c) => {
+export const getContact = defineRoute(
+  {
+    method: 'get',
+    path: '/:email',
+    summary: 'One person: every submission with this e-mail address and one merged timeline',
+    request: { params: emailParam },
+    responses: { 200: contactSchema },
+  },
+  async (c, { params }) => {
     const services = c.get('services');
-    const email = contactKey(c.req.valid('param').email);
+    const email = contactKey(params.email);
     const index = services.leads.contacts;
     await index.ensureBuilt();
     const all = await index.submissions(email);
@@ -84,4 +89,10 @@ export const contacts = new Hono<AppEnv>()
       timeline,
       truncated: all.length > newest.length,
     });
-  });
+  },
+);
+
+export const contacts = mount(
+  new Hono<AppEnv>().use(sameSiteReads).use(requirePermission('leads')),
+  [getContact],
+);

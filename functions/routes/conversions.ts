@@ -2,7 +2,7 @@
 // landing pages and, through the site-wide script, the marketing site's pages. Bots and
 // visitors asking not to be tracked are answered 202 and dropped; everything else is stored
 // with its counters, keyed by the resolved page, before the 202.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { limitBody } from '../lib/validate.ts';
 import { publicPath } from '../shared/slug.ts';
 import { conversionEventSchema, deviceClass, LANDING_EVENT_TYPES } from '../shared/events.ts';
@@ -10,6 +10,7 @@ import { siteEventSourceIssue, siteRouteAccepts, siteRouteScope } from '../share
 import { ApiError, validationError } from '../lib/errors.ts';
 import { limitKey } from '../core/client-address.ts';
 import { countVariant, isBot } from './support/intake.ts';
+import { defineVisitorRoute, mount } from './support/define-route.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
 import type { ConversionEvent } from '../shared/events.ts';
 
@@ -48,19 +49,32 @@ async function countedPage(
   return page && { id: page.id, landing: true, path: publicPath(page.slug) };
 }
 
-export const conversions = new Hono<VisitorEnv>().post(
-  '/',
-  async (c, next) => {
-    if (!ACCEPTED_TYPE.test(c.req.header('content-type') ?? '')) {
-      throw new ApiError(
-        415,
-        'unsupported_media_type',
-        'The request body must be JSON (Content-Type: application/json or text/plain)',
-      );
-    }
-    await next();
+/** navigator.sendBeacon's text/plain or fetch's JSON; anything else is 415. */
+const acceptedType: MiddlewareHandler<VisitorEnv> = async (c, next) => {
+  if (!ACCEPTED_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'The request body must be JSON (Content-Type: application/json or text/plain)',
+    );
+  }
+  await next();
+};
+
+export const recordConversion = defineVisitorRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary: 'A page view or conversion event from a page (202 whether stored or dropped)',
+    middleware: [acceptedType, limitBody(CONVERSION_MAX_BYTES, 'A conversion event')],
+    request: {
+      ownBody: {
+        schema: conversionEventSchema,
+        contentTypes: ['application/json', 'text/plain'],
+      },
+    },
+    responses: { 202: null },
   },
-  limitBody(CONVERSION_MAX_BYTES, 'A conversion event'),
   async (c) => {
     const services = c.get('services');
     const text = await c.req.text();
@@ -148,3 +162,5 @@ export const conversions = new Hono<VisitorEnv>().post(
     return c.body(null, 202);
   },
 );
+
+export const conversions = mount(new Hono<VisitorEnv>(), [recordConversion]);

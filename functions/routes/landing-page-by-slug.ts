@@ -6,24 +6,29 @@ import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import * as z from 'zod';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
-import type { PublicLandingPageDto } from '../shared/api/pages.ts';
+import { publicLandingPageSchema, type PublicLandingPageDto } from '../shared/api/pages.ts';
 import { slugParamSchema } from '../shared/slug.ts';
 import { withoutAssetPaths } from '../shared/assets.ts';
 import { notFound } from '../lib/errors.ts';
 import type { VisitorEnv } from '../lib/context.ts';
-import { params } from '../lib/validate.ts';
 import { currentAdmin } from '../lib/session.ts';
+import { defineVisitorRoute, mount } from './support/define-route.ts';
 
 const slugParam = z.object({ slug: slugParamSchema });
 
 // `no-cache` means "revalidate", which needs a validator: the ETag (a hash of the answer)
 // lets a browser's or the CDN's copy be confirmed with a 304 instead of sent again.
-export const landingPageBySlug = new Hono<VisitorEnv>().get(
-  '/:slug',
-  etag(),
-  params(slugParam),
-  async (c) => {
-    const { slug } = c.req.valid('param');
+export const getPublicPage = defineVisitorRoute(
+  {
+    method: 'get',
+    path: '/:slug',
+    summary: 'A live landing page by its slug, with the library images it uses',
+    middleware: [etag()],
+    request: { params: slugParam },
+    // 304 when the If-None-Match matches (the ETag is a hash of the answer).
+    responses: { 200: publicLandingPageSchema, 304: null },
+  },
+  async (c, { params: { slug } }) => {
     const page = await c.get('services').pages.getBySlug(slug);
     // Drafts are not public (docs/decisions/0065-new-pages.md): same answer as a missing page. A
     // signed-in administrator may still preview them (never cached).
@@ -50,3 +55,5 @@ export const landingPageBySlug = new Hono<VisitorEnv>().get(
     } satisfies PublicLandingPageDto);
   },
 );
+
+export const landingPageBySlug = mount(new Hono<VisitorEnv>(), [getPublicPage]);

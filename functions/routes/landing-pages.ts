@@ -4,13 +4,12 @@
 // its own transaction and then asks for a site rebuild (support/changes.ts).
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { createPageSchema, updatePageSchema } from '../shared/api/pages.ts';
+import { createPageSchema, landingPageSchema, pageListSchema, updatePageSchema } from '../shared/api/pages.ts';
 import { placeholderContent } from '../shared/landing-content.ts';
 import { pageIdSchema } from '../shared/slug.ts';
 import { landingTemplate } from '../shared/template.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { jsonBody, params, requireJson } from '../lib/validate.ts';
 import { assertPermission, requireAdmin, requirePermission } from '../lib/auth.ts';
 import {
   assertMayChange,
@@ -26,21 +25,40 @@ import { ReviewRequiredError } from '../data/live-guard.ts';
 import { NEW_LIVE_PAGE_NEEDS_REVIEW } from '../data/landing-pages/errors.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { sameJson } from '../shared/stable-json.ts';
+import { savedToCopySchema } from '../shared/workflow.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 
 const idParam = z.object({ id: pageIdSchema });
+// Every change needs edit before its body is read; a live page needs publish too
+// (assertMayChange, which knows the page). No router-wide middleware: the public
+// GET /:slug (landing-page-by-slug.ts) shares this mount point.
 const editor = requirePermission('edit');
 
-export const landingPages = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
+export const listPages = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'Every landing page, drafts included',
+    middleware: [requireAdmin],
+    responses: { 200: pageListSchema },
+  },
+  async (c) => {
     const pages = await c.get('services').pages.list();
     c.header('Cache-Control', 'no-store');
     return c.json(pages);
-  })
-  // Every change needs edit before its body is read; a live page needs publish too
-  // (assertMayChange, which knows the page). No router-wide middleware: the public
-  // GET /:slug (landing-page-by-slug.ts) shares this mount point.
-  .post('/', editor, requireJson, jsonBody(createPageSchema), async (c) => {
-    const body = c.req.valid('json');
+  },
+);
+
+export const createPage = defineRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary: 'A new page: placeholder content, a template or a copy of another page',
+    middleware: [editor],
+    request: { json: createPageSchema },
+    responses: { 201: landingPageSchema },
+  },
+  async (c, { json: body }) => {
     await assertMayChange(c, undefined, body.isActive);
     await assertFormsExist(c, body.content);
     // While review is required a page goes live only through it (issue 33): nothing is
@@ -81,10 +99,19 @@ export const landingPages = new Hono<AppEnv>()
     );
     if (seen) await requestRebuild(c, 'create', page);
     return c.json(page, 201);
-  })
-  .put('/:id', editor, params(idParam), requireJson, jsonBody(updatePageSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { revision, ...patch } = c.req.valid('json');
+  },
+);
+
+export const updatePage = defineRoute(
+  {
+    method: 'put',
+    path: '/:id',
+    summary: 'Changes a page; a live page under review keeps the change in its working copy (202)',
+    middleware: [editor],
+    request: { params: idParam, json: updatePageSchema },
+    responses: { 200: landingPageSchema, 202: savedToCopySchema },
+  },
+  async (c, { params: { id }, json: { revision, ...patch } }) => {
     const current = await c.get('services').pages.getById(id);
     await assertMayChange(c, current, patch.isActive);
     await assertFormsExist(c, patch.content);
@@ -125,9 +152,19 @@ export const landingPages = new Hono<AppEnv>()
     });
     if (seen) await requestRebuild(c, 'update', page);
     return c.json(page);
-  })
-  .delete('/:id', editor, params(idParam), async (c) => {
-    const { id } = c.req.valid('param');
+  },
+);
+
+export const deletePage = defineRoute(
+  {
+    method: 'delete',
+    path: '/:id',
+    summary: 'Deletes a page, restorable for 30 days',
+    middleware: [editor],
+    request: { params: idParam },
+    responses: { 204: null },
+  },
+  async (c, { params: { id } }) => {
     await assertPermission(c, 'publish');
     const page = await c.get('services').pages.delete(
       id,
@@ -135,9 +172,20 @@ export const landingPages = new Hono<AppEnv>()
     );
     await requestRebuild(c, 'delete', page);
     return c.body(null, 204);
-  })
-  .post('/:id/reset-to-template', editor, params(idParam), async (c) => {
-    const { id } = c.req.valid('param');
+  },
+);
+
+export const resetPageToTemplate = defineRoute(
+  {
+    method: 'post',
+    path: '/:id/reset-to-template',
+    summary:
+      'Replaces the content with the latest template, keeping the SEO settings (202 under review)',
+    middleware: [editor],
+    request: { params: idParam },
+    responses: { 200: landingPageSchema, 202: savedToCopySchema },
+  },
+  async (c, { params: { id } }) => {
     const { pages } = c.get('services');
     const current = await pages.getById(id);
     if (!current) throw notFound('Landing page');
@@ -178,7 +226,16 @@ export const landingPages = new Hono<AppEnv>()
     );
     if (current.isActive) await requestRebuild(c, 'reset', page);
     return c.json(page);
-  });
+  },
+);
+
+export const landingPages = mount(new Hono<AppEnv>(), [
+  listPages,
+  createPage,
+  updatePage,
+  deletePage,
+  resetPageToTemplate,
+]);
 
 /** Whether a PUT's patch changes what a live page shows (its title, slug or content). */
 function changesLivePage(

@@ -1,14 +1,11 @@
 // /api/admin/leads: the Leads inbox. List with filters and a cursor, the new-lead count,
 // one lead with its timeline and CRM delivery, status, owner changes and notes, a manual
-// delivery retry, erasure for a data-subject request, and the CSV export (of a filter, or
-// of chosen leads). Bulk changes of up to 100 leads answer per lead. Every change is
-// audited by lead id only (and the owner's account), so the audit log keeps no personal
-// data after an erasure. Owners (issue 26): an active account whose role has the leads
-// permission; the new owner is told by e-mail (functions/mail/lead-owner.ts).
-// Leads by form (issue 35, docs/decisions/0392-leads-carry-their-form.md): every lead is
-// answered with its form's title (a lead stored before titles were gets its form's current
-// or last known one), `formId` filters by one form, GET /forms lists the Form filter's
-// choices (deleted forms too while leads name them), and the CSV's Form column holds the title.
+// delivery retry, erasure for a data-subject request, the CSV export (of a filter, or of
+// chosen leads). Bulk changes of up to 100 leads answer per lead. Changes are audited by
+// lead id only (and the owner's account): no personal data in the log after an erasure.
+// Owners (issue 26) are active accounts with the leads permission, told by e-mail
+// (functions/mail/lead-owner.ts). Leads by form (docs/decisions/0392-leads-carry-their-form.md):
+// each lead comes with its form's title, `formId` filters, GET /forms lists the choices.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -19,15 +16,24 @@ import { toDelivery } from '../data/outbox.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
 import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms/built-in.ts';
 import type { FormType } from '../shared/contact.ts';
 import { leadFormName, type LeadStatus } from '../shared/leads/basics.ts';
 import {
+  LEAD_PAGE_SIZE,
+  leadBulkResultSchema,
   leadBulkSchema,
+  leadDetailSchema,
   leadExportSelectionSchema,
+  leadFilterSchema,
+  leadFormName,
+  leadFormsSchema,
+  leadListQuerySchema,
+  leadListSchema,
+  leadOwnersSchema,
   leadPatchSchema,
+  leadStatsSchema,
   type LeadBulkResult,
   type LeadOwners,
 } from '../shared/leads/changes.ts';
@@ -46,6 +52,7 @@ import { audit } from './support/audit.ts';
 import { csvAnswer } from './support/lead-csv.ts';
 import { withFormTitles } from './support/lead-forms.ts';
 import { actorEmail } from './support/actor.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 
 const idParam = z.object({ id: z.uuid() });
 /** Binds signed cursors to this list (functions/lib/cursor.ts). */
@@ -98,12 +105,17 @@ async function inTurn<T, R>(items: readonly T[], limit: number, work: (item: T) 
   return results;
 }
 
-export const leads = new Hono<AppEnv>()
-  .use(sameSiteReads)
-  .use(requirePermission('leads'))
-  .get('/', query(leadListQuerySchema), async (c) => {
+export const listLeads = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'Leads matching a filter, newest first, a page at a time',
+    request: { query: leadListQuerySchema },
+    responses: { 200: leadListSchema },
+  },
+  async (c, { query }) => {
     const services = c.get('services');
-    const list = resolveOwner(c, c.req.valid('query'));
+    const list = resolveOwner(c, query);
     const cursor = list.cursor
       ? await services.cursors.decode(CURSOR_PURPOSE, list.cursor, leadCursorSchema)
       : undefined;
@@ -125,11 +137,27 @@ export const leads = new Hono<AppEnv>()
         : {}),
       partial: result.partial,
     });
-  })
-  .get('/stats', async (c) =>
-    c.json<LeadStats>({ newCount: await c.get('services').leads.countNew() }),
-  )
-  .get('/forms', async (c) => {
+  },
+);
+
+export const leadStats = defineRoute(
+  {
+    method: 'get',
+    path: '/stats',
+    summary: 'How many leads are new',
+    responses: { 200: leadStatsSchema },
+  },
+  async (c) => c.json<LeadStats>({ newCount: await c.get('services').leads.countNew() }),
+);
+
+export const leadForms = defineRoute(
+  {
+    method: 'get',
+    path: '/forms',
+    summary: 'The Form filter’s choices: the site’s forms, then deleted ones leads still name',
+    responses: { 200: leadFormsSchema },
+  },
+  async (c) => {
     // The Form filter's choices: the site's forms (built-in first, as the forms tab lists
     // them), then deleted forms that leads still name, by their last known title.
     const services = c.get('services');
@@ -163,8 +191,17 @@ export const leads = new Hono<AppEnv>()
         })),
       ],
     });
-  })
-  .get('/owners', async (c) => {
+  },
+);
+
+export const leadOwners = defineRoute(
+  {
+    method: 'get',
+    path: '/owners',
+    summary: 'The accounts a lead may be given to',
+    responses: { 200: leadOwnersSchema },
+  },
+  async (c) => {
     // Who a lead may be given to: what a sales account needs without the accounts list.
     const accounts = await c.get('services').admins.list();
     return c.json<LeadOwners>({
@@ -175,10 +212,20 @@ export const leads = new Hono<AppEnv>()
           ...(account.name ? { name: account.name } : {}),
         })),
     });
-  })
-  .get('/export', query(leadFilterSchema), async (c) => {
+  },
+);
+
+export const exportLeads = defineRoute(
+  {
+    method: 'get',
+    path: '/export',
+    summary: 'The leads matching a filter as CSV',
+    request: { query: leadFilterSchema },
+    responses: { 200: { contentType: 'text/csv' } },
+  },
+  async (c, { query }) => {
     const services = c.get('services');
-    const filter = resolveOwner(c, c.req.valid('query'));
+    const filter = resolveOwner(c, query);
     const page = await filterPage(c, filter);
     const rows = await services.leads.all(filter, page);
     // The search text may be a person's name: the audit line says only that there was one.
@@ -198,11 +245,19 @@ export const leads = new Hono<AppEnv>()
       `Leads exported as CSV: ${rows.length} row${rows.length === 1 ? '' : 's'}${filters.length ? ` (${filters.join(', ')})` : ''}`,
     );
     return csvAnswer(c, rows);
-  })
-  .post('/export', requireJson, jsonBody(leadExportSelectionSchema), async (c) => {
-    // The chosen leads, in the order asked; ids that no longer exist are left out.
+  },
+);
+
+export const exportChosenLeads = defineRoute(
+  {
+    method: 'post',
+    path: '/export',
+    summary: 'The chosen leads as CSV, in the order asked (ids gone since are left out)',
+    request: { json: leadExportSelectionSchema },
+    responses: { 200: { contentType: 'text/csv' } },
+  },
+  async (c, { json: { ids } }) => {
     const services = c.get('services');
-    const { ids } = c.req.valid('json');
     const found = await inTurn(ids, 10, (id) => services.leads.get(id));
     const rows = found.filter((lead): lead is Lead => lead !== undefined);
     await audit(
@@ -211,10 +266,19 @@ export const leads = new Hono<AppEnv>()
       `Leads exported as CSV: ${rows.length} row${rows.length === 1 ? '' : 's'} (a selection of ${ids.length})`,
     );
     return csvAnswer(c, rows);
-  })
-  .post('/bulk', requireJson, jsonBody(leadBulkSchema), async (c) => {
+  },
+);
+
+export const changeLeads = defineRoute(
+  {
+    method: 'post',
+    path: '/bulk',
+    summary: 'A status or owner for up to 100 leads, answered lead by lead',
+    request: { json: leadBulkSchema },
+    responses: { 200: leadBulkResultSchema },
+  },
+  async (c, { json: bulk }) => {
     const services = c.get('services');
-    const bulk = c.req.valid('json');
     const status: LeadStatus | undefined =
       bulk.action === 'spam' ? 'spam' : bulk.action === 'status' ? bulk.status : undefined;
     const owner = bulk.action === 'owner' ? bulk.owner : undefined;
@@ -264,15 +328,30 @@ export const leads = new Hono<AppEnv>()
       succeeded: results.length - failed.length,
       failed: failed.length,
     });
-  })
-  .get('/:id', params(idParam), async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json<LeadDetail>(await detail(c, await loadRecord(c, id)));
-  })
-  .patch('/:id', params(idParam), requireJson, jsonBody(leadPatchSchema), async (c) => {
+  },
+);
+
+export const getLead = defineRoute(
+  {
+    method: 'get',
+    path: '/:id',
+    summary: 'One lead with its timeline and CRM delivery',
+    request: { params: idParam },
+    responses: { 200: leadDetailSchema },
+  },
+  async (c, { params: { id } }) => c.json<LeadDetail>(await detail(c, await loadRecord(c, id))),
+);
+
+export const changeLead = defineRoute(
+  {
+    method: 'patch',
+    path: '/:id',
+    summary: 'A lead’s status or owner, or a note',
+    request: { params: idParam, json: leadPatchSchema },
+    responses: { 200: leadDetailSchema },
+  },
+  async (c, { params: { id }, json: change }) => {
     const services = c.get('services');
-    const { id } = c.req.valid('param');
-    const change = c.req.valid('json');
     await checkOwner(c, change.owner);
     const current = await loadRecord(c, id);
     const statusChanges = change.status !== undefined && change.status !== current.lead.status;
@@ -306,10 +385,19 @@ export const leads = new Hono<AppEnv>()
     }
     if (change.note !== undefined) await audit(c, 'lead-note', `Lead ${id}: note added`, id);
     return c.json<LeadDetail>(await detail(c, await loadRecord(c, id)));
-  })
-  .post('/:id/retry', params(idParam), async (c) => {
+  },
+);
+
+export const retryLeadDelivery = defineRoute(
+  {
+    method: 'post',
+    path: '/:id/retry',
+    summary: 'Retries a lead’s CRM delivery now',
+    request: { params: idParam },
+    responses: { 200: leadDetailSchema },
+  },
+  async (c, { params: { id } }) => {
     const services = c.get('services');
-    const { id } = c.req.valid('param');
     await loadRecord(c, id);
     const webhook = services.leadWebhook;
     if (!webhook || !(await services.leadRouting.forwards())) {
@@ -332,11 +420,35 @@ export const leads = new Hono<AppEnv>()
     if (refusal) throw new ApiError(409, 'conflict', refusal);
     await audit(c, 'lead-retry', `Lead ${id}: CRM delivery retried by hand (${outcome})`, id);
     return c.json<LeadDetail>(await detail(c, await loadRecord(c, id)));
-  })
-  .delete('/:id', params(idParam), async (c) => {
-    const { id } = c.req.valid('param');
+  },
+);
+
+export const eraseLead = defineRoute(
+  {
+    method: 'delete',
+    path: '/:id',
+    summary: 'Erases a lead (a data-subject request)',
+    request: { params: idParam },
+    responses: { 204: null },
+  },
+  async (c, { params: { id } }) => {
     const erased = await c.get('services').leads.erase(id);
     if (!erased) throw notFound('Lead');
     await audit(c, 'lead-erase', `Lead ${id} erased (data-subject request)`, id);
     return c.body(null, 204);
-  });
+  },
+);
+
+export const leads = mount(new Hono<AppEnv>().use(sameSiteReads).use(requirePermission('leads')), [
+  listLeads,
+  leadStats,
+  leadForms,
+  leadOwners,
+  exportLeads,
+  exportChosenLeads,
+  changeLeads,
+  getLead,
+  changeLead,
+  retryLeadDelivery,
+  eraseLead,
+]);

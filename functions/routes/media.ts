@@ -9,7 +9,6 @@ import * as z from 'zod';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { jsonBody, params, query, requireJson } from '../lib/validate.ts';
 import { LiveChangedMeanwhileError } from '../data/media/errors.ts';
 import { mediaCursorSchema } from '../data/media/store.ts';
 import { readGenerations } from '../data/live-guard.ts';
@@ -32,15 +31,20 @@ import {
 } from '../media/library.ts';
 import {
   mediaIdFromObjectPath,
+  mediaChangeResponseSchema,
   mediaIdSchema,
   mediaListQuerySchema,
+  mediaListResponseSchema,
+  mediaRecordSchema,
   mediaReplaceSchema,
   mediaUpdateSchema,
+  mediaUsageResponseSchema,
   type MediaChangeResponse,
   type MediaListResponse,
   type MediaRecord,
   type MediaUsageResponse,
 } from '../shared/media.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 import { audit } from './support/audit.ts';
 import { actorEmail, actorOf } from './support/actor.ts';
 
@@ -89,18 +93,20 @@ async function rebuildIfUsed(c: Context<AppEnv>, record: MediaRecord, what: stri
   }
 }
 
-const listQuery = query(
-  mediaListQuerySchema,
-  () =>
-    new ApiError(400, 'validation_failed', 'Invalid request: limit must be 1 to 100', {
-      limit: ['must be an integer from 1 to 100'],
-    }),
-);
+const limitRefusal = () =>
+  new ApiError(400, 'validation_failed', 'Invalid request: limit must be 1 to 100', {
+    limit: ['must be an integer from 1 to 100'],
+  });
 
-export const media = new Hono<AppEnv>()
-  .use(requirePermission('edit', { writesOnly: true }))
-  .get('/', listQuery, async (c) => {
-    const { cursor: token, limit } = c.req.valid('query');
+export const listMedia = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'The media library, newest first, a page at a time',
+    request: { query: mediaListQuerySchema, queryRefusal: limitRefusal },
+    responses: { 200: mediaListResponseSchema },
+  },
+  async (c, { query: { cursor: token, limit } }) => {
     const services = c.get('services');
     const cursor = token
       ? await services.cursors.decode(CURSOR_PURPOSE, token, mediaCursorSchema)
@@ -110,16 +116,43 @@ export const media = new Hono<AppEnv>()
       items,
       ...(next ? { nextCursor: await services.cursors.encode(CURSOR_PURPOSE, next) } : {}),
     });
-  })
-  .get('/:id', params(idParam), async (c) => c.json(await recordOr404(c, c.req.valid('param').id)))
-  .get('/:id/usage', params(idParam), async (c) => {
-    const { id } = c.req.valid('param');
+  },
+);
+
+export const getMedia = defineRoute(
+  {
+    method: 'get',
+    path: '/:id',
+    summary: 'One image of the library',
+    request: { params: idParam },
+    responses: { 200: mediaRecordSchema },
+  },
+  async (c, { params: { id } }) => c.json(await recordOr404(c, id)),
+);
+
+export const mediaUsage = defineRoute(
+  {
+    method: 'get',
+    path: '/:id/usage',
+    summary: 'The pages that show an image',
+    request: { params: idParam },
+    responses: { 200: mediaUsageResponseSchema },
+  },
+  async (c, { params: { id } }) => {
     await recordOr404(c, id);
     return c.json<MediaUsageResponse>({ pages: await usageOf(c.get('services'), id) });
-  })
-  .patch('/:id', params(idParam), requireJson, jsonBody(mediaUpdateSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const patch = c.req.valid('json');
+  },
+);
+
+export const updateMedia = defineRoute(
+  {
+    method: 'patch',
+    path: '/:id',
+    summary: 'An image’s alternative text, caption or file name',
+    request: { params: idParam, json: mediaUpdateSchema },
+    responses: { 200: mediaChangeResponseSchema },
+  },
+  async (c, { params: { id }, json: patch }) => {
     const services = c.get('services');
     for (let attempt = 1; ; attempt++) {
       const before = await recordOr404(c, id);
@@ -162,10 +195,19 @@ export const media = new Hono<AppEnv>()
         throw error;
       }
     }
-  })
-  .post('/:id/replace', params(idParam), requireJson, jsonBody(mediaReplaceSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { objectPath } = c.req.valid('json');
+  },
+);
+
+export const replaceMedia = defineRoute(
+  {
+    method: 'post',
+    path: '/:id/replace',
+    summary: 'Replaces an image’s file with a new upload, keeping its id',
+    request: { params: idParam, json: mediaReplaceSchema },
+    responses: { 200: mediaChangeResponseSchema },
+  },
+  async (c, { params: { id }, json }) => {
+    const { objectPath } = json;
     const services = c.get('services');
     const record = await recordOr404(c, id);
     const uploadId = mediaIdFromObjectPath(objectPath)!;
@@ -230,9 +272,18 @@ export const media = new Hono<AppEnv>()
     await rehashCopiesShowing(services, updated);
     await rebuildIfUsed(c, updated, 'an image was replaced');
     return c.json(updated);
-  })
-  .delete('/:id', params(idParam), async (c) => {
-    const { id } = c.req.valid('param');
+  },
+);
+
+export const deleteMedia = defineRoute(
+  {
+    method: 'delete',
+    path: '/:id',
+    summary: 'Deletes an image no page uses',
+    request: { params: idParam },
+    responses: { 204: null },
+  },
+  async (c, { params: { id } }) => {
     const services = c.get('services');
     const record = await recordOr404(c, id);
     const pages = await usageOf(services, id);
@@ -249,4 +300,10 @@ export const media = new Hono<AppEnv>()
     await services.objects.delete(objectKeysOf(record));
     await audit(c, 'delete', `Image ${record.fileName} (${record.objectPath}) deleted`);
     return c.body(null, 204);
-  });
+  },
+);
+
+export const media = mount(
+  new Hono<AppEnv>().use(requirePermission('edit', { writesOnly: true })),
+  [listMedia, getMedia, mediaUsage, updateMedia, replaceMedia, deleteMedia],
+);

@@ -8,7 +8,6 @@ import { Hono, type Context } from 'hono';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv, Services } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
-import { jsonBody, requireJson } from '../lib/validate.ts';
 import type { UploadTicket } from '../data/media/tickets.ts';
 import {
   fileNameOf,
@@ -20,10 +19,13 @@ import {
 import {
   mediaIdFromObjectPath,
   objectPathOf,
+  mediaRecordSchema,
   publishRequestSchema,
+  uploadTicketSchema,
   type MediaRecord,
   type UploadTicket as UploadTicketResponse,
 } from '../shared/media.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 import { audit } from './support/audit.ts';
 import { newUpload, signOptions } from './support/uploads.ts';
 import { actorEmail } from './support/actor.ts';
@@ -69,18 +71,32 @@ async function publish(
   return { record, created: true };
 }
 
-export const objects = new Hono<AppEnv>()
-  .use(requirePermission('edit'))
-  .post('/upload', async (c) => {
+export const startUpload = defineRoute(
+  {
+    method: 'post',
+    path: '/upload',
+    summary: 'A presigned PUT URL for a new image upload',
+    responses: { 200: uploadTicketSchema },
+  },
+  async (c) => {
     const services = c.get('services');
     // No body (docs/requirements.md §7); the file name, if any, comes with the companion calls instead.
     const ticket = await newUpload(c, '');
     const uploadURL = await services.objects.presignPut(ticket.key, signOptions(c));
     return c.json<UploadTicketResponse>({ uploadURL, objectPath: objectPathOf(ticket.id) });
-  })
-  .post('/acl', requireJson, jsonBody(publishRequestSchema), async (c) => {
+  },
+);
+
+export const publishUpload = defineRoute(
+  {
+    method: 'post',
+    path: '/acl',
+    summary: 'Publishes an uploaded image to the media library (200 when it already was)',
+    request: { json: publishRequestSchema },
+    responses: { 200: mediaRecordSchema, 201: mediaRecordSchema },
+  },
+  async (c, { json: { objectPath } }) => {
     const services = c.get('services');
-    const { objectPath } = c.req.valid('json');
     const id = mediaIdFromObjectPath(objectPath)!;
     // Publishing twice (a retry after a lost answer) answers the record again.
     const existing = await services.media.get(id);
@@ -89,7 +105,13 @@ export const objects = new Hono<AppEnv>()
     if (!ticket) throw new ApiError(404, 'not_found', `No upload is waiting at ${objectPath}`);
     const { record, created } = await publish(c, services, ticket);
     return c.json(record, created ? 201 : 200);
-  });
+  },
+);
+
+export const objects = mount(new Hono<AppEnv>().use(requirePermission('edit')), [
+  startUpload,
+  publishUpload,
+]);
 
 /** The disk driver's signed upload URLs (PUT single/part, POST form). */
 export const localUploads = new Hono<AppEnv>().all('/*', async (c) => {

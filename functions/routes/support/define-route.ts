@@ -1,0 +1,190 @@
+// One route shape for every router (docs/decisions/0500-declared-routes.md): a named route
+// declared with its method, path, summary, request schemas and responses, then its handler,
+// whose input is typed from the request schemas. `mount` registers routes on a router in
+// order, and `declarationOf` reads a registered route's declaration back (route-table.ts),
+// from which the OpenAPI description is generated (`z.toJSONSchema`, issue 40).
+//
+// Validation is the one of functions/lib/validate.ts (404 for bad params, the 400 envelope
+// for a bad query or body, 415 for a body that is not JSON). Under vitest every answer is
+// checked against the declaration of its status, so every API test also proves the
+// declarations true; in production nothing is checked.
+import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
+import * as z from 'zod';
+import { errorEnvelopeSchema } from '../../shared/error-envelope.ts';
+import { underVitest } from '../../env.ts';
+import type { AppEnv, VisitorEnv } from '../../lib/context.ts';
+import type { ApiError } from '../../lib/errors.ts';
+import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * What a route answers with one status: a JSON body's schema, `null` for no body (204, 304),
+ * or the content type of anything else (a CSV, a file, an ICS calendar), optionally with a
+ * `location` for a redirect.
+ */
+export type ResponseDeclaration =
+  | z.ZodType
+  | null
+  | { contentType: string; description?: string }
+  | { redirect: true; description?: string };
+
+export interface RequestSchemas {
+  /** Path parameters: a malformed one answers 404, as a thing that cannot exist. */
+  params?: z.ZodType;
+  /** The query string, one value per key. */
+  query?: z.ZodType;
+  /** Replaces the 400 envelope of a bad query with the route's own wording. */
+  queryRefusal?: (issues: readonly z.core.$ZodIssue[]) => ApiError;
+  /** A JSON body: any other Content-Type answers 415. */
+  json?: z.ZodType;
+  /**
+   * A body the handler reads and checks itself with `schema` (a beacon's JSON sent as
+   * text/plain): declared for the description, never validated by the kernel.
+   */
+  ownBody?: { schema: z.ZodType; contentTypes: readonly string[] };
+}
+
+/** A route's declaration: everything but its handler. */
+export interface RouteDeclaration<R extends RequestSchemas = RequestSchemas> {
+  method: Method;
+  /** The path below the router's mount point, with Hono's `:name` parameters. */
+  path: string;
+  /** What the route does, in a sentence (the OpenAPI summary). */
+  summary: string;
+  request?: R;
+  /**
+   * The answers by status. Error answers (4xx, 5xx) are the one error envelope
+   * (errorEnvelopeSchema) and need not be listed.
+   */
+  responses: Readonly<Record<number, ResponseDeclaration>>;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The handler's validated input, typed from the request schemas. */
+export interface RouteInput<R extends RequestSchemas> {
+  params: Out<R['params']>;
+  query: Out<R['query']>;
+  json: Out<R['json']>;
+}
+
+export interface RouteSpec<E extends Env, R extends RequestSchemas> extends RouteDeclaration<R> {
+  /** Run before validation, in order: authentication, permissions, body limits, ETags. */
+  middleware?: readonly MiddlewareHandler<E>[];
+}
+
+export type RouteHandler<E extends Env, R extends RequestSchemas> = (
+  c: Context<E>,
+  input: RouteInput<R>,
+) => Response | Promise<Response>;
+
+/** A declared route, ready for `mount`. */
+export interface DefinedRoute<E extends Env> {
+  declaration: RouteDeclaration;
+  /** The middleware, the validators and the handler, in the order they run. */
+  handlers: readonly MiddlewareHandler<E>[];
+}
+
+const declarations = new WeakMap<object, RouteDeclaration>();
+
+/** The declaration of the route whose final handler is `handler`, if it was declared. */
+export const declarationOf = (handler: object): RouteDeclaration | undefined =>
+  declarations.get(handler);
+
+const CHECK_RESPONSES = underVitest();
+
+/** A route of environment E: its declaration and its handler (see the module comment). */
+function declareRoute<E extends Env, R extends RequestSchemas>(
+  spec: RouteSpec<E, R>,
+  handler: RouteHandler<E, R>,
+): DefinedRoute<E> {
+  const { middleware = [], ...declaration } = spec;
+  const request: RequestSchemas = spec.request ?? {};
+  const validators: MiddlewareHandler[] = [];
+  if (request.params) validators.push(params(request.params));
+  if (request.query) validators.push(query(request.query, request.queryRefusal));
+  if (request.json) validators.push(requireJson, jsonBody(request.json));
+
+  const final: MiddlewareHandler<E> = async (c) => {
+    // The validators above stored these; their types are the request schemas' outputs,
+    // which Hono's context, typed without them, cannot carry from there to here.
+    const valid = c.req.valid.bind(c.req) as (target: string) => unknown;
+    const input = {
+      params: request.params ? valid('param') : undefined,
+      query: request.query ? valid('query') : undefined,
+      json: request.json ? valid('json') : undefined,
+    } as RouteInput<R>;
+    const response = await handler(c, input);
+    if (CHECK_RESPONSES) await checkResponse(declaration, response);
+    return response;
+  };
+  declarations.set(final, declaration);
+  return { declaration, handlers: [...middleware, ...validators, final] };
+}
+
+/** The route definer of routers of environment E (its routes leave E out). */
+const routeDefiner =
+  <E extends Env>() =>
+  <const R extends RequestSchemas = Record<never, never>>(
+    spec: RouteSpec<E, R>,
+    handler: RouteHandler<E, R>,
+  ): DefinedRoute<E> =>
+    declareRoute<E, R>(spec, handler);
+
+/** An administrators' route (a `Hono<AppEnv>` router; functions/app.ts). */
+export const defineRoute = routeDefiner<AppEnv>();
+
+/** A visitors' route (a `Hono<VisitorEnv>` router; functions/routes/public-routes.ts). */
+export const defineVisitorRoute = routeDefiner<VisitorEnv>();
+
+/** Registers `routes` on `router` in order (Hono matches the first that fits) and returns it. */
+export function mount<E extends Env, R extends Hono<E>>(
+  router: R,
+  routes: readonly DefinedRoute<E>[],
+): R {
+  for (const { declaration, handlers } of routes) {
+    const [first, ...rest] = handlers;
+    if (first) router.on(declaration.method.toUpperCase(), declaration.path, first, ...rest);
+  }
+  return router;
+}
+
+/** Throws (a 500 in the test that sees it) when `response` is not what the route declared. */
+async function checkResponse(declaration: RouteDeclaration, response: Response): Promise<void> {
+  const { status } = response;
+  const where = `${declaration.method.toUpperCase()} ${declaration.path} answered ${status}`;
+  const declared: ResponseDeclaration | undefined =
+    status in declaration.responses
+      ? declaration.responses[status]
+      : status >= 400
+        ? errorEnvelopeSchema
+        : undefined;
+  if (declared === undefined) {
+    throw new Error(`${where}, a status it does not declare`);
+  }
+  if (declared === null) {
+    if (response.body !== null) throw new Error(`${where} with a body; it declares none`);
+    return;
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if ('redirect' in declared) {
+    if (!response.headers.has('location')) throw new Error(`${where} without a Location`);
+    return;
+  }
+  if ('contentType' in declared) {
+    if (!contentType.startsWith(declared.contentType)) {
+      throw new Error(`${where} as ${contentType}; it declares ${declared.contentType}`);
+    }
+    return;
+  }
+  if (!contentType.startsWith('application/json')) {
+    throw new Error(`${where} as ${contentType || 'no content type'}; it declares JSON`);
+  }
+  const parsed = declared.safeParse(await response.clone().json());
+  if (!parsed.success) {
+    throw new Error(
+      `${where} with a body its declaration refuses:\n${z.prettifyError(parsed.error)}`,
+    );
+  }
+}
