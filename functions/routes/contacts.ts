@@ -9,7 +9,11 @@ import { contactKey, numberOf } from '../data/contacts.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { notFound } from '../lib/errors.ts';
-import { contactSchema, type Contact, type ContactTimelineEntry } from '../shared/leads/contacts.ts';
+import {
+  contactSchema,
+  type Contact,
+  type ContactTimelineEntry,
+} from '../shared/leads/contacts.ts';
 import { type LeadSummary } from '../shared/leads/lead.ts';
 import { defineRoute, mount } from './support/define-route.ts';
 

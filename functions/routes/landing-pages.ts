@@ -4,7 +4,12 @@
 // its own transaction and then asks for a site rebuild (support/changes.ts).
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { createPageSchema, landingPageSchema, pageListSchema, updatePageSchema } from '../shared/api/pages.ts';
+import {
+  createPageSchema,
+  landingPageSchema,
+  pageListSchema,
+  updatePageSchema,
+} from '../shared/api/pages.ts';
 import { placeholderContent } from '../shared/landing-content.ts';
 import { pageIdSchema } from '../shared/slug.ts';
 import { landingTemplate } from '../shared/template.ts';

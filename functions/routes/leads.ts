@@ -21,31 +21,26 @@ import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms/built-in.ts';
 import type { FormType } from '../shared/contact.ts';
 import { leadFormName, type LeadStatus } from '../shared/leads/basics.ts';
 import {
-  LEAD_PAGE_SIZE,
+  type LeadBulkResult,
   leadBulkResultSchema,
   leadBulkSchema,
-  leadDetailSchema,
   leadExportSelectionSchema,
-  leadFilterSchema,
-  leadFormName,
-  leadFormsSchema,
-  leadListQuerySchema,
-  leadListSchema,
+  type LeadOwners,
   leadOwnersSchema,
   leadPatchSchema,
-  leadStatsSchema,
-  type LeadBulkResult,
-  type LeadOwners,
 } from '../shared/leads/changes.ts';
-import { type LeadDetail } from '../shared/leads/lead.ts';
+import { type LeadDetail, leadDetailSchema } from '../shared/leads/lead.ts';
 import {
   LEAD_PAGE_SIZE,
-  leadFilterSchema,
-  leadListQuerySchema,
   type LeadFilter,
+  leadFilterSchema,
   type LeadForms,
+  leadFormsSchema,
   type LeadList,
+  leadListQuerySchema,
+  leadListSchema,
   type LeadStats,
+  leadStatsSchema,
 } from '../shared/leads/list.ts';
 import { checkOwner, mayOwnLeads } from './support/lead-owners.ts';
 import { audit } from './support/audit.ts';
