@@ -13,6 +13,7 @@
 // (functions/lambda-bundle.test.ts). API Gateway sends routes it does not list as public to
 // the admin function, so the URL is the same.
 import { Hono, type Context } from 'hono';
+import * as z from 'zod';
 import type { AppEnv } from '../lib/context.ts';
 import { trustedForwarded } from '../lib/forwarded.ts';
 import {
@@ -25,6 +26,7 @@ import {
   WITHDRAWN_LINK_TEXT,
   type DownloadPayload,
 } from '../shared/assets.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 
 /** Link checks per address and window: far above a person's clicks, far below guessing. */
 export const DOWNLOAD_RATE_LIMIT = 60;
@@ -51,42 +53,62 @@ const sentence = (c: Context<AppEnv>, status: 403 | 404 | 410 | 429, text: strin
   return c.text(text, status);
 };
 
-export const downloads = new Hono<AppEnv>().get('/:token', async (c) => {
-  const services = c.get('services');
-  const decision = await services.rateLimiter.hit('downloads', services.clientIp(c), {
-    limit: DOWNLOAD_RATE_LIMIT,
-    windowSeconds: DOWNLOAD_WINDOW_SECONDS,
-  });
-  if (!decision.allowed) {
-    const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
-    c.header('Retry-After', String(Math.max(1, decision.retryAfterSeconds)));
-    return sentence(
-      c,
-      429,
-      `Too many downloads from your network; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  }
-  const check = await services.assets.checkLink(c.req.param('token'));
-  if (!check.ok) {
-    return check.reason === 'expired'
-      ? sentence(c, 410, EXPIRED_LINK_TEXT)
-      : sentence(c, 403, INVALID_LINK_TEXT);
-  }
-  if (!(await stillOffered(c, check.payload))) return sentence(c, 410, WITHDRAWN_LINK_TEXT);
-  const asset = await services.assets.get(check.payload.assetId);
-  if (!asset) {
-    return sentence(
-      c,
-      404,
-      'This file is no longer available. Please contact us and we will send you a copy.',
-    );
-  }
-  const url = await services.objects.presignGet(assetKeyOf(asset.id), {
-    origin: origin(c),
-    expiresIn: DOWNLOAD_URL_SECONDS,
-    fileName: asset.fileName,
-  });
-  services.log.info('gated download', { leadId: check.payload.leadId, assetId: asset.id });
-  c.header('Cache-Control', 'no-store');
-  return c.redirect(url, 302);
-});
+const SENTENCE = { contentType: 'text/plain', description: 'A sentence the visitor can act on' };
+
+export const followDownloadLink = defineRoute(
+  {
+    method: 'get',
+    path: '/:token',
+    summary: "A gated download's link: a redirect to the file, good for a few minutes",
+    // Any token is checked by its signature, so any string passes here.
+    request: { params: z.object({ token: z.string() }) },
+    responses: {
+      302: { redirect: true, description: 'To a presigned GET of the private file' },
+      403: SENTENCE,
+      404: SENTENCE,
+      410: SENTENCE,
+      429: SENTENCE,
+    },
+  },
+  async (c, { params }) => {
+    const services = c.get('services');
+    const decision = await services.rateLimiter.hit('downloads', services.clientIp(c), {
+      limit: DOWNLOAD_RATE_LIMIT,
+      windowSeconds: DOWNLOAD_WINDOW_SECONDS,
+    });
+    if (!decision.allowed) {
+      const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
+      c.header('Retry-After', String(Math.max(1, decision.retryAfterSeconds)));
+      return sentence(
+        c,
+        429,
+        `Too many downloads from your network; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    const check = await services.assets.checkLink(params.token);
+    if (!check.ok) {
+      return check.reason === 'expired'
+        ? sentence(c, 410, EXPIRED_LINK_TEXT)
+        : sentence(c, 403, INVALID_LINK_TEXT);
+    }
+    if (!(await stillOffered(c, check.payload))) return sentence(c, 410, WITHDRAWN_LINK_TEXT);
+    const asset = await services.assets.get(check.payload.assetId);
+    if (!asset) {
+      return sentence(
+        c,
+        404,
+        'This file is no longer available. Please contact us and we will send you a copy.',
+      );
+    }
+    const url = await services.objects.presignGet(assetKeyOf(asset.id), {
+      origin: origin(c),
+      expiresIn: DOWNLOAD_URL_SECONDS,
+      fileName: asset.fileName,
+    });
+    services.log.info('gated download', { leadId: check.payload.leadId, assetId: asset.id });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(url, 302);
+  },
+);
+
+export const downloads = mount(new Hono<AppEnv>(), [followDownloadLink]);

@@ -34,14 +34,11 @@ import { settings } from './admin/settings.ts';
 import { leadSettings } from './admin/lead-settings.ts';
 import { workflowSummary } from './admin/workflow-summary.ts';
 import { assets } from './admin/assets.ts';
-import { downloads } from './downloads.ts';
 import { s3 } from './s3.ts';
 import { workflowRoutes } from './workflow.ts';
-import { health } from './health.ts';
 import { contact } from './contact.ts';
 import { publicForms } from './forms.ts';
 import { preview } from './preview.ts';
-import { sharedAnalytics } from './shared-analytics.ts';
 
 /**
  * The routers not yet converted to declared routes (issue 34), by their file: this list only
@@ -78,11 +75,8 @@ const NOT_YET_DECLARED = new Map<object, string>([
   [admins, 'account/admins.ts'],
   [invitations, 'account/invitations.ts'],
   [twoFactor, 'account/two-factor.ts'],
-  [downloads, 'downloads.ts'],
-  [health, 'health.ts'],
   [publicForms, 'forms.ts'],
   [preview, 'preview.ts'],
-  [sharedAnalytics, 'shared-analytics.ts'],
 ]);
 
 /** The routes of `routes` without a declaration, as "GET /api/...". */

@@ -10,18 +10,28 @@ import { AnalyticsShareRepository } from '../data/analytics-shares.ts';
 import { InstallSecrets } from '../data/install-secrets.ts';
 import type { VisitorEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { params, query } from '../lib/validate.ts';
-import { analyticsQuerySchema, type AnalyticsResponse } from '../shared/analytics.ts';
+import { analyticsQuerySchema, analyticsResponseSchema } from '../shared/analytics.ts';
+import { defineVisitorRoute, mount } from './support/define-route.ts';
 
-const tokenParam = params(z.object({ token: z.string().max(200) }));
+const tokenParam = z.object({ token: z.string().max(200) });
 
 const date = (iso: string) => iso.slice(0, 10);
 
-export const sharedAnalytics = new Hono<VisitorEnv>().get(
-  '/:token',
-  tokenParam,
-  query(analyticsQuerySchema),
-  async (c) => {
+/** The tab's report, with the link's label and expiry. */
+const sharedReportSchema = analyticsResponseSchema.extend({
+  share: z.object({ label: z.string(), expiresAt: z.string().nullable() }),
+});
+
+export const readSharedAnalytics = defineVisitorRoute(
+  {
+    method: 'get',
+    path: '/:token',
+    summary:
+      "The Analytics tab's figures for the holder of a shared link (410 once revoked or expired)",
+    request: { params: tokenParam, query: analyticsQuerySchema },
+    responses: { 200: sharedReportSchema },
+  },
+  async (c, { params, query }) => {
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex, nofollow');
     const services = c.get('services');
@@ -31,7 +41,7 @@ export const sharedAnalytics = new Hono<VisitorEnv>().get(
       services.now,
       new InstallSecrets(services.db, services.tableName, services.now),
     );
-    const found = await shares.resolve(c.req.valid('param').token);
+    const found = await shares.resolve(params.token);
     if (found.status === 'unknown') throw notFound('Shared dashboard');
     if (found.status === 'revoked') {
       throw new ApiError(
@@ -47,11 +57,13 @@ export const sharedAnalytics = new Hono<VisitorEnv>().get(
         `This shared dashboard expired on ${date(found.share.expiresAt!)}: ask whoever sent it for a new link.`,
       );
     }
-    const report = await analyticsReport(services, c.req.valid('query'));
+    const report = await analyticsReport(services, query);
     if (!report) throw notFound('Page');
-    return c.json<AnalyticsResponse & { share: { label: string; expiresAt: string | null } }>({
+    return c.json<z.output<typeof sharedReportSchema>>({
       ...report,
       share: { label: found.share.label, expiresAt: found.share.expiresAt },
     });
   },
 );
+
+export const sharedAnalytics = mount(new Hono<VisitorEnv>(), [readSharedAnalytics]);
