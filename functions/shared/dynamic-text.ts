@@ -27,23 +27,41 @@ export const hasDynamicText = (text: string): boolean => text.includes(OPEN);
  * well-formed token (the schema refuses those) stays plain text.
  */
 export function parseDynamicText(text: string): DynamicTextPart[] {
-  const parts: DynamicTextPart[] = [];
+  return splitTokens(text, OPEN, TOKEN, (token) => ({
+    kind: 'param',
+    name: token[1]!,
+    fallback: token[2]!,
+  }));
+}
+
+/**
+ * Text cut into plain runs and the tokens that start with `open` and match `token` (anchored
+ * at the start), in order; an `open` that does not start a whole token stays plain text.
+ * The one scanner of the `{{kind:...}}` tokens (dynamic text here, claims in claims/tokens.ts).
+ */
+export function splitTokens<T>(
+  text: string,
+  open: string,
+  token: RegExp,
+  part: (match: RegExpExecArray) => T,
+): ({ kind: 'text'; text: string } | T)[] {
+  const parts: ({ kind: 'text'; text: string } | T)[] = [];
   let plain = '';
   let at = 0;
   while (at < text.length) {
-    const open = text.indexOf(OPEN, at);
-    if (open < 0) break;
-    const token = TOKEN.exec(text.slice(open));
-    if (!token) {
-      plain += text.slice(at, open + OPEN.length);
-      at = open + OPEN.length;
+    const start = text.indexOf(open, at);
+    if (start < 0) break;
+    const match = token.exec(text.slice(start));
+    if (!match) {
+      plain += text.slice(at, start + open.length);
+      at = start + open.length;
       continue;
     }
-    plain += text.slice(at, open);
+    plain += text.slice(at, start);
     if (plain) parts.push({ kind: 'text', text: plain });
     plain = '';
-    parts.push({ kind: 'param', name: token[1]!, fallback: token[2]! });
-    at = open + token[0].length;
+    parts.push(part(match));
+    at = start + match[0].length;
   }
   plain += text.slice(at);
   if (plain) parts.push({ kind: 'text', text: plain });

@@ -4,6 +4,8 @@
 // dynamic-text tokens beside them (dynamic-text.ts, `{{param:...}}`), no zod here: the
 // editor's preview imports this module.
 
+import { splitTokens } from '../dynamic-text.ts';
+
 /** A claim's key: 2 to 64 lowercase letters, digits and hyphens. */
 export const CLAIM_KEY_PATTERN = /^[a-z0-9][a-z0-9-]{1,63}$/;
 const OPEN = '{{claim:';
@@ -17,27 +19,7 @@ export const hasClaimToken = (text: string): boolean => text.includes(OPEN);
 
 /** The text cut into plain runs and claim tokens, in order; a malformed token stays text. */
 export function parseClaimText(text: string): ClaimTextPart[] {
-  const parts: ClaimTextPart[] = [];
-  let plain = '';
-  let at = 0;
-  while (at < text.length) {
-    const open = text.indexOf(OPEN, at);
-    if (open < 0) break;
-    const token = TOKEN.exec(text.slice(open));
-    if (!token) {
-      plain += text.slice(at, open + OPEN.length);
-      at = open + OPEN.length;
-      continue;
-    }
-    plain += text.slice(at, open);
-    if (plain) parts.push({ kind: 'text', text: plain });
-    plain = '';
-    parts.push({ kind: 'claim', key: token[1]! });
-    at = open + token[0].length;
-  }
-  plain += text.slice(at);
-  if (plain) parts.push({ kind: 'text', text: plain });
-  return parts;
+  return splitTokens(text, OPEN, TOKEN, (token) => ({ kind: 'claim', key: token[1]! }));
 }
 
 /** The keys a text says, in order, repeats included. */
