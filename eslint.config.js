@@ -62,6 +62,55 @@ const adminViewImports = {
   },
 };
 
+/**
+ * The admin parses every answer with its route's declared schema
+ * (docs/decisions/0526-admin-parses-answers.md): `request(schema, method, path, body?)`, never a
+ * type argument that only claims the answer's shape, and a React Query read always with its
+ * queryFn (a query helper of an API module spread in, or a queryFn calling one), since the
+ * admin's client has no default fetcher to fall back on.
+ */
+const QUERY_HOOKS = new Set(['useQuery', 'useSuspenseQuery', 'useInfiniteQuery']);
+const adminReadAnswers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      typedRequest:
+        'request<...>() claims the answer’s type: pass the schema its route declares instead, request(schema, method, path, body?).',
+      typedQuery:
+        '{{hook}}<...>() claims the answer’s type: use a query helper of the view’s API module (its queryFn parses the answer), and the type follows.',
+      noQueryFn:
+        '{{hook}}() without a queryFn: the admin has no default fetcher. Spread a query helper of the view’s API module ({ ...pagesQuery, enabled }), or give a queryFn that calls one.',
+    },
+  },
+  /** @param {import('eslint').Rule.RuleContext} context */
+  create(context) {
+    return {
+      CallExpression(node) {
+        if (node.callee.type !== 'Identifier') return;
+        const name = node.callee.name;
+        if (name === 'request' && node.typeArguments) {
+          context.report({ node, messageId: 'typedRequest' });
+        }
+        if (!QUERY_HOOKS.has(name)) return;
+        if (node.typeArguments)
+          context.report({ node, messageId: 'typedQuery', data: { hook: name } });
+        const [options] = node.arguments;
+        if (options?.type !== 'ObjectExpression') return;
+        const hasQueryFn = options.properties.some(
+          (property) =>
+            property.type === 'SpreadElement' ||
+            (property.type === 'Property' &&
+              !property.computed &&
+              property.key.type === 'Identifier' &&
+              property.key.name === 'queryFn'),
+        );
+        if (!hasQueryFn) context.report({ node, messageId: 'noQueryFn', data: { hook: name } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -288,6 +337,12 @@ export default tseslint.config(
     files: ['site/islands/admin/*/**/*.{ts,tsx}'],
     plugins: { admin: { rules: { 'view-imports': adminViewImports } } },
     rules: { 'admin/view-imports': 'error' },
+  },
+  {
+    files: ['site/islands/admin/**/*.{ts,tsx}'],
+    ignores: ['site/islands/admin/**/*.test.ts'],
+    plugins: { 'admin-api': { rules: { 'read-answers': adminReadAnswers } } },
+    rules: { 'admin-api/read-answers': 'error' },
   },
   {
     // CloudFront Functions: the runtime calls the top-level `handler` by name.

@@ -98,10 +98,11 @@ test('reviewers and sales open a read-only view of a page, with their own action
   ).toHaveAttribute('href', `/${slug}`);
   await expect(view.getByTestId('live-preview')).toBeVisible();
   await expect(view.getByRole('button', { name: 'Copy the page address' })).toHaveCount(0);
-  // The one control that writes is the comment box of the Review tab: what reviewers do.
+  // The one control that writes is the comment box of the Review tab (and what it is about):
+  // what reviewers do.
   expect(
     await view.locator('input, textarea, select').evaluateAll((all) => all.map((el) => el.id)),
-  ).toEqual(['new-comment']);
+  ).toEqual(['new-comment-about', 'new-comment']);
   const axe = await new AxeBuilder({ page: reviewer })
     .include('[data-testid="read-only-view"]')
     .include('#edit-page-address')
@@ -118,7 +119,7 @@ test('reviewers and sales open a read-only view of a page, with their own action
   );
   await view.getByLabel('Add a comment').fill('The claim in the hero needs its reference.');
   await view.getByRole('button', { name: 'Comment', exact: true }).click();
-  await expect(view.getByRole('list', { name: 'Comment thread' })).toContainText(
+  await expect(view.getByTestId('comment-thread')).toContainText(
     'The claim in the hero needs its reference.',
   );
   await view.getByRole('button', { name: 'Close', exact: true }).first().click();

@@ -460,6 +460,13 @@ test('block forms edit a features item, a benefits item and the SEO settings, an
     'Contract-clean supplier data, checked at upload.',
   );
   expect(metaOf(html, 'name', 'robots')).toBeUndefined();
+  // Created live, then saved live: its second publication's job code, in the head and the
+  // small print (issue 37, docs/decisions/0552-job-code-on-the-live-page.md).
+  const jobCode = metaOf(html, 'name', 'job-code');
+  expect(jobCode).toMatch(/^PB-\d{4}-\d{4} v2$/);
+  expect(html).toMatch(
+    new RegExp(`<p data-job-code=""[^>]*>${jobCode} · Published \\d{4}-\\d{2}-\\d{2}</p>`),
+  );
 
   // The page is in the sitemap; the noindex page is built with robots noindex but not listed.
   const sitemap = await (await request.get('/sitemap.xml')).text();
@@ -472,6 +479,7 @@ test('block forms edit a features item, a benefits item and the SEO settings, an
   const live = await page.context().newPage();
   await live.goto(`/legacy/${slug}`);
   await expect(live).toHaveTitle(`${title} | PharmaBridge`);
+  await expect(live.locator('meta[name="job-code"]')).toHaveAttribute('content', jobCode!);
   await expect(live.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
     `http://localhost:3000/${slug}`,

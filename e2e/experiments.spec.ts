@@ -26,6 +26,7 @@ import { signIn } from './admin-session.ts';
 import { hydrated } from './hydration.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { expectTooltip } from './tooltips.ts';
 
 const shoot = screenshotsIn('/tmp/shots-experiments');
 
@@ -209,17 +210,10 @@ test('an experiment is created, edited, started, split by address, converts and 
   await expect(results.getByTestId('verdict')).toHaveAttribute('role', 'status');
   await expect(results.getByTestId('verdict')).toContainText('Keep running');
   await expect(results.getByTestId('srm')).toContainText('p =');
-  // Radix closes a tooltip when the page scrolls under it, and the site scrolls smoothly
-  // (site/styles/global.css): focus again once the heading has come to rest.
-  const visitorsHeading = results.getByRole('button', { name: 'Visitors', exact: true }).first();
-  await expect(async () => {
-    await visitorsHeading.scrollIntoViewIfNeeded();
-    await visitorsHeading.blur();
-    await visitorsHeading.focus();
-    await expect(page.getByRole('tooltip')).toContainText('once for the whole experiment', {
-      timeout: 1500,
-    });
-  }).toPass({ timeout: 15_000 });
+  await expectTooltip(
+    results.getByRole('button', { name: 'Visitors', exact: true }).first(),
+    'once for the whole experiment',
+  );
   await page.keyboard.press('Escape');
   await axe(page);
   await shoot(page, 'results-live');

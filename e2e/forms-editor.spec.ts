@@ -15,6 +15,7 @@ import { builtInForm } from '../functions/shared/forms/built-in.ts';
 import { signIn } from './admin-session.ts';
 import { tabUnobscured } from './keyboard.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
+import { expectTooltip } from './tooltips.ts';
 
 const SHOTS = '/tmp/shots/h4';
 const shoot = screenshotsIn(SHOTS);
@@ -235,17 +236,10 @@ async function editDemoRequest(page: Page) {
   // The locked type of a reserved name says why, on focus.
   await press(handle('email'));
   await expect(settings.getByRole('combobox', { name: 'Type', exact: true })).toBeDisabled();
-  // Radix closes a tooltip when the page scrolls under it (focus scrolls the button into
-  // view, and the field's settings just changed height): focus again until it stays open.
-  const about = editor.getByRole('button', { name: 'About the locked type' });
-  await about.scrollIntoViewIfNeeded();
-  await expect(async () => {
-    await about.blur();
-    await about.focus();
-    await expect(page.getByRole('tooltip')).toContainText('"email" is a reserved name', {
-      timeout: 1000,
-    });
-  }).toPass();
+  await expectTooltip(
+    editor.getByRole('button', { name: 'About the locked type' }),
+    '"email" is a reserved name',
+  );
   await page.keyboard.press('Escape');
 
   // Leaving with unsaved edits asks first.

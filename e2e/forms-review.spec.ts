@@ -106,6 +106,8 @@ test('a form change reaches visitors only once a reviewer signed it and a publis
     await approve.click();
     const sign = reviewerPage.getByRole('dialog', { name: "Approve the form's working copy" });
     await sign.getByLabel('Meaning').selectOption('approved-legal');
+    // The session's first signature: the e-mail (user ID) beside the password.
+    await sign.getByLabel('Your e-mail address').fill(reviewerAccount.email);
     await sign.getByLabel('Your password').fill('not the password');
     await sign.getByRole('button', { name: 'Sign and approve' }).click();
     await expect(sign).toContainText('Your password is incorrect.');

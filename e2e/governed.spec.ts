@@ -3,18 +3,33 @@
 // password (an electronic signature); a publisher schedules it; the live page changes at
 // the scheduled time, and not before. The approvals setting stays at 0 here, since the
 // other editing specs share this server; its effect on publishing is tested in
-// functions/data/workflow/review.test.ts.
+// functions/data/workflow/review.test.ts. Visitors' view is the page's run-time copy
+// (/legacy/<slug>: the live version as the API serves it); that the live version reaches the
+// prebuilt page is the publishing specs' (editor.spec.ts,
+// docs/decisions/0548-browser-specs-check-edits-at-run-time.md).
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { as, member } from './members.ts';
-import { E2E_ADMIN } from './playwright.config.ts';
+import { E2E_ADMIN, serverLogPath } from './playwright.config.ts';
 
 const SHOTS = '/tmp/shots';
+const CHECKLIST = ['Every claim is referenced', 'Fair balance'];
 const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The rebuilds this server was asked for (its log; it records them and runs none). */
+function rebuildReasons(): string[] {
+  return readFileSync(serverLogPath('editing'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { message?: string; reason?: string })
+    .filter((entry) => entry.message === 'site rebuild requested')
+    .map((entry) => entry.reason ?? '');
+}
 
 async function openReview(page: Page, title: string) {
   await page
@@ -43,7 +58,7 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
   browser,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(300_000);
   const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
   expect(login.ok()).toBe(true);
   const title = unique('Governed');
@@ -57,12 +72,16 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
     await member(request, 'reviewer'),
     await member(request, 'publisher'),
   ];
+  // The reviewer checklist every approval confirms (a setting of the whole install: this spec
+  // runs alone, after the others, e2e/playwright.config.ts REVIEW_SPECS; set back at the end).
+  expect(
+    (await request.put('/api/admin/settings', { data: { reviewChecklist: CHECKLIST } })).ok(),
+  ).toBe(true);
   const original = landingTemplate().hero.headline;
   const headline = `Reviewed launch ${Date.now()}`;
   const visitor = await (await browser.newContext()).newPage();
   // The page is live before anything else happens: its run-time copy (/legacy) shows the live
-  // version as the API serves it, while the site rebuilds with the new page (the prebuilt page
-  // is awaited before the publish is scheduled, below).
+  // version as the API serves it.
   expect((await visitor.goto(`/legacy/${slug}`))?.status()).toBe(200);
   await expect(visitor.getByTestId('hero-headline')).toContainText(original);
 
@@ -121,6 +140,16 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
   await editor.getByRole('button', { name: 'Approve...' }).click();
   const sign = reviewerPage.getByRole('dialog', { name: 'Approve the working copy' });
   await sign.getByLabel('Meaning').selectOption('approved-medical');
+  // Sign stays enabled: pressed too early, it says what is missing, the first item focused.
+  await sign.getByRole('button', { name: 'Sign and approve' }).click();
+  await expect(sign).toContainText(`Checklist item 1 ("${CHECKLIST[0]}") is not confirmed.`);
+  await expect(sign).toContainText(
+    'Your e-mail address is required for the first signature of a session.',
+  );
+  await expect(sign.getByRole('checkbox', { name: CHECKLIST[0] })).toBeFocused();
+  for (const item of CHECKLIST) await sign.getByRole('checkbox', { name: item }).check();
+  // The first signature of the session: both components, the e-mail (user ID) and password.
+  await sign.getByLabel('Your e-mail address').fill(reviewerAccount.email);
   await sign.getByLabel('Your password').fill('not the password');
   await sign.getByRole('button', { name: 'Sign and approve' }).click();
   await expect(sign).toContainText('Your password is incorrect.');
@@ -128,28 +157,37 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
   await sign.getByLabel('Your password').fill(reviewerAccount.password);
   await sign.getByRole('button', { name: 'Sign and approve' }).click();
   await expect(sign).toBeHidden();
-  await expect(editor.getByTestId('signature')).toContainText(
+  // The signature shows the printed name, the time in the reviewer's zone (Berlin) and in
+  // UTC, and the meaning (21 CFR 11.50), then the checklist items as confirmed.
+  const signature = editor.getByTestId('signature');
+  await expect(signature).toContainText(
     new RegExp(
-      `^Approved by Dr\\. Reviewer \\(${reviewerAccount.email.replace(/[.]/g, '\\.')}\\), \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, medical`,
+      `^Signed by Dr\\. Reviewer \\(${reviewerAccount.email.replace(/[.]/g, '\\.')}\\), [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M GMT\\+1 \\(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\), meaning: approved, medical`,
     ),
+  );
+  await expect(signature.getByTestId('signature-checklist')).toHaveText(
+    `Confirmed: ${CHECKLIST.join('; ')}`,
+  );
+  const answer = await reviewerPage.request.get('/api/auth/me');
+  expect((await answer.json()).signing.signedThisSession).toBe(true);
+  expect((await request.put('/api/admin/settings', { data: { reviewChecklist: [] } })).ok()).toBe(
+    true,
   );
   await expect(editor.getByRole('button', { name: 'Publish now' })).toHaveCount(0);
 
-  // The site serves the page prebuilt (the rebuild its creation asked for ran meanwhile),
-  // with the live version, before the publish is scheduled.
-  await expect(async () => {
-    const response = await visitor.goto(`/${slug}`);
-    expect(response?.status()).toBe(200);
-  }).toPass({ timeout: 240_000 });
+  // Approved is not published: visitors still get the live version.
+  await visitor.goto(`/legacy/${slug}`);
   await expect(visitor.getByTestId('hero-headline')).toContainText(original);
 
-  // The publisher schedules it a minute ahead, in their own time zone.
+  // The publisher schedules it in their own time zone, one to two minutes ahead (the field
+  // takes whole minutes: two minutes on, cut to the minute, so a slow click still leaves a
+  // future time; seconds ahead, the server publishes at once, functions/routes/workflow.ts).
   const publisherPage = await as(browser, publisherAccount);
   editor = await openReview(publisherPage, title);
   await editor.getByRole('tab', { name: 'Review', exact: true }).click();
   await editor.getByRole('button', { name: 'Schedule publish...' }).click();
   const schedule = publisherPage.getByRole('dialog', { name: 'Schedule the publish' });
-  const at = new Date(Date.now() + 60_000);
+  const at = new Date(Date.now() + 120_000);
   const berlin = new Intl.DateTimeFormat('sv-SE', {
     timeZone: 'Europe/Berlin',
     dateStyle: 'short',
@@ -168,14 +206,18 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
   ).toContainText('Publishes');
   await shoot(publisherPage, 'pages-scheduled');
 
-  // Not before its time; then within a scheduler round and a rebuild.
-  await visitor.goto(`/${slug}`);
+  // Not before its time; then within a scheduler round.
+  await visitor.goto(`/legacy/${slug}`);
   await expect(visitor.getByTestId('hero-headline')).toContainText(original);
   await expect(async () => {
-    await visitor.goto(`/${slug}`);
+    await visitor.goto(`/legacy/${slug}`);
     await expect(visitor.getByTestId('hero-headline')).toContainText(headline, { timeout: 1000 });
-  }).toPass({ timeout: 300_000 });
+  }).toPass({ timeout: 180_000 });
   expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 60_000);
+  // The scheduler asked for the rebuild that puts it on the prebuilt page.
+  await expect
+    .poll(rebuildReasons)
+    .toContainEqual(expect.stringMatching(new RegExp(`^scheduled publish /${slug} by `)));
   for (const page of [editorPage, reviewerPage, publisherPage, outsider, visitor]) {
     await page.context().close();
   }

@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from 'p
 import { signIn } from './admin-session.ts';
 import { flatPng, publishThroughApi, type PublishedImage } from './media-upload.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
+import { expectTooltip } from './tooltips.ts';
 
 const shoot = screenshotsIn('/tmp/shots/h9');
 const ADVICE = 'Screen readers will announce nothing useful: add a description in the Images tab.';
@@ -82,8 +83,10 @@ test('the hero image picker uploads by keyboard, asks for alt text, picks the im
   await settled(page);
   await expectNoAxeViolations(page);
   // Its tooltip (after the shared delay) says what is wrong and where to fix it.
-  await bareCard.getByTestId('alt-text-badge').hover();
-  await expect(page.getByRole('tooltip')).toHaveText(ADVICE);
+  await expectTooltip(bareCard.getByTestId('alt-text-badge'), ADVICE, {
+    via: 'hover',
+    exact: true,
+  });
   await shoot(page, 'picker-warning', { fullPage: false });
   await picker.getByRole('button', { name: 'Upload new image' }).hover();
   await expect(page.getByRole('tooltip')).toHaveCount(0);

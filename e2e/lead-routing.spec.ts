@@ -17,6 +17,7 @@ import { startReceiver } from '../functions/test/webhook-receiver.ts';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { expectTooltip } from './tooltips.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -203,11 +204,11 @@ test('lead routing: owner assignment rules are added, reordered and removed by k
   await expect(rules.nth(0).getByRole('button', { name: 'Move rule 1 down' })).toBeFocused();
 
   // A tooltip explains the turns.
-  await rules
-    .nth(0)
-    .getByRole('button', { name: 'About how the owners of rule 1 take turns' })
-    .hover();
-  await expect(page.getByRole('tooltip')).toContainText('Round-robin gives each lead');
+  await expectTooltip(
+    rules.nth(0).getByRole('button', { name: 'About how the owners of rule 1 take turns' }),
+    'Round-robin gives each lead',
+    { via: 'hover' },
+  );
   await page.mouse.move(0, 0);
 
   await section.getByRole('spinbutton', { name: 'Remind the owner after (hours)' }).fill('24');

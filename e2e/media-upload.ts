@@ -46,3 +46,13 @@ export async function publishThroughApi(
   expect(published.ok(), await published.text()).toBe(true);
   return (await published.json()) as PublishedImage;
 }
+
+/** A minimal one-page PDF whose bytes carry `title` (the gated downloads' and evidence's files). */
+export const pdf = (title: string) =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n` +
+      `2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n` +
+      `3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n` +
+      `%${title}\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+    'latin1',
+  );

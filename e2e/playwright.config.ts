@@ -8,45 +8,73 @@ import { defineConfig, devices } from 'playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 // Workers inherit the environment, so the ports picked here are the ones they all use.
-process.env['E2E_PORT'] ??= String(41000 + 2 * Math.floor(Math.random() * 1000));
+process.env['E2E_PORT'] ??= String(41000 + 3 * Math.floor(Math.random() * 1000));
 const port = Number(process.env['E2E_PORT']);
-/** Specs that create, edit and rebuild pages get a server of their own, so the crawl and
- * content specs on the other one always see the same, pristine site. */
-const EDITING_SPECS = [
+/**
+ * Specs that publish: each checks what a real rebuild writes (the prebuilt page after a save,
+ * the redirect map, the experiments' variants, every block type built; the admin's build
+ * status while a build runs). Their server rebuilds after each change that reaches the public
+ * site. (docs/decisions/0548-browser-specs-check-edits-at-run-time.md)
+ */
+const PUBLISHING_SPECS = [
   'admin.spec.ts',
+  'editor.spec.ts',
+  'redirects.spec.ts',
+  'experiments.spec.ts',
+  // Publishes a page with every block type (scripts/block-gallery.ts) for axe, CSP and vnu,
+  // and checks there what only a build writes (record 0548 lists it).
+  'block-gallery.spec.ts',
+];
+/**
+ * Specs that create and edit pages and check them where the server shows them at once: the
+ * run-time page (/legacy/<slug>), the preview, the API. Their server records each rebuild
+ * request and runs none (LOCAL_REBUILDS=off), so the crawl and content specs on the site
+ * server always see the same, pristine site, and no build takes the cores meanwhile.
+ */
+const EDITING_SPECS = [
   'landing.spec.ts',
   'images.spec.ts',
   'analytics.spec.ts',
-  'editor.spec.ts',
-  'redirects.spec.ts',
-  'governed.spec.ts',
-  'experiments.spec.ts',
   'forms.spec.ts',
   'image-picker.spec.ts',
   'dynamic-text.spec.ts',
   'block-editor.spec.ts',
-  // Publishes a page of blocks: the site specs check every page's headings and titles.
+  // Saves a page of blocks: the site specs check every page's headings and titles.
   'blocks.spec.ts',
   // Creates pages from templates and saves one (issue 27).
   'templates.spec.ts',
-  // Publishes a page with a gated download and uploads PDFs (issue 27).
+  // Saves a page with a gated download and uploads PDFs (issue 27).
   'gated-asset.spec.ts',
-  // Publishes a page with every block type (scripts/block-gallery.ts) for axe, CSP and vnu.
-  'block-gallery.spec.ts',
-  // Creates and publishes a Webinar page by keyboard (issue 27's walk-through).
+  // Creates and saves a Webinar page by keyboard (issue 27's walk-through).
   'webinar-keyboard.spec.ts',
   // Creates pages, people of each role and a working copy (issue 35).
   'editor-roles.spec.ts',
-  // Saves a form and publishes a page with it as a block (issue 35).
+  // Saves a form and a page with it as a block (issue 35).
   'form-block.spec.ts',
+  // Comments pinned to a block hold up an approval until resolved (issue 36): only on its own
+  // page, so the setting (on by default) changes nothing for the other specs.
+  'annotations.spec.ts',
+  // Saves a page that says claims, and a preview link of it (issue 36).
+  'claims-render.spec.ts',
+  // Adds evidence and claims, and saves a page that says one (issue 36).
+  'claims-admin.spec.ts',
+  // Saves a live page twice and reads its job code at run time and in the admin (issue 37).
+  'job-codes.spec.ts',
+  // Sets a page's expiry; the runner takes it down at the time (issue 37).
+  'lifecycle.spec.ts',
+  // Verifies the audit trail, changes an entry in the table and puts it back (issue 37).
+  'audit-trail.spec.ts',
+  // Creates a page with an event and schedules its unpublish in 2027, and makes a feed (issue 37).
+  'calendar.spec.ts',
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
- * form that analytics and experiments submit): on the editing server, once those are done. */
+ * form that analytics submits): on the run-time server, once those are done. */
 const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
-/** Specs that turn on required approvals (a setting of the whole install), which every saving
- * spec depends on: on the editing server, last of all, and one after the other (each turns the
- * setting on and off again; run side by side, one would find it on while it creates a live page). */
-const REVIEW_SPECS = ['forms-review.spec.ts', 'review-answers.spec.ts'];
+/** Specs that change a setting of the whole install that the other specs' saving and signing
+ * depend on (required approvals; the reviewer checklist, which governed.spec.ts sets while it
+ * signs): on the run-time server, last of all, and one after the other (each turns the setting
+ * on and off again; run side by side, one would find it on while it creates a live page or signs). */
+const REVIEW_SPECS = ['forms-review.spec.ts', 'review-answers.spec.ts', 'governed.spec.ts'];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -60,6 +88,13 @@ export const E2E_ADMIN = {
   email: 'e2e-admin@pharmabridge.test',
   password: 'e2e-harbour-lantern-2026',
 };
+
+/** Desktop Chromium against the server on `serverPort`. */
+const at = (serverPort: number) => ({
+  ...devices['Desktop Chrome'],
+  channel: undefined,
+  baseURL: `http://localhost:${serverPort}`,
+});
 
 export default defineConfig({
   testDir: '.',
@@ -83,52 +118,67 @@ export default defineConfig({
   projects: [
     {
       name: 'site',
-      testIgnore: [...EDITING_SPECS, ...AFTER_EDITING_SPECS, ...REVIEW_SPECS],
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://localhost:${port}`,
-      },
+      testIgnore: [
+        ...PUBLISHING_SPECS,
+        'claims-walkthrough.spec.ts',
+        ...EDITING_SPECS,
+        ...AFTER_EDITING_SPECS,
+        ...REVIEW_SPECS,
+      ],
+      use: at(port),
+    },
+    {
+      name: 'publishing',
+      testMatch: PUBLISHING_SPECS,
+      use: at(port + 1),
+    },
+    {
+      // Alone, after the other publishing specs: it changes the install's approvals and
+      // checklist while it signs. Alone: `--project=publishing-walkthrough --no-deps`.
+      name: 'publishing-walkthrough',
+      testMatch: ['claims-walkthrough.spec.ts'],
+      dependencies: ['publishing'],
+      use: at(port + 1),
     },
     {
       name: 'editing',
       testMatch: EDITING_SPECS,
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://localhost:${port + 1}`,
-      },
+      use: at(port + 2),
     },
     {
       // Alone: `--project=editing-forms --no-deps`.
       name: 'editing-forms',
       testMatch: AFTER_EDITING_SPECS,
       dependencies: ['editing'],
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://localhost:${port + 1}`,
-      },
+      use: at(port + 2),
     },
     // Alone: `--project=editing-review --project=editing-review-2 --no-deps` runs both at once;
-    // name one project to run its spec alone.
+    // name one project to run its spec alone (editing-review-3 is governed.spec.ts).
     ...REVIEW_SPECS.map((spec, index) => ({
       name: index === 0 ? 'editing-review' : `editing-review-${index + 1}`,
       testMatch: [spec],
-      dependencies: [index === 0 ? 'editing-forms' : 'editing-review'],
-      use: {
-        ...devices['Desktop Chrome'],
-        channel: undefined,
-        baseURL: `http://localhost:${port + 1}`,
-      },
+      // Each after the one before it.
+      dependencies: [
+        index === 0 ? 'editing-forms' : index === 1 ? 'editing-review' : `editing-review-${index}`,
+      ],
+      use: at(port + 2),
     })),
   ],
   // One after the other (Playwright waits for each URL before starting the next): the
-  // first builds the site once for both (e2e/prepare-server.ts), each gets its own copy.
-  webServer: [server(port, 'site', true), server(port + 1, 'editing', false)],
+  // first builds the site once for all three (e2e/prepare-server.ts), each gets its own copy.
+  webServer: [
+    server(port, 'site', true),
+    server(port + 1, 'publishing', false),
+    server(port + 2, 'editing', false, { LOCAL_REBUILDS: 'off' }),
+  ],
 });
 
-function server(serverPort: number, name: string, build: boolean) {
+function server(
+  serverPort: number,
+  name: string,
+  build: boolean,
+  extraEnv: Record<string, string> = {},
+) {
   const prepare = `node e2e/prepare-server.ts '${runDir}' ${name}${build ? ' --build' : ''}`;
   return {
     command: `mkdir -p '${runDir}' && ${prepare} && exec node functions/server/start.ts > '${serverLogPath(name)}'`,
@@ -163,6 +213,7 @@ function server(serverPort: number, name: string, build: boolean) {
       // experiments.spec.ts visits from several addresses. Requests without the header (every
       // other spec) are still the socket's 127.0.0.1.
       TRUST_PROXY: '1',
+      ...extraEnv,
     },
   };
 }

@@ -7,6 +7,7 @@
 import { expect, test, type Page, type APIRequestContext } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, requestsSent, screenshotsIn } from './page-checks.ts';
+import { expectTooltip } from './tooltips.ts';
 
 const shoot = screenshotsIn('/tmp/shots');
 
@@ -100,8 +101,10 @@ test('the Realtime panel counts visitors of the last minutes, polls while visibl
   await expect(panel.getByTestId('realtime-sources')).toContainText('Direct or unknown');
 
   // The count's tooltip says who is counted.
-  await panel.getByRole('button', { name: 'About visitors right now' }).focus();
-  await expect(page.getByRole('tooltip')).toContainText('Global Privacy Control or Do Not Track');
+  await expectTooltip(
+    panel.getByRole('button', { name: 'About visitors right now' }),
+    'Global Privacy Control or Do Not Track',
+  );
   await page.keyboard.press('Escape');
 
   // One more visitor: the next poll (every 15 s) shows them.
@@ -134,14 +137,7 @@ test('the Realtime panel counts visitors of the last minutes, polls while visibl
   const about = lastRow('referrers-table').getByRole('button', {
     name: 'About unattributed leads',
   });
-  await expect(async () => {
-    await about.scrollIntoViewIfNeeded();
-    await about.blur();
-    await about.focus();
-    await expect(page.getByRole('tooltip')).toContainText('asked not to be tracked', {
-      timeout: 1500,
-    });
-  }).toPass({ timeout: 15_000 });
+  await expectTooltip(about, 'asked not to be tracked');
   await page.keyboard.press('Escape');
   await about.blur();
 

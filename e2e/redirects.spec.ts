@@ -8,6 +8,7 @@ import type { RedirectDto } from '../functions/shared/redirects.ts';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { expectTooltip } from './tooltips.ts';
 
 const shoot = screenshotsIn('/tmp/shots-redirects');
 
@@ -113,8 +114,7 @@ test('the Redirects view: add with checks as typed, delete after a confirmation,
   await expect(opener).toBeFocused();
 
   await axe(page);
-  await page.getByRole('button', { name: 'Hits' }).focus();
-  await expect(page.getByRole('tooltip')).toContainText('Counted by the local server');
+  await expectTooltip(page.getByRole('button', { name: 'Hits' }), 'Counted by the local server');
   await page.keyboard.press('Escape');
 
   await row.getByRole('button', { name: `Delete the redirect from ${from}` }).click();

@@ -7,11 +7,24 @@
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { publishThroughApi } from './media-upload.ts';
+import { expectTooltip } from './tooltips.ts';
 
 const SHOTS = process.env['REVIEW_SHOTS'];
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page) => page.getByTestId('toast');
+
+/** The publishing settings section alone at both widths (scrolled to), when REVIEW_SHOTS is set. */
+async function shootSettings(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page
+      .getByTestId('publishing-settings')
+      .screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /** Screenshots at both widths when REVIEW_SHOTS names a folder (for looking, not asserting). */
 async function shoot(page: Page, name: string) {
@@ -121,5 +134,66 @@ test('with approvals required, each refused or redirected change is said in a se
     await shoot(page, 'review-alt-new-image');
   } finally {
     await request.put('/api/admin/settings', { data: { approvalsRequired: 0 } });
+  }
+});
+
+test('the publishing settings: the reviewer checklist is edited, checked in sentences, saved alone, and kept over a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const { request } = page;
+  try {
+    await page.goto('/admin/account');
+    const section = page.getByTestId('publishing-settings');
+    await expect(section.getByRole('heading', { name: 'Publishing' })).toBeVisible();
+    await expect(section.getByLabel('Text that reads like a claim')).toHaveValue('warn');
+    await expect(section.getByLabel('When a claim is withdrawn')).toHaveValue('flag');
+    await expect(section.getByLabel('Unresolved comments block approval')).toBeChecked();
+    // Each setting explains itself in a tooltip.
+    await expectTooltip(
+      section.getByRole('button', { name: 'About the reviewer checklist' }),
+      'confirms each item',
+      { via: 'hover' },
+    );
+
+    const editor = section.getByTestId('checklist-editor');
+    for (const text of ['Fair balance', 'Fair balance', '']) {
+      await editor.getByRole('button', { name: 'Add an item' }).click();
+      const count = await editor.getByRole('listitem').count();
+      await expect(editor.getByLabel(`Item ${count}`, { exact: true })).toBeFocused();
+      await editor.getByLabel(`Item ${count}`, { exact: true }).fill(text);
+    }
+    await section.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(editor).toContainText('Item 2 repeats item 1: list each item once.');
+    await expect(editor).toContainText('Item 3 is empty: write it or remove it.');
+    await expect(editor.getByLabel('Item 2', { exact: true })).toBeFocused();
+    await shootSettings(page, 'settings-checklist-refused');
+
+    await editor.getByLabel('Item 2', { exact: true }).fill('Every claim is referenced');
+    await editor.getByRole('button', { name: 'Remove item 3' }).click();
+    await editor.getByRole('button', { name: 'Move item 2 up' }).click();
+    await expect(editor.getByLabel('Item 1', { exact: true })).toHaveValue(
+      'Every claim is referenced',
+    );
+    // Only what changed is sent: the approvals setting (another spec's) is left alone.
+    const sent = page.waitForRequest(
+      (asked) => asked.url().endsWith('/api/admin/settings') && asked.method() === 'PUT',
+    );
+    await section.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      reviewChecklist: ['Every claim is referenced', 'Fair balance'],
+    });
+    await expect(toast(page)).toContainText('Publishing settings saved');
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    const reloaded = page.getByTestId('checklist-editor');
+    await expect(reloaded.getByLabel('Item 1', { exact: true })).toHaveValue(
+      'Every claim is referenced',
+    );
+    await expect(reloaded.getByLabel('Item 2', { exact: true })).toHaveValue('Fair balance');
+    await shootSettings(page, 'settings-checklist');
+  } finally {
+    await request.put('/api/admin/settings', { data: { reviewChecklist: [] } });
   }
 });

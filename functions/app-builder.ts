@@ -20,6 +20,9 @@ import {
   StoreIncidents,
 } from './lib/store-errors.ts';
 
+/** Where the API is mounted: every route's path is below it. */
+export const API_BASE = '/api';
+
 /** Landing-page content is the largest body the API takes; 256 KiB leaves ample room. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -68,7 +71,7 @@ export function buildApp(
   services: VisitorServices,
   routes: readonly ApiRoute[],
 ): Hono<VisitorEnv, BlankSchema, '/api'> | Hono<AppEnv, BlankSchema, '/api'> {
-  const app = new Hono<VisitorEnv>({ strict: false }).basePath('/api');
+  const app = new Hono<VisitorEnv>({ strict: false }).basePath(API_BASE);
   const incidents = storeIncidents(services);
   // The incident ends when the store really answers again, not when some request that
   // never touched it (a 404, a dropped bot event) happens to succeed.

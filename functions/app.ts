@@ -6,6 +6,7 @@ import type { Services } from './lib/context.ts';
 import { PUBLIC_ROUTES } from './routes/public-routes.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
+import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { settings } from './routes/admin/settings.ts';
 import { leadSettings } from './routes/admin/lead-settings.ts';
 import { workflowSummary } from './routes/admin/workflow-summary.ts';
@@ -24,8 +25,11 @@ import { redirects } from './routes/admin/redirects.ts';
 import { experiments } from './routes/admin/experiments.ts';
 import { reports } from './routes/admin/reports.ts';
 import { analyticsShares } from './routes/admin/analytics-shares.ts';
+import { calendar } from './routes/admin/calendar.ts';
 import { realtime } from './routes/admin/realtime.ts';
 import { goals } from './routes/admin/goals.ts';
+import { claims } from './routes/admin/claims.ts';
+import { evidence } from './routes/admin/evidence.ts';
 import { formReviews, forms } from './routes/admin/forms.ts';
 import { templates } from './routes/admin/templates.ts';
 import { leads } from './routes/leads.ts';
@@ -49,6 +53,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/objects/local', router: localUploads, ownBodyLimit: true },
   { path: '/landing-pages', router: landingPages },
   { path: '/landing-pages', router: workflowRoutes },
+  { path: '/landing-pages', router: lifecycleRoutes },
   { path: '/auth', router: auth },
   { path: '/auth/password-reset', router: passwordReset },
   { path: '/account', router: profile },
@@ -66,12 +71,15 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/analytics/shares', router: analyticsShares },
   { path: '/admin/analytics/realtime', router: realtime },
   { path: '/admin/goals', router: goals },
+  { path: '/admin/claims', router: claims },
+  { path: '/admin/evidence', router: evidence },
   { path: '/admin/forms', router: forms },
   { path: '/admin/form-reviews', router: formReviews },
   { path: '/admin/templates', router: templates },
   { path: '/admin/settings', router: settings },
   { path: '/admin/settings/leads', router: leadSettings },
   { path: '/admin/workflow', router: workflowSummary },
+  { path: '/admin/calendar', router: calendar },
   { path: '/admin/leads', router: leads },
   { path: '/admin/contacts', router: contacts },
   { path: '/admin/analytics', router: analytics },

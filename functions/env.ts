@@ -79,6 +79,12 @@ export const envSchema = z
     /** Local rebuilds: quiet time after the last edit before the build starts. */
     REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /**
+     * Local rebuilds: `off` logs each rebuild request and runs none; the admin's build status
+     * says automatic rebuilds are off. For tests that check edits on the run-time page
+     * (docs/decisions/0548-browser-specs-check-edits-at-run-time.md).
+     */
+    LOCAL_REBUILDS: z.enum(['on', 'off']).default('on'),
+    /**
      * Secret for the daily salt of the visitor hash (HMAC of the UTC date). Unset, each
      * day's salt is a random value kept in the table for two days, then forgotten.
      */
@@ -181,6 +187,16 @@ export const envSchema = z
      * under DATA_DIR/objects and served by the local server.
      */
     UPLOADS_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+        .optional(),
+    ),
+    /**
+     * The bucket with S3 Object Lock that the daily audit archive writes to (set by infra/
+     * for functions/audit/lambda.ts only; docs/decisions/0554-audit-export-and-archive.md).
+     */
+    AUDIT_ARCHIVE_BUCKET: optionalString.pipe(
       z
         .string()
         .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')

@@ -2,6 +2,8 @@
 // environment at import, the Hono app behind hono/aws-lambda, DynamoDB Local as the table.
 // API Gateway is the one part mocked: its HTTP API (payload v2) events are built by hand
 // below, shaped like those CloudFront -> API Gateway delivers.
+import claimsJson from '../content/claims.json' with { type: 'json' };
+import { seedClaimsOf } from './data/claims/seed.ts';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -153,11 +155,13 @@ describe('Lambda entry behind API Gateway (payload v2)', () => {
       defaultPage: 'created',
       admin: 'setup',
       twoFactorSecretsEncrypted: 0,
+      claimsSeeded: seedClaimsOf(claimsJson).length,
     });
     expect(await setup()).toEqual({
       defaultPage: 'exists',
       admin: 'setup',
       twoFactorSecretsEncrypted: 0,
+      claimsSeeded: 0,
     });
     const invoke = await loadLambda({}, { endpoint, tableName });
     const response = await invoke(apiEvent('GET', '/api/landing-pages/default'));

@@ -12,6 +12,8 @@ import { chooseSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
 import { TwoFactorRepository } from './data/two-factor/repository.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
+import { ClaimRepository } from './data/claims/claims.ts';
+import { EvidenceRepository } from './data/claims/evidence.ts';
 import { FormReviewRepository } from './data/form-review/repository.ts';
 import { createObjectStore } from './storage/select.ts';
 import { InstallSecrets } from './data/install-secrets.ts';
@@ -20,7 +22,7 @@ import { DisabledRebuilder, type Rebuilder } from './rebuild/rebuilder.ts';
 import type { Services } from './lib/context.ts';
 import { jsonLogger, type Logger } from './core/logger.ts';
 import { chooseLiveSlugs } from './publishing/live-slugs.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer } from './mail/select.ts';
 import { assembleVisitorServices, type ServiceOptions } from './visitor-services.ts';
 
 export type { ServiceOptions } from './visitor-services.ts';
@@ -80,6 +82,8 @@ export function createServices(
       maxDelaySeconds: config.env.LOGIN_MAX_DELAY_SECONDS,
     }),
     audit: new AuditLog(db, tableName, now),
+    claims: new ClaimRepository(db, tableName, now),
+    evidence: new EvidenceRepository(db, tableName, now),
     formReview: new FormReviewRepository(db, tableName, now, forms, workflow),
     objects: options.objects ?? createObjectStore(config, now),
     secrets,

@@ -11,6 +11,7 @@ describe('parseConfig', () => {
       alarmEmail: undefined,
       mail: undefined,
       waf: true,
+      auditArchiveRetentionDays: 2557,
     });
   });
 

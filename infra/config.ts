@@ -17,7 +17,14 @@ export const CONFIG_KEYS = [
   'DEPLOY_REGION',
   'CDK_DEFAULT_ACCOUNT',
   'WAF',
+  'AUDIT_ARCHIVE_RETENTION_DAYS',
 ] as const;
+
+/**
+ * Days each daily copy of the audit trail stays locked (S3 Object Lock, compliance mode):
+ * seven years, a common retention for promotional material records; no one can shorten it.
+ */
+export const DEFAULT_AUDIT_ARCHIVE_RETENTION_DAYS = 2557;
 
 /** Where the stack goes when DEPLOY_REGION is not set. */
 export const DEFAULT_REGION = 'eu-west-1';
@@ -102,6 +109,17 @@ const schema = z
     WAF: optional(z.union([z.boolean(), z.stringbool()]))
       .transform((value) => value ?? true)
       .describe('AWS WAF rate-based rules on the distribution: true (default) or false'),
+    AUDIT_ARCHIVE_RETENTION_DAYS: optional(
+      z.coerce
+        .number({ error: 'must be a whole number of days' })
+        .int('must be a whole number of days')
+        .min(1, 'must be at least 1 day')
+        .max(36_500, 'must be at most 36500 days (100 years)'),
+    )
+      .transform((value) => value ?? DEFAULT_AUDIT_ARCHIVE_RETENTION_DAYS)
+      .describe(
+        `days each daily audit copy is locked in compliance mode (default ${DEFAULT_AUDIT_ARCHIVE_RETENTION_DAYS}); cannot be shortened once written`,
+      ),
     // The account may stay open (env-agnostic): nothing in the app needs it at synth time.
     CDK_DEFAULT_ACCOUNT: optional(z.string().regex(/^\d{12}$/, 'must be a 12-digit account id')),
   })
@@ -135,6 +153,8 @@ const schema = z
     alarmEmail: raw.ALARM_EMAIL,
     /** A web ACL with rate-based rules on the distribution (infra/constructs/site/waf.ts). */
     waf: raw.WAF,
+    /** Days each daily audit copy is locked (infra/constructs/audit-archive.ts). */
+    auditArchiveRetentionDays: raw.AUDIT_ARCHIVE_RETENTION_DAYS,
     /** Where leads are forwarded (a drainer function and a signing secret), when set. */
     leadWebhookUrl: raw.LEAD_WEBHOOK_URL,
     /** Lead notifications through SES, when both settings are given. */

@@ -1,7 +1,7 @@
 // The one esbuild definition of every Lambda function: infra/constructs/node-function.ts
-// hands it to the CDK's NodejsFunction, and scripts/bench/lambda.ts (the bench, the
-// bundle and stack-trace tests) builds with it directly, so what is measured and tested is
-// what ships. Plain data: no CDK import, so tests and benches load it cheaply.
+// hands it to the CDK's NodejsFunction (a function built in chunks, to esbuild itself at
+// synth), and scripts/bench/lambda.ts (the bench, the bundle and stack-trace tests) builds
+// with it directly, so what is measured and tested is what ships. Plain data: no CDK import, so tests and benches load it cheaply.
 import type { BuildOptions } from 'esbuild';
 
 export const LAMBDA_ESBUILD = {
@@ -25,8 +25,20 @@ export const LAMBDA_ESBUILD = {
  */
 export const LAMBDA_EXTERNALS = ['sharp'];
 
-/** LAMBDA_ESBUILD as esbuild's own options, for building a bundle outside the CDK. */
-export const lambdaBuildOptions = (outfile: string): BuildOptions => ({
+/**
+ * LAMBDA_ESBUILD as esbuild's own options, for building a function into `outdir` as
+ * `index.mjs` (the handler module Lambda loads) and its map. With `split`, every
+ * `import()` of the sources and the libraries becomes a chunk of its own under
+ * `outdir/chunks/` (esbuild's code splitting), read only when that import first runs: the
+ * public function defers its rarely used routes that way
+ * (docs/decisions/0545-public-function-cold-start.md). Without it the function is one file,
+ * an `import()`ed module's code inside it (evaluated on first use, but read and parsed at
+ * every cold start).
+ */
+export const lambdaBuildOptions = (
+  outdir: string,
+  options: { split?: boolean } = {},
+): BuildOptions => ({
   bundle: true,
   platform: 'node',
   format: LAMBDA_ESBUILD.format,
@@ -37,7 +49,11 @@ export const lambdaBuildOptions = (outfile: string): BuildOptions => ({
   sourcemap: LAMBDA_ESBUILD.sourceMap,
   sourcesContent: LAMBDA_ESBUILD.sourcesContent,
   external: LAMBDA_EXTERNALS,
-  outfile,
+  outdir,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  splitting: options.split ?? false,
   metafile: true,
   logLevel: 'error',
 });

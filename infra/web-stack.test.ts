@@ -186,17 +186,17 @@ describe('DynamoDB table', () => {
 describe('API function', () => {
   it('runs Node 24 on arm64 with the table, bucket, site, origin secret and rebuild settings', () => {
     const { template } = defaultApp();
-    // The admin and public API functions, the first-run setup, scheduled publishing and the
-    // lead webhook's drainer, always there since an admin may switch the webhook on in the
-    // lead routing settings (the others of this stack are CDK's deploy-time reader of the
-    // edge function ARN and its trigger provider).
+    // The admin and public API functions, the first-run setup, scheduled publishing, the
+    // daily audit archive and the lead webhook's drainer, always there since an admin may
+    // switch the webhook on in the lead routing settings (the others of this stack are CDK's
+    // deploy-time reader of the edge function ARN and its trigger provider).
     expect(
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
           Properties: { Handler: 'index.handler' },
         }),
       ),
-    ).toHaveLength(5);
+    ).toHaveLength(6);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -304,6 +304,7 @@ describe('API function', () => {
       $default: `<${admin}.Arn>`,
       'GET /api/landing-pages/{slug}': `<${publicFn}.Arn>`,
       'POST /api/contact': `<${publicFn}.Arn>`,
+      'GET /api/calendar/feed/{file}': `<${publicFn}.Arn>`,
       'GET /api/forms/{formId}': `<${publicFn}.Arn>`,
       'POST /api/conversions': `<${publicFn}.Arn>`,
       'GET /api/health': `<${publicFn}.Arn>`,
@@ -1004,15 +1005,17 @@ describe('alarms', () => {
           })
           .parse(alarm['Properties']),
       );
-    // (Scheduled publishing and the lead webhook's drainer have errors alarms of their own:
-    // infra/schedules.test.ts, infra/lead-webhook.test.ts.)
+    // (Scheduled publishing, the lead webhook's drainer and the audit archive have errors
+    // alarms of their own: infra/schedules.test.ts, infra/lead-webhook.test.ts,
+    // infra/audit-archive.test.ts.)
     const scheduler = `<${idOf(/^SchedulesFunction[0-9A-F]{8}$/)}>`;
     const drainer = `<${idOf(/^LeadWebhookFunction[0-9A-F]{8}$/)}>`;
+    const archive = `<${idOf(/^AuditArchiveFunction[0-9A-F]{8}$/)}>`;
     for (const metric of ['Errors', 'Throttles', 'Duration']) {
       const watched = alarms
         .filter((alarm) => alarm.MetricName === metric)
         .map((alarm) => flat(alarm.Dimensions[0].Value))
-        .filter((id) => id !== scheduler && id !== drainer);
+        .filter((id) => id !== scheduler && id !== drainer && id !== archive);
       expect(watched.sort()).toEqual([api, publicApi].sort());
     }
     // "Near the timeout" is each function's own: the admin one waits 29 s, the public one 10 s.

@@ -7,6 +7,7 @@ import type { InfraConfig } from './config.ts';
 import { AccessLogs } from './constructs/access-logs.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { Api } from './constructs/api.ts';
+import { AuditArchive } from './constructs/audit-archive.ts';
 import { Data } from './constructs/data.ts';
 import { LeadWebhook } from './constructs/lead-webhook.ts';
 import { Rebuild } from './constructs/rebuild.ts';
@@ -30,6 +31,8 @@ export class WebStack extends Stack {
   readonly leadWebhook: LeadWebhook;
   /** Scheduled publishes and unpublishes, every minute. */
   readonly schedules: Schedules;
+  /** The daily copy of the audit trail into a bucket with S3 Object Lock. */
+  readonly auditArchive: AuditArchive;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -101,6 +104,12 @@ export class WebStack extends Stack {
       siteUrl,
       alarmTopic: alarms.topic,
     });
+    this.auditArchive = new AuditArchive(this, 'AuditArchive', {
+      table: this.data.table,
+      accessLogs: accessLogs.bucket,
+      alarmTopic: alarms.topic,
+      retentionDays: config.auditArchiveRetentionDays,
+    });
     this.writeLiveSlugs();
     if (config.mail) this.sendLeadNotifications(config.mail);
     this.acknowledgeEdgeArnReader();
@@ -131,6 +140,11 @@ export class WebStack extends Stack {
     output('SiteBucketName', this.site.bucket.bucketName, 'Bucket holding the built site');
     output('UploadsBucketName', this.uploads.bucket.bucketName, 'Bucket holding uploads');
     output('AccessLogsBucketName', accessLogs.bucket.bucketName, 'CloudFront and S3 access logs');
+    output(
+      'AuditArchiveBucketName',
+      this.auditArchive.bucket.bucketName,
+      'Daily audit trail copies, locked (S3 Object Lock, compliance mode)',
+    );
     output('ApiFunctionName', this.api.function.functionName, 'API Lambda function (admin)');
     output(
       'PublicApiFunctionName',

@@ -4,13 +4,19 @@
 // privately, the layout saved, the page published). The browser checks (e2e/block-gallery.spec.ts:
 // axe, the CSP, valid HTML) and the Lighthouse bench (scripts/bench/lighthouse.ts) both publish it,
 // so every block type is rendered in them; block-gallery.test.ts keeps the layout covering every
-// type of the registry.
+// type of the registry. It is also the one page whose build output the browser tests check for
+// what the editing specs see on the run-time page instead (dynamic text's fallback, the form
+// block with its form, the page's form, the gated block, library alt text and placeholders, the
+// block order without a hidden block, the event's .ics file:
+// docs/decisions/0548-browser-specs-check-edits-at-run-time.md).
 import sharp from 'sharp';
 import { BLOCK_TYPE_NAMES, type BlockInput } from '../functions/shared/blocks.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 
 export const GALLERY_SLUG = 'supplier-data-day';
 export const GALLERY_TITLE = 'Supplier Data Day';
+/** The page's contact form (content.formId): a built-in one other than the default. */
+export const GALLERY_FORM = 'pricing-request';
 
 /** The library images the gallery uses, by their object paths. */
 export interface GalleryMedia {
@@ -28,7 +34,8 @@ export function galleryLayout(media: GalleryMedia, asset?: string): BlockInput[]
     {
       id: 'hero',
       type: 'hero',
-      headline: 'Supplier Data Day:',
+      // Dynamic text: its fallback is prerendered in a marked span, and the <title> has it.
+      headline: 'Supplier Data Day for {{param:utm_term|supplier teams}}:',
       highlight: 'contracts that check themselves',
       subheadline:
         'One afternoon with manufacturers and their suppliers on data contracts, validation at the source and tokenized delivery.',
@@ -51,7 +58,8 @@ export function galleryLayout(media: GalleryMedia, asset?: string): BlockInput[]
       id: 'agenda',
       type: 'event',
       label: 'Programme',
-      title: 'Supplier Data Day 2027',
+      // A comma: the .ics file escapes it.
+      title: 'Supplier Data Day 2027: contracts, checked',
       startsAt: '2027-04-15T14:00',
       timeZone: 'Europe/Berlin',
       durationMinutes: 180,
@@ -95,8 +103,10 @@ export function galleryLayout(media: GalleryMedia, asset?: string): BlockInput[]
       type: 'richText',
       style: { background: 'white', align: 'start' },
       markdown:
-        '## Who should attend\n\nData, compliance and supplier-management teams at pharmaceutical manufacturers, and the suppliers who deliver to them.\n\n1. Bring one delivery you had to send back.\n2. Leave with the rules that would have caught it *before* upload.',
+        '## Who should attend\n\nData, compliance and supplier-management teams at pharmaceutical manufacturers, and the suppliers who deliver to them.\n\n1. Bring one delivery you had to send back.\n2. Leave with the rules that would have caught it *before* upload.\n\nClaims (issue 36), with their reference numbers: {{claim:performance-accuracy}}; {{claim:results-manufacturers-1-value}} {{claim:results-manufacturers-1-label}}.',
     },
+    // Hidden: left out of the built page.
+    { id: 'hidden-note', type: 'richText', markdown: 'This block is hidden.', hidden: true },
     {
       id: 'report',
       type: 'imageCaption',
@@ -114,7 +124,15 @@ export function galleryLayout(media: GalleryMedia, asset?: string): BlockInput[]
       ],
     },
     { id: 'how-it-works', type: 'howItWorks' },
-    { id: 'features', type: 'features', ...template.features },
+    // The first feature's image takes its alt text from the library.
+    {
+      id: 'features',
+      type: 'features',
+      ...template.features,
+      items: template.features.items.map((item, index) =>
+        index === 0 ? { ...item, image: media.chart } : item,
+      ),
+    },
     { id: 'supplier-features', type: 'supplierFeatures', ...template.supplierFeatures! },
     { id: 'benefits', type: 'benefits', ...template.benefits },
     { id: 'voices', type: 'testimonials', ...template.testimonials },
@@ -146,6 +164,8 @@ export function galleryLayout(media: GalleryMedia, asset?: string): BlockInput[]
     { id: 'register', type: 'form', formId: 'demo-request', headline: 'Talk to our team' },
     { id: 'pricing', type: 'pricing', ...template.pricing },
     { id: 'final-cta', type: 'finalCTA', ...template.finalCTA },
+    // Where the References list of the claims above stands (else it ends the page).
+    { id: 'sources', type: 'references', heading: 'Sources' },
     { id: 'footer', type: 'footer' },
   ] as BlockInput[];
 }
@@ -302,7 +322,7 @@ export async function publishBlockGallery(
     { title: GALLERY_TITLE, slug, isActive: true, startFrom: 'template' },
   );
   await client.send('PUT', `/api/landing-pages/${created.id}`, {
-    content: { ...created.content, layout: galleryLayout(media, asset) },
+    content: { ...created.content, formId: GALLERY_FORM, layout: galleryLayout(media, asset) },
     revision: created.revision,
   });
   const path = `/${slug}`;

@@ -3,7 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playwrightTimes, readTimes, slowestReport, vitestTimes } from './slow-tests.ts';
+import {
+  failedReport,
+  playwrightTimes,
+  readTimes,
+  slowestReport,
+  vitestTimes,
+} from './slow-tests.ts';
 
 const root = '/repo';
 const vitest = {
@@ -116,5 +122,89 @@ describe('slow-test report', () => {
     expect(
       readTimes({ vitest: join(dir, 'none.json'), playwright: join(dir, 'none.json') }, root),
     ).toEqual({ tests: [], files: [] });
+  });
+
+  it('names each failed test and a file that failed outside its tests, with the first line of why', () => {
+    const failing = {
+      testResults: [
+        {
+          name: '/repo/functions/c.test.ts',
+          startTime: 0,
+          endTime: 10,
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            { fullName: 'c passes', duration: 1, status: 'passed', failureMessages: [] },
+            {
+              fullName: 'c saves',
+              duration: 2,
+              status: 'failed',
+              failureMessages: [
+                '\u001b[31mAssertionError: expected 409 to be 200\u001b[39m\n    at c.test.ts:4',
+              ],
+            },
+          ],
+        },
+        {
+          name: '/repo/functions/d.test.ts',
+          startTime: 0,
+          endTime: 10,
+          status: 'failed',
+          message: '\nError: Hook timed out in 60000ms\n  at beforeAll',
+          assertionResults: [],
+        },
+      ],
+    };
+    const browser = {
+      suites: [
+        {
+          title: 'x.spec.ts',
+          file: 'x.spec.ts',
+          specs: [
+            {
+              title: 'opens',
+              file: 'x.spec.ts',
+              tests: [
+                {
+                  projectName: 'site',
+                  status: 'unexpected',
+                  results: [
+                    { duration: 5, error: { message: 'first try' } },
+                    { duration: 5, error: { message: 'Timed out 5000ms waiting for expect' } },
+                  ],
+                },
+              ],
+            },
+            {
+              title: 'retried',
+              file: 'x.spec.ts',
+              tests: [
+                {
+                  projectName: 'site',
+                  status: 'flaky',
+                  results: [{ duration: 5, error: { message: 'once' } }, { duration: 5 }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const v = vitestTimes(failing, root);
+    const p = playwrightTimes(browser, 'e2e');
+    expect(
+      failedReport({ tests: [...v.tests, ...p.tests], files: [...v.files, ...p.files] }).split(
+        '\n',
+      ),
+    ).toEqual([
+      'Failed tests:',
+      '  vitest     functions/d.test.ts',
+      '    Error: Hook timed out in 60000ms',
+      '  vitest     functions/c.test.ts › c saves',
+      '    AssertionError: expected 409 to be 200',
+      '  playwright e2e/x.spec.ts › opens [site]',
+      '    Timed out 5000ms waiting for expect',
+    ]);
+    expect(failedReport(vitestTimes(vitest, root))).toBe('');
   });
 });

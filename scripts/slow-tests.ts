@@ -1,5 +1,6 @@
-// The slowest tests and test files of a run, read from the JSON reports `npm test` writes
-// to .bench/ (Vitest's and Playwright's), so each run ends by naming where its time went.
+// The slowest tests and test files of a run, and the failed ones, read from the JSON reports
+// `npm test` writes to .bench/ (Vitest's and Playwright's), so each run ends by naming where
+// its time went and what failed (a CI log shows only its end).
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -11,14 +12,34 @@ export interface Timed {
   /** The test's titles joined with ›; empty for a file. */
   title: string;
   ms: number;
+  /** The first line of why it failed; absent when it passed. */
+  failure?: string;
 }
+
+/** The terminal's colour codes (ESC [ ... m), which the runners put in their messages. */
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+const firstLine = (message: string | undefined) =>
+  (message ?? '')
+    .replace(COLOUR, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.length > 0) ?? 'failed';
 
 interface VitestReport {
   testResults: {
     name: string;
     startTime: number;
     endTime: number;
-    assertionResults: { fullName: string; duration?: number | null }[];
+    status?: string;
+    /** Why the file failed outside any test (an import or a hook). */
+    message?: string;
+    assertionResults: {
+      fullName: string;
+      duration?: number | null;
+      status?: string;
+      failureMessages?: string[] | null;
+    }[];
   }[];
 }
 
@@ -28,9 +49,23 @@ export function vitestTimes(report: VitestReport, root: string) {
   const files: Timed[] = [];
   for (const result of report.testResults) {
     const file = relative(root, result.name);
-    files.push({ runner: 'vitest', file, title: '', ms: result.endTime - result.startTime });
+    const ms = result.endTime - result.startTime;
+    const fileFailed = result.status === 'failed' && Boolean(result.message);
+    files.push({
+      runner: 'vitest',
+      file,
+      title: '',
+      ms,
+      ...(fileFailed ? { failure: firstLine(result.message) } : {}),
+    });
     for (const test of result.assertionResults) {
-      tests.push({ runner: 'vitest', file, title: test.fullName, ms: test.duration ?? 0 });
+      tests.push({
+        runner: 'vitest',
+        file,
+        title: test.fullName,
+        ms: test.duration ?? 0,
+        ...(test.status === 'failed' ? { failure: firstLine(test.failureMessages?.[0]) } : {}),
+      });
     }
   }
   return { tests, files };
@@ -42,7 +77,11 @@ interface PlaywrightSuite {
   specs?: {
     title: string;
     file: string;
-    tests: { projectName: string; results: { duration: number }[] }[];
+    tests: {
+      projectName: string;
+      status?: string;
+      results: { duration: number; error?: { message?: string } }[];
+    }[];
   }[];
   suites?: PlaywrightSuite[];
 }
@@ -61,6 +100,9 @@ export function playwrightTimes(report: { suites: PlaywrightSuite[] }, specDir: 
           file: `${specDir}/${spec.file}`,
           title: [...titles, spec.title].join(' › ') + ` [${test.projectName}]`,
           ms: test.results.reduce((sum, result) => sum + result.duration, 0),
+          ...(test.status === 'unexpected'
+            ? { failure: firstLine(test.results.at(-1)?.error?.message) }
+            : {}),
         });
       }
     }
@@ -90,6 +132,19 @@ export function slowestReport(
     `Slowest ${counts.files} files:`,
     ...slowest(timed.files, counts.files).map(
       (t) => `${seconds(t.ms)}  ${t.runner.padEnd(10)} ${t.file}`,
+    ),
+  ].join('\n');
+}
+
+/** Every failed test (and file that failed outside its tests), with the first line of why. */
+export function failedReport(timed: { tests: Timed[]; files: Timed[] }): string {
+  const failed = [...timed.files, ...timed.tests].filter((t) => t.failure !== undefined);
+  if (failed.length === 0) return '';
+  return [
+    `Failed tests:`,
+    ...failed.map(
+      (t) =>
+        `  ${t.runner.padEnd(10)} ${t.file}${t.title ? ` › ${t.title}` : ''}\n    ${t.failure}`,
     ),
   ].join('\n');
 }

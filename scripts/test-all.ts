@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTimes, slowestReport } from './slow-tests.ts';
+import { failedReport, readTimes, slowestReport } from './slow-tests.ts';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, '.bench');
@@ -163,6 +163,9 @@ const slow = readTimes(
   root,
 );
 if (slow.tests.length > 0) process.stdout.write(`\n${slowestReport(slow)}\n`);
+// Last, so a log cut to its end still names what failed.
+const failures = failedReport(slow);
+if (failures) process.stdout.write(`\n${failures}\n`);
 process.stdout.write(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}\n` : ''}`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -14,7 +14,9 @@ export default defineConfig({
     globalSetup: ['functions/test/global-setup.ts'],
     // Zod parses jitless in production, server and browser alike (functions/lib/zod-jitless.ts).
     setupFiles: ['functions/lib/zod-jitless.ts'],
-    testTimeout: 30_000,
+    // A limit for a hung test, not a speed check (speed is `npm run bench`'s): the API tests
+    // sign, hash passwords and chain every audited write, and the machine is shared.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: more workers only fight over them and over DynamoDB Local.
     maxWorkers: 2,

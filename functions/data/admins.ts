@@ -21,13 +21,12 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  CONDITION_FAILED,
   GSI1,
   conditionally,
-  isConditionalFailure,
   putNew,
   queryAll,
   TableRepository,
@@ -163,12 +162,6 @@ export function adminItem(
   };
 }
 
-/** Why each part of a cancelled transaction failed ('None' for the parts that did not). */
-export const cancellationCodes = (error: unknown): string[] =>
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
-    (reason) => reason.Code ?? 'None',
-  );
-
 function toAdmin(item: Record<string, unknown>): Admin {
   const text = (key: string) => (typeof item[key] === 'string' ? (item[key] as string) : undefined);
   const admin: Admin = {
@@ -255,24 +248,16 @@ export class AdminRepository extends TableRepository {
   ): Promise<boolean> {
     const now = this.now().toISOString();
     const item = adminItem(email, passwordHash, now, options.name, options.role);
-    return conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, item),
-            ...(options.first
-              ? [
-                  putNew(this.table, {
-                    ...keys.firstAdmin(),
-                    email: item.email,
-                    createdAt: now,
-                  }),
-                ]
-              : []),
-          ],
-        }),
-      ),
-    );
+    // A taken e-mail or first-run slot is the answer false, not an error.
+    return this.transact({
+      items: [
+        putNew(this.table, item),
+        ...(options.first
+          ? [putNew(this.table, { ...keys.firstAdmin(), email: item.email, createdAt: now })]
+          : []),
+      ],
+      onConflict: () => undefined,
+    });
   }
 
   async setPassword(email: string, passwordHash: string): Promise<void> {
@@ -302,40 +287,35 @@ export class AdminRepository extends TableRepository {
     // Two transactions touching the same admins at once may both be cancelled with a
     // TransactionConflict (neither applied): try again, and the second then sees the first.
     for (let round = 0; ; round++) {
-      try {
-        await this.db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: this.table,
-                  Key: adminKey(target),
-                  UpdateExpression: 'SET disabled = :true, disabledAt = :now, disabledBy = :actor',
-                  ConditionExpression: ACTIVE,
-                  ExpressionAttributeValues: {
-                    ':true': true,
-                    ':false': false,
-                    ':now': this.now().toISOString(),
-                    ':actor': normalizeEmail(actor),
-                  },
-                },
+      let codes: readonly string[] = [];
+      const disabled = await this.transact({
+        items: [
+          {
+            Update: {
+              TableName: this.table,
+              Key: adminKey(target),
+              UpdateExpression: 'SET disabled = :true, disabledAt = :now, disabledBy = :actor',
+              ConditionExpression: ACTIVE,
+              ExpressionAttributeValues: {
+                ':true': true,
+                ':false': false,
+                ':now': this.now().toISOString(),
+                ':actor': normalizeEmail(actor),
               },
-              activeAdminCheck(this.table, actor),
-            ],
-          }),
-        );
-        return 'disabled';
-      } catch (error) {
-        if (!isConditionalFailure(error)) throw error;
-        const codes = cancellationCodes(error);
-        if (codes.includes('TransactionConflict') && round < 4) {
-          await new Promise((resolve) => setTimeout(resolve, 20 * (round + 1)));
-          continue;
-        }
-        if (codes[1] === 'ConditionalCheckFailed') return 'actor-inactive';
-        const current = await this.get(target);
-        return current ? 'already-disabled' : 'not-found';
+            },
+          },
+          activeAdminCheck(this.table, actor),
+        ],
+        onConflict: (refused) => void (codes = refused),
+      });
+      if (disabled) return 'disabled';
+      if (codes.includes('TransactionConflict') && round < 4) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * (round + 1)));
+        continue;
       }
+      if (codes[1] === CONDITION_FAILED) return 'actor-inactive';
+      const current = await this.get(target);
+      return current ? 'already-disabled' : 'not-found';
     }
   }
 
@@ -360,41 +340,36 @@ export class AdminRepository extends TableRepository {
         )?.email;
         if (!keeper) return 'last-admin';
       }
-      try {
-        await this.db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: this.table,
-                  Key: adminKey(target),
-                  UpdateExpression: 'SET #role = :role',
-                  ConditionExpression: ACTIVE,
-                  ExpressionAttributeNames: { '#role': 'role' },
-                  ExpressionAttributeValues: { ':role': role, ':false': false },
-                },
-              },
-              ...(keeper ? [activeAdminCheck(this.table, keeper)] : []),
-            ],
-          }),
-        );
-        return 'changed';
-      } catch (error) {
-        if (!isConditionalFailure(error)) throw error;
-        const codes = cancellationCodes(error);
-        if (codes.includes('TransactionConflict') && round < 4) {
-          await new Promise((resolve) => setTimeout(resolve, 20 * (round + 1)));
-          continue;
-        }
-        if (codes[1] === 'ConditionalCheckFailed') {
-          // The actor lost their standing, or (self) the other admin did: look again.
-          if (!self) return 'actor-inactive';
-          if (round < 4) continue;
-          return 'last-admin';
-        }
-        if (round < 4) continue;
-        return (await this.get(target)) ? 'disabled' : 'not-found';
+      let codes: readonly string[] = [];
+      const changed = await this.transact({
+        items: [
+          {
+            Update: {
+              TableName: this.table,
+              Key: adminKey(target),
+              UpdateExpression: 'SET #role = :role',
+              ConditionExpression: ACTIVE,
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: { ':role': role, ':false': false },
+            },
+          },
+          ...(keeper ? [activeAdminCheck(this.table, keeper)] : []),
+        ],
+        onConflict: (refused) => void (codes = refused),
+      });
+      if (changed) return 'changed';
+      if (codes.includes('TransactionConflict') && round < 4) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * (round + 1)));
+        continue;
       }
+      if (codes[1] === CONDITION_FAILED) {
+        // The actor lost their standing, or (self) the other admin did: look again.
+        if (!self) return 'actor-inactive';
+        if (round < 4) continue;
+        return 'last-admin';
+      }
+      if (round < 4) continue;
+      return (await this.get(target)) ? 'disabled' : 'not-found';
     }
   }
 

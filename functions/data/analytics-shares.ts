@@ -11,6 +11,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../core/domain-errors.ts';
+import type { AnalyticsShare } from '../shared/reports.ts';
 import { auditActor } from './audit.ts';
 import type { InstallSecrets } from './install-secrets.ts';
 import { keys } from './keys.ts';
@@ -18,15 +19,8 @@ import { putNew, queryAll, TableRepository } from './table.ts';
 
 export const SHARE_SECRET = 'analytics-shares';
 
-export interface ShareRecord {
-  id: string;
-  label: string;
-  createdAt: string;
-  createdBy: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  revokedBy: string | null;
-}
+/** A share as stored: the API's answer (shareSchema) without the link. */
+export type ShareRecord = Omit<AnalyticsShare, 'url'>;
 
 /** What a token resolves to: the share, or why it no longer works. */
 export type ShareLookup =

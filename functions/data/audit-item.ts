@@ -2,7 +2,9 @@
 // audit.ts (the log's reader and its stand-alone writer) so that table.ts's transact(), which
 // adds the entry to every audited change, can build it without an import cycle.
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, AuditEntryDto } from '../shared/api/audit.ts';
+import type { AuditAction, AuditEntryDto, AuditSignature } from '../shared/api/audit.ts';
+import { type Signer } from '../shared/workflow.ts';
+import { MEANING_LABELS, type SignatureMeaning } from '../shared/signatures.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -19,7 +21,8 @@ export interface AuditPart {
   Put: { TableName: string; Item: Record<string, unknown> };
 }
 
-const RETENTION_DAYS = 400;
+/** How long an entry is kept (its TTL); verification starts from the oldest one kept. */
+export const RETENTION_DAYS = 400;
 
 export const month = (date: Date) => date.toISOString().slice(0, 7);
 
@@ -28,6 +31,33 @@ export const auditActor = (actor: { email: string; ip?: string | undefined }) =>
   actor: actor.email,
   ...(actor.ip ? { ip: actor.ip } : {}),
 });
+
+/** "2026-11-25 14:02 UTC": how signatures give their time (in UTC, the zone named). */
+export const utcMinute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * An e-signature as its audit entry states it (21 CFR 11.50): the sentence for the summary,
+ * "Dr. A <a@...>, 2026-11-25 14:02 UTC, approved, medical", and the same fields apart.
+ */
+export function signatureManifest(
+  signer: Pick<Signer, 'email' | 'name'> & { checklist?: Signer['checklist'] | undefined },
+  signedAt: string,
+  meaning: SignatureMeaning,
+): { text: string; signature: AuditSignature } {
+  const checklist = signer.checklist ?? [];
+  return {
+    text: `${signer.name} <${signer.email}>, ${utcMinute(signedAt)}, ${MEANING_LABELS[meaning]}`,
+    signature: {
+      signerName: signer.name,
+      signerEmail: signer.email,
+      signedAt,
+      signedAtText: utcMinute(signedAt),
+      meaning,
+      meaningLabel: MEANING_LABELS[meaning],
+      ...(checklist.length > 0 ? { checklist: checklist.map((entry) => entry.item) } : {}),
+    },
+  };
+}
 
 /**
  * The audit entry of a change made at `now`, as a transaction part: put it in the same

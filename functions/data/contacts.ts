@@ -18,14 +18,9 @@
 // transaction that checks it is still unindexed and still has the status read, so a build
 // running beside status changes (or a second build) never writes a stale status; running
 // it again is harmless (docs/decisions/0184-contact-index.md).
-import {
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LeadStatus } from '../shared/leads/basics.ts';
-import { GSI1, GSI2, isConditionalFailure, queryAll, TableRepository } from './table.ts';
+import { GSI1, GSI2, queryAll, TableRepository, type TransactPart } from './table.ts';
 import { GSI1PK, keys } from './keys.ts';
 
 /** A contact's key: the e-mail address, trimmed and lower-cased. */
@@ -107,6 +102,30 @@ export function buildOnceBehind(
       pending = undefined;
       throw error;
     }));
+}
+
+/**
+ * The part that notes on a lead (read as `item`) that an index holds it, as `attribute` =
+ * `value`; refused when the lead changed status, was indexed or erased meanwhile, whose change
+ * then wrote what the index needed (this file's and functions/data/form-leads.ts's).
+ */
+export function markIndexed(
+  table: string,
+  item: Record<string, unknown>,
+  attribute: string,
+  value: string,
+): TransactPart {
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.lead(String(item['id'])),
+      UpdateExpression: 'SET #index = :value',
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(#index) AND #status = :status',
+      ExpressionAttributeNames: { '#index': attribute, '#status': 'status' },
+      ExpressionAttributeValues: { ':value': value, ':status': item['status'] },
+    },
+  };
 }
 
 /**
@@ -203,33 +222,13 @@ export class ContactIndex extends TableRepository {
       createdAt: String(item['createdAt']),
       status: item['status'] as LeadStatus,
     };
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.table, Item: contactItem(lead) } },
-            {
-              Update: {
-                TableName: this.table,
-                Key: keys.lead(lead.id),
-                UpdateExpression: 'SET contact = :contact',
-                ConditionExpression:
-                  'attribute_exists(pk) AND attribute_not_exists(contact) AND #status = :status',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':contact': contactKey(lead.email),
-                  ':status': item['status'],
-                },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
+    return this.transact({
+      items: [
+        { Put: { TableName: this.table, Item: contactItem(lead) } },
+        markIndexed(this.table, item, 'contact', contactKey(lead.email)),
+      ],
       // Changed (or indexed, or erased) meanwhile: that change wrote what it needed.
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      onConflict: () => undefined,
+    });
   }
 }

@@ -24,16 +24,10 @@
 // index builds it once per installation, as the contact index is built: every lead through the
 // two lead indexes (no scan), each unindexed one in a transaction that checks it is still
 // unindexed and still has the status read, then the marker, so later reads skip the work.
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { formTitleFromId, leadFormId, type LeadStatus } from '../shared/leads/basics.ts';
 import type { FormType } from '../shared/contact.ts';
-import { buildOnceBehind, indexEveryLead } from './contacts.ts';
+import { buildOnceBehind, indexEveryLead, markIndexed } from './contacts.ts';
 import { isConditionalFailure, queryAll, TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 
@@ -175,33 +169,15 @@ export class FormIndex extends TableRepository {
       ...(typeof item['formId'] === 'string' ? { formId: item['formId'] } : {}),
       ...(typeof item['formTitle'] === 'string' ? { formTitle: item['formTitle'] } : {}),
     };
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.table, Item: formLeadItem(lead) } },
-            {
-              Update: {
-                TableName: this.table,
-                Key: keys.lead(lead.id),
-                UpdateExpression: 'SET formIndex = :formIndex',
-                ConditionExpression:
-                  'attribute_exists(pk) AND attribute_not_exists(formIndex) AND #status = :status',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':formIndex': leadFormId(lead),
-                  ':status': item['status'],
-                },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
+    const indexed = await this.transact({
+      items: [
+        { Put: { TableName: this.table, Item: formLeadItem(lead) } },
+        markIndexed(this.table, item, 'formIndex', leadFormId(lead)),
+      ],
       // Changed (or indexed, or erased) meanwhile: that change wrote what it needed.
-      if (isConditionalFailure(error)) return false;
-      throw error;
-    }
+      onConflict: () => undefined,
+    });
+    if (!indexed) return false;
     await this.touch(lead);
     return true;
   }

@@ -13,15 +13,9 @@
 // activeAdminCheck), so a disabled admin's link creates nobody, whichever of the disable
 // and the acceptance DynamoDB serialises first; disabling also withdraws the maker's open
 // invitations (revokeBy). An accepted e-mail closes its other invitations (closeFor).
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  activeAdminCheck,
-  adminItem,
-  adminKey,
-  cancellationCodes,
-  normalizeEmail,
-} from './admins.ts';
-import { isConditionalFailure, putNew, queryAll, TableRepository } from './table.ts';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { activeAdminCheck, adminItem, adminKey, normalizeEmail } from './admins.ts';
+import { CONDITION_FAILED, putNew, queryAll, TableRepository } from './table.ts';
 import { keys, PK } from './keys.ts';
 import { newSecretToken, secretHash } from './secret-token.ts';
 import { DEFAULT_ROLE, roleSchema, type Role } from '../shared/roles.ts';
@@ -79,11 +73,9 @@ export class InvitationRepository extends TableRepository {
     };
     // Throws (a cancelled transaction) when the maker is not an active administrator,
     // e.g. when they were disabled while this request was on its way.
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [putNew(this.table, item), activeAdminCheck(this.table, invitedBy)],
-      }),
-    );
+    await this.transact({
+      items: [putNew(this.table, item), activeAdminCheck(this.table, invitedBy)],
+    });
     return { ...toInvitation(item), token };
   }
 
@@ -150,40 +142,36 @@ export class InvitationRepository extends TableRepository {
     const invitation = await this.find(token);
     if (!invitation) return { kind: 'invalid' };
     const now = this.now();
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: invitationKey(invitation.id),
-                ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-                ExpressionAttributeValues: { ':now': epochSeconds(now) },
-              },
-            },
-            putNew(
-              this.table,
-              adminItem(invitation.email, passwordHash, now.toISOString(), name, invitation.role),
-            ),
-            activeAdminCheck(this.table, invitation.invitedBy),
-          ],
-        }),
-      );
-      return { kind: 'created', invitation };
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      const [invitationPart, adminPart, makerPart] = cancellationCodes(error);
-      if (makerPart === 'ConditionalCheckFailed') {
-        // Disabled since the look-up above: the link is dead, so it goes too.
-        await this.revoke(invitation.id);
-        return { kind: 'invalid' };
-      }
-      if (adminPart === 'ConditionalCheckFailed' && invitationPart === 'None')
-        return { kind: 'taken', email: invitation.email };
-      // Used up (or by a racing browser, which DynamoDB may report as a conflict).
+    let codes: readonly string[] = [];
+    const created = await this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: invitationKey(invitation.id),
+            ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+            ExpressionAttributeValues: { ':now': epochSeconds(now) },
+          },
+        },
+        putNew(
+          this.table,
+          adminItem(invitation.email, passwordHash, now.toISOString(), name, invitation.role),
+        ),
+        activeAdminCheck(this.table, invitation.invitedBy),
+      ],
+      onConflict: (refused) => void (codes = refused),
+    });
+    if (created) return { kind: 'created', invitation };
+    const [invitationPart, adminPart, makerPart] = codes;
+    if (makerPart === CONDITION_FAILED) {
+      // Disabled since the look-up above: the link is dead, so it goes too.
+      await this.revoke(invitation.id);
       return { kind: 'invalid' };
     }
+    if (adminPart === CONDITION_FAILED && invitationPart === 'None')
+      return { kind: 'taken', email: invitation.email };
+    // Used up (or by a racing browser, which DynamoDB reports as a conflict).
+    return { kind: 'invalid' };
   }
 
   private async makerActive(invitation: Invitation): Promise<boolean> {

@@ -91,6 +91,7 @@ describe('stored keys are unchanged', () => {
     ['setup token', keys.setupToken('h'), { pk: 'SETUP', sk: 'TOKEN#h' }],
     ['first admin', keys.firstAdmin(), { pk: 'ADMINS', sk: 'FIRST' }],
     ['audit', keys.audit('2026-03', id), { pk: 'AUDIT#2026-03', sk: id }],
+    ['audit chain head', keys.auditHead(), { pk: 'AUDIT-HEAD', sk: 'CHAIN-HEAD' }],
     ['build', keys.buildFailure(), { pk: 'BUILD', sk: 'REQUEST_FAILURE' }],
     ['counter', keys.counter('ALL', '2026-03-01'), { pk: 'STATS#ALL', sk: 'DAY#2026-03-01' }],
     [
@@ -151,7 +152,9 @@ describe('stored keys are unchanged', () => {
     ],
     ['experiment lock', keys.experimentLock(id), { pk: `PAGE#${id}`, sk: 'EXPERIMENT-LOCK' }],
     ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
+    ['job code counter', keys.jobCodeCounter('2026'), { pk: 'SETTINGS', sk: 'JOB-CODES#2026' }],
     ['share', keys.share(id), { pk: 'SHARES', sk: id }],
+    ['calendar feed', keys.calendarFeed(id), { pk: 'CALENDAR-FEEDS', sk: id }],
     ['goal', keys.goal(id), { pk: 'GOALS', sk: id }],
     ['page template', keys.template(id), { pk: 'TEMPLATES', sk: id }],
     ['gated file', keys.asset(id), { pk: 'ASSETS', sk: id }],

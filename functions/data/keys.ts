@@ -25,6 +25,8 @@ export const PK = {
   admins: 'ADMINS',
   /** AUDIT#<YYYY-MM>: the audit log of a month. */
   audit: 'AUDIT#',
+  /** The audit chain's head: its last position and hash (functions/data/audit-chain.ts). */
+  auditHead: 'AUDIT-HEAD',
   /** The last failed rebuild request. */
   build: 'BUILD',
   /** STATS#<scope>: a page's (or ALL's, OTHER's) daily counters. */
@@ -83,10 +85,14 @@ export const PK = {
   templates: 'TEMPLATES',
   /** The gated downloads' private files and their uploads, one partition (functions/data/assets.ts). */
   assets: 'ASSETS',
+  /** Claims, their keys and the evidence behind them: one partition (functions/data/claims/). */
+  claims: 'CLAIMS',
   /** LIVE#<minute>: a minute's realtime views, sharded (functions/data/realtime.ts). */
   live: 'LIVE#',
   /** The shared dashboards (analytics links for people without an account), one partition. */
   shares: 'SHARES',
+  /** The content calendar's feeds (secret .ics addresses), one partition (data/calendar/feeds.ts). */
+  calendarFeeds: 'CALENDAR-FEEDS',
   /** The CRM webhook's recent deliveries and test deliveries, one partition (data/lead-settings.ts). */
   deliveries: 'DELIVERIES',
   /** EXPSTATS#<id>: an experiment's daily counters per variant (sharded). */
@@ -120,6 +126,8 @@ export const SK = {
   /** TOKEN#<hash> under SETUP. */
   setupToken: 'TOKEN#',
   firstAdmin: 'FIRST',
+  /** CHAIN-HEAD under AUDIT-HEAD: the one head item. */
+  auditHead: 'CHAIN-HEAD',
   buildFailure: 'REQUEST_FAILURE',
   /**
    * DAY#<day> (shard 0, and every item before issue 25) and DAY#<day>#<shard> (shards 1 and
@@ -140,6 +148,11 @@ export const SK = {
   schedule: 'SCHEDULE#',
   /** PREVIEW#<id> under PAGE#<id>: a preview link (its token stored hashed). */
   previewLink: 'PREVIEW#',
+  /**
+   * LIFECYCLE#<what> under PAGE#<id>: a review-by or expiry reminder sent, an expiry acted on
+   * (functions/data/workflow/lifecycle.ts); written once, conditionally.
+   */
+  lifecycle: 'LIFECYCLE#',
   /** Under PAGE#<id>: present while an experiment runs (or is paused) on the page. */
   experimentLock: 'EXPERIMENT-LOCK',
   /** Under EXPERIMENT#<id>: the experiment itself. */
@@ -159,6 +172,16 @@ export const SK = {
   formIndex: 'FORM-INDEX',
   /** ASSIGNMENT#<rule id> under SETTINGS: a round-robin rule's turn counter (data/lead-settings.ts). */
   assignmentTurn: 'ASSIGNMENT#',
+  /** JOB-CODES#<YYYY> under SETTINGS: the year's job code counter (functions/data/job-codes.ts). */
+  jobCodeCounter: 'JOB-CODES#',
+  /** CLAIM#<id> under CLAIMS: a claim. */
+  claim: 'CLAIM#',
+  /** KEY#<key> under CLAIMS: holds a claim's key unique. */
+  claimKey: 'KEY#',
+  /** EVIDENCE#<id> under CLAIMS: a piece of evidence. */
+  evidence: 'EVIDENCE#',
+  /** SEED under CLAIMS: the claims of content/claims.json were seeded (once). */
+  claimsSeed: 'SEED',
   slug: 'SLUG',
   deleted: 'DELETED',
   lead: 'LEAD',
@@ -210,6 +233,15 @@ export const NO_PAGE_SCOPE = 'OTHER';
  * repositories own that: an email is lower-cased in admins.ts, a token hashed where it
  * is checked) and only join them to their prefixes.
  */
+/**
+ * The names of a page's lifecycle markers (after SK.lifecycle, keys.lifecycleMark): an expiry
+ * acted on, and a reminder sent, each naming the date it was for (a moved date gets its own).
+ */
+export const lifecycleMarks = {
+  expired: (expiresAt: string) => `EXPIRED#${expiresAt}`,
+  reminder: (kind: string, date: string, days: number) => `REMINDER#${kind}#${date}#${days}`,
+};
+
 export const keys = {
   admin: (email: string) => ({ pk: `${PK.admin}${email}`, sk: SK.admin }),
   adminSession: (email: string, session: string) => ({
@@ -228,6 +260,7 @@ export const keys = {
   firstAdmin: () => ({ pk: PK.admins, sk: SK.firstAdmin }),
   auditPartition: (month: string) => `${PK.audit}${month}`,
   audit: (month: string, id: string) => ({ pk: `${PK.audit}${month}`, sk: id }),
+  auditHead: () => ({ pk: PK.auditHead, sk: SK.auditHead }),
   buildFailure: () => ({ pk: PK.build, sk: SK.buildFailure }),
   statsPartition: (scope: string) => `${PK.stats}${scope}`,
   statsDaySk: (day: string) => `${SK.statsDay}${day}`,
@@ -284,6 +317,10 @@ export const keys = {
     pk: `${PK.page}${id}`,
     sk: `${SK.schedule}${action}`,
   }),
+  lifecycleMark: (id: string, mark: string) => ({
+    pk: `${PK.page}${id}`,
+    sk: `${SK.lifecycle}${mark}`,
+  }),
   previewLink: (id: string, linkId: string) => ({
     pk: `${PK.page}${id}`,
     sk: `${SK.previewLink}${linkId}`,
@@ -320,6 +357,13 @@ export const keys = {
   share: (id: string) => ({ pk: PK.shares, sk: id }),
   realtime: (minute: string, shard: number) => ({ pk: `${PK.live}${minute}`, sk: String(shard) }),
   sharesPartition: () => PK.shares,
+  calendarFeed: (id: string) => ({ pk: PK.calendarFeeds, sk: id }),
+  calendarFeedsPartition: () => PK.calendarFeeds,
+  claimsPartition: () => PK.claims,
+  claim: (id: string) => ({ pk: PK.claims, sk: `${SK.claim}${id}` }),
+  claimKey: (key: string) => ({ pk: PK.claims, sk: `${SK.claimKey}${key}` }),
+  evidence: (id: string) => ({ pk: PK.claims, sk: `${SK.evidence}${id}` }),
+  claimsSeed: () => ({ pk: PK.claims, sk: SK.claimsSeed }),
   goal: (id: string) => ({ pk: PK.goals, sk: id }),
   goalsPartition: () => PK.goals,
   form: (id: string) => ({ pk: PK.forms, sk: id }),
@@ -361,6 +405,7 @@ export const keys = {
   leadForm: (formId: string) => ({ pk: PK.leadForms, sk: formId }),
   leadFormsPartition: () => PK.leadForms,
   assignmentTurn: (ruleId: string) => ({ pk: PK.settings, sk: `${SK.assignmentTurn}${ruleId}` }),
+  jobCodeCounter: (year: string) => ({ pk: PK.settings, sk: `${SK.jobCodeCounter}${year}` }),
   upload: (id: string) => ({ pk: `${PK.upload}${id}`, sk: SK.upload }),
   media: (id: string) => ({ pk: `${PK.media}${id}`, sk: SK.media }),
   rate: (bucket: string, hash: string, windowStart: number) => ({

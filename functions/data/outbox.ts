@@ -14,7 +14,14 @@
 // workers (the local drainer and an admin's manual retry, or two Lambda instances) can
 // never both record an attempt.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeliveryAttempt, Delivery } from '../shared/leads/lead.ts';
+import * as z from 'zod';
+import {
+  deliveryAttemptSchema,
+  deliverySchema,
+  isoTime,
+  type DeliveryAttempt,
+  type Delivery,
+} from '../shared/leads/lead.ts';
 import { GSI1, conditionally, isConditionalFailure, TableRepository } from './table.ts';
 import { GSI1PK, keys, SK } from './keys.ts';
 
@@ -25,22 +32,23 @@ export const MAX_KEPT_ATTEMPTS = 20;
 
 export type DeliveryStatus = Delivery['status'];
 
-export interface OutboxItem {
-  leadId: string;
-  webhookId: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
+/**
+ * A delivery as the outbox stores it: the admin's view of it (functions/shared/leads/lead.ts
+ * deliverySchema) with the lead, the counters and the lease. Items written before the
+ * counters existed read with none.
+ */
+export const outboxItemSchema = deliverySchema.extend({
+  leadId: z.string(),
+  attempts: z.array(deliveryAttemptSchema).default([]),
   /** Automatic attempts made so far; the retry schedule is indexed by it. */
-  automaticAttempts: number;
-  /** When the next automatic attempt is due (pending only). */
-  nextAttemptAt?: string;
+  automaticAttempts: z.number().int().default(0),
   /** A worker holds the delivery until then. */
-  leaseUntil?: string;
-  deliveredAt?: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  leaseUntil: isoTime.optional(),
+  version: z.number().int(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
 const outboxKey = keys.outbox;
 const dueKey = (at: string, leadId: string) => ({ gsi1pk: DUE_PK, gsi1sk: `${at}#${leadId}` });
@@ -62,22 +70,9 @@ export function newOutboxItem(leadId: string, now: string) {
   return { ...outboxKey(leadId), kind: 'outbox', ...dueKey(now, leadId), ...item };
 }
 
-export function toOutboxItem(item: Record<string, unknown>): OutboxItem {
-  const value = item as unknown as OutboxItem;
-  return {
-    leadId: value.leadId,
-    webhookId: value.webhookId,
-    status: value.status,
-    attempts: value.attempts ?? [],
-    automaticAttempts: value.automaticAttempts ?? 0,
-    version: value.version,
-    createdAt: value.createdAt,
-    updatedAt: value.updatedAt,
-    ...(value.nextAttemptAt ? { nextAttemptAt: value.nextAttemptAt } : {}),
-    ...(value.leaseUntil ? { leaseUntil: value.leaseUntil } : {}),
-    ...(value.deliveredAt ? { deliveredAt: value.deliveredAt } : {}),
-  };
-}
+/** An outbox item as read (the keys dropped). */
+export const toOutboxItem = (item: Record<string, unknown>): OutboxItem =>
+  outboxItemSchema.parse(item);
 
 /** What the admin sees of a delivery. */
 export function toDelivery(item: OutboxItem): Delivery {

@@ -12,9 +12,9 @@
 // deleted (it exists and has not expired), the pointer too (it names this link), and the
 // password is set on an account that is still active. Two browsers racing with one link
 // set one password; a link of a disabled account does nothing.
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { activeAccountCheck, normalizeEmail, passwordUpdate } from './admins.ts';
-import { conditionally, putNew, TableRepository } from './table.ts';
+import { putNew, TableRepository } from './table.ts';
 import { keys } from './keys.ts';
 import { newSecretToken, secretHash } from './secret-token.ts';
 
@@ -43,22 +43,20 @@ export class PasswordResetRepository extends TableRepository {
     const hash = secretHash(token);
     const expiresAt = new Date(this.now().getTime() + ttlSeconds * 1000);
     const expires = epochSeconds(expiresAt);
-    const made = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, { ...keys.resetLink(hash), email: account, expiresAt: expires }),
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...keys.currentReset(account), hash, expiresAt: expires },
-              },
-            },
-            activeAccountCheck(this.table, account),
-          ],
-        }),
-      ),
-    );
+    const made = await this.transact({
+      items: [
+        putNew(this.table, { ...keys.resetLink(hash), email: account, expiresAt: expires }),
+        {
+          Put: {
+            TableName: this.table,
+            Item: { ...keys.currentReset(account), hash, expiresAt: expires },
+          },
+        },
+        activeAccountCheck(this.table, account),
+      ],
+      // The account is not active (or not there): no link, the answer undefined.
+      onConflict: () => undefined,
+    });
     return made ? { token, expiresAt } : undefined;
   }
 
@@ -82,37 +80,34 @@ export class PasswordResetRepository extends TableRepository {
   async consume(token: string, link: ResetLink, passwordHash: string): Promise<boolean> {
     const hash = secretHash(token);
     const now = this.now();
-    const done = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.resetLink(hash),
-                ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-                ExpressionAttributeValues: { ':now': epochSeconds(now) },
-              },
-            },
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.currentReset(link.email),
-                ConditionExpression: '#hash = :hash',
-                ExpressionAttributeNames: { '#hash': 'hash' },
-                ExpressionAttributeValues: { ':hash': hash },
-              },
-            },
-            {
-              Update: passwordUpdate(this.table, link.email, passwordHash, now.toISOString(), {
-                activeOnly: true,
-              }),
-            },
-          ],
-        }),
-      ),
-    );
-    return done;
+    return this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: keys.resetLink(hash),
+            ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+            ExpressionAttributeValues: { ':now': epochSeconds(now) },
+          },
+        },
+        {
+          Delete: {
+            TableName: this.table,
+            Key: keys.currentReset(link.email),
+            ConditionExpression: '#hash = :hash',
+            ExpressionAttributeNames: { '#hash': 'hash' },
+            ExpressionAttributeValues: { ':hash': hash },
+          },
+        },
+        {
+          Update: passwordUpdate(this.table, link.email, passwordHash, now.toISOString(), {
+            activeOnly: true,
+          }),
+        },
+      ],
+      // Used, expired or replaced since, or the account disabled: the answer false.
+      onConflict: () => undefined,
+    });
   }
 
   /** Voids every link of the account (it was disabled); true when one was open. */

@@ -10,13 +10,7 @@
 // id; the table holds only its hash, so a leaked table or backup gives no usable session,
 // and the key doubles as the public name of a session in the admin's session list.
 // TTL deletion is lazy, so reads also refuse items whose expiresAt has passed.
-import {
-  DeleteCommand,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  PutCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { adminKey, normalizeEmail } from './admins.ts';
 import { conditionally, isConditionalFailure, queryAll, TableRepository } from './table.ts';
 import { keys, SK } from './keys.ts';
@@ -29,6 +23,11 @@ export interface Session {
   createdAt: string;
   lastSeenAt?: string;
   expiresAt: Date;
+  /**
+   * When an electronic signature was first written in this session: later signatures need
+   * the password (and code) only (docs/decisions/0530-signature-components-and-checklist.md).
+   */
+  signedAt?: string;
 }
 
 export interface SessionRecord {
@@ -79,37 +78,35 @@ export class SessionRepository extends TableRepository {
       createdAt: now.toISOString(),
       expiresAt: epochSeconds(expiresAt),
     };
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: this.table,
-              Item: {
-                ...sessionKey(key),
-                email: normalized,
-                ...times,
-                lastSeenAt: times.createdAt,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+    await this.transact({
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...sessionKey(key),
+              email: normalized,
+              ...times,
+              lastSeenAt: times.createdAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...indexKey(normalized, key),
+              email: normalized,
+              ...times,
+              lastSeenAt: times.createdAt,
+              ...(meta.userAgent ? { userAgent: meta.userAgent.slice(0, MAX_USER_AGENT) } : {}),
+              ...(meta.ip ? { ip: meta.ip } : {}),
             },
           },
-          {
-            Put: {
-              TableName: this.table,
-              Item: {
-                ...indexKey(normalized, key),
-                email: normalized,
-                ...times,
-                lastSeenAt: times.createdAt,
-                ...(meta.userAgent ? { userAgent: meta.userAgent.slice(0, MAX_USER_AGENT) } : {}),
-                ...(meta.ip ? { ip: meta.ip } : {}),
-              },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      ],
+    });
     return { id, key, expiresAt };
   }
 
@@ -128,7 +125,26 @@ export class SessionRepository extends TableRepository {
       createdAt: String(item['createdAt']),
       ...(typeof item['lastSeenAt'] === 'string' ? { lastSeenAt: item['lastSeenAt'] } : {}),
       expiresAt,
+      ...(typeof item['signedAt'] === 'string' ? { signedAt: item['signedAt'] } : {}),
     };
+  }
+
+  /**
+   * Notes that a signature was written in the session (the first time only). A session
+   * ended meanwhile stays ended: the update is conditional on the item.
+   */
+  async markSigned(key: string): Promise<void> {
+    await conditionally(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: sessionKey(key),
+          UpdateExpression: 'SET signedAt = if_not_exists(signedAt, :at)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': this.now().toISOString() },
+        }),
+      ),
+    );
   }
 
   /**
@@ -140,42 +156,38 @@ export class SessionRepository extends TableRepository {
     if (session.lastSeenAt && now.getTime() - Date.parse(session.lastSeenAt) < TOUCH_INTERVAL_MS)
       return;
     const seen = now.toISOString();
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: sessionKey(session.key),
-                UpdateExpression: 'SET lastSeenAt = :seen',
-                // A session ended meanwhile stays ended (and gets no index item back).
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeValues: { ':seen': seen },
-              },
+    await this.transact({
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: sessionKey(session.key),
+            UpdateExpression: 'SET lastSeenAt = :seen',
+            // A session ended meanwhile stays ended (and gets no index item back).
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':seen': seen },
+          },
+        },
+        {
+          Update: {
+            TableName: this.table,
+            Key: indexKey(session.email, session.key),
+            UpdateExpression:
+              'SET lastSeenAt = :seen, email = :email, createdAt = if_not_exists(createdAt, :created), expiresAt = if_not_exists(expiresAt, :expires), userAgent = if_not_exists(userAgent, :agent), ip = if_not_exists(ip, :ip)',
+            ExpressionAttributeValues: {
+              ':seen': seen,
+              ':email': normalizeEmail(session.email),
+              ':created': session.createdAt,
+              ':expires': epochSeconds(session.expiresAt),
+              ':agent': (meta.userAgent ?? '').slice(0, MAX_USER_AGENT),
+              ':ip': meta.ip ?? '',
             },
-            {
-              Update: {
-                TableName: this.table,
-                Key: indexKey(session.email, session.key),
-                UpdateExpression:
-                  'SET lastSeenAt = :seen, email = :email, createdAt = if_not_exists(createdAt, :created), expiresAt = if_not_exists(expiresAt, :expires), userAgent = if_not_exists(userAgent, :agent), ip = if_not_exists(ip, :ip)',
-                ExpressionAttributeValues: {
-                  ':seen': seen,
-                  ':email': normalizeEmail(session.email),
-                  ':created': session.createdAt,
-                  ':expires': epochSeconds(session.expiresAt),
-                  ':agent': (meta.userAgent ?? '').slice(0, MAX_USER_AGENT),
-                  ':ip': meta.ip ?? '',
-                },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
+          },
+        },
+      ],
+      // A session ended meanwhile: nothing to note.
+      onConflict: () => undefined,
+    });
   }
 
   /** Ends the session with this id (sign-out), whoever it belongs to. */
@@ -214,22 +226,19 @@ export class SessionRepository extends TableRepository {
 
   /** Ends one of the admin's own sessions; false when the admin has no such session. */
   async end(email: string, key: string): Promise<boolean> {
-    return conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: indexKey(email, key),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            { Delete: { TableName: this.table, Key: sessionKey(key) } },
-          ],
-        }),
-      ),
-    );
+    return this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: indexKey(email, key),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        { Delete: { TableName: this.table, Key: sessionKey(key) } },
+      ],
+      onConflict: () => undefined,
+    });
   }
 
   /** Ends every session of the admin except `keep` (the caller's own); returns how many. */

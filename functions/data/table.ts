@@ -16,6 +16,8 @@ import {
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../core/domain-errors.ts';
+import { chainParts, readHead } from './audit-chain.ts';
 import { auditItem, type AuditInput, type AuditPart } from './audit-item.ts';
 
 export const GSI1 = 'gsi1';
@@ -109,12 +111,19 @@ export interface TransactWrite {
 
 const isAuditPart = (audit: AuditInput | AuditPart): audit is AuditPart => 'Put' in audit;
 
+/** How often a transaction refused only because another writer moved the chain head is tried. */
+export const CHAIN_ATTEMPTS = 16;
+
 /**
- * Sends `write` as one TransactWriteCommand: its items, then its audit entries. Returns
- * true when it committed. A transaction DynamoDB cancels because a condition failed or
- * another transaction held an item goes to `onConflict` with the items' codes; any other
- * failure (throttling, a bad request) is rethrown as it is.
- * docs/decisions/0510-one-audited-write.md
+ * Sends `write` as one TransactWriteCommand: its items, then its audit entries chained
+ * after the audit chain's head, then the head's conditional update (last, so the items'
+ * cancellation codes keep their indexes; functions/data/audit-chain.ts). Returns true when it
+ * committed. A transaction refused only at the head (another audited write moved it) is
+ * built again on the new head, CHAIN_ATTEMPTS times at most, then answered as a conflict. A
+ * transaction DynamoDB cancels because an item's condition failed or another transaction
+ * held an item goes to `onConflict` with the items' codes; any other failure (throttling, a
+ * bad request) is rethrown as it is.
+ * docs/decisions/0510-one-audited-write.md, docs/decisions/0553-audit-hash-chain.md
  */
 export async function transact(
   db: DynamoDBDocumentClient,
@@ -126,15 +135,42 @@ export async function transact(
   const auditParts = audits.map((audit) =>
     isAuditPart(audit) ? audit : auditItem(table, now, audit).put,
   );
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [...write.items, ...auditParts] }));
-    return true;
-  } catch (error) {
-    const codes = conflictCodes(error);
-    if (!codes || !write.onConflict) throw error;
-    const domainError = await write.onConflict(codes.slice(0, write.items.length));
-    if (domainError) throw domainError;
-    return false;
+  for (let attempt = 1; ; attempt++) {
+    const chain =
+      auditParts.length > 0 ? chainParts(table, await readHead(db, table), auditParts) : undefined;
+    const parts = chain ? [...chain.parts, chain.head] : [];
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: [...write.items, ...parts] }));
+      return true;
+    } catch (error) {
+      const codes = conflictCodes(error);
+      const itemCodes = codes?.slice(0, write.items.length);
+      const chainCodes = codes?.slice(write.items.length) ?? [];
+      // The head moved (its condition failed) or another transaction held the head or an
+      // entry: another audited write. An entry refused by its own condition is not that.
+      const headMoved =
+        chainCodes.at(-1) === 'ConditionalCheckFailed' ||
+        chainCodes.some((code) => code === 'TransactionConflict');
+      const refusedAtHead =
+        chain !== undefined &&
+        codes?.length === write.items.length + parts.length &&
+        itemCodes!.every((code) => code === 'None') &&
+        headMoved;
+      if (refusedAtHead) {
+        // Only the chain's head was in the way: another audited write.
+        if (attempt < CHAIN_ATTEMPTS) {
+          await new Promise((done) => setTimeout(done, Math.random() * 20 * attempt));
+          continue;
+        }
+        throw new ConflictError(
+          'Other changes were being recorded in the audit log at the same moment; try again.',
+        );
+      }
+      if (!codes || !write.onConflict) throw error;
+      const domainError = await write.onConflict(itemCodes!);
+      if (domainError) throw domainError;
+      return false;
+    }
   }
 }
 

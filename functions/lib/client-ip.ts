@@ -1,11 +1,19 @@
 // Where the client's IP comes from depends on what sits in front of the app; the
 // resolver is chosen at start-up, never guessed from headers a client can forge.
-import type { Context } from 'hono';
+/**
+ * What a resolver reads of a request: a Hono Context is one, and so is the front server's
+ * view of a request that never reaches Hono (functions/server/http.ts requestClientIp).
+ */
+export interface ClientIpSource {
+  /** The adapter's environment: the Node request as `incoming`, or the Lambda `event`. */
+  env: unknown;
+  req: { header(name: string): string | undefined };
+}
 
-export type ClientIpResolver = (c: Context) => string;
+export type ClientIpResolver = (c: ClientIpSource) => string;
 
 /** The socket's peer address (@hono/node-server hands the Node request in c.env). */
-function peerAddress(c: Context): string | undefined {
+function peerAddress(c: ClientIpSource): string | undefined {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   const address = env?.incoming?.socket?.remoteAddress;
   // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.

@@ -33,6 +33,8 @@ import type { InstallSecrets } from '../data/install-secrets.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { PageResolver, VisitorEventCap } from '../data/page-resolver.ts';
 import type { Logger } from '../core/logger.ts';
+import type { ClaimRepository } from '../data/claims/claims.ts';
+import type { EvidenceRepository } from '../data/claims/evidence.ts';
 import type { Role } from '../shared/roles.ts';
 
 export interface Services {
@@ -63,6 +65,10 @@ export interface Services {
   realtime: RealtimeRepository;
   /** Analytics goals (functions/data/goals.ts). */
   goals: GoalRepository;
+  /** Claims: approved wordings tied to evidence (functions/data/claims/). */
+  claims: ClaimRepository;
+  /** Evidence behind the claims (functions/data/claims/evidence.ts). */
+  evidence: EvidenceRepository;
   /** Form definitions (functions/data/forms.ts). */
   forms: FormRepository;
   /** Forms' working copies under review, their signatures, deletion (data/form-review/). */
@@ -139,6 +145,11 @@ export type VisitorServices = Pick<
 export interface SignedIn {
   email: string;
   role: Role;
+  /**
+   * The session's key (functions/data/sessions.ts), and whether an electronic signature
+   * was written in it: the first one needs the e-mail beside the password.
+   */
+  session: { key: string; signed: boolean };
 }
 
 /** The Hono environment of routes and middleware that see `services` of type S. */

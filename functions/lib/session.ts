@@ -75,7 +75,11 @@ export async function currentAccount<E extends VisitorEnv>(
   const admin = await services.admins.get(session.email);
   if (!admin || admin.disabled) return undefined;
   await services.sessions.touch(session, sessionMeta(c));
-  return { email: admin.email, role: admin.role };
+  return {
+    email: admin.email,
+    role: admin.role,
+    session: { key: session.key, signed: Boolean(session.signedAt) },
+  };
 }
 
 /** What an admin's session list shows about where a session came from. */

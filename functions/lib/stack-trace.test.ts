@@ -13,7 +13,7 @@ import { lambdaBuildOptions } from '../../scripts/bench/lambda.ts';
 import { sourceStack } from './stack-trace.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pb-stack-trace-'));
-const bundle = join(dir, 'thrower.mjs');
+const bundle = join(dir, 'out/index.mjs');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Line numbers matter: the throw is on line 4, the call of failDeep on line 7.
@@ -32,7 +32,7 @@ const THROWER = [
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'thrower.ts'), THROWER);
-  await build({ ...lambdaBuildOptions(bundle), entryPoints: [join(dir, 'thrower.ts')] });
+  await build({ ...lambdaBuildOptions(join(dir, 'out')), entryPoints: [join(dir, 'thrower.ts')] });
 });
 
 /** Runs the bundle as a Lambda function would: no NODE_OPTIONS. */
@@ -49,14 +49,14 @@ describe('sourceStack', () => {
   it('maps each bundled frame to its source file, line and column', () => {
     const { raw, mapped } = run();
     // Node left the positions in the minified bundle (no --enable-source-maps)...
-    expect(raw).toMatch(/thrower\.mjs:\d+:\d+/);
+    expect(raw).toMatch(/index\.mjs:\d+:\d+/);
     expect(raw).not.toContain('thrower.ts');
     // ...and sourceStack points them at the TypeScript: the throw, then its caller.
     const lines = mapped.split('\n');
     expect(lines[0]).toBe('Error: boom: the store said no');
     expect(lines[1]).toMatch(/^\s+at .*thrower\.ts:4:\d+\)?$/);
     expect(lines[2]).toMatch(/^\s+at .*thrower\.ts:7:\d+\)?$/);
-    expect(mapped).not.toContain('thrower.mjs');
+    expect(mapped).not.toContain('index.mjs');
     expect(lines).toHaveLength(raw.split('\n').length);
   });
 
@@ -64,7 +64,7 @@ describe('sourceStack', () => {
     rmSync(`${bundle}.map`);
     const { raw, mapped } = run();
     expect(mapped).toBe(raw);
-    expect(mapped).toMatch(/thrower\.mjs:\d+:\d+/);
+    expect(mapped).toMatch(/index\.mjs:\d+:\d+/);
   });
 
   it('describes a thrown non-error, and an error without a stack by its message', () => {

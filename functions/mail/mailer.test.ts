@@ -11,7 +11,8 @@ import { CreateEmailIdentityCommand, SendEmailCommand, SESv2Client } from '@aws-
 import { loadConfig } from '../env.ts';
 import { memoryLogger } from '../test/harness.ts';
 import { body, header, startSmtpServer } from '../test/smtp.ts';
-import { createMailer, LogMailer } from './mailer.ts';
+import { LogMailer } from './mailer.ts';
+import { createMailer } from './select.ts';
 import { SesMailer, signRequest } from './ses.ts';
 import { SmtpMailer } from './smtp.ts';
 

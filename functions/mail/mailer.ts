@@ -61,28 +61,9 @@ export async function sendWithin(mailer: Mailer, message: MailMessage, ms: numbe
 export type MailTransport = 'log' | 'smtp' | 'ses';
 
 /**
- * The transport MAIL_TRANSPORT names, else SMTP when SMTP_URL is set, else the log. SMTP
- * and SES load their libraries on the first message, so a cold start that sends no mail
- * pays nothing for them.
- */
-export function createMailer(config: Config, log: Logger): Mailer {
-  const { MAIL_TRANSPORT, MAIL_FROM, SMTP_URL } = config.env;
-  const transport: MailTransport = MAIL_TRANSPORT ?? (SMTP_URL ? 'smtp' : 'log');
-  if (transport === 'log') return new LogMailer(log, MAIL_FROM);
-  return lazyMailer(transport, async () => {
-    if (transport === 'smtp') {
-      const { SmtpMailer } = await import('./smtp.ts');
-      // loadConfig refuses MAIL_TRANSPORT=smtp without SMTP_URL.
-      return new SmtpMailer(SMTP_URL ?? '', MAIL_FROM);
-    }
-    return loadSes(config);
-  });
-}
-
-/**
  * The Lambda functions' mailer: SES when the stack configures it (MAIL_TRANSPORT=ses),
- * else the log. Apart from createMailer so the public function's bundle holds no SMTP
- * client; the stack never sets SMTP_URL, and one given anyway is logged and not used.
+ * else the log. Apart from createMailer (mail/select.ts) so the public function's bundle holds
+ * no SMTP client, not even as a chunk never loaded; the stack never sets SMTP_URL, and one given anyway is logged and not used.
  */
 export function createAwsMailer(config: Config, log: Logger): Mailer {
   const { MAIL_TRANSPORT, MAIL_FROM } = config.env;
@@ -93,7 +74,8 @@ export function createAwsMailer(config: Config, log: Logger): Mailer {
   return new LogMailer(log, MAIL_FROM);
 }
 
-async function loadSes(config: Config): Promise<Mailer> {
+/** The SES mailer (mail/ses.ts), loaded with the credential chain on first use. */
+export async function loadSes(config: Config): Promise<Mailer> {
   const { MAIL_FROM, AWS_REGION, AWS_ENDPOINT_URL_SESV2 } = config.env;
   if (!AWS_REGION) throw new Error('SES mail needs AWS_REGION (the region of the sender identity)');
   const [{ SesMailer }, { defaultProvider }] = await Promise.all([
@@ -111,7 +93,7 @@ async function loadSes(config: Config): Promise<Mailer> {
 }
 
 /** A mailer whose transport is loaded on the first message and kept (retried on failure). */
-function lazyMailer(transport: MailTransport, load: () => Promise<Mailer>): Mailer {
+export function lazyMailer(transport: MailTransport, load: () => Promise<Mailer>): Mailer {
   let loaded: Promise<Mailer> | undefined;
   return {
     transport,

@@ -1,4 +1,5 @@
-// AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts), the weekly
+// AWS: scheduled publishes and unpublishes (functions/publishing/scheduler.ts), review-by
+// reminders and expiries (functions/publishing/lifecycle.ts), the weekly
 // report when it is due (functions/reports/weekly.ts), the deletion of ended experiments'
 // visitor keys (functions/data/experiments/counters.ts) and the reminders about leads still new after
 // the SLA (functions/mail/lead-reminder.ts), run every minute by an EventBridge
@@ -11,6 +12,7 @@ import { jsonLogger } from '../core/logger.ts';
 import { sourceStack } from '../lib/stack-trace.ts';
 import { createServices } from '../services.ts';
 import { runDueSchedules } from './scheduler.ts';
+import { runLifecycle } from './lifecycle.ts';
 import { runWeeklyReport } from '../reports/weekly.ts';
 import { runLeadReminders } from '../mail/lead-reminder.ts';
 
@@ -22,6 +24,11 @@ export const handler = async () => {
   const run = await runDueSchedules(services).catch((error: unknown) => {
     log.error('schedule run failed', { error: sourceStack(error) });
     throw error;
+  });
+  // A page's failure is counted and logged; the next run tries again.
+  const lifecycle = await runLifecycle(services).catch((error: unknown) => {
+    log.error('lifecycle run failed', { error: sourceStack(error) });
+    return undefined;
   });
   // A failed report is logged (and tried again by the next run); it fails no publish.
   const report = await runWeeklyReport(services);
@@ -36,5 +43,8 @@ export const handler = async () => {
     return undefined;
   });
   if (run.failed > 0) throw new Error(`${run.failed} scheduled change(s) failed; see the log`);
-  return { ...run, report, sweep, reminders };
+  if (lifecycle && lifecycle.failed > 0) {
+    throw new Error(`${lifecycle.failed} lifecycle action(s) failed; see the log`);
+  }
+  return { ...run, lifecycle, report, sweep, reminders };
 };

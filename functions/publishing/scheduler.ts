@@ -7,6 +7,7 @@
 // write, conditional on the item still being there with the same time
 // (functions/data/workflow/publish.ts). Two runners that pick up the same schedule both try; one
 // transaction commits, the other is refused and finds the schedule gone.
+import { ClaimsRefusedError } from '../data/workflow/claims-check.ts';
 import { StaleRevisionError } from '../data/landing-pages/errors.ts';
 import { ApprovalsMissingError, WorkflowStateError } from '../data/workflow/errors.ts';
 import type { Services } from '../lib/context.ts';
@@ -77,10 +78,15 @@ async function runOne(
     return 'unpublished';
   } catch (error) {
     if (error instanceof StaleRevisionError) return 'skipped';
-    if (!(error instanceof WorkflowStateError || error instanceof ApprovalsMissingError)) {
+    if (!(
+      error instanceof WorkflowStateError ||
+      error instanceof ApprovalsMissingError ||
+      error instanceof ClaimsRefusedError
+    )) {
       throw error;
     }
-    // Another runner did it (the schedule is gone), or it can no longer run as approved.
+    // Another runner did it (the schedule is gone), or it can no longer run as approved (its
+    // approvals, or a claim it uses that is no longer approved: the reason says which).
     const still = (await workflow.schedules(page.id)).find(
       (s) => s.action === entry.action && s.at === entry.at,
     );

@@ -111,4 +111,42 @@ describe('LocalRebuilder', () => {
     control.finish();
     await rebuilder.stop();
   });
+
+  it('with recordOnly, logs each request, builds nothing and says rebuilds are off', async () => {
+    const control = controlledBuild();
+    const logged: { message: string; details?: Record<string, unknown> }[] = [];
+    const log = {
+      info: (message: string, details?: Record<string, unknown>) =>
+        logged.push({ message, details }),
+      warn: () => {},
+      error: () => {},
+    };
+    const rebuilder = new LocalRebuilder({
+      build: control.build,
+      debounceMs: 0,
+      recordOnly: true,
+      log,
+      initial: { finishedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2025-12-31T23:59:00.000Z' },
+    });
+    await rebuilder.request('update /spring');
+    await rebuilder.request('scheduled publish /spring by a@example.com');
+    await wait(20);
+    await rebuilder.idle();
+    expect(control.started()).toBe(0);
+    expect(rebuilder.builds).toBe(0);
+    expect(rebuilder.requests).toBe(2);
+    expect(logged).toEqual([
+      { message: 'site rebuild requested', details: { reason: 'update /spring', run: false } },
+      {
+        message: 'site rebuild requested',
+        details: { reason: 'scheduled publish /spring by a@example.com', run: false },
+      },
+    ]);
+    // The served build is still the one it was; the state says no rebuild will come.
+    expect(await rebuilder.status()).toEqual({
+      state: 'disabled',
+      lastFinishedAt: '2026-01-01T00:00:00.000Z',
+      publishedAt: '2025-12-31T23:59:00.000Z',
+    });
+  });
 });

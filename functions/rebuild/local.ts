@@ -2,6 +2,9 @@
 // swaps the served snapshot. Debounced (a burst of edits gives one build) and coalesced
 // (edits during a build give exactly one more build after it). Status lives in memory;
 // after a restart the start-up build (or the stamp of the existing one) seeds it.
+// With `recordOnly` (LOCAL_REBUILDS=off, for the browser tests whose specs check edits on the
+// run-time page: docs/decisions/0548-browser-specs-check-edits-at-run-time.md) a request is
+// logged and nothing is built; the status says rebuilds are off.
 import type { Logger } from '../core/logger.ts';
 import type { BuildStatus } from '../shared/api/build.ts';
 import type { Rebuilder } from './rebuilder.ts';
@@ -22,6 +25,8 @@ export interface LocalRebuilderOptions {
   log?: Logger;
   /** What the site being served was built from, when known (the start-up build). */
   initial?: { finishedAt: string; publishedAt: string };
+  /** Log each request and build nothing; the status is `disabled` (rebuilds are off). */
+  recordOnly?: boolean;
 }
 
 export class LocalRebuilder implements Rebuilder {
@@ -35,6 +40,8 @@ export class LocalRebuilder implements Rebuilder {
   private lastOk = true;
   /** How many builds ran (tests check the coalescing with it). */
   builds = 0;
+  /** How many rebuilds were asked for. */
+  requests = 0;
 
   constructor(options: LocalRebuilderOptions) {
     this.options = options;
@@ -53,6 +60,11 @@ export class LocalRebuilder implements Rebuilder {
 
   async request(reason: string): Promise<void> {
     if (this.stopped) return;
+    this.requests += 1;
+    if (this.options.recordOnly) {
+      this.options.log?.info('site rebuild requested', { reason, run: false });
+      return;
+    }
     this.options.log?.info('site rebuild requested', { reason });
     if (this.running) {
       this.again = true;
@@ -62,6 +74,8 @@ export class LocalRebuilder implements Rebuilder {
   }
 
   async status(): Promise<BuildStatus> {
+    // The served build stays what it was: when it was made is still true.
+    if (this.options.recordOnly) return { ...this.current, state: 'disabled' };
     const waiting = this.timer !== undefined || this.running !== undefined || this.again;
     const state = waiting ? 'building' : this.lastOk ? 'up-to-date' : 'failed';
     const status: BuildStatus = { ...this.current, state };

@@ -173,7 +173,10 @@ describe('admin API: versions, deleted pages, audit, rebuilds', () => {
     ]);
     expect(audit.entries.every((e) => e.actor === email && e.pageId === page.id)).toBe(true);
     expect(audit.entries[4]!.summary).toBe('Audited (/audit-me): changed title, isActive');
-    expect(audit.entries[5]!.summary).toBe('Audit me (/audit-me): published');
+    // Created live by someone: its first publication, with its job code (issue 37).
+    expect(audit.entries[5]!.summary).toBe(
+      'Audit me (/audit-me): published; job code PB-2026-0001 v1',
+    );
     // The reset and the version restore changed a draft: no rebuild for them
     // (docs/decisions/0420-drafts-ask-no-rebuild.md).
     expect(rebuilder.reasons.map((reason) => reason.split(' ')[0])).toEqual([

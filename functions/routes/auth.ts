@@ -19,12 +19,15 @@ import { burnVerification, hashPassword, verifyPassword } from '../lib/passwords
 import { withPasswordCheck } from '../lib/password-check.ts';
 import { checkSecondFactor, parseSecondFactor, WRONG_CODE } from '../lib/second-factor.ts';
 import { isTrustedDevice, trustDevice } from '../lib/trusted-device.ts';
-import { jsonBody, query, requireJson } from '../lib/validate.ts';
 import { limitLinkAttempts } from './support/limits.ts';
 import {
   acceptInvitationRequestSchema,
   loginCodeRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
+  meSchema,
+  sessionInfoSchema,
+  setupCheckSchema,
   setupRequestSchema,
   tokenSchema,
   type LoginResponse,
@@ -32,6 +35,7 @@ import {
   type SetupCheck,
 } from '../shared/account.ts';
 import { ROLE_PERMISSIONS } from '../shared/roles.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 
 /** The password was right and a code is due: this long to type it, this many tries. */
 const PENDING_TTL_SECONDS = 5 * 60;
@@ -44,12 +48,20 @@ const setupSchema = withPasswordCheck(setupRequestSchema, 'password');
 const acceptSchema = withPasswordCheck(acceptInvitationRequestSchema, 'password');
 
 /** The setup page's link token; one that is malformed is simply not valid (never a 400). */
-const setupQuery = query(z.object({ token: tokenSchema.optional().catch(undefined) }));
+const setupQuery = z.object({ token: tokenSchema.optional().catch(undefined) });
 
-export const auth = new Hono<AppEnv>()
-  .post('/login', sameOriginOnly, requireJson, jsonBody(loginRequestSchema), async (c) => {
+export const signIn = defineRoute(
+  {
+    method: 'post',
+    path: '/login',
+    summary: 'Signs in with e-mail and password: a session, or a token for the second step',
+    middleware: [sameOriginOnly],
+    request: { json: loginRequestSchema },
+    responses: { 200: loginResponseSchema },
+  },
+  async (c, { json }) => {
     const services = c.get('services');
-    const { email: rawEmail, password } = c.req.valid('json');
+    const { email: rawEmail, password } = json;
     const email = normalizeEmail(rawEmail);
     const ip = services.clientIp(c);
     const attempt = await beginCredentialCheck(c, email);
@@ -91,10 +103,21 @@ export const auth = new Hono<AppEnv>()
       ip,
     });
     return c.json<LoginResponse>({ status: 'signed-in', ...result });
-  })
-  .post('/login/code', sameOriginOnly, requireJson, jsonBody(loginCodeRequestSchema), async (c) => {
+  },
+);
+
+export const signInWithCode = defineRoute(
+  {
+    method: 'post',
+    path: '/login/code',
+    summary: "Signs in with the second step's token and an authenticator or recovery code",
+    middleware: [sameOriginOnly],
+    request: { json: loginCodeRequestSchema },
+    responses: { 200: loginResponseSchema },
+  },
+  async (c, { json }) => {
     const services = c.get('services');
-    const { token, code } = c.req.valid('json');
+    const { token, code } = json;
     const ip = services.clientIp(c);
     const factor = parseSecondFactor(code);
     const expired = () =>
@@ -148,8 +171,18 @@ export const auth = new Hono<AppEnv>()
       ip,
     });
     return c.json<LoginResponse>({ status: 'signed-in', ...session });
-  })
-  .post('/logout', sameOriginOnly, async (c) => {
+  },
+);
+
+export const signOut = defineRoute(
+  {
+    method: 'post',
+    path: '/logout',
+    summary: "Signs out: ends the session and clears the browser's cache and storage of the site",
+    middleware: [sameOriginOnly],
+    responses: { 204: null },
+  },
+  async (c) => {
     const services = c.get('services');
     const id = sessionId(c);
     if (id) {
@@ -170,21 +203,50 @@ export const auth = new Hono<AppEnv>()
     // and the session's own is cleared above (docs/decisions/0352-http-answers-of-the-local-server-and-the-edge.md).
     c.header('Clear-Site-Data', '"cache", "storage"');
     return c.body(null, 204);
-  })
-  .get('/me', requireAdmin, async (c) => {
+  },
+);
+
+export const getMe = defineRoute(
+  {
+    method: 'get',
+    path: '/me',
+    summary: 'Who is signed in, until when, and what their role permits',
+    middleware: [requireAdmin],
+    responses: { 200: meSchema },
+  },
+  async (c) => {
     const services = c.get('services');
-    const session = await services.sessions.get(sessionId(c)!);
+    const [session, settings] = await Promise.all([
+      services.sessions.get(sessionId(c)!),
+      services.workflow.settings(),
+    ]);
     const { email, role } = c.get('admin')!;
     return c.json<Me>({
       email,
       ...(session ? { expiresAt: session.expiresAt.toISOString() } : {}),
       role,
       permissions: ROLE_PERMISSIONS[role].slice(),
+      signing: {
+        signedThisSession: Boolean(session?.signedAt),
+        checklist: settings.reviewChecklist,
+      },
     });
-  })
-  .get('/setup', sameOriginOnly, setupQuery, async (c) => {
+  },
+);
+
+export const checkSetupLink = defineRoute(
+  {
+    method: 'get',
+    path: '/setup',
+    summary:
+      'Whether the first-run setup is needed, and whether a setup or invitation link is valid',
+    middleware: [sameOriginOnly],
+    request: { query: setupQuery },
+    responses: { 200: setupCheckSchema },
+  },
+  async (c, { query }) => {
     const services = c.get('services');
-    const { token } = c.req.valid('query');
+    const { token } = query;
     const needed = !(await services.admins.any());
     if (needed) {
       const valid = Boolean(token) && (await services.admins.isSetupTokenValid(token!));
@@ -200,10 +262,21 @@ export const auth = new Hono<AppEnv>()
           }
         : { needed, valid: false },
     );
-  })
-  .post('/setup', sameOriginOnly, requireJson, jsonBody(setupSchema), async (c) => {
+  },
+);
+
+export const setUp = defineRoute(
+  {
+    method: 'post',
+    path: '/setup',
+    summary: 'Creates the first administrator with the setup link, and signs them in',
+    middleware: [sameOriginOnly],
+    request: { json: setupSchema },
+    responses: { 201: sessionInfoSchema },
+  },
+  async (c, { json }) => {
     const services = c.get('services');
-    const { token, email: rawEmail, name, password } = c.req.valid('json');
+    const { token, email: rawEmail, name, password } = json;
     const email = normalizeEmail(rawEmail);
     const ip = services.clientIp(c);
     await limitLinkAttempts(c);
@@ -235,10 +308,22 @@ export const auth = new Hono<AppEnv>()
       ip,
     });
     return c.json(result, 201);
-  })
-  .post('/invitation', sameOriginOnly, requireJson, jsonBody(acceptSchema), async (c) => {
+  },
+);
+
+export const acceptInvitation = defineRoute(
+  {
+    method: 'post',
+    path: '/invitation',
+    summary:
+      'Accepts an invitation: the new administrator names themselves, sets a password and is signed in',
+    middleware: [sameOriginOnly],
+    request: { json: acceptSchema },
+    responses: { 201: sessionInfoSchema },
+  },
+  async (c, { json }) => {
     const services = c.get('services');
-    const { token, name, password } = c.req.valid('json');
+    const { token, name, password } = json;
     const ip = services.clientIp(c);
     await limitLinkAttempts(c);
     const invalid = () =>
@@ -275,4 +360,15 @@ export const auth = new Hono<AppEnv>()
       ip,
     });
     return c.json(session, 201);
-  });
+  },
+);
+
+export const auth = mount(new Hono<AppEnv>(), [
+  signIn,
+  signInWithCode,
+  signOut,
+  getMe,
+  checkSetupLink,
+  setUp,
+  acceptInvitation,
+]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/harness.ts';
+import { seedPages, testApp } from '../test/harness.ts';
 
 const lead = {
   name: 'Dana Whitfield',
@@ -30,6 +30,22 @@ describe('POST /api/contact: happy paths', () => {
       status: 'new',
     });
     expect((await services.leads.byStatus('new')).map((l) => l.id)).toEqual([body.id]);
+  });
+
+  it('attributes a lead from the run-time copy /legacy/<slug> to the same page as one from /<slug>', async () => {
+    // The wire landingPageId is the address's path (docs/requirements.md §7); the lead's page
+    // is resolved on the server, so both addresses of a page are one page in the leads inbox.
+    const { json, services } = await testApp();
+    const [, spring] = await seedPages(services, ['spring']);
+    for (const landingPageId of ['spring', 'legacy/spring']) {
+      const response = await json('POST', '/api/contact', { ...lead, landingPageId });
+      expect(response.status).toBe(201);
+    }
+    const stored = await services.leads.newest();
+    expect(stored.map((l) => [l.landingPageId, l.attribution?.pageId]).sort()).toEqual([
+      ['legacy/spring', spring!.id],
+      ['spring', spring!.id],
+    ]);
   });
 
   it('accepts the docs/requirements.md payload alone as a general lead, company and message optional', async () => {

@@ -2,12 +2,15 @@
 // contact page and /pilot. The lead is stored before anything else happens with it, then
 // the team is notified by e-mail (NOTIFY_EMAIL); a filled honeypot is answered like a
 // lead but stored as spam and notifies nobody; each network has a quota.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { validator } from 'hono/validator';
 import type * as z from 'zod';
 import {
+  contactBodySchema,
+  contactResponseSchema,
   contactSubmissionSchema,
   formPostSchema,
+  type ContactResponse,
   type ContactSubmission,
   type FormPost,
 } from '../shared/contact.ts';
@@ -29,6 +32,7 @@ import { assignNewLead } from '../webhooks/lead-assignment.ts';
 import type { Lead } from '../data/leads/lead-item.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countSubmission, countVariant, isBot } from './support/intake.ts';
+import { defineVisitorRoute, mount } from './support/define-route.ts';
 import {
   assetIdFromPath,
   DOWNLOAD_LINK_SECONDS,
@@ -39,7 +43,6 @@ import {
   type Gate,
 } from '../shared/assets.ts';
 
-/** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
 /** Whether an attribution says where the visit came from (a referrer or a campaign tag). */
 const hasSource = (attribution: Attribution | undefined) =>
   Boolean(
@@ -49,6 +52,7 @@ const hasSource = (attribution: Attribution | undefined) =>
     attribution?.utmCampaign,
   );
 
+/** Every field at its maximum fits in about 6 KiB; 32 KiB leaves room for JSON escapes. */
 export const CONTACT_MAX_BYTES = 32 * 1024;
 export const CONTACT_WINDOW_SECONDS = 600;
 
@@ -60,6 +64,10 @@ type ContactInput = (
   gate?: Gate | undefined;
 };
 
+/**
+ * The body, checked part by part (contactBodySchema describes the whole): a bad `gate` is
+ * refused on its own, then `formId` picks the shape whose fields a refusal names.
+ */
 const contactBody = validator('json', (value): ContactInput => {
   // `gate` rides beside either body and is checked on its own.
   let gate: Gate | undefined;
@@ -203,14 +211,23 @@ async function resolveSubmission(
   };
 }
 
-export const contact = new Hono<VisitorEnv>().post(
-  '/',
-  requireJson,
-  limitBody(CONTACT_MAX_BYTES),
-  contactBody,
+/** What contactBody stored: Hono's context, typed without that validator, cannot say. */
+const contactInput = (c: Context<VisitorEnv>) =>
+  (c.req.valid.bind(c.req) as (target: 'json') => ContactInput)('json');
+
+export const submitContact = defineVisitorRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary:
+      'A visitor sends a form: the lead is stored, then the team is notified (a filled honeypot is answered alike)',
+    middleware: [requireJson, limitBody(CONTACT_MAX_BYTES), contactBody],
+    request: { ownBody: { schema: contactBodySchema, contentTypes: ['application/json'] } },
+    responses: { 201: contactResponseSchema },
+  },
   async (c) => {
     const services = c.get('services');
-    const input = c.req.valid('json');
+    const input = contactInput(c);
     const { submission, form, record } = await resolveSubmission(services, input);
     // Checked before the quota and the lead: a refused gate stores nothing.
     const gated = input.gate
@@ -378,12 +395,14 @@ export const contact = new Hono<VisitorEnv>().post(
       );
     }
     c.header('Cache-Control', 'no-store');
-    return c.json(
-      { id: lead.id, status: 'received' as const, ...(download ? { download } : {}) },
+    return c.json<ContactResponse>(
+      { id: lead.id, status: 'received', ...(download ? { download } : {}) },
       201,
     );
   },
 );
+
+export const contact = mount(new Hono<VisitorEnv>(), [submitContact]);
 
 /** The lead's field that names the gated file it asked for. */
 export const GATED_DOWNLOAD_FIELD = 'gatedDownload';

@@ -33,6 +33,8 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/landing-pages/:id/reset-to-template': 'an action on the path; takes no body',
   'POST /api/objects/upload': 'docs/requirements.md §7: the upload ticket request has no body',
   'POST /api/admin/assets/:id/complete': 'an action on the path; takes no body',
+  'POST /api/landing-pages/:id/comments/:commentId/resolve': 'an action on the path; takes no body',
+  'POST /api/landing-pages/:id/comments/:commentId/reopen': 'an action on the path; takes no body',
   'POST /api/s3/multipart':
     "Uppy's S3 protocol: the create call's extra keys are ignored (never read as fields)",
 };

@@ -5,20 +5,26 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import type { VisitorEnv } from '../lib/context.ts';
 import { NotFoundError } from '../core/domain-errors.ts';
-import { params } from '../lib/validate.ts';
 import { formIdSchema } from '../shared/forms/definition.ts';
-import { publicForm, type PublicForm } from '../shared/forms/public-form.ts';
+import { publicForm, publicFormSchema } from '../shared/forms/public-form.ts';
+import { defineVisitorRoute, mount } from './support/define-route.ts';
 
 export const FORM_CACHE_SECONDS = 60;
 
-export const publicForms = new Hono<VisitorEnv>().get(
-  '/:formId',
-  params(z.object({ formId: formIdSchema })),
-  async (c) => {
-    const { formId } = c.req.valid('param');
-    const stored = await c.get('services').forms.getCached(formId);
+export const getPublicForm = defineVisitorRoute(
+  {
+    method: 'get',
+    path: '/:formId',
+    summary: "A form's public definition: its fields, consent, submit label and success message",
+    request: { params: z.object({ formId: formIdSchema }) },
+    responses: { 200: publicFormSchema },
+  },
+  async (c, { params }) => {
+    const stored = await c.get('services').forms.getCached(params.formId);
     if (!stored) throw new NotFoundError('Form not found');
     c.header('Cache-Control', `public, max-age=${FORM_CACHE_SECONDS}`);
-    return c.json<PublicForm>(await publicForm(formId, stored.form));
+    return c.json(await publicForm(params.formId, stored.form));
   },
 );
+
+export const publicForms = mount(new Hono<VisitorEnv>(), [getPublicForm]);

@@ -7,6 +7,7 @@ import { etag } from 'hono/etag';
 import * as z from 'zod';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import { publicLandingPageSchema, type PublicLandingPageDto } from '../shared/api/pages.ts';
+import { publicPublication } from '../shared/job-codes.ts';
 import { slugParamSchema } from '../shared/slug.ts';
 import { withoutAssetPaths } from '../shared/assets.ts';
 import { notFound } from '../lib/errors.ts';
@@ -22,7 +23,7 @@ export const getPublicPage = defineVisitorRoute(
   {
     method: 'get',
     path: '/:slug',
-    summary: 'A live landing page by its slug, with the library images it uses',
+    summary: 'A live landing page by its slug, with the library images and the claims it uses',
     middleware: [etag()],
     request: { params: slugParam },
     // 304 when the If-None-Match matches (the ETag is a hash of the answer).
@@ -37,6 +38,12 @@ export const getPublicPage = defineVisitorRoute(
     // The library images it uses (srcset, size, alt text), as the prebuilt pages have.
     const ids = mediaIdsIn(page.content);
     const media = ids.length ? mediaMapOf(await c.get('services').media.getMany(ids)) : {};
+    // The claims it says (a token in its content), read only then.
+    const claims = JSON.stringify(page.content).includes('{{claim:')
+      ? await (
+          await import('./support/public-claims.ts')
+        ).publicClaims(c.get('services'), page.content)
+      : undefined;
     c.header('Cache-Control', page.isActive ? 'no-cache' : 'no-store');
     // Named fields, never a spread of the stored page: `updatedBy` (the editing admin's
     // e-mail) and whatever the store adds later stay out of a public answer.
@@ -52,6 +59,10 @@ export const getPublicPage = defineVisitorRoute(
       updatedAt,
       revision,
       media,
+      ...(claims ? { claims } : {}),
+      // The job code and one date for the small print, never who signed
+      // (docs/decisions/0552-job-code-on-the-live-page.md).
+      ...(page.publication ? { publication: publicPublication(page.publication) } : {}),
     } satisfies PublicLandingPageDto);
   },
 );

@@ -1,9 +1,11 @@
-// The live page read (/legacy/{slug}) carries the library records of the images its
-// content uses, so it renders them as the prebuilt pages do (srcset, size, alt text).
+// The live page read (/legacy/{slug}) and a preview link's answer (GET /api/preview) carry
+// the library records of the images their content uses, so they render them as the prebuilt
+// pages do (srcset, size, alt text).
 import { afterEach, describe, expect, it } from 'vitest';
 import { mediaApp, type MediaApp } from '../test/media-kit.ts';
 import { png } from '../media/test-images.ts';
 import { landingTemplate } from '../shared/template.ts';
+import type { Preview } from '../shared/workflow.ts';
 
 let kit: MediaApp | undefined;
 afterEach(async () => {
@@ -49,5 +51,34 @@ describe('GET /api/landing-pages/:slug with library images', () => {
       media: object;
     };
     expect(without.media).toEqual({});
+  });
+});
+
+describe('GET /api/preview with library images', () => {
+  it('returns the media map of the images the previewed page uses', async () => {
+    kit = await mediaApp('disk');
+    const record = await kit.addImage(await png(1200, 800), 'hero.png');
+    const content = landingTemplate();
+    content.hero.heroImage = record.objectPath;
+    const page = await kit.services.pages.create({
+      title: 'Draft with image',
+      slug: 'draft-with-image',
+      isActive: false,
+      content,
+    });
+    const made = await kit.call('POST', `/api/landing-pages/${page.id}/preview-links`, {});
+    expect(made.status).toBe(201);
+    const { url } = (await made.json()) as { url: string };
+
+    const shown = await kit.anonJson('GET', '/api/preview', undefined, {
+      authorization: `Bearer ${new URL(url).hash.slice(1)}`,
+    });
+    expect(shown.status).toBe(200);
+    const { media } = (await shown.json()) as Preview;
+    expect(Object.keys(media)).toEqual([record.objectPath]);
+    expect(media[record.objectPath]?.variants.map((variant) => variant.width)).toEqual([
+      480, 960, 1200,
+    ]);
+    expect(JSON.stringify(media)).not.toContain('uploadedBy');
   });
 });

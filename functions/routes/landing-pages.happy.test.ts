@@ -29,6 +29,8 @@ describe('landing pages API: happy paths', () => {
       'createdAt',
       'id',
       'isActive',
+      // Created live: its first publication (issue 37).
+      'publication',
       'revision',
       'slug',
       'title',

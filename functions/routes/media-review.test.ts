@@ -170,7 +170,7 @@ describe('with approvals required, an image no live page shows', () => {
     const signed = await t.call(
       'POST',
       `/api/landing-pages/${page.id}/approve`,
-      { password: TEST_PASSWORD, meaning: 'approved' },
+      { email: 'reviewer@pharmabridge.test', password: TEST_PASSWORD, meaning: 'approved' },
       { cookie: reviewer },
     );
     expect(signed.status).toBe(201);

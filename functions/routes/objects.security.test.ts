@@ -198,6 +198,33 @@ describe.each(DRIVERS)(
   },
 );
 
+describe('companion endpoints: an uploadId no upload can have', () => {
+  let t: MediaApp;
+  afterEach(async () => t?.close());
+
+  it('answers 404 on every multipart route, as an upload that does not exist', async () => {
+    t = await mediaApp('disk');
+    // Longer than any uploadId (1,024 characters at most): the path parameter is refused
+    // as a thing that cannot exist, before the key is looked at.
+    const id = 'u'.repeat(1025);
+    const query = new URLSearchParams({ key: `pending/${SOME_ID}` });
+    for (const [method, path, body] of [
+      ['GET', `/api/s3/multipart/${id}?${query}`],
+      ['GET', `/api/s3/multipart/${id}/1?${query}`],
+      [
+        'POST',
+        `/api/s3/multipart/${id}/complete?${query}`,
+        { parts: [{ ETag: 'e', PartNumber: 1 }] },
+      ],
+      ['DELETE', `/api/s3/multipart/${id}?${query}`],
+    ] as const) {
+      const response = await t.call(method, path, body);
+      expect(response.status, `${method} ${path.slice(0, 40)}`).toBe(404);
+      expect(((await response.json()) as ErrorBody).error.code).toBe('not_found');
+    }
+  });
+});
+
 /** A raw request, so the path reaches the server exactly as written (fetch normalizes it). */
 function raw(url: string, path: string, method = 'PUT', body = 'x') {
   return new Promise<number>((resolve, reject) => {

@@ -10,16 +10,18 @@ import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { withPasswordCheck } from '../lib/password-check.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { jsonBody, requireJson } from '../lib/validate.ts';
 import { sendAccountAlert } from '../mail/account-alert.ts';
 import { passwordChangedNotice, resetLinkMessage, resetLinkUrl } from '../mail/password-reset.ts';
 import {
   PASSWORD_RESET_SENT,
+  passwordResetAcceptedSchema,
   passwordResetConfirmSchema,
+  passwordResetDoneSchema,
   passwordResetRequestSchema,
   type PasswordResetAccepted,
   type PasswordResetDone,
 } from '../shared/account.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 import { limitAddress, limitLinkAttempts } from './support/limits.ts';
 
 /** Requests per address (an IPv6 /64) in a window: room for typos, not for a mail flood. */
@@ -45,11 +47,20 @@ const invalidLink = () =>
     { token: ['is invalid, already used or expired; ask for a new link'] },
   );
 
-export const passwordReset = new Hono<AppEnv>()
-  .post('/', sameOriginOnly, requireJson, jsonBody(passwordResetRequestSchema), async (c) => {
+export const requestReset = defineRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary:
+      'Asks for a password reset link by e-mail; the same answer whether or not the account exists',
+    middleware: [sameOriginOnly],
+    request: { json: passwordResetRequestSchema },
+    responses: { 202: passwordResetAcceptedSchema },
+  },
+  async (c, { json }) => {
     const started = Date.now();
     const services = c.get('services');
-    const email = normalizeEmail(c.req.valid('json').email);
+    const email = normalizeEmail(json.email);
     await limitAddress(c, 'reset-ip', {
       limit: RESET_REQUESTS_PER_ADDRESS,
       windowSeconds: ADDRESS_WINDOW_SECONDS,
@@ -64,10 +75,21 @@ export const passwordReset = new Hono<AppEnv>()
     if (quota.allowed && admin && !admin.disabled) await sendLink(c, admin.email);
     await sleep(Math.max(0, RESET_ANSWER_MS - (Date.now() - started)));
     return c.json<PasswordResetAccepted>({ message: PASSWORD_RESET_SENT }, 202);
-  })
-  .post('/confirm', sameOriginOnly, requireJson, jsonBody(confirmSchema), async (c) => {
+  },
+);
+
+export const confirmReset = defineRoute(
+  {
+    method: 'post',
+    path: '/confirm',
+    summary: "Sets a new password with a reset link's token, ending the account's sessions",
+    middleware: [sameOriginOnly],
+    request: { json: confirmSchema },
+    responses: { 200: passwordResetDoneSchema },
+  },
+  async (c, { json }) => {
     const services = c.get('services');
-    const { token, password } = c.req.valid('json');
+    const { token, password } = json;
     await limitLinkAttempts(c);
     // Looked up before the (deliberately slow) hash; used up atomically after it.
     const link = await services.passwordResets.find(token);
@@ -93,7 +115,10 @@ export const passwordReset = new Hono<AppEnv>()
     );
     const admin = await services.admins.get(email);
     return c.json<PasswordResetDone>({ email, twoFactor: Boolean(admin?.totpSecret) });
-  });
+  },
+);
+
+export const passwordReset = mount(new Hono<AppEnv>(), [requestReset, confirmReset]);
 
 /** A new link for an active account, by e-mail (the log transport writes it to the log). */
 async function sendLink(c: Context<AppEnv>, email: string): Promise<void> {

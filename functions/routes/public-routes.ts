@@ -9,6 +9,7 @@ import { conversions } from './conversions.ts';
 import { preview } from './preview.ts';
 import { sharedAnalytics } from './shared-analytics.ts';
 import { publicForms } from './forms.ts';
+import { calendarFeed } from './calendar-feed.ts';
 
 export const PUBLIC_ROUTES: ApiRoute[] = [
   { path: '/health', router: health },
@@ -18,4 +19,5 @@ export const PUBLIC_ROUTES: ApiRoute[] = [
   { path: '/conversions', router: conversions },
   { path: '/preview', router: preview },
   { path: '/shared/analytics', router: sharedAnalytics },
+  { path: '/calendar/feed', router: calendarFeed },
 ];

@@ -258,6 +258,7 @@ describe('the page repository refuses a live write nobody signed, whatever route
     expect(
       (
         await as('reviewer')('POST', `/api/landing-pages/${live.id}/approve`, {
+          email: 'reviewer@pharmabridge.test',
           password: TEST_PASSWORD,
           meaning: 'approved',
         })

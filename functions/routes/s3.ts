@@ -13,7 +13,6 @@ import * as z from 'zod';
 import { requirePermission } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError } from '../lib/errors.ts';
-import { jsonBody, query, requireJson } from '../lib/validate.ts';
 import { newMediaId } from '../data/media/store.ts';
 import { TICKET_METADATA, type UploadTicket } from '../data/media/tickets.ts';
 import {
@@ -22,19 +21,28 @@ import {
   mediaIdFromPendingKey,
   objectPathOf,
   pendingKeyOf,
+  s3AbortResponseSchema,
+  s3CompleteResponseSchema,
   s3CompleteSchema,
+  s3CreateMultipartResponseSchema,
   s3CreateMultipartSchema,
+  s3PartListSchema,
   s3ParamsQuerySchema,
+  s3ParamsResponseSchema,
+  s3SignPartResponseSchema,
   type S3CompleteResponse,
   type S3CreateMultipartResponse,
   type S3ParamsResponse,
   type S3Part,
   type S3SignPartResponse,
 } from '../shared/media.ts';
+import { errorEnvelopeSchema } from '../shared/error-envelope.ts';
 import { ObjectStoreError } from '../storage/object-store.ts';
+import { defineRoute, mount } from './support/define-route.ts';
 import { newUpload, signOptions } from './support/uploads.ts';
 
 const uploadIdSchema = z.string().min(1).max(1024);
+const uploadParam = z.object({ uploadId: uploadIdSchema });
 
 /** The S3 companion protocol's answer to a bad query: the first problem, named. */
 function s3QueryRefusal(issues: readonly z.core.$ZodIssue[]): ApiError {
@@ -45,10 +53,10 @@ function s3QueryRefusal(issues: readonly z.core.$ZodIssue[]): ApiError {
   });
 }
 
-const keyQuery = query(
-  z.object({ key: z.string().min(1, 'is required').max(200) }),
-  s3QueryRefusal,
-);
+const keyQuery = z.object({ key: z.string().min(1, 'is required').max(200) });
+
+/** docs/requirements.md §7's answer to signing without a key, an uploadId or a partNumber. */
+const cannotSign = () => new ApiError(400, 'bad_request', CANNOT_SIGN_MESSAGE);
 
 /**
  * The ticket a key belongs to, and (for multipart calls) the uploadId it holds: anything
@@ -103,18 +111,32 @@ async function refuseOversize(
   );
 }
 
-export const s3 = new Hono<AppEnv>()
-  .use(requirePermission('edit'))
-  .get('/sts', () => {
+export const refuseCredentials = defineRoute(
+  {
+    method: 'get',
+    path: '/sts',
+    summary: 'Temporary AWS credentials: always refused (501), uploads use presigned URLs',
+    responses: { 501: errorEnvelopeSchema },
+  },
+  () => {
     throw new ApiError(
       501,
       'not_implemented',
       'Temporary AWS credentials are never given to browsers: uploads use the presigned ' +
         'URLs of /api/s3/params and /api/s3/multipart (companionEndpoint "/api")',
     );
-  })
-  .get('/params', query(s3ParamsQuerySchema, s3QueryRefusal), async (c) => {
-    const { filename } = c.req.valid('query');
+  },
+);
+
+export const signUpload = defineRoute(
+  {
+    method: 'get',
+    path: '/params',
+    summary: 'A presigned POST form for a single-part upload to a new pending key',
+    request: { query: s3ParamsQuerySchema, queryRefusal: s3QueryRefusal },
+    responses: { 200: s3ParamsResponseSchema },
+  },
+  async (c, { query: { filename } }) => {
     const services = c.get('services');
     const id = newMediaId();
     const options = signOptions(c);
@@ -132,9 +154,18 @@ export const s3 = new Hono<AppEnv>()
       headers: {},
       objectPath: objectPathOf(id),
     });
-  })
-  .post('/multipart', requireJson, jsonBody(s3CreateMultipartSchema), async (c) => {
-    const { filename, size } = c.req.valid('json');
+  },
+);
+
+export const createMultipart = defineRoute(
+  {
+    method: 'post',
+    path: '/multipart',
+    summary: 'Starts a multipart upload to a new pending key',
+    request: { json: s3CreateMultipartSchema },
+    responses: { 200: s3CreateMultipartResponseSchema },
+  },
+  async (c, { json: { filename, size } }) => {
     const max = c.get('services').config.env.MEDIA_MAX_BYTES;
     if (size !== undefined && size > max) {
       throw new ApiError(
@@ -150,10 +181,18 @@ export const s3 = new Hono<AppEnv>()
       key: ticket.key,
       objectPath: objectPathOf(ticket.id),
     });
-  })
-  .get('/multipart/:uploadId', keyQuery, async (c) => {
-    const { key } = c.req.valid('query');
-    const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
+  },
+);
+
+export const listParts = defineRoute(
+  {
+    method: 'get',
+    path: '/multipart/:uploadId',
+    summary: 'The parts of a multipart upload stored so far',
+    request: { params: uploadParam, query: keyQuery, queryRefusal: s3QueryRefusal },
+    responses: { 200: s3PartListSchema },
+  },
+  async (c, { params: { uploadId }, query: { key } }) => {
     const ticket = await ticketFor(c, key, uploadId);
     const parts = await c
       .get('services')
@@ -162,12 +201,24 @@ export const s3 = new Hono<AppEnv>()
         throw storeError(error);
       });
     return c.json<S3Part[]>(parts);
-  })
-  .get('/multipart/:uploadId/:partNumber', async (c) => {
-    const key = c.req.query('key');
-    const uploadId = c.req.param('uploadId');
-    const partText = c.req.param('partNumber');
-    if (!key || !uploadId || !partText) throw new ApiError(400, 'bad_request', CANNOT_SIGN_MESSAGE);
+  },
+);
+
+export const signPart = defineRoute(
+  {
+    method: 'get',
+    path: '/multipart/:uploadId/:partNumber',
+    summary: 'A presigned PUT of one part of a multipart upload',
+    request: {
+      // The part number is checked by the handler: a bad one is a field error (400), not
+      // the 404 of a malformed path parameter.
+      params: uploadParam.extend({ partNumber: z.string() }),
+      query: z.object({ key: z.string().min(1) }),
+      queryRefusal: cannotSign,
+    },
+    responses: { 200: s3SignPartResponseSchema },
+  },
+  async (c, { params: { uploadId, partNumber: partText }, query: { key } }) => {
     const partNumber = Number(partText);
     if (!/^\d{1,5}$/.test(partText) || partNumber < 1 || partNumber > MAX_PARTS) {
       throw new ApiError(
@@ -179,7 +230,7 @@ export const s3 = new Hono<AppEnv>()
         },
       );
     }
-    const ticket = await ticketFor(c, key, uploadIdSchema.parse(uploadId));
+    const ticket = await ticketFor(c, key, uploadId);
     const services = c.get('services');
     const max = services.config.env.MEDIA_MAX_BYTES;
     // A presigned S3 part URL cannot carry a size limit: the parts stored so far are
@@ -200,49 +251,72 @@ export const s3 = new Hono<AppEnv>()
       .get('services')
       .objects.presignPart(ticket.key, uploadId, partNumber, options);
     return c.json<S3SignPartResponse>({ url, expires: options.expiresIn });
-  })
-  // Signing with an empty key, uploadId or partNumber segment: docs/requirements.md §7's answer.
-  .get('/multipart/*', () => {
-    throw new ApiError(400, 'bad_request', CANNOT_SIGN_MESSAGE);
-  })
-  .post(
-    '/multipart/:uploadId/complete',
-    requireJson,
-    jsonBody(s3CompleteSchema),
-    keyQuery,
-    async (c) => {
-      const { key } = c.req.valid('query');
-      const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
-      const ticket = await ticketFor(c, key, uploadId);
-      const services = c.get('services');
-      const { parts } = c.req.valid('json');
-      await services.objects
-        .completeMultipart(ticket.key, uploadId, parts)
-        .catch((error: unknown) => {
-          throw storeError(error);
-        });
-      // S3 cannot bound a multipart upload's total size: refuse it here, before anyone reads it.
-      const size = (await services.objects.size(ticket.key)) ?? 0;
-      const max = services.config.env.MEDIA_MAX_BYTES;
-      if (size > max) {
-        await services.objects.delete([ticket.key]);
-        await services.media.dropTicket(ticket.id);
-        throw new ApiError(
-          413,
-          'payload_too_large',
-          `The file is ${size} bytes; at most ${max} bytes are accepted`,
-        );
-      }
-      return c.json<S3CompleteResponse>({
-        location: services.objects.location(ticket.key, new URL(c.req.url).origin),
-        key: ticket.key,
-        objectPath: objectPathOf(ticket.id),
-      });
+  },
+);
+
+/** Signing with an empty key, uploadId or partNumber segment. */
+export const refuseSigning = defineRoute(
+  {
+    method: 'get',
+    path: '/multipart/*',
+    summary: 'Signing without a key, an uploadId or a partNumber: refused (400)',
+    responses: { 400: errorEnvelopeSchema },
+  },
+  () => {
+    throw cannotSign();
+  },
+);
+
+export const completeMultipart = defineRoute(
+  {
+    method: 'post',
+    path: '/multipart/:uploadId/complete',
+    summary: 'Completes a multipart upload from its parts; refused (413) when over the size limit',
+    request: {
+      params: uploadParam,
+      json: s3CompleteSchema,
+      query: keyQuery,
+      queryRefusal: s3QueryRefusal,
     },
-  )
-  .delete('/multipart/:uploadId', keyQuery, async (c) => {
-    const { key } = c.req.valid('query');
-    const uploadId = uploadIdSchema.parse(c.req.param('uploadId'));
+    responses: { 200: s3CompleteResponseSchema },
+  },
+  async (c, { params: { uploadId }, query: { key }, json: { parts } }) => {
+    const ticket = await ticketFor(c, key, uploadId);
+    const services = c.get('services');
+    await services.objects
+      .completeMultipart(ticket.key, uploadId, parts)
+      .catch((error: unknown) => {
+        throw storeError(error);
+      });
+    // S3 cannot bound a multipart upload's total size: refuse it here, before anyone reads it.
+    const size = (await services.objects.size(ticket.key)) ?? 0;
+    const max = services.config.env.MEDIA_MAX_BYTES;
+    if (size > max) {
+      await services.objects.delete([ticket.key]);
+      await services.media.dropTicket(ticket.id);
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The file is ${size} bytes; at most ${max} bytes are accepted`,
+      );
+    }
+    return c.json<S3CompleteResponse>({
+      location: services.objects.location(ticket.key, new URL(c.req.url).origin),
+      key: ticket.key,
+      objectPath: objectPathOf(ticket.id),
+    });
+  },
+);
+
+export const abortMultipart = defineRoute(
+  {
+    method: 'delete',
+    path: '/multipart/:uploadId',
+    summary: 'Aborts a multipart upload and forgets its key',
+    request: { params: uploadParam, query: keyQuery, queryRefusal: s3QueryRefusal },
+    responses: { 200: s3AbortResponseSchema },
+  },
+  async (c, { params: { uploadId }, query: { key } }) => {
     const ticket = await ticketFor(c, key, uploadId);
     const services = c.get('services');
     try {
@@ -253,4 +327,16 @@ export const s3 = new Hono<AppEnv>()
     }
     await services.media.dropTicket(ticket.id);
     return c.json({});
-  });
+  },
+);
+
+export const s3 = mount(new Hono<AppEnv>().use(requirePermission('edit')), [
+  refuseCredentials,
+  signUpload,
+  createMultipart,
+  listParts,
+  signPart,
+  refuseSigning,
+  completeMultipart,
+  abortMultipart,
+]);

@@ -8,7 +8,8 @@
 //   - the image bytes served at /objects/uploads/<id> (the local server's front, real HTTP),
 //   - what the site build reads (functions/site-data/store.ts: the live pages, their media
 //     records and the running experiments' variants), and the page's HTML rendered from that
-//     with the build's own renderer (LandingMarkup, as site/components/landing/LandingPage.astro).
+//     with the build's own renderer (LandingMarkup, as site/components/landing/LandingPage.astro),
+//     with the claims the page says as the build reads them (issue 36).
 // With approvals 0 the route does today's thing: a role with the permission changes what
 // visitors see, the others get 403 and change nothing. With approvals 1 and no signature,
 // nothing new becomes visible for any role: what visitors can see afterwards is a part of
@@ -23,13 +24,20 @@ import { ALL_ROUTES } from '../app.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { png } from '../media/test-images.ts';
 import { runDueSchedules } from '../publishing/scheduler.ts';
-import { readActivePages, readMediaRecords, readRunningExperiments } from '../site-data/store.ts';
+import {
+  readActivePages,
+  readBuildClaims,
+  readMediaRecords,
+  readRunningExperiments,
+} from '../site-data/store.ts';
+import { claimKeysOf, pageClaimsOf } from '../shared/claims/page-claims.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 import { mediaIdsIn, mediaMapOf } from '../shared/media-map.ts';
 import type { MediaRecord } from '../shared/media.ts';
 import { can, ROLES, type Permission, type Role } from '../shared/roles.ts';
 import { stableStringify } from '../shared/stable-json.ts';
 import { landingTemplate } from '../shared/template.ts';
+import { TEST_PASSWORD } from '../test/harness.ts';
 import { mediaApp, type MediaApp } from '../test/media-kit.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
 
@@ -38,6 +46,8 @@ import { routeTable, type RouteEntry } from './route-table.ts';
 /** What a case's `arrange` gets: the app, the clock and helpers that set up as the system. */
 interface Stage {
   t: MediaApp;
+  /** The signed-in caller's e-mail (an e-signature names it on a session's first). */
+  caller: string;
   /** A slug of its own for this case and role. */
   slug: string;
   /** Text no other case or role writes: what the call puts where visitors could see it. */
@@ -72,6 +82,12 @@ interface VisibleCase {
   arrange(stage: Stage): Promise<Call>;
   /** Visitors see nothing of it before the call (a page to be created or restored). */
   unseenBefore?: boolean;
+  /**
+   * The call is itself the e-signature that reviews what becomes visible (a claim's
+   * wording, approved by someone who did not write it): with approvals required, a role
+   * with the permission still changes what visitors see.
+   */
+  signs?: boolean;
   /** More of what visitors see, for routes whose output is not a page (a public form). */
   seen?: (t: MediaApp) => Promise<string[]>;
 }
@@ -266,6 +282,84 @@ const unpublish: VisibleCase = {
   },
 };
 
+/**
+ * A claim (or its only evidence) withdrawn while `withdrawnClaims` is `unpublish` takes the live pages saying it
+ * down at once (docs/decisions/0538-claim-withdrawal.md): visitors lose a page, they gain
+ * nothing, so no review is needed beyond the reviewer's own permission.
+ */
+/** An approved claim (with its one piece of evidence) that a new live page says. */
+async function claimedPage({ t, livePage, slug }: Stage, text = 'SOC 2 Type II audited') {
+  const fixture = { email: 'fixture@pharmabridge.test' };
+  const evidence = await t.services.evidence.create(
+    { title: `Report for ${slug}`, source: 'Auditor', date: '2026-10-01', kind: 'internal' },
+    fixture,
+  );
+  const claim = await t.services.claims.create(
+    {
+      key: `claim-${slug}`,
+      text,
+      category: 'certifications',
+      references: [{ evidenceId: evidence.id, locator: 'Opinion' }],
+      forbiddenWordings: [],
+    },
+    fixture,
+  );
+  await t.services.claims.approve(
+    claim.id,
+    {
+      signer: { email: 'signer@pharmabridge.test', name: 'Signer', checklist: [] },
+      meaning: 'approved',
+    },
+    fixture,
+  );
+  const base = landingTemplate();
+  const page = await livePage({
+    ...base,
+    hero: { ...base.hero, headline: `Audited: {{claim:${claim.key}}}` },
+  });
+  return { fixture, evidence, claim: await t.services.claims.get(claim.id), page };
+}
+
+/**
+ * A claim's new wording, approved: every live page saying the claim reads it at the next
+ * build (docs/decisions/0523-claims-rendered.md). The approval is the review, by a reviewer
+ * who did not write the wording (docs/decisions/0521-claims-store.md).
+ */
+const approveClaimWording: VisibleCase = {
+  name: "a claim's changed wording approved",
+  needs: 'review',
+  signs: true,
+  arrange: async (stage) => {
+    const { t, mark, caller } = stage;
+    const { fixture, claim, page } = await claimedPage(stage);
+    await t.services.claims.update(claim.id, { revision: claim.revision, text: mark }, fixture);
+    return {
+      method: 'POST',
+      path: `/api/admin/claims/${claim.id}/approve`,
+      body: { email: caller, password: TEST_PASSWORD, meaning: 'approved' },
+      slugs: [page.slug],
+    };
+  },
+};
+
+const withdrawCase = (what: 'claim' | 'evidence'): VisibleCase => ({
+  name: `${what === 'claim' ? 'a claim' : 'the only evidence of a claim'} withdrawn while the setting takes down the pages saying it`,
+  needs: 'review',
+  arrange: async (stage) => {
+    const { fixture, evidence, claim, page } = await claimedPage(stage);
+    await stage.t.services.workflow.putSettings({ withdrawnClaims: 'unpublish' }, fixture);
+    return {
+      method: 'POST',
+      path:
+        what === 'claim'
+          ? `/api/admin/claims/${claim.id}/withdraw`
+          : `/api/admin/evidence/${evidence.id}/withdraw`,
+      body: { reason: 'The audit period ended' },
+      slugs: [page.slug],
+    };
+  },
+});
+
 const altText: VisibleCase = {
   name: 'the alt text of an image a live page shows',
   needs: 'edit',
@@ -376,7 +470,13 @@ const NONE = {
     'a redirect shows no content of its own: it sends a path to a site path (a page that passed this table) or an https address; publish permission (docs/decisions/0138-what-a-redirect-is.md), not the approvals setting (docs/decisions/0300-review-covers-every-visible-write.md)',
   schedule:
     'cancelling a schedule changes nothing now: a cancelled publish never happens, a cancelled unpublish leaves the page as it is',
+  lifecycle:
+    'a review-by date and expiry change no content; at the expiry the runner only takes the page down, which needs no review, or flags it in the Pages list (docs/decisions/0556-page-lifecycle.md)',
+  calendarFeed:
+    'a calendar feed is a secret address of the team’s calendar for one person’s calendar app: nothing of the public site',
   visitor: 'a visitor’s own lead or event: counted for the team, shown to no other visitor',
+  claims:
+    'a new claim or piece of evidence, or a change to one, says nothing to visitors until a reviewer approves the claim (a change of wording or references returns it to draft, docs/decisions/0521-claims-store.md); a draft claim renders nowhere public (docs/decisions/0523-claims-rendered.md)',
 } as const;
 
 const ROUTES: Record<string, Classification> = {
@@ -392,12 +492,22 @@ const ROUTES: Record<string, Classification> = {
   'POST /api/landing-pages/:id/publish': { visible: [publishNow, publishLater] },
   'POST /api/landing-pages/:id/unpublish': { visible: [unpublish] },
   'DELETE /api/landing-pages/:id/schedule/:action': { notVisible: NONE.schedule },
+  'PUT /api/landing-pages/:id/lifecycle': { notVisible: NONE.lifecycle },
   'POST /api/landing-pages/:id/comments': { notVisible: NONE.review },
+  'POST /api/landing-pages/:id/comments/:commentId/resolve': { notVisible: NONE.review },
+  'POST /api/landing-pages/:id/comments/:commentId/reopen': { notVisible: NONE.review },
   'POST /api/landing-pages/:id/preview-links': { notVisible: NONE.preview },
   'DELETE /api/landing-pages/:id/preview-links/:linkId': { notVisible: NONE.preview },
   'POST /api/admin/pages/:id/versions/:versionId/restore': { visible: [restoreVersion] },
   'POST /api/admin/deleted-pages/:id/restore': { visible: [restoreDeleted] },
   'POST /api/admin/build': { notVisible: NONE.build },
+  'POST /api/admin/claims': { notVisible: NONE.claims },
+  'PATCH /api/admin/claims/:id': { notVisible: NONE.claims },
+  'POST /api/admin/claims/:id/approve': { visible: [approveClaimWording] },
+  'POST /api/admin/claims/:id/withdraw': { visible: [withdrawCase('claim')] },
+  'POST /api/admin/evidence': { notVisible: NONE.claims },
+  'PATCH /api/admin/evidence/:id': { notVisible: NONE.claims },
+  'POST /api/admin/evidence/:id/withdraw': { visible: [withdrawCase('evidence')] },
   'POST /api/admin/redirects': { notVisible: NONE.redirects },
   'DELETE /api/admin/redirects/:id': { notVisible: NONE.redirects },
   'POST /api/admin/experiments': { notVisible: NONE.experimentDraft },
@@ -432,6 +542,8 @@ const ROUTES: Record<string, Classification> = {
   'PUT /api/admin/reports/weekly': { notVisible: NONE.analytics },
   'POST /api/admin/reports/weekly/send': { notVisible: NONE.analytics },
   'POST /api/admin/analytics/shares': { notVisible: NONE.analytics },
+  'POST /api/admin/calendar/feeds': { notVisible: NONE.calendarFeed },
+  'DELETE /api/admin/calendar/feeds/:id': { notVisible: NONE.calendarFeed },
   'DELETE /api/admin/analytics/shares/:id': { notVisible: NONE.analytics },
   'POST /api/admin/goals': { notVisible: NONE.analytics },
   'PUT /api/admin/goals/funnel': { notVisible: NONE.analytics },
@@ -527,19 +639,24 @@ async function seen(t: MediaApp, call: Call, extra?: VisibleCase['seen']): Promi
       env,
     ),
   );
+  const build = await readBuildClaims(env);
   for (const page of pages) {
     const shown = Object.fromEntries(
       Object.entries(media).filter(([path]) =>
         mediaIdsIn(page.content).some((id) => path.endsWith(id)),
       ),
     );
-    lines.push(`build /${page.slug} ${stableStringify({ page, shown })}`);
+    // The claims it says, as the build reads them (approved wordings and their evidence).
+    const keys = claimKeysOf(page.content);
+    const claims = keys.length ? pageClaimsOf(keys, build.claims, build.evidence) : undefined;
+    lines.push(`build /${page.slug} ${stableStringify({ page, shown, claims })}`);
     const html = renderToStaticMarkup(
       h(LandingMarkup, {
         content: page.content,
         media: shown,
         slug: page.slug,
         defaultPageId: 'default',
+        claims,
       }),
     );
     lines.push(`html /${page.slug} ${sha(html)}`);
@@ -578,6 +695,7 @@ async function world(approvalsRequired: number) {
       t.services.pages.create({ title: `Page ${serial}`, slug, isActive: true, content });
     return {
       t,
+      caller: `${role}-caller@pharmabridge.test`,
       slug,
       mark,
       livePage,
@@ -658,7 +776,7 @@ for (const approvals of [0, 1]) {
             if (stableStringify(after) !== stableStringify(before)) {
               wrong.push(`${label}: refused, yet what visitors see changed`);
             }
-          } else if (approvals === 0) {
+          } else if (approvals === 0 || visible.signs) {
             if (response.status >= 300) wrong.push(`${label}: ${answer}`);
             if (stableStringify(after) === stableStringify(before)) {
               wrong.push(`${label}: ${answer}, yet what visitors see did not change`);

@@ -4,7 +4,6 @@
 // TRUST_PROXY included), which its experiment assignment hashes.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Context } from 'hono';
 import { socketIp, type ClientIpResolver } from '../lib/client-ip.ts';
 import type { HandleOptions, StaticSite } from './static-site/site.ts';
 import type { UploadsHandler } from '../storage/serve.ts';
@@ -39,7 +38,7 @@ export function requestClientIp(resolver: ClientIpResolver): (req: IncomingMessa
       const value = req.headers[name.toLowerCase()];
       return Array.isArray(value) ? value.join(', ') : value;
     };
-    return resolver({ env: { incoming: req }, req: { header } } as unknown as Context);
+    return resolver({ env: { incoming: req }, req: { header } });
   };
 }
 

@@ -9,6 +9,7 @@ import { createApp } from '../app.ts';
 import type { Config } from '../env.ts';
 import type { Logger } from '../core/logger.ts';
 import { seedDefaultPage } from '../data/seed.ts';
+import { ClaimsSeed, seedClaims } from '../data/claims/seed.ts';
 import { bootstrapAdmin, BootstrapError } from '../lib/auth.ts';
 import { createSiteRebuilder, storeFingerprint } from './rebuild-site.ts';
 import { ensureTable } from '../data/table.ts';
@@ -16,6 +17,7 @@ import { createServices } from '../services.ts';
 import { startDrainer } from '../webhooks/drainer.ts';
 import { runDueSchedules, SCHEDULE_INTERVAL_MS } from '../publishing/scheduler.ts';
 import { runLeadReminders } from '../mail/lead-reminder.ts';
+import { runLifecycle } from '../publishing/lifecycle.ts';
 import { runWeeklyReport } from '../reports/weekly.ts';
 import { dynamoTarget } from '../data/dynamo.ts';
 import {
@@ -148,6 +150,7 @@ export async function startLocalStack(
       publish: (built) => (site = built),
       ready,
       debounceMs: env.REBUILD_DEBOUNCE_MS,
+      recordOnly: env.LOCAL_REBUILDS === 'off',
       log,
     });
     cleanups.push(async () => {
@@ -170,6 +173,11 @@ export async function startLocalStack(
     }
     if ((await seedDefaultPage(services.pages)) === 'created')
       log.info('default landing page seeded');
+    const seededClaims = await seedClaims(
+      new ClaimsSeed(services.db, services.tableName, services.now),
+    );
+    if (seededClaims > 0)
+      log.info('claims seeded from content/claims.json', { claims: seededClaims });
     let setupLink: string | undefined;
     try {
       const admin = await bootstrapAdmin(services, log);
@@ -204,6 +212,8 @@ export async function startLocalStack(
     let scheduleRun: Promise<unknown> | undefined;
     const runSchedules = () => {
       scheduleRun ??= runDueSchedules(services)
+        // Review-by reminders and expiries (docs/decisions/0558-expiry-and-reminders.md).
+        .then(() => runLifecycle(services))
         // The weekly report (issue 25) is due at most once a week; the check is one read.
         .then(() => runWeeklyReport(services))
         // Ended experiments' visitor keys (docs/decisions/0320-experiment-visitor-key.md).

@@ -52,6 +52,8 @@ export interface SiteRebuilderOptions {
   /** Resolves when the start-up build is done; no rebuild overlaps it. */
   ready: Promise<unknown>;
   debounceMs: number;
+  /** Rebuild requests are logged, never run (LOCAL_REBUILDS=off, functions/rebuild/local.ts). */
+  recordOnly?: boolean;
   log: Logger;
 }
 
@@ -60,6 +62,7 @@ export function createSiteRebuilder(options: SiteRebuilderOptions) {
   const rebuilder = new LocalRebuilder({
     debounceMs: options.debounceMs,
     log: options.log,
+    ...(options.recordOnly ? { recordOnly: true } : {}),
     build: async () => {
       await options.ready.catch(() => undefined);
       const stamp = buildStamp(await options.fingerprint());

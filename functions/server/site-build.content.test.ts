@@ -62,7 +62,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('a build whose content looks like markup', () => {
   it('succeeds, and the text is on the page as text', () => {
     expect(result.logTail).not.toMatch(/inline scripts/);
-    expect(result.ok).toBe(true);
+    expect(result.ok, result.logTail).toBe(true);
     const home = readFileSync(join(distDir, 'index.html'), 'utf8');
     // The description is an attribute value; the headline is escaped text.
     expect(home).toContain(`content="${DESCRIPTION}"`);

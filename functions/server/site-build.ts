@@ -19,6 +19,7 @@ import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers.ts';
+import { withBuildLock } from './build-lock.ts';
 import { inlineScripts } from './inline-scripts.ts';
 import { readActivePages, readRedirectList, readRunningExperiments } from '../site-data/store.ts';
 import { writeRedirectMap } from './redirect-map.ts';
@@ -35,6 +36,8 @@ import {
 } from './build-inputs.ts';
 
 const STAMP_FILE = '.build-stamp';
+/** Held while `astro build` runs in this checkout (build-lock.ts). */
+const BUILD_LOCK = join(PROJECT_ROOT, 'node_modules', '.astro-build.lock');
 const COMPRESSIBLE = new Set([
   '.html',
   '.css',
@@ -256,36 +259,44 @@ export async function buildSite(options: {
   // The files as the build starts reading them; the modules are hashed as they load.
   const fileSources = hashFileSources();
   let log = '';
-  const code = await new Promise<number | null>((done) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'),
-        'build',
-        '--outDir',
-        nextDir,
-        '--silent',
-      ],
-      {
-        cwd: PROJECT_ROOT,
-        env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        ...(options.signal ? { signal: options.signal, killSignal: 'SIGTERM' as const } : {}),
-      },
-    );
-    const collect = (chunk: Buffer) => {
-      const text = chunk.toString();
-      log = (log + text).slice(-8000);
-      options.onOutput?.(text);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('error', (error) => {
-      log += String(error);
-      done(null);
+  const astroBuild = () =>
+    new Promise<number | null>((done) => {
+      const child = spawn(
+        process.execPath,
+        [
+          join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'),
+          'build',
+          '--outDir',
+          nextDir,
+          '--silent',
+        ],
+        {
+          cwd: PROJECT_ROOT,
+          env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          ...(options.signal ? { signal: options.signal, killSignal: 'SIGTERM' as const } : {}),
+        },
+      );
+      const collect = (chunk: Buffer) => {
+        const text = chunk.toString();
+        log = (log + text).slice(-8000);
+        options.onOutput?.(text);
+      };
+      child.stdout.on('data', collect);
+      child.stderr.on('data', collect);
+      child.on('error', (error) => {
+        log += String(error);
+        done(null);
+      });
+      child.on('exit', done);
     });
-    child.on('exit', done);
-  });
+  // One astro build of this checkout at a time (it writes into the project; build-lock.ts).
+  const code = await withBuildLock(BUILD_LOCK, astroBuild, options.signal).catch(
+    (error: unknown) => {
+      log += String(error);
+      return null;
+    },
+  );
   if (code !== 0) {
     rmSync(nextDir, { recursive: true, force: true });
     return { ok: false, logTail: tail(log) };

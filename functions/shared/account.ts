@@ -75,7 +75,6 @@ export const sessionInfoSchema = z.object({
   email: z.string(),
   expiresAt: z.string(),
 });
-export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 /** POST /api/auth/login: signed in, or a second step (a code) is needed first. */
 export const loginResponseSchema = z.discriminatedUnion('status', [
@@ -155,6 +154,10 @@ export const changePasswordRequestSchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 
+/** PUT /api/account/password: how many of their other sessions the change ended. */
+export const passwordChangedSchema = z.object({ otherSessionsEnded: z.number().int() });
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+
 export const adminSummarySchema = z.object({
   email: z.string(),
   name: z.string().optional(),
@@ -200,6 +203,12 @@ export const meSchema = z.object({
   expiresAt: z.string().optional(),
   role: roleSchema,
   permissions: z.array(z.enum(PERMISSIONS)),
+  /**
+   * What the e-signature dialog asks (docs/decisions/0530-signature-components-and-checklist.md):
+   * whether this session has signed already (then the e-mail is optional), and the reviewer
+   * checklist's items, each to be confirmed.
+   */
+  signing: z.object({ signedThisSession: z.boolean(), checklist: z.array(z.string()) }),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -222,6 +231,10 @@ export const sessionSummarySchema = z.object({
   current: z.boolean(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+/** GET /api/account/sessions */
+export const sessionListSchema = z.object({ sessions: z.array(sessionSummarySchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
 
 export const enrolmentSchema = z.object({
   /** Base32, for typing into an app by hand; never sent again once enrolment is confirmed. */

@@ -25,19 +25,27 @@ export const analyticsQuerySchema = z
     /** One page's figures; absent for the whole site. */
     pageId: z.uuid('must be a page id').optional(),
   })
-  .superRefine((query, ctx) => {
-    // The range is judged only between two real days; a bad day has its own message.
+  .superRefine(checkDayRange(ANALYTICS_MAX_DAYS));
+
+/**
+ * A range of days' check (`from` and `to`, both included): `to` not before `from` and at
+ * most `maxDays` days in all, each refused on `to`. Judged only between two real days: a
+ * bad day has its own message. The analytics query and the content calendar's use it.
+ */
+export function checkDayRange(maxDays: number) {
+  return (query: { from: string; to: string }, ctx: z.RefinementCtx) => {
     if (!isCalendarDay(query.from) || !isCalendarDay(query.to)) return;
     if (query.to < query.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    } else if (daysBetween(query.from, query.to) > ANALYTICS_MAX_DAYS) {
+    } else if (daysBetween(query.from, query.to) > maxDays) {
       ctx.addIssue({
         code: 'custom',
         path: ['to'],
-        message: `must be at most ${ANALYTICS_MAX_DAYS} days from from (the range has ${daysBetween(query.from, query.to)})`,
+        message: `must be at most ${maxDays} days from from (the range has ${daysBetween(query.from, query.to)})`,
       });
     }
-  });
+  };
+}
 
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
@@ -212,6 +220,10 @@ export const goalSchema = z.object({
   createdBy: z.string(),
 });
 export type Goal = z.infer<typeof goalSchema>;
+
+/** GET /api/admin/goals */
+export const goalListSchema = z.object({ goals: z.array(goalSchema) });
+export type GoalList = z.infer<typeof goalListSchema>;
 
 /** A goal's figures over a range: in GET /api/admin/analytics's `goals`. */
 export const goalFiguresSchema = z.object({

@@ -40,15 +40,20 @@ export const WITHDRAWN_LINK_TEXT =
   'This download is no longer offered on its page. Please contact us if you still need the file.';
 
 /** A stored private file, as the admin API answers it. */
-export interface AssetRecord {
-  id: string;
+export const assetRecordSchema = z.object({
+  id: z.string(),
   /** `/assets/<id>`: what a gatedAsset block's `asset` field holds. */
-  path: string;
-  fileName: string;
-  size: number;
-  createdAt: string;
-  createdBy: string;
-}
+  path: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type AssetRecord = z.infer<typeof assetRecordSchema>;
+
+/** GET /api/admin/assets */
+export const assetListSchema = z.object({ assets: z.array(assetRecordSchema) });
+export type AssetList = z.infer<typeof assetListSchema>;
 
 const fileName = z
   .string()
@@ -68,11 +73,13 @@ export const startAssetUploadSchema = z.strictObject({
     .max(ASSET_MAX_BYTES, 'must be at most 25 MB'),
 });
 
-export interface AssetUploadTicket {
-  id: string;
+/** POST /api/admin/assets: where to send the bytes, then complete the upload by its id. */
+export const assetUploadTicketSchema = z.object({
+  id: z.string(),
   /** Where the browser PUTs the file's bytes (a presigned URL). */
-  uploadURL: string;
-}
+  uploadURL: z.string(),
+});
+export type AssetUploadTicket = z.infer<typeof assetUploadTicketSchema>;
 
 /** The contact API's `gate`: which gatedAsset block of which page the form was sent from. */
 export const gateSchema = z.strictObject({
@@ -82,11 +89,12 @@ export const gateSchema = z.strictObject({
 export type Gate = z.infer<typeof gateSchema>;
 
 /** What a gated submission answers besides the lead's id. */
-export interface DownloadLink {
+export const downloadLinkSchema = z.object({
   /** `/api/downloads/<token>`, relative to the site. */
-  url: string;
-  expiresAt: string;
-}
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 /** The signed part of a download token. */
 export interface DownloadPayload {

@@ -195,3 +195,11 @@ export const twoColumns = () => ({
     description: 'Where the image sits on wide screens (start: left)',
   }),
 });
+
+/** The References list's place (issue 36, docs/decisions/0523-claims-rendered.md). */
+export const references = () => ({
+  heading: text(120).optional().meta({
+    title: 'Heading',
+    description: 'Above the list; References when empty',
+  }),
+});

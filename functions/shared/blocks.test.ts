@@ -66,6 +66,7 @@ const SAMPLES: { [T in BlockType]: Omit<Extract<BlockInput, { type: T }>, 'id' |
   },
   imageCaption: { image: IMAGE, alt: 'A chart', caption: 'Figure 1' },
   twoColumns: { markdown: 'Text', image: IMAGE, alt: 'A chart', imageSide: 'end' },
+  references: { heading: 'Sources' },
 };
 
 const withLayout = (layout: unknown) => ({ ...landingTemplate(), layout });
@@ -146,6 +147,16 @@ describe('block schema', () => {
       ],
     });
     expect(errorsOf([hero('a')])).toEqual({});
+  });
+
+  it('refuses a second references block: one References list a page', () => {
+    const list = (id: string) => ({ id, type: 'references', ...SAMPLES.references });
+    expect(errorsOf([list('a'), { id: 'x', type: 'richText', markdown: 'a' }, list('b')])).toEqual({
+      'content.layout.2.type': [
+        'references is already on the page: a page has one References list',
+      ],
+    });
+    expect(errorsOf([list('a')])).toEqual({});
   });
 
   it('takes only the fixed styles each type allows: no free colours, no CSS', () => {

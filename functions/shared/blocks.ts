@@ -40,8 +40,16 @@ const ALL_STYLES: StyleRule = { backgrounds: BACKGROUNDS, align: true };
 const LIGHT_SECTION: StyleRule = { backgrounds: ['white', 'tint'], align: false };
 
 export const MAX_BLOCKS = 40;
-/** Types a layout holds at most once: the navigation, the hero (the page's one h1), the footer. */
-export const SINGLE_BLOCK_TYPES: ReadonlySet<string> = new Set(['navigation', 'hero', 'footer']);
+/**
+ * Types a layout holds at most once: the navigation, the hero (the page's one h1), the footer,
+ * the References list (its entries' ids are the reference links' targets).
+ */
+export const SINGLE_BLOCK_TYPES: ReadonlySet<string> = new Set([
+  'navigation',
+  'hero',
+  'footer',
+  'references',
+]);
 export const BLOCK_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
 
 type SectionsOf = {
@@ -223,6 +231,14 @@ export const BLOCK_TYPES = {
     style: ALL_STYLES,
     rendered: true,
   }),
+  references: spec({
+    label: 'References',
+    description:
+      'The evidence behind the page’s claims, numbered as their superscripts. Without it, the list ends the page.',
+    fields: fields.references,
+    style: null,
+    rendered: true,
+  }),
 };
 
 export type BlockTypes = typeof BLOCK_TYPES;
@@ -277,7 +293,8 @@ function blockSchemaOf(type: BlockType) {
 }
 
 function buildLayoutSchema() {
-  const schemas = BLOCK_TYPE_NAMES.map(blockSchemaOf);
+  const [first, ...rest] = BLOCK_TYPE_NAMES.map(blockSchemaOf);
+  if (!first) throw new Error('BLOCK_TYPES is empty');
   const known = BLOCK_TYPE_NAMES.map((name) => JSON.stringify(name)).join(', ');
   // The type is checked first, on its own, so an unknown one is named as such instead of
   // as a mismatch with every type.
@@ -288,10 +305,12 @@ function buildLayoutSchema() {
         .refine((type) => Object.hasOwn(BLOCK_TYPES, type), `must be one of ${known}`),
     })
     .pipe(
-      z.discriminatedUnion(
-        'type',
-        schemas as unknown as [z.ZodObject, ...z.ZodObject[]],
-      ) as unknown as z.ZodType<unknown, { type: string }>,
+      // Cast kept: pipe() wants the union to take any string type, which the check above
+      // ensures at run time but no type can say (the union's input names each type).
+      z.discriminatedUnion('type', [first, ...rest]) as unknown as z.ZodType<
+        unknown,
+        { type: string }
+      >,
     );
   return z
     .array(block)
@@ -322,6 +341,18 @@ function buildLayoutSchema() {
               message: 'hero is already on the page: a page has one hero (it holds the page’s h1)',
             });
           }
+          if (
+            type === 'references' &&
+            blocks.findIndex(
+              (other) => (other as { type?: unknown } | null)?.type === 'references',
+            ) !== index
+          ) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'type'],
+              message: 'references is already on the page: a page has one References list',
+            });
+          }
           if (type === 'navigation' && index !== 0) {
             ctx.addIssue({
               code: 'custom',
@@ -346,6 +377,8 @@ let built: z.ZodType<Block[], BlockInput[]> | undefined;
 
 /** `content.layout`: at most 40 blocks, unique ids, navigation first and footer last, one hero. */
 export const layoutSchema: z.ZodType<Block[], BlockInput[]> = z.lazy(
+  // Cast kept: the schema is built from the BLOCK_TYPES registry at run time, so its inferred
+  // type is the registry's widest; Block and BlockInput are the same registry's mapped types.
   () => (built ??= buildLayoutSchema() as unknown as z.ZodType<Block[], BlockInput[]>),
 );
 

@@ -2,6 +2,7 @@
 // dialog"), the contact page (/contact, /demo, /site/contact) or the pilot page. One
 // schema for the browser forms and POST /api/contact.
 import * as z from 'zod';
+import { downloadLinkSchema, gateSchema } from './assets.ts';
 import { attributionSchema, variantIdSchema } from './events.ts';
 
 export const INQUIRY_TYPES = ['demo', 'sales', 'support', 'partnership', 'other'] as const;
@@ -102,3 +103,23 @@ export const contactSubmissionSchema = z
   });
 
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
+
+/**
+ * POST /api/contact's body as the API description shows it: docs/requirements.md §7's body
+ * or a form's, either with a gated download's `gate` (issue 27). The route checks it part by
+ * part instead (functions/routes/contact.ts contactBody): `gate` first, then the shape that
+ * `formId` picks, so a refusal names the fields of the shape sent rather than a union's.
+ */
+export const contactBodySchema = z.union([
+  contactSubmissionSchema.safeExtend({ gate: gateSchema.optional() }),
+  formPostSchema.extend({ gate: gateSchema.optional() }),
+]);
+
+/** POST /api/contact's 201: the lead is stored (a filled honeypot is answered alike). */
+export const contactResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal('received'),
+  /** A gated submission's link to its file. */
+  download: downloadLinkSchema.optional(),
+});
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

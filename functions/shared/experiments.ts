@@ -182,7 +182,13 @@ export const experimentDetailSchema = experimentSchema.extend({
 });
 export type ExperimentDetail = z.infer<typeof experimentDetailSchema>;
 
+/** GET /api/admin/experiments */
 export const experimentListSchema = z.object({ experiments: z.array(experimentSchema) });
+export type ExperimentList = z.infer<typeof experimentListSchema>;
+
+/** POST /api/admin/experiments/:id/promote: the ended experiment, and whether the page went live. */
+export const promotedExperimentSchema = experimentDetailSchema.extend({ published: z.boolean() });
+export type PromotedExperiment = z.infer<typeof promotedExperimentSchema>;
 
 /** The relative uplift p_v / p_c - 1: its posterior median and 95% credible interval. */
 export const upliftSchema = z.object({

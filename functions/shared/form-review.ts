@@ -6,7 +6,7 @@
 // and the admin. The request bodies are the page workflow's own (submitSchema,
 // approveSchema, publishSchema); the records extend the page's working copy and signature.
 import * as z from 'zod';
-import { formDefinitionSchema, type StoredForm } from './forms/definition.ts';
+import { formDefinitionSchema, storedFormSchema } from './forms/definition.ts';
 import { signatureSchema, workflowStatusSchema, workingCopySchema } from './workflow.ts';
 
 /** A form's working copy: the page copy's bookkeeping around a definition instead of content. */
@@ -35,7 +35,6 @@ export const formWorkflowSchema = workflowStatusSchema
     /** The hash of the live definition: the signatures that signed what visitors get. */
     liveHash: z.string().nullable(),
   });
-export type FormWorkflow = z.infer<typeof formWorkflowSchema>;
 
 /**
  * GET (and PUT) /api/admin/forms/:formId. `live` is what visitors get (null for a form never
@@ -44,17 +43,22 @@ export type FormWorkflow = z.infer<typeof formWorkflowSchema>;
  * when there is one, else the live one's, so a caller written before review (which reads
  * `form` and `revision`) keeps working in both modes.
  */
-export interface FormState extends StoredForm {
-  live: StoredForm | null;
-  workingCopy: FormWorkingCopy | null;
-  workflow: FormWorkflow;
-}
+export const formStateSchema = storedFormSchema.extend({
+  live: storedFormSchema.nullable(),
+  workingCopy: formWorkingCopySchema.nullable(),
+  workflow: formWorkflowSchema,
+});
+export type FormState = z.infer<typeof formStateSchema>;
 
 /** GET /api/admin/form-reviews: the forms whose working copy waits for approvals. */
-export interface FormInReview {
-  id: string;
-  title: string;
-  revision: number;
-  submittedAt?: string | undefined;
-  submittedBy?: string | undefined;
-}
+export const formInReviewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  revision: z.number(),
+  submittedAt: z.string().optional(),
+  submittedBy: z.string().optional(),
+});
+export type FormInReview = z.infer<typeof formInReviewSchema>;
+
+export const formReviewListSchema = z.object({ forms: z.array(formInReviewSchema) });
+export type FormReviewList = z.infer<typeof formReviewListSchema>;

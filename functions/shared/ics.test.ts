@@ -192,3 +192,32 @@ describe('the calendar file', () => {
     expect(calendarPath('spring', 'spring-webinar')).toBe('/calendar/spring/spring-webinar.ics');
   });
 });
+
+describe("the content calendar's forms (its feed, functions/data/calendar/feed-ics.ts)", () => {
+  it('writes a whole day as DATE values ending the next day, and an instant without DTEND', () => {
+    const text = icsCalendar(
+      [
+        {
+          uid: 'review.a@x.example',
+          start: new Date('2026-12-31T00:00:00Z'),
+          allDay: true,
+          stamp: STAMP,
+          summary: 'Review by',
+        },
+        {
+          uid: 'expiry.a@x.example',
+          start: new Date('2026-11-28T11:00:00Z'),
+          stamp: STAMP,
+          summary: 'Expires',
+        },
+      ],
+      'x',
+    );
+    expect(text).toContain(
+      'DTSTAMP:20260201T102030Z\r\nDTSTART;VALUE=DATE:20261231\r\nDTEND;VALUE=DATE:20270101\r\nSUMMARY:Review by\r\n',
+    );
+    expect(text).toContain(
+      'DTSTAMP:20260201T102030Z\r\nDTSTART:20261128T110000Z\r\nSUMMARY:Expires\r\n',
+    );
+  });
+});

@@ -8,7 +8,9 @@
 // - TEXT values escape `\`, `;`, `,` and newlines (`\n`); other control characters are
 //   not allowed and are dropped (§3.3.11);
 // - DTSTART, DTEND and DTSTAMP in UTC with `Z` (§3.3.5, form #2), so no VTIMEZONE is
-//   needed; UID is stable across builds so a re-import updates the entry (§3.8.4.7).
+//   needed; UID is stable across builds so a re-import updates the entry (§3.8.4.7);
+// - a whole day is a DATE value (§3.3.4) ending the next day; an instant has no DTEND (a
+//   zero duration, §3.6.1). The content calendar's feed has both (functions/data/calendar/feed-ics.ts).
 import type { BlockOf } from './blocks.ts';
 import { eventSpan } from './event-time.ts';
 import { withFallbacks } from './dynamic-text.ts';
@@ -21,7 +23,10 @@ export interface IcsEvent {
   /** Globally unique and the same on every build: `<blockId>.<slug>@<site host>`. */
   uid: string;
   start: Date;
-  end: Date;
+  /** None for an instant (a scheduled publish): a zero duration (§3.6.1). */
+  end?: Date | undefined;
+  /** A whole UTC day (`start`'s): DATE values, DTEND the next day. */
+  allDay?: boolean | undefined;
   /** When this file was made. */
   stamp: Date;
   summary: string;
@@ -42,6 +47,22 @@ export function escapeText(value: string): string {
       .replace(/[\\;,]/g, (char) => `\\${char}`)
       .replace(/\n/g, '\\n')
   );
+}
+
+/** A DATE (§3.3.4) of `instant`'s UTC day: `20260314`. */
+export const utcDate = (instant: Date): string =>
+  instant.toISOString().slice(0, 10).replace(/-/g, '');
+
+/** DTSTART and DTEND of an event: UTC times, or the DATE of a whole day and the next. */
+function eventTimes(event: IcsEvent): string[] {
+  if (event.allDay) {
+    const next = new Date(event.start.getTime() + 86_400_000);
+    return [`DTSTART;VALUE=DATE:${utcDate(event.start)}`, `DTEND;VALUE=DATE:${utcDate(next)}`];
+  }
+  return [
+    `DTSTART:${utcDateTime(event.start)}`,
+    ...(event.end ? [`DTEND:${utcDateTime(event.end)}`] : []),
+  ];
 }
 
 /** A UTC DATE-TIME (§3.3.5, form #2): `20260314T150000Z`. */
@@ -90,8 +111,7 @@ export function icsCalendar(events: readonly IcsEvent[], productId: string): str
       'BEGIN:VEVENT',
       `UID:${escapeText(event.uid)}`,
       `DTSTAMP:${utcDateTime(event.stamp)}`,
-      `DTSTART:${utcDateTime(event.start)}`,
-      `DTEND:${utcDateTime(event.end)}`,
+      ...eventTimes(event),
       `SUMMARY:${escapeText(event.summary)}`,
       ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
       ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),

@@ -1,14 +1,12 @@
 // What a landing page needs to know of the library images its content uses: shared by
 // the site build (site/lib/landing-media.ts), the public page API (the live /legacy
 // page) and the landing components (site/islands/landing/media-image.tsx).
+import type * as z from 'zod';
 import { mediaIdFromObjectPath } from './media-paths.ts';
-import type { MediaRecord } from './media.ts';
+import type { MediaRecord, pageMediaSchema } from './media.ts';
 
 /** A media record's public part. */
-export type PageMedia = Pick<
-  MediaRecord,
-  'objectPath' | 'url' | 'width' | 'height' | 'alt' | 'variants' | 'placeholder'
->;
+export type PageMedia = z.infer<typeof pageMediaSchema>;
 
 /** Library images by the object path page content stores (`/objects/uploads/<id>`). */
 export type MediaMap = Readonly<Record<string, PageMedia>>;

@@ -121,6 +121,20 @@ export const mediaRecordSchema = z.object({
 export type MediaRecord = z.infer<typeof mediaRecordSchema>;
 
 /**
+ * A library image's public part, what a page's or a preview's `media` map carries by
+ * object path (functions/shared/media-map.ts).
+ */
+export const pageMediaSchema = mediaRecordSchema.pick({
+  objectPath: true,
+  url: true,
+  width: true,
+  height: true,
+  alt: true,
+  variants: true,
+  placeholder: true,
+});
+
+/**
  * PATCH /api/admin/media/:id and POST .../replace: the image as it is now. When the image
  * was shown on a live page while review is required, the change made a new record (this
  * answer) and `adoption` says which pages' working copies now use it, in a sentence.
@@ -249,6 +263,7 @@ export const s3PartSchema = z.object({
   ETag: z.string(),
 });
 export type S3Part = z.infer<typeof s3PartSchema>;
+export const s3PartListSchema = z.array(s3PartSchema);
 
 /** GET /api/s3/multipart/:uploadId/:partNumber?key= : PUT the part to `url` within `expires` seconds. */
 export const s3SignPartResponseSchema = z.object({
@@ -280,3 +295,6 @@ export const s3CompleteResponseSchema = z.object({
   objectPath: objectPathSchema,
 });
 export type S3CompleteResponse = z.infer<typeof s3CompleteResponseSchema>;
+
+/** DELETE /api/s3/multipart/:uploadId?key= : the upload is aborted; an empty object. */
+export const s3AbortResponseSchema = z.strictObject({});

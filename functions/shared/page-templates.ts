@@ -404,17 +404,22 @@ export const saveTemplateSchema = z.strictObject({
 export type SaveTemplateRequest = z.input<typeof saveTemplateSchema>;
 
 /** A template as GET /api/admin/templates lists it (no content). */
-export interface TemplateSummary {
-  id: string;
-  name: string;
-  description: string;
-  builtIn: boolean;
+export const templateSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  builtIn: z.boolean(),
   /** Absent for built-ins. */
-  createdAt?: string;
-  createdBy?: string;
+  createdAt: z.string().optional(),
+  createdBy: z.string().optional(),
   /** The blocks' types in order (the create form's schematic). */
-  blocks: string[];
-}
+  blocks: z.array(z.string()),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+/** GET /api/admin/templates: the built-ins, then the ones the team saved. */
+export const templateListSchema = z.object({ templates: z.array(templateSummarySchema) });
+export type TemplateList = z.infer<typeof templateListSchema>;
 
 /** The types of a content's blocks in order, hidden ones left out (the schematic). */
 export function blockTypesOf(content: LandingContent): string[] {

@@ -86,6 +86,10 @@ export const shareSchema = z.object({
 });
 export type AnalyticsShare = z.infer<typeof shareSchema>;
 
+/** GET /api/admin/analytics/shares */
+export const shareListSchema = z.object({ shares: z.array(shareSchema) });
+export type ShareList = z.infer<typeof shareListSchema>;
+
 /** The public path of a shared dashboard (site/pages/shared/analytics.astro). */
 export const sharedDashboardPath = (token: string) =>
   `/shared/analytics?token=${encodeURIComponent(token)}`;

@@ -4,6 +4,8 @@
 import type { LandingContent } from './landing-content.ts';
 import { publicPath } from './slug.ts';
 import { withFallbacks } from './dynamic-text.ts';
+import { replaceClaimTokens } from './claims/tokens.ts';
+import type { PageClaims } from './claims/page-claims.ts';
 
 export interface ResolvedSeo {
   title: string;
@@ -29,16 +31,19 @@ function clip(text: string, max: number): string {
 export function resolveSeo(
   page: { slug: string; isActive?: boolean },
   content: LandingContent,
+  claims?: Pick<PageClaims, 'claims'>,
 ): ResolvedSeo {
   const { brand, hero, seo } = content;
   const heroTitle = [hero.headline, hero.highlight].filter(Boolean).join(' ');
   // Dynamic text shows its fallback here: crawlers and link previews never see a token
-  // (docs/decisions/0179-dynamic-text.md).
+  // (docs/decisions/0179-dynamic-text.md); a claim its approved wording, without reference
+  // numbers, and one not given nothing (docs/decisions/0523-claims-rendered.md).
+  const wordings = new Map((claims?.claims ?? []).map((claim) => [claim.key, claim.text]));
+  const plain = (text: string) =>
+    withFallbacks(replaceClaimTokens(text, (key) => wordings.get(key) ?? ''));
   return {
-    title: withFallbacks(seo?.title || `${heroTitle} | ${brand.name}`),
-    description: withFallbacks(
-      seo?.description || clip(withFallbacks(hero.subheadline), FALLBACK_DESCRIPTION_MAX),
-    ),
+    title: plain(seo?.title || `${heroTitle} | ${brand.name}`),
+    description: plain(seo?.description || clip(plain(hero.subheadline), FALLBACK_DESCRIPTION_MAX)),
     image: seo?.image || hero.heroImage || undefined,
     // A draft is never indexed, whatever its settings say.
     noindex: seo?.noindex === true || page.isActive === false,

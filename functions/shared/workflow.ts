@@ -4,20 +4,72 @@
 // submit, approve, reject, publish, unpublish, comments, preview-links} and
 // /api/admin/settings, shared by the API and the admin.
 import * as z from 'zod';
+import { checklistEntrySchema, SIGNATURE_MEANINGS, type ChecklistEntry } from './signatures.ts';
 import { submittedContentSchema } from './block-sync.ts';
 import { landingContentSchema, seoSchema } from './landing-content.ts';
-import { titleSchema } from './api/pages.ts';
+import { landingPageSchema, titleSchema } from './api/pages.ts';
+import { pageMediaSchema } from './media.ts';
 import { slugSchema } from './slug.ts';
-import { codeSchema, currentPasswordSchema } from './account.ts';
+import { codeSchema, currentPasswordSchema, emailSchema } from './account.ts';
 import { redirectToSchema } from './redirects.ts';
+import { pageClaimsSchema } from './claims/page-claims.ts';
+import { DEFAULT_JOB_CODE_PREFIX, jobCodePrefixSchema } from './job-codes.ts';
+import { lifecycleSummarySchema } from './api/lifecycle.ts';
 
 /** How many distinct reviewers must approve a working copy: 0 publishes directly. */
 export const MAX_APPROVALS_REQUIRED = 3;
+/** The reviewer checklist's size: items every approval confirms one by one (issue 36). */
+export const MAX_CHECKLIST_ITEMS = 12;
+export const CHECKLIST_ITEM_MAX = 200;
+/** The longest approval period `maxApprovalMonths` may set (five years). */
+export const MAX_APPROVAL_MONTHS = 60;
+
+/**
+ * The publishing settings (docs/decisions/0549-publishing-settings.md), admins only:
+ * - `approvalsRequired`: distinct reviewers' signatures a working copy needs;
+ * - `claimsLint`: text that reads like a claim outside a claim token is listed in the Review
+ *   tab (`warn`) or refused like an unapproved claim (`block`);
+ * - `withdrawnClaims`: pages using a withdrawn claim are flagged (`flag`) or their live
+ *   versions taken down at once (`unpublish`);
+ * - `openCommentsBlockApproval`: a working copy with unresolved comments cannot be approved;
+ * - `reviewChecklist`: items every approval (page, variant, claim) confirms one by one;
+ * - `jobCodePrefix`: the first part of every new job code (docs/decisions/0550-job-codes.md).
+ * - `maxApprovalMonths`: publishing needs an expiry within that many months of the
+ *   publication (0: off; docs/decisions/0557-approval-period.md).
+ */
 export const settingsSchema = z.strictObject({
   approvalsRequired: z.number().int().min(0).max(MAX_APPROVALS_REQUIRED),
+  claimsLint: z.enum(['warn', 'block']),
+  withdrawnClaims: z.enum(['flag', 'unpublish']),
+  openCommentsBlockApproval: z.boolean(),
+  reviewChecklist: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'an item is empty')
+        .max(CHECKLIST_ITEM_MAX, `an item is longer than ${CHECKLIST_ITEM_MAX} characters`),
+    )
+    .max(MAX_CHECKLIST_ITEMS, `has more than ${MAX_CHECKLIST_ITEMS} items`)
+    .refine((items) => new Set(items).size === items.length, 'lists an item twice'),
+  jobCodePrefix: jobCodePrefixSchema,
+  maxApprovalMonths: z.number().int().min(0).max(MAX_APPROVAL_MONTHS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
-export const DEFAULT_SETTINGS: Settings = { approvalsRequired: 0 };
+export const DEFAULT_SETTINGS: Settings = {
+  approvalsRequired: 0,
+  claimsLint: 'warn',
+  withdrawnClaims: 'flag',
+  openCommentsBlockApproval: true,
+  reviewChecklist: [],
+  jobCodePrefix: DEFAULT_JOB_CODE_PREFIX,
+  maxApprovalMonths: 0,
+};
+/** PUT /api/admin/settings: the settings to change; the others keep their values. */
+export const settingsUpdateSchema = settingsSchema
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, 'names no setting to change');
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** A working copy is being edited (draft) or waits for its approvals (in_review). */
 export const WORKFLOW_STATES = ['draft', 'in_review'] as const;
@@ -38,29 +90,36 @@ export const saveDraftSchema = z.strictObject({
 
 export const submitSchema = z.strictObject({ note: z.string().trim().max(2000).optional() });
 
-/** What a signature means: approval, for a discipline of medical-legal-regulatory review. */
-export const SIGNATURE_MEANINGS = [
-  'approved',
-  'approved-medical',
-  'approved-legal',
-  'approved-regulatory',
-] as const;
-export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
-export const MEANING_LABELS: Record<SignatureMeaning, string> = {
-  approved: 'approved',
-  'approved-medical': 'approved, medical',
-  'approved-legal': 'approved, legal',
-  'approved-regulatory': 'approved, regulatory',
-};
-
-/** POST /api/landing-pages/:id/approve: an electronic signature (password, code). */
+/**
+ * POST /api/landing-pages/:id/approve (and the variant, form and claim approvals): an
+ * electronic signature (docs/decisions/0530-signature-components-and-checklist.md).
+ * `email` is the user ID, required on the session's first signature (21 CFR 11.200(a)(1)(i))
+ * and checked whenever given; `checklist` answers the reviewer checklist item by item.
+ */
 export const approveSchema = z.strictObject({
+  email: emailSchema.optional(),
   password: currentPasswordSchema,
   code: codeSchema.optional(),
   meaning: z.enum(SIGNATURE_MEANINGS),
   comment: z.string().trim().max(2000).optional(),
+  checklist: z
+    .array(z.boolean())
+    .max(MAX_CHECKLIST_ITEMS, `has more than ${MAX_CHECKLIST_ITEMS} answers`)
+    .optional(),
 });
 export type ApproveRequest = z.input<typeof approveSchema>;
+
+/** Who signs, as the approve routes hand it to the stores (functions/routes/support/identity.ts). */
+export interface Signer {
+  email: string;
+  /** The printed name: the account's name, else its e-mail. */
+  name: string;
+  /** The checklist items confirmed; empty when the checklist has none. */
+  checklist: ChecklistEntry[];
+}
+/** A signature record's checklist part: absent when there was no checklist to confirm. */
+export const checklistPart = (signer: Pick<Signer, 'checklist'>) =>
+  signer.checklist.length > 0 ? { checklist: signer.checklist } : {};
 
 export const rejectSchema = z.strictObject({ comment: commentTextSchema });
 
@@ -73,7 +132,60 @@ export const unpublishSchema = z.strictObject({
   redirectTo: redirectToSchema.optional(),
 });
 
-export const commentSchema = z.strictObject({ body: commentTextSchema });
+/** The longest passage a comment quotes from the block it is anchored to. */
+export const QUOTE_MAX = 500;
+
+/**
+ * Where a comment points (docs/decisions/0527-annotations.md): a block of the working copy
+ * or of the live content by its id (`layout`'s, or the derived layout's for a page without
+ * one), optionally a field inside that block by its path from the block (`headline`,
+ * `items.0.text`) and the passage it is about.
+ */
+export const commentAnchorSchema = z.strictObject({
+  blockId: z.string().trim().min(1, 'is required').max(100),
+  field: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(
+      /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/,
+      'is not a field path such as headline or items.0.text',
+    )
+    .optional(),
+  quote: z
+    .string()
+    .trim()
+    .min(1, 'is empty')
+    .max(QUOTE_MAX, `is longer than ${QUOTE_MAX} characters`)
+    .optional(),
+});
+export type CommentAnchor = z.infer<typeof commentAnchorSchema>;
+
+/**
+ * POST /api/landing-pages/:id/comments: `text` (`body` is its older name, still accepted), an
+ * anchor to a block, or `replyTo`, the id of the thread's first comment (a reply has its
+ * thread's anchor, none of its own).
+ */
+export const commentSchema = z
+  .strictObject({
+    text: commentTextSchema.optional(),
+    body: commentTextSchema.optional(),
+    anchor: commentAnchorSchema.optional(),
+    replyTo: z.string().trim().min(1, 'is empty').max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.text === undefined && value.body === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'is required' });
+    }
+    if (value.replyTo !== undefined && value.anchor !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['anchor'],
+        message: "is the thread's: a reply has none of its own",
+      });
+    }
+  });
+export type CommentRequest = z.input<typeof commentSchema>;
 
 /** Preview links live 7 days unless asked otherwise, 30 at most. */
 export const PREVIEW_LINK_DEFAULT_DAYS = 7;
@@ -93,6 +205,8 @@ export const signatureSchema = z.object({
   signedAt: z.string(),
   meaning: z.enum(SIGNATURE_MEANINGS),
   comment: z.string().optional(),
+  /** The reviewer checklist items confirmed as signed (absent: there was no checklist). */
+  checklist: z.array(checklistEntrySchema).optional(),
   /** SHA-256 (hex) of the exact title, slug and content signed (contentHash). */
   contentHash: z.string(),
   /** The working copy's revision signed. */
@@ -132,14 +246,29 @@ export const scheduleEntrySchema = z.object({
 });
 export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 
+/**
+ * A comment, a rejection's reason, a submission's note or an approval's remark
+ * (docs/decisions/0527-annotations.md). Only comments open threads that can be resolved;
+ * `body` repeats `text` for clients written before it was named so.
+ */
 export const commentEntrySchema = z.object({
   id: z.string(),
   author: z.string(),
   at: z.string(),
+  text: z.string(),
   body: z.string(),
   /** The working copy revision it refers to (undefined: the live version). */
   revision: z.number().optional(),
-  kind: z.enum(['comment', 'rejection', 'submission']),
+  kind: z.enum(['comment', 'rejection', 'submission', 'approval']),
+  anchor: commentAnchorSchema.optional(),
+  /** The thread's first comment, on a reply. */
+  replyTo: z.string().optional(),
+  /** Set on a thread's first comment while the thread is resolved. */
+  resolved: z.object({ by: z.string(), at: z.string() }).optional(),
+  /** The accounts its `@name`s named, e-mailed once each (never the author). */
+  mentions: z.array(z.string()).optional(),
+  /** The `@name`s that named an account, lowercased, as written (the admin highlights them). */
+  mentionedAs: z.array(z.string()).optional(),
 });
 export type CommentEntry = z.infer<typeof commentEntrySchema>;
 
@@ -152,6 +281,9 @@ export const previewLinkSchema = z.object({
   url: z.string().optional(),
 });
 export type PreviewLink = z.infer<typeof previewLinkSchema>;
+/** POST /api/landing-pages/:id/preview-links: the new link, with its URL this once. */
+export const createdPreviewLinkSchema = previewLinkSchema.extend({ url: z.string() });
+export type CreatedPreviewLink = z.infer<typeof createdPreviewLinkSchema>;
 
 /**
  * 202 of a change to a live page that went into its working copy instead, because the
@@ -166,6 +298,27 @@ export const savedToCopySchema = z.object({
 export type SavedToCopy = z.infer<typeof savedToCopySchema>;
 
 /** GET /api/admin/pages/:id's workflow part, beside the page (the live copy) itself. */
+/**
+ * The claims check of the content under review (issue 36, docs/decisions/0522-claims-rules.md):
+ * what publishing would refuse, and what the claims lint finds (refused too with
+ * `claimsLint: 'block'`), for the Review tab. Shapes of functions/shared/claims/rules.ts.
+ */
+export const claimsCheckSchema = z.object({
+  lint: z.enum(['warn', 'block']),
+  refusals: z.array(
+    z.object({ path: z.string(), key: z.string().optional(), message: z.string() }),
+  ),
+  findings: z.array(
+    z.object({
+      path: z.string(),
+      excerpt: z.string(),
+      words: z.string(),
+      why: z.enum(['figure', 'absolute']),
+      candidates: z.array(z.string()),
+    }),
+  ),
+});
+
 export const workflowStatusSchema = z.object({
   workingCopy: workingCopySchema.nullable(),
   /** Signatures on this page's working copies, newest first (current ones count). */
@@ -176,8 +329,27 @@ export const workflowStatusSchema = z.object({
   schedule: z.array(scheduleEntrySchema),
   comments: z.array(commentEntrySchema),
   previewLinks: z.array(previewLinkSchema),
+  /** The claims check of the working copy (the live content while there is none). */
+  claimsCheck: claimsCheckSchema,
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
+
+/** GET /api/admin/pages/:id: the page as stored now (the live copy) and its workflow. */
+export const pageWithWorkflowSchema = landingPageSchema.extend({ workflow: workflowStatusSchema });
+export type PageWithWorkflow = z.infer<typeof pageWithWorkflowSchema>;
+
+/**
+ * A claim a page says that is not approved now (issue 36, docs/decisions/0538-claim-withdrawal.md):
+ * the Pages list flags the page.
+ */
+export const flaggedClaimSchema = z.object({
+  key: z.string(),
+  /** `withdrawn`, `lapsed` (expired, or no current evidence), `draft` or `unknown`. */
+  problem: z.enum(['withdrawn', 'lapsed', 'draft', 'unknown']),
+  /** Said by the live version (visitors read it), else only by the working copy. */
+  live: z.boolean(),
+});
+export type FlaggedClaim = z.infer<typeof flaggedClaimSchema>;
 
 /** GET /api/admin/workflow: per page, what the Pages list shows of its workflow. */
 export const workflowSummarySchema = z.object({
@@ -190,11 +362,22 @@ export const workflowSummarySchema = z.object({
     })
     .nullable(),
   schedule: z.array(scheduleEntrySchema),
+  /** The claims it says that are not approved now: the page is flagged. */
+  claims: z.array(flaggedClaimSchema),
+  /** Its effective expiry and whether it expired (issue 37). */
+  lifecycle: lifecycleSummarySchema,
 });
 export type WorkflowSummary = z.infer<typeof workflowSummarySchema>;
-export type WorkflowSummaries = Record<string, WorkflowSummary>;
+/** GET /api/admin/workflow's answer: the summary of each page, by its id. */
+export const workflowSummariesSchema = z.record(z.string(), workflowSummarySchema);
+export type WorkflowSummaries = z.infer<typeof workflowSummariesSchema>;
 
-/** GET /api/preview (the token as `Authorization: Bearer`): what a preview link shows. */
+/**
+ * GET /api/preview (the token as `Authorization: Bearer`): what a preview link shows, with
+ * the library images its content uses by object path and the claims it says (their
+ * wordings, references and evidence, or why one is not shown), so the link renders them
+ * without an account.
+ */
 export const previewSchema = z.object({
   title: z.string(),
   slug: z.string(),
@@ -202,5 +385,7 @@ export const previewSchema = z.object({
   revision: z.number(),
   state: z.enum([...WORKFLOW_STATES, 'live']),
   expiresAt: z.string(),
+  media: z.record(z.string(), pageMediaSchema),
+  claims: pageClaimsSchema,
 });
 export type Preview = z.infer<typeof previewSchema>;

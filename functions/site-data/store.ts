@@ -1,5 +1,6 @@
 // What the site build reads from the store, and nothing else: the live landing pages, the
-// media records they use, and the redirects (written beside the pages as the redirect map). site/ imports this module (and functions/shared/), never
+// media records they use, the redirects (written beside the pages as the redirect map), and
+// the claims with their evidence (docs/decisions/0523-claims-rendered.md). site/ imports this module (and functions/shared/), never
 // functions/data/ itself (the layering rule in eslint.config.js), so the repositories can
 // change without the site's build code knowing how they store things.
 import { loadConfig } from '../env.ts';
@@ -11,12 +12,19 @@ import { ExperimentRepository } from '../data/experiments/repository.ts';
 import { CONTROL_ID, type VariantId } from '../shared/experiments.ts';
 import type { MediaRecord } from '../shared/media.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
+import claimsJson from '../../content/claims.json' with { type: 'json' };
+import { ClaimRepository } from '../data/claims/claims.ts';
+import { planSeed, type Variant } from '../data/claims/seed.ts';
+import type { Claim, Evidence } from '../shared/claims/model.ts';
+import { publicPublication, type PublicPublication } from '../shared/job-codes.ts';
 
 export interface BuildPage {
   id: string;
   slug: string;
   title: string;
   content: LandingContent;
+  /** The live version's job code and date for its small print (issue 37). */
+  publication?: PublicPublication | undefined;
 }
 
 /**
@@ -45,7 +53,13 @@ export async function readActivePages(
     const pages = await new LandingPageRepository(db, store.table).list();
     return pages
       .filter((page) => page.isActive)
-      .map(({ id, slug, title, content }) => ({ id, slug, title, content }));
+      .map(({ id, slug, title, content, publication }) => ({
+        id,
+        slug,
+        title,
+        content,
+        ...(publication ? { publication: publicPublication(publication) } : {}),
+      }));
   } catch (error) {
     throw new Error(
       `The site build reads landing pages from DynamoDB (${store.where}, table ${store.table}) and it did not answer: ${String(error)}`,
@@ -144,6 +158,60 @@ export async function readRunningExperiments(
   } catch (error) {
     throw new Error(
       `The site build reads the running experiments from DynamoDB (table ${store.table}) and it did not answer: ${String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    db.destroy();
+  }
+}
+
+/** The claims as the build renders them: every claim and piece of evidence, status as of today. */
+export interface BuildClaims {
+  claims: Pick<Claim, 'key' | 'text' | 'status' | 'lapse' | 'references' | 'forbiddenWordings'>[];
+  evidence: Pick<Evidence, 'id' | 'title' | 'source' | 'date' | 'kind' | 'url' | 'valid'>[];
+  /** Where they came from, for error messages. */
+  from: string;
+}
+
+/**
+ * The claims content/claims.json's seed writes (functions/data/claims/seed.ts), all approved:
+ * what the build renders without a store, or before the store's first start seeded them, as
+ * the pages fall back to the template.
+ */
+export function seededClaims(now = new Date()): BuildClaims {
+  const { claims, evidence } = planSeed(
+    claimsJson as Record<string, unknown> & { variants: Variant[] },
+    now,
+  );
+  return {
+    claims,
+    evidence: evidence.map((item) => ({ ...item, valid: true })),
+    from: 'content/claims.json (no claims store yet)',
+  };
+}
+
+/**
+ * Every claim and piece of evidence in the store, status as of today (one query of the
+ * claims partition); the seed's claims without a store or before the seed ran. A store that
+ * does not answer fails the build, as for the pages.
+ */
+export async function readBuildClaims(
+  env?: Record<string, string | undefined>,
+): Promise<BuildClaims> {
+  const store = buildStore(env);
+  if (!store) return seededClaims();
+  const db = createDocumentClient(dynamoTarget(store.config));
+  try {
+    const read = await new ClaimRepository(db, store.table).listWithEvidence();
+    if (!read.seeded && read.claims.length === 0) return seededClaims();
+    return {
+      claims: read.claims,
+      evidence: read.evidence,
+      from: `the claims store (table ${store.table})`,
+    };
+  } catch (error) {
+    throw new Error(
+      `The site build reads the claims from DynamoDB (table ${store.table}) and it did not answer: ${String(error)}`,
       { cause: error },
     );
   } finally {

@@ -269,6 +269,9 @@ export class S3ObjectStore implements ObjectStore {
         Key: key,
         Body: body,
         ContentType: options.contentType,
+        // A bucket with S3 Object Lock (the audit archive, functions/audit/archive.ts) takes
+        // an object only with a checksum; any other bucket checks it too.
+        ChecksumAlgorithm: 'SHA256',
       }),
     );
   }

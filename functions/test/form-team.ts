@@ -14,7 +14,12 @@ import { testApp, TEST_PASSWORD } from './harness.ts';
 export const TEAM_ROLES: readonly Role[] = ['admin', 'publisher', 'editor', 'reviewer', 'sales'];
 
 /** An e-signature's body with the harness's password. */
-export const signature = (meaning = 'approved-legal') => ({ password: TEST_PASSWORD, meaning });
+/** An approval's body signed by `who` of the team, with the e-mail a session's first one needs. */
+export const signature = (meaning = 'approved-legal', who = 'reviewer') => ({
+  email: `${who}@pharmabridge.test`,
+  password: TEST_PASSWORD,
+  meaning,
+});
 
 /** The contact form as the probe changed it: labels, consent, auto-reply and thanks. */
 export function probedContact(marker = ''): FormDefinition {

@@ -56,4 +56,12 @@ export async function team(approvalsRequired = 0) {
   return { ...base, clock, as, live, status, publicHeadline, draft };
 }
 
-export const approve = (meaning = 'approved-medical') => ({ password: TEST_PASSWORD, meaning });
+/**
+ * An approval's body signed by `who` of the team: the e-mail goes with every one, as the
+ * first signature of a session needs it (docs/decisions/0530-signature-components-and-checklist.md).
+ */
+export const approve = (meaning = 'approved-medical', who = 'reviewer') => ({
+  email: `${who}@pharmabridge.test`,
+  password: TEST_PASSWORD,
+  meaning,
+});

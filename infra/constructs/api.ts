@@ -173,6 +173,7 @@ export class Api extends Construct {
         timeout: Duration;
         environment: Record<string, string>;
         sharp: boolean;
+        split?: boolean;
       },
     ) => {
       // The admin function keeps the ids the single API function had (no replaced resources).
@@ -188,6 +189,7 @@ export class Api extends Construct {
         tracing: true,
         environment: options.environment,
         ...(options.sharp ? { afterBundling: sharpInstallCommands } : {}),
+        ...(options.split ? { split: true } : {}),
       });
       // cdk-nag reports each wildcard resource as its own finding; acknowledge exactly those.
       // ("Resource::*" covers any statement of this role: web-stack.test.ts asserts that no
@@ -234,6 +236,8 @@ export class Api extends Construct {
       timeout: Duration.seconds(10),
       environment: common,
       sharp: false,
+      // The rarely used routes are chunks imported on first use (functions/public-app.ts).
+      split: true,
     });
     props.table.grant(this.publicFunction, ...PUBLIC_TABLE_READS, ...PUBLIC_TABLE_WRITES);
 

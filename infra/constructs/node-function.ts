@@ -2,13 +2,19 @@
 // the setup function, the lead webhook drainer) is a NodejsFunction built from
 // infra/lambda-esbuild.ts, on Node 24 for arm64, logging JSON into a log group of its own
 // (a month) under a role of its own that may write only there.
-import type { Duration } from 'aws-cdk-lib';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AssetHashType, DockerImage, type Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { LAMBDA_ESBUILD, LAMBDA_EXTERNALS } from '../lambda-esbuild.ts';
+import { buildSync } from 'esbuild';
+import { LAMBDA_ESBUILD, LAMBDA_EXTERNALS, lambdaBuildOptions } from '../lambda-esbuild.ts';
+
+/** The repository: the asset's source folder, as for NodejsFunction (its lock file's). */
+const PROJECT_ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 export interface NodeFunctionOptions {
   /** The handler module (exports `handler`). */
@@ -22,6 +28,34 @@ export interface NodeFunctionOptions {
   readonly tracing?: boolean;
   /** Runs after bundling in the output folder (e.g. installs sharp beside the bundle). */
   readonly afterBundling?: (outputDir: string) => string[];
+  /**
+   * Built in chunks (infra/lambda-esbuild.ts `split`): index.mjs and what it imports
+   * statically are read at a cold start, each `import()`ed chunk on first use
+   * (docs/decisions/0545-public-function-cold-start.md). NodejsFunction's bundling writes one
+   * file (`--outfile`), so such a function is built by esbuild here, with the same options.
+   */
+  readonly split?: boolean;
+}
+
+/**
+ * The function's code built in chunks: the asset NodejsFunction would make (the repository
+ * as source, hashed by its output, bundled locally, with no Docker image), from
+ * lambdaBuildOptions. Bundling is skipped where the app's context says so, as for
+ * NodejsFunction.
+ */
+function splitCode(entry: string): lambda.Code {
+  return lambda.Code.fromAsset(PROJECT_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('dummy'),
+      local: {
+        tryBundle(outputDir) {
+          buildSync({ ...lambdaBuildOptions(outputDir, { split: true }), entryPoints: [entry] });
+          return true;
+        },
+      },
+    },
+  });
 }
 
 export interface NodeFunction {
@@ -54,7 +88,10 @@ export function nodeFunction(
   const { afterBundling } = options;
   const fn = new nodejs.NodejsFunction(scope, id, {
     entry: options.entry,
-    handler: 'handler',
+    // With `code`, NodejsFunction takes the handler as Lambda names it (file.export).
+    ...(options.split
+      ? { code: splitCode(options.entry), handler: 'index.handler' }
+      : { handler: 'handler' }),
     description: options.description,
     runtime: lambda.Runtime.NODEJS_24_X,
     architecture: lambda.Architecture.ARM_64,

@@ -3,7 +3,8 @@
 // envelope (functions/shared/error-envelope.ts). A non-ok answer raises HttpError, whose message is
 // docs/requirements.md §8's `status: body text` and whose `detail` and `fields` are the envelope's.
 // Response types come from the shared schemas; the API tests check the server against
-// them, so the browser ships no validator for what it reads.
+// them, so the public islands ship no validator for what they read (the admin parses every
+// answer: site/islands/admin/api.ts, docs/decisions/0526-admin-parses-answers.md).
 import type { ErrorEnvelope, FieldErrors } from '../../functions/shared/error-envelope.ts';
 
 export type { FieldErrors };

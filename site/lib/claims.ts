@@ -1,9 +1,13 @@
-// The marketing claims of content/claims.json, validated once: certifications and their
-// wording, SLA scope, public prices, the free trial, implementation time, performance
-// figures and results with their sources. Pages read them from here; e2e/claims.spec.ts
-// fails on the variants listed under `variants` anywhere in the built site.
+// The marketing claims, validated once: certifications and their wording, SLA scope, public
+// prices, the free trial, implementation time, performance figures and results with their
+// sources. content/claims.json gives the shape and the keys; the wordings are the claims
+// store's approved ones, read once per build (functions/site-data/claims.ts,
+// docs/decisions/0524-marketing-claims-from-store.md): a claim that is not approved fails
+// the build. Pages read them from here; e2e/claims.spec.ts fails on the variants (the
+// claims' forbidden wordings) anywhere in the built site.
 import * as z from 'zod';
-import claimsJson from '../../content/claims.json' with { type: 'json' };
+import { marketingClaims } from '../../functions/site-data/claims.ts';
+import { buildClaims } from './landing-claims.ts';
 
 const text = z.string().trim().min(1);
 
@@ -60,7 +64,8 @@ const claimsSchema = z.strictObject({
 export type Claims = z.infer<typeof claimsSchema>;
 export type CertificationId = Claims['certifications'][number]['id'];
 
-export const CLAIMS: Claims = claimsSchema.parse(claimsJson);
+/** The marketing pages' claims as content/claims.json's shape, from the store's approved ones. */
+export const CLAIMS: Claims = claimsSchema.parse(marketingClaims(await buildClaims()));
 
 export function certification(id: CertificationId): Claims['certifications'][number] {
   const found = CLAIMS.certifications.find((entry) => entry.id === id);

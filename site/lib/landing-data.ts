@@ -11,6 +11,8 @@ import type { VariantId } from '../../functions/shared/experiments.ts';
 import { DEFAULT_SLUG } from '../../functions/shared/slug.ts';
 import { withFallbacks } from '../../functions/shared/dynamic-text.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';
+import { replaceClaimTokens } from '../../functions/shared/claims/tokens.ts';
+import { buildClaims } from './landing-claims.ts';
 
 export type { BuildPage };
 
@@ -27,13 +29,18 @@ export async function defaultPage(): Promise<BuildPage> {
   return pages.find((page) => page.slug === DEFAULT_SLUG) ?? templatePage();
 }
 
-/** Every string of a value with its dynamic-text tokens replaced by their fallbacks. */
-function fallbacksIn<T>(value: T): T {
-  if (typeof value === 'string') return withFallbacks(value) as T;
-  if (Array.isArray(value)) return value.map(fallbacksIn) as T;
+/**
+ * Every string of a value with its dynamic-text tokens replaced by their fallbacks and its
+ * claim tokens by the approved wordings of `wordings` (nothing for one not approved).
+ */
+function fallbacksIn<T>(value: T, wordings: ReadonlyMap<string, string>): T {
+  if (typeof value === 'string') {
+    return withFallbacks(replaceClaimTokens(value, (key) => wordings.get(key) ?? '')) as T;
+  }
+  if (Array.isArray(value)) return value.map((inner) => fallbacksIn(inner, wordings)) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, fallbacksIn(inner)]),
+      Object.entries(value).map(([key, inner]) => [key, fallbacksIn(inner, wordings)]),
     ) as T;
   }
   return value;
@@ -42,11 +49,16 @@ function fallbacksIn<T>(value: T): T {
 /**
  * The default page for the marketing pages that reuse its text (/site, /pricing, /faq,
  * /how-it-works, /product/suppliers): dynamic-text tokens (docs/decisions/0179-dynamic-text.md)
- * become their fallbacks there, since only landing pages run the script that replaces them.
+ * become their fallbacks there, since only landing pages run the script that replaces them,
+ * and claim tokens their approved wordings (docs/decisions/0523-claims-rendered.md).
  */
 export async function defaultPageText(): Promise<BuildPage> {
   const page = await defaultPage();
-  return { ...page, content: fallbacksIn(page.content) };
+  const { claims } = await buildClaims();
+  const wordings = new Map(
+    claims.flatMap((claim) => (claim.status === 'approved' ? [[claim.key, claim.text]] : [])),
+  );
+  return { ...page, content: fallbacksIn(page.content, wordings) };
 }
 
 function templatePage(): BuildPage {
@@ -88,7 +100,12 @@ export function experimentVariants(): Promise<BuildVariant[]> {
     return experiments.flatMap((experiment) => {
       const page = pages.find((candidate) => candidate.id === experiment.pageId)!;
       return experiment.variants.map((variant, index) => ({
-        page: { ...page, content: variant.content },
+        // A variant's content is not the publication's: only the control carries its code.
+        page: {
+          ...page,
+          content: variant.content,
+          publication: index === 0 ? page.publication : undefined,
+        },
         experimentId: experiment.id,
         variantId: variant.id,
         control: index === 0,

@@ -4,7 +4,7 @@
 // resolveSeo(). Absolute URLs use the origin of the shell's canonical link (SITE_URL).
 import type { ResolvedSeo } from '../../functions/shared/seo.ts';
 
-function meta(attribute: 'name' | 'property', key: string, content: string): void {
+export function meta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!element) {
     element = document.createElement('meta');

@@ -223,6 +223,7 @@ describe('experiments: running', () => {
     const { id } = (await (await create()).json()) as ExperimentDetail;
     await editB(id, 'Needs review', 1);
     await as('reviewer')('POST', `/api/admin/experiments/${id}/variants/b/approve`, {
+      email: 'reviewer@pharmabridge.test',
       password: TEST_PASSWORD,
       meaning: 'approved',
     });

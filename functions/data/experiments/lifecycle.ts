@@ -4,7 +4,7 @@
 // needs its approvals first when the page does), paused and resumed, and ended (a variant
 // may be promoted); only a draft is deleted, an experiment that ran keeps its results.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import {
   CONTROL_ID,
@@ -15,8 +15,9 @@ import {
 } from '../../shared/experiments.ts';
 import { GSI1PK, keys } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
-import { isConditionalFailure, putNew } from '../table.ts';
-import { ExperimentStateError, StaleExperimentError } from './errors.ts';
+import type { AuditPart } from '../audit-item.ts';
+import { putNew, type TransactPart } from '../table.ts';
+import { ExperimentNotFoundError, ExperimentStateError, StaleExperimentError } from './errors.ts';
 import { variantHash, type ExperimentActor, type ExperimentItem } from './store.ts';
 import { ExperimentVariants } from './variants.ts';
 
@@ -69,15 +70,13 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
         updatedBy: actor.email,
       };
     });
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(this.table, this.experimentItem(item)),
-          ...variantItems.map((variant) => putNew(this.table, variant)),
-          this.audit(now, actor, 'experiment-create', `${item.name}: created (draft)`, page.id),
-        ],
-      }),
-    );
+    await this.transact({
+      items: [
+        putNew(this.table, this.experimentItem(item)),
+        ...variantItems.map((variant) => putNew(this.table, variant)),
+      ],
+      audit: this.audit(now, actor, 'experiment-create', `${item.name}: created (draft)`, page.id),
+    });
     return item;
   }
 
@@ -90,36 +89,46 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
     };
   }
 
-  /** Replaces the experiment item if it is still at `expected`'s revision. */
+  /**
+   * Replaces the experiment item if it is still at `current`'s revision, with `more` parts and
+   * the audit entry in the same transaction. A refusal is a stale revision when the experiment
+   * moved on, not found when it is gone, else what `refused` makes of it (by default: changed
+   * meanwhile).
+   */
   private async replace(
     current: ExperimentItem,
     next: ExperimentItem,
-    more: object[] = [],
+    more: TransactPart[],
+    audit: AuditPart,
+    refused: () => Promise<Error> = async () =>
+      new ExperimentStateError('The experiment changed meanwhile; reload it and try again'),
   ): Promise<void> {
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: this.experimentItem(next),
-                ConditionExpression: 'revision = :revision',
-                ExpressionAttributeValues: { ':revision': current.revision },
-              },
-            },
-            ...more,
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      const latest = await this.item(current.id);
-      if (latest && latest.revision !== current.revision) {
-        throw new StaleExperimentError('experiment', current.revision, latest.revision, 'someone');
-      }
-      throw error;
-    }
+    await this.transact({
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: this.experimentItem(next),
+            ConditionExpression: 'revision = :revision',
+            ExpressionAttributeValues: { ':revision': current.revision },
+          },
+        },
+        ...more,
+      ],
+      audit,
+      onConflict: async () => {
+        const latest = await this.item(current.id);
+        if (!latest) return new ExperimentNotFoundError();
+        if (latest.revision !== current.revision)
+          return new StaleExperimentError(
+            'experiment',
+            current.revision,
+            latest.revision,
+            'someone',
+          );
+        return refused();
+      },
+    });
     this.forgetRunning();
   }
 
@@ -175,7 +184,10 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
         : {}),
       revision: current.revision + 1,
     };
-    await this.replace(current, next, [
+    await this.replace(
+      current,
+      next,
+      [],
       this.audit(
         this.now(),
         actor,
@@ -183,7 +195,7 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
         `${next.name}: settings changed`,
         current.pageId,
       ),
-    ]);
+    );
     return next;
   }
 
@@ -196,31 +208,29 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
       );
     }
     const { variants, signatures } = await this.parts(id);
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: this.table,
-              Key: keys.experiment(id),
-              ConditionExpression: 'revision = :revision AND #status = :draft',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':revision': experiment.revision, ':draft': 'draft' },
-            },
+    await this.transact({
+      items: [
+        {
+          Delete: {
+            TableName: this.table,
+            Key: keys.experiment(id),
+            ConditionExpression: 'revision = :revision AND #status = :draft',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':revision': experiment.revision, ':draft': 'draft' },
           },
-          ...[...variants.keys()].map((variantId) => ({
-            Delete: { TableName: this.table, Key: keys.variant(id, variantId) },
-          })),
-          this.audit(
-            this.now(),
-            actor,
-            'experiment-delete',
-            `${experiment.name}: deleted (draft)`,
-            experiment.pageId,
-          ),
-        ],
-      }),
-    );
+        },
+        ...[...variants.keys()].map((variantId) => ({
+          Delete: { TableName: this.table, Key: keys.variant(id, variantId) },
+        })),
+      ],
+      audit: this.audit(
+        this.now(),
+        actor,
+        'experiment-delete',
+        `${experiment.name}: deleted (draft)`,
+        experiment.pageId,
+      ),
+    });
     // Signatures of a deleted draft are records of what was signed: kept, like a page's.
     void signatures;
   }
@@ -298,27 +308,27 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
             },
           ]
         : [];
-    try {
-      await this.replace(current, next, [
-        ...lock,
-        this.audit(
-          now,
-          actor,
-          'experiment-start',
-          `${current.name}: ${current.status === 'draft' ? 'started' : 'resumed'} on /${page.slug}`,
-          page.id,
-        ),
-      ]);
-    } catch (error) {
-      if (error instanceof StaleExperimentError || !isConditionalFailure(error)) throw error;
-      const locked = await this.lockOf(page.id);
-      if (locked && locked.experimentId !== id) {
-        throw new ExperimentStateError(
-          `Another experiment ("${locked.name}") is running or paused on this page: end it first`,
-        );
-      }
-      throw new ExperimentStateError('The page changed while the experiment started; try again');
-    }
+    await this.replace(
+      current,
+      next,
+      lock,
+      this.audit(
+        now,
+        actor,
+        'experiment-start',
+        `${current.name}: ${current.status === 'draft' ? 'started' : 'resumed'} on /${page.slug}`,
+        page.id,
+      ),
+      async () => {
+        const locked = await this.lockOf(page.id);
+        if (locked && locked.experimentId !== id) {
+          return new ExperimentStateError(
+            `Another experiment ("${locked.name}") is running or paused on this page: end it first`,
+          );
+        }
+        return new ExperimentStateError('The page changed while the experiment started; try again');
+      },
+    );
     return next;
   }
 
@@ -333,9 +343,12 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
       pausedAt: now.toISOString(),
       revision: current.revision + 1,
     };
-    await this.replace(current, next, [
+    await this.replace(
+      current,
+      next,
+      [],
       this.audit(now, actor, 'experiment-pause', `${current.name}: paused`, current.pageId),
-    ]);
+    );
     return next;
   }
 
@@ -366,8 +379,10 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
       ...(promoted ? { promotedVariantId: promoted.variantId, promotedAt: at } : {}),
     };
     delete next.pausedAt;
-    await this.replace(current, next, [
-      ...(current.status === 'stopped'
+    await this.replace(
+      current,
+      next,
+      current.status === 'stopped'
         ? []
         : [
             {
@@ -380,7 +395,7 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
             },
             // Its visitor keys serve no purpose any more: the next sweep deletes them.
             { Put: { TableName: this.table, Item: { ...keys.endedExperimentVisitors(id), at } } },
-          ]),
+          ],
       this.audit(
         now,
         actor,
@@ -390,7 +405,7 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
           : `${current.name}: ended`,
         current.pageId,
       ),
-    ]);
+    );
     return next;
   }
 

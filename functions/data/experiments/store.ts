@@ -34,7 +34,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import type { ExperimentStatus, Goal, VariantId } from '../../shared/experiments.ts';
 import type { Signature } from '../../shared/workflow.ts';
-import type { AuditAction } from '../../shared/api/audit.ts';
+import type { AuditAction, AuditSignature } from '../../shared/api/audit.ts';
 import { stableStringify } from '../../shared/stable-json.ts';
 import { auditItem } from '../audit.ts';
 import { GSI1PK, keys, SK } from '../keys.ts';
@@ -151,6 +151,7 @@ export abstract class ExperimentStore extends TableRepository {
     action: AuditAction,
     summary: string,
     pageId: string,
+    signature?: AuditSignature,
   ) {
     return auditItem(this.table, now, {
       actor: actor.email,
@@ -158,6 +159,7 @@ export abstract class ExperimentStore extends TableRepository {
       summary,
       pageId,
       ...(actor.ip ? { ip: actor.ip } : {}),
+      ...(signature ? { signature } : {}),
     }).put;
   }
 }

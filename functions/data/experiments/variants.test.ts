@@ -57,6 +57,7 @@ describe('experiments: a draft', () => {
     );
     const sign = (who: string, password = TEST_PASSWORD) =>
       as(who)('POST', `/api/admin/experiments/${id}/variants/b/approve`, {
+        email: `${who}@pharmabridge.test`,
         password,
         meaning: 'approved-medical',
       });

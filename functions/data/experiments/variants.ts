@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import { CONTROL_ID, type VariantId } from '../../shared/experiments.ts';
-import { MEANING_LABELS, type Signature, type SignatureMeaning } from '../../shared/workflow.ts';
+import { checklistPart, type Signature, type Signer } from '../../shared/workflow.ts';
+import { type SignatureMeaning } from '../../shared/signatures.ts';
+import { signatureManifest } from '../audit-item.ts';
 import { keys } from '../keys.ts';
 import { putNew } from '../table.ts';
 import { ExperimentNotFoundError, ExperimentStateError, StaleExperimentError } from './errors.ts';
@@ -98,7 +100,7 @@ export abstract class ExperimentVariants extends ExperimentReading {
   async signVariant(
     id: string,
     variantId: VariantId,
-    signer: { email: string; name: string },
+    signer: Signer,
     meaning: SignatureMeaning,
     comment: string | undefined,
     actor: ExperimentActor,
@@ -140,9 +142,11 @@ export abstract class ExperimentVariants extends ExperimentReading {
       signedAt,
       meaning,
       ...(comment ? { comment } : {}),
+      ...checklistPart(signer),
       contentHash: variant.contentHash,
       revision: variant.revision,
     };
+    const manifest = signatureManifest(signer, signedAt, meaning);
     const name = experiment.variants.find((v) => v.id === variantId)!.name;
     await this.transact({
       items: [
@@ -165,8 +169,9 @@ export abstract class ExperimentVariants extends ExperimentReading {
         now,
         actor,
         'experiment-approve',
-        `${experiment.name}: variant ${name} approved by ${signer.name} <${signer.email}>, ${signedAt.slice(0, 16).replace('T', ' ')} UTC, ${MEANING_LABELS[meaning]}; content SHA-256 ${variant.contentHash}`,
+        `${experiment.name}: variant ${name} approved by ${manifest.text}; content SHA-256 ${variant.contentHash}`,
         experiment.pageId,
+        manifest.signature,
       ),
       onConflict: () =>
         new ExperimentStateError('The variant changed while you signed; review it again'),

@@ -15,7 +15,11 @@ describe('a form under review', () => {
     await as('editor')('PUT', path('contact'), { form: probedContact(), revision: 0 });
     await as('admin')('PUT', path('contact'), { form: probedContact(' Really.'), revision: 1 });
     await as('editor')('POST', path('contact', 'submit'), {});
-    const own = await as('admin')('POST', path('contact', 'approve'), signature());
+    const own = await as('admin')(
+      'POST',
+      path('contact', 'approve'),
+      signature('approved', 'admin'),
+    );
     expect(own.status).toBe(409);
     expect((await errorOf(own)).message).toBe(
       'You edited this working copy, so you cannot approve it: another reviewer must',
@@ -30,7 +34,13 @@ describe('a form under review', () => {
       approvals: ['1 of 2 approvals of the current content (an edit voids earlier ones)'],
     });
     expect(
-      (await as('reviewer2')('POST', path('contact', 'approve'), signature('approved'))).status,
+      (
+        await as('reviewer2')(
+          'POST',
+          path('contact', 'approve'),
+          signature('approved', 'reviewer2'),
+        )
+      ).status,
     ).toBe(201);
     expect((await state()).workflow.approvalsMissing).toBe(0);
 
@@ -102,12 +112,16 @@ describe('the signature of a form', () => {
     ).toBe(true);
     await as('editor')('PUT', path('contact'), { form: probedContact(), revision: 0 });
     await as('editor')('POST', path('contact', 'submit'), {});
-    const noCode = await as('reviewer2')('POST', path('contact', 'approve'), signature());
+    const noCode = await as('reviewer2')(
+      'POST',
+      path('contact', 'approve'),
+      signature(undefined, 'reviewer2'),
+    );
     expect((await errorOf(noCode)).fields).toEqual({
       code: ['is required: your account signs in with two-factor codes'],
     });
     const withCode = await as('reviewer2')('POST', path('contact', 'approve'), {
-      ...signature(),
+      ...signature(undefined, 'reviewer2'),
       code: totpCodeAt(secret, clock.now()),
     });
     expect(withCode.status).toBe(201);

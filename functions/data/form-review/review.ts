@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../core/domain-errors.ts';
 import type { FormInReview, FormSignature, FormWorkingCopy } from '../../shared/form-review.ts';
-import { MEANING_LABELS, type SignatureMeaning } from '../../shared/workflow.ts';
+import { checklistPart, type Signer } from '../../shared/workflow.ts';
+import { type SignatureMeaning } from '../../shared/signatures.ts';
+import { signatureManifest } from '../audit-item.ts';
 import { keys, SK } from '../keys.ts';
 import { putNew, queryAll } from '../table.ts';
 import { assertSignable, WorkflowStateError } from '../workflow/errors.ts';
@@ -78,7 +80,7 @@ export abstract class FormReview extends FormReviewStore {
    */
   async sign(
     id: string,
-    signer: { email: string; name: string },
+    signer: Signer,
     meaning: SignatureMeaning,
     comment: string | undefined,
     actor: Actor,
@@ -95,10 +97,12 @@ export abstract class FormReview extends FormReviewStore {
       signedAt,
       meaning,
       ...(comment ? { comment } : {}),
+      ...checklistPart(signer),
       contentHash: copy.contentHash,
       revision: copy.revision,
       consentVersion: copy.consentVersion,
     };
+    const manifest = signatureManifest(signer, signedAt, meaning);
     const consent = copy.consentVersion
       ? `consent text version ${copy.consentVersion}`
       : 'no consent text';
@@ -118,7 +122,8 @@ export abstract class FormReview extends FormReviewStore {
           now,
           actor,
           'form-approve',
-          `Form "${copy.form.title}" (${id}): revision ${copy.revision} approved by ${signer.name} <${signer.email}>, ${signedAt.slice(0, 16).replace('T', ' ')} UTC, ${MEANING_LABELS[meaning]}; ${consent}; definition SHA-256 ${copy.contentHash}`,
+          `Form "${copy.form.title}" (${id}): revision ${copy.revision} approved by ${manifest.text}; ${consent}; definition SHA-256 ${copy.contentHash}`,
+          manifest.signature,
         ),
       ],
       () => new WorkflowStateError('The working copy changed while you signed; review it again'),

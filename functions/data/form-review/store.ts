@@ -30,6 +30,7 @@ import type { FormSignature, FormWorkingCopy } from '../../shared/form-review.ts
 import { isBuiltInForm } from '../../shared/forms/built-in.ts';
 import { type FormDefinition, type StoredForm } from '../../shared/forms/definition.ts';
 import { stableStringify } from '../../shared/stable-json.ts';
+import type { AuditSignature } from '../../shared/api/audit.ts';
 import { auditActor, auditItem, type AuditAction } from '../audit.ts';
 import type { FormRepository } from '../forms.ts';
 import { keys } from '../keys.ts';
@@ -116,7 +117,18 @@ export abstract class FormReviewStore extends TableRepository {
     await this.transact({ items: parts, onConflict: refused });
   }
 
-  protected audit(now: Date, actor: Actor, action: AuditAction, summary: string) {
-    return auditItem(this.table, now, { ...auditActor(actor), action, summary }).put;
+  protected audit(
+    now: Date,
+    actor: Actor,
+    action: AuditAction,
+    summary: string,
+    signature?: AuditSignature,
+  ) {
+    return auditItem(this.table, now, {
+      ...auditActor(actor),
+      action,
+      summary,
+      ...(signature ? { signature } : {}),
+    }).put;
   }
 }

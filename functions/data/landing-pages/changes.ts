@@ -5,6 +5,7 @@
 // the split: docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
 import type { VersionReason } from '../../shared/api/versions.ts';
+import type { PublicationApproval } from '../../shared/job-codes.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
 import { sameJson } from '../../shared/stable-json.ts';
 import { liveWritePart, ReviewRequiredError, type LiveWrite } from '../live-guard.ts';
@@ -63,15 +64,22 @@ export class LandingPageChanges extends LandingPageStore {
     // the scripts, which pass no change, create what the installation starts with.
     const guard =
       options.change && input.isActive ? [liveWritePart(this.table, { approvals: 0 })] : [];
+    if (guard.length) await this.liveClaims?.(input.content);
+    // Someone's page created live is its first publication (the seed's pages get theirs when
+    // they are next published).
+    const published = guard.length
+      ? await this.publication(undefined, options.change!.actor, now)
+      : undefined;
+    const written = published ? { ...item, ...published } : item;
     await this.transact({
       now,
       items: [
         putNew(this.table, { ...slugKey(input.slug), pageId: id }),
-        putNew(this.table, item),
+        putNew(this.table, written),
         ...redirects,
         ...guard,
       ],
-      audit: this.auditParts(options.change, now, undefined, page),
+      audit: this.auditParts(options.change, now, undefined, page, published?.publication),
       onConflict: async (codes) => {
         if (guard.length && codes.at(-1) === 'ConditionalCheckFailed') {
           return new ReviewRequiredError(NEW_LIVE_PAGE_NEEDS_REVIEW);
@@ -80,7 +88,7 @@ export class LandingPageChanges extends LandingPageStore {
       },
     });
     await this.committed(undefined, page);
-    return page;
+    return toPage(written);
   }
 
   /**
@@ -101,6 +109,8 @@ export class LandingPageChanges extends LandingPageStore {
       also?: { parts: object[]; refused: () => Error };
       /** For a publish: the approvals of the content written (none: an unsigned change). */
       reviewed?: LiveWrite;
+      /** For a publish: the signatures counted in `reviewed`, kept in its publication. */
+      signatures?: PublicationApproval[];
     },
   ): Promise<LandingPage> {
     const current = await this.getItem(id);
@@ -129,12 +139,20 @@ export class LandingPageChanges extends LandingPageStore {
         next.title !== current.title ||
         !sameJson(next.content, current.content));
     const guard = visible ? [liveWritePart(this.table, change.reviewed ?? { approvals: 0 })] : [];
+    if (visible && !change.reviewed) await this.liveClaims?.(next.content);
     // A live page renamed leaves redirects from its old addresses; a page taking an address
     // removes the redirect from it (docs/decisions/0140-renames-page-wins.md). In this transaction.
     const redirects = await pageRedirectWrites(this.db, this.table, current, next, {
       actor: change.actor,
       at,
     });
+    // Something new goes live: a publication with its job code. A page taken down has no live
+    // version, so no publication (its count stays for the next).
+    const published = visible
+      ? await this.publication(current.publications, change.actor, now, change.signatures)
+      : undefined;
+    if (published) Object.assign(next, published);
+    else if (!next.isActive) delete next.publication;
     await this.transact({
       now,
       items: [
@@ -171,7 +189,7 @@ export class LandingPageChanges extends LandingPageStore {
         // Last: no change to the live page while an experiment holds its lock.
         experimentLockCheck(this.table, id),
       ],
-      audit: this.auditParts(change, now, toPage(current), toPage(next)),
+      audit: this.auditParts(change, now, toPage(current), toPage(next), published?.publication),
       onConflict: async (all) => {
         if (all[all.length - 1] === 'ConditionalCheckFailed') {
           return new ExperimentRunningError(await this.lockName(id));

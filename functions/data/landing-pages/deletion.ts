@@ -136,11 +136,19 @@ export class LandingPageDeletion extends LandingPageVersions {
       at,
     });
     const guard = page.isActive ? [liveWritePart(this.table, { approvals: 0 })] : [];
+    // Back live: a publication of its own, numbered on from the page's last.
+    const published = page.isActive
+      ? await this.publication(deleted.publications, change.actor, now)
+      : undefined;
+    const written: PageItem = {
+      ...item,
+      ...(published ?? (deleted.publications ? { publications: deleted.publications } : {})),
+    };
     await this.transact({
       now,
       items: [
         putNew(this.table, { ...slugKey(deleted.slug), pageId: id }),
-        putNew(this.table, item),
+        putNew(this.table, written),
         {
           Delete: {
             TableName: this.table,
@@ -157,7 +165,7 @@ export class LandingPageDeletion extends LandingPageVersions {
         ...redirects,
         ...guard,
       ],
-      audit: this.auditParts(change, now, undefined, page),
+      audit: this.auditParts(change, now, undefined, page, published?.publication),
       onConflict: async (codes) => {
         const reasons = codes;
         if (reasons[0] === 'ConditionalCheckFailed') return new SlugTakenError(deleted.slug);
@@ -170,7 +178,7 @@ export class LandingPageDeletion extends LandingPageVersions {
       },
     });
     await this.committed(undefined, page);
-    return page;
+    return toPage(written);
   }
 
   private deletedItem(page: PageItem, actor: string, at: string): DeletedItem {
@@ -189,6 +197,7 @@ export class LandingPageDeletion extends LandingPageVersions {
       deletedAt: at,
       deletedBy: actor,
       expiresAt,
+      ...(page.publications ? { publications: page.publications } : {}),
     };
   }
 }

@@ -64,13 +64,21 @@ export interface PageChange {
 export const DELETED_RETENTION_DAYS = 30;
 
 /** What a version keeps of a page (or of its working copy). */
-export type VersionSnapshot = Pick<LandingPage, 'id' | 'title' | 'slug' | 'isActive' | 'content'>;
+export type VersionSnapshot = Pick<
+  LandingPage,
+  'id' | 'title' | 'slug' | 'isActive' | 'content' | 'publication'
+>;
 
 export interface PageItem extends LandingPage {
   pk: string;
   sk: typeof SK.page;
   gsi1pk: typeof GSI1PK.pages;
   gsi1sk: string;
+  /**
+   * How many times the page has gone live with something new (its last publication's
+   * `version`), kept while it is off the site too (docs/decisions/0550-job-codes.md).
+   */
+  publications?: number;
 }
 
 export const pageKey = keys.page;
@@ -85,7 +93,19 @@ export const pageItem = (page: LandingPage): PageItem => ({
 });
 
 export function toPage(item: PageItem): LandingPage {
-  const { id, title, slug, isActive, content, createdAt, updatedAt, revision, updatedBy } = item;
+  const {
+    id,
+    title,
+    slug,
+    isActive,
+    content,
+    createdAt,
+    updatedAt,
+    revision,
+    updatedBy,
+    lifecycle,
+    publication,
+  } = item;
   return {
     id,
     title,
@@ -96,6 +116,8 @@ export function toPage(item: PageItem): LandingPage {
     updatedAt,
     revision,
     ...(updatedBy ? { updatedBy } : {}),
+    ...(lifecycle ? { lifecycle } : {}),
+    ...(publication ? { publication } : {}),
   };
 }
 
@@ -114,6 +136,8 @@ export interface DeletedItem {
   deletedAt: string;
   deletedBy: string;
   expiresAt: number;
+  /** The page's publication count, so a restore that goes live numbers on from it. */
+  publications?: number;
 }
 
 export function toDeleted(item: DeletedItem): DeletedPage {

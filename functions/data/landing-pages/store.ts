@@ -5,8 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LiveSlugSink, PageLiveness } from '../../publishing/live-slugs.ts';
+
+/** Throws when content may not go live unsigned (the claims rules). */
+export type LiveClaimsCheck = (content: unknown) => Promise<void>;
 import type { VersionReason } from '../../shared/api/versions.ts';
+import type { Publication, PublicationApproval } from '../../shared/job-codes.ts';
+import { jobCodeLabel } from '../../shared/job-codes.ts';
 import { auditItem } from '../audit.ts';
+import { drawJobCode } from '../job-codes.ts';
 import { GSI1PK, keys } from '../keys.ts';
 import { GSI1, queryAll, TableRepository } from '../table.ts';
 import {
@@ -24,15 +30,26 @@ const liveness = (page: PageLiveness | undefined): PageLiveness | undefined =>
 
 export class LandingPageStore extends TableRepository {
   private readonly liveSlugs: LiveSlugSink | undefined;
+  /**
+   * The claims rules for content that goes live unsigned (approvals 0: a PUT of a live page,
+   * a restore, a page created live), given by the services
+   * (functions/data/workflow/claims-check.ts); it throws to refuse. Publishing checks signed
+   * content itself.
+   */
+  protected readonly liveClaims: LiveClaimsCheck | undefined;
 
   constructor(
     db: ConstructorParameters<typeof TableRepository>[0],
     table: string,
     now?: () => Date,
-    options: { liveSlugs?: LiveSlugSink | undefined } = {},
+    options: {
+      liveSlugs?: LiveSlugSink | undefined;
+      liveClaims?: LiveClaimsCheck | undefined;
+    } = {},
   ) {
     super(db, table, now);
     this.liveSlugs = options.liveSlugs;
+    this.liveClaims = options.liveClaims;
   }
 
   /** Tells the live-slug sink of a committed write (it never throws). */
@@ -72,21 +89,51 @@ export class LandingPageStore extends TableRepository {
     return result.Item?.['name'] as string | undefined;
   }
 
-  /** The audit entry of `change`, as a part of the change's own transaction. */
+  /**
+   * The publication of a write after which visitors see something new: a job code drawn
+   * now (burned if the write is then refused) and the page's next publication number
+   * (docs/decisions/0550-job-codes.md). `approvals`: the signatures covering the content.
+   */
+  protected async publication(
+    publications: number | undefined,
+    actor: string,
+    now: Date,
+    approvals: PublicationApproval[] = [],
+  ): Promise<{ publication: Publication; publications: number }> {
+    const version = (publications ?? 0) + 1;
+    const jobCode = await drawJobCode(this.db, this.table, now);
+    return {
+      publication: {
+        jobCode,
+        version,
+        publishedAt: now.toISOString(),
+        publishedBy: actor,
+        approvals,
+      },
+      publications: version,
+    };
+  }
+
+  /**
+   * The audit entry of `change`, as a part of the change's own transaction; a publication's
+   * names its job code.
+   */
   protected auditParts(
     change: PageChange | undefined,
     now: Date,
     before: LandingPage | undefined,
     after: LandingPage,
+    published?: Publication,
   ) {
     if (!change) return [];
     const detail = change.detail?.(before, after);
+    const code = published ? `; job code ${jobCodeLabel(published)}` : '';
     return [
       auditItem(this.table, now, {
         actor: change.actor,
         action: change.action,
         pageId: after.id,
-        summary: `${after.title} (/${after.slug})${detail ? `: ${detail}` : ''}`,
+        summary: `${after.title} (/${after.slug})${detail ? `: ${detail}` : ''}${code}`,
         ...(change.ip ? { ip: change.ip } : {}),
       }).put,
     ];
@@ -121,6 +168,8 @@ export class LandingPageStore extends TableRepository {
       slug: page.slug,
       isActive: page.isActive,
       content: page.content,
+      // The replaced state's job code and approvals (docs/decisions/0551-publication-record.md).
+      ...(page.publication ? { publication: page.publication } : {}),
     };
   }
 }

@@ -18,11 +18,7 @@ export class LandingPageVersions extends LandingPageChanges {
         Limit: limit,
       }),
     );
-    return (result.Items ?? []).map((item) => {
-      const { versionId, pageId, reason, actor, createdAt, title, slug, isActive, content } =
-        item as PageVersion;
-      return { versionId, pageId, reason, actor, createdAt, title, slug, isActive, content };
-    });
+    return (result.Items ?? []).map((item) => toVersion(item));
   }
 
   async getVersion(id: string, versionId: string): Promise<PageVersion | undefined> {
@@ -33,20 +29,7 @@ export class LandingPageVersions extends LandingPageChanges {
         ConsistentRead: true,
       }),
     );
-    if (!result.Item) return undefined;
-    const { pageId, reason, createdAt, title, slug, isActive, content } =
-      result.Item as PageVersion;
-    return {
-      versionId,
-      pageId,
-      reason,
-      actor: String(result.Item['actor']),
-      createdAt,
-      title,
-      slug,
-      isActive,
-      content,
-    };
+    return result.Item && toVersion(result.Item);
   }
 
   /**
@@ -63,4 +46,22 @@ export class LandingPageVersions extends LandingPageChanges {
       { ...change, reason: 'restore' },
     );
   }
+}
+
+/** A version item's fields, without its keys; its publication when it has one. */
+function toVersion(item: Record<string, unknown>): PageVersion {
+  const { versionId, pageId, reason, createdAt, title, slug, isActive, content, publication } =
+    item as PageVersion;
+  return {
+    versionId,
+    pageId,
+    reason,
+    actor: String(item['actor']),
+    createdAt,
+    title,
+    slug,
+    isActive,
+    content,
+    ...(publication ? { publication } : {}),
+  };
 }

@@ -39,7 +39,12 @@
 //
 // This module: the stored lead's shape, its keys and how items read back as leads.
 import type { LeadStatus } from '../../shared/leads/basics.ts';
-import type { LeadView, TimelineEntry } from '../../shared/leads/lead.ts';
+import {
+  leadSchema,
+  timelineEntrySchema,
+  type LeadView,
+  type TimelineEntry,
+} from '../../shared/leads/lead.ts';
 import { GSI1PK, keys, SK } from '../keys.ts';
 import type { OutboxItem } from '../outbox.ts';
 
@@ -58,47 +63,14 @@ export const leadKey = keys.lead;
 export const statusPk = (status: LeadStatus) => keys.leadStatusPartition(status);
 export const NOTE_PREFIX = SK.leadNote;
 
-export function toLead(item: Record<string, unknown>): Lead {
-  const lead = item as unknown as Lead;
-  return {
-    id: lead.id,
-    name: lead.name,
-    email: lead.email,
-    company: lead.company,
-    message: lead.message,
-    formType: lead.formType,
-    // 'closed' was a status of the first release that no code ever wrote; read any that
-    // exists as lost, which claims no won deal (docs/decisions/0043-lead-statuses.md).
-    status: (lead.status as string) === 'closed' ? 'lost' : lead.status,
-    createdAt: lead.createdAt,
-    ...(lead.role ? { role: lead.role } : {}),
-    ...(lead.inquiryType ? { inquiryType: lead.inquiryType } : {}),
-    ...(lead.landingPageId ? { landingPageId: lead.landingPageId } : {}),
-    ...(lead.spamSource ? { spamSource: lead.spamSource } : {}),
-    ...(lead.updatedAt ? { updatedAt: lead.updatedAt } : {}),
-    ...(lead.attribution ? { attribution: lead.attribution } : {}),
-    ...(lead.notification ? { notification: lead.notification } : {}),
-    ...(lead.formId ? { formId: lead.formId } : {}),
-    ...(lead.fields ? { fields: lead.fields } : {}),
-    ...(lead.phones ? { phones: lead.phones } : {}),
-    ...(lead.consent ? { consent: lead.consent } : {}),
-    ...(lead.owner ? { owner: lead.owner } : {}),
-    ...(lead.formTitle ? { formTitle: lead.formTitle } : {}),
-    ...(lead.reminder ? { reminder: lead.reminder } : {}),
-  };
-}
+/**
+ * A lead item as the shared schema reads it (the keys and index attributes dropped). 'closed'
+ * was a status of the first release that no code ever wrote; any that exists reads as lost,
+ * which claims no won deal (docs/decisions/0043-lead-statuses.md).
+ */
+export const toLead = (item: Record<string, unknown>): Lead =>
+  leadSchema.parse(item['status'] === 'closed' ? { ...item, status: 'lost' } : item);
 
-export function toTimelineEntry(item: Record<string, unknown>): TimelineEntry {
-  const entry = item as unknown as TimelineEntry;
-  return {
-    id: String(item['sk']).slice(NOTE_PREFIX.length),
-    at: entry.at,
-    author: entry.author,
-    kind: entry.kind,
-    ...(entry.text !== undefined ? { text: entry.text } : {}),
-    ...(entry.from ? { from: entry.from } : {}),
-    ...(entry.to ? { to: entry.to } : {}),
-    ...(entry.fromOwner ? { fromOwner: entry.fromOwner } : {}),
-    ...(entry.toOwner ? { toOwner: entry.toOwner } : {}),
-  };
-}
+/** A timeline item as the shared schema reads it; its id is the end of its sort key. */
+export const toTimelineEntry = (item: Record<string, unknown>): TimelineEntry =>
+  timelineEntrySchema.parse({ ...item, id: String(item['sk']).slice(NOTE_PREFIX.length) });

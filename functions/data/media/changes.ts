@@ -2,17 +2,12 @@
 // layers): alt text and caption in place, deletion, and the copy of an image that a change
 // under review makes (docs/decisions/0301-image-changes-go-through-working-copies.md,
 // functions/media/governed.ts) with the mark on the record it replaces.
-import {
-  DeleteCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MediaRecord } from '../../shared/media.ts';
 import { GSI1PK } from '../keys.ts';
 import { mediaChangePart } from '../live-guard.ts';
-import { conditionally, isConditionalFailure } from '../table.ts';
-import { cancelledAt, LiveChangedMeanwhileError } from './errors.ts';
+import { conditionally } from '../table.ts';
+import { liveChangedAt } from './errors.ts';
 import { MediaPublishing } from './publishing.ts';
 import { mediaKey, type MediaItem } from './store.ts';
 
@@ -69,33 +64,24 @@ export abstract class MediaChanges extends MediaPublishing {
       values[`:${field}`] = patch[field];
       sets.push(`#${field} = :${field}`);
     }
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: mediaKey(id),
-                UpdateExpression: `SET ${sets.join(', ')}`,
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: names,
-                ExpressionAttributeValues: values,
-              },
-            },
-            // Counted: a publish that hashed this image before now fails (live-guard.ts).
-            mediaChangePart(this.table, liveGeneration),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        if (cancelledAt(error, 1)) throw new LiveChangedMeanwhileError();
-        return undefined;
-      }
-      throw error;
-    }
-    return this.get(id);
+    const updated = await this.transact({
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: mediaKey(id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        // Counted: a publish that hashed this image before now fails (live-guard.ts).
+        mediaChangePart(this.table, liveGeneration),
+      ],
+      onConflict: liveChangedAt(1),
+    });
+    return updated ? this.get(id) : undefined;
   }
 
   /** Removes the record if it is still at `version`; answers whether it did. */

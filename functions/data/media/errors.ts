@@ -1,6 +1,7 @@
 // The media library's refusals (functions/data/media/store.ts has the layers): domain errors
 // that functions/lib/errors.ts answers, and which part of a refused transaction it was.
 import { ConflictError } from '../../core/domain-errors.ts';
+import { CONDITION_FAILED } from '../table.ts';
 
 /**
  * A page went live while an image was being changed in place: the change was not made, and
@@ -13,9 +14,11 @@ export class LiveChangedMeanwhileError extends ConflictError {
   }
 }
 
-/** Whether part `index` of a transaction was cancelled because its condition failed. */
-export function cancelledAt(error: unknown, index: number): boolean {
-  const reasons =
-    (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons[index]?.Code === 'ConditionalCheckFailed';
-}
+/**
+ * A transact() conflict answer (functions/data/table.ts): the live-guard part at `index` refused
+ * means LiveChangedMeanwhileError; any other refusal is the answer false (changed meanwhile).
+ */
+export const liveChangedAt =
+  (index: number) =>
+  (codes: readonly string[]): Error | undefined =>
+    codes[index] === CONDITION_FAILED ? new LiveChangedMeanwhileError() : undefined;

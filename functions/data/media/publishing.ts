@@ -2,12 +2,11 @@
 // tickets.ts): a new record, or new bytes for an existing one
 // (docs/decisions/0301-image-changes-go-through-working-copies.md says when a change makes
 // a new record instead). Each writes the record and uses the ticket up in one transaction.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MediaRecord } from '../../shared/media.ts';
 import { GSI1PK } from '../keys.ts';
 import { mediaChangePart } from '../live-guard.ts';
-import { isConditionalFailure, putNew } from '../table.ts';
-import { cancelledAt, LiveChangedMeanwhileError } from './errors.ts';
+import { putNew } from '../table.ts';
+import { liveChangedAt } from './errors.ts';
 import { mediaKey, type MediaItem } from './store.ts';
 import { UploadTickets, type UploadTicket } from './tickets.ts';
 
@@ -31,17 +30,12 @@ export abstract class MediaPublishing extends UploadTickets {
       gsi1sk: `${record.uploadedAt}#${record.id}`,
       ...record,
     };
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [putNew(this.table, item), ...this.useUp(ticket)],
-        }),
-      );
-      return 'published';
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      return (await this.get(record.id)) ? 'exists' : 'no_ticket';
-    }
+    const published = await this.transact({
+      items: [putNew(this.table, item), ...this.useUp(ticket)],
+      onConflict: () => undefined,
+    });
+    if (published) return 'published';
+    return (await this.get(record.id)) ? 'exists' : 'no_ticket';
   }
 
   /**
@@ -68,32 +62,23 @@ export abstract class MediaPublishing extends UploadTickets {
       values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
     }
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: mediaKey(id),
-                UpdateExpression: `SET ${sets.join(', ')}`,
-                ConditionExpression: '#version = :expected',
-                ExpressionAttributeNames: names,
-                ExpressionAttributeValues: values,
-              },
-            },
-            ...this.useUp(ticket),
-            mediaChangePart(this.table, liveGeneration),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        if (cancelledAt(error, 2)) throw new LiveChangedMeanwhileError();
-        return undefined;
-      }
-      throw error;
-    }
-    return this.get(id);
+    const replaced = await this.transact({
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: mediaKey(id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: '#version = :expected',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        ...this.useUp(ticket),
+        mediaChangePart(this.table, liveGeneration),
+      ],
+      onConflict: liveChangedAt(2),
+    });
+    return replaced ? this.get(id) : undefined;
   }
 }

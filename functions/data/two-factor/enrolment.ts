@@ -4,13 +4,7 @@
 // deletes the enrolment and stores the ten recovery codes in one transaction. TOTP codes are
 // single-use: the time step of each code used is written under a condition (useStep), so a
 // replayed code, or two sign-ins racing with one, cannot both succeed.
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adminKey } from '../admins.ts';
 import { conditionally } from '../table.ts';
 import { RecoveryCodes } from './recovery-codes.ts';
@@ -64,42 +58,40 @@ export abstract class Enrolments extends RecoveryCodes {
     recoveryHashes: string[],
   ): Promise<boolean> {
     await this.deleteRecoveryCodes(email);
-    return conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: adminKey(email),
-                UpdateExpression:
-                  'SET totpSecret = :secret, totpEnabledAt = :now, totpLastStep = :step',
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(totpSecret)',
-                ExpressionAttributeValues: {
-                  ':secret': stored,
-                  ':now': this.now().toISOString(),
-                  ':step': step,
-                },
-              },
+    return this.transact({
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: adminKey(email),
+            UpdateExpression:
+              'SET totpSecret = :secret, totpEnabledAt = :now, totpLastStep = :step',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(totpSecret)',
+            ExpressionAttributeValues: {
+              ':secret': stored,
+              ':now': this.now().toISOString(),
+              ':step': step,
             },
-            {
-              Delete: {
-                TableName: this.table,
-                Key: enrolmentKey(email),
-                ConditionExpression: 'secret = :secret',
-                ExpressionAttributeValues: { ':secret': stored },
-              },
-            },
-            ...recoveryHashes.map((hash) => ({
-              Put: {
-                TableName: this.table,
-                Item: { ...recoveryKey(email, hash), createdAt: this.now().toISOString() },
-              },
-            })),
-          ],
-        }),
-      ),
-    );
+          },
+        },
+        {
+          Delete: {
+            TableName: this.table,
+            Key: enrolmentKey(email),
+            ConditionExpression: 'secret = :secret',
+            ExpressionAttributeValues: { ':secret': stored },
+          },
+        },
+        ...recoveryHashes.map((hash) => ({
+          Put: {
+            TableName: this.table,
+            Item: { ...recoveryKey(email, hash), createdAt: this.now().toISOString() },
+          },
+        })),
+      ],
+      // On already, or the enrolment changed meanwhile: the answer false.
+      onConflict: () => undefined,
+    });
   }
 
   /**

@@ -4,6 +4,8 @@
 // edit racing the publish makes the transaction fail instead of publishing twice or
 // publishing unreviewed content. Unpublishing takes the page off the site
 // (docs/decisions/0135-unpublish-with-redirect.md for the redirect that may follow).
+import { assertClaims } from './claims-check.ts';
+import { assertApprovalPeriod } from './approval-period.ts';
 import type { ScheduleEntry } from '../../shared/workflow.ts';
 import { keys } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
@@ -13,6 +15,9 @@ import { Review } from './review.ts';
 import type { Actor } from './store.ts';
 
 /** The publishing layer of the page workflow (layers: functions/data/workflow/store.ts). */
+const refusedStep = (schedule: ScheduleEntry | undefined) =>
+  schedule ? `It was not published as scheduled for ${schedule.at}` : 'It cannot be published';
+
 export abstract class Publishing extends Review {
   /**
    * Publishes now: the working copy becomes the live version (or a never-published page
@@ -22,7 +27,7 @@ export abstract class Publishing extends Review {
     // The image count first: an image changed in place after this read makes the write fail
     // (live-guard.ts), one changed before it shows in the hash checked below.
     const generations = await readGenerations(this.db, this.table);
-    const [read, { approvalsRequired }] = await Promise.all([
+    const [read, { approvalsRequired, claimsLint, maxApprovalMonths }] = await Promise.all([
       this.workingCopy(page.id),
       this.settings(),
     ]);
@@ -51,6 +56,8 @@ export abstract class Publishing extends Review {
         );
       }
       if (approvalsRequired > 0) throw new ApprovalsMissingError(approvalsRequired, 0);
+      assertApprovalPeriod(page.lifecycle, maxApprovalMonths, this.now());
+      await assertClaims(this.claims, page.content, refusedStep(schedule), claimsLint);
       return this.pages.update(
         page.id,
         { isActive: true },
@@ -71,9 +78,12 @@ export abstract class Publishing extends Review {
     const rehashed = await this.refreshHash(page.id, copy);
     if (rehashed) copy = { ...copy, contentHash: rehashed };
     if (schedule?.contentHash && schedule.contentHash !== copy.contentHash) throw changed();
-    const approvals = Review.approvalsOf(await this.signatures(page.id, copy));
+    const signatures = await this.signatures(page.id, copy);
+    const approvals = Review.approvalsOf(signatures);
     if (approvals < approvalsRequired)
       throw new ApprovalsMissingError(approvalsRequired, approvals);
+    assertApprovalPeriod(page.lifecycle, maxApprovalMonths, this.now());
+    await assertClaims(this.claims, copy.content, refusedStep(schedule), claimsLint);
     return this.pages.update(
       page.id,
       { title: copy.title, slug: copy.slug, content: copy.content, isActive: true },
@@ -105,12 +115,29 @@ export abstract class Publishing extends Review {
           refused: changed,
         },
         reviewed: { approvals, mediaGeneration: generations.media ?? null },
+        // The publication keeps the signatures that covered this content, oldest first.
+        signatures: signatures
+          .filter((signature) => signature.current)
+          .reverse()
+          .map(({ signerName, signerEmail, signedAt, meaning, checklist }) => ({
+            signerName,
+            signerEmail,
+            signedAt,
+            meaning,
+            ...(checklist ? { checklist } : {}),
+          })),
       },
     );
   }
 
   /** Takes the page off the site now; the working copy, if any, stays. */
-  async unpublish(page: LandingPage, actor: Actor, schedule?: ScheduleEntry): Promise<LandingPage> {
+  /** Takes a live page down; `why` (a clause) says in the audit entry why, when not asked. */
+  async unpublish(
+    page: LandingPage,
+    actor: Actor,
+    schedule?: ScheduleEntry,
+    why?: string,
+  ): Promise<LandingPage> {
     if (!page.isActive) throw new WorkflowStateError('The page is not live');
     return this.pages.update(
       page.id,
@@ -123,8 +150,8 @@ export abstract class Publishing extends Review {
         expectedRevision: page.revision,
         detail: () =>
           `taken off the site${schedule ? ` as scheduled for ${schedule.at}` : ''}${
-            schedule?.redirectTo ? `; its address redirects to ${schedule.redirectTo}` : ''
-          }`,
+            why ? ` because ${why}` : ''
+          }${schedule?.redirectTo ? `; its address redirects to ${schedule.redirectTo}` : ''}`,
         also: {
           parts: [
             {

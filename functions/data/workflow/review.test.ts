@@ -75,7 +75,7 @@ describe('review with electronic signatures', () => {
     const own = await as('publisher')(
       'POST',
       `/api/landing-pages/${live.id}/approve`,
-      approve('approved-legal'),
+      approve('approved-legal', 'publisher'),
     );
     expect(own.status).toBe(409);
     expect(((await own.json()) as ErrorBody).error.message).toBe(
@@ -89,7 +89,7 @@ describe('review with electronic signatures', () => {
         await as('reviewer2')(
           'POST',
           `/api/landing-pages/${live.id}/approve`,
-          approve('approved-legal'),
+          approve('approved-legal', 'reviewer2'),
         )
       ).status,
     ).toBe(201);
@@ -104,7 +104,7 @@ describe('review with electronic signatures', () => {
       ['reviewer2@pharmabridge.test', 'approved-legal', false],
       ['reviewer@pharmabridge.test', 'approved-medical', false],
     ]);
-  });
+  }, 90_000); // Five accounts signing and publishing: about 25 s on a loaded 2-core machine.
 
   it('an edit after an approval voids it: publishing answers 409 naming what is missing', async () => {
     const { as, live, status, draft } = await team(1);
@@ -187,6 +187,12 @@ describe('settings', () => {
     const { as } = await team();
     expect(await (await as('admin')('GET', '/api/admin/settings')).json()).toEqual({
       approvalsRequired: 0,
+      claimsLint: 'warn',
+      withdrawnClaims: 'flag',
+      openCommentsBlockApproval: true,
+      reviewChecklist: [],
+      jobCodePrefix: 'PB',
+      maxApprovalMonths: 0,
     });
     const bad = await as('admin')('PUT', '/api/admin/settings', { approvalsRequired: 4 });
     expect(bad.status).toBe(400);
@@ -196,6 +202,61 @@ describe('settings', () => {
     expect(
       (await as('publisher')('PUT', '/api/admin/settings', { approvalsRequired: 1 })).status,
     ).toBe(403);
+  });
+
+  it('a PUT changes only the settings it names, each checked, and the audit log says which', async () => {
+    const { as } = await team();
+    const put = (body: unknown) => as('admin')('PUT', '/api/admin/settings', body);
+    await put({ approvalsRequired: 2 });
+    const changed = await put({
+      claimsLint: 'block',
+      reviewChecklist: ['Every claim is referenced', 'Fair balance'],
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toEqual({
+      approvalsRequired: 2,
+      claimsLint: 'block',
+      withdrawnClaims: 'flag',
+      openCommentsBlockApproval: true,
+      reviewChecklist: ['Every claim is referenced', 'Fair balance'],
+      jobCodePrefix: 'PB',
+      maxApprovalMonths: 0,
+    });
+    const refusals: [unknown, string, string][] = [
+      [{}, '', 'names no setting to change'],
+      [{ claimsLint: 'strict' }, 'claimsLint', ''],
+      [{ withdrawnClaims: 'delete' }, 'withdrawnClaims', ''],
+      [{ reviewChecklist: ['A', 'A'] }, 'reviewChecklist', 'lists an item twice'],
+      [{ reviewChecklist: ['  '] }, 'reviewChecklist.0', 'an item is empty'],
+      [
+        { reviewChecklist: Array.from({ length: 13 }, (_, n) => `Item ${n}`) },
+        'reviewChecklist',
+        'has more than 12 items',
+      ],
+      [{ openCommentsBlockApproval: 'yes' }, 'openCommentsBlockApproval', ''],
+      [{ maxApprovalMonths: 61 }, 'maxApprovalMonths', ''],
+      [{ maxApprovalMonths: 1.5 }, 'maxApprovalMonths', ''],
+    ];
+    for (const [body, field, message] of refusals) {
+      const refused = await put(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      const { error } = (await refused.json()) as ErrorBody;
+      if (field) expect(Object.keys(error.fields ?? {}), JSON.stringify(body)).toEqual([field]);
+      if (message) {
+        expect(JSON.stringify(error), JSON.stringify(body)).toContain(message);
+      }
+    }
+    // Nothing stored is lost by a refusal.
+    expect(
+      ((await (await as('admin')('GET', '/api/admin/settings')).json()) as { claimsLint: string })
+        .claimsLint,
+    ).toBe('block');
+    const audit = (await (await as('admin')('GET', '/api/admin/audit?limit=5')).json()) as {
+      entries: { summary: string }[];
+    };
+    expect(audit.entries.map((entry) => entry.summary)).toContain(
+      'Text that reads like a claim: refused; Reviewer checklist: "Every claim is referenced", "Fair balance"',
+    );
   });
 });
 

@@ -7,24 +7,25 @@
 // title, slug and content signed (store.ts contentHash); it counts as an approval only while
 // the working copy still has that hash, so any edit voids every approval at once without
 // touching them.
-import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { assertClaims } from './claims-check.ts';
 import {
-  DEFAULT_SETTINGS,
-  MEANING_LABELS,
-  settingsSchema,
-  type CommentEntry,
+  checklistPart,
   type Settings,
+  type SettingsUpdate,
   type Signature,
-  type SignatureMeaning,
+  type Signer,
   type WorkingCopy,
 } from '../../shared/workflow.ts';
+import { type SignatureMeaning } from '../../shared/signatures.ts';
 import { keys, SK } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
-import { conditionally, putNew } from '../table.ts';
+import { signatureManifest, type AuditPart } from '../audit-item.ts';
+import { putNew, type TransactPart } from '../table.ts';
 import { assertSignable, WorkflowStateError, WorkingCopyNotFoundError } from './errors.ts';
+import { readSettings, SETTING_NAMES } from './settings.ts';
 import { withoutKeys, type Actor } from './store.ts';
-import { WorkingCopies } from './working-copy.ts';
+import { Comments, suffix } from './comments.ts';
+import { openThreadCount } from '../../shared/comments.ts';
 
 interface SignatureItem extends Omit<Signature, 'current'> {
   pk: string;
@@ -32,44 +33,64 @@ interface SignatureItem extends Omit<Signature, 'current'> {
   pageId: string;
 }
 
-const suffix = (at: string) => `${at}#${randomUUID().slice(0, 8)}`;
+/** A changed setting as the audit log says it. */
+function settingLine(name: keyof Settings, update: SettingsUpdate): string {
+  switch (name) {
+    case 'approvalsRequired':
+      return `Approvals required to publish: ${update.approvalsRequired}`;
+    case 'claimsLint':
+      return `Text that reads like a claim: ${update.claimsLint === 'block' ? 'refused' : 'listed for reviewers'}`;
+    case 'withdrawnClaims':
+      return `Pages using a withdrawn claim: ${update.withdrawnClaims === 'unpublish' ? 'taken down' : 'flagged'}`;
+    case 'openCommentsBlockApproval':
+      return `Unresolved comments ${update.openCommentsBlockApproval ? 'block' : 'do not block'} approval`;
+    case 'reviewChecklist':
+      return update.reviewChecklist!.length === 0
+        ? 'Reviewer checklist: none'
+        : `Reviewer checklist: ${update.reviewChecklist!.map((item) => `"${item}"`).join(', ')}`;
+    case 'jobCodePrefix':
+      return `Job code prefix: ${update.jobCodePrefix} (from the next publication)`;
+    case 'maxApprovalMonths':
+      return update.maxApprovalMonths === 0
+        ? 'Approval period: unlimited'
+        : `Approval period: publishing needs an expiry within ${update.maxApprovalMonths} months`;
+  }
+}
 
 /** The review layer of the page workflow (layers: functions/data/workflow/store.ts). */
-export abstract class Review extends WorkingCopies {
+export abstract class Review extends Comments {
+  /** The publishing settings, each missing or unreadable one at its default. */
   async settings(): Promise<Settings> {
-    const result = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: keys.settings(), ConsistentRead: true }),
-    );
-    const parsed = settingsSchema.safeParse({
-      approvalsRequired: result.Item?.['approvalsRequired'],
-    });
-    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+    return readSettings(this.db, this.table);
   }
 
-  async putSettings(settings: Settings, actor: Actor): Promise<Settings> {
+  /** Changes the settings named in `update`; the others keep their values. */
+  async putSettings(update: SettingsUpdate, actor: Actor): Promise<Settings> {
     const now = this.now();
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            // An update, not a put: the item also holds live-guard.ts's counters.
-            Update: {
-              TableName: this.table,
-              Key: keys.settings(),
-              UpdateExpression: 'SET approvalsRequired = :approvals',
-              ExpressionAttributeValues: { ':approvals': settings.approvalsRequired },
-            },
+    const names = SETTING_NAMES.filter((name) => update[name] !== undefined);
+    await this.transact({
+      items: [
+        {
+          // An update, not a put: the item also holds live-guard.ts's counters.
+          Update: {
+            TableName: this.table,
+            Key: keys.settings(),
+            UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(
+              names.map((name) => [`:${name}`, update[name]]),
+            ),
           },
-          this.audit(
-            now,
-            actor,
-            'settings',
-            `Approvals required to publish: ${settings.approvalsRequired}`,
-          ),
-        ],
-      }),
-    );
-    return settings;
+        },
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'settings',
+        names.map((name) => settingLine(name, update)).join('; '),
+      ),
+    });
+    return this.settings();
   }
 
   /**
@@ -88,6 +109,12 @@ export abstract class Review extends WorkingCopies {
     }
     if (copy.state === 'in_review')
       throw new WorkflowStateError('The working copy is already in review');
+    await assertClaims(
+      this.claims,
+      copy.content,
+      'It cannot be submitted',
+      (await this.settings()).claimsLint,
+    );
     const now = this.now();
     const at = now.toISOString();
     const next: WorkingCopy = {
@@ -98,10 +125,11 @@ export abstract class Review extends WorkingCopies {
       ...(note ? { note } : {}),
     };
     if (!note) delete next.note;
-    await this.moveState(page, copy, next, [
-      ...(note
-        ? [this.commentPut(page.id, actor.email, at, note, copy.revision, 'submission')]
-        : []),
+    await this.moveState(
+      page,
+      copy,
+      next,
+      note ? [this.commentPut(page.id, actor.email, at, note, copy.revision, 'submission')] : [],
       this.audit(
         now,
         actor,
@@ -109,7 +137,7 @@ export abstract class Review extends WorkingCopies {
         `${copy.title} (/${page.slug}): working copy submitted for review (revision ${copy.revision})`,
         page.id,
       ),
-    ]);
+    );
     return next;
   }
 
@@ -122,8 +150,11 @@ export abstract class Review extends WorkingCopies {
     const now = this.now();
     const at = now.toISOString();
     const next: WorkingCopy = { ...copy, state: 'draft' };
-    await this.moveState(page, copy, next, [
-      this.commentPut(page.id, actor.email, at, comment, copy.revision, 'rejection'),
+    await this.moveState(
+      page,
+      copy,
+      next,
+      [this.commentPut(page.id, actor.email, at, comment, copy.revision, 'rejection')],
       this.audit(
         now,
         actor,
@@ -131,7 +162,7 @@ export abstract class Review extends WorkingCopies {
         `${copy.title} (/${page.slug}): working copy rejected (revision ${copy.revision})`,
         page.id,
       ),
-    ]);
+    );
     return next;
   }
 
@@ -142,7 +173,7 @@ export abstract class Review extends WorkingCopies {
    */
   async sign(
     page: LandingPage,
-    signer: { email: string; name: string },
+    signer: Signer,
     meaning: SignatureMeaning,
     comment: string | undefined,
     actor: Actor,
@@ -150,6 +181,18 @@ export abstract class Review extends WorkingCopies {
     const copy = await this.workingCopy(page.id);
     if (!copy) throw new WorkingCopyNotFoundError();
     await assertSignable(copy, signer, () => this.signatures(page.id, copy));
+    const settings = await this.settings();
+    // Open threads hold up a signature (docs/decisions/0528-open-comments-block-approval.md).
+    if (settings.openCommentsBlockApproval) {
+      const open = openThreadCount(await this.comments(page.id));
+      if (open > 0) {
+        const count = `${open} comment${open === 1 ? ' is' : 's are'} unresolved`;
+        throw new WorkflowStateError(`It cannot be approved: ${count}`, {
+          comments: [`${count}: resolve ${open === 1 ? 'it' : 'them'} first`],
+        });
+      }
+    }
+    await assertClaims(this.claims, copy.content, 'It cannot be approved', settings.claimsLint);
     if (await this.refreshHash(page.id, copy)) {
       throw new WorkflowStateError(
         'An image this working copy shows changed after it was saved, so it reads differently now: reload it and review it again',
@@ -165,48 +208,38 @@ export abstract class Review extends WorkingCopies {
       signedAt,
       meaning,
       ...(comment ? { comment } : {}),
+      ...checklistPart(signer),
       contentHash: copy.contentHash,
       revision: copy.revision,
     };
-    const written = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            putNew(this.table, { ...keys.signature(page.id, id), pageId: page.id, ...record }),
-            {
-              ConditionCheck: {
-                TableName: this.table,
-                Key: keys.workingCopy(page.id),
-                ConditionExpression: 'contentHash = :hash AND #state = :review',
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':hash': copy.contentHash, ':review': 'in_review' },
-              },
-            },
-            ...(comment
-              ? [
-                  this.commentPut(
-                    page.id,
-                    signer.email,
-                    signedAt,
-                    comment,
-                    copy.revision,
-                    'comment',
-                  ),
-                ]
-              : []),
-            this.audit(
-              now,
-              actor,
-              'approve',
-              `${copy.title} (/${page.slug}): approved by ${signer.name} <${signer.email}>, ${signedAt.slice(0, 16).replace('T', ' ')} UTC, ${MEANING_LABELS[meaning]}; content SHA-256 ${copy.contentHash}`,
-              page.id,
-            ),
-          ],
-        }),
+    const manifest = signatureManifest(signer, signedAt, meaning);
+    await this.transact({
+      items: [
+        putNew(this.table, { ...keys.signature(page.id, id), pageId: page.id, ...record }),
+        {
+          ConditionCheck: {
+            TableName: this.table,
+            Key: keys.workingCopy(page.id),
+            ConditionExpression: 'contentHash = :hash AND #state = :review',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':hash': copy.contentHash, ':review': 'in_review' },
+          },
+        },
+        ...(comment
+          ? [this.commentPut(page.id, signer.email, signedAt, comment, copy.revision, 'approval')]
+          : []),
+      ],
+      audit: this.audit(
+        now,
+        actor,
+        'approve',
+        `${copy.title} (/${page.slug}): approved by ${manifest.text}; content SHA-256 ${copy.contentHash}`,
+        page.id,
+        manifest.signature,
       ),
-    );
-    if (!written)
-      throw new WorkflowStateError('The working copy changed while you signed; review it again');
+      onConflict: () =>
+        new WorkflowStateError('The working copy changed while you signed; review it again'),
+    });
     return { ...record, current: true };
   }
 
@@ -227,90 +260,32 @@ export abstract class Review extends WorkingCopies {
     return new Set(signatures.filter((s) => s.current).map((s) => s.signerEmail)).size;
   }
 
-  async comments(pageId: string): Promise<CommentEntry[]> {
-    const items = await this.partition<CommentEntry & { pk: string; sk: string; pageId: string }>(
-      pageId,
-      SK.comment,
-    );
-    return items.map(withoutKeys);
-  }
-
-  async addComment(page: LandingPage, body: string, actor: Actor): Promise<CommentEntry> {
-    const copy = await this.workingCopy(page.id);
-    const now = this.now();
-    const at = now.toISOString();
-    const put = this.commentPut(page.id, actor.email, at, body, copy?.revision, 'comment');
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          put,
-          this.audit(
-            now,
-            actor,
-            'comment',
-            `${page.title} (/${page.slug}): comment on ${copy ? `working copy revision ${copy.revision}` : 'the live version'}`,
-            page.id,
-          ),
-        ],
-      }),
-    );
-    return withoutKeys(put.Put.Item);
-  }
-
   /**
-   * Writes the copy in its next state (submit, reject) with `parts`, conditional on the
-   * copy still being the revision and state it was read in.
+   * Writes the copy in its next state (submit, reject) with `parts` and its audit entry,
+   * conditional on the copy still being the revision and state it was read in.
    */
   private async moveState(
     page: LandingPage,
     copy: WorkingCopy,
     next: WorkingCopy,
-    parts: object[],
+    parts: TransactPart[],
+    audit: AuditPart,
   ): Promise<void> {
-    const written = await conditionally(
-      this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
-                ConditionExpression: 'revision = :revision AND #state = :state',
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':revision': copy.revision, ':state': copy.state },
-              },
-            },
-            ...parts,
-          ],
-        }),
-      ),
-    );
-    if (!written) throw new WorkflowStateError('The working copy changed meanwhile; reload it');
-  }
-
-  private commentPut(
-    pageId: string,
-    author: string,
-    at: string,
-    body: string,
-    revision: number | undefined,
-    kind: CommentEntry['kind'],
-  ) {
-    const id = suffix(at);
-    const entry: CommentEntry = {
-      id,
-      author,
-      at,
-      body,
-      ...(revision !== undefined ? { revision } : {}),
-      kind,
-    };
-    return {
-      Put: {
-        TableName: this.table,
-        Item: { ...keys.comment(pageId, id), pageId, ...entry },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    };
+    await this.transact({
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
+            ConditionExpression: 'revision = :revision AND #state = :state',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':revision': copy.revision, ':state': copy.state },
+          },
+        },
+        ...parts,
+      ],
+      audit,
+      onConflict: () => new WorkflowStateError('The working copy changed meanwhile; reload it'),
+    });
   }
 }

@@ -5,8 +5,10 @@
 //   preview-links.ts . links that show the working copy without an account
 //   schedules.ts ..... a publish or an unpublish at a set time
 //   working-copy.ts .. the copy editors save, discard, and its hash
-//   review.ts ........ submit, approve (electronic signatures), reject, comments, the setting
+//   comments.ts ...... comment threads, anchored to blocks, resolved and reopened
+//   review.ts ........ submit, approve (electronic signatures), reject, the settings
 //   publish.ts ....... publish and unpublish
+//   lifecycle.ts ..... review-by date and expiry, and the markers of what they caused
 //   repository.ts .... WorkflowRepository, the top layer
 //
 // Access patterns and keys (functions/data/keys.ts):
@@ -24,11 +26,13 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { stableStringify } from '../../shared/stable-json.ts';
 import { mediaIdsIn, mediaMapOf, mediaPathsIn, type MediaMap } from '../../shared/media-map.ts';
+import type { AuditSignature } from '../../shared/api/audit.ts';
 import { auditItem, type AuditAction } from '../audit.ts';
 import { keys } from '../keys.ts';
 import type { LandingPageRepository } from '../landing-pages/repository.ts';
 import type { MediaRepository } from '../media/repository.ts';
 import { queryAll, TableRepository } from '../table.ts';
+import { ClaimRepository } from '../claims/claims.ts';
 
 /** Who acts, for the audit entry written with the change. */
 export interface Actor {
@@ -72,6 +76,8 @@ export function withoutKeys<T extends { pk: string; sk: string; pageId: string }
 export abstract class WorkflowStore extends TableRepository {
   protected readonly pages: LandingPageRepository;
   protected readonly media: MediaRepository;
+  /** The claims the publishing steps check content against (claims-check.ts). */
+  protected readonly claims: ClaimRepository;
 
   constructor(
     db: DynamoDBDocumentClient,
@@ -81,8 +87,14 @@ export abstract class WorkflowStore extends TableRepository {
     media: MediaRepository,
   ) {
     super(db, table, now);
+    this.claims = new ClaimRepository(db, table, now);
     this.pages = pages;
     this.media = media;
+  }
+
+  /** Every claim and piece of evidence as of today: what a preview link renders claims from. */
+  claimsToday() {
+    return this.claims.listWithEvidence();
   }
 
   /** The library images `content` shows, as the page renders them (for contentHash). */
@@ -105,13 +117,21 @@ export abstract class WorkflowStore extends TableRepository {
     });
   }
 
-  protected audit(now: Date, actor: Actor, action: AuditAction, summary: string, pageId?: string) {
+  protected audit(
+    now: Date,
+    actor: Actor,
+    action: AuditAction,
+    summary: string,
+    pageId?: string,
+    signature?: AuditSignature,
+  ) {
     return auditItem(this.table, now, {
       actor: actor.email,
       action,
       summary,
       ...(pageId ? { pageId } : {}),
       ...(actor.ip ? { ip: actor.ip } : {}),
+      ...(signature ? { signature } : {}),
     }).put;
   }
 }

@@ -5,26 +5,36 @@
 // the old content, review.ts) and voids a scheduled publish of the old content.
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { LandingContent } from '../../shared/landing-content.ts';
-import type { WorkflowSummary, WorkingCopy } from '../../shared/workflow.ts';
+import {
+  workingCopySchema,
+  type WorkflowSummary,
+  type WorkingCopy,
+} from '../../shared/workflow.ts';
 import { GSI1PK, keys } from '../keys.ts';
 import type { LandingPage } from '../landing-pages/page-item.ts';
 import { conditionally, GSI1, queryAll } from '../table.ts';
 import { StaleWorkingCopyError, WorkflowStateError, WorkingCopyNotFoundError } from './errors.ts';
 import { Schedules, toSchedule, type ScheduleItem } from './schedules.ts';
-import { withoutKeys, type Actor } from './store.ts';
+import type { Actor } from './store.ts';
 
-interface WorkingCopyItem extends WorkingCopy {
-  pk: string;
-  sk: string;
-  pageId: string;
-}
+/**
+ * A working copy item as read: the copy's fields checked by the shared schema (the keys
+ * dropped), its content as stored (checked by landingContentSchema when it was saved, and
+ * not parsed again, so content saved by an older version reads back as it was).
+ */
+const storedWorkingCopySchema = workingCopySchema.extend({
+  content: z.custom<LandingContent>((value) => typeof value === 'object' && value !== null),
+});
 
-const toWorkingCopy = (item: WorkingCopyItem): WorkingCopy => {
-  return withoutKeys(item);
-};
+const toWorkingCopy = (item: Record<string, unknown>): WorkingCopy =>
+  storedWorkingCopySchema.parse(item);
 
 /** The working copy layer of the page workflow (layers: functions/data/workflow/store.ts). */
+/** What the working copies and schedules say of a page (its claims are the route's). */
+type CopySummary = Omit<WorkflowSummary, 'claims' | 'lifecycle'>;
+
 export abstract class WorkingCopies extends Schedules {
   async workingCopy(pageId: string): Promise<WorkingCopy | undefined> {
     const result = await this.db.send(
@@ -34,7 +44,7 @@ export abstract class WorkingCopies extends Schedules {
         ConsistentRead: true,
       }),
     );
-    return result.Item ? toWorkingCopy(result.Item as WorkingCopyItem) : undefined;
+    return result.Item ? toWorkingCopy(result.Item) : undefined;
   }
 
   /**
@@ -181,20 +191,15 @@ export abstract class WorkingCopies extends Schedules {
   /** The working copies of these pages (pages without one are left out), by page id. */
   async workingCopies(pageIds: string[]): Promise<Map<string, WorkingCopy>> {
     const items = await this.copyItems(pageIds, { ConsistentRead: true });
-    return new Map(
-      items.map((item) => [
-        String(item['pageId']),
-        toWorkingCopy(item as unknown as WorkingCopyItem),
-      ]),
-    );
+    return new Map(items.map((item) => [String(item['pageId']), toWorkingCopy(item)]));
   }
 
   /**
    * For the Pages list: each page's working copy state and schedules, read in batches
    * (one BatchGet per 100 pages) plus one query of the schedule index.
    */
-  async summaries(pageIds: string[]): Promise<Record<string, WorkflowSummary>> {
-    const result: Record<string, WorkflowSummary> = {};
+  async summaries(pageIds: string[]): Promise<Record<string, CopySummary>> {
+    const result: Record<string, CopySummary> = {};
     for (const id of pageIds) result[id] = { workingCopy: null, schedule: [] };
     const items = await this.copyItems(pageIds, {
       ProjectionExpression: 'pageId, #state, revision, updatedAt, updatedBy',

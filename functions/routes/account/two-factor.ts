@@ -1,7 +1,6 @@
 // /api/account/two-factor: turning two-factor sign-in on (enrolment, then a confirming
 // code) and off, and new recovery codes.
 import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import { requireAdmin } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -13,46 +12,59 @@ import {
   otpauthUri,
   totpStep,
 } from '../../core/totp.ts';
-import { jsonBody, requireJson } from '../../lib/validate.ts';
 import {
   confirmEnrolmentRequestSchema,
   disableTwoFactorRequestSchema,
+  enrolmentSchema,
+  recoveryCodesSchema,
   regenerateRecoveryCodesRequestSchema,
   type Enrolment,
   type RecoveryCodes,
 } from '../../shared/account.ts';
+import { defineRoute, mount } from '../support/define-route.ts';
 import { confirmIdentity, fieldError, ipOf, me, self } from '../support/identity.ts';
 
 /** A started two-factor enrolment waits this long for its confirming code. */
 const ENROLMENT_TTL_SECONDS = 15 * 60;
-const { createHandlers } = createFactory<AppEnv>();
 
-const startEnrolment = createHandlers(async (c) => {
-  const services = c.get('services');
-  const admin = await self(c);
-  if (admin.totpSecret)
-    throw new ApiError(409, 'conflict', 'Two-factor sign-in is already on; turn it off first');
-  if (!services.twoFactor.canEncrypt)
-    throw new ApiError(
-      503,
-      'unavailable',
-      'Two-factor sign-in cannot be turned on: this server has no key to encrypt its secret with (LEAD_SETTINGS_KMS_KEY or LEAD_SETTINGS_KEY); see docs/operations.md',
-    );
-  const secret = newTotpSecret();
-  const expiresAt = new Date(services.now().getTime() + ENROLMENT_TTL_SECONDS * 1000);
-  await services.twoFactor.startEnrolment(admin.email, secret, expiresAt);
-  return c.json<Enrolment>(
-    { secret, uri: otpauthUri(secret, admin.email), expiresAt: expiresAt.toISOString() },
-    201,
-  );
-});
-
-const confirmEnrolment = createHandlers(
-  requireJson,
-  jsonBody(confirmEnrolmentRequestSchema),
+export const startEnrolment = defineRoute(
+  {
+    method: 'post',
+    path: '/enrolment',
+    summary: "Starts turning on two-factor sign-in: the authenticator app's secret and URI",
+    responses: { 201: enrolmentSchema },
+  },
   async (c) => {
     const services = c.get('services');
-    const { code } = c.req.valid('json');
+    const admin = await self(c);
+    if (admin.totpSecret)
+      throw new ApiError(409, 'conflict', 'Two-factor sign-in is already on; turn it off first');
+    if (!services.twoFactor.canEncrypt)
+      throw new ApiError(
+        503,
+        'unavailable',
+        'Two-factor sign-in cannot be turned on: this server has no key to encrypt its secret with (LEAD_SETTINGS_KMS_KEY or LEAD_SETTINGS_KEY); see docs/operations.md',
+      );
+    const secret = newTotpSecret();
+    const expiresAt = new Date(services.now().getTime() + ENROLMENT_TTL_SECONDS * 1000);
+    await services.twoFactor.startEnrolment(admin.email, secret, expiresAt);
+    return c.json<Enrolment>(
+      { secret, uri: otpauthUri(secret, admin.email), expiresAt: expiresAt.toISOString() },
+      201,
+    );
+  },
+);
+
+export const confirmEnrolment = defineRoute(
+  {
+    method: 'post',
+    path: '/enrolment/confirm',
+    summary: "Turns two-factor sign-in on with the app's current code; answers recovery codes",
+    request: { json: confirmEnrolmentRequestSchema },
+    responses: { 200: recoveryCodesSchema },
+  },
+  async (c, { json: { code } }) => {
+    const services = c.get('services');
     const email = me(c);
     const enrolment = await services.twoFactor.enrolment(email);
     if (!enrolment)
@@ -78,12 +90,16 @@ const confirmEnrolment = createHandlers(
   },
 );
 
-const disableTwoFactor = createHandlers(
-  requireJson,
-  jsonBody(disableTwoFactorRequestSchema),
-  async (c) => {
+export const disableTwoFactor = defineRoute(
+  {
+    method: 'post',
+    path: '/disable',
+    summary: 'Turns two-factor sign-in off, given the password and a code',
+    request: { json: disableTwoFactorRequestSchema },
+    responses: { 204: null },
+  },
+  async (c, { json: { password, code } }) => {
     const services = c.get('services');
-    const { password, code } = c.req.valid('json');
     const current = await self(c);
     if (!current.totpSecret) throw new ApiError(409, 'conflict', 'Two-factor sign-in is not on');
     const { admin } = await confirmIdentity(c, {
@@ -101,12 +117,16 @@ const disableTwoFactor = createHandlers(
   },
 );
 
-const replaceRecoveryCodes = createHandlers(
-  requireJson,
-  jsonBody(regenerateRecoveryCodesRequestSchema),
-  async (c) => {
+export const replaceRecoveryCodes = defineRoute(
+  {
+    method: 'post',
+    path: '/recovery-codes',
+    summary: 'New recovery codes, given a code; the old ones stop working',
+    request: { json: regenerateRecoveryCodesRequestSchema },
+    responses: { 200: recoveryCodesSchema },
+  },
+  async (c, { json: { code } }) => {
     const services = c.get('services');
-    const { code } = c.req.valid('json');
     const current = await self(c);
     if (!current.totpSecret) throw new ApiError(409, 'conflict', 'Two-factor sign-in is not on');
     const { admin } = await confirmIdentity(c, { code: { field: 'code', value: code } });
@@ -125,9 +145,9 @@ const replaceRecoveryCodes = createHandlers(
   },
 );
 
-export const twoFactor = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .post('/enrolment', ...startEnrolment)
-  .post('/enrolment/confirm', ...confirmEnrolment)
-  .post('/disable', ...disableTwoFactor)
-  .post('/recovery-codes', ...replaceRecoveryCodes);
+export const twoFactor = mount(new Hono<AppEnv>().use(requireAdmin), [
+  startEnrolment,
+  confirmEnrolment,
+  disableTwoFactor,
+  replaceRecoveryCodes,
+]);

@@ -3,21 +3,21 @@
 // making or revoking one, which hands figures to outsiders, takes `publish` (admins and
 // publishers). The link itself is answered by functions/routes/shared-analytics.ts.
 import { Hono, type Context } from 'hono';
-import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { handlerPermission, requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { jsonBody, params, requireJson } from '../../lib/validate.ts';
 import { AnalyticsShareRepository, type ShareRecord } from '../../data/analytics-shares.ts';
 import {
   createShareSchema,
+  shareListSchema,
+  shareSchema,
   sharedDashboardPath,
   type AnalyticsShare,
+  type ShareList,
 } from '../../shared/reports.ts';
 import { actorOf } from '../support/actor.ts';
+import { defineRoute, mount } from '../support/define-route.ts';
 
-const { createHandlers } = createFactory<AppEnv>();
-const idParam = params(z.object({ id: z.uuid() }));
 const mayShare = handlerPermission('publish');
 
 export const sharesOf = (c: Context<AppEnv>) => {
@@ -30,24 +30,53 @@ async function withUrl(c: Context<AppEnv>, share: ShareRecord): Promise<Analytic
   return { ...share, url: `${c.get('services').config.siteUrl}${sharedDashboardPath(token)}` };
 }
 
-const list = createHandlers(async (c) => {
-  const shares = await sharesOf(c).list();
-  return c.json({ shares: await Promise.all(shares.map((share) => withUrl(c, share))) });
-});
+export const listShares = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'Every shared dashboard link, revoked and expired ones too',
+    responses: { 200: shareListSchema },
+  },
+  async (c) => {
+    const shares = await sharesOf(c).list();
+    return c.json<ShareList>({
+      shares: await Promise.all(shares.map((share) => withUrl(c, share))),
+    });
+  },
+);
 
-const create = createHandlers(mayShare, requireJson, jsonBody(createShareSchema), async (c) => {
-  const { label, expiresInDays } = c.req.valid('json');
-  const share = await sharesOf(c).create(label, expiresInDays, actorOf(c));
-  return c.json<AnalyticsShare>(await withUrl(c, share), 201);
-});
+export const createShare = defineRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary: 'Makes a read-only analytics link for people without an account',
+    middleware: [mayShare],
+    request: { json: createShareSchema },
+    responses: { 201: shareSchema },
+  },
+  async (c, { json: { label, expiresInDays } }) => {
+    const share = await sharesOf(c).create(label, expiresInDays, actorOf(c));
+    return c.json<AnalyticsShare>(await withUrl(c, share), 201);
+  },
+);
 
-const revoke = createHandlers(mayShare, idParam, async (c) => {
-  await sharesOf(c).revoke(c.req.valid('param').id, actorOf(c));
-  return c.body(null, 204);
-});
+export const revokeShare = defineRoute(
+  {
+    method: 'delete',
+    path: '/:id',
+    summary: 'Revokes a shared dashboard link: it stops working at once',
+    middleware: [mayShare],
+    request: { params: z.object({ id: z.uuid() }) },
+    responses: { 204: null },
+  },
+  async (c, { params: { id } }) => {
+    await sharesOf(c).revoke(id, actorOf(c));
+    return c.body(null, 204);
+  },
+);
 
-export const analyticsShares = new Hono<AppEnv>()
-  .use(requirePermission('analytics'))
-  .get('/', ...list)
-  .post('/', ...create)
-  .delete('/:id', ...revoke);
+export const analyticsShares = mount(new Hono<AppEnv>().use(requirePermission('analytics')), [
+  listShares,
+  createShare,
+  revokeShare,
+]);

@@ -8,13 +8,16 @@ import * as z from 'zod';
 import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { jsonBody, params, requireJson } from '../../lib/validate.ts';
 import { newMediaId } from '../../data/media/store.ts';
 import {
   ASSET_MAX_BYTES,
   assetKeyOf,
+  assetListSchema,
+  assetRecordSchema,
+  assetUploadTicketSchema,
   PDF_MAGIC,
   startAssetUploadSchema,
+  type AssetList,
   type AssetRecord,
   type AssetUploadTicket,
 } from '../../shared/assets.ts';
@@ -22,8 +25,7 @@ import { pendingKeyOf } from '../../shared/media-paths.ts';
 import { audit } from '../support/audit.ts';
 import { signOptions } from '../support/uploads.ts';
 import { actorEmail } from '../support/actor.ts';
-
-const idParam = params(z.object({ id: z.uuid() }));
+import { defineRoute, mount } from '../support/define-route.ts';
 
 const refuse = (message: string) =>
   new ApiError(400, 'validation_failed', `Invalid request: file ${message}`, { file: [message] });
@@ -67,15 +69,29 @@ async function complete(c: Context<AppEnv>, id: string): Promise<AssetRecord> {
   return record;
 }
 
-export const assets = new Hono<AppEnv>()
-  .use(requirePermission('edit'))
-  .get('/', async (c) => {
+export const listAssets = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: "The gated downloads' private files, for the block editor's picker",
+    responses: { 200: assetListSchema },
+  },
+  async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json<{ assets: AssetRecord[] }>({ assets: await c.get('services').assets.list() });
-  })
-  .post('/', requireJson, jsonBody(startAssetUploadSchema), async (c) => {
+    return c.json<AssetList>({ assets: await c.get('services').assets.list() });
+  },
+);
+
+export const startAssetUpload = defineRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary: "Starts a PDF's upload: a presigned PUT for its bytes",
+    request: { json: startAssetUploadSchema },
+    responses: { 201: assetUploadTicketSchema },
+  },
+  async (c, { json: { fileName, size } }) => {
     const services = c.get('services');
-    const { fileName, size } = c.req.valid('json');
     const id = newMediaId();
     await services.assets.startUpload({
       id,
@@ -88,8 +104,22 @@ export const assets = new Hono<AppEnv>()
       maxBytes: ASSET_MAX_BYTES,
     });
     return c.json<AssetUploadTicket>({ id, uploadURL }, 201);
-  })
-  .post('/:id/complete', idParam, async (c) => {
-    const record = await complete(c, c.req.valid('param').id);
-    return c.json<AssetRecord>(record, 201);
-  });
+  },
+);
+
+export const completeAssetUpload = defineRoute(
+  {
+    method: 'post',
+    path: '/:id/complete',
+    summary: 'Checks the uploaded bytes are a PDF of at most 25 MB and records the file',
+    request: { params: z.object({ id: z.uuid() }) },
+    responses: { 201: assetRecordSchema },
+  },
+  async (c, { params: { id } }) => c.json<AssetRecord>(await complete(c, id), 201),
+);
+
+export const assets = mount(new Hono<AppEnv>().use(requirePermission('edit')), [
+  listAssets,
+  startAssetUpload,
+  completeAssetUpload,
+]);

@@ -6,39 +6,44 @@
 // the running experiments' variants and writes the edge's assignment map
 // (functions/server/experiment-map.ts).
 import { Hono, type Context } from 'hono';
-import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { handlerPermission, requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
 import { pageIdSchema } from '../../shared/slug.ts';
 import {
   CONTROL_ID,
   createExperimentSchema,
+  experimentDetailSchema,
   experimentIdSchema,
+  experimentListSchema,
+  experimentResultsSchema,
   promoteSchema,
+  promotedExperimentSchema,
   updateExperimentSchema,
   updateVariantSchema,
   approveVariantSchema,
   variantIdSchema,
-  type Experiment,
   type ExperimentDetail,
+  type ExperimentList,
   type ExperimentResults,
+  type PromotedExperiment,
 } from '../../shared/experiments.ts';
 import { analyse } from '../../shared/stats/verdict.ts';
 import { addDays } from '../../shared/days.ts';
 import type { LandingPage } from '../../data/landing-pages/page-item.ts';
 import { utcDay } from '../../data/salts.ts';
-import { confirmIdentity } from '../support/identity.ts';
+import { confirmSigner } from '../support/identity.ts';
 import { requestRebuild } from '../support/changes.ts';
 import { assertFormsExist } from '../support/form-references.ts';
 import { actorOf } from '../support/actor.ts';
+import { defineRoute, mount } from '../support/define-route.ts';
 
-const { createHandlers } = createFactory<AppEnv>();
-const idParam = params(z.object({ id: experimentIdSchema }));
-const variantParam = params(z.object({ id: experimentIdSchema, variantId: variantIdSchema }));
-const listQuery = query(z.object({ pageId: pageIdSchema.optional() }));
+const idParam = z.object({ id: experimentIdSchema });
+const variantParam = z.object({ id: experimentIdSchema, variantId: variantIdSchema });
+const listQuery = z.object({ pageId: pageIdSchema.optional() });
+const editor = handlerPermission('edit');
+const publisher = handlerPermission('publish');
 
 const DAY_MS = 86_400_000;
 
@@ -57,23 +62,43 @@ async function detailOf(c: Context<AppEnv>, id: string): Promise<ExperimentDetai
   return experiments.get(id, page.content, await approvalsRequired(c));
 }
 
-const list = createHandlers(listQuery, async (c) => {
-  const experiments = await c
-    .get('services')
-    .experiments.list(c.req.valid('query').pageId, await approvalsRequired(c));
-  return c.json<{ experiments: Experiment[] }>({ experiments });
-});
-
-const getOne = createHandlers(idParam, async (c) =>
-  c.json<ExperimentDetail>(await detailOf(c, c.req.valid('param').id)),
+export const listExperiments = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'The experiments of one page, or of every page',
+    request: { query: listQuery },
+    responses: { 200: experimentListSchema },
+  },
+  async (c, { query }) => {
+    const experiments = await c
+      .get('services')
+      .experiments.list(query.pageId, await approvalsRequired(c));
+    return c.json<ExperimentList>({ experiments });
+  },
 );
 
-const create = createHandlers(
-  handlerPermission('edit'),
-  requireJson,
-  jsonBody(createExperimentSchema),
-  async (c) => {
-    const body = c.req.valid('json');
+export const getExperiment = defineRoute(
+  {
+    method: 'get',
+    path: '/:id',
+    summary: "One experiment with every variant's content and approvals",
+    request: { params: idParam },
+    responses: { 200: experimentDetailSchema },
+  },
+  async (c, { params }) => c.json<ExperimentDetail>(await detailOf(c, params.id)),
+);
+
+export const createExperiment = defineRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary: 'A draft experiment of a landing page: its goal, its variants and their shares',
+    middleware: [editor],
+    request: { json: createExperimentSchema },
+    responses: { 201: experimentDetailSchema },
+  },
+  async (c, { json: body }) => {
     const page = await pageOf(c, body.pageId);
     for (const [index, variant] of body.variants.entries()) {
       await assertFormsExist(c, variant.content, ['variants', index, 'content']);
@@ -84,31 +109,46 @@ const create = createHandlers(
   },
 );
 
-const update = createHandlers(
-  handlerPermission('edit'),
-  idParam,
-  requireJson,
-  jsonBody(updateExperimentSchema),
-  async (c) => {
-    const { id } = c.req.valid('param');
-    await c.get('services').experiments.update(id, c.req.valid('json'), actorOf(c));
+export const updateExperiment = defineRoute(
+  {
+    method: 'patch',
+    path: '/:id',
+    summary: "A draft's settings and its variants' names and shares",
+    middleware: [editor],
+    request: { params: idParam, json: updateExperimentSchema },
+    responses: { 200: experimentDetailSchema },
+  },
+  async (c, { params: { id }, json }) => {
+    await c.get('services').experiments.update(id, json, actorOf(c));
     return c.json<ExperimentDetail>(await detailOf(c, id));
   },
 );
 
-const remove = createHandlers(handlerPermission('edit'), idParam, async (c) => {
-  await c.get('services').experiments.deleteDraft(c.req.valid('param').id, actorOf(c));
-  return c.body(null, 204);
-});
+export const deleteExperiment = defineRoute(
+  {
+    method: 'delete',
+    path: '/:id',
+    summary: 'Deletes a draft experiment',
+    middleware: [editor],
+    request: { params: idParam },
+    responses: { 204: null },
+  },
+  async (c, { params }) => {
+    await c.get('services').experiments.deleteDraft(params.id, actorOf(c));
+    return c.body(null, 204);
+  },
+);
 
-const putVariant = createHandlers(
-  handlerPermission('edit'),
-  variantParam,
-  requireJson,
-  jsonBody(updateVariantSchema),
-  async (c) => {
-    const { id, variantId } = c.req.valid('param');
-    const { content, revision } = c.req.valid('json');
+export const putVariant = defineRoute(
+  {
+    method: 'put',
+    path: '/:id/variants/:variantId',
+    summary: "A variant's content (not the control's; a draft only)",
+    middleware: [editor],
+    request: { params: variantParam, json: updateVariantSchema },
+    responses: { 200: experimentDetailSchema },
+  },
+  async (c, { params: { id, variantId }, json: { content, revision } }) => {
     await assertFormsExist(c, content);
     await c.get('services').experiments.putVariant(id, variantId, content, revision, actorOf(c));
     return c.json<ExperimentDetail>(await detailOf(c, id));
@@ -116,70 +156,76 @@ const putVariant = createHandlers(
 );
 
 /** An approval is an electronic signature: the password again, and a code when enrolled. */
-const approveVariant = createHandlers(
-  handlerPermission('review'),
-  variantParam,
-  requireJson,
-  jsonBody(approveVariantSchema),
-  async (c) => {
-    const { id, variantId } = c.req.valid('param');
-    const { password, code, meaning, comment } = c.req.valid('json');
-    const signer = await c.get('services').admins.get(c.get('admin')!.email);
-    if (signer?.totpSecret && !code) {
-      throw new ApiError(
-        400,
-        'validation_failed',
-        'Invalid request: code is required: your account signs in with two-factor codes',
-        { code: ['is required: your account signs in with two-factor codes'] },
-      );
-    }
-    const { admin } = await confirmIdentity(c, {
-      password: { field: 'password', value: password },
-      ...(signer?.totpSecret && code ? { code: { field: 'code', value: code } } : {}),
-    });
-    await c
-      .get('services')
-      .experiments.signVariant(
-        id,
-        variantId,
-        { email: admin.email, name: admin.name ?? admin.email },
-        meaning,
-        comment,
-        actorOf(c),
-      );
+export const approveVariant = defineRoute(
+  {
+    method: 'post',
+    path: '/:id/variants/:variantId/approve',
+    summary: "A reviewer's electronic signature of a variant's content",
+    middleware: [handlerPermission('review')],
+    request: { params: variantParam, json: approveVariantSchema },
+    responses: { 201: experimentDetailSchema },
+  },
+  async (c, { params: { id, variantId }, json }) => {
+    await confirmSigner(c, json, (signer) =>
+      c
+        .get('services')
+        .experiments.signVariant(id, variantId, signer, json.meaning, json.comment, actorOf(c)),
+    );
     return c.json<ExperimentDetail>(await detailOf(c, id), 201);
   },
 );
 
 /** Start (or resume), pause, or end: each asks for a rebuild of the page's variants. */
-const lifecycle = (action: 'start' | 'pause' | 'stop') =>
-  createHandlers(handlerPermission('publish'), idParam, async (c) => {
-    const { id } = c.req.valid('param');
-    const { experiments } = c.get('services');
-    const page = await pageOf(c, await experiments.pageIdOf(id));
-    if (action === 'start') {
-      await experiments.start(id, page, await approvalsRequired(c), actorOf(c));
-    } else if (action === 'pause') {
-      await experiments.pause(id, actorOf(c));
-    } else {
-      await experiments.stop(id, actorOf(c));
-    }
-    await requestRebuild(c, `experiment-${action}`, page);
-    return c.json<ExperimentDetail>(await detailOf(c, id));
-  });
+const lifecycle = (action: 'start' | 'pause' | 'stop', summary: string) =>
+  defineRoute(
+    {
+      method: 'post',
+      path: `/:id/${action}`,
+      summary,
+      middleware: [publisher],
+      request: { params: idParam },
+      responses: { 200: experimentDetailSchema },
+    },
+    async (c, { params: { id } }) => {
+      const { experiments } = c.get('services');
+      const page = await pageOf(c, await experiments.pageIdOf(id));
+      if (action === 'start') {
+        await experiments.start(id, page, await approvalsRequired(c), actorOf(c));
+      } else if (action === 'pause') {
+        await experiments.pause(id, actorOf(c));
+      } else {
+        await experiments.stop(id, actorOf(c));
+      }
+      await requestRebuild(c, `experiment-${action}`, page);
+      return c.json<ExperimentDetail>(await detailOf(c, id));
+    },
+  );
+
+export const startExperiment = lifecycle(
+  'start',
+  'Starts (or resumes) an experiment; the site is rebuilt with its variants',
+);
+export const pauseExperiment = lifecycle(
+  'pause',
+  'Pauses a running experiment; the site is rebuilt',
+);
+export const stopExperiment = lifecycle('stop', 'Ends an experiment; the site is rebuilt');
 
 /**
  * The variant's content becomes the page's working copy and the experiment ends; with no
  * approvals required the copy is published at once, else it waits in review like any edit.
  */
-const promote = createHandlers(
-  handlerPermission('publish'),
-  idParam,
-  requireJson,
-  jsonBody(promoteSchema),
-  async (c) => {
-    const { id } = c.req.valid('param');
-    const { variantId } = c.req.valid('json');
+export const promoteVariant = defineRoute(
+  {
+    method: 'post',
+    path: '/:id/promote',
+    summary:
+      "Ends the experiment with a variant as the page's working copy, published when no approvals are required",
+    middleware: [publisher],
+    request: { params: idParam, json: promoteSchema },
+    responses: { 200: promotedExperimentSchema },
+  },
+  async (c, { params: { id }, json: { variantId } }) => {
     const { experiments, workflow } = c.get('services');
     const before = await detailOf(c, id);
     const variant = before.variants.find((v) => v.id === variantId);
@@ -216,7 +262,7 @@ const promote = createHandlers(
       published = true;
     }
     await requestRebuild(c, 'experiment-promote', page);
-    return c.json<ExperimentDetail & { published: boolean }>({
+    return c.json<PromotedExperiment>({
       ...(await detailOf(c, id)),
       published,
     });
@@ -227,68 +273,76 @@ const promote = createHandlers(
 const wholeDays = (from: string, to: Date) =>
   Math.max(0, Math.floor((to.getTime() - Date.parse(from)) / DAY_MS));
 
-const results = createHandlers(idParam, async (c) => {
-  const { id } = c.req.valid('param');
-  const { experiments, now } = c.get('services');
-  const experiment = await detailOf(c, id);
-  const end = experiment.stoppedAt
-    ? new Date(experiment.stoppedAt)
-    : experiment.status === 'paused' && experiment.pausedAt
-      ? new Date(experiment.pausedAt)
-      : now();
-  const counters = await experiments.counters(id);
-  const totals = new Map(experiment.variants.map((v) => [v.id, { visitors: 0, conversions: 0 }]));
-  const daily: ExperimentResults['daily'] = [];
-  if (experiment.startedAt) {
-    const byDay = new Map(counters.map((entry) => [entry.day, entry]));
-    const last = utcDay(end);
-    for (let day = utcDay(new Date(experiment.startedAt)); day <= last; day = addDays(day, 1)) {
-      const entry = byDay.get(day);
-      for (const [variantId, sum] of totals) {
-        const counts = entry?.variants.get(variantId);
-        if (counts) {
-          sum.visitors += counts.visitors;
-          sum.conversions += counts.conversions;
+export const experimentResults = defineRoute(
+  {
+    method: 'get',
+    path: '/:id/results',
+    summary: "An experiment's figures per variant and per day, and the verdict",
+    request: { params: idParam },
+    responses: { 200: experimentResultsSchema },
+  },
+  async (c, { params: { id } }) => {
+    const { experiments, now } = c.get('services');
+    const experiment = await detailOf(c, id);
+    const end = experiment.stoppedAt
+      ? new Date(experiment.stoppedAt)
+      : experiment.status === 'paused' && experiment.pausedAt
+        ? new Date(experiment.pausedAt)
+        : now();
+    const counters = await experiments.counters(id);
+    const totals = new Map(experiment.variants.map((v) => [v.id, { visitors: 0, conversions: 0 }]));
+    const daily: ExperimentResults['daily'] = [];
+    if (experiment.startedAt) {
+      const byDay = new Map(counters.map((entry) => [entry.day, entry]));
+      const last = utcDay(end);
+      for (let day = utcDay(new Date(experiment.startedAt)); day <= last; day = addDays(day, 1)) {
+        const entry = byDay.get(day);
+        for (const [variantId, sum] of totals) {
+          const counts = entry?.variants.get(variantId);
+          if (counts) {
+            sum.visitors += counts.visitors;
+            sum.conversions += counts.conversions;
+          }
         }
+        daily.push({
+          day,
+          variants: [...totals].map(([variantId, sum]) => ({ id: variantId, ...sum })),
+        });
       }
-      daily.push({
-        day,
-        variants: [...totals].map(([variantId, sum]) => ({ id: variantId, ...sum })),
-      });
     }
-  }
-  const analysis = analyse({
-    variants: experiment.variants.map((v) => ({
-      id: v.id,
-      name: v.name,
-      weight: v.weight,
-      ...totals.get(v.id)!,
-    })),
-    daysRunning: experiment.startedAt ? wholeDays(experiment.startedAt, end) : 0,
-    minDays: experiment.minDays,
-    minVisitors: experiment.minVisitors,
-  });
-  return c.json<ExperimentResults>({
-    status: experiment.status,
-    startedAt: experiment.startedAt ?? null,
-    daysRunning: experiment.startedAt ? wholeDays(experiment.startedAt, end) : 0,
-    goal: experiment.goal,
-    ...analysis,
-    daily,
-  });
-});
+    const analysis = analyse({
+      variants: experiment.variants.map((v) => ({
+        id: v.id,
+        name: v.name,
+        weight: v.weight,
+        ...totals.get(v.id)!,
+      })),
+      daysRunning: experiment.startedAt ? wholeDays(experiment.startedAt, end) : 0,
+      minDays: experiment.minDays,
+      minVisitors: experiment.minVisitors,
+    });
+    return c.json<ExperimentResults>({
+      status: experiment.status,
+      startedAt: experiment.startedAt ?? null,
+      daysRunning: experiment.startedAt ? wholeDays(experiment.startedAt, end) : 0,
+      goal: experiment.goal,
+      ...analysis,
+      daily,
+    });
+  },
+);
 
-export const experiments = new Hono<AppEnv>()
-  .use(requirePermission('analytics'))
-  .get('/', ...list)
-  .post('/', ...create)
-  .get('/:id', ...getOne)
-  .patch('/:id', ...update)
-  .delete('/:id', ...remove)
-  .get('/:id/results', ...results)
-  .put('/:id/variants/:variantId', ...putVariant)
-  .post('/:id/variants/:variantId/approve', ...approveVariant)
-  .post('/:id/start', ...lifecycle('start'))
-  .post('/:id/pause', ...lifecycle('pause'))
-  .post('/:id/stop', ...lifecycle('stop'))
-  .post('/:id/promote', ...promote);
+export const experiments = mount(new Hono<AppEnv>().use(requirePermission('analytics')), [
+  listExperiments,
+  createExperiment,
+  getExperiment,
+  updateExperiment,
+  deleteExperiment,
+  experimentResults,
+  putVariant,
+  approveVariant,
+  startExperiment,
+  pauseExperiment,
+  stopExperiment,
+  promoteVariant,
+]);

@@ -6,19 +6,29 @@
 // workflow's body and identity check) and publish, as a page's does; otherwise it is live at
 // once and asks for a site rebuild, so the prerendered contact page shows it too.
 import { Hono, type Context } from 'hono';
-import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { assertPermission, handlerPermission, requireAdmin } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { NotFoundError } from '../../core/domain-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { jsonBody, limitBody, params, requireJson } from '../../lib/validate.ts';
-import type { FormInReview, FormSignature, FormState } from '../../shared/form-review.ts';
+import { limitBody } from '../../lib/validate.ts';
+import {
+  formReviewListSchema,
+  formSignatureSchema,
+  formStateSchema,
+  formWorkingCopySchema,
+  type FormReviewList,
+  type FormSignature,
+  type FormState,
+  type FormWorkingCopy,
+} from '../../shared/form-review.ts';
 import { isBuiltInForm } from '../../shared/forms/built-in.ts';
 import {
   formIdSchema,
+  formListSchema,
   formPutSchema,
-  type FormSummary,
+  storedFormSchema,
+  type FormList,
   type StoredForm,
 } from '../../shared/forms/definition.ts';
 import { approveSchema, publishSchema, submitSchema } from '../../shared/workflow.ts';
@@ -27,9 +37,10 @@ import { formReferences } from '../../shared/form-references.ts';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import { requestRebuild } from '../support/changes.ts';
 import { actorOf } from '../support/actor.ts';
+import { defineRoute, mount } from '../support/define-route.ts';
 
-const { createHandlers } = createFactory<AppEnv>();
-const idParam = params(z.object({ formId: formIdSchema }));
+const idParam = z.object({ formId: formIdSchema });
+const editing = handlerPermission('edit');
 /** Thirty fields of 50 options at their longest fit in well under 512 KiB. */
 export const FORM_MAX_BYTES = 512 * 1024;
 /** A publish `at` this close to now, or past, means now (as a page's). */
@@ -41,23 +52,42 @@ async function stateOf(c: Context<AppEnv>, formId: string): Promise<FormState> {
   return state;
 }
 
-const list = createHandlers(async (c) =>
-  c.json<{ forms: FormSummary[] }>({ forms: await c.get('services').formReview.list() }),
+export const listForms = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'Every form of the site, built-in and custom, one row each',
+    middleware: [editing],
+    responses: { 200: formListSchema },
+  },
+  async (c) => c.json<FormList>({ forms: await c.get('services').formReview.list() }),
 );
 
-const read = createHandlers(idParam, async (c) =>
-  c.json<FormState>(await stateOf(c, c.req.valid('param').formId)),
+export const getForm = defineRoute(
+  {
+    method: 'get',
+    path: '/:formId',
+    summary: 'A form: its live definition, its working copy and its review',
+    // Reviewers read what they sign.
+    middleware: [handlerPermission(['edit', 'review'])],
+    request: { params: idParam },
+    responses: { 200: formStateSchema },
+  },
+  async (c, { params }) => c.json<FormState>(await stateOf(c, params.formId)),
 );
 
 /** Live at once, or into the working copy when review is on (or a copy exists). */
-const save = createHandlers(
-  idParam,
-  requireJson,
-  limitBody(FORM_MAX_BYTES),
-  jsonBody(formPutSchema),
-  async (c) => {
-    const { formId } = c.req.valid('param');
-    const { form, revision } = c.req.valid('json');
+export const saveForm = defineRoute(
+  {
+    method: 'put',
+    path: '/:formId',
+    summary: 'Saves a definition: live at once, or into its working copy while review is on',
+    // The body's limit runs before the kernel's validators, which follow the middleware.
+    middleware: [editing, limitBody(FORM_MAX_BYTES)],
+    request: { params: idParam, json: formPutSchema },
+    responses: { 200: formStateSchema },
+  },
+  async (c, { params: { formId }, json: { form, revision } }) => {
     const { forms, formReview } = c.get('services');
     if (await formReview.savesToCopy(formId)) {
       await formReview.saveCopy(formId, form, revision, actorOf(c));
@@ -69,43 +99,65 @@ const save = createHandlers(
   },
 );
 
-const submit = createHandlers(idParam, requireJson, jsonBody(submitSchema), async (c) => {
-  const { formId } = c.req.valid('param');
-  await stateOf(c, formId);
-  const copy = await c
-    .get('services')
-    .formReview.submit(formId, c.req.valid('json').note, actorOf(c));
-  return c.json(copy);
-});
+export const submitForm = defineRoute(
+  {
+    method: 'post',
+    path: '/:formId/submit',
+    summary: "Submits a form's working copy for review",
+    middleware: [editing],
+    request: { params: idParam, json: submitSchema },
+    responses: { 200: formWorkingCopySchema },
+  },
+  async (c, { params: { formId }, json: { note } }) => {
+    await stateOf(c, formId);
+    const copy = await c.get('services').formReview.submit(formId, note, actorOf(c));
+    return c.json<FormWorkingCopy>(copy);
+  },
+);
 
 /** An approval is an electronic signature: the password again, and a code when enrolled. */
-const approve = createHandlers(idParam, requireJson, jsonBody(approveSchema), async (c) => {
-  const { formId } = c.req.valid('param');
-  await stateOf(c, formId);
-  const { password, code, meaning, comment } = c.req.valid('json');
-  const signer = await confirmSigner(c, { password, code });
-  const signature = await c
-    .get('services')
-    .formReview.sign(formId, signer, meaning, comment, actorOf(c));
-  return c.json<FormSignature>(signature, 201);
-});
+export const approveForm = defineRoute(
+  {
+    method: 'post',
+    path: '/:formId/approve',
+    summary: "A reviewer's electronic signature of a form's working copy",
+    middleware: [handlerPermission('review')],
+    request: { params: idParam, json: approveSchema },
+    responses: { 201: formSignatureSchema },
+  },
+  async (c, { params: { formId }, json }) => {
+    await stateOf(c, formId);
+    const signature = await confirmSigner(c, json, (signer) =>
+      c.get('services').formReview.sign(formId, signer, json.meaning, json.comment, actorOf(c)),
+    );
+    return c.json<FormSignature>(signature, 201);
+  },
+);
 
 /** Publishes now; a form has no schedules, so an `at` in the future is refused. */
-const publish = createHandlers(idParam, requireJson, jsonBody(publishSchema), async (c) => {
-  const services = c.get('services');
-  const { formId } = c.req.valid('param');
-  await stateOf(c, formId);
-  const { at } = c.req.valid('json');
-  if (at && new Date(at).getTime() > services.now().getTime() + NOW_SLACK_MS) {
-    const problem = 'cannot be in the future: a form is published at once, not scheduled';
-    throw new ApiError(400, 'validation_failed', `Invalid request: at ${problem}`, {
-      at: [problem],
-    });
-  }
-  const published = await services.formReview.publish(formId, actorOf(c));
-  await requestRebuild(c, 'form-publish');
-  return c.json<StoredForm>(published);
-});
+export const publishForm = defineRoute(
+  {
+    method: 'post',
+    path: '/:formId/publish',
+    summary: "Publishes a form's approved working copy now (a form is never scheduled)",
+    middleware: [handlerPermission('publish')],
+    request: { params: idParam, json: publishSchema },
+    responses: { 200: storedFormSchema },
+  },
+  async (c, { params: { formId }, json: { at } }) => {
+    const services = c.get('services');
+    await stateOf(c, formId);
+    if (at && new Date(at).getTime() > services.now().getTime() + NOW_SLACK_MS) {
+      const problem = 'cannot be in the future: a form is published at once, not scheduled';
+      throw new ApiError(400, 'validation_failed', `Invalid request: at ${problem}`, {
+        at: [problem],
+      });
+    }
+    const published = await services.formReview.publish(formId, actorOf(c));
+    await requestRebuild(c, 'form-publish');
+    return c.json<StoredForm>(published);
+  },
+);
 
 /**
  * Titles of the pages whose live content or working copy names the form: for its dialog, a
@@ -125,38 +177,49 @@ async function pagesUsing(c: Context<AppEnv>, formId: string): Promise<string[]>
 }
 
 /** With review on, taking a live form away needs `publish`, as deleting a page does. */
-const remove = createHandlers(idParam, async (c) => {
-  const { formId } = c.req.valid('param');
-  const { forms, formReview, workflow } = c.get('services');
-  if (
-    !isBuiltInForm(formId) &&
-    (await workflow.settings()).approvalsRequired > 0 &&
-    (await forms.get(formId))
-  ) {
-    await assertPermission(c, 'publish');
-  }
-  await formReview.remove(formId, actorOf(c), await pagesUsing(c, formId));
-  return c.body(null, 204);
-});
-
-const editing = handlerPermission('edit');
-
-export const forms = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get('/', editing, ...list)
-  // Reviewers read what they sign.
-  .get('/:formId', handlerPermission(['edit', 'review']), ...read)
-  .put('/:formId', editing, ...save)
-  .delete('/:formId', editing, ...remove)
-  .post('/:formId/submit', editing, ...submit)
-  .post('/:formId/approve', handlerPermission('review'), ...approve)
-  .post('/:formId/publish', handlerPermission('publish'), ...publish);
-
-const inReview = createHandlers(async (c) =>
-  c.json<{ forms: FormInReview[] }>({ forms: await c.get('services').formReview.inReview() }),
+export const deleteForm = defineRoute(
+  {
+    method: 'delete',
+    path: '/:formId',
+    summary: 'Deletes a custom form (a live one needs publish while review is on)',
+    middleware: [editing],
+    request: { params: idParam },
+    responses: { 204: null },
+  },
+  async (c, { params: { formId } }) => {
+    const { forms, formReview, workflow } = c.get('services');
+    if (
+      !isBuiltInForm(formId) &&
+      (await workflow.settings()).approvalsRequired > 0 &&
+      (await forms.get(formId))
+    ) {
+      await assertPermission(c, 'publish');
+    }
+    await formReview.remove(formId, actorOf(c), await pagesUsing(c, formId));
+    return c.body(null, 204);
+  },
 );
 
+export const forms = mount(new Hono<AppEnv>().use(requireAdmin), [
+  listForms,
+  getForm,
+  saveForm,
+  deleteForm,
+  submitForm,
+  approveForm,
+  publishForm,
+]);
+
 /** GET /api/admin/form-reviews: the forms waiting for approvals, for reviewers and editors. */
-export const formReviews = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get('/', handlerPermission(['edit', 'review']), ...inReview);
+export const listFormReviews = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'The forms whose working copy waits for approvals',
+    middleware: [handlerPermission(['edit', 'review'])],
+    responses: { 200: formReviewListSchema },
+  },
+  async (c) => c.json<FormReviewList>({ forms: await c.get('services').formReview.inReview() }),
+);
+
+export const formReviews = mount(new Hono<AppEnv>().use(requireAdmin), [listFormReviews]);

@@ -12,14 +12,15 @@
 // rule's field (`assignment.1.owners.0`) otherwise. A rule without an id gets one here.
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { createFactory } from 'hono/factory';
 import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { jsonBody, requireJson } from '../../lib/validate.ts';
 import {
   DELIVERY_LOG_SIZE,
+  deliveryLogSchema,
   leadSettingsInputSchema,
+  leadSettingsSchema,
+  webhookTestResultSchema,
   webhookTestSchema,
   type DeliveryLog,
   type LeadSettings,
@@ -33,8 +34,7 @@ import { describeRule } from '../../webhooks/lead-assignment.ts';
 import { secretKey } from '../../webhooks/signing.ts';
 import { checkWebhookUrl, guardModeOf } from '../../webhooks/url-guard.ts';
 import { actorOf } from '../support/actor.ts';
-
-const { createHandlers } = createFactory<AppEnv>();
+import { defineRoute, mount } from '../support/define-route.ts';
 
 /** A 400 naming one field, with the sentence the admin's form shows beside it. */
 const fieldError = (field: string, problem: string) =>
@@ -127,103 +127,133 @@ async function checkedRules(
   return rules.map((rule) => ({ ...rule, id: rule.id ?? randomUUID().slice(0, 8) }));
 }
 
-const getSettings = createHandlers(async (c) =>
-  c.json<LeadSettings>(await c.get('services').leadRouting.view()),
+export const getLeadSettings = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: "The lead routing settings in effect (saved, else the environment's defaults)",
+    responses: { 200: leadSettingsSchema },
+  },
+  async (c) => c.json<LeadSettings>(await c.get('services').leadRouting.view()),
 );
 
-const putSettings = createHandlers(requireJson, jsonBody(leadSettingsInputSchema), async (c) => {
-  const services = c.get('services');
-  const change: LeadSettingsChange = c.req.valid('json');
-  const routing = services.leadRouting;
-  const mode = guardModeOf(services.config);
-  if (change.webhook.url) {
-    const problem = await checkWebhookUrl(change.webhook.url, mode);
-    if (problem) throw fieldError('webhook.url', problem);
-  }
-  const assignment = await checkedRules(c, change.assignment);
-  const before = await routing.view();
-  const stored = await services.leadSettings.get();
-  let secretCiphertext = stored?.webhook.secretCiphertext;
-  if (change.webhook.secret) {
-    if (!routing.box) {
-      throw fieldError(
-        'webhook.secret',
-        'cannot be kept on this server: no encryption key is configured (LEAD_SETTINGS_KMS_KEY or LEAD_SETTINGS_KEY)',
-      );
+export const putLeadSettings = defineRoute(
+  {
+    method: 'put',
+    path: '/',
+    summary: 'Saves the lead routing settings: recipients, the CRM webhook, assignment rules, SLA',
+    request: { json: leadSettingsInputSchema },
+    responses: { 200: leadSettingsSchema },
+  },
+  async (c, { json }) => {
+    const services = c.get('services');
+    const change: LeadSettingsChange = json;
+    const routing = services.leadRouting;
+    const mode = guardModeOf(services.config);
+    if (change.webhook.url) {
+      const problem = await checkWebhookUrl(change.webhook.url, mode);
+      if (problem) throw fieldError('webhook.url', problem);
     }
-    secretCiphertext = await routing.box.encrypt(change.webhook.secret);
-  }
-  const secretAvailable = Boolean(secretCiphertext ?? services.config.env.LEAD_WEBHOOK_SECRET);
-  if (change.webhook.enabled && !secretAvailable) {
-    throw fieldError('webhook.secret', 'is required while the webhook is on');
-  }
-  const next = {
-    recipients: change.recipients,
-    perForm: change.perForm,
-    webhook: {
-      url: change.webhook.url,
-      enabled: change.webhook.enabled,
-      ...(secretCiphertext ? { secretCiphertext } : {}),
-    },
-    assignment,
-    slaHours: change.slaHours,
-  };
-  await services.leadSettings.put(
-    next,
-    actorOf(c),
-    summary(before, next, Boolean(change.webhook.secret)),
-  );
-  // This process applies it at once; the others within the cache's few seconds.
-  routing.invalidate();
-  // Switched on: deliveries that waited go now (the local drainer; in AWS its next run).
-  services.leadWebhook?.kick();
-  return c.json<LeadSettings>(await routing.view());
-});
-
-const testDelivery = createHandlers(requireJson, jsonBody(webhookTestSchema), async (c) => {
-  const services = c.get('services');
-  const body = c.req.valid('json');
-  const routing = services.leadRouting;
-  const saved = (await routing.effective()).webhook;
-  const url = body.url ?? saved.url;
-  if (!url) throw fieldError('url', 'is required: no webhook URL is saved yet');
-  const problem = await checkWebhookUrl(url, guardModeOf(services.config));
-  if (problem) throw fieldError('url', problem);
-  let secret = body.secret;
-  if (!secret) {
-    try {
-      secret = await routing.secret();
-    } catch (error) {
-      throw fieldError(
-        'secret',
-        `could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    const assignment = await checkedRules(c, change.assignment);
+    const before = await routing.view();
+    const stored = await services.leadSettings.get();
+    let secretCiphertext = stored?.webhook.secretCiphertext;
+    if (change.webhook.secret) {
+      if (!routing.box) {
+        throw fieldError(
+          'webhook.secret',
+          'cannot be kept on this server: no encryption key is configured (LEAD_SETTINGS_KMS_KEY or LEAD_SETTINGS_KEY)',
+        );
+      }
+      secretCiphertext = await routing.box.encrypt(change.webhook.secret);
     }
-  }
-  if (!secret) throw fieldError('secret', 'is required: no signing secret is saved yet');
-  const webhook = services.leadWebhook;
-  if (!webhook) throw new ApiError(409, 'conflict', 'This server does not send webhooks');
-  const result = await webhook.sendTest({ url, key: secretKey(secret) });
-  await services.audit.record({
-    actor: actorOf(c).email,
-    action: 'settings',
-    summary: `Lead webhook test delivery to host ${new URL(url).host}: ${
-      result.ok ? `answered ${result.httpStatus}` : `failed (${result.error ?? 'no answer'})`
-    }`,
-    ip: actorOf(c).ip,
-  });
-  return c.json<WebhookTestResult>(result);
-});
-
-const deliveries = createHandlers(async (c) =>
-  c.json<DeliveryLog>({
-    deliveries: await c.get('services').leadSettings.deliveries(DELIVERY_LOG_SIZE),
-  }),
+    const secretAvailable = Boolean(secretCiphertext ?? services.config.env.LEAD_WEBHOOK_SECRET);
+    if (change.webhook.enabled && !secretAvailable) {
+      throw fieldError('webhook.secret', 'is required while the webhook is on');
+    }
+    const next = {
+      recipients: change.recipients,
+      perForm: change.perForm,
+      webhook: {
+        url: change.webhook.url,
+        enabled: change.webhook.enabled,
+        ...(secretCiphertext ? { secretCiphertext } : {}),
+      },
+      assignment,
+      slaHours: change.slaHours,
+    };
+    await services.leadSettings.put(
+      next,
+      actorOf(c),
+      summary(before, next, Boolean(change.webhook.secret)),
+    );
+    // This process applies it at once; the others within the cache's few seconds.
+    routing.invalidate();
+    // Switched on: deliveries that waited go now (the local drainer; in AWS its next run).
+    services.leadWebhook?.kick();
+    return c.json<LeadSettings>(await routing.view());
+  },
 );
 
-export const leadSettings = new Hono<AppEnv>()
-  .use(requirePermission('accounts'))
-  .get('/', ...getSettings)
-  .put('/', ...putSettings)
-  .post('/test', ...testDelivery)
-  .get('/deliveries', ...deliveries);
+export const testLeadWebhook = defineRoute(
+  {
+    method: 'post',
+    path: '/test',
+    summary: 'A signed lead.test delivery to the saved webhook or another; what the receiver said',
+    request: { json: webhookTestSchema },
+    responses: { 200: webhookTestResultSchema },
+  },
+  async (c, { json: body }) => {
+    const services = c.get('services');
+    const routing = services.leadRouting;
+    const saved = (await routing.effective()).webhook;
+    const url = body.url ?? saved.url;
+    if (!url) throw fieldError('url', 'is required: no webhook URL is saved yet');
+    const problem = await checkWebhookUrl(url, guardModeOf(services.config));
+    if (problem) throw fieldError('url', problem);
+    let secret = body.secret;
+    if (!secret) {
+      try {
+        secret = await routing.secret();
+      } catch (error) {
+        throw fieldError(
+          'secret',
+          `could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    if (!secret) throw fieldError('secret', 'is required: no signing secret is saved yet');
+    const webhook = services.leadWebhook;
+    if (!webhook) throw new ApiError(409, 'conflict', 'This server does not send webhooks');
+    const result = await webhook.sendTest({ url, key: secretKey(secret) });
+    await services.audit.record({
+      actor: actorOf(c).email,
+      action: 'settings',
+      summary: `Lead webhook test delivery to host ${new URL(url).host}: ${
+        result.ok ? `answered ${result.httpStatus}` : `failed (${result.error ?? 'no answer'})`
+      }`,
+      ip: actorOf(c).ip,
+    });
+    return c.json<WebhookTestResult>(result);
+  },
+);
+
+export const listLeadDeliveries = defineRoute(
+  {
+    method: 'get',
+    path: '/deliveries',
+    summary: 'The last deliveries of leads and tests to the webhook, newest first',
+    responses: { 200: deliveryLogSchema },
+  },
+  async (c) =>
+    c.json<DeliveryLog>({
+      deliveries: await c.get('services').leadSettings.deliveries(DELIVERY_LOG_SIZE),
+    }),
+);
+
+export const leadSettings = mount(new Hono<AppEnv>().use(requirePermission('accounts')), [
+  getLeadSettings,
+  putLeadSettings,
+  testLeadWebhook,
+  listLeadDeliveries,
+]);

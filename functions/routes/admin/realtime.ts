@@ -7,12 +7,17 @@ import type { AppEnv } from '../../lib/context.ts';
 import { REALTIME_MINUTES } from '../../data/realtime.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
 import { SITE_SCOPE_PREFIX } from '../../shared/site-routes.ts';
-import type { Realtime } from '../../shared/analytics.ts';
+import { realtimeSchema, type Realtime } from '../../shared/analytics.ts';
+import { defineRoute, mount } from '../support/define-route.ts';
 
-export const realtime = new Hono<AppEnv>()
-  .use(sameSiteReads)
-  .use(requirePermission('analytics'))
-  .get('/', async (c) => {
+export const getRealtime = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'Visitors of the last five minutes, by page and source',
+    responses: { 200: realtimeSchema },
+  },
+  async (c) => {
     const services = c.get('services');
     const [snapshot, pages] = await Promise.all([
       services.realtime.snapshot(),
@@ -39,4 +44,10 @@ export const realtime = new Hono<AppEnv>()
       minutes: REALTIME_MINUTES,
       generatedAt: services.now().toISOString(),
     });
-  });
+  },
+);
+
+export const realtime = mount(
+  new Hono<AppEnv>().use(sameSiteReads).use(requirePermission('analytics')),
+  [getRealtime],
+);

@@ -4,45 +4,67 @@
 // (docs/decisions/0141-redirects-served-twice.md: the local server serves it at once after the
 // rebuild, CloudFront once the rebuild has updated its KeyValueStore).
 import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import * as z from 'zod';
 import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { jsonBody, params, requireJson } from '../../lib/validate.ts';
 import {
   createRedirectSchema,
   redirectIdSchema,
+  redirectListSchema,
+  redirectSchema,
   type RedirectDto,
 } from '../../shared/redirects.ts';
 import { actorEmail } from '../support/actor.ts';
 import { requestRebuild } from '../support/changes.ts';
-
-const idParam = z.object({ id: redirectIdSchema });
-const { createHandlers } = createFactory<AppEnv>();
+import { defineRoute, mount } from '../support/define-route.ts';
 
 const change = (c: Parameters<typeof actorEmail>[0]) => ({
   actor: actorEmail(c),
   ip: c.get('services').clientIp(c),
 });
 
-const listRedirects = createHandlers(async (c) =>
-  c.json<RedirectDto[]>(await c.get('services').redirects.list()),
+export const listRedirects = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary: 'Every redirect, by the path it redirects from, with its hits',
+    responses: { 200: redirectListSchema },
+  },
+  async (c) => c.json<RedirectDto[]>(await c.get('services').redirects.list()),
 );
 
-const addRedirect = createHandlers(requireJson, jsonBody(createRedirectSchema), async (c) => {
-  const redirect = await c.get('services').redirects.put(c.req.valid('json'), change(c));
-  await requestRebuild(c, 'redirect-add');
-  return c.json<RedirectDto>(redirect, 201);
-});
+export const addRedirect = defineRoute(
+  {
+    method: 'post',
+    path: '/',
+    summary: 'Adds a redirect; the rebuild it asks for publishes it',
+    request: { json: createRedirectSchema },
+    responses: { 201: redirectSchema },
+  },
+  async (c, { json }) => {
+    const redirect = await c.get('services').redirects.put(json, change(c));
+    await requestRebuild(c, 'redirect-add');
+    return c.json<RedirectDto>(redirect, 201);
+  },
+);
 
-const deleteRedirect = createHandlers(params(idParam), async (c) => {
-  await c.get('services').redirects.delete(c.req.valid('param').id, change(c));
-  await requestRebuild(c, 'redirect-delete');
-  return c.body(null, 204);
-});
+export const deleteRedirect = defineRoute(
+  {
+    method: 'delete',
+    path: '/:id',
+    summary: 'Deletes a redirect; the rebuild it asks for withdraws it',
+    request: { params: z.object({ id: redirectIdSchema }) },
+    responses: { 204: null },
+  },
+  async (c, { params: { id } }) => {
+    await c.get('services').redirects.delete(id, change(c));
+    await requestRebuild(c, 'redirect-delete');
+    return c.body(null, 204);
+  },
+);
 
-export const redirects = new Hono<AppEnv>()
-  .use(requirePermission('publish'))
-  .get('/', ...listRedirects)
-  .post('/', ...addRedirect)
-  .delete('/:id', ...deleteRedirect);
+export const redirects = mount(new Hono<AppEnv>().use(requirePermission('publish')), [
+  listRedirects,
+  addRedirect,
+  deleteRedirect,
+]);

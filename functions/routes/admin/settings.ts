@@ -1,27 +1,41 @@
-// /api/admin/settings: how many approvals publishing needs (issue 23); admins only.
+// /api/admin/settings: the publishing settings (issue 23, issue 36,
+// docs/decisions/0549-publishing-settings.md); admins only. PUT changes the settings it names.
 import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { jsonBody, requireJson } from '../../lib/validate.ts';
-import { settingsSchema, type Settings } from '../../shared/workflow.ts';
+import { settingsSchema, settingsUpdateSchema, type Settings } from '../../shared/workflow.ts';
+import { defineRoute, mount } from '../support/define-route.ts';
 
-const { createHandlers } = createFactory<AppEnv>();
-
-const getSettings = createHandlers(async (c) =>
-  c.json<Settings>(await c.get('services').workflow.settings()),
+export const getSettings = defineRoute(
+  {
+    method: 'get',
+    path: '/',
+    summary:
+      'The publishing settings: approvals, claims lint, withdrawn claims, comments, checklist',
+    responses: { 200: settingsSchema },
+  },
+  async (c) => c.json<Settings>(await c.get('services').workflow.settings()),
 );
 
-const putSettings = createHandlers(requireJson, jsonBody(settingsSchema), async (c) => {
-  const admin = c.get('admin')!;
-  const saved = await c.get('services').workflow.putSettings(c.req.valid('json'), {
-    email: admin.email,
-    ip: c.get('services').clientIp(c),
-  });
-  return c.json<Settings>(saved);
-});
+export const putSettings = defineRoute(
+  {
+    method: 'put',
+    path: '/',
+    summary: 'Changes the publishing settings it names; the others keep their values',
+    request: { json: settingsUpdateSchema },
+    responses: { 200: settingsSchema },
+  },
+  async (c, { json }) => {
+    const admin = c.get('admin')!;
+    const saved = await c.get('services').workflow.putSettings(json, {
+      email: admin.email,
+      ip: c.get('services').clientIp(c),
+    });
+    return c.json<Settings>(saved);
+  },
+);
 
-export const settings = new Hono<AppEnv>()
-  .use(requirePermission('accounts'))
-  .get('/', ...getSettings)
-  .put('/', ...putSettings);
+export const settings = mount(new Hono<AppEnv>().use(requirePermission('accounts')), [
+  getSettings,
+  putSettings,
+]);

@@ -1,10 +1,12 @@
 // A page's workflow as the admin shows it beside the page (GET /api/admin/pages/:id and the
-// workflow routes' answers): working copy, approvals against the setting, schedule, comments
-// and preview links (docs/decisions/0132-working-copy.md).
+// workflow routes' answers): working copy, approvals against the setting, schedule, comments,
+// preview links (docs/decisions/0132-working-copy.md) and the claims check of the content
+// under review (docs/decisions/0522-claims-rules.md).
 import type { Context } from 'hono';
 import type { LandingPage } from '../../data/landing-pages/page-item.ts';
 import { WorkflowRepository } from '../../data/workflow/repository.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { checkClaims } from '../../shared/claims/rules.ts';
 import type { WorkflowStatus } from '../../shared/workflow.ts';
 
 /** The page's workflow, as GET /api/admin/pages/:id shows it beside the page. */
@@ -12,14 +14,16 @@ export async function workflowStatus(
   c: Context<AppEnv>,
   page: LandingPage,
 ): Promise<WorkflowStatus> {
-  const { workflow } = c.get('services');
-  const [workingCopy, settings, schedule, comments, previewLinks] = await Promise.all([
+  const { workflow, claims } = c.get('services');
+  const [workingCopy, settings, schedule, comments, previewLinks, claimList] = await Promise.all([
     workflow.workingCopy(page.id),
     workflow.settings(),
     workflow.schedules(page.id),
     workflow.comments(page.id),
     workflow.previewLinks(page.id),
+    claims.list(),
   ]);
+  const check = checkClaims(workingCopy?.content ?? page.content, claimList, settings.claimsLint);
   const approvals = await workflow.signatures(page.id, workingCopy);
   const current = WorkflowRepository.approvalsOf(approvals);
   return {
@@ -30,5 +34,6 @@ export async function workflowStatus(
     schedule,
     comments,
     previewLinks,
+    claimsCheck: { lint: settings.claimsLint, ...check },
   };
 }

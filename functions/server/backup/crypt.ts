@@ -10,7 +10,6 @@
 // The passphrase: from a file (--passphrase-file), or typed at a terminal without echo.
 import { open, readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Decrypter, Encrypter } from 'age-encryption';
 import { ArchiveError } from './tar.ts';
 
@@ -43,7 +42,8 @@ export async function encrypting(source: Readable, passphrase: string): Promise<
   const encrypter = new Encrypter();
   encrypter.setPassphrase(passphrase); // scrypt work factor 2^18, age's default
   const encrypted = await encrypter.encrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>);
-  return Readable.fromWeb(encrypted as unknown as NodeReadableStream<Uint8Array>);
+  // A web stream is async-iterable (TypeScript's DOM.AsyncIterable lib, tsconfig.json).
+  return Readable.from(encrypted, { objectMode: false });
 }
 
 /**
@@ -71,7 +71,7 @@ export async function decrypting(
   }
   return (async function* () {
     try {
-      yield* plaintext as unknown as AsyncIterable<Uint8Array>;
+      yield* plaintext;
     } catch (error) {
       if (error instanceof ArchiveError) throw error;
       throw new ArchiveError(

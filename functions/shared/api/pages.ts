@@ -7,6 +7,8 @@ import { submittedContentSchema } from '../block-sync.ts';
 import { landingContentSchema } from '../landing-content.ts';
 import { templateIdSchema } from '../page-templates.ts';
 import { pageIdSchema, slugSchema } from '../slug.ts';
+import { lifecycleSchema } from './lifecycle.ts';
+import { publicationSchema, publicPublicationSchema } from '../job-codes.ts';
 
 export const titleSchema = z
   .string()
@@ -29,6 +31,15 @@ export const landingPageSchema = z.object({
   revision: z.number().int().min(1),
   /** Who made the last change (absent on pages written before it was recorded). */
   updatedBy: z.string().optional(),
+  /** Review-by date and expiry (issue 37; absent until set). */
+  lifecycle: lifecycleSchema.optional(),
+  /**
+   * The live version's publication: its job code (`jobCode` with `version`: "PB-2026-0042
+   * v3"), who published it and when, and the signatures that covered it (issue 37,
+   * docs/decisions/0551-publication-record.md). Absent while the page is not live, and on a
+   * page that has not gone live since job codes exist.
+   */
+  publication: publicationSchema.optional(),
 });
 export type LandingPageDto = z.infer<typeof landingPageSchema>;
 
@@ -39,8 +50,24 @@ export type LandingPageDto = z.infer<typeof landingPageSchema>;
  * it is named here.
  */
 export const publicLandingPageSchema = landingPageSchema
-  .omit({ updatedBy: true })
-  .extend({ media: z.record(z.string(), z.unknown()) })
+  .omit({ updatedBy: true, lifecycle: true, publication: true })
+  .extend({
+    /** The job code and its date for the small print (never the signers). */
+    publication: publicPublicationSchema.optional(),
+    media: z.record(z.string(), z.unknown()),
+    /**
+     * The claims the page says, when it says any: a PageClaims
+     * (functions/shared/claims/page-claims.ts, whose tests check the shape; not imported here,
+     * which would put the claims rules in the public function's cold start).
+     */
+    claims: z
+      .object({
+        claims: z.array(z.unknown()),
+        evidence: z.array(z.unknown()),
+        unapproved: z.array(z.unknown()),
+      })
+      .optional(),
+  })
   .strict();
 export type PublicLandingPageDto = z.infer<typeof publicLandingPageSchema>;
 

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { landingContentSchema } from '../landing-content.ts';
 import { landingPageSchema } from './pages.ts';
+import { publicationSchema } from '../job-codes.ts';
 
 export const VERSION_REASONS = [
   'update',
@@ -23,8 +24,15 @@ export const versionSummarySchema = z.object({
   title: z.string(),
   slug: z.string(),
   isActive: z.boolean(),
+  /**
+   * The publication of the state this version kept, when that state was live with a job
+   * code: the code, and the approvals that covered it (docs/decisions/0551-publication-record.md).
+   */
+  publication: publicationSchema.optional(),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
+/** GET /api/admin/pages/{id}/versions: the page's versions, newest first. */
+export const versionListSchema = z.array(versionSummarySchema);
 
 export const pageVersionSchema = versionSummarySchema.extend({
   pageId: z.string(),
@@ -43,6 +51,8 @@ export const deletedPageSchema = z.object({
   restorableUntil: z.string(),
 });
 export type DeletedPageDto = z.infer<typeof deletedPageSchema>;
+/** GET /api/admin/deleted-pages */
+export const deletedPageListSchema = z.array(deletedPageSchema);
 
 /**
  * POST /api/admin/deleted-pages/{id}/restore: the page back, and, when it came back as a

@@ -52,7 +52,7 @@ function sentenceAround(text: string, index: number, length: number): string {
 }
 
 /** The text a reader sees outside claim tokens: each token becomes a sentence break. */
-function outsideTokens(text: string): string {
+export function outsideTokens(text: string): string {
   const readable = readableText(text);
   if (!hasClaimToken(readable)) return readable;
   return parseClaimText(readable)

@@ -5,6 +5,7 @@
 // passage). Pages say a claim by its token `{{claim:<key>}}` (tokens.ts), never by copying
 // its words.
 import * as z from 'zod';
+import { checklistEntrySchema, SIGNATURE_MEANINGS } from '../signatures.ts';
 import { CLAIM_KEY_PATTERN } from './tokens.ts';
 import { wordingProblem } from './wordings.ts';
 
@@ -104,3 +105,93 @@ export const patchClaimSchema = z
   })
   .partial()
   .required({ revision: true });
+
+export const EVIDENCE_STATUSES = ['current', 'withdrawn'] as const;
+export const CLAIM_STATUSES = ['draft', 'approved', 'withdrawn'] as const;
+
+/** Who changed a record and when. */
+const stampFields = {
+  createdAt: z.iso.datetime(),
+  createdBy: z.string(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.string(),
+};
+
+const withdrawalSchema = z.object({
+  at: z.iso.datetime(),
+  by: z.string(),
+  reason: z.string(),
+});
+
+/** A piece of evidence as the API answers it. */
+export const evidenceSchema = z.object({
+  id: z.uuid(),
+  ...evidenceFields,
+  status: z.enum(EVIDENCE_STATUSES),
+  /** True while it substantiates: current and not past its expiry day. */
+  valid: z.boolean(),
+  withdrawal: withdrawalSchema.optional(),
+  ...stampFields,
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+export type CreateEvidence = z.output<typeof createEvidenceSchema>;
+export type PatchEvidence = z.output<typeof patchEvidenceSchema>;
+
+/** The e-signature that approved a claim's wording and references (their hash). */
+export const claimApprovalSchema = z.object({
+  signerName: z.string(),
+  signerEmail: z.string(),
+  signedAt: z.iso.datetime(),
+  meaning: z.enum(SIGNATURE_MEANINGS),
+  comment: z.string().optional(),
+  /** The reviewer checklist items confirmed as signed (absent: there was no checklist). */
+  checklist: z.array(checklistEntrySchema).optional(),
+  /** SHA-256 of the key, the text and the references signed. */
+  hash: z.string(),
+});
+
+/** A claim as the API answers it; `status` is what holds today (see `lapse`). */
+export const claimSchema = z.object({
+  id: z.uuid(),
+  ...claimFields,
+  status: z.enum(CLAIM_STATUSES),
+  /**
+   * Why an approved claim no longer counts as approved (its expiry passed, or none of its
+   * references is current any more): then `status` is `draft` until it is signed again.
+   */
+  lapse: z.string().optional(),
+  revision: z.number().int().nonnegative(),
+  approval: claimApprovalSchema.optional(),
+  withdrawal: withdrawalSchema.optional(),
+  ...stampFields,
+});
+export type Claim = z.infer<typeof claimSchema>;
+export type CreateClaim = z.output<typeof createClaimSchema>;
+export type PatchClaim = z.output<typeof patchClaimSchema>;
+
+/** POST .../withdraw: why, for the audit log and the people told. */
+export const withdrawSchema = z.strictObject({
+  reason: z.string().trim().min(1, 'must say why').max(2000),
+});
+
+export const evidenceListSchema = z.object({ evidence: z.array(evidenceSchema) });
+/** A claim in the list: with how many pages say it (live version or working copy). */
+export const claimListItemSchema = claimSchema.extend({ usageCount: z.number().int().min(0) });
+export type ClaimListItem = z.infer<typeof claimListItemSchema>;
+export const claimListSchema = z.object({ claims: z.array(claimListItemSchema) });
+
+/** A page that says a claim: in its live version, its working copy, or both. */
+export const claimUsagePageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  live: z.boolean(),
+  workingCopy: z.boolean(),
+  /** Content paths of the fields holding the token. */
+  fields: z.array(z.string()),
+});
+export const claimUsageSchema = z.object({
+  claim: z.object({ id: z.string(), key: z.string() }),
+  pages: z.array(claimUsagePageSchema),
+});
+export type ClaimUsage = z.infer<typeof claimUsageSchema>;

@@ -33,6 +33,9 @@ const NOT_TEXT = new Set([
   'unpublishRedirect',
 ]);
 
+/** Whether the strings under `key` are words a visitor reads (not an address, id or setting). */
+export const readsAsText = (key: string): boolean => !NOT_TEXT.has(key);
+
 export interface TextField {
   /** Dot path from the content's root: `hero.headline`, `blocks.3.items.0.text`. */
   path: string;

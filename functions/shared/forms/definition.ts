@@ -233,29 +233,41 @@ export const formPutSchema = z.strictObject({
   revision: z.number().int().min(0).optional(),
 });
 
-/** GET /api/admin/forms/:formId */
-export interface StoredForm {
-  id: string;
-  builtIn: boolean;
+/** A form as stored: GET /api/admin/forms/:formId's top fields, and publishing's answer. */
+export const storedFormSchema = z.object({
+  id: z.string(),
+  builtIn: z.boolean(),
   /** 0 for a built-in form never saved (its defaults), then 1, 2, ... */
-  revision: number;
-  form: FormDefinition;
-  updatedAt?: string;
-  updatedBy?: string;
-}
+  revision: z.number(),
+  form: formDefinitionSchema,
+  updatedAt: z.string().optional(),
+  updatedBy: z.string().optional(),
+});
+export type StoredForm = z.infer<typeof storedFormSchema>;
 
 /** GET /api/admin/forms: one row per form. */
-export interface FormSummary {
-  id: string;
-  title: string;
-  builtIn: boolean;
-  revision: number;
-  fieldCount: number;
-  consent: boolean;
-  autoReply: boolean;
-  updatedAt?: string;
+export const formSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  builtIn: z.boolean(),
+  revision: z.number(),
+  fieldCount: z.number(),
+  consent: z.boolean(),
+  autoReply: z.boolean(),
+  updatedAt: z.string().optional(),
   /** False for a form whose only definition is a working copy never published (issue 33). */
-  live?: boolean;
+  live: z.boolean().optional(),
   /** Its working copy under review, when there is one (functions/shared/form-review.ts). */
-  workingCopy?: { state: 'draft' | 'in_review'; revision: number; updatedAt: string };
-}
+  workingCopy: z
+    .object({
+      state: z.enum(['draft', 'in_review']),
+      revision: z.number(),
+      updatedAt: z.string(),
+    })
+    .optional(),
+});
+export type FormSummary = z.infer<typeof formSummarySchema>;
+
+/** GET /api/admin/forms */
+export const formListSchema = z.object({ forms: z.array(formSummarySchema) });
+export type FormList = z.infer<typeof formListSchema>;

@@ -1,21 +1,27 @@
 // The public part of a form (docs/decisions/0403-the-form-speaks-for-itself.md): what a
 // visitor's browser reads of a definition, and the title visitors see. Part of
 // functions/shared/forms/ (docs/decisions/0485-shared-contracts-by-concern.md).
+import * as z from 'zod';
 import { isBuiltInForm, type BuiltInForm } from './built-in.ts';
-import { consentVersion, type ConsentSettings } from './consent.ts';
+import { consentSchema, consentVersion } from './consent.ts';
 import type { FormDefinition } from './definition.ts';
-import type { FormField } from './fields.ts';
+import { fieldSchema } from './fields.ts';
 
-/** GET /api/forms/:formId: what a visitor's browser needs; no auto-reply, no authors. */
-export interface PublicForm {
-  id: string;
+/**
+ * GET /api/forms/:formId: what a visitor's browser needs; no auto-reply, no authors. Strict,
+ * so a part of the definition added later is not public until it is named here.
+ */
+export const publicFormSchema = z.strictObject({
+  id: z.string(),
   /** What visitors read as its name (the dialog's title): publicTitle. */
-  title: string;
-  fields: FormField[];
-  consent: ConsentSettings & { version: string };
-  submitLabel: string;
-  successMessage: string;
-}
+  title: z.string(),
+  fields: z.array(fieldSchema),
+  /** The consent box, with the version of its text the lead will record. */
+  consent: consentSchema.extend({ version: z.string() }),
+  submitLabel: z.string(),
+  successMessage: z.string(),
+});
+export type PublicForm = z.infer<typeof publicFormSchema>;
 
 /**
  * The titles visitors read for the built-in forms (the dialog's title, issue 35): docs/requirements.md

@@ -2,7 +2,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { authGate, createQueryClient, request } from './api.ts';
+import { authGate, createQueryClient, noContent, request } from './api.ts';
 import { AnalyticsTab } from './analytics/analytics-tab.tsx';
 import { BuildStatusBar } from './build-status.tsx';
 import { LeadsTab, LeadsTabTrigger } from './leads/leads-tab.tsx';
@@ -13,6 +13,9 @@ import { AccountView } from './account/account-view.tsx';
 import { RedirectsView } from './redirects/redirects-view.tsx';
 import { ExperimentsView, useReturnFocusFromView } from './experiments/experiments-view.tsx';
 import { backToPages, FormsView } from './forms/forms-view.tsx';
+import { ClaimsView } from './claims/claims-view.tsx';
+import { EvidenceView } from './claims/evidence-view.tsx';
+import { CalendarView } from './calendar/calendar-view.tsx';
 import {
   lastTabUrl,
   navigate,
@@ -24,7 +27,7 @@ import {
 } from './route.ts';
 import { SetupForm, SignInForm } from './sign-in.tsx';
 import { ResetPasswordForm } from './password-reset.tsx';
-import { ME_KEY, useCan } from './permissions.ts';
+import { meQuery, useCan } from './permissions.ts';
 import { ToastProvider } from './toast.tsx';
 import { Button, Modal, TooltipProvider } from './ui.tsx';
 
@@ -62,8 +65,8 @@ function Shell() {
   const reset = parseLocation(window.location.pathname, window.location.search);
   const resetToken = reset.view === 'reset-password' ? (reset.params.get('token') ?? '') : null;
   // Who is signed in: a 401 here pauses until sign-in, then this query completes.
-  const me = useQuery<{ email: string }>({
-    queryKey: ME_KEY,
+  const me = useQuery({
+    ...meQuery,
     enabled: !setupToken && resetToken === null,
   });
   useEffect(() => {
@@ -136,6 +139,11 @@ function Manager({ email }: { email: string }) {
   useReturnFocusFromView(experimentsView, location.params.get('page') ?? undefined);
   // The form editor (/admin/forms?form=<id>), a view of the Pages area for roles that edit.
   const formsView = location.view === 'forms';
+  // Claims and their evidence (/admin/claims, /admin/evidence; issue 36), views of the Pages
+  // area every role reads; the roles that change them are the API's (permissions.ts).
+  const claimsView = location.view === 'claims' || location.view === 'evidence';
+  // The content calendar (/admin/calendar; issue 37), a view of the Pages area every role reads.
+  const calendarView = location.view === 'calendar';
   const mayPublish = useCan('publish');
   const mayEdit = useCan('edit');
   // Reviewers open the Forms view too: the forms waiting for their approval (issue 33).
@@ -171,7 +179,7 @@ function Manager({ email }: { email: string }) {
     // Unsaved edits ask first; signing out on purpose leaves no drafts in this browser.
     if (!(await confirmLeave())) return;
     removeAllDrafts();
-    await request('POST', '/api/auth/logout').catch(() => undefined);
+    await request(noContent, 'POST', '/api/auth/logout').catch(() => undefined);
     client.clear();
     authGate.signedOut();
     navigate(viewUrl('pages'), { replace: true });
@@ -259,14 +267,53 @@ function Manager({ email }: { email: string }) {
               Forms
             </a>
           )}
+          {tab === 'pages' && (
+            <a
+              href={viewUrl('claims')}
+              data-claims-link=""
+              onClick={(event) => {
+                event.preventDefault();
+                void confirmLeave().then((leave) => leave && navigate(viewUrl('claims')));
+              }}
+              aria-current={claimsView ? 'page' : undefined}
+              className="mt-2 ml-2 inline-block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:mt-0 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+            >
+              Claims
+            </a>
+          )}
+          {tab === 'pages' && (
+            <a
+              href={viewUrl('calendar')}
+              data-calendar-link=""
+              onClick={(event) => {
+                event.preventDefault();
+                void confirmLeave().then((leave) => leave && navigate(viewUrl('calendar')));
+              }}
+              aria-current={calendarView ? 'page' : undefined}
+              className="mt-2 ml-2 inline-block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:mt-0 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+            >
+              Calendar
+            </a>
+          )}
           <Tabs.Content value="pages" className="mt-6">
             {redirectsView && <RedirectsView onBack={() => navigate(viewUrl('pages'))} />}
             {experimentsView && (
               <ExperimentsView params={location.params} onBack={() => navigate(viewUrl('pages'))} />
             )}
             {formsView && <FormsView params={location.params} onBack={backToPages} />}
-            {/* Hidden, not unmounted, under the Redirects, Experiments and Forms views: an open edit stays. */}
-            <div hidden={redirectsView || experimentsView || formsView}>
+            {location.view === 'claims' && (
+              <ClaimsView params={location.params} onBack={() => navigate(viewUrl('pages'))} />
+            )}
+            {location.view === 'evidence' && (
+              <EvidenceView params={location.params} onBack={() => navigate(viewUrl('pages'))} />
+            )}
+            {calendarView && (
+              <CalendarView params={location.params} onBack={() => navigate(viewUrl('pages'))} />
+            )}
+            {/* Hidden, not unmounted, under the Redirects, Experiments, Forms, Claims and Calendar views: an open edit stays. */}
+            <div
+              hidden={redirectsView || experimentsView || formsView || claimsView || calendarView}
+            >
               <PagesTab
                 onAnalytics={(page) => {
                   setTab('analytics');

@@ -1,17 +1,22 @@
 // The admin's HTTP layer (docs/requirements.md §7, §9) on the islands' one client (site/lib/api-client.ts):
 // every call includes credentials, a non-ok answer raises HttpError (shown to the
 // administrator as a sentence by errors.ts, never as a status line), and a 401 pauses the call until the administrator signs in again, then
-// retries it once, so an unsaved edit is kept and saved after the new sign-in. Response
-// types are the shared API schemas' (functions/shared/api/). This module holds what
+// retries it once, so an unsaved edit is kept and saved after the new sign-in. Every answer
+// is parsed with the schema its route declares (docs/decisions/0526-admin-parses-answers.md):
+// `request(schema, method, path, body?)`, and a GET for React Query as a query helper of
+// the view's API module (`queryOptions` with its own queryFn). This module holds what
 // every view shares; a view's own keys and calls are in its folder (account/account-api.ts,
 // leads/leads-api.ts, analytics/analytics-api.ts), those of more than one view in common/
 // (common/pages-api.ts, common/media/media-api.ts, ...).
-import type { QueryClient, QueryFunction } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryFunction } from '@tanstack/react-query';
+import * as z from 'zod';
+import { buildStatusSchema } from '../../../functions/shared/api/build.ts';
 import { apiFetch, apiResponse, HttpError } from '../../lib/api-client.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
+import { AnswerMismatch } from './errors.ts';
 
 export { HttpError, type FieldErrors } from '../../lib/api-client.ts';
-export { asSentence, describeError } from './errors.ts';
+export { AnswerMismatch, asSentence, describeError } from './errors.ts';
 
 type AuthState = 'unknown' | 'signed-in' | 'signed-out';
 
@@ -79,9 +84,29 @@ async function withSignIn<T>(path: string, call: () => Promise<T>): Promise<T> {
   return call();
 }
 
-/** Every JSON answer of the admin: fetched, checked, parsed, a failure as HttpError. */
-export const request = <T = unknown>(method: string, path: string, body?: unknown): Promise<T> =>
-  withSignIn(path, () => apiFetch<T>(method, path, body));
+/** The answer of a route that declares `204: null`: no body, read as null. */
+export const noContent = z.null();
+
+/**
+ * Every JSON answer of the admin: fetched, a refusal as HttpError, then parsed with
+ * `schema`, the one its route declares in `responses` (functions/routes/**), so the value
+ * is the schema's output type. An answer the schema refuses (a drifted contract) rejects
+ * with AnswerMismatch, which describeError words as a sentence.
+ */
+export async function request<Schema extends z.ZodType>(
+  schema: Schema,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<z.output<Schema>> {
+  const answer = await withSignIn(path, () => apiFetch<unknown>(method, path, body));
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const mismatch = new AnswerMismatch(method, path, z.prettifyError(parsed.error));
+  // For whoever debugs it (the browser console, a Playwright trace); the UI shows the sentence.
+  console.error(mismatch);
+  throw mismatch;
+}
 
 /**
  * An answer that is a file (a CSV), read like `request`'s: its name (Content-Disposition's,
@@ -101,16 +126,26 @@ export const requestFile = (
     return { name, blob: await response.blob() };
   });
 
-/** docs/requirements.md §7: GET the query key's segments joined with '/'. */
-export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
-  request('GET', queryKey.map(String).join('/'));
+/**
+ * A query without its own queryFn is a mistake: every GET names its schema in a query
+ * helper (docs/decisions/0526-admin-parses-answers.md), so this fails loudly, naming the key.
+ */
+const missingQueryFn: QueryFunction = ({ queryKey }) => {
+  throw new Error(
+    `The query ${JSON.stringify(queryKey)} has no queryFn: read it through its API module's query helper.`,
+  );
+};
 
 export function createQueryClient(): QueryClient {
-  return createSpecQueryClient(defaultQueryFn);
+  return createSpecQueryClient(missingQueryFn);
 }
 
 /** The build status, which every view's changes can affect (build-status.tsx). */
 export const BUILD_KEY = ['/api/admin/build'] as const;
+export const buildQuery = queryOptions({
+  queryKey: BUILD_KEY,
+  queryFn: () => request(buildStatusSchema, 'GET', '/api/admin/build'),
+});
 
 export const formatTime = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';

@@ -1,7 +1,7 @@
 // Whether the public site shows the latest changes: up to date, building or failed.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BuildStatus } from '../../../functions/shared/api/build.ts';
-import { BUILD_KEY, describeError, formatTime, request } from './api.ts';
+import { buildStatusSchema, type BuildStatus } from '../../../functions/shared/api/build.ts';
+import { BUILD_KEY, buildQuery, describeError, formatTime, request } from './api.ts';
 import { Button } from './ui.tsx';
 
 const LABELS: Record<BuildStatus['state'], string> = {
@@ -21,12 +21,12 @@ const DOTS: Record<BuildStatus['state'], string> = {
 export function BuildStatusBar() {
   const client = useQueryClient();
   // The one query that polls: only while a build runs, to show when it lands.
-  const status = useQuery<BuildStatus>({
-    queryKey: BUILD_KEY,
+  const status = useQuery({
+    ...buildQuery,
     refetchInterval: (query) => (query.state.data?.state === 'building' ? 1500 : false),
   });
   const rebuild = useMutation({
-    mutationFn: () => request<BuildStatus>('POST', '/api/admin/build'),
+    mutationFn: () => request(buildStatusSchema, 'POST', '/api/admin/build'),
     onSuccess: (data) => client.setQueryData(BUILD_KEY, data),
   });
   if (status.isError) {

@@ -15,6 +15,29 @@ const STATUS_SENTENCES: Record<number, string> = {
   429: 'Too many attempts. Wait a minute and try again.',
 };
 
+/**
+ * An answer that does not fit the schema its route declares (docs/decisions/0526-admin-parses-answers.md):
+ * the server and this page disagree about the contract (a deploy between the page's load and
+ * the call, or a bug). `message` names the call and the schema's complaint for developers.
+ */
+export class AnswerMismatch extends Error {
+  override name = 'AnswerMismatch';
+  readonly method: string;
+  readonly path: string;
+  /** The schema's complaint, z.prettifyError's wording. */
+  readonly problems: string;
+
+  constructor(method: string, path: string, problems: string) {
+    super(`The answer to ${method} ${path} does not fit its declared schema:\n${problems}`);
+    this.method = method;
+    this.path = path;
+    this.problems = problems;
+  }
+}
+
+const MISMATCH =
+  "The server's answer was not what this page expects. Reload the page; if it happens again, tell your administrator.";
+
 const SERVER_TROUBLE = 'The server could not finish this. Try again in a moment.';
 const OFFLINE = 'The server could not be reached. Check the connection and try again.';
 
@@ -42,6 +65,7 @@ export function describeError(error: unknown): string {
     if (error.status >= 500) return SERVER_TROUBLE;
     return STATUS_SENTENCES[error.status] ?? SERVER_TROUBLE;
   }
+  if (error instanceof AnswerMismatch) return MISMATCH;
   // fetch() rejects with a TypeError when the network or the server is down.
   if (error instanceof TypeError) return OFFLINE;
   if (error instanceof Error && error.message) return asSentence(error.message);

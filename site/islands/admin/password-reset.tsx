@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import {
   passwordResetRequestSchema,
-  type PasswordResetAccepted,
-  type PasswordResetDone,
+  passwordResetAcceptedSchema,
+  passwordResetDoneSchema,
 } from '../../../functions/shared/account.ts';
 import { checkForm, NewPasswordFields, showFailure, useNewPassword } from './common/fields.tsx';
 import { describeError, HttpError, request, type FieldErrors } from './api.ts';
@@ -27,7 +27,8 @@ export function ForgotPasswordForm({
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const ask = useMutation({
-    mutationFn: () => request<PasswordResetAccepted>('POST', '/api/auth/password-reset', { email }),
+    mutationFn: () =>
+      request(passwordResetAcceptedSchema, 'POST', '/api/auth/password-reset', { email }),
     onError: (failure) => showFailure(failure, setFields, setError),
   });
   const sent = ask.data?.message;
@@ -103,7 +104,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const alert = useRef<HTMLDivElement>(null);
   const reset = useMutation({
     mutationFn: () =>
-      request<PasswordResetDone>('POST', '/api/auth/password-reset/confirm', {
+      request(passwordResetDoneSchema, 'POST', '/api/auth/password-reset/confirm', {
         token,
         password: newPassword.password,
       }),

@@ -11,11 +11,22 @@ export type Tab = (typeof TABS)[number];
  * The Pages tab's page editor adds `?edit=<page id>&block=<block id>` (common/editor/blocks/editor-url.ts).
  * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects,
  * Experiments (`?page=&experiment=&variant=&panel=`, common/experiments-url.ts) and
- * Forms (`?form=<id>`, forms/forms-view.tsx), and a password reset link (`?token=`, shown
+ * Forms (`?form=<id>`, forms/forms-view.tsx), Claims and Evidence (`?claim=<id>`,
+ * `?evidence=<id>` and the lists' filters, claims/claims-url.ts), the content calendar
+ * (`?view=&date=&types=`, calendar/calendar-url.ts) and a password reset link (`?token=`, shown
  * signed in or not).
  */
 export type View =
-  Tab | 'account' | 'setup' | 'redirects' | 'experiments' | 'forms' | 'reset-password';
+  | Tab
+  | 'account'
+  | 'setup'
+  | 'redirects'
+  | 'experiments'
+  | 'forms'
+  | 'claims'
+  | 'evidence'
+  | 'calendar'
+  | 'reset-password';
 
 export interface AdminLocation {
   view: View;
@@ -34,6 +45,9 @@ export function parseLocation(pathname: string, search: string): AdminLocation {
     'redirects',
     'experiments',
     'forms',
+    'claims',
+    'evidence',
+    'calendar',
     'reset-password',
   ];
   const view = (known.includes(rest) ? rest : 'pages') as View;

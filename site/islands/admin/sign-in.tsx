@@ -2,7 +2,12 @@
 // the first-run setup form reached through the one-time link, and the form an invited
 // administrator fills in.
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import type { LoginResponse, SessionInfo, SetupCheck } from '../../../functions/shared/account.ts';
+import {
+  loginResponseSchema,
+  sessionInfoSchema,
+  setupCheckSchema,
+  type SetupCheck,
+} from '../../../functions/shared/account.ts';
 import { NewPasswordFields, useNewPassword } from './common/fields.tsx';
 import { authGate, describeError, HttpError, request, type FieldErrors } from './api.ts';
 import { ForgotPasswordForm } from './password-reset.tsx';
@@ -26,7 +31,10 @@ export function SignInForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
     setError(undefined);
     setFields({});
     try {
-      const result = await request<LoginResponse>('POST', '/api/auth/login', { email, password });
+      const result = await request(loginResponseSchema, 'POST', '/api/auth/login', {
+        email,
+        password,
+      });
       setPassword('');
       if (result.status === 'code-required') setPending(result.token);
       else authGate.signedIn(result.email);
@@ -126,7 +134,7 @@ function FirstRunHint() {
   const [needed, setNeeded] = useState(false);
   useEffect(() => {
     let live = true;
-    request<SetupCheck>('GET', '/api/auth/setup')
+    request(setupCheckSchema, 'GET', '/api/auth/setup')
       .then((check) => live && setNeeded(check.needed))
       .catch(() => undefined);
     return () => {
@@ -177,7 +185,10 @@ function CodeStep({
     setError(undefined);
     setFields({});
     try {
-      const result = await request<LoginResponse>('POST', '/api/auth/login/code', { token, code });
+      const result = await request(loginResponseSchema, 'POST', '/api/auth/login/code', {
+        token,
+        code,
+      });
       if (result.status === 'signed-in') authGate.signedIn(result.email);
     } catch (failure) {
       if (failure instanceof HttpError && failure.fields['token']) {
@@ -267,7 +278,7 @@ export function SetupForm({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    request<SetupCheck>('GET', `/api/auth/setup?token=${encodeURIComponent(token)}`)
+    request(setupCheckSchema, 'GET', `/api/auth/setup?token=${encodeURIComponent(token)}`)
       .then(setCheck)
       .catch((failure: unknown) => setError(describeError(failure)));
   }, [token]);
@@ -284,8 +295,12 @@ export function SetupForm({ token }: { token: string }) {
     setBusy(true);
     try {
       const session = invitation
-        ? await request<SessionInfo>('POST', '/api/auth/invitation', { token, name, password })
-        : await request<SessionInfo>('POST', '/api/auth/setup', { token, email, password });
+        ? await request(sessionInfoSchema, 'POST', '/api/auth/invitation', {
+            token,
+            name,
+            password,
+          })
+        : await request(sessionInfoSchema, 'POST', '/api/auth/setup', { token, email, password });
       window.history.replaceState(null, '', '/admin');
       authGate.signedIn(session.email);
     } catch (failure) {

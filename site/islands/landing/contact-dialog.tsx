@@ -10,6 +10,7 @@
 // its checks shown beside each field, never as the browser's bubble.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import type { DownloadLink } from '../../../functions/shared/assets.ts';
 import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
 import { CONTACT } from '../../components/site/contact-details.ts';
 import { Icon } from './icons.tsx';
@@ -84,7 +85,7 @@ export function dialogText(
 }
 
 /** The link of a gated submission's answer (functions/routes/contact.ts), if it has one. */
-function downloadOf(answer: unknown): { url: string; expiresAt: string } | undefined {
+function downloadOf(answer: unknown): DownloadLink | undefined {
   const download = (answer as { download?: { url?: unknown; expiresAt?: unknown } } | null)
     ?.download;
   return typeof download?.url === 'string' && download.url.startsWith('/api/downloads/')
@@ -103,7 +104,7 @@ export function ContactDialog({
   gate,
 }: Props) {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [download, setDownload] = useState<{ url: string; expiresAt: string } | undefined>();
+  const [download, setDownload] = useState<DownloadLink | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   const text = dialogText(formType, shown, Boolean(gate));

@@ -2,7 +2,11 @@
 // a text field's `{{param:name|fallback}}` renders as `<span data-dtr="name"
 // data-dtr-max="60">fallback</span>`, which landing-behavior.ts fills from the URL on load.
 // Text without a token is returned as it is, so those pages render byte for byte as before.
+// Every text field of a block goes through `dtr`, so it is also where claim tokens
+// (`{{claim:<key>}}`) become their wording and reference numbers (claim-text.tsx).
 import type { ReactNode } from 'react';
+import { hasClaimToken } from '../../../functions/shared/claims/tokens.ts';
+import { ClaimText } from './claim-text.tsx';
 import {
   DTR_MAX,
   hasDynamicText,
@@ -12,8 +16,16 @@ import {
 
 export { withFallbacks };
 
-/** A text field as element content: its tokens as fallback spans, the rest as text. */
+/**
+ * A text field as element content: its claims as their wordings with reference numbers, its
+ * dynamic-text tokens as fallback spans, the rest as text.
+ */
 export function dtr(text: string): ReactNode {
+  if (hasClaimToken(text)) return <ClaimText text={text} plain={paramText} />;
+  return paramText(text);
+}
+
+function paramText(text: string): ReactNode {
   if (!hasDynamicText(text)) return text;
   return parseDynamicText(text).map((part, index) =>
     part.kind === 'text' ? (
@@ -48,7 +60,7 @@ export function maskTokens(markdown: string): { masked: string; tokens: string[]
 
 /** Parsed text with its marks back as tokens: element content (`dtr`) or plain text. */
 export function unmask(text: string, tokens: readonly string[], plain = false): ReactNode {
-  if (tokens.length === 0 || !text.includes('\uE000')) return text;
+  if (tokens.length === 0 || !text.includes('\uE000')) return plain ? text : dtr(text);
   const restored = text.replace(MARK, (_, index: string) => tokens[Number(index)] ?? '');
   return plain ? withFallbacks(restored) : dtr(restored);
 }

@@ -10,6 +10,9 @@ import type { MediaMap } from './media-image.tsx';
 import { renderBlock } from './blocks/render.tsx';
 import type { FormMap } from './blocks/render-context.ts';
 import { PageStructuredData } from './blocks/structured-data.tsx';
+import type { PageClaims } from '../../../functions/shared/claims/page-claims.ts';
+import { claimsOnPage, ClaimsProvider, ReferencesList } from './claim-text.tsx';
+import { smallPrint, type PublicPublication } from '../../../functions/shared/job-codes.ts';
 
 export interface LandingMarkupProps {
   content: LandingContent;
@@ -32,6 +35,17 @@ export interface LandingMarkupProps {
    * each block, for the block editor to scroll to. Off on the public page (its HTML stays).
    */
   blockAnchors?: boolean | undefined;
+  /**
+   * The claims the page says (functions/shared/claims/page-claims.ts): their wordings,
+   * references and evidence. Without them a claim token shows nothing (marked in previews).
+   */
+  claims?: PageClaims | undefined;
+  /**
+   * The live version's job code and date (issue 37): the small print that ends the page,
+   * "PB-2026-0042 v3 · Approved 2026-12-04" (docs/decisions/0552-job-code-on-the-live-page.md).
+   * Unset in previews and on variants other than the control.
+   */
+  publication?: PublicPublication | undefined;
 }
 
 export function LandingMarkup({
@@ -44,6 +58,8 @@ export function LandingMarkup({
   forms,
   preview,
   blockAnchors = false,
+  claims,
+  publication,
 }: LandingMarkupProps) {
   // The page's blocks, or for a page without a layout the sections of docs/requirements.md §2
   // (deriveLayout), which render the same HTML as before layouts (blocks/render.test.ts).
@@ -52,29 +68,45 @@ export function LandingMarkup({
   // The navigation, first when present (blocks.ts), stays outside <main>.
   const nav = blocks[0]?.type === 'navigation' ? blocks[0] : undefined;
   const anchor = (id: string) => blockAnchors && <span hidden data-block-anchor={id} />;
+  const onPage = claimsOnPage(content, claims, preview === true);
   return (
-    <div
-      ref={rootRef}
-      className="landing"
-      data-landing=""
-      data-default-page-id={defaultPageId}
-      // The general dialog's form (issue 26, content.formId): landing-behavior.ts reads it.
-      data-form-id={content.formId}
-    >
-      {nav && anchor(nav.id)}
-      {nav && renderBlock(nav, context)}
-      <main id="main">
-        {blocks
-          .filter((block) => block !== nav)
-          .map((block) => (
-            <Fragment key={block.id}>
-              {anchor(block.id)}
-              {renderBlock(block, context)}
-            </Fragment>
-          ))}
-        {/* One FAQPage for all FAQ blocks (search engines take one per page). */}
-        <PageStructuredData blocks={blocks} />
-      </main>
-    </div>
+    <ClaimsProvider claims={onPage}>
+      <div
+        ref={rootRef}
+        className="landing"
+        data-landing=""
+        data-default-page-id={defaultPageId}
+        // The general dialog's form (issue 26, content.formId): landing-behavior.ts reads it.
+        data-form-id={content.formId}
+      >
+        {nav && anchor(nav.id)}
+        {nav && renderBlock(nav, context)}
+        <main id="main">
+          {blocks
+            .filter((block) => block !== nav)
+            .map((block) => (
+              <Fragment key={block.id}>
+                {anchor(block.id)}
+                {renderBlock(block, context)}
+              </Fragment>
+            ))}
+          {/* The References list ends the page unless a references block places it. */}
+          {onPage && !blocks.some((block) => block.type === 'references') && <ReferencesList />}
+          {/* The material's job code, as printed material carries it; inside <main>, as part of it. */}
+          {publication && (
+            <div className="border-t border-slate-200 bg-slate-50">
+              <p
+                data-job-code=""
+                className="mx-auto max-w-7xl px-4 py-3 text-xs text-slate-600 sm:px-6 lg:px-8"
+              >
+                {smallPrint(publication)}
+              </p>
+            </div>
+          )}
+          {/* One FAQPage for all FAQ blocks (search engines take one per page). */}
+          <PageStructuredData blocks={blocks} />
+        </main>
+      </div>
+    </ClaimsProvider>
   );
 }

@@ -13,8 +13,10 @@ import type { LandingPageDto } from '../../../functions/shared/api/pages.ts';
 import { resolveSeo } from '../../../functions/shared/seo.ts';
 import { DEFAULT_SLUG, slugParamSchema } from '../../../functions/shared/slug.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-import { applySeoHead } from '../../lib/seo-head.ts';
+import { applySeoHead, meta } from '../../lib/seo-head.ts';
+import type { PublicPublication } from '../../../functions/shared/job-codes.ts';
 import { LandingMarkup, type LandingMarkupProps } from './landing-page.tsx';
+import type { PageClaims } from '../../../functions/shared/claims/page-claims.ts';
 import { startLanding } from './landing-behavior.ts';
 import { usePathname } from './use-pathname.ts';
 
@@ -111,12 +113,22 @@ function LiveLanding(props: Omit<LandingMarkupProps, 'rootRef'>) {
 }
 
 function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode }) {
-  const query = useQuery<LandingPageDto & { media?: MediaMap }>({
+  const query = useQuery<
+    Omit<LandingPageDto, 'publication'> & {
+      media?: MediaMap;
+      claims?: PageClaims;
+      publication?: PublicPublication;
+    }
+  >({
     queryKey: ['/api/landing-pages', slug ?? ''],
     enabled: slug !== undefined,
   });
   useEffect(() => {
-    if (query.data?.content) applySeoHead(resolveSeo(query.data, query.data.content));
+    if (query.data?.content) {
+      applySeoHead(resolveSeo(query.data, query.data.content, query.data.claims));
+      // The job code, as the prebuilt page's head has it (LandingLayout.astro).
+      if (query.data.publication) meta('name', 'job-code', query.data.publication.jobCode);
+    }
   }, [query.data]);
   if (slug === undefined || query.isError) return <NotFound />;
   if (query.isPending) return <Skeleton />;
@@ -129,6 +141,8 @@ function LivePage({ slug, logo }: { slug: string | undefined; logo: ReactNode })
         defaultPageId={query.data.slug === DEFAULT_SLUG ? query.data.id : undefined}
         logo={logo}
         media={query.data.media}
+        claims={query.data.claims}
+        publication={query.data.publication}
       />
     </>
   );

@@ -6,7 +6,6 @@
 // in a URL (which CloudFront and API Gateway would log), and the answer is never cached.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { MediaMap } from '../../../functions/shared/media-map.ts';
 import type { Preview } from '../../../functions/shared/workflow.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { Skeleton } from './legacy-landing.tsx';
@@ -25,8 +24,8 @@ const formatUtc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 function Band({ preview }: { preview: Preview }) {
   return (
-    <div
-      role="note"
+    // A landmark of its own (axe: all content in landmarks), beside the page's header and main.
+    <aside
       aria-label="Preview, not live"
       data-testid="preview-band"
       className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950 shadow"
@@ -34,7 +33,7 @@ function Band({ preview }: { preview: Preview }) {
       Preview, not live: {STATE_WORDS[preview.state]} (revision {preview.revision}) of /
       {preview.slug}. Visitors do not see this version. Link valid until{' '}
       {formatUtc(preview.expiresAt)}.
-    </div>
+    </aside>
   );
 }
 
@@ -64,8 +63,24 @@ function useToken(): string | null {
 
 const TOKEN = /^[\w.-]{20,200}$/;
 
+/**
+ * Scrolls to an in-page link's target without touching the fragment, which is the link's
+ * token: a claim's reference number, the navigation's anchors.
+ */
+function keepToken(event: MouseEvent) {
+  const link = (event.target as Element | null)?.closest?.('a');
+  const hash = link?.getAttribute('href');
+  if (!hash?.startsWith('#')) return;
+  event.preventDefault();
+  const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+  target?.scrollIntoView();
+  // Keyboard and screen-reader users land where the link goes, as a followed link takes them.
+  if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target?.focus({ preventScroll: true });
+}
+
 function PreviewPage({ token, logo }: { token: string; logo: ReactNode }) {
-  const query = useQuery<Preview & { media?: MediaMap }>({
+  const query = useQuery<Preview>({
     queryKey: ['/api/preview', token],
     queryFn: () =>
       apiFetch('GET', '/api/preview', undefined, {
@@ -77,12 +92,22 @@ function PreviewPage({ token, logo }: { token: string; logo: ReactNode }) {
   useEffect(() => {
     if (query.data) document.title = `Preview: ${query.data.title}`;
   }, [query.data]);
+  useEffect(() => {
+    document.addEventListener('click', keepToken);
+    return () => document.removeEventListener('click', keepToken);
+  }, []);
   if (!TOKEN.test(token) || query.isError) return <Gone />;
   if (!query.data) return <Skeleton />;
   return (
     <>
       <Band preview={query.data} />
-      <LandingMarkup content={query.data.content} logo={logo} media={query.data.media} preview />
+      <LandingMarkup
+        content={query.data.content}
+        logo={logo}
+        media={query.data.media}
+        claims={query.data.claims}
+        preview
+      />
     </>
   );
 }

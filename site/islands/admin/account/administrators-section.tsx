@@ -7,7 +7,6 @@ import {
   INVITE_DEFAULT_ROLE,
   inviteRequestSchema,
   type AdminSummary,
-  type Administrators,
   type InvitationSummary,
   type InviteResponse,
 } from '../../../../functions/shared/account.ts';
@@ -20,6 +19,7 @@ import { CopyableLink } from '../common/copyable-link.tsx';
 import { ResetLinkButton } from './reset-link-dialog.tsx';
 import {
   ADMINS_KEY,
+  adminsQuery,
   AUDIT_KEY,
   inviteAdmin,
   setAdminEnabled,
@@ -31,7 +31,7 @@ const inviteLink = (token: string) =>
   `${window.location.origin}/admin/setup?token=${encodeURIComponent(token)}`;
 
 export function AdministratorsSection({ me }: { me: string }) {
-  const team = useQuery<Administrators>({ queryKey: ADMINS_KEY });
+  const team = useQuery(adminsQuery);
   const [confirming, setConfirming] = useState<AdminSummary | undefined>();
   const client = useQueryClient();
   const toast = useToast();

@@ -4,10 +4,10 @@
 // and docs/decisions/0046-crm-webhook-outbox.md.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { DeliveryLog, DeliveryLogEntry } from '../../../../functions/shared/leads/settings.ts';
+import type { DeliveryLogEntry } from '../../../../functions/shared/leads/settings.ts';
 import { describeError, formatTime } from '../api.ts';
 import { Button, FormAlert, Tooltip } from '../ui.tsx';
-import { DELIVERIES_KEY } from './account-api.ts';
+import { deliveriesQuery } from './account-api.ts';
 
 function statusText(entry: DeliveryLogEntry): string {
   if (entry.httpStatus !== undefined) return `Answered ${entry.httpStatus}`;
@@ -15,7 +15,7 @@ function statusText(entry: DeliveryLogEntry): string {
 }
 
 export function DeliveryLogList() {
-  const log = useQuery<DeliveryLog>({ queryKey: DELIVERIES_KEY });
+  const log = useQuery(deliveriesQuery);
   const ids = useId();
   const deliveries = log.data?.deliveries ?? [];
   return (

@@ -8,10 +8,9 @@
 // rules are lead-routing-draft.ts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import type { FormSummary } from '../../../../functions/shared/forms/definition.ts';
-import type { LeadSettings } from '../../../../functions/shared/leads/settings.ts';
 import { describeError, formatTime, HttpError, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
+import { formsQuery } from '../common/forms-api.ts';
 import { leadOwners, OWNERS_KEY } from '../common/owners-api.ts';
 import { AssignmentRules } from './assignment-rules.tsx';
 import {
@@ -26,6 +25,7 @@ import {
 import {
   DELIVERIES_KEY,
   LEAD_SETTINGS_KEY,
+  leadSettingsQuery,
   saveLeadSettings,
   testLeadWebhook,
 } from './account-api.ts';
@@ -41,15 +41,10 @@ import {
 import { PerFormRecipients } from './per-form-recipients.tsx';
 import { WebhookFields } from './webhook-fields.tsx';
 
-const FORMS_KEY = ['/api/admin/forms'] as const;
-
 export function LeadRoutingSection() {
-  const settings = useQuery<LeadSettings>({ queryKey: LEAD_SETTINGS_KEY });
+  const settings = useQuery(leadSettingsQuery);
   // The team's own forms, when the form editor is there; the built-in four otherwise.
-  const forms = useQuery<{ forms: FormSummary[] } | FormSummary[]>({
-    queryKey: FORMS_KEY,
-    retry: false,
-  });
+  const forms = useQuery({ ...formsQuery, retry: false });
   const owners = useQuery({ queryKey: OWNERS_KEY, queryFn: leadOwners, retry: false });
   const [draft, setDraft] = useState<Draft | undefined>();
   const [error, setError] = useState<string | undefined>();

@@ -3,12 +3,16 @@
 // "Send now" to see it at once (to the recipients, or to you while there are none).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import type { Administrators } from '../../../../functions/shared/account.ts';
-import type { ReportSettings } from '../../../../functions/shared/reports.ts';
 import { describeError, formatTime, HttpError } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FieldError, FormAlert, inputClass, Tooltip } from '../ui.tsx';
-import { ADMINS_KEY, REPORT_KEY, saveReportSettings, sendReportNow } from './account-api.ts';
+import {
+  adminsQuery,
+  REPORT_KEY,
+  reportQuery,
+  saveReportSettings,
+  sendReportNow,
+} from './account-api.ts';
 
 /** Time zones offered: the runtime's list (the API accepts any it knows). */
 const ZONES: readonly string[] = (() => {
@@ -26,8 +30,8 @@ interface Draft {
 }
 
 export function ReportSection() {
-  const settings = useQuery<ReportSettings>({ queryKey: REPORT_KEY });
-  const team = useQuery<Administrators>({ queryKey: ADMINS_KEY });
+  const settings = useQuery(reportQuery);
+  const team = useQuery(adminsQuery);
   const [draft, setDraft] = useState<Draft | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [fields, setFields] = useState<Record<string, string[]>>({});

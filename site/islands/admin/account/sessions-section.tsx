@@ -5,11 +5,11 @@ import type { SessionSummary } from '../../../../functions/shared/account.ts';
 import { authGate, describeError, formatTime } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button } from '../ui.tsx';
-import { AUDIT_KEY, endSession, SESSIONS_KEY } from './account-api.ts';
+import { AUDIT_KEY, endSession, SESSIONS_KEY, sessionsQuery } from './account-api.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export function SessionsSection() {
-  const sessions = useQuery<{ sessions: SessionSummary[] }>({ queryKey: SESSIONS_KEY });
+  const sessions = useQuery(sessionsQuery);
   const client = useQueryClient();
   const toast = useToast();
   const end = useMutation({

@@ -1,44 +1,233 @@
-// Publishing settings (issue 23, admins only): how many distinct reviewers must approve a
-// working copy before it can be published. 0 publishes directly, as before.
+// Publishing settings (issue 23, issue 36; admins only; docs/decisions/0549-publishing-settings.md):
+// the approvals a working copy needs, the claims lint (warn or block), what a withdrawn claim
+// does to the pages that use it, whether unresolved comments block an approval, and the
+// reviewer checklist every e-signature confirms item by item (add, edit, remove, reorder, up
+// to 12; empty and repeated items are refused with sentences before anything is sent), and
+// the job code prefix (job-code-setting.tsx, issue 37). Save
+// sends only the settings that changed (the PUT takes any subset). It lives in the Account
+// area, whose URL (/admin/account) survives a reload.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
-import { MAX_APPROVALS_REQUIRED, type Settings } from '../../../../functions/shared/workflow.ts';
+import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  CHECKLIST_ITEM_MAX,
+  MAX_CHECKLIST_ITEMS,
+  type Settings,
+  type SettingsUpdate,
+} from '../../../../functions/shared/workflow.ts';
 import { describeError } from '../api.ts';
+import { ME_KEY } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
-import { Button, FormAlert, inputClass, Tooltip } from '../ui.tsx';
-import { saveSettings, SETTINGS_KEY } from './account-api.ts';
+import { Button, FieldError, FormAlert, InfoTip, inputClass } from '../ui.tsx';
+import { saveSettings, SETTINGS_KEY, settingsQuery } from './account-api.ts';
+import { JobCodeSetting, jobCodePrefixProblem } from './job-code-setting.tsx';
+import { CHOICES, describe, LINT, period, PERIODS, WITHDRAWN } from './settings-choices.ts';
 
-const CHOICES = Array.from({ length: MAX_APPROVALS_REQUIRED + 1 }, (_, n) => n);
-const describe = (n: number) =>
-  n === 0
-    ? 'None: publishers publish directly'
-    : `${n} reviewer${n === 1 ? '' : 's'} must approve each change`;
+/** The checklist's problems as sentences, by item index; none when it can be saved. */
+export function checklistProblems(items: readonly string[]): Map<number, string> {
+  const problems = new Map<number, string>();
+  const seen = new Map<string, number>();
+  items.forEach((raw, index) => {
+    const item = raw.trim();
+    if (!item) problems.set(index, `Item ${index + 1} is empty: write it or remove it.`);
+    else if (item.length > CHECKLIST_ITEM_MAX) {
+      problems.set(
+        index,
+        `Item ${index + 1} is longer than ${CHECKLIST_ITEM_MAX} characters: shorten it.`,
+      );
+    } else if (seen.has(item)) {
+      problems.set(
+        index,
+        `Item ${index + 1} repeats item ${seen.get(item)! + 1}: list each item once.`,
+      );
+    } else seen.set(item, index);
+  });
+  return problems;
+}
+
+/** What differs from what is stored: the PUT's body (empty when nothing changed). */
+export function changedSettings(stored: Settings, edited: Settings): SettingsUpdate {
+  const changes: Partial<Settings> = {};
+  if (edited.approvalsRequired !== stored.approvalsRequired) {
+    changes.approvalsRequired = edited.approvalsRequired;
+  }
+  if (edited.claimsLint !== stored.claimsLint) changes.claimsLint = edited.claimsLint;
+  if (edited.withdrawnClaims !== stored.withdrawnClaims) {
+    changes.withdrawnClaims = edited.withdrawnClaims;
+  }
+  if (edited.openCommentsBlockApproval !== stored.openCommentsBlockApproval) {
+    changes.openCommentsBlockApproval = edited.openCommentsBlockApproval;
+  }
+  if (edited.jobCodePrefix.trim() !== stored.jobCodePrefix) {
+    changes.jobCodePrefix = edited.jobCodePrefix.trim();
+  }
+  if (edited.maxApprovalMonths !== stored.maxApprovalMonths) {
+    changes.maxApprovalMonths = edited.maxApprovalMonths;
+  }
+  const checklist = edited.reviewChecklist.map((item) => item.trim());
+  if (checklist.join('\n') !== stored.reviewChecklist.join('\n')) {
+    changes.reviewChecklist = checklist;
+  }
+  return changes as SettingsUpdate;
+}
+
+function Setting({
+  id,
+  label,
+  tip,
+  about,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** The tooltip button's name: "About <tip>". */
+  tip: string;
+  about: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <InfoTip about={tip}>{about}</InfoTip>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A setting chosen from a few named options. */
+function Choice<T extends string>({
+  options,
+  value,
+  onChange,
+  ...setting
+}: {
+  id: string;
+  label: string;
+  tip: string;
+  about: string;
+  options: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Setting {...setting}>
+      <select
+        id={setting.id}
+        className={inputClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {(Object.entries(options) as [T, string][]).map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </Setting>
+  );
+}
 
 export function SettingsSection() {
-  const settings = useQuery<Settings>({ queryKey: SETTINGS_KEY });
-  const [chosen, setChosen] = useState<number | undefined>();
+  const settings = useQuery(settingsQuery);
+  const [edited, setEdited] = useState<Settings | undefined>();
+  /** Stable keys of the checklist's rows, so a moved row keeps its focus. */
+  const [rowKeys, setRowKeys] = useState<number[] | undefined>();
+  const nextKey = useRef(1000);
   const [error, setError] = useState<string | undefined>();
+  const [problems, setProblems] = useState<Map<number, string>>(new Map());
+  const form = useRef<HTMLFormElement>(null);
+  const ids = useId();
   const toast = useToast();
   const client = useQueryClient();
-  const value = chosen ?? settings.data?.approvalsRequired ?? 0;
+  const current = edited ?? settings.data;
+  const keys = rowKeys ?? current?.reviewChecklist.map((_, index) => index) ?? [];
+
+  const change = (patch: Partial<Settings>) => {
+    if (!current) return;
+    setEdited({ ...current, ...patch });
+  };
+  const setItems = (items: string[], order: number[]) => {
+    change({ reviewChecklist: items });
+    setRowKeys(order);
+    setProblems(new Map());
+  };
+  const focusRow = (key: number, part: 'input' | 'add' = 'input') =>
+    requestAnimationFrame(() =>
+      form.current
+        ?.querySelector<HTMLElement>(
+          part === 'add' ? '[data-checklist-add]' : `[data-checklist-row="${key}"] input`,
+        )
+        ?.focus(),
+    );
+
   const save = useMutation({
-    mutationFn: () => saveSettings({ approvalsRequired: value }),
+    mutationFn: (update: SettingsUpdate) => saveSettings(update),
     onSuccess: (saved) => {
       client.setQueryData(SETTINGS_KEY, saved);
-      setChosen(undefined);
+      // The signature dialog reads the checklist from /api/auth/me.
+      void client.invalidateQueries({ queryKey: ME_KEY });
+      setEdited(undefined);
+      setRowKeys(undefined);
       toast({ title: 'Publishing settings saved', description: describe(saved.approvalsRequired) });
     },
     onError: (failure) => setError(describeError(failure)),
   });
+
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setError(undefined);
-    save.mutate();
+    if (!current || !settings.data) return;
+    if (jobCodePrefixProblem(current.jobCodePrefix)) {
+      document.getElementById(`${ids}-prefix`)?.focus();
+      return;
+    }
+    const found = checklistProblems(current.reviewChecklist);
+    setProblems(found);
+    if (found.size > 0) {
+      const first = Math.min(...found.keys());
+      focusRow(keys[first]!);
+      return;
+    }
+    const update = changedSettings(settings.data, current);
+    if (Object.keys(update).length === 0) {
+      setError('Nothing to save: the settings are as stored.');
+      return;
+    }
+    save.mutate(update);
   };
+
+  const items = current?.reviewChecklist ?? [];
+  const move = (index: number, by: -1 | 1) => {
+    const target = index + by;
+    const nextItems = [...items];
+    const nextKeys = [...keys];
+    [nextItems[index], nextItems[target]] = [nextItems[target]!, nextItems[index]!];
+    [nextKeys[index], nextKeys[target]] = [nextKeys[target]!, nextKeys[index]!];
+    setItems(nextItems, nextKeys);
+  };
+  const remove = (index: number) => {
+    const nextKeys = keys.filter((_, i) => i !== index);
+    setItems(
+      items.filter((_, i) => i !== index),
+      nextKeys,
+    );
+    const neighbour = nextKeys[Math.min(index, nextKeys.length - 1)];
+    if (neighbour === undefined) focusRow(0, 'add');
+    else focusRow(neighbour);
+  };
+  const add = () => {
+    const key = (nextKey.current += 1);
+    setItems([...items, ''], [...keys, key]);
+    focusRow(key);
+  };
+
   return (
     <section
       aria-labelledby="settings-heading"
-      className="rounded-xl border border-slate-200 bg-white p-6"
+      className="rounded-xl border border-slate-200 bg-white p-6 lg:col-span-2"
       data-testid="publishing-settings"
     >
       <h2 id="settings-heading" className="text-lg font-semibold text-ink">
@@ -46,7 +235,8 @@ export function SettingsSection() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Changes to live pages are prepared as working copies. Choose how many reviewers must sign
-        off (with their password, recorded as an electronic signature) before one can go live.
+        off (with their password, recorded as an electronic signature) before one can go live, and
+        how claims, comments and the reviewer checklist govern that review.
       </p>
       {settings.isPending && (
         <p role="status" className="mt-4 text-sm text-slate-600">
@@ -56,30 +246,189 @@ export function SettingsSection() {
       {settings.isError && (
         <FormAlert message={`The settings could not be loaded: ${describeError(settings.error)}`} />
       )}
-      {settings.isSuccess && (
-        <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
-            <label htmlFor="approvals-required" className="text-sm font-medium text-slate-800">
-              Approvals required before publishing
-            </label>
-            <select
+      {current && (
+        <form ref={form} onSubmit={submit} className="mt-4 grid gap-4" noValidate>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Setting
               id="approvals-required"
-              className={inputClass}
-              value={value}
-              onChange={(event) => setChosen(Number(event.target.value))}
+              label="Approvals required before publishing"
+              tip="the approvals setting"
+              about="Approvals count only while the working copy has exactly the content that was signed; any edit voids them. The author of a change cannot approve it."
             >
-              {CHOICES.map((n) => (
-                <option key={n} value={n}>
-                  {describe(n)}
-                </option>
-              ))}
-            </select>
+              <select
+                id="approvals-required"
+                className={inputClass}
+                value={current.approvalsRequired}
+                onChange={(event) => change({ approvalsRequired: Number(event.target.value) })}
+              >
+                {CHOICES.map((n) => (
+                  <option key={n} value={n}>
+                    {describe(n)}
+                  </option>
+                ))}
+              </select>
+            </Setting>
+            <Choice
+              id={`${ids}-lint`}
+              label="Text that reads like a claim"
+              tip="the claims lint"
+              about="Text outside a {{claim:key}} token that looks like a claim (a figure beside words such as accuracy or faster; compliant, certified, best, #1). Warn lists it in the Review tab; Block refuses to approve, publish or schedule the page until it is a claim token or reworded."
+              options={LINT}
+              value={current.claimsLint}
+              onChange={(claimsLint) => change({ claimsLint })}
+            />
+            <Choice
+              id={`${ids}-withdrawn`}
+              label="When a claim is withdrawn"
+              tip="withdrawn claims"
+              about="A claim is withdrawn by a reviewer, or stops being approved when its last current evidence is withdrawn. Every page whose live version or working copy uses it is listed and flagged; with the second choice its live pages are also taken down at once (to the redirect their Lifecycle names, if any), except the home page, which stays live. Publishers are told by e-mail either way."
+              options={WITHDRAWN}
+              value={current.withdrawnClaims}
+              onChange={(withdrawnClaims) => change({ withdrawnClaims })}
+            />
+            <Setting
+              id={`${ids}-period`}
+              label="Approval period"
+              tip="the approval period"
+              about="When set, a page can be published (now, scheduled, or when its schedule fires) only with an expiry, set in its Lifecycle dialog, within that many months of the publication. At the expiry the page is taken down or flagged, as its Lifecycle says."
+            >
+              <select
+                id={`${ids}-period`}
+                className={inputClass}
+                value={current.maxApprovalMonths}
+                onChange={(event) => change({ maxApprovalMonths: Number(event.target.value) })}
+              >
+                {[...new Set([...PERIODS, current.maxApprovalMonths])].map((n) => (
+                  <option key={n} value={n}>
+                    {period(n)}
+                  </option>
+                ))}
+              </select>
+            </Setting>
+            <div className="flex items-center gap-2 self-end pb-2">
+              <input
+                id={`${ids}-comments`}
+                type="checkbox"
+                checked={current.openCommentsBlockApproval}
+                onChange={(event) => change({ openCommentsBlockApproval: event.target.checked })}
+              />
+              <label htmlFor={`${ids}-comments`} className="text-sm font-medium text-slate-800">
+                Unresolved comments block approval
+              </label>
+              <InfoTip about="open comments">
+                On: a working copy with a comment nobody has resolved cannot be approved; the
+                refusal says how many are open. Off: reviewers may sign over open comments.
+              </InfoTip>
+            </div>
+            <JobCodeSetting
+              id={`${ids}-prefix`}
+              value={current.jobCodePrefix}
+              onChange={(jobCodePrefix) => change({ jobCodePrefix })}
+            />
           </div>
-          <Tooltip content="Approvals count only while the working copy has exactly the content that was signed; any edit voids them. The author of a change cannot approve it.">
-            <Button type="submit" disabled={save.isPending}>
-              Save
+
+          <fieldset className="grid gap-2" data-testid="checklist-editor">
+            <legend className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              Reviewer checklist ({items.length} of {MAX_CHECKLIST_ITEMS})
+              <InfoTip about="the reviewer checklist">
+                Every approval (pages, variants, forms, claims) confirms each item in the
+                e-signature dialog, and the signature keeps the items as confirmed. Up to{' '}
+                {MAX_CHECKLIST_ITEMS} items, each once; none means no checklist.
+              </InfoTip>
+            </legend>
+            {items.length === 0 && (
+              <p className="text-sm text-slate-600">
+                No checklist: approvals confirm nothing beyond the signature itself.
+              </p>
+            )}
+            <ol className="grid gap-2">
+              {items.map((item, index) => {
+                const key = keys[index]!;
+                const problem = problems.get(index);
+                const inputId = `${ids}-item-${key}`;
+                return (
+                  <li key={key} data-checklist-row={key} className="grid gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <label htmlFor={inputId} className="w-16 text-sm text-slate-700">
+                        Item {index + 1}
+                      </label>
+                      <input
+                        id={inputId}
+                        className={`${inputClass} mt-0 min-w-0 flex-1 basis-48`}
+                        value={item}
+                        maxLength={CHECKLIST_ITEM_MAX + 50}
+                        aria-invalid={Boolean(problem)}
+                        aria-describedby={problem ? `${inputId}-error` : undefined}
+                        onChange={(event) => {
+                          const next = [...items];
+                          next[index] = event.target.value;
+                          setItems(next, keys);
+                        }}
+                      />
+                      <div className="flex gap-1">
+                        <Button
+                          aria-label={`Move item ${index + 1} up`}
+                          disabled={index === 0}
+                          onClick={() => move(index, -1)}
+                        >
+                          <span aria-hidden="true">↑</span>
+                        </Button>
+                        <Button
+                          aria-label={`Move item ${index + 1} down`}
+                          disabled={index === items.length - 1}
+                          onClick={() => move(index, 1)}
+                        >
+                          <span aria-hidden="true">↓</span>
+                        </Button>
+                        <Button
+                          aria-label={`Remove item ${index + 1}`}
+                          onClick={() => remove(index)}
+                        >
+                          Remove
+                        </Button>
+                      </div>
+                    </div>
+                    <FieldError
+                      id={`${inputId}-error`}
+                      messages={problem ? [problem] : undefined}
+                    />
+                  </li>
+                );
+              })}
+            </ol>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button
+                data-checklist-add=""
+                onClick={add}
+                disabled={items.length >= MAX_CHECKLIST_ITEMS}
+              >
+                Add an item
+              </Button>
+              {items.length >= MAX_CHECKLIST_ITEMS && (
+                <span className="text-sm text-slate-600">
+                  The checklist holds {MAX_CHECKLIST_ITEMS} items at most: remove one to add
+                  another.
+                </span>
+              )}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save'}
             </Button>
-          </Tooltip>
+            {edited && (
+              <Button
+                onClick={() => {
+                  setEdited(undefined);
+                  setRowKeys(undefined);
+                  setProblems(new Map());
+                  setError(undefined);
+                }}
+              >
+                Undo changes
+              </Button>
+            )}
+          </div>
           <FormAlert message={error} />
         </form>
       )}

@@ -3,7 +3,7 @@
 // the password and a code.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import type { Account, Enrolment } from '../../../../functions/shared/account.ts';
+import type { Enrolment } from '../../../../functions/shared/account.ts';
 import { describeError, formatTime, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Modal, TextField } from '../ui.tsx';
@@ -11,6 +11,7 @@ import { showFailure } from '../common/fields.tsx';
 import { CopyButton } from '../common/copyable-link.tsx';
 import {
   ACCOUNT_KEY,
+  accountQuery,
   AUDIT_KEY,
   confirmEnrolment,
   disableTwoFactor,
@@ -24,7 +25,7 @@ import { QrCode } from './qr-code.tsx';
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 export function TwoFactorSection() {
-  const account = useQuery<Account>({ queryKey: ACCOUNT_KEY });
+  const account = useQuery(accountQuery);
   const [enrolment, setEnrolment] = useState<Enrolment | undefined>();
   const [codes, setCodes] = useState<string[] | undefined>();
   const [dialog, setDialog] = useState<'disable' | 'renew' | undefined>();

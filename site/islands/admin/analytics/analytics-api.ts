@@ -18,7 +18,7 @@ export async function fetchAnalytics(
 ): Promise<AnalyticsResponse> {
   const query = new URLSearchParams({ from: range.from, to: range.to });
   if (pageId) query.set('pageId', pageId);
-  return analyticsResponseSchema.parse(await request('GET', `/api/admin/analytics?${query}`));
+  return request(analyticsResponseSchema, 'GET', `/api/admin/analytics?${query}`);
 }
 
 /** The Realtime panel's key (realtime-panel.tsx): visitors of the last minutes, site-wide. */
@@ -26,5 +26,5 @@ export const REALTIME_KEY = ['/api/admin/analytics/realtime'] as const;
 
 /** GET /api/admin/analytics/realtime (functions/routes/admin/realtime.ts). */
 export async function fetchRealtime(): Promise<Realtime> {
-  return realtimeSchema.parse(await request('GET', '/api/admin/analytics/realtime'));
+  return request(realtimeSchema, 'GET', '/api/admin/analytics/realtime');
 }

@@ -14,7 +14,7 @@ import {
   type AnalyticsResponse,
 } from '../../../../functions/shared/analytics.ts';
 import { describeError, HttpError } from '../api.ts';
-import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
+import { pagesQuery, type LandingPage } from '../common/pages-api.ts';
 import { useCan, useMe } from '../permissions.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
 import { Button, FieldError, inputClass } from '../ui.tsx';
@@ -47,7 +47,7 @@ export function AnalyticsTab({
   const [choice, setChoice] = useState<RangeChoice>(28);
   const [custom, setCustom] = useState<DayRange>(() => presetRange(28));
   const range = choice === 'custom' ? custom : presetRange(choice);
-  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
+  const pages = useQuery(pagesQuery);
   const report = useQuery({
     queryKey: analyticsKey(range, pageId),
     queryFn: () => fetchAnalytics(range, pageId),

@@ -3,27 +3,28 @@
 // setting the funnel (publishers and admins).
 import {
   goalBreakdownSchema,
+  goalFunnelSchema,
+  goalListSchema,
+  goalSchema,
   type CreateGoalRequest,
-  type Goal,
   type GoalBreakdown,
-  type GoalFunnel,
 } from '../../../../functions/shared/analytics.ts';
-import { request } from '../api.ts';
+import { noContent, request } from '../api.ts';
 import type { DayRange } from './format.ts';
 
 export const GOALS_KEY = ['/api/admin/goals'] as const;
 
 export const listGoals = () =>
-  request<{ goals: Goal[] }>('GET', GOALS_KEY[0]).then((answer) => answer.goals);
+  request(goalListSchema, 'GET', GOALS_KEY[0]).then((answer) => answer.goals);
 
-export const addGoal = (body: CreateGoalRequest) => request<Goal>('POST', GOALS_KEY[0], body);
+export const addGoal = (body: CreateGoalRequest) => request(goalSchema, 'POST', GOALS_KEY[0], body);
 
 export const deleteGoal = (id: string) =>
-  request<null>('DELETE', `${GOALS_KEY[0]}/${encodeURIComponent(id)}`);
+  request(noContent, 'DELETE', `${GOALS_KEY[0]}/${encodeURIComponent(id)}`);
 
 /** The funnel from goals: its ids in order, [] for the default funnel (any role reads it). */
 export const setGoalFunnel = (goalIds: string[]) =>
-  request<GoalFunnel>('PUT', `${GOALS_KEY[0]}/funnel`, { goalIds }).then(
+  request(goalFunnelSchema, 'PUT', `${GOALS_KEY[0]}/funnel`, { goalIds }).then(
     (answer) => answer.goalIds,
   );
 
@@ -33,7 +34,9 @@ export const breakdownKey = (id: string, range: DayRange) =>
 /** One goal per page and per source over a range (GET /api/admin/goals/:id/breakdown). */
 export async function fetchGoalBreakdown(id: string, range: DayRange): Promise<GoalBreakdown> {
   const query = new URLSearchParams({ from: range.from, to: range.to });
-  return goalBreakdownSchema.parse(
-    await request('GET', `${GOALS_KEY[0]}/${encodeURIComponent(id)}/breakdown?${query}`),
+  return request(
+    goalBreakdownSchema,
+    'GET',
+    `${GOALS_KEY[0]}/${encodeURIComponent(id)}/breakdown?${query}`,
   );
 }

@@ -1,19 +1,24 @@
 // Shared dashboards' calls (issue 25; functions/routes/admin/analytics-shares.ts) on the
 // admin's HTTP layer: the list (everyone with analytics), making one and revoking one
 // (publishers and admins). Types are the shared schemas' (functions/shared/reports.ts).
-import type { AnalyticsShare, CreateShareRequest } from '../../../../functions/shared/reports.ts';
-import { request } from '../api.ts';
+import {
+  shareListSchema,
+  shareSchema,
+  type AnalyticsShare,
+  type CreateShareRequest,
+} from '../../../../functions/shared/reports.ts';
+import { noContent, request } from '../api.ts';
 
 export const SHARES_KEY = ['/api/admin/analytics/shares'] as const;
 
 export const listShares = () =>
-  request<{ shares: AnalyticsShare[] }>('GET', SHARES_KEY[0]).then((answer) => answer.shares);
+  request(shareListSchema, 'GET', SHARES_KEY[0]).then((answer) => answer.shares);
 
 export const createShare = (body: CreateShareRequest) =>
-  request<AnalyticsShare>('POST', SHARES_KEY[0], body);
+  request(shareSchema, 'POST', SHARES_KEY[0], body);
 
 export const revokeShare = (id: string) =>
-  request<null>('DELETE', `${SHARES_KEY[0]}/${encodeURIComponent(id)}`);
+  request(noContent, 'DELETE', `${SHARES_KEY[0]}/${encodeURIComponent(id)}`);
 
 export type ShareStatus = 'active' | 'revoked' | 'expired';
 

@@ -3,20 +3,21 @@
 // react-query keys. Answers are read with the shared schemas (functions/shared/experiments.ts),
 // so a drifted contract fails here rather than on screen.
 import type { QueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
 import {
   experimentDetailSchema,
   experimentListSchema,
   experimentResultsSchema,
+  promotedExperimentSchema,
   type CreateExperimentRequest,
   type Experiment,
   type ExperimentDetail,
   type ExperimentResults,
+  type PromotedExperiment,
   type UpdateExperimentRequest,
   type VariantId,
 } from '../../../../functions/shared/experiments.ts';
 import type { ApproveRequest } from '../../../../functions/shared/workflow.ts';
-import { request } from '../api.ts';
+import { noContent, request } from '../api.ts';
 
 export type { Experiment, ExperimentDetail, ExperimentResults };
 export type VariantDetail = ExperimentDetail['variants'][number];
@@ -35,30 +36,30 @@ const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export async function listExperiments(pageId?: string): Promise<Experiment[]> {
   const query = pageId ? `?${new URLSearchParams({ pageId })}` : '';
-  return experimentListSchema.parse(await request('GET', `${BASE}${query}`)).experiments;
+  return (await request(experimentListSchema, 'GET', `${BASE}${query}`)).experiments;
 }
 
 export async function fetchExperiment(id: string): Promise<ExperimentDetail> {
-  return experimentDetailSchema.parse(await request('GET', path(id)));
+  return request(experimentDetailSchema, 'GET', path(id));
 }
 
 export async function fetchResults(id: string): Promise<ExperimentResults> {
-  return experimentResultsSchema.parse(await request('GET', `${path(id)}/results`));
+  return request(experimentResultsSchema, 'GET', `${path(id)}/results`);
 }
 
 export async function createExperiment(body: CreateExperimentRequest): Promise<ExperimentDetail> {
-  return experimentDetailSchema.parse(await request('POST', BASE, body));
+  return request(experimentDetailSchema, 'POST', BASE, body);
 }
 
 export async function updateExperiment(
   id: string,
   body: UpdateExperimentRequest,
 ): Promise<ExperimentDetail> {
-  return experimentDetailSchema.parse(await request('PATCH', path(id), body));
+  return request(experimentDetailSchema, 'PATCH', path(id), body);
 }
 
 export async function deleteExperiment(id: string): Promise<void> {
-  await request('DELETE', path(id));
+  await request(noContent, 'DELETE', path(id));
 }
 
 export async function saveVariant(
@@ -66,9 +67,7 @@ export async function saveVariant(
   variantId: VariantId,
   body: { content: unknown; revision: number },
 ): Promise<ExperimentDetail> {
-  return experimentDetailSchema.parse(
-    await request('PUT', `${path(id)}/variants/${variantId}`, body),
-  );
+  return request(experimentDetailSchema, 'PUT', `${path(id)}/variants/${variantId}`, body);
 }
 
 export async function approveVariant(
@@ -76,24 +75,20 @@ export async function approveVariant(
   variantId: VariantId,
   body: ApproveRequest,
 ): Promise<ExperimentDetail> {
-  return experimentDetailSchema.parse(
-    await request('POST', `${path(id)}/variants/${variantId}/approve`, body),
-  );
+  return request(experimentDetailSchema, 'POST', `${path(id)}/variants/${variantId}/approve`, body);
 }
 
 export type LifecycleAction = 'start' | 'pause' | 'stop';
 
 export async function changeStatus(id: string, action: LifecycleAction): Promise<ExperimentDetail> {
-  return experimentDetailSchema.parse(await request('POST', `${path(id)}/${action}`));
+  return request(experimentDetailSchema, 'POST', `${path(id)}/${action}`);
 }
-
-const promotedSchema = experimentDetailSchema.extend({ published: z.boolean() });
 
 export async function promoteVariant(
   id: string,
   variantId: VariantId,
-): Promise<ExperimentDetail & { published: boolean }> {
-  return promotedSchema.parse(await request('POST', `${path(id)}/promote`, { variantId }));
+): Promise<PromotedExperiment> {
+  return request(promotedExperimentSchema, 'POST', `${path(id)}/promote`, { variantId });
 }
 
 /** An answer the server just gave: the detail's cache takes it at once, the lists refresh. */

@@ -2,23 +2,28 @@
 // are functions/shared/forms/definition.ts's (StoredForm, FormSummary) and, for a form under review,
 // functions/shared/form-review.ts's (FormState); the API checks a definition with the same
 // formDefinitionSchema the editor checks it with as it is typed. Submit, approve and publish
-// send the page workflow's bodies (functions/shared/workflow.ts).
-import type { QueryClient } from '@tanstack/react-query';
-import type {
-  FormInReview,
-  FormSignature,
-  FormState,
-  FormWorkingCopy,
+// send the page workflow's bodies (functions/shared/workflow.ts). Every answer is parsed with
+// its route's schema (docs/decisions/0526-admin-parses-answers.md).
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  formReviewListSchema,
+  formSignatureSchema,
+  formStateSchema,
+  formWorkingCopySchema,
+  type FormInReview,
+  type FormSignature,
+  type FormState,
 } from '../../../../functions/shared/form-review.ts';
-import type {
-  FormDefinition,
-  FormSummary,
-  StoredForm,
+import {
+  formListSchema,
+  storedFormSchema,
+  type FormDefinition,
+  type FormSummary,
 } from '../../../../functions/shared/forms/definition.ts';
 import type { ApproveRequest } from '../../../../functions/shared/workflow.ts';
-import { request } from '../api.ts';
+import { noContent, request } from '../api.ts';
 
-export type { FormDefinition, FormInReview, FormSignature, FormState, FormSummary, StoredForm };
+export type { FormDefinition, FormInReview, FormSignature, FormState, FormSummary };
 
 export const FORMS_KEY = ['/api/admin/forms'] as const;
 export const formKey = (id: string) => [...FORMS_KEY, id] as const;
@@ -29,7 +34,7 @@ const path = (id: string) => `/api/admin/forms/${encodeURIComponent(id)}`;
 
 /** Built-in forms first (in their own order), then custom ones by title. */
 export async function listForms(): Promise<FormSummary[]> {
-  const { forms } = await request<{ forms: FormSummary[] }>('GET', '/api/admin/forms');
+  const { forms } = await request(formListSchema, 'GET', '/api/admin/forms');
   return [...forms].sort(
     (a, b) =>
       Number(b.builtIn) - Number(a.builtIn) ||
@@ -38,26 +43,29 @@ export async function listForms(): Promise<FormSummary[]> {
 }
 
 /** The form: live, its working copy and its review; at the top, the definition to edit. */
-export const fetchForm = (id: string) => request<FormState>('GET', path(id));
+export const formsQuery = queryOptions({ queryKey: FORMS_KEY, queryFn: listForms });
+
+export const fetchForm = (id: string) => request(formStateSchema, 'GET', path(id));
 
 /** Saves a definition (live, or its working copy under review); `revision` as loaded. */
 export const saveForm = (id: string, form: FormDefinition, revision?: number) =>
-  request<FormState>('PUT', path(id), revision === undefined ? { form } : { form, revision });
+  request(formStateSchema, 'PUT', path(id), revision === undefined ? { form } : { form, revision });
 
 export const submitForm = (id: string, note?: string) =>
-  request<FormWorkingCopy>('POST', `${path(id)}/submit`, note ? { note } : {});
+  request(formWorkingCopySchema, 'POST', `${path(id)}/submit`, note ? { note } : {});
 
 /** An electronic signature of the working copy (the password again, a code when enrolled). */
 export const approveForm = (id: string, body: ApproveRequest) =>
-  request<FormSignature>('POST', `${path(id)}/approve`, body);
+  request(formSignatureSchema, 'POST', `${path(id)}/approve`, body);
 
-export const publishForm = (id: string) => request<StoredForm>('POST', `${path(id)}/publish`, {});
+export const publishForm = (id: string) =>
+  request(storedFormSchema, 'POST', `${path(id)}/publish`, {});
 
 export async function listFormReviews(): Promise<FormInReview[]> {
-  return (await request<{ forms: FormInReview[] }>('GET', '/api/admin/form-reviews')).forms;
+  return (await request(formReviewListSchema, 'GET', '/api/admin/form-reviews')).forms;
 }
 
-export const deleteForm = (id: string) => request<null>('DELETE', path(id));
+export const deleteForm = (id: string) => request(noContent, 'DELETE', path(id));
 
 /** After a save: the form's own cache and the list's row. */
 export function cacheForm(client: QueryClient, state: FormState): void {

@@ -8,5 +8,5 @@ export const OWNERS_KEY = ['/api/admin/leads', 'owners'] as const;
 
 /** The accounts a lead may be given to (active, with a role that works leads). */
 export async function leadOwners(): Promise<LeadOwners> {
-  return leadOwnersSchema.parse(await request('GET', '/api/admin/leads/owners'));
+  return request(leadOwnersSchema, 'GET', '/api/admin/leads/owners');
 }

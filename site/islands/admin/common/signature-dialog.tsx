@@ -1,13 +1,16 @@
 // The admin's one electronic-signature dialog (issue 34, "The admin"): approving a page's
 // working copy (pages/workflow-panel.tsx), an experiment's variant
 // (experiments/variants-panel.tsx) or a form's working copy (forms/form-review-panel.tsx).
-// The body is the page workflow's approveSchema (functions/shared/workflow.ts): the meaning,
-// the password again, a code when the account signs in with two-factor codes, a comment.
-// Missing fields are named before anything is sent; the API's refusals (a wrong password or
+// The body is the page workflow's approveSchema (functions/shared/workflow.ts): the reviewer
+// checklist's items, each confirmed; the meaning; the e-mail address on the session's first
+// signature (21 CFR 11.200(a)(1)(i); GET /api/auth/me says whether the session has signed,
+// docs/decisions/0530-signature-components-and-checklist.md); the password again; a code when
+// the account signs in with two-factor codes; a comment. Sign stays enabled: missing fields
+// and unconfirmed items are named in sentences when it is pressed, before anything is sent; the API's refusals (a wrong password or
 // code, a copy changed meanwhile, one's own work) are shown as sentences, beside the field
 // they name, which takes the focus. Closing clears what was typed, and the Modal gives the
 // focus back to the button that opened it.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   useId,
   useLayoutEffect,
@@ -16,22 +19,29 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
-import type { Account } from '../../../../functions/shared/account.ts';
+import type { Me } from '../../../../functions/shared/account.ts';
+import { type ApproveRequest } from '../../../../functions/shared/workflow.ts';
 import {
   MEANING_LABELS,
   SIGNATURE_MEANINGS,
-  type ApproveRequest,
   type SignatureMeaning,
-} from '../../../../functions/shared/workflow.ts';
+} from '../../../../functions/shared/signatures.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
+import { meQuery, ME_KEY } from '../permissions.ts';
+import { accountQuery } from './signatures.tsx';
 import { Button, FieldError, FormAlert, inputClass, Modal, TextField } from '../ui.tsx';
-import { ACCOUNT_KEY } from './signatures.ts';
 
 export const SIGNATURE_DESCRIPTION =
-  'Your approval is an electronic signature: it records your name, the time (UTC), what it means, and a fingerprint of exactly this content. An edit afterwards voids it.';
+  'Your approval is an electronic signature: it records your printed name, the date and time, what it means, the checklist items you confirm, and a fingerprint of exactly this content. An edit afterwards voids it.';
 
 /** The fields in the order they are shown: the first with a problem takes the focus. */
-const FIELD_ORDER = ['meaning', 'password', 'code', 'comment'] as const;
+const FIELD_ORDER = ['checklist', 'meaning', 'email', 'password', 'code', 'comment'] as const;
+
+/** The first unconfirmed item's sentence, or nothing when every one is confirmed. */
+export function unconfirmed(items: readonly string[], checked: readonly boolean[]) {
+  const open = items.findIndex((_, index) => !checked[index]);
+  return open < 0 ? undefined : `item ${open + 1} ("${items[open]}") is not confirmed`;
+}
 
 /** A control's id and its invalid state, wired to its error line (Labelled's). */
 const invalid = (id: string, errors: string[] | undefined) => ({
@@ -84,8 +94,13 @@ export function SignatureDialog<T>({
   /** After the API accepted it; the dialog has closed. */
   onSigned: (result: T) => void;
 }) {
-  const account = useQuery<Account>({ queryKey: ACCOUNT_KEY, enabled: open });
+  const account = useQuery({ ...accountQuery, enabled: open });
+  // Asked again at each opening: whether this session has signed, and the checklist now.
+  const me = useQuery({ ...meQuery, enabled: open, staleTime: 0 });
+  const client = useQueryClient();
   const [meaning, setMeaning] = useState<SignatureMeaning>('approved');
+  const [email, setEmail] = useState('');
+  const [checked, setChecked] = useState<boolean[]>([]);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [comment, setComment] = useState('');
@@ -95,9 +110,14 @@ export function SignatureDialog<T>({
   const focusProblem = useRef(false);
   const ids = useId();
   const twoFactor = account.data?.twoFactor.enabled ?? false;
+  // Until the answer comes, the e-mail is asked: the safe side of the first signature.
+  const needsEmail = !(me.data?.signing.signedThisSession ?? false);
+  const checklist = me.data?.signing.checklist ?? [];
 
   const clear = () => {
     setMeaning('approved');
+    setEmail('');
+    setChecked([]);
     setPassword('');
     setCode('');
     setComment('');
@@ -114,10 +134,18 @@ export function SignatureDialog<T>({
       sign({
         password,
         meaning,
+        ...(email.trim() ? { email: email.trim() } : {}),
+        ...(checklist.length > 0
+          ? { checklist: checklist.map((_, index) => !!checked[index]) }
+          : {}),
         ...(twoFactor ? { code: code.trim() } : {}),
         ...(comment.trim() ? { comment: comment.trim() } : {}),
       }),
     onSuccess: (result) => {
+      // The session has signed: the next signature asks for the password only.
+      client.setQueryData<Me>(ME_KEY, (old) =>
+        old ? { ...old, signing: { ...old.signing, signedThisSession: true } } : old,
+      );
       close();
       onSigned(result);
     },
@@ -143,6 +171,11 @@ export function SignatureDialog<T>({
     event.preventDefault();
     setError(undefined);
     const missing: FieldErrors = {};
+    const item = unconfirmed(checklist, checked);
+    if (item) missing['checklist'] = [item];
+    if (needsEmail && !email.trim()) {
+      missing['email'] = ['is required for the first signature of a session'];
+    }
     if (!password) missing['password'] = ['is required to sign'];
     if (twoFactor && !code.trim()) {
       missing['code'] = ['is required: your account uses two-factor codes'];
@@ -164,6 +197,40 @@ export function SignatureDialog<T>({
       description={description}
     >
       <form ref={form} className="grid gap-3" onSubmit={submit} noValidate>
+        {checklist.length > 0 && (
+          <fieldset
+            className="grid gap-1"
+            aria-describedby={fields['checklist'] ? `${ids}-checklist-error` : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-800">
+              Reviewer checklist: confirm each item
+            </legend>
+            {checklist.map((text, index) => (
+              <label key={text} className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="mt-0.5"
+                  checked={!!checked[index]}
+                  aria-invalid={Boolean(fields['checklist']) && !checked[index]}
+                  {...(index === checklist.findIndex((_, i) => !checked[i])
+                    ? { 'data-signature-field': 'checklist' }
+                    : {})}
+                  onChange={(event) => {
+                    const next = checklist.map((_, i) => !!checked[i]);
+                    next[index] = event.target.checked;
+                    setChecked(next);
+                  }}
+                />
+                <span>{text}</span>
+              </label>
+            ))}
+            <FieldError
+              id={`${ids}-checklist-error`}
+              messages={fields['checklist']}
+              label="Checklist"
+            />
+          </fieldset>
+        )}
         <Labelled id={`${ids}-meaning`} label="Meaning" errors={fields['meaning']}>
           <select
             {...invalid(`${ids}-meaning`, fields['meaning'])}
@@ -179,6 +246,18 @@ export function SignatureDialog<T>({
             ))}
           </select>
         </Labelled>
+        {needsEmail && (
+          <TextField
+            label="Your e-mail address"
+            hint="The first signature of a session needs both: your e-mail address (your user ID) and your password."
+            type="email"
+            autoComplete="username"
+            data-signature-field="email"
+            value={email}
+            errors={fields['email']}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
         <TextField
           label="Your password"
           type="password"

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { publicPath } from '../../../../functions/shared/slug.ts';
 import { describeError } from '../api.ts';
-import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
+import { pagesQuery } from '../common/pages-api.ts';
 import { useCan } from '../permissions.ts';
 import { navigate } from '../route.ts';
 import { useToast } from '../toast.tsx';
@@ -40,7 +40,7 @@ export function ExperimentsView({
 }) {
   const here = experimentsFromUrl(params);
   const { pageId, experimentId } = here;
-  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
+  const pages = useQuery(pagesQuery);
   const page = pageId ? pages.data?.find((candidate) => candidate.id === pageId) : undefined;
   const list = useQuery({
     queryKey: experimentListKey(pageId),

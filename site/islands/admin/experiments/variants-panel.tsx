@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authGate, formatTime } from '../api.ts';
 import { SignatureDialog } from '../common/signature-dialog.tsx';
-import { signatureLine } from '../common/signatures.ts';
+import { SignatureManifest, signatureLine } from '../common/signatures.tsx';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, Tooltip } from '../ui.tsx';
@@ -149,7 +149,7 @@ function Approvals({
               data-testid="signature"
               className={signature.current ? 'text-slate-800' : 'text-slate-500'}
             >
-              {signatureLine(signature)}
+              <SignatureManifest signature={signature} />
               {signature.current ? '' : ' (for earlier content; an edit voided it)'}
               {signature.comment && <span className="block pl-3">“{signature.comment}”</span>}
             </li>

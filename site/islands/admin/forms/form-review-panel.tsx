@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { authGate, describeError } from '../api.ts';
 import { SignatureDialog } from '../common/signature-dialog.tsx';
-import { signatureLine } from '../common/signatures.ts';
+import { SignatureManifest, signatureLine } from '../common/signatures.tsx';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FormAlert, Tooltip } from '../ui.tsx';
@@ -70,7 +70,7 @@ function SignatureItem({
       : ' (for earlier content; an edit voided it)';
   return (
     <li data-testid="signature" className={signature.current ? 'text-slate-900' : 'text-slate-600'}>
-      {signatureLine(signature)}
+      <SignatureManifest signature={signature} />
       {note}.{' '}
       {signature.consentVersion
         ? `Consent text version ${signature.consentVersion}.`

@@ -6,13 +6,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
-import type { UpdatePageRequest } from '../../../../functions/shared/api/pages.ts';
+import {
+  publicLandingPageSchema,
+  type UpdatePageRequest,
+} from '../../../../functions/shared/api/pages.ts';
 import { describeError, request } from '../api.ts';
 import {
   cachePage,
   fetchPage,
   pageKey,
-  PAGES_KEY,
+  pagesQuery,
   savedToCopy,
   updatePage,
   type LandingPage,
@@ -33,7 +36,8 @@ import { imageSlots, SECTION_NAMES, withImage, type ImageSlot, type SlotSection 
 
 /** Reads the page as stored now: docs/requirements.md §7 fetches the default page by its slug. */
 const freshPage = (page: LandingPage) =>
-  request<LandingPage>(
+  request(
+    publicLandingPageSchema,
     'GET',
     page.slug === DEFAULT_SLUG
       ? '/api/landing-pages/default'
@@ -72,7 +76,7 @@ export async function assignImage(
 }
 
 export function AssignPanel({ objectPath }: { objectPath: string }) {
-  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
+  const pages = useQuery(pagesQuery);
   const [chosenId, setChosenId] = useState('');
   const [review, setReview] = useState<ImageSlot | undefined>();
   const selectId = useId();

@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { LEAD_STATUSES } from '../../../../functions/shared/leads/basics.ts';
 import { type LeadOwners } from '../../../../functions/shared/leads/changes.ts';
 import { STATUS_LABELS } from '../../../../functions/shared/leads/lead.ts';
-import { type LeadForms } from '../../../../functions/shared/leads/list.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { presetLabel, presetOfRange, presetRange, RANGE_PRESETS } from '../common/day-range.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
@@ -47,7 +46,7 @@ export function LeadFilters({
 }) {
   // Every form, deleted ones too while leads name them (issue 35); a form the URL names that
   // the list does not (yet) hold is kept as a choice, so the filter shows what it filters by.
-  const forms = useQuery<LeadForms>({ queryKey: LEAD_FORMS_KEY, queryFn: leadForms });
+  const forms = useQuery({ queryKey: LEAD_FORMS_KEY, queryFn: leadForms });
   const formChoices =
     filter.form && forms.data && !forms.data.forms.some((form) => form.id === filter.form)
       ? [

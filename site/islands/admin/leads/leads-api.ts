@@ -20,9 +20,9 @@ import {
 } from '../../../../functions/shared/leads/list.ts';
 import { FORM_FOR_TYPE } from '../../../../functions/shared/forms/built-in.ts';
 import { FORM_ID_PATTERN } from '../../../../functions/shared/forms/definition.ts';
-import { type PublicForm } from '../../../../functions/shared/forms/public-form.ts';
+import { publicFormSchema } from '../../../../functions/shared/forms/public-form.ts';
 import { FORM_TYPES, type FormType } from '../../../../functions/shared/contact.ts';
-import { request, requestFile } from '../api.ts';
+import { noContent, request, requestFile } from '../api.ts';
 
 /** The filters as the form holds them: empty means "any". Dates are the admin's local days. */
 export interface LeadFilterForm {
@@ -133,47 +133,45 @@ export async function listLeads(filter: LeadFilterForm, cursor?: string): Promis
   const params = filterParams(filter);
   if (cursor) params.set('cursor', cursor);
   const query = params.size ? `?${params}` : '';
-  return leadListSchema.parse(await request('GET', `/api/admin/leads${query}`));
+  return request(leadListSchema, 'GET', `/api/admin/leads${query}`);
 }
 
 /** The Form filter's choices: every form, and deleted ones that leads still name. */
 export async function leadForms(): Promise<LeadForms> {
-  return leadFormsSchema.parse(await request('GET', '/api/admin/leads/forms'));
+  return request(leadFormsSchema, 'GET', '/api/admin/leads/forms');
 }
 
 export async function leadStats(): Promise<LeadStats> {
-  return leadStatsSchema.parse(await request('GET', '/api/admin/leads/stats'));
+  return request(leadStatsSchema, 'GET', '/api/admin/leads/stats');
 }
 
 export async function leadDetail(id: string): Promise<LeadDetail> {
-  return leadDetailSchema.parse(await request('GET', `/api/admin/leads/${id}`));
+  return request(leadDetailSchema, 'GET', `/api/admin/leads/${id}`);
 }
 
 export async function patchLead(id: string, change: LeadPatch): Promise<LeadDetail> {
-  return leadDetailSchema.parse(await request('PATCH', `/api/admin/leads/${id}`, change));
+  return request(leadDetailSchema, 'PATCH', `/api/admin/leads/${id}`, change);
 }
 
 export async function retryDelivery(id: string): Promise<LeadDetail> {
-  return leadDetailSchema.parse(await request('POST', `/api/admin/leads/${id}/retry`));
+  return request(leadDetailSchema, 'POST', `/api/admin/leads/${id}/retry`);
 }
 
-export const eraseLead = (id: string) => request('DELETE', `/api/admin/leads/${id}`);
+export const eraseLead = (id: string) => request(noContent, 'DELETE', `/api/admin/leads/${id}`);
 
 export async function bulkChange(change: LeadBulk): Promise<LeadBulkResult> {
-  return leadBulkResultSchema.parse(await request('POST', '/api/admin/leads/bulk', change));
+  return request(leadBulkResultSchema, 'POST', '/api/admin/leads/bulk', change);
 }
 
 /** One person: every submission with this e-mail address and their merged timeline. */
 export async function contactDetail(email: string): Promise<Contact> {
-  return contactSchema.parse(
-    await request('GET', `/api/admin/contacts/${encodeURIComponent(email)}`),
-  );
+  return request(contactSchema, 'GET', `/api/admin/contacts/${encodeURIComponent(email)}`);
 }
 
 /** A form's public definition, for its field labels; undefined when it is gone. */
 export async function formLabels(formId: string): Promise<Record<string, string>> {
   try {
-    const form = await request<PublicForm>('GET', `/api/forms/${encodeURIComponent(formId)}`);
+    const form = await request(publicFormSchema, 'GET', `/api/forms/${encodeURIComponent(formId)}`);
     return Object.fromEntries(form.fields.map((field) => [field.name, field.label]));
   } catch {
     return {};

@@ -9,9 +9,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { LeadOwners } from '../../../../functions/shared/leads/changes.ts';
 import { describeError } from '../api.ts';
-import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
+import { pagesQuery } from '../common/pages-api.ts';
 import { Button, Tooltip } from '../ui.tsx';
 import { LeadDetailDialog } from './lead-detail.tsx';
 import { timeZone } from './format.ts';
@@ -55,7 +54,7 @@ export function LeadsTab() {
   const url = useLeadsUrl();
   const { filter, view, openId, contact } = url;
   const me = useMe()?.email;
-  const owners = useQuery<LeadOwners>({ queryKey: OWNERS_KEY, queryFn: leadOwners });
+  const owners = useQuery({ queryKey: OWNERS_KEY, queryFn: leadOwners });
   const people = { owners: owners.data, me };
   const [selected, setSelected] = useState<string[]>([]);
   // A new filter or view is a new list: what was checked in the old one is let go.
@@ -65,7 +64,7 @@ export function LeadsTab() {
     setShownList(listIdentity);
     setSelected([]);
   }
-  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
+  const pages = useQuery(pagesQuery);
   const ids = useId();
   const { leads, rows, shown, lastPage, refresh } = useLeadList(filter, view);
   const filtered = Object.values(filter).some(Boolean);

@@ -31,7 +31,7 @@ export function ConflictDialog({
 }) {
   const [comparing, setComparing] = useState(false);
   // The page as saved now; read afresh each time the dialog opens.
-  const theirs = useQuery<LandingPage>({
+  const theirs = useQuery({
     queryKey: ['/api/admin/pages', pageId, 'conflict'],
     queryFn: () => fetchPage(pageId),
     gcTime: 0,

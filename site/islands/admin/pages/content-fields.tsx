@@ -62,7 +62,12 @@ export function ContentFields({ editor }: { editor: PageEditor }) {
           </p>
         )}
         <Tabs.Content value="blocks" className="pt-3">
-          <BlockEditor content={editor.contentValue} errors={errors} onChange={editor.setContent} />
+          <BlockEditor
+            content={editor.contentValue}
+            errors={errors}
+            onChange={editor.setContent}
+            comments={editor.workflow?.comments}
+          />
         </Tabs.Content>
         <Tabs.Content value="settings" className="grid gap-4 pt-3">
           <FormPicker

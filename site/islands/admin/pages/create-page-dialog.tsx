@@ -16,10 +16,10 @@ import { DEFAULT_SLUG, normalizeSlug, publicPath } from '../../../../functions/s
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
-import { createPage, PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
+import { pagesQuery, createPage, type LandingPage } from '../common/pages-api.ts';
 import { cleanSlug } from './slug-suggest.ts';
 import { Button, ConfirmDialog, FieldError, inputClass, Modal, Tooltip } from '../ui.tsx';
-import { deleteTemplate, TEMPLATES_KEY } from './save-template-dialog.tsx';
+import { templatesQuery, deleteTemplate, TEMPLATES_KEY } from './save-template-dialog.tsx';
 
 /** A radio's value: `template:<id>`, or one of the other starts. */
 type Start = `template:${string}` | 'placeholder' | 'copy';
@@ -58,7 +58,7 @@ export function CreatePageDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (page: LandingPage) => void;
 }) {
-  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY, enabled: open });
+  const pages = useQuery({ ...pagesQuery, enabled: open });
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState('');
   /** True once the administrator typed a slug; until then it follows the title. */
@@ -335,8 +335,8 @@ function TemplateChoices({
   open: boolean;
   fieldErrors: string[] | undefined;
 }) {
-  const templates = useQuery<{ templates: TemplateSummary[] }>({
-    queryKey: TEMPLATES_KEY,
+  const templates = useQuery({
+    ...templatesQuery,
     enabled: open,
   });
   const canPublish = useCan('publish');

@@ -26,6 +26,7 @@ import {
   BLOCK_PARAM,
   EDIT_PARAM,
   setEditorParams,
+  THREAD_PARAM,
   useEditorParam,
 } from '../common/editor/blocks/editor-url.ts';
 
@@ -34,7 +35,11 @@ export function EditPageDialog(props: PageEditorProps) {
   // The editor is in the URL (?edit=<id>&block=<id>, blocks/editor-url.ts) while it is open.
   useEffect(() => setEditorParams({ [EDIT_PARAM]: page.id }), [page.id]);
   const onClose = () => {
-    setEditorParams({ [EDIT_PARAM]: undefined, [BLOCK_PARAM]: undefined });
+    setEditorParams({
+      [EDIT_PARAM]: undefined,
+      [BLOCK_PARAM]: undefined,
+      [THREAD_PARAM]: undefined,
+    });
     props.onClose();
   };
   const editor = usePageEditor({ ...props, onClose });
@@ -53,6 +58,14 @@ export function EditPageDialog(props: PageEditorProps) {
   const [chosenTab, setSideTab] = useState(readOnly ? 'review' : 'preview');
   // The read-only view shows the page itself: its side has the Review and Versions tabs.
   const sideTab = readOnly && chosenTab === 'preview' ? 'review' : chosenTab;
+  // A comment thread in the URL (a block's pin, a mention e-mail's link) opens the Review tab.
+  // (Set while rendering, as React advises for state that follows a changed input.)
+  const thread = useEditorParam(THREAD_PARAM);
+  const [shownThread, setShownThread] = useState<string>();
+  if (thread !== shownThread) {
+    setShownThread(thread);
+    if (thread) setSideTab('review');
+  }
   const titleInput = useRef<HTMLInputElement>(null);
   const sideTabs = useRef<HTMLDivElement>(null);
   const returnFocus = useReturnFocus(true);

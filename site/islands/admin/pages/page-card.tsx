@@ -1,7 +1,10 @@
 // One page in the Pages tab: its title, its real public address (`/` for the default
 // page), whether it is a Draft, Live or Live with changes still building, an experiment
-// running on it (issue 24), and its actions, with the destructive ones (Reset, Delete) set
-// apart from View, Edit, Analytics and Experiments.
+// running on it (issue 24), a flag when it says a claim that is not approved now (issue 36),
+// the live version's job code, its review-by date and expiry with the Lifecycle dialog
+// (issue 37, lifecycle-dialog.tsx), and its actions, with the destructive ones (Reset,
+// Delete) set apart from View, Edit,
+// Analytics and Experiments.
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { experimentListKey, listExperiments } from '../common/experiments-api.ts';
@@ -9,12 +12,20 @@ import { experimentsUrl } from '../common/experiments-url.ts';
 import { navigate } from '../route.ts';
 import type { BuildStatus } from '../../../../functions/shared/api/build.ts';
 import { formatTime } from '../api.ts';
+import { jobCodeLabel } from '../../../../functions/shared/job-codes.ts';
+import { publicationSummary } from '../common/publication.tsx';
 import type { LandingPage } from '../common/pages-api.ts';
 import { useCan } from '../permissions.ts';
-import { localTime, utcTime, type WorkflowSummaries } from '../common/workflow-api.ts';
+import {
+  localTime,
+  utcTime,
+  type FlaggedClaim,
+  type WorkflowSummaries,
+} from '../common/workflow-api.ts';
 
 type WorkflowSummary = WorkflowSummaries[string];
 import { Button, Tooltip } from '../ui.tsx';
+import { LifecycleAction, LifecycleLines } from './lifecycle-dialog.tsx';
 import {
   pageStatus,
   STATUS_HINTS,
@@ -105,6 +116,20 @@ export function PageCard({
         Saved {formatTime(page.updatedAt)}
         {page.updatedBy ? ` by ${page.updatedBy}` : ''}
       </p>
+      {page.isActive && page.publication && (
+        <Tooltip content={publicationSummary(page.publication)}>
+          <p
+            tabIndex={0}
+            data-testid="page-job-code"
+            className="mt-1 w-fit text-xs text-slate-700 underline decoration-dotted"
+          >
+            Job code{' '}
+            <span className="font-mono font-medium text-slate-900">
+              {jobCodeLabel(page.publication)}
+            </span>
+          </p>
+        </Tooltip>
+      )}
       {workflow?.workingCopy && (
         <p className="mt-1 text-xs text-sky-900" data-testid="working-copy">
           {workflow.workingCopy.state === 'in_review'
@@ -123,6 +148,8 @@ export function PageCard({
           </Tooltip>
         </p>
       ))}
+      {workflow && workflow.claims.length > 0 && <ClaimsFlag claims={workflow.claims} />}
+      <LifecycleLines page={page} summary={workflow?.lifecycle} />
       {active && (
         <p className="mt-1 text-xs text-sky-900" data-testid="page-experiment">
           Experiment {active.status === 'paused' ? 'paused' : 'running'}: {active.name}
@@ -162,6 +189,7 @@ export function PageCard({
           >
             Experiments
           </a>
+          {canPublish && <LifecycleAction page={page} summary={workflow?.lifecycle} />}
           {canPublish && onSaveTemplate && (
             <Tooltip content="Saves this page's content, as the editor shows it, as a template anyone on the team can start a new page from.">
               <Button
@@ -202,5 +230,37 @@ export function PageCard({
         </div>
       </div>
     </li>
+  );
+}
+
+const PROBLEMS: Record<FlaggedClaim['problem'], string> = {
+  withdrawn: 'withdrawn',
+  lapsed: 'no longer approved (expired, or its evidence was withdrawn)',
+  draft: 'changed since it was approved, awaiting a new approval',
+  unknown: 'not in the claims list',
+};
+
+/** The claims the page says that are not approved now: the live ones first, in red. */
+function ClaimsFlag({ claims }: { claims: FlaggedClaim[] }) {
+  const live = claims.filter((claim) => claim.live);
+  const sentence = (claim: FlaggedClaim) =>
+    `"${claim.key}" is ${PROBLEMS[claim.problem]}${claim.live ? '' : ' (said by the working copy only)'}`;
+  return (
+    <Tooltip
+      content={`${claims.map(sentence).join('; ')}. Replace the claim in the editor, or take the page down.`}
+    >
+      <p
+        tabIndex={0}
+        data-testid="page-claims-flag"
+        className={`mt-1 w-fit rounded px-1.5 py-0.5 text-xs font-medium ${
+          live.length ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'
+        }`}
+      >
+        {live.length
+          ? `Visitors read ${live.length === 1 ? 'a claim' : `${live.length} claims`} no longer approved`
+          : `The working copy says ${claims.length === 1 ? 'a claim' : `${claims.length} claims`} no longer approved`}
+        : {claims.map((claim) => claim.key).join(', ')}
+      </p>
+    </Tooltip>
   );
 }

@@ -4,9 +4,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BuildStatus } from '../../../../functions/shared/api/build.ts';
-import { BUILD_KEY, describeError, formatTime } from '../api.ts';
-import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../../functions/shared/api/audit.ts';
+import { BUILD_KEY, buildQuery, describeError, formatTime } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, ConfirmDialog } from '../ui.tsx';
 import { CreatePageDialog } from './create-page-dialog.tsx';
@@ -15,21 +13,20 @@ import { useOpenEditorFromUrl } from '../common/editor/blocks/editor-url.ts';
 import { PageCard } from './page-card.tsx';
 import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import { useCan } from '../permissions.ts';
-import { WORKFLOW_SUMMARY_KEY, type WorkflowSummaries } from '../common/workflow-api.ts';
+import { workflowSummaryQuery, WORKFLOW_SUMMARY_KEY } from '../common/workflow-api.ts';
+import { AuditLogList } from './audit-log.tsx';
 import {
+  deletedPagesQuery,
+  pagesQuery,
   AUDIT_KEY,
-  AUDIT_PAGE_SIZE,
-  auditKey,
   cachePage,
   DELETED_KEY,
   deletePage,
-  fetchAudit,
   PAGES_KEY,
   pageKey,
   resetPage,
   restoreDeletedPage,
   savedToCopy,
-  type AuditList,
   type DeletedPage,
   type LandingPage,
 } from '../common/pages-api.ts';
@@ -40,14 +37,14 @@ export const DELETE_CONFIRMATION =
   'Delete this page? It leaves the public site and can be restored from Deleted pages for 30 days.';
 
 export function PagesTab({ onAnalytics }: { onAnalytics: (page: LandingPage) => void }) {
-  const pages = useQuery<LandingPage[]>({ queryKey: PAGES_KEY });
-  const build = useQuery<BuildStatus>({ queryKey: BUILD_KEY });
+  const pages = useQuery(pagesQuery);
+  const build = useQuery(buildQuery);
   // What the role may do (functions/shared/roles.ts); the API refuses the rest anyway.
   const canEdit = useCan('edit');
   const canPublish = useCan('publish');
   const canSeeAudit = useCan('accounts');
   // Working copies and schedules (issue 23): refreshed with the page list.
-  const workflow = useQuery<WorkflowSummaries>({ queryKey: WORKFLOW_SUMMARY_KEY });
+  const workflow = useQuery(workflowSummaryQuery);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<LandingPage | undefined>();
   // A reload with the editor open (?edit=<id>, blocks/editor-url.ts) opens it again.
@@ -245,7 +242,7 @@ function DeletedPages({
   /** Restoring puts a page back on the site: the publish permission's. */
   mayRestore: boolean;
 }) {
-  const deleted = useQuery<DeletedPage[]>({ queryKey: DELETED_KEY });
+  const deleted = useQuery(deletedPagesQuery);
   const toast = useToast();
   const restore = useMutation({
     mutationFn: (page: DeletedPage) => restoreDeletedPage(page.id),
@@ -296,65 +293,5 @@ function DeletedPages({
         </li>
       ))}
     </ul>
-  );
-}
-
-function AuditLogList() {
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
-  const audit = useQuery<AuditList>({
-    queryKey: auditKey(cursor),
-    queryFn: () => fetchAudit(cursor),
-  });
-  if (audit.isPending) return <p role="status">Loading the audit log...</p>;
-  if (audit.isError)
-    return <p role="alert">The audit log could not be loaded: {describeError(audit.error)}</p>;
-  return (
-    <div className="grid gap-3">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                When
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Who
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Action
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                What
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {audit.data.entries.map((entry) => (
-              <tr key={entry.id} data-testid="audit-entry">
-                <td className="py-2 pr-4 whitespace-nowrap">{formatTime(entry.at)}</td>
-                <td className="py-2 pr-4">{entry.actor}</td>
-                <td className="py-2 pr-4">
-                  {AUDIT_ACTION_LABELS[entry.action as AuditAction] ?? entry.action}
-                </td>
-                <td className="py-2">{entry.summary}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {audit.data.entries.length === 0 && <p className="text-slate-600">Nothing recorded yet.</p>}
-      <div className="flex gap-2">
-        {cursors.length > 0 && (
-          <Button onClick={() => setCursors(cursors.slice(0, -1))}>Newer entries</Button>
-        )}
-        {audit.data.cursor && audit.data.entries.length === AUDIT_PAGE_SIZE && (
-          <Button onClick={() => setCursors([...cursors, audit.data.cursor!])}>
-            Older entries
-          </Button>
-        )}
-      </div>
-    </div>
   );
 }

@@ -2,24 +2,29 @@
 // when there is one), saved under a name the whole team can start new pages from
 // (POST /api/admin/templates, functions/routes/admin/templates.ts; the `publish` permission).
 // Opened from the page card; focus goes back to its button when the dialog closes (Modal).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
-import type {
-  SaveTemplateRequest,
-  TemplateSummary,
+import {
+  templateListSchema,
+  templateSummarySchema,
+  type SaveTemplateRequest,
 } from '../../../../functions/shared/page-templates.ts';
-import { describeError, HttpError, request, type FieldErrors } from '../api.ts';
+import { describeError, HttpError, noContent, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FieldError, FormAlert, inputClass, Modal, TextField } from '../ui.tsx';
 import type { LandingPage } from '../common/pages-api.ts';
 
 export const TEMPLATES_KEY = ['/api/admin/templates'] as const;
+export const templatesQuery = queryOptions({
+  queryKey: TEMPLATES_KEY,
+  queryFn: () => request(templateListSchema, 'GET', '/api/admin/templates'),
+});
 
 export const saveTemplate = (body: SaveTemplateRequest) =>
-  request<TemplateSummary>('POST', '/api/admin/templates', body);
+  request(templateSummarySchema, 'POST', '/api/admin/templates', body);
 
 export const deleteTemplate = (id: string) =>
-  request('DELETE', `/api/admin/templates/${encodeURIComponent(id)}`);
+  request(noContent, 'DELETE', `/api/admin/templates/${encodeURIComponent(id)}`);
 
 export function SaveTemplateDialog({
   page,

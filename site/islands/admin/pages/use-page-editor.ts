@@ -38,7 +38,6 @@ import {
   savesToCopy,
   saveWorkingCopy,
   WORKFLOW_SUMMARY_KEY,
-  type PageWithWorkflow,
 } from '../common/workflow-api.ts';
 import {
   cachePage,
@@ -104,7 +103,7 @@ export function usePageEditor({ page, onClose, onChanged }: PageEditorProps) {
 
   // A fresher copy of the page than the list's, with its workflow (issue 23), taken while
   // nothing is edited yet. A working copy, when there is one, is what the editor edits.
-  const fresh = useQuery<PageWithWorkflow>({
+  const fresh = useQuery({
     queryKey: pageKey(page.id),
     queryFn: () => fetchPage(page.id),
     gcTime: 0,

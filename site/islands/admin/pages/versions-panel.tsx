@@ -2,7 +2,9 @@
 // can be compared with the editor's content (a field-level list of what changed since it)
 // and restored after a confirmation that names the fields the restore changes (the
 // content it replaces is kept as a new version). The list API carries no per-version
-// change summary, so the summary is the client-side diff, made when it is asked for.
+// change summary, so the summary is the client-side diff, made when it is asked for. A
+// version that was live carries its publication: the job code and the signatures that
+// covered it (issue 37); the live version's own heads the list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError, formatTime } from '../api.ts';
@@ -11,6 +13,7 @@ import { useToast } from '../toast.tsx';
 import { Button, Modal } from '../ui.tsx';
 import { ChangeList, pageChanges, type PageSnapshot } from './change-list.tsx';
 import {
+  versionsQuery,
   fetchVersion,
   pageKey,
   restoreVersion,
@@ -21,6 +24,7 @@ import {
   type VersionSummary,
 } from '../common/pages-api.ts';
 import { copyAsPage, WORKFLOW_SUMMARY_KEY } from '../common/workflow-api.ts';
+import { PublicationDetails } from '../common/publication.tsx';
 
 const REASONS: Record<VersionSummary['reason'], string> = {
   update: 'Before a save',
@@ -46,7 +50,7 @@ export function VersionsPanel({
   onRestored: (page: LandingPage) => void;
   onChanged: () => void;
 }) {
-  const versions = useQuery<VersionSummary[]>({ queryKey: versionsKey(page.id) });
+  const versions = useQuery(versionsQuery(page.id));
   // Reviewers and sales read versions; restoring one is an edit (issue 35).
   const mayRestore = useCan('edit');
   const [compared, setCompared] = useState<PageVersion | undefined>();
@@ -111,6 +115,11 @@ export function VersionsPanel({
       <h3 id="versions-heading" className="text-sm font-semibold text-ink">
         Versions
       </h3>
+      {page.isActive && page.publication && (
+        <div className="rounded-md bg-brand-50 p-2 text-sm" data-testid="live-publication">
+          <PublicationDetails publication={page.publication} heading="Visitors see" />
+        </div>
+      )}
       {versions.isPending && (
         <p role="status" className="text-sm">
           Loading versions...
@@ -151,6 +160,9 @@ export function VersionsPanel({
                 <p className="text-slate-600">
                   Title then: <span className="text-slate-900">{version.title}</span>
                 </p>
+                {version.publication && (
+                  <PublicationDetails publication={version.publication} heading="Job code" />
+                )}
               </div>
               <div className="flex gap-1">
                 <Button

@@ -3,12 +3,12 @@
 // approvals (workflow/approvals-section.tsx), the actions the role may take here (submit,
 // approve, reject, publish now or at a time, unpublish, discard the working copy, with their
 // dialogs in workflow/), preview links for reviewers without an account
-// (workflow/preview-links.tsx) and the comment thread (workflow/comments.tsx). The API
+// (workflow/preview-links.tsx) and the comment threads (workflow/comments.tsx). The API
 // enforces every permission; this hides what the role cannot do.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SignatureDialog } from '../common/signature-dialog.tsx';
-import { signatureLine } from '../common/signatures.ts';
+import { signatureLine } from '../common/signatures.tsx';
 import { authGate, describeError } from '../api.ts';
 import { useCan } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
@@ -25,7 +25,9 @@ import {
   WORKFLOW_SUMMARY_KEY,
 } from '../common/workflow-api.ts';
 import { ApprovalsSection } from './workflow/approvals-section.tsx';
+import { ClaimsSection } from './workflow/claims-section.tsx';
 import { Comments } from './workflow/comments.tsx';
+import { editorLayout } from '../common/editor/blocks/layout-ops.ts';
 import { PreviewLinks } from './workflow/preview-links.tsx';
 import { RejectDialog, SubmitDialog } from './workflow/review-dialogs.tsx';
 import { StateSection } from './workflow/state-section.tsx';
@@ -103,6 +105,7 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
         failed={failed}
       />
       <ApprovalsSection workflow={workflow} />
+      <ClaimsSection check={workflow.claimsCheck} />
 
       <section aria-labelledby="wf-actions" className="grid gap-2">
         <h3 id="wf-actions" className="font-semibold text-ink">
@@ -189,6 +192,7 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
       <Comments
         page={page}
         comments={workflow.comments}
+        blocks={editorLayout(copy?.content ?? live.content)}
         mayComment={canEdit || canReview}
         onChanged={refresh}
       />
@@ -222,9 +226,22 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
         confirmLabel="Schedule"
         onClose={() => setDialog(undefined)}
         run={(at) => publish(page.id, at)}
-        onDone={(entry) => {
+        onDone={(result) => {
+          // A time only seconds ahead when it reaches the server is published at once (the
+          // route's slack, functions/routes/workflow.ts): the page answer says so, not a schedule.
+          if ('id' in result && result.id) {
+            cachePage(client, result as LandingPage);
+            editor.resetTo(result as LandingPage);
+            refresh();
+            toast({
+              title: 'Published',
+              description:
+                'The time you chose had come when it reached the server, so it went live now. Visitors get it once the site is rebuilt.',
+            });
+            return;
+          }
           refresh();
-          toast({ title: 'Publish scheduled', description: localTime(entry.at ?? '') });
+          toast({ title: 'Publish scheduled', description: localTime(result.at ?? '') });
         }}
       />
       <WhenDialog

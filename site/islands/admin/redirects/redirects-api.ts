@@ -7,20 +7,20 @@ import {
   type CreateRedirectRequest,
   type RedirectDto,
 } from '../../../../functions/shared/redirects.ts';
-import { request } from '../api.ts';
+import { noContent, request } from '../api.ts';
 
 export type { CreateRedirectRequest, RedirectDto };
 
 export const REDIRECTS_KEY = ['/api/admin/redirects'] as const;
 
 export async function listRedirects(): Promise<RedirectDto[]> {
-  return redirectListSchema.parse(await request('GET', '/api/admin/redirects'));
+  return request(redirectListSchema, 'GET', '/api/admin/redirects');
 }
 
 export async function addRedirect(body: CreateRedirectRequest): Promise<RedirectDto> {
-  return redirectSchema.parse(await request('POST', '/api/admin/redirects', body));
+  return request(redirectSchema, 'POST', '/api/admin/redirects', body);
 }
 
 export async function deleteRedirect(redirect: RedirectDto): Promise<void> {
-  await request('DELETE', `/api/admin/redirects/${encodeURIComponent(redirect.id)}`);
+  await request(noContent, 'DELETE', `/api/admin/redirects/${encodeURIComponent(redirect.id)}`);
 }

@@ -3,7 +3,7 @@
 // element with fixed classes. Text is always a React text child (escaped), never HTML: `<script>`
 // written in the Markdown shows as those characters. Links were checked by the parser (http(s),
 // mailto, relative); the others arrive as plain text.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { parseRichText, type Inline } from '../../../../functions/shared/rich-text.ts';
 import type { Tone } from './style.ts';
 import { maskTokens, unmask } from '../dynamic-text.tsx';
@@ -13,7 +13,8 @@ function inline(nodes: Inline[], tone: Tone, tokens: readonly string[]): ReactNo
   return nodes.map((node, index) => {
     switch (node.kind) {
       case 'text':
-        return unmask(node.text, tokens);
+        // Keyed: a text with a claim token is an element (ClaimText, dynamic-text.tsx).
+        return <Fragment key={index}>{unmask(node.text, tokens)}</Fragment>;
       case 'strong':
         return <strong key={index}>{inline(node.children, tone, tokens)}</strong>;
       case 'em':

@@ -24,6 +24,7 @@ import { render as richText } from './rich-text/renderer.tsx';
 import { render as stats } from './stats/renderer.tsx';
 import { render as supplierFeatures } from './supplier-features/renderer.tsx';
 import { render as testimonials } from './testimonials/renderer.tsx';
+import { render as references } from './references/renderer.tsx';
 import { render as twoColumns } from './two-columns/renderer.tsx';
 import { render as video } from './video/renderer.tsx';
 
@@ -48,6 +49,7 @@ export const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   stats,
   imageCaption,
   twoColumns,
+  references,
 };
 
 export function renderBlock(block: Block, context: RenderContext): ReactNode {

@@ -6,8 +6,10 @@ import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import {
   ASSET_MAX_BYTES,
+  assetListSchema,
+  assetRecordSchema,
+  assetUploadTicketSchema,
   type AssetRecord,
-  type AssetUploadTicket,
 } from '../../../../../functions/shared/assets.ts';
 import { describeError, request } from '../../api.ts';
 import { Button, Tooltip } from '../../ui.tsx';
@@ -15,8 +17,10 @@ import { Button, Tooltip } from '../../ui.tsx';
 export const ASSETS_KEY = ['asset-picker', '/api/admin/assets'] as const;
 /** The site's gated files (GET /api/admin/assets), under ASSETS_KEY. */
 export const listAssets = async () =>
-  (await request<{ assets: AssetRecord[] }>('GET', '/api/admin/assets')).assets;
+  (await request(assetListSchema, 'GET', '/api/admin/assets')).assets;
 export const NO_FILE_WARNING = 'Choose the file: until then this block is not shown to visitors.';
+const UPLOAD_HINT =
+  'Upload a PDF of at most 25 MB. It stays private: visitors get a link that works for 24 hours after they send the form.';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -25,7 +29,7 @@ const sizeText = (bytes: number) =>
 
 /** Uploads one PDF: its ticket, its bytes, then the server's check. */
 async function uploadPdf(file: File): Promise<AssetRecord> {
-  const ticket = await request<AssetUploadTicket>('POST', '/api/admin/assets', {
+  const ticket = await request(assetUploadTicketSchema, 'POST', '/api/admin/assets', {
     fileName: file.name,
     size: file.size,
   });
@@ -35,7 +39,7 @@ async function uploadPdf(file: File): Promise<AssetRecord> {
     headers: { 'content-type': 'application/pdf' },
   });
   if (!put.ok) throw new Error(`The file could not be uploaded (${put.status})`);
-  return request<AssetRecord>('POST', `/api/admin/assets/${ticket.id}/complete`);
+  return request(assetRecordSchema, 'POST', `/api/admin/assets/${ticket.id}/complete`);
 }
 
 export function AssetPicker({
@@ -46,6 +50,8 @@ export function AssetPicker({
   invalid,
   className,
   label,
+  emptyWarning = NO_FILE_WARNING,
+  uploadHint = UPLOAD_HINT,
 }: {
   id: string;
   /** `/assets/<id>`, or '' for none. */
@@ -55,6 +61,10 @@ export function AssetPicker({
   invalid: boolean;
   className: string;
   label: string;
+  /** What an empty choice means where the picker is used (default: the gated download's). */
+  emptyWarning?: string;
+  /** The upload button's tooltip (default: the gated download's). */
+  uploadHint?: string;
 }) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -121,7 +131,7 @@ export function AssetPicker({
           ))}
           {!known && <option value={value}>A file that no longer exists</option>}
         </select>
-        <Tooltip content="Upload a PDF of at most 25 MB. It stays private: visitors get a link that works for 24 hours after they send the form.">
+        <Tooltip content={uploadHint}>
           <Button
             onClick={() => input.current?.click()}
             disabled={busy}
@@ -142,7 +152,7 @@ export function AssetPicker({
       </div>
       {!value && (
         <p id={warningId} className="mt-1 text-sm font-medium text-amber-800">
-          {NO_FILE_WARNING}
+          {emptyWarning}
         </p>
       )}
       {assets.isError && (

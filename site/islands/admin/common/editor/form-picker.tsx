@@ -8,7 +8,7 @@
 // save.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { FormSummary } from '../../../../../functions/shared/forms/definition.ts';
+import { formListSchema } from '../../../../../functions/shared/forms/definition.ts';
 import { request, describeError } from '../../api.ts';
 import { FieldError, inputClass } from '../../ui.tsx';
 
@@ -82,7 +82,7 @@ export function FormSelect({
 const useFormList = () =>
   useQuery({
     queryKey: PICKER_KEY,
-    queryFn: async () => (await request<{ forms: FormSummary[] }>('GET', '/api/admin/forms')).forms,
+    queryFn: async () => (await request(formListSchema, 'GET', '/api/admin/forms')).forms,
     staleTime: 30_000,
   });
 

@@ -12,6 +12,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import { LandingMarkup } from '../../../landing/landing-page.tsx';
 import { usePageMedia } from '../media/media-api.ts';
+import { usePreviewClaims } from './preview-claims.ts';
 
 /** What Tab would stop at inside the preview's document. */
 const TABBABLE =
@@ -108,9 +109,12 @@ export function LivePreview({
   }, []);
 
   const media = usePageMedia(content);
+  const claims = usePreviewClaims(content);
   useEffect(() => {
-    root.current?.render(<LandingMarkup content={content} media={media} blockAnchors preview />);
-  }, [content, media]);
+    root.current?.render(
+      <LandingMarkup content={content} media={media} claims={claims} blockAnchors preview />,
+    );
+  }, [content, media, claims]);
 
   useEffect(() => {
     const anchor = focusSection && SECTION_ANCHORS[focusSection];

@@ -53,6 +53,8 @@ type Def = {
   checks?: { _zod: { def: { check: string; maximum?: number } } }[];
 };
 
+// Cast kept: zod's classes type their children as core.$ZodType, not the z.ZodType this module
+// hands out, so reading the definition by its `type` needs this one view of it.
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Optional, default and pipe layers peeled off, with the metadata of every layer. */

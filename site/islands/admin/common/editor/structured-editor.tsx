@@ -11,7 +11,9 @@ import type { ReactNode } from 'react';
 import type * as z from 'zod';
 import { Icon, ICON_NAMES } from '../../../landing/icons.tsx';
 import { ImageAltWarning, ImagePickerButton } from '../media/image-picker.tsx';
+import { readsAsText } from '../../../../../functions/shared/claims/text-fields.ts';
 import { AssetPicker } from './asset-picker.tsx';
+import { ClaimPicker } from './claim-picker.tsx';
 import { FormSelect } from './form-picker.tsx';
 import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
 import { Button, FieldError, inputClass } from '../../ui.tsx';
@@ -155,12 +157,26 @@ function TextField({
   } else {
     control = <input {...shared} onChange={(e) => change(e.target.value)} />;
   }
+  // Words a visitor reads may say a claim by its token (issue 36).
+  const claimable =
+    (field.kind === 'text' || field.kind === 'multiline') && readsAsText(String(path.at(-1)));
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {field.optional && <span className="font-normal text-slate-600"> (optional)</span>}
-      </label>
+    <div className="relative">
+      <div className="flex items-end justify-between gap-2">
+        <label htmlFor={id} id={`${id}-label`} className="text-sm font-medium">
+          {label}
+          {field.optional && <span className="font-normal text-slate-600"> (optional)</span>}
+        </label>
+        {claimable && (
+          <ClaimPicker
+            fieldId={id}
+            labelId={`${id}-label`}
+            label={label}
+            value={value}
+            onInsert={change}
+          />
+        )}
+      </div>
       {control}
       {field.kind === 'image' && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -240,11 +256,24 @@ function LinesField({
   const id = pathId(path);
   const messages = messagesAt(props.errors, path, true);
   const hintId = `${id}-hint`;
+  const edit = (text: string) =>
+    props.onChange(setAt(props.content, path, text === '' ? [] : text.split('\n')));
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label} <span className="font-normal text-slate-600">(one per line)</span>
-      </label>
+    <div className="relative">
+      <div className="flex items-end justify-between gap-2">
+        <label htmlFor={id} id={`${id}-label`} className="text-sm font-medium">
+          {label} <span className="font-normal text-slate-600">(one per line)</span>
+        </label>
+        {readsAsText(String(path.at(-1))) && (
+          <ClaimPicker
+            fieldId={id}
+            labelId={`${id}-label`}
+            label={label}
+            value={lines.join('\n')}
+            onInsert={edit}
+          />
+        )}
+      </div>
       <textarea
         id={id}
         rows={Math.max(2, lines.length + 1)}
@@ -252,11 +281,7 @@ function LinesField({
         aria-invalid={Boolean(messages)}
         aria-describedby={describedBy(hintId, messages && `${id}-error`)}
         className={inputClass}
-        onChange={(e) =>
-          props.onChange(
-            setAt(props.content, path, e.target.value === '' ? [] : e.target.value.split('\n')),
-          )
-        }
+        onChange={(e) => edit(e.target.value)}
       />
       <Hint id={hintId}>
         {field.description && field.description !== 'One per line' ? `${field.description}. ` : ''}

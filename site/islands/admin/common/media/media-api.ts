@@ -23,7 +23,7 @@ import {
   mediaMapOf,
   type MediaMap,
 } from '../../../../../functions/shared/media-map.ts';
-import { BUILD_KEY, request } from '../../api.ts';
+import { BUILD_KEY, noContent, request } from '../../api.ts';
 import { PAGES_KEY } from '../pages-api.ts';
 
 export const MEDIA_KEY = ['/api/admin/media'] as const;
@@ -31,9 +31,10 @@ export const mediaKey = (id: string) => ['/api/admin/media', id] as const;
 export const usageKey = (id: string) => ['/api/admin/media', id, 'usage'] as const;
 
 export async function publishUpload(objectPath: string): Promise<MediaRecord> {
-  return mediaRecordSchema.parse(
-    await request('POST', '/api/objects/acl', { objectPath, visibility: 'public' }),
-  );
+  return request(mediaRecordSchema, 'POST', '/api/objects/acl', {
+    objectPath,
+    visibility: 'public',
+  });
 }
 
 /**
@@ -41,9 +42,9 @@ export async function publishUpload(objectPath: string): Promise<MediaRecord> {
  * a new image (issue 33) whose `adoption` names the working copies that now use it.
  */
 export async function replaceMedia(id: string, objectPath: string): Promise<MediaChangeResponse> {
-  return mediaChangeResponseSchema.parse(
-    await request('POST', `/api/admin/media/${id}/replace`, { objectPath }),
-  );
+  return request(mediaChangeResponseSchema, 'POST', `/api/admin/media/${id}/replace`, {
+    objectPath,
+  });
 }
 
 /** What a change made instead of changing the image in place (see replaceMedia). */
@@ -52,23 +53,23 @@ export const adoptionOf = (record: MediaRecord): MediaChangeResponse['adoption']
 
 export async function listMedia(cursor: string | undefined): Promise<MediaListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  return mediaListResponseSchema.parse(await request('GET', `/api/admin/media${query}`));
+  return request(mediaListResponseSchema, 'GET', `/api/admin/media${query}`);
 }
 
 export async function getMedia(id: string): Promise<MediaRecord> {
-  return mediaRecordSchema.parse(await request('GET', `/api/admin/media/${id}`));
+  return request(mediaRecordSchema, 'GET', `/api/admin/media/${id}`);
 }
 
 export async function mediaUsage(id: string): Promise<MediaUsageResponse> {
-  return mediaUsageResponseSchema.parse(await request('GET', `/api/admin/media/${id}/usage`));
+  return request(mediaUsageResponseSchema, 'GET', `/api/admin/media/${id}/usage`);
 }
 
 /** Alt text and caption; a new image instead while review is required (see replaceMedia). */
 export async function updateMedia(id: string, update: MediaUpdate): Promise<MediaChangeResponse> {
-  return mediaChangeResponseSchema.parse(await request('PATCH', `/api/admin/media/${id}`, update));
+  return request(mediaChangeResponseSchema, 'PATCH', `/api/admin/media/${id}`, update);
 }
 
-export const deleteMedia = (id: string) => request('DELETE', `/api/admin/media/${id}`);
+export const deleteMedia = (id: string) => request(noContent, 'DELETE', `/api/admin/media/${id}`);
 
 /** The library's pages: newest first, one cursor page at a time. */
 export function useMediaLibrary() {

@@ -1,7 +1,7 @@
 // The Review tab's approvals: how many of the required ones the current content has, and
 // every signature with its hash, earlier ones marked as voided by an edit
 // (docs/decisions/0132-working-copy.md, docs/decisions/0133-e-signatures.md).
-import { signatureLine } from '../../common/signatures.ts';
+import { SignatureManifest } from '../../common/signatures.tsx';
 import type { WorkflowStatus } from '../../common/workflow-api.ts';
 import { Tooltip } from '../../ui.tsx';
 
@@ -27,7 +27,7 @@ export function ApprovalsSection({ workflow }: { workflow: WorkflowStatus }) {
               data-testid="signature"
               className={signature.current ? 'text-slate-900' : 'text-slate-500'}
             >
-              {signatureLine(signature)}
+              <SignatureManifest signature={signature} />
               {signature.current ? '' : ' (for earlier content; an edit voided it)'}
               <Tooltip
                 content={`SHA-256 of the signed title, slug and content: ${signature.contentHash}`}

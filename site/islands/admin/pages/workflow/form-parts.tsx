@@ -72,3 +72,36 @@ export function Labelled({
     </div>
   );
 }
+
+/** Where an address sends visitors once its page is down: the unpublish and expiry dialogs'. */
+export function RedirectField({
+  id,
+  label,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: string[] | undefined;
+}) {
+  return (
+    <Labelled
+      id={id}
+      label={label}
+      hint="A path on this site, such as /demo, or an https:// address. Empty: the address answers 404."
+      errors={errors}
+    >
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(errors)}
+        aria-describedby={`${id}-hint${errors ? ` ${id}-error` : ''}`}
+        className={inputClass}
+      />
+    </Labelled>
+  );
+}

@@ -7,7 +7,7 @@ import { describeError, HttpError, type FieldErrors } from '../../api.ts';
 import type { LandingPage } from '../../common/pages-api.ts';
 import { utcTime } from '../../common/workflow-api.ts';
 import { FormAlert, inputClass, Modal } from '../../ui.tsx';
-import { DialogButtons, Labelled } from './form-parts.tsx';
+import { DialogButtons, Labelled, RedirectField } from './form-parts.tsx';
 
 const isFuture = (date: Date) => date.getTime() > Date.now();
 
@@ -112,21 +112,13 @@ export function WhenDialog({
           </Labelled>
         )}
         {withRedirect && (
-          <Labelled
+          <RedirectField
             id="when-redirect"
             label="Send visitors to (optional)"
-            hint="A path on this site, such as /demo, or an https:// address. Empty: the address answers 404."
+            value={redirectTo}
+            onChange={setRedirectTo}
             errors={fields['redirectTo']}
-          >
-            <input
-              id="when-redirect"
-              value={redirectTo}
-              onChange={(event) => setRedirectTo(event.target.value)}
-              aria-invalid={Boolean(fields['redirectTo'])}
-              aria-describedby={`when-redirect-hint${fields['redirectTo'] ? ' when-redirect-error' : ''}`}
-              className={inputClass}
-            />
-          </Labelled>
+          />
         )}
         <FormAlert message={Object.keys(fields).length ? undefined : error} />
         <DialogButtons busy={go.isPending} label={confirmLabel} />

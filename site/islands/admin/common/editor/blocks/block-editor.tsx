@@ -8,11 +8,19 @@
 import { useRef, useState } from 'react';
 import { BLOCK_TYPES, MAX_BLOCKS, type Block } from '../../../../../../functions/shared/blocks.ts';
 import type { LandingContent } from '../../../../../../functions/shared/landing-content.ts';
-import { Button, ConfirmDialog } from '../../../ui.tsx';
+import { Button, ConfirmDialog, Tooltip } from '../../../ui.tsx';
 import { BlockForm } from './block-form.tsx';
-import { BlockList } from './block-list.tsx';
+import { BlockList, type BlockThreads } from './block-list.tsx';
+import { isOpenThread, threadsOf } from '../../../../../../functions/shared/comments.ts';
+import type { CommentEntry } from '../../../../../../functions/shared/workflow.ts';
 import { BlockPicker } from './block-picker.tsx';
-import { BLOCK_PARAM, setEditorParams, useEditorParam } from './editor-url.ts';
+import {
+  BLOCK_PARAM,
+  NEW_THREAD,
+  setEditorParams,
+  THREAD_PARAM,
+  useEditorParam,
+} from './editor-url.ts';
 import {
   blockErrors,
   blockLabel,
@@ -37,16 +45,40 @@ export function selectedBlockOf(layout: readonly Block[], wanted: string | undef
   );
 }
 
+/** Each anchored block's threads; its pin opens the first open one (else the first). */
+function threadsByBlock(comments: readonly CommentEntry[]): Map<string, BlockThreads> {
+  const found = new Map<string, BlockThreads>();
+  for (const { top } of threadsOf(comments)) {
+    const id = top.anchor?.blockId;
+    if (!id) continue;
+    const open = isOpenThread(top);
+    const seen = found.get(id);
+    if (!seen) found.set(id, { open: open ? 1 : 0, total: 1, first: top.id });
+    else {
+      const firstOpen = seen.open === 0 && open;
+      found.set(id, {
+        open: seen.open + (open ? 1 : 0),
+        total: seen.total + 1,
+        first: firstOpen ? top.id : seen.first,
+      });
+    }
+  }
+  return found;
+}
+
 export const selectBlock = (id: string | undefined) => setEditorParams({ [BLOCK_PARAM]: id });
 
 export function BlockEditor({
   content,
   errors,
   onChange,
+  comments,
 }: {
   content: unknown;
   errors: Record<string, string[]>;
   onChange: (next: unknown) => void;
+  /** The page's review comments: pins on the blocks they are about (issue 36). */
+  comments?: readonly CommentEntry[] | undefined;
 }) {
   const layout = editorLayout(content);
   const derived = !hasLayout(content);
@@ -110,11 +142,28 @@ export function BlockEditor({
             const block = layout[from]!;
             announce(`${blockLabel(block)} moved to ${position(next, block.id)}.`);
           }}
+          threads={comments && threadsByBlock(comments)}
+          onThreads={(id, threads) =>
+            setEditorParams({ [BLOCK_PARAM]: id, [THREAD_PARAM]: threads.first })
+          }
           onHidden={(at, hidden) => {
             apply(setHidden(layout, at, hidden));
             announce(`${blockLabel(layout[at]!)} ${hidden ? 'hidden' : 'shown'}.`);
           }}
         />
+        {comments && selected && (
+          <Tooltip content="Opens the Review tab with a comment box pinned to this block.">
+            <Button
+              variant="ghost"
+              className="justify-self-start px-2 py-1"
+              onClick={() =>
+                setEditorParams({ [BLOCK_PARAM]: selected.id, [THREAD_PARAM]: NEW_THREAD })
+              }
+            >
+              Comment on {blockLabel(selected)}
+            </Button>
+          </Tooltip>
+        )}
         <p role="status" aria-live="polite" className="sr-only" data-testid="block-announcement">
           {announcement}
         </p>

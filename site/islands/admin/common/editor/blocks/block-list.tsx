@@ -2,13 +2,22 @@
 // with its name, its type, a Hidden marker and a count of its problems. A row selects its
 // block; Move up / Move down (or Alt+ArrowUp / Alt+ArrowDown on the row, or a drag) reorder
 // it, and Hide / Show toggles it. Moves that would take the navigation off the top or the
-// footer off the bottom are disabled (layout-ops.ts). Focus stays on the moved row.
+// footer off the bottom are disabled (layout-ops.ts). Focus stays on the moved row. A block
+// with review comments has a pin with the count of its open threads, which opens them in the
+// Review tab (issue 36, docs/decisions/0527-annotations.md).
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Block } from '../../../../../../functions/shared/blocks.ts';
 import { Tooltip } from '../../../ui.tsx';
 import { blockLabel, canMove, errorCountOf, typeLabel } from './layout-ops.ts';
 
-type Control = 'select' | 'up' | 'down' | 'hide';
+type Control = 'select' | 'up' | 'down' | 'hide' | 'comments';
+
+/** A block's comment threads: how many, how many open, and the one its pin opens. */
+export interface BlockThreads {
+  open: number;
+  total: number;
+  first: string;
+}
 
 function IconButton({
   label,
@@ -54,6 +63,7 @@ const svg = (path: ReactNode) => (
     {path}
   </svg>
 );
+const PIN = svg(<path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" />);
 const UP = svg(<path d="M8 13V3M3.5 7.5 8 3l4.5 4.5" />);
 const DOWN = svg(<path d="M8 3v10M3.5 8.5 8 13l4.5-4.5" />);
 const EYE = svg(
@@ -76,6 +86,8 @@ export function BlockList({
   onSelect,
   onMove,
   onHidden,
+  threads,
+  onThreads,
 }: {
   layout: readonly Block[];
   selectedId: string | undefined;
@@ -83,6 +95,9 @@ export function BlockList({
   onSelect: (id: string) => void;
   onMove: (from: number, to: number) => void;
   onHidden: (index: number, hidden: boolean) => void;
+  /** Review comments by block id (the page editor's; none in a variant's). */
+  threads?: ReadonlyMap<string, BlockThreads> | undefined;
+  onThreads?: ((blockId: string, threads: BlockThreads) => void) | undefined;
 }) {
   const list = useRef<HTMLOListElement>(null);
   // After a move, the moved row's control that was used gets the focus back (the row's DOM
@@ -124,6 +139,7 @@ export function BlockList({
         const label = blockLabel(block);
         const named = Boolean(block.label?.trim());
         const problems = errorCountOf(errors, index);
+        const blockThreads = threads?.get(block.id);
         const pinned = block.type === 'navigation' || block.type === 'footer';
         const dropping = dropAt === index && dragFrom !== undefined && dragFrom !== index;
         return (
@@ -204,6 +220,31 @@ export function BlockList({
                 )}
               </span>
             </button>
+            {blockThreads && onThreads && (
+              <Tooltip
+                content={
+                  blockThreads.open
+                    ? `${blockThreads.open} open comment thread${blockThreads.open === 1 ? '' : 's'} on ${label}: open in the Review tab`
+                    : `${blockThreads.total} resolved comment thread${blockThreads.total === 1 ? '' : 's'} on ${label}: open in the Review tab`
+                }
+              >
+                <button
+                  type="button"
+                  data-control="comments"
+                  data-testid="block-pin"
+                  aria-label={`Comments on ${label}: ${blockThreads.open} open of ${blockThreads.total}`}
+                  onClick={() => onThreads(block.id, blockThreads)}
+                  className={`inline-flex h-7 shrink-0 items-center gap-0.5 rounded px-1 text-xs font-semibold ${
+                    blockThreads.open
+                      ? 'bg-amber-100 text-amber-900 hover:bg-amber-200'
+                      : 'text-slate-600 hover:bg-slate-200'
+                  }`}
+                >
+                  {PIN}
+                  <span aria-hidden="true">{blockThreads.open || blockThreads.total}</span>
+                </button>
+              </Tooltip>
+            )}
             <IconButton
               label={`Move ${label} up`}
               control="up"

@@ -1,12 +1,16 @@
 // The page editor's place in the admin URL (site/islands/admin/route.ts): /admin?edit=<page
-// id>&block=<block id>. The Pages tab opens the editor of `edit` on load, and the block
-// editor selects `block`, so a reload (or a link sent to a colleague) comes back to the
-// same block. These are refinements of the Pages view, so they replace the history entry.
+// id>&block=<block id>&thread=<comment id>. The Pages tab opens the editor of `edit` on load,
+// the block editor selects `block` and the Review tab opens the comment thread `thread`
+// (issue 36), so a reload (or a link sent to a colleague) comes back to the same place.
+// These are refinements of the Pages view, so they replace the history entry.
 import { useEffect, useRef } from 'react';
 import { navigate, useAdminLocation } from '../../../route.ts';
 
 export const EDIT_PARAM = 'edit';
 export const BLOCK_PARAM = 'block';
+export const THREAD_PARAM = 'thread';
+/** `thread`'s value that opens the Review tab's new comment box, pinned to `block`. */
+export const NEW_THREAD = 'new';
 
 /** Sets (or, with undefined, removes) the editor's URL parameters, keeping the others. */
 export function setEditorParams(patch: Record<string, string | undefined>): void {

@@ -18,6 +18,7 @@ import {
   newBlock,
   newBlockId,
   pickerTypes,
+  canDuplicate,
   removeBlock,
   renameBlock,
   setHidden,
@@ -86,6 +87,10 @@ describe('adding blocks', () => {
     expect(pickerTypes([])).toContain('navigation');
     expect(pickerTypes([])).toContain('footer');
     expect(pickerTypes([])).toContain('hero');
+    // One References list a page (issue 36).
+    expect(pickerTypes(layout())).toContain('references');
+    expect(pickerTypes([{ id: 'sources', type: 'references' }])).not.toContain('references');
+    expect(canDuplicate([{ id: 'sources', type: 'references' }], 0)).toBe(false);
   });
 
   it('starts every type with fields the schema accepts, or whose problems it names on the block', () => {

@@ -101,8 +101,8 @@ const isNav = (block: Block | undefined) => block?.type === 'navigation';
 const isFooter = (block: Block | undefined) => block?.type === 'footer';
 
 /**
- * The types the picker offers: rendered ones, without a navigation, hero or footer already
- * there (SINGLE_BLOCK_TYPES).
+ * The types the picker offers: rendered ones, without a navigation, hero, footer or
+ * references block already there (SINGLE_BLOCK_TYPES).
  */
 export function pickerTypes(layout: readonly Block[]): BlockType[] {
   return BLOCK_TYPE_NAMES.filter(
@@ -151,7 +151,7 @@ export function moveBlock(layout: readonly Block[], from: number, to: number): B
   return next;
 }
 
-/** Whether the block at `index` may be duplicated (one navigation, one hero, one footer). */
+/** Whether the block at `index` may be duplicated (not a type of SINGLE_BLOCK_TYPES). */
 export const canDuplicate = (layout: readonly Block[], index: number) =>
   layout.length < MAX_BLOCKS &&
   layout[index] !== undefined &&
@@ -184,6 +184,7 @@ export function patchBlock(
   return layout.map((block, i) => {
     if (i !== index) return block;
     const next = Object.entries({ ...block, ...patch }).filter(([, value]) => value !== undefined);
+    // Cast kept: `style` is typed per block type, and no type ties the patch's to this block's.
     return Object.fromEntries(next) as unknown as Block;
   });
 }

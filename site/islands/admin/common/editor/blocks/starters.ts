@@ -22,6 +22,7 @@ import { starter as richText } from '../../../../landing/blocks/rich-text/starte
 import { starter as stats } from '../../../../landing/blocks/stats/starter.ts';
 import { starter as supplierFeatures } from '../../../../landing/blocks/supplier-features/starter.ts';
 import { starter as testimonials } from '../../../../landing/blocks/testimonials/starter.ts';
+import { starter as references } from '../../../../landing/blocks/references/starter.ts';
 import { starter as twoColumns } from '../../../../landing/blocks/two-columns/starter.ts';
 import { starter as video } from '../../../../landing/blocks/video/starter.ts';
 
@@ -46,4 +47,5 @@ export const STARTERS: { [T in BlockType]: Starter<T> } = {
   stats,
   imageCaption,
   twoColumns,
+  references,
 };

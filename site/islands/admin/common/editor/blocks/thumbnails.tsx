@@ -23,6 +23,7 @@ import { thumbnail as richText } from '../../../../landing/blocks/rich-text/thum
 import { thumbnail as stats } from '../../../../landing/blocks/stats/thumbnail.tsx';
 import { thumbnail as supplierFeatures } from '../../../../landing/blocks/supplier-features/thumbnail.tsx';
 import { thumbnail as testimonials } from '../../../../landing/blocks/testimonials/thumbnail.tsx';
+import { thumbnail as references } from '../../../../landing/blocks/references/thumbnail.tsx';
 import { thumbnail as twoColumns } from '../../../../landing/blocks/two-columns/thumbnail.tsx';
 import { thumbnail as video } from '../../../../landing/blocks/video/thumbnail.tsx';
 
@@ -47,6 +48,7 @@ export const THUMBNAILS: Record<BlockType, ReactNode> = {
   stats,
   imageCaption,
   twoColumns,
+  references,
 };
 
 export function BlockThumbnail({ type }: { type: BlockType }) {
