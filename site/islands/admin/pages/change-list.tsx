@@ -1,7 +1,12 @@
 // A readable list of changes between two versions of a page: one row per field
 // ("hero.headline: old → new"), items added and removed, page settings first.
-import { pathLabel } from '../common/editor/schema-fields.ts';
-import { diffContent, jsonPath, shortValue, type ContentChange } from './content-diff.ts';
+import { pathLabel } from '../../../../functions/shared/schema-fields.ts';
+import {
+  diffContent,
+  jsonPath,
+  shortValue,
+  type ContentChange,
+} from '../../../../functions/shared/content-diff.ts';
 
 export interface PageSnapshot {
   title: string;

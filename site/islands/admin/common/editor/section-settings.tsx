@@ -8,7 +8,7 @@ import {
   type EDITOR_SECTIONS,
 } from '../../../../../functions/shared/landing-content.ts';
 import { ObjectFields, type EditorProps } from './structured-editor.tsx';
-import { describeField, type FieldInfo } from './schema-fields.ts';
+import { describeField, type FieldInfo } from '../../../../../functions/shared/schema-fields.ts';
 
 const sectionSchema = (section: (typeof EDITOR_SECTIONS)[number]): z.ZodType =>
   landingContentSchema.shape[section];

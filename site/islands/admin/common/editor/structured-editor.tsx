@@ -15,7 +15,12 @@ import { readsAsText } from '../../../../../functions/shared/claims/text-fields.
 import { AssetPicker } from './asset-picker.tsx';
 import { ClaimPicker } from './claim-picker.tsx';
 import { FormSelect } from './form-picker.tsx';
-import { childOf, describeField, fieldsOf, type FieldInfo } from './schema-fields.ts';
+import {
+  childOf,
+  describeField,
+  fieldsOf,
+  type FieldInfo,
+} from '../../../../../functions/shared/schema-fields.ts';
 import { Button, FieldError, inputClass } from '../../ui.tsx';
 import {
   blankOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faqItemSchema } from '../../../../../functions/shared/landing-content.ts';
-import { schemaAt } from './schema-fields.ts';
+import { schemaAt } from '../../../../../functions/shared/schema-fields.ts';
 import { blankOf, moveItem, setAt } from './values.ts';
 
 describe('setAt (structured editor to JSON)', () => {

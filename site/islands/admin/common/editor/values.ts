@@ -3,7 +3,7 @@
 // a schema accepts (docs/decisions/0066-structured-editor.md). The Images tab's slots use
 // setAt too.
 import type * as z from 'zod';
-import { describeField, fieldsOf } from './schema-fields.ts';
+import { describeField, fieldsOf } from '../../../../../functions/shared/schema-fields.ts';
 
 export type Json = Record<string, unknown>;
 

@@ -14,7 +14,7 @@ import { useCan } from '../../permissions.ts';
 import { useToast } from '../../toast.tsx';
 import { Button, Tooltip } from '../../ui.tsx';
 import { ChangeList } from '../change-list.tsx';
-import type { ContentChange } from '../content-diff.ts';
+import type { ContentChange } from '../../../../../functions/shared/content-diff.ts';
 
 const STATE_TEXT = {
   draft: 'Working copy, not submitted',

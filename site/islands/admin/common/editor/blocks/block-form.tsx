@@ -13,7 +13,7 @@ import {
 } from '../../../../../../functions/shared/blocks.ts';
 import { Button, FieldError, inputClass } from '../../../ui.tsx';
 import { Hint, ObjectFields } from '../structured-editor.tsx';
-import { fieldsOf } from '../schema-fields.ts';
+import { fieldsOf } from '../../../../../../functions/shared/schema-fields.ts';
 import { blockLabel, canDuplicate, fieldsSchemaOf, patchBlock } from './layout-ops.ts';
 
 const STYLE_NAMES: Record<string, string> = {

@@ -1,10 +1,11 @@
 // A readable, field-level comparison of two versions of a page: one line per changed
 // field ("hero.headline: old → new"), list items added and removed as items (matched by
 // content, so removing the first of six items is one removal, not six changes), keys in
-// the schema's order then sorted, so the same two versions always read the same.
+// the schema's order then sorted, so the same two versions always read the same. Shared by the
+// admin's versions panel and the inspection package's changes.html (functions/inspection/).
 import { diffArrays } from 'diff';
-import { sameJson } from '../../../../functions/shared/stable-json.ts';
-import { describeField, orderedKeys, schemaAt } from '../common/editor/schema-fields.ts';
+import { sameJson } from './stable-json.ts';
+import { describeField, orderedKeys, schemaAt } from './schema-fields.ts';
 
 export type ContentChange =
   | { kind: 'changed'; path: (string | number)[]; before: unknown; after: unknown }

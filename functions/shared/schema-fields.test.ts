@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EDITOR_SECTIONS,
-  landingContentSchema,
-} from '../../../../../functions/shared/landing-content.ts';
+import { EDITOR_SECTIONS, landingContentSchema } from './landing-content.ts';
 import {
   childOf,
   describeField,

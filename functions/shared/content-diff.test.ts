@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingTemplate } from '../../../../functions/shared/template.ts';
+import { landingTemplate } from './template.ts';
 import { diffContent, jsonPath, shortValue } from './content-diff.ts';
 
 const lines = (before: unknown, after: unknown) =>

@@ -7,7 +7,7 @@ import {
   landingContentSchema,
   type FieldWidget,
   type SectionPlacement,
-} from '../../../../../functions/shared/landing-content.ts';
+} from './landing-content.ts';
 
 export type FieldKind =
   | 'text'
