@@ -167,8 +167,10 @@ export default defineConfig({
   // One after the other (Playwright waits for each URL before starting the next): the
   // first builds the site once for all three (e2e/prepare-server.ts), each gets its own copy.
   webServer: [
-    server(port, 'site', true),
-    server(port + 1, 'publishing', false),
+    // Publications are printed for inspection packages only where lifecycle.spec.ts reads
+    // one: each print is two Chromium runs the other servers' specs need not wait beside.
+    server(port, 'site', true, { INSPECTION_PRINTS: 'off' }),
+    server(port + 1, 'publishing', false, { INSPECTION_PRINTS: 'off' }),
     server(port + 2, 'editing', false, { LOCAL_REBUILDS: 'off' }),
   ],
 });

@@ -85,6 +85,14 @@ export const envSchema = z
      */
     LOCAL_REBUILDS: z.enum(['on', 'off']).default('on'),
     /**
+     * The Chromium that prints each published version for its inspection package
+     * (functions/inspection/printer.ts). Unset: the first of chromium, chromium-browser,
+     * google-chrome on the PATH; none found, packages say the print is missing.
+     */
+    CHROMIUM_PATH: optionalString,
+    /** `off`: publications are not printed (the browser tests' servers that need no print). */
+    INSPECTION_PRINTS: z.enum(['on', 'off']).default('on'),
+    /**
      * Secret for the daily salt of the visitor hash (HMAC of the UTC date). Unset, each
      * day's salt is a random value kept in the table for two days, then forgotten.
      */

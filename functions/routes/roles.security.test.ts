@@ -45,6 +45,7 @@ const NEEDS: Record<string, Need> = {
   'GET /api/admin/pages/:id/versions': 'session',
   'GET /api/admin/pages/:id/versions/:versionId': 'session',
   'POST /api/admin/pages/:id/versions/:versionId/restore': 'publish',
+  'GET /api/admin/pages/:id/versions/:versionId/package': 'review',
   'GET /api/admin/deleted-pages': 'session',
   'POST /api/admin/deleted-pages/:id/restore': 'publish',
   'GET /api/admin/audit': 'accounts',

@@ -13,7 +13,6 @@ import { ClaimsSeed, seedClaims } from '../data/claims/seed.ts';
 import { bootstrapAdmin, BootstrapError } from '../lib/auth.ts';
 import { createSiteRebuilder, storeFingerprint } from './rebuild-site.ts';
 import { ensureTable } from '../data/table.ts';
-import { createServices } from '../services.ts';
 import { startDrainer } from '../webhooks/drainer.ts';
 import { runDueSchedules, SCHEDULE_INTERVAL_MS } from '../publishing/scheduler.ts';
 import { runLeadReminders } from '../mail/lead-reminder.ts';
@@ -32,6 +31,11 @@ import { DiskObjectStore } from '../storage/disk.ts';
 import { createUploadsHandler, type UploadsHandler } from '../storage/serve.ts';
 import { buildSite, buildStamp, isBuildCurrent } from './site-build.ts';
 import { StaticSite } from './static-site/site.ts';
+import { ChromiumPrinter, findChromium } from '../inspection/printer.ts';
+import { PublicationPrinter } from '../inspection/prints.ts';
+import { publicPath } from '../shared/slug.ts';
+import { chooseRebuilder, createServices } from '../services.ts';
+import type { Rebuilder } from '../rebuild/rebuilder.ts';
 
 /**
  * How long requests in flight get to finish when the server stops: within start.ts's
@@ -157,11 +161,49 @@ export async function startLocalStack(
       siteReady();
       await siteRebuilder.stop();
     });
+    // Every change visitors could see asks for a rebuild; it also has the publication printed
+    // for its inspection package (functions/inspection/prints.ts), set up once the store is.
+    let requestPrint = () => {};
+    const rebuilder: Rebuilder = env.REBUILD_PROJECT
+      ? chooseRebuilder(config, log)
+      : siteRebuilder.rebuilder;
     const services = createServices(config, dynamoTarget(config, dynamo), {
       log,
-      ...(env.REBUILD_PROJECT ? {} : { rebuilder: siteRebuilder.rebuilder }),
+      rebuilder: {
+        request: async (reason) => {
+          try {
+            await rebuilder.request(reason);
+          } finally {
+            requestPrint();
+          }
+        },
+        status: () => rebuilder.status(),
+      },
     });
     cleanups.push(async () => services.db.destroy());
+    const chromium =
+      env.INSPECTION_PRINTS === 'off'
+        ? undefined
+        : findChromium(env.CHROMIUM_PATH, process.env['PATH'] ?? '');
+    const prints = new PublicationPrinter({
+      pages: services.pages,
+      objects: services.objects,
+      printer: chromium ? new ChromiumPrinter(chromium) : undefined,
+      // The run-time copy shows what is live the moment the write commits; the prebuilt page
+      // follows with the rebuild (docs/decisions/0563-printed-at-publication.md).
+      printAddress: (slug) => `${url}/legacy/${slug}`,
+      publicAddress: (slug) => `${config.siteUrl}${publicPath(slug)}`,
+      now: services.now,
+      log,
+    });
+    requestPrint = () => prints.request();
+    cleanups.push(() => prints.stop());
+    log.info(
+      chromium
+        ? 'publications are printed for inspection packages'
+        : 'publications are not printed (no Chromium, or INSPECTION_PRINTS=off): packages say so',
+      chromium ? { chromium } : {},
+    );
     staticClientIp = requestClientIp(services.clientIp);
     liveSlug = async (slug) => (await services.pages.getBySlug(slug))?.isActive === true;
     // Uploads kept on disk are served here; with UPLOADS_BUCKET they live in S3.
@@ -214,6 +256,8 @@ export async function startLocalStack(
       scheduleRun ??= runDueSchedules(services)
         // Review-by reminders and expiries (docs/decisions/0558-expiry-and-reminders.md).
         .then(() => runLifecycle(services))
+        // A publication not printed yet (the server was down, or Chromium failed once).
+        .then(() => prints.request())
         // The weekly report (issue 25) is due at most once a week; the check is one read.
         .then(() => runWeeklyReport(services))
         // Ended experiments' visitor keys (docs/decisions/0320-experiment-visitor-key.md).

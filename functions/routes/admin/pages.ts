@@ -2,7 +2,8 @@
 // one. The page CRUD itself is functions/routes/landing-pages.ts.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { requireAdmin } from '../../lib/auth.ts';
+import { inspectionPackage } from '../../inspection/package.ts';
+import { assertPermission, requireAdmin } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { landingPageSchema } from '../../shared/api/pages.ts';
@@ -18,6 +19,8 @@ import {
   savedToCopySchema,
   type PageWithWorkflow,
 } from '../../shared/workflow.ts';
+import { attachmentDisposition } from '../../storage/object-store.ts';
+import { actorOf } from '../support/actor.ts';
 import { assertMayChange, pageChange, requestRebuild } from '../support/changes.ts';
 import { defineRoute, mount } from '../support/define-route.ts';
 import { workflowStatus } from '../support/workflow-status.ts';
@@ -121,9 +124,64 @@ export const restoreVersion = defineRoute(
   },
 );
 
+/**
+ * The inspection package of a version visitors saw (docs/inspection-package.md): for whoever
+ * may review (administrators, publishers, reviewers). Reading it is audited, as an export.
+ */
+export const getInspectionPackage = defineRoute(
+  {
+    method: 'get',
+    path: '/:id/versions/:versionId/package',
+    summary:
+      'The inspection package of a version visitors saw, as a ZIP; versionId `live` for the one they see now',
+    request: {
+      params: idParam.extend({ versionId: z.union([z.literal('live'), versionIdSchema]) }),
+    },
+    responses: {
+      200: {
+        contentType: 'application/zip',
+        description:
+          'page.pdf (when printed), content.json, changes.html, signatures.json, claims.json, audit.jsonl and manifest.json',
+      },
+    },
+  },
+  async (c, { params: { id, versionId } }) => {
+    await assertPermission(c, 'review');
+    const services = c.get('services');
+    const built = await inspectionPackage(
+      {
+        pages: services.pages,
+        audit: services.audit,
+        claims: services.claims,
+        objects: services.objects,
+        siteUrl: services.config.siteUrl,
+        now: services.now,
+      },
+      id,
+      versionId,
+    );
+    const { email, ip } = actorOf(c);
+    await services.audit.record({
+      actor: email,
+      action: 'inspection-package',
+      summary: `Inspection package of ${built.manifest.jobCode} downloaded (${built.manifest.files.length + 1} files, ${
+        built.manifest.print.status === 'printed' ? 'with its print' : 'without a print'
+      })`,
+      pageId: id,
+      ip,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.body(built.zip as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': attachmentDisposition(built.fileName),
+    });
+  },
+);
+
 export const adminPages = mount(new Hono<AppEnv>().use(requireAdmin), [
   getPage,
   listVersions,
   getVersion,
   restoreVersion,
+  getInspectionPackage,
 ]);

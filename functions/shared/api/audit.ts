@@ -97,6 +97,8 @@ export const AUDIT_ACTIONS = [
   'claims-seed',
   // The audit trail itself (functions/routes/admin/audit.ts).
   'audit-export',
+  // Inspection packages (functions/routes/admin/pages.ts).
+  'inspection-package',
   // Calendar feeds (functions/data/calendar/feeds.ts).
   'calendar-feed-create',
   'calendar-feed-revoke',
@@ -184,6 +186,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'claim-withdraw': 'Claim withdrawn',
   'claims-seed': 'Claims seeded from the policy file',
   'audit-export': 'Audit trail exported',
+  'inspection-package': 'Inspection package downloaded',
   'calendar-feed-create': 'Calendar feed made',
   'calendar-feed-revoke': 'Calendar feed revoked',
   'template-save': 'Saved as template',
