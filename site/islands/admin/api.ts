@@ -126,6 +126,18 @@ export const requestFile = (
     return { name, blob: await response.blob() };
   });
 
+/** Saves a file the browser was handed (a CSV of leads, an inspection package). */
+export function saveFile(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /**
  * A query without its own queryFn is a mistake: every GET names its schema in a query
  * helper (docs/decisions/0526-admin-parses-answers.md), so this fails loudly, naming the key.

@@ -28,7 +28,7 @@ import {
   savedToCopySchema,
   type SavedToCopy,
 } from '../../../../functions/shared/workflow.ts';
-import { noContent, request } from '../api.ts';
+import { noContent, request, requestFile } from '../api.ts';
 
 export type LandingPage = LandingPageDto;
 export type { VersionSummary };
@@ -128,3 +128,15 @@ export const verifyAudit = () => request(auditVerdictSchema, 'GET', '/api/admin/
 /** The export of the entries written from `from` to `to` (ISO times), as a download. */
 export const auditExportUrl = (from: string, to: string, format: 'csv' | 'json') =>
   `/api/admin/audit/export?${new URLSearchParams({ from, to, format }).toString()}`;
+
+/**
+ * The inspection package of a version visitors saw (`live`: the one they see now), as a file
+ * (docs/inspection-package.md).
+ */
+export const downloadInspectionPackage = (pageId: string, versionId: string) =>
+  requestFile(
+    'GET',
+    `/api/admin/pages/${pageId}/versions/${encodeURIComponent(versionId)}/package`,
+    undefined,
+    'inspection-package.zip',
+  );

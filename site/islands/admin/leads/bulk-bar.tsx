@@ -10,12 +10,12 @@ import {
   type LeadOwners,
 } from '../../../../functions/shared/leads/changes.ts';
 import { STATUS_LABELS } from '../../../../functions/shared/leads/lead.ts';
-import { describeError } from '../api.ts';
+import { describeError, saveFile } from '../api.ts';
 import { useStickyClearance } from '../common/sticky-clearance.ts';
 import { Icon } from '../icons.tsx';
 import { useToast } from '../toast.tsx';
 import { Button, Tooltip } from '../ui.tsx';
-import { bulkChange, exportSelection, refreshLeads, saveFile } from './leads-api.ts';
+import { bulkChange, exportSelection, refreshLeads } from './leads-api.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -192,18 +192,6 @@ export function humanise(name: string): string {
 export const exportSelection = (ids: string[]) =>
   requestFile('POST', '/api/admin/leads/export', { ids }, 'leads.csv');
 
-/** Saves a file the browser was handed (the selection's CSV). */
-export function saveFile(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function exportUrl(filter: LeadFilterForm): string {
   const params = filterParams(filter);
   return `/api/admin/leads/export${params.size ? `?${params}` : ''}`;

@@ -4,7 +4,7 @@
 // content it replaces is kept as a new version). The list API carries no per-version
 // change summary, so the summary is the client-side diff, made when it is asked for. A
 // version that was live carries its publication: the job code and the signatures that
-// covered it (issue 37); the live version's own heads the list.
+// covered it (issue 37) and its inspection package; the live version's own heads the list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError, formatTime } from '../api.ts';
@@ -25,6 +25,8 @@ import {
 } from '../common/pages-api.ts';
 import { copyAsPage, WORKFLOW_SUMMARY_KEY } from '../common/workflow-api.ts';
 import { PublicationDetails } from '../common/publication.tsx';
+import { jobCodeLabel } from '../../../../functions/shared/job-codes.ts';
+import { PackageDownload } from './package-download.tsx';
 
 const REASONS: Record<VersionSummary['reason'], string> = {
   update: 'Before a save',
@@ -118,6 +120,11 @@ export function VersionsPanel({
       {page.isActive && page.publication && (
         <div className="rounded-md bg-brand-50 p-2 text-sm" data-testid="live-publication">
           <PublicationDetails publication={page.publication} heading="Visitors see" />
+          <PackageDownload
+            pageId={page.id}
+            versionId="live"
+            label={jobCodeLabel(page.publication)}
+          />
         </div>
       )}
       {versions.isPending && (
@@ -161,7 +168,14 @@ export function VersionsPanel({
                   Title then: <span className="text-slate-900">{version.title}</span>
                 </p>
                 {version.publication && (
-                  <PublicationDetails publication={version.publication} heading="Job code" />
+                  <>
+                    <PublicationDetails publication={version.publication} heading="Job code" />
+                    <PackageDownload
+                      pageId={page.id}
+                      versionId={version.versionId}
+                      label={jobCodeLabel(version.publication)}
+                    />
+                  </>
                 )}
               </div>
               <div className="flex gap-1">
