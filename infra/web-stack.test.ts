@@ -16,7 +16,7 @@ import {
 } from '../functions/shared/security-headers.ts';
 import { SLOW_SHARE } from './constructs/alarms.ts';
 import { AUTO_REPLY_GLOBAL_LIMIT_MESSAGE } from '../functions/mail/auto-reply.ts';
-import { publishCommands } from './constructs/rebuild.ts';
+import { printCommands, publishCommands } from './constructs/rebuild.ts';
 import {
   logicalIdOf,
   PUBLIC_ROUTES,
@@ -90,6 +90,16 @@ const logicalId = (template: Template, type: string, path: RegExp): string => {
     .map(([id]) => id);
   return z.tuple([z.string()]).parse(ids)[0];
 };
+
+/** The uploads bucket's logical id (UploadsBucket<hash>). */
+const uploadsBucketId = (template: Template): string =>
+  z
+    .tuple([z.string()])
+    .parse(
+      Object.keys(template.findResources('AWS::S3::Bucket')).filter((id) =>
+        id.startsWith('UploadsBucket'),
+      ),
+    )[0];
 
 /** The {{resolve:secretsmanager:...}} reference to the X-Origin-Verify secret. */
 const originVerifyRef = (template: Template) => ({
@@ -1141,6 +1151,7 @@ describe('site rebuild (CodeBuild)', () => {
       SITE_BUCKET: `<${logicalId(template, 'AWS::S3::Bucket', /s3\/site\//)}>`,
       DISTRIBUTION_ID: `<${logicalId(template, 'AWS::CloudFront::Distribution', /./)}>`,
       REDIRECTS_KVS_ARN: `<${logicalId(template, 'AWS::CloudFront::KeyValueStore', /./)}.Arn>`,
+      UPLOADS_BUCKET: `<${uploadsBucketId(template)}>`,
     });
     const domain = projectOf(domainApp().template).Environment.EnvironmentVariables;
     expect(domain.find((v) => v.Name === 'SITE_URL')?.Value).toBe(
@@ -1160,7 +1171,12 @@ describe('site rebuild (CodeBuild)', () => {
       .parse(JSON.parse(projectOf(defaultApp().template).Source.BuildSpec));
     expect(spec.phases.install.commands).toEqual(['npm ci']);
     const build = spec.phases.build.commands;
-    expect(build).toEqual(['npm run build', ...publishCommands]);
+    expect(build).toEqual(['npm run build', ...publishCommands, ...printCommands]);
+    // The prints last, from the pages visitors now get; neither step can fail the build.
+    expect(printCommands).toEqual([
+      expect.stringMatching(/^npx playwright install chromium \|\| echo /),
+      'node_modules/.bin/node scripts/print-publications.ts',
+    ]);
     const at = (pattern: RegExp) => build.findIndex((command) => pattern.test(command));
     const assets = at(/include '_astro\/\*'.*immutable/);
     const pages = at(/--delete --exclude '_astro\/\*'.*max-age=0, must-revalidate/);
@@ -1182,7 +1198,7 @@ describe('site rebuild (CodeBuild)', () => {
     }
   });
 
-  it('reads the table, writes the site bucket and invalidates this distribution, nothing more', () => {
+  it('reads the table, writes the site bucket and the prints, invalidates this distribution, nothing more', () => {
     const { template } = defaultApp();
     const role = logicalId(template, 'AWS::IAM::Role', /codebuild\.amazonaws\.com/);
     const statements = Object.values(
@@ -1211,15 +1227,22 @@ describe('site rebuild (CodeBuild)', () => {
       },
     ]);
     const s3Grants = grantsOn('s3:');
-    const siteGrants = s3Grants.filter(({ resources }) =>
-      resources.some((resource) => resource.startsWith(site)),
+    // The site bucket, written whole; the uploads bucket's private prefix, for the prints of
+    // publications, read and written only (CDK merges the two ListBucket grants).
+    const uploads = `<${uploadsBucketId(template)}.Arn>`;
+    const ownGrants = s3Grants.filter(({ resources }) =>
+      resources.some((resource) => resource.startsWith(site) || resource.startsWith(uploads)),
     );
-    expect(siteGrants).toEqual([
-      { actions: ['s3:ListBucket'], resources: [site] },
-      { actions: ['s3:DeleteObject', 's3:PutObject'], resources: [`${site}/*`] },
-    ]);
+    expect(ownGrants).toHaveLength(3);
+    expect(ownGrants).toEqual(
+      expect.arrayContaining([
+        { actions: ['s3:ListBucket'], resources: [site, uploads] },
+        { actions: ['s3:DeleteObject', 's3:PutObject'], resources: [`${site}/*`] },
+        { actions: ['s3:GetObject', 's3:PutObject'], resources: [`${uploads}/assets/*`] },
+      ]),
+    );
     // Everything else on S3 is the read of its own source archive in the CDK assets bucket.
-    for (const { actions, resources } of s3Grants.filter((g) => !siteGrants.includes(g))) {
+    for (const { actions, resources } of s3Grants.filter((g) => !ownGrants.includes(g))) {
       expect(
         actions.every((action) => /^s3:(Get|List)/.test(action)),
         String(actions),

@@ -85,6 +85,7 @@ export class WebStack extends Stack {
       distribution,
       redirects: this.site.redirects,
       siteUrl,
+      uploads: this.uploads.bucket,
     });
     // The API starts (and watches) rebuilds of this project only.
     this.api.function.addEnvironment('REBUILD_PROJECT', this.rebuild.project.projectName);

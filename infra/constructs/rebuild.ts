@@ -69,6 +69,16 @@ export const publishCommands = [
   `aws s3 sync dist/variants "s3://$SITE_BUCKET/variants" --delete --exclude '*.br' --exclude '*.gz' --cache-control '${HTML_CACHE}'`,
 ];
 
+/**
+ * Then the publications not printed yet, from their public addresses, for their inspection
+ * packages (scripts/print-publications.ts, docs/decisions/0563-printed-at-publication.md). The
+ * build image has no Chromium: Playwright's is fetched; neither step fails the build.
+ */
+export const printCommands = [
+  'npx playwright install chromium || echo "Chromium could not be installed: publications are not printed"',
+  'node_modules/.bin/node scripts/print-publications.ts',
+];
+
 export interface RebuildProps {
   readonly table: dynamodb.ITableV2;
   readonly siteBucket: s3.IBucket;
@@ -77,6 +87,8 @@ export interface RebuildProps {
   readonly redirects: cloudfront.IKeyValueStore;
   /** Public origin of the site (https://...). */
   readonly siteUrl: string;
+  /** The uploads bucket: its private prefix keeps each publication's print. */
+  readonly uploads: s3.IBucket;
 }
 
 export class Rebuild extends Construct {
@@ -111,6 +123,7 @@ export class Rebuild extends Construct {
         SITE_BUCKET: { value: props.siteBucket.bucketName },
         DISTRIBUTION_ID: { value: props.distribution.distributionId },
         REDIRECTS_KVS_ARN: { value: props.redirects.keyValueStoreArn },
+        UPLOADS_BUCKET: { value: props.uploads.bucketName },
       },
       // No concurrentBuildLimit: with a limit StartBuild is refused, not queued, and the API
       // starts a second build when an edit arrives after the running one has read the pages
@@ -129,11 +142,24 @@ export class Rebuild extends Construct {
           },
           // One phase: CodeBuild stops at the first failing command, and post_build would
           // run even after a failed build (publishing a broken or empty dist/).
-          build: { commands: ['npm run build', ...publishCommands] },
+          build: { commands: ['npm run build', ...publishCommands, ...printCommands] },
         },
       }),
     });
 
+    // The prints: read (is there one?) and written under the private prefix only.
+    this.project.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [props.uploads.bucketArn],
+      }),
+    );
+    this.project.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject'],
+        resources: [props.uploads.arnForObjects('assets/*')],
+      }),
+    );
     // Reads what the build renders; never writes.
     this.project.addToRolePolicy(
       new iam.PolicyStatement({
@@ -175,12 +201,19 @@ export class Rebuild extends Construct {
 
     const tableArn = `<${logicalIdOf(props.table)}.Arn>`;
     const siteArn = `<${logicalIdOf(props.siteBucket)}.Arn>`;
+    const uploadsArn = `<${logicalIdOf(props.uploads)}.Arn>`;
     const role = this.project.role;
     if (role === undefined) throw new Error('The rebuild project has no role');
     Validations.of(role).acknowledge(
       {
         id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
         reason: "The build lists pages through the table's GSIs; read-only, this table only.",
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${uploadsArn}/assets/*]`,
+        reason:
+          "Each publication's print is a private object named by a hash of it " +
+          '(functions/inspection/prints.ts): get and put under the private prefix only.',
       },
       {
         id: `AwsSolutions-IAM5[Resource::${siteArn}/*]`,
