@@ -1,7 +1,7 @@
 // GET /api/calendar/feed/<id>.<secret>.ics (issue 37, docs/decisions/0560-calendar-feeds.md):
 // the content calendar as an iCalendar file for the holder of a feed's address, without a
 // session (calendar apps have none). The secret is the credential; a revoked, forged or
-// unknown address answers 404 alike. The entries are the admin's calendar's
+// unknown address, and the feed of a disabled account, answer 404 alike. The entries are the admin's calendar's
 // (functions/data/calendar/query.ts) from FEED_PAST_DAYS before today to FEED_FUTURE_DAYS
 // after: titles and dates of pages and experiments, never a lead. A deferred route of the
 // public function (functions/public-app.ts).
@@ -36,6 +36,10 @@ export const readCalendarFeed = defineVisitorRoute(
     const feeds = new CalendarFeedRepository(services.db, services.tableName, services.now);
     const feed = token ? await feeds.resolve(token) : undefined;
     if (!feed) throw notFound('Calendar feed');
+    // A feed serves while the account that made it may sign in: disabled (or removed), its
+    // feeds answer 404 like revoked ones, and serve again if the account is enabled again.
+    const owner = await services.admins.get(feed.createdBy);
+    if (!owner || owner.disabled) throw notFound('Calendar feed');
     const now = services.now();
     const today = now.toISOString().slice(0, 10);
     const entries = await calendarEntries(services, {

@@ -282,6 +282,18 @@ describe('calendar feeds', () => {
     expect((await as('editor')('DELETE', `/api/admin/calendar/feeds/${feed.id}`)).status).toBe(404);
   });
 
+  it('stop serving while the account that made them is disabled', async () => {
+    const { as, json } = await team();
+    const made = await as('editor')('POST', '/api/admin/calendar/feeds', { label: 'Phone' });
+    const path = new URL(((await made.json()) as CreatedFeed).url).pathname;
+    expect((await json('GET', path)).status).toBe(200);
+    const account = '/api/account/admins/editor%40pharmabridge.test';
+    expect((await as('admin')('POST', `${account}/disable`)).status).toBe(204);
+    expect((await json('GET', path)).status).toBe(404);
+    expect((await as('admin')('POST', `${account}/enable`)).status).toBe(204);
+    expect((await json('GET', path)).status).toBe(200);
+  });
+
   it('belong to whoever made them; administrators see and revoke everyone’s', async () => {
     const { as, json } = await team();
     const make = async (who: string, label: string) =>
