@@ -6,17 +6,26 @@
 // live at its run-time address /legacy/<slug>; once the server's runner (every 20 s) passes
 // the expiry it answers 404 there, the redirect from its public address is stored for the next
 // build (this server runs no rebuilds, LOCAL_REBUILDS=off), and the card says "Expired".
+// Before the expiry the page shows its job code and the calendar lists the expiry; after it,
+// the inspection package of the version visitors saw (printed by this server's Chromium when
+// the page went live) downloads from the Versions tab and verifies offline
+// (functions/inspection/verify.ts, what `npm run package:verify` runs).
 // Nothing waits a fixed time: each step polls for the state it needs. Screenshots at 1280 and
-// 390 px into LIFE_SHOTS (not committed). Runs on the editing server: it saves a page.
+// 390 px into LIFE_SHOTS (not committed). Runs on the editing server: it saves a page, and
+// only that server prints publications (e2e/playwright.config.ts).
+import { readFile } from 'node:fs/promises';
 import { request as apiRequest, expect, test } from 'playwright/test';
+import { verifyPackage } from '../functions/inspection/verify.ts';
 import type { RedirectDto } from '../functions/shared/redirects.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { screenshotsIn } from './page-checks.ts';
+import { shootAtWidths } from './screenshots.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectTooltip } from './tooltips.ts';
 
-const shoot = screenshotsIn(process.env['LIFE_SHOTS'] ?? '/tmp/shots/lifecycle');
+const SHOTS = process.env['LIFE_SHOTS'] ?? '/tmp/shots/lifecycle';
+const shoot = screenshotsIn(SHOTS);
 
 test('a publisher sets an expiry; at its time the page goes down and its address redirects', async ({
   browser,
@@ -72,8 +81,21 @@ test('a publisher sets an expiry; at its time the page goes down and its address
   await expect(card.getByTestId('page-expires')).toBeVisible();
   await shoot(publisher, 'lifecycle-card');
 
+  // Live with its job code in the small print, and on the calendar's agenda before it expires.
+  const page = (await created.json()) as { id: string; publication: { jobCode: string } };
+  const jobCode = page.publication.jobCode;
+  const live = await publisher.context().newPage();
+  await live.goto(`/legacy/${slug}`);
+  await expect(live.locator('[data-job-code]')).toContainText(`${jobCode} v1 · Published`);
+  await live.close();
+  const today = new Date().toISOString().slice(0, 10);
+  await publisher.goto(`/admin/calendar?view=agenda&date=${today}`);
+  const agenda = publisher.getByTestId('calendar-agenda');
+  await expect(agenda.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expect(agenda).toContainText('Approval expires');
+  await publisher.goto('/admin');
+
   // Live until the expiry; the runner (every 20 s) takes it down once the time has passed.
-  const page = (await created.json()) as { id: string };
   const stored = (await (await request.get(`/api/admin/pages/${page.id}`)).json()) as {
     lifecycle?: { expiresAt: string; redirectTo?: string; onExpiry: string };
   };
@@ -97,6 +119,33 @@ test('a publisher sets an expiry; at its time the page goes down and its address
   expect(
     audit.entries.filter((entry) => entry.action === 'expire' && entry.summary.includes(slug)),
   ).toHaveLength(1);
+
+  // The version visitors saw, kept when the expiry took it down: its inspection package.
+  await card.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = publisher.getByRole('dialog', { name: 'Edit Landing Page' });
+  await edit.getByRole('tab', { name: 'Versions' }).click();
+  const packageButton = edit
+    .getByTestId('version')
+    .getByRole('button', { name: `Download the inspection package of ${jobCode} v1` })
+    .first();
+  await expectTooltip(packageButton, 'printed as visitors saw it');
+  // Focus leaves: the tip closes (Escape would close the editor too).
+  await packageButton.blur();
+  await expect(publisher.getByRole('tooltip')).toHaveCount(0);
+  // Below the editor on a phone: scrolled into view at each width.
+  await shootAtWidths(publisher, SHOTS, 'versions-package', packageButton);
+  const [download] = await Promise.all([publisher.waitForEvent('download'), packageButton.click()]);
+  expect(download.suggestedFilename()).toBe(`${jobCode}-v1-inspection.zip`);
+  const verdict = await verifyPackage(await readFile((await download.path())!));
+  expect(verdict.problems).toEqual([]);
+  expect(verdict.manifest).toMatchObject({
+    jobCode: `${jobCode} v1`,
+    live: false,
+    page: { id: page.id, slug },
+    // Printed by this server's Chromium while the page was live.
+    print: { status: 'printed' },
+  });
+  expect(verdict.auditChecked).toBeGreaterThan(0);
 
   // The approval period on the settings screen (not changed here: the other specs publish).
   const admin = await as(browser, E2E_ADMIN);
