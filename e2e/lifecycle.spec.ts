@@ -46,6 +46,20 @@ test('a publisher sets an expiry; at its time the page goes down and its address
     (await visitor.get(`/legacy/${slug}`, { maxRedirects: 0 })).status();
   expect(await legacyStatus()).toBe(200);
 
+  // This server prints each publication (functions/inspection/prints.ts): the walkthrough
+  // waits for the print before it sets the expiry, so the print never races the take-down.
+  const { id: pageId } = (await created.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const zip = await request.get(`/api/admin/pages/${pageId}/versions/live/package`);
+        if (!zip.ok()) return `${zip.status()}`;
+        return (await verifyPackage(await zip.body())).manifest?.print.status;
+      },
+      { timeout: 300_000, intervals: [2_000, 5_000] },
+    )
+    .toBe('printed');
+
   const publisher = await as(browser, await member(request, 'publisher'));
   const card = publisher.getByTestId('page-card').filter({ hasText: title });
   const opener = card.getByRole('button', { name: `Lifecycle of ${title}` });

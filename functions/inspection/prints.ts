@@ -121,7 +121,11 @@ export class PublicationPrinter {
     const { printer, objects, log } = this.options;
     if (!printer) return 0;
     let printed = 0;
-    for (const page of await this.options.pages.list()) {
+    // Newest publication first: the one just made is printed before any older one left over.
+    const pages = (await this.options.pages.list()).sort((a, b) =>
+      (b.publication?.publishedAt ?? '').localeCompare(a.publication?.publishedAt ?? ''),
+    );
+    for (const page of pages) {
       if (this.stopped) break;
       const publication = page.isActive ? page.publication : undefined;
       if (!publication) continue;
