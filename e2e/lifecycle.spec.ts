@@ -140,7 +140,7 @@ test('a publisher sets an expiry; at its time the page goes down and its address
   await edit.getByRole('tab', { name: 'Versions' }).click();
   const packageButton = edit
     .getByTestId('version')
-    .getByRole('button', { name: `Download the inspection package of ${jobCode} v1` })
+    .getByRole('button', { name: `Download inspection package of ${jobCode} v1` })
     .first();
   await expectTooltip(packageButton, 'printed as visitors saw it');
   // Focus leaves: the tip closes (Escape would close the editor too).

@@ -33,7 +33,8 @@ export function PackageDownload({
           variant="ghost"
           className="justify-self-start px-2 py-1"
           disabled={download.isPending}
-          aria-label={`Download the inspection package of ${label}`}
+          // The visible words first, then whose package it is (WCAG 2.5.3, label in name).
+          aria-label={`Download inspection package of ${label}`}
           onClick={() => download.mutate()}
         >
           <Icon name="download" />{' '}
