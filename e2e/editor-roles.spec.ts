@@ -100,9 +100,12 @@ test('reviewers and sales open a read-only view of a page, with their own action
   await expect(view.getByRole('button', { name: 'Copy the page address' })).toHaveCount(0);
   // The one control that writes is the comment box of the Review tab (and what it is about):
   // what reviewers do.
-  expect(
-    await view.locator('input, textarea, select').evaluateAll((all) => all.map((el) => el.id)),
-  ).toEqual(['new-comment-about', 'new-comment']);
+  // Polled: the Review tab's comment box renders once its comments have loaded.
+  await expect
+    .poll(() =>
+      view.locator('input, textarea, select').evaluateAll((all) => all.map((el) => el.id)),
+    )
+    .toEqual(['new-comment-about', 'new-comment']);
   const axe = await new AxeBuilder({ page: reviewer })
     .include('[data-testid="read-only-view"]')
     .include('#edit-page-address')

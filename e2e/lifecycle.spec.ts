@@ -7,12 +7,10 @@
 // the expiry it answers 404 there, the redirect from its public address is stored for the next
 // build (this server runs no rebuilds, LOCAL_REBUILDS=off), and the card says "Expired".
 // Before the expiry the page shows its job code and the calendar lists the expiry; after it,
-// the inspection package of the version visitors saw (printed by this server's Chromium when
-// the page went live) downloads from the Versions tab and verifies offline
-// (functions/inspection/verify.ts, what `npm run package:verify` runs).
+// the inspection package of the version visitors saw downloads from the Versions tab and
+// verifies offline (functions/inspection/verify.ts, what `npm run package:verify` runs).
 // Nothing waits a fixed time: each step polls for the state it needs. Screenshots at 1280 and
-// 390 px into LIFE_SHOTS (not committed). Runs on the editing server: it saves a page, and
-// only that server prints publications (e2e/playwright.config.ts).
+// 390 px into LIFE_SHOTS (not committed). Runs on the editing server: it saves a page.
 import { readFile } from 'node:fs/promises';
 import { request as apiRequest, expect, test } from 'playwright/test';
 import { verifyPackage } from '../functions/inspection/verify.ts';
@@ -45,20 +43,6 @@ test('a publisher sets an expiry; at its time the page goes down and its address
   const legacyStatus = async () =>
     (await visitor.get(`/legacy/${slug}`, { maxRedirects: 0 })).status();
   expect(await legacyStatus()).toBe(200);
-
-  // This server prints each publication (functions/inspection/prints.ts): the walkthrough
-  // waits for the print before it sets the expiry, so the print never races the take-down.
-  const { id: pageId } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () => {
-        const zip = await request.get(`/api/admin/pages/${pageId}/versions/live/package`);
-        if (!zip.ok()) return `${zip.status()}`;
-        return (await verifyPackage(await zip.body())).manifest?.print.status;
-      },
-      { timeout: 300_000, intervals: [2_000, 5_000] },
-    )
-    .toBe('printed');
 
   const publisher = await as(browser, await member(request, 'publisher'));
   const card = publisher.getByTestId('page-card').filter({ hasText: title });
@@ -156,9 +140,10 @@ test('a publisher sets an expiry; at its time the page goes down and its address
     jobCode: `${jobCode} v1`,
     live: false,
     page: { id: page.id, slug },
-    // Printed by this server's Chromium while the page was live.
-    print: { status: 'printed' },
   });
+  // The browser tests' servers print nothing (e2e/playwright.config.ts): the manifest says
+  // why the print is missing (functions/inspection/package.test.ts tests a real print).
+  expect(verdict.manifest?.print).toMatchObject({ status: 'missing' });
   expect(verdict.auditChecked).toBeGreaterThan(0);
 
   // The approval period on the settings screen (not changed here: the other specs publish).

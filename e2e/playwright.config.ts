@@ -167,11 +167,13 @@ export default defineConfig({
   // One after the other (Playwright waits for each URL before starting the next): the
   // first builds the site once for all three (e2e/prepare-server.ts), each gets its own copy.
   webServer: [
-    // Publications are printed for inspection packages only where lifecycle.spec.ts reads
-    // one: each print is two Chromium runs the other servers' specs need not wait beside.
+    // No server prints publications for inspection packages: each print is two Chromium runs,
+    // and on the editing server they slowed the specs beside them until timing-sensitive ones
+    // failed (a CI run: 17 prints). The print itself is tested with the real Chromium in
+    // functions/inspection/package.test.ts; lifecycle.spec.ts verifies a package without one.
     server(port, 'site', true, { INSPECTION_PRINTS: 'off' }),
     server(port + 1, 'publishing', false, { INSPECTION_PRINTS: 'off' }),
-    server(port + 2, 'editing', false, { LOCAL_REBUILDS: 'off' }),
+    server(port + 2, 'editing', false, { LOCAL_REBUILDS: 'off', INSPECTION_PRINTS: 'off' }),
   ],
 });
 
