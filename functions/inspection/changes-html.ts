@@ -3,6 +3,7 @@
 // inspector opens in any browser: no script, no outside resource.
 import { diffContent, jsonPath, shortValue } from '../shared/content-diff.ts';
 import { pathLabel } from '../shared/schema-fields.ts';
+import { escape } from './signature-page.ts';
 
 interface State {
   title: string;
@@ -18,12 +19,6 @@ export interface ChangesInput {
   before: (State & { label: string }) | undefined;
   after: State;
 }
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 const KIND_LABELS = { changed: 'Changed', added: 'Added', removed: 'Removed' } as const;
 

@@ -5,7 +5,8 @@
 import { jobCodeLabel, type Publication } from '../shared/job-codes.ts';
 import { MEANING_LABELS } from '../shared/signatures.ts';
 
-const escape = (text: string) =>
+/** Text for HTML: the package's pages (this one and changes-html.ts) write no markup from data. */
+export const escape = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
