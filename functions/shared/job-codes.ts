@@ -8,6 +8,7 @@
 // it small (zod and signatures.ts only).
 import * as z from 'zod';
 import { checklistEntrySchema, SIGNATURE_MEANINGS } from './signatures.ts';
+import { checksOverrideSchema } from './page-checks.ts';
 
 export const DEFAULT_JOB_CODE_PREFIX = 'PB';
 
@@ -47,6 +48,8 @@ export const publicationSchema = z.object({
   publishedBy: z.string(),
   /** The signatures that covered the content published; empty for an unsigned write. */
   approvals: z.array(publicationApprovalSchema),
+  /** Published over the errors of the checks before publishing, and why (issue 38). */
+  checksOverride: checksOverrideSchema.optional(),
 });
 export type Publication = z.infer<typeof publicationSchema>;
 

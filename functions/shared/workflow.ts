@@ -15,6 +15,7 @@ import { redirectToSchema } from './redirects.ts';
 import { pageClaimsSchema } from './claims/page-claims.ts';
 import { DEFAULT_JOB_CODE_PREFIX, jobCodePrefixSchema } from './job-codes.ts';
 import { lifecycleSummarySchema } from './api/lifecycle.ts';
+import { overrideChecksSchema, pageChecksSchema } from './page-checks.ts';
 
 /** How many distinct reviewers must approve a working copy: 0 publishes directly. */
 export const MAX_APPROVALS_REQUIRED = 3;
@@ -36,6 +37,8 @@ export const MAX_APPROVAL_MONTHS = 60;
  * - `jobCodePrefix`: the first part of every new job code (docs/decisions/0550-job-codes.md).
  * - `maxApprovalMonths`: publishing needs an expiry within that many months of the
  *   publication (0: off; docs/decisions/0557-approval-period.md).
+ * - `checksBlockPublishing`: errors of the checks before publishing refuse submit and publish
+ *   (docs/decisions/0564-checks-before-publishing.md); off, they are listed only.
  */
 export const settingsSchema = z.strictObject({
   approvalsRequired: z.number().int().min(0).max(MAX_APPROVALS_REQUIRED),
@@ -54,6 +57,7 @@ export const settingsSchema = z.strictObject({
     .refine((items) => new Set(items).size === items.length, 'lists an item twice'),
   jobCodePrefix: jobCodePrefixSchema,
   maxApprovalMonths: z.number().int().min(0).max(MAX_APPROVAL_MONTHS),
+  checksBlockPublishing: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
@@ -64,6 +68,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reviewChecklist: [],
   jobCodePrefix: DEFAULT_JOB_CODE_PREFIX,
   maxApprovalMonths: 0,
+  checksBlockPublishing: true,
 };
 /** PUT /api/admin/settings: the settings to change; the others keep their values. */
 export const settingsUpdateSchema = settingsSchema
@@ -125,7 +130,11 @@ export const rejectSchema = z.strictObject({ comment: commentTextSchema });
 
 /** An ISO time with its offset; publishing "at" a past time publishes now. */
 const atSchema = z.iso.datetime({ offset: true });
-export const publishSchema = z.strictObject({ at: atSchema.optional() });
+export const publishSchema = z.strictObject({
+  at: atSchema.optional(),
+  /** Publishes over the checks' errors, saying why (publishers; issue 38). */
+  overrideChecks: overrideChecksSchema.optional(),
+});
 export const unpublishSchema = z.strictObject({
   at: atSchema.optional(),
   /** A site path (or an absolute https URL) the page's address redirects to once it is down. */
@@ -331,6 +340,8 @@ export const workflowStatusSchema = z.object({
   previewLinks: z.array(previewLinkSchema),
   /** The claims check of the working copy (the live content while there is none). */
   claimsCheck: claimsCheckSchema,
+  /** The checks before publishing of the same content (issue 38). */
+  checks: pageChecksSchema,
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
@@ -359,6 +370,8 @@ export const workflowSummarySchema = z.object({
       revision: z.number(),
       updatedAt: z.string(),
       updatedBy: z.string(),
+      /** Errors the checks before publishing found at its last save (issue 38). */
+      checkErrors: z.number(),
     })
     .nullable(),
   schedule: z.array(scheduleEntrySchema),
