@@ -50,6 +50,8 @@ export const pageChecksSchema = z.object({
   /** Which content was checked. */
   of: z.enum(['working-copy', 'live']),
   checkedAt: z.string(),
+  /** Whether errors refuse submit and publish now (setting `checksBlockPublishing`). */
+  blocking: z.boolean(),
   /** Errors first, then warnings, each in page order. */
   checks: z.array(pageCheckSchema),
 });
