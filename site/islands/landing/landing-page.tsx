@@ -64,7 +64,9 @@ export function LandingMarkup({
   // The page's blocks, or for a page without a layout the sections of docs/requirements.md §2
   // (deriveLayout), which render the same HTML as before layouts (blocks/render.test.ts).
   const blocks = blocksOf(content);
-  const context = { media, logo, slug, forms, preview };
+  // The types it shows, once for every renderer: the navigation links only to these.
+  const shown = new Set(blocks.map((block) => block.type));
+  const context = { media, logo, shown, slug, forms, preview };
   // The navigation, first when present (blocks.ts), stays outside <main>.
   const nav = blocks[0]?.type === 'navigation' ? blocks[0] : undefined;
   const anchor = (id: string) => blockAnchors && <span hidden data-block-anchor={id} />;

@@ -12,6 +12,11 @@ export interface RenderContext {
   media: MediaMap | undefined;
   /** The Logo.astro mark, for the navigation. */
   logo: ReactNode;
+  /**
+   * The block types the page shows (hidden blocks left out), from the blocks LandingMarkup
+   * renders: the navigation links only to sections that are there (navigation/renderer.tsx).
+   */
+  shown: ReadonlySet<BlockType>;
   /** The built page's slug, for an event's .ics link (unset in previews: no link). */
   slug?: string | undefined;
   /**

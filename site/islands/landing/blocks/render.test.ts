@@ -45,7 +45,12 @@ function legacyMarkup(content: LandingContent, media?: MediaMap, logo?: ReactNod
     h(
       'div',
       { className: 'landing', 'data-landing': '', 'data-default-page-id': 'home-id' },
-      h(LandingNav, { brand: content.brand.name, logo }),
+      // Before layouts every page had features and pricing, and the bar linked both.
+      h(LandingNav, {
+        brand: content.brand.name,
+        logo,
+        shown: new Set(['features', 'pricing'] as const),
+      }),
       h(
         'main',
         { id: 'main' },
@@ -64,6 +69,8 @@ function legacyMarkup(content: LandingContent, media?: MediaMap, logo?: ReactNod
 
 const render = (content: LandingContent, media?: MediaMap, logo?: ReactNode) =>
   renderToStaticMarkup(h(LandingMarkup, { content, media, logo, defaultPageId: 'home-id' }));
+
+const footerBlock: BlockInput = { id: 'foot', type: 'footer' };
 
 const withBlocks = (blocks: BlockInput[]): LandingContent => ({
   ...placeholderContent(),
@@ -128,6 +135,48 @@ describe('rendering a page from its layout', () => {
     expect(html.indexOf('First block')).toBeGreaterThan(html.indexOf('<main'));
     expect(html).not.toContain('id="how-it-works"');
     expect(html).not.toContain('<h1');
+  });
+
+  it('links the navigation only to the features and pricing the page shows', () => {
+    const nav = { id: 'nav', type: 'navigation', name: 'Acme Pharma' } as const;
+    const features: BlockInput = {
+      id: 'platform',
+      type: 'features',
+      headline: 'Features',
+      highlight: '',
+      subheadline: '',
+      items: [],
+    };
+    const pricing = landingTemplate().pricing;
+    const navLinks = (html: string) =>
+      [.../<nav[\s\S]*?<\/nav>/.exec(html)![0].matchAll(/<a [^>]*href="([^"]*)"/g)].map(
+        (match) => match[1],
+      );
+    // Neither block (a Webinar, Gated asset or Event page): only the FAQ page's link.
+    const none = render(
+      withBlocks([nav, { id: 'intro', type: 'richText', markdown: 'Hello' }, footerBlock]),
+    );
+    expect(navLinks(none)).toEqual(['#top', '/faq']);
+    expect(none).not.toMatch(/href="#(features|pricing)"/);
+    // Both shown: both linked, each to a section that is on the page.
+    const both = render(
+      withBlocks([nav, features, { id: 'prices', type: 'pricing', ...pricing }, footerBlock]),
+    );
+    expect(navLinks(both)).toEqual(['#top', '#features', '/faq', '#pricing']);
+    expect(both).toContain('id="features"');
+    expect(both).toContain('id="pricing"');
+    // A hidden block is not shown, so not linked.
+    const hidden = render(
+      withBlocks([
+        nav,
+        { ...features, hidden: true },
+        { id: 'prices', type: 'pricing', ...pricing },
+        footerBlock,
+      ]),
+    );
+    expect(navLinks(hidden)).toEqual(['#top', '/faq', '#pricing']);
+    // A page without a layout derives both blocks and keeps both links.
+    expect(navLinks(render(landingTemplate()))).toEqual(['#top', '#features', '/faq', '#pricing']);
   });
 
   it('applies only the fixed style classes', () => {

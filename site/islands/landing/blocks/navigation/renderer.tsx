@@ -1,17 +1,27 @@
 // The navigation block (functions/shared/blocks.ts, `navigation`): the bar at the top of
 // docs/requirements.md §2, first in a layout and outside <main> (landing-page.tsx). Its Contact
-// Us button carries `data-contact` and `data-track`, which landing-behavior.ts acts on.
+// Us button carries `data-contact` and `data-track`, which landing-behavior.ts acts on. "Platform"
+// and "Pricing" scroll to the features and pricing blocks (features/renderer.tsx draws
+// id="features", pricing/renderer.tsx id="pricing"), so each is there only while the page shows
+// that block: a Webinar, Gated asset or Event page has neither, and a link to nothing is a dead
+// link (docs/decisions/0565-event-venue-and-navigation.md).
 import type { ReactNode } from 'react';
+import type { BlockType } from '../../../../../functions/shared/blocks.ts';
 import { dtr } from '../../dynamic-text.tsx';
 import type { Renderer } from '../render-context.ts';
+
+const linkClass = 'rounded px-2 py-2 hover:text-brand-700';
 
 export function LandingNav({
   brand,
   logo,
+  shown,
   onContact,
 }: {
   brand: string;
   logo: ReactNode;
+  /** The block types the page shows (render-context.ts): which sections there are to link to. */
+  shown: ReadonlySet<BlockType>;
   onContact?: () => void;
 }) {
   return (
@@ -26,21 +36,25 @@ export function LandingNav({
         </a>
         {/* On phones the links take a second row, so Contact Us always stays in view. */}
         <ul className="order-last flex w-full items-center justify-center gap-2 text-sm font-medium text-slate-700 sm:order-none sm:ml-auto sm:w-auto sm:gap-4">
+          {shown.has('features') && (
+            <li>
+              <a className={linkClass} href="#features">
+                Platform
+              </a>
+            </li>
+          )}
           <li>
-            <a className="rounded px-2 py-2 hover:text-brand-700" href="#features">
-              Platform
-            </a>
-          </li>
-          <li>
-            <a className="rounded px-2 py-2 hover:text-brand-700" href="/faq">
+            <a className={linkClass} href="/faq">
               FAQs
             </a>
           </li>
-          <li>
-            <a className="rounded px-2 py-2 hover:text-brand-700" href="#pricing">
-              Pricing
-            </a>
-          </li>
+          {shown.has('pricing') && (
+            <li>
+              <a className={linkClass} href="#pricing">
+                Pricing
+              </a>
+            </li>
+          )}
         </ul>
         <button
           type="button"
@@ -56,6 +70,6 @@ export function LandingNav({
   );
 }
 
-export const render: Renderer<'navigation'> = (block, { logo }) => (
-  <LandingNav brand={block.name} logo={logo} />
+export const render: Renderer<'navigation'> = (block, { logo, shown }) => (
+  <LandingNav brand={block.name} logo={logo} shown={shown} />
 );
