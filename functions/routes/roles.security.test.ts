@@ -135,6 +135,7 @@ const NEEDS: Record<string, Need> = {
   'POST /api/admin/assets': 'edit',
   'POST /api/admin/assets/:id/complete': 'edit',
   'PUT /api/landing-pages/:id/draft': 'edit',
+  'GET /api/landing-pages/:id/checks': 'session',
   'DELETE /api/landing-pages/:id/draft': 'edit',
   'POST /api/landing-pages/:id/submit': 'edit',
   'POST /api/landing-pages/:id/approve': 'review',

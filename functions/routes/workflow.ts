@@ -7,7 +7,9 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { WorkflowRepository } from '../data/workflow/repository.ts';
-import { requirePermission } from '../lib/auth.ts';
+import { requireAdmin, requirePermission } from '../lib/auth.ts';
+import { assertChecks, checksResult } from '../data/workflow/checks.ts';
+import { pageChecksSchema } from '../shared/page-checks.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { landingPageSchema } from '../shared/api/pages.ts';
@@ -79,6 +81,40 @@ export const saveDraft = defineRoute(
         actorOf(c),
       );
     return c.json(copy);
+  },
+);
+
+/**
+ * The checks before publishing (issue 38, docs/decisions/0564-checks-before-publishing.md) of
+ * the working copy, or of the live page while there is none, run now. Any signed-in role.
+ */
+export const getChecks = defineRoute(
+  {
+    method: 'get',
+    path: '/:id/checks',
+    summary: 'The checks before publishing of the working copy (the live page without one)',
+    middleware: [requireAdmin],
+    request: { params: idParam },
+    responses: { 200: pageChecksSchema },
+  },
+  async (c, { params }) => {
+    const { workflow, now } = c.get('services');
+    const page = await pageOf(c, params.id);
+    const [copy, settings] = await Promise.all([
+      workflow.workingCopy(page.id),
+      workflow.settings(),
+    ]);
+    const subject = copy ?? page;
+    const checks = await workflow.runChecks(subject, settings);
+    return c.json(
+      checksResult(
+        checks,
+        copy ? 'working-copy' : 'live',
+        subject.revision,
+        now(),
+        settings.checksBlockPublishing,
+      ),
+    );
   },
 );
 
@@ -163,7 +199,7 @@ export const publish = defineRoute(
   async (c, { params, json }) => {
     const services = c.get('services');
     const page = await pageOf(c, params.id);
-    const { at } = json;
+    const { at, overrideChecks } = json;
     const when = at ? new Date(at) : undefined;
     if (when && when.getTime() > services.now().getTime() + NOW_SLACK_MS) {
       const [copy, settings] = await Promise.all([
@@ -196,6 +232,20 @@ export const publish = defineRoute(
       }
       // The approval period counts from the schedule's time (docs/decisions/0557-approval-period.md).
       assertApprovalPeriod(page.lifecycle, settings.maxApprovalMonths, when);
+      // The checks run again when it fires; content with errors is not scheduled at all.
+      if (overrideChecks) {
+        throw new ApiError(
+          400,
+          'validation_failed',
+          'Invalid request: overrideChecks publishes now only; fix the errors before scheduling',
+          { overrideChecks: ['publishes now only; fix the errors before scheduling'] },
+        );
+      }
+      assertChecks(
+        await services.workflow.runChecks(copy ?? page, settings),
+        'It cannot be scheduled',
+        settings,
+      );
       const entry = await services.workflow.schedule(
         page,
         {
@@ -208,7 +258,12 @@ export const publish = defineRoute(
       );
       return c.json(entry, 202);
     }
-    const published = await services.workflow.publish(page, actorOf(c));
+    const published = await services.workflow.publish(
+      page,
+      actorOf(c),
+      undefined,
+      overrideChecks,
+    );
     await requestRebuild(c, 'publish', published);
     return c.json(published);
   },
@@ -374,6 +429,7 @@ export const revokePreviewLink = defineRoute(
 /** Mounted at /landing-pages beside the page CRUD (landing-pages.ts). */
 export const workflowRoutes = mount(new Hono<AppEnv>(), [
   saveDraft,
+  getChecks,
   discardDraft,
   submit,
   approve,

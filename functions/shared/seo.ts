@@ -17,6 +17,9 @@ export interface ResolvedSeo {
   canonicalPath: string;
 }
 
+/** The language of every landing page (site/layouts/LandingLayout.astro's `<html lang>`). */
+export const LANDING_LANG = 'en';
+
 /** Search results cut descriptions near this length; a hero fallback is cut to fit. */
 const FALLBACK_DESCRIPTION_MAX = 160;
 

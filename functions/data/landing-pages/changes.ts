@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { VersionReason } from '../../shared/api/versions.ts';
 import type { PublicationApproval } from '../../shared/job-codes.ts';
+import type { ChecksOverride } from '../../shared/page-checks.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
 import { sameJson } from '../../shared/stable-json.ts';
 import { liveWritePart, ReviewRequiredError, type LiveWrite } from '../live-guard.ts';
@@ -111,6 +112,8 @@ export class LandingPageChanges extends LandingPageStore {
       reviewed?: LiveWrite;
       /** For a publish: the signatures counted in `reviewed`, kept in its publication. */
       signatures?: PublicationApproval[];
+      /** For a publish over the checks' errors: why, kept in its publication (issue 38). */
+      checksOverride?: ChecksOverride;
     },
   ): Promise<LandingPage> {
     const current = await this.getItem(id);
@@ -151,6 +154,9 @@ export class LandingPageChanges extends LandingPageStore {
     const published = visible
       ? await this.publication(current.publications, change.actor, now, change.signatures)
       : undefined;
+    if (published && change.checksOverride) {
+      published.publication.checksOverride = change.checksOverride;
+    }
     if (published) Object.assign(next, published);
     else if (!next.isActive) delete next.publication;
     await this.transact({

@@ -5,6 +5,8 @@
 // publishing unreviewed content. Unpublishing takes the page off the site
 // (docs/decisions/0135-unpublish-with-redirect.md for the redirect that may follow).
 import { assertClaims } from './claims-check.ts';
+import { assertChecks } from './checks.ts';
+import { errorsOf, type ChecksOverride } from '../../shared/page-checks.ts';
 import { assertApprovalPeriod } from './approval-period.ts';
 import type { ScheduleEntry } from '../../shared/workflow.ts';
 import { keys } from '../keys.ts';
@@ -23,14 +25,34 @@ export abstract class Publishing extends Review {
    * Publishes now: the working copy becomes the live version (or a never-published page
    * goes live as it is), if it has the approvals the settings require. Returns the page.
    */
-  async publish(page: LandingPage, actor: Actor, schedule?: ScheduleEntry): Promise<LandingPage> {
+  async publish(
+    page: LandingPage,
+    actor: Actor,
+    schedule?: ScheduleEntry,
+    override?: { reason: string },
+  ): Promise<LandingPage> {
     // The image count first: an image changed in place after this read makes the write fail
     // (live-guard.ts), one changed before it shows in the hash checked below.
     const generations = await readGenerations(this.db, this.table);
-    const [read, { approvalsRequired, claimsLint, maxApprovalMonths }] = await Promise.all([
-      this.workingCopy(page.id),
-      this.settings(),
-    ]);
+    const [read, settings] = await Promise.all([this.workingCopy(page.id), this.settings()]);
+    const { approvalsRequired, claimsLint, maxApprovalMonths } = settings;
+    /**
+     * The checks before publishing (issue 38): errors refuse, unless a publisher publishes
+     * over them with a reason, which the publication and its audit entry keep.
+     */
+    const checked = async (subject: { title: string; slug: string; content: LandingPage['content'] }) => {
+      const checks = await this.runChecks(subject, settings);
+      const errors = errorsOf(checks);
+      if (!override || !settings.checksBlockPublishing || errors.length === 0) {
+        assertChecks(checks, refusedStep(schedule), settings);
+        return undefined;
+      }
+      return { reason: override.reason, errors: errors.map((check) => check.message), by: actor.email };
+    };
+    const overDetail = (over: ChecksOverride | undefined) =>
+      over
+        ? `; published over ${over.errors.length} check error${over.errors.length === 1 ? '' : 's'} because “${over.reason}”`
+        : '';
     let copy = read;
     const scheduleParts = schedule
       ? [
@@ -58,6 +80,7 @@ export abstract class Publishing extends Review {
       if (approvalsRequired > 0) throw new ApprovalsMissingError(approvalsRequired, 0);
       assertApprovalPeriod(page.lifecycle, maxApprovalMonths, this.now());
       await assertClaims(this.claims, page.content, refusedStep(schedule), claimsLint);
+      const over = await checked(page);
       return this.pages.update(
         page.id,
         { isActive: true },
@@ -67,7 +90,9 @@ export abstract class Publishing extends Review {
           action: 'publish',
           reason: 'publish',
           expectedRevision: page.revision,
-          detail: () => (schedule ? `published as scheduled for ${schedule.at}` : 'published'),
+          detail: () =>
+            `${schedule ? `published as scheduled for ${schedule.at}` : 'published'}${overDetail(over)}`,
+          ...(over ? { checksOverride: over } : {}),
           also: { parts: scheduleParts, refused: changed },
           reviewed: { approvals: 0 },
         },
@@ -84,6 +109,7 @@ export abstract class Publishing extends Review {
       throw new ApprovalsMissingError(approvalsRequired, approvals);
     assertApprovalPeriod(page.lifecycle, maxApprovalMonths, this.now());
     await assertClaims(this.claims, copy.content, refusedStep(schedule), claimsLint);
+    const over = await checked(copy);
     return this.pages.update(
       page.id,
       { title: copy.title, slug: copy.slug, content: copy.content, isActive: true },
@@ -96,7 +122,8 @@ export abstract class Publishing extends Review {
         detail: () =>
           `working copy revision ${copy.revision} published${schedule ? ` as scheduled for ${schedule.at}` : ''}${
             approvals > 0 ? ` with ${approvals} approval${approvals === 1 ? '' : 's'}` : ''
-          }`,
+          }${overDetail(over)}`,
+        ...(over ? { checksOverride: over } : {}),
         also: {
           parts: [
             {

@@ -8,6 +8,8 @@
 // the working copy still has that hash, so any edit voids every approval at once without
 // touching them.
 import { assertClaims } from './claims-check.ts';
+import { assertChecks } from './checks.ts';
+import { checkAttributes } from './working-copy.ts';
 import {
   checklistPart,
   type Settings,
@@ -50,6 +52,8 @@ function settingLine(name: keyof Settings, update: SettingsUpdate): string {
         : `Reviewer checklist: ${update.reviewChecklist!.map((item) => `"${item}"`).join(', ')}`;
     case 'jobCodePrefix':
       return `Job code prefix: ${update.jobCodePrefix} (from the next publication)`;
+    case 'checksBlockPublishing':
+      return `Errors of the checks before publishing ${update.checksBlockPublishing ? 'block submitting and publishing' : 'are listed only'}`;
     case 'maxApprovalMonths':
       return update.maxApprovalMonths === 0
         ? 'Approval period: unlimited'
@@ -109,12 +113,9 @@ export abstract class Review extends Comments {
     }
     if (copy.state === 'in_review')
       throw new WorkflowStateError('The working copy is already in review');
-    await assertClaims(
-      this.claims,
-      copy.content,
-      'It cannot be submitted',
-      (await this.settings()).claimsLint,
-    );
+    const settings = await this.settings();
+    await assertClaims(this.claims, copy.content, 'It cannot be submitted', settings.claimsLint);
+    assertChecks(await this.runChecks(copy, settings), 'It cannot be submitted', settings);
     const now = this.now();
     const at = now.toISOString();
     const next: WorkingCopy = {
@@ -271,12 +272,19 @@ export abstract class Review extends Comments {
     parts: TransactPart[],
     audit: AuditPart,
   ): Promise<void> {
+    // The copy's checks (issue 38) are kept with it, run again on the content it has.
+    const checks = await this.runChecks(next, await this.settings());
     await this.transact({
       items: [
         {
           Put: {
             TableName: this.table,
-            Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
+            Item: {
+              ...keys.workingCopy(page.id),
+              pageId: page.id,
+              ...next,
+              ...checkAttributes(checks, this.now()),
+            },
             ConditionExpression: 'revision = :revision AND #state = :state',
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: { ':revision': copy.revision, ':state': copy.state },

@@ -33,6 +33,9 @@ import type { LandingPageRepository } from '../landing-pages/repository.ts';
 import type { MediaRepository } from '../media/repository.ts';
 import { queryAll, TableRepository } from '../table.ts';
 import { ClaimRepository } from '../claims/claims.ts';
+import { PageChecker, type CheckSubject } from './checks.ts';
+import type { PageCheck } from '../../shared/page-checks.ts';
+import type { Settings } from '../../shared/workflow.ts';
 
 /** Who acts, for the audit entry written with the change. */
 export interface Actor {
@@ -78,6 +81,8 @@ export abstract class WorkflowStore extends TableRepository {
   protected readonly media: MediaRepository;
   /** The claims the publishing steps check content against (claims-check.ts). */
   protected readonly claims: ClaimRepository;
+  /** The checks before publishing (checks.ts). */
+  private readonly checker: PageChecker;
 
   constructor(
     db: DynamoDBDocumentClient,
@@ -90,6 +95,31 @@ export abstract class WorkflowStore extends TableRepository {
     this.claims = new ClaimRepository(db, table, now);
     this.pages = pages;
     this.media = media;
+    this.checker = new PageChecker(db, table, pages, this.claims, (content) =>
+      this.mediaOf(content),
+    );
+  }
+
+  /**
+   * The checks before publishing of `subject` as it would go live now. A checker that fails
+   * is itself an error finding: what could not be checked does not go live unchecked.
+   */
+  async runChecks(
+    subject: CheckSubject,
+    settings: Pick<Settings, 'claimsLint'>,
+  ): Promise<PageCheck[]> {
+    try {
+      return await this.checker.run(subject, settings);
+    } catch (error) {
+      return [
+        {
+          id: 'checks.failed',
+          category: 'content',
+          level: 'error',
+          message: `The checks before publishing could not run (${error instanceof Error ? error.message : String(error)}): save again, and report it if it stays.`,
+        },
+      ];
+    }
   }
 
   /** Every claim and piece of evidence as of today: what a preview link renders claims from. */

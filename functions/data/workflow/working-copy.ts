@@ -18,6 +18,8 @@ import { conditionally, GSI1, queryAll } from '../table.ts';
 import { StaleWorkingCopyError, WorkflowStateError, WorkingCopyNotFoundError } from './errors.ts';
 import { Schedules, toSchedule, type ScheduleItem } from './schedules.ts';
 import type { Actor } from './store.ts';
+import { readSettings } from './settings.ts';
+import { errorsOf, type PageCheck } from '../../shared/page-checks.ts';
 
 /**
  * A working copy item as read: the copy's fields checked by the shared schema (the keys
@@ -30,6 +32,13 @@ const storedWorkingCopySchema = workingCopySchema.extend({
 
 const toWorkingCopy = (item: Record<string, unknown>): WorkingCopy =>
   storedWorkingCopySchema.parse(item);
+
+/** What a working copy item keeps of its checks before publishing (issue 38). */
+export const checkAttributes = (checks: PageCheck[], at: Date) => ({
+  checks,
+  checkErrors: errorsOf(checks).length,
+  checkedAt: at.toISOString(),
+});
 
 /** The working copy layer of the page workflow (layers: functions/data/workflow/store.ts). */
 /** What the working copies and schedules say of a page (its claims are the route's). */
@@ -69,7 +78,9 @@ export abstract class WorkingCopies extends Schedules {
     if (revision !== expected) throw new StaleWorkingCopyError(revision, current, page.revision);
     const now = this.now();
     const at = now.toISOString();
-    const hash = await this.currentHash(input);
+    const [hash, settings] = await Promise.all([this.currentHash(input), readSettings(this.db, this.table)]);
+    // Kept with the copy (issue 38): the Pages list's badge reads the count without rendering.
+    const checks = await this.runChecks(input, settings);
     const next: WorkingCopy = {
       title: input.title,
       slug: input.slug,
@@ -101,7 +112,12 @@ export abstract class WorkingCopies extends Schedules {
         {
           Put: {
             TableName: this.table,
-            Item: { ...keys.workingCopy(page.id), pageId: page.id, ...next },
+            Item: {
+              ...keys.workingCopy(page.id),
+              pageId: page.id,
+              ...next,
+              ...checkAttributes(checks, now),
+            },
             ...(current
               ? {
                   ConditionExpression: 'revision = :revision',
@@ -202,7 +218,7 @@ export abstract class WorkingCopies extends Schedules {
     const result: Record<string, CopySummary> = {};
     for (const id of pageIds) result[id] = { workingCopy: null, schedule: [] };
     const items = await this.copyItems(pageIds, {
-      ProjectionExpression: 'pageId, #state, revision, updatedAt, updatedBy',
+      ProjectionExpression: 'pageId, #state, revision, updatedAt, updatedBy, checkErrors',
       ExpressionAttributeNames: { '#state': 'state' },
     });
     for (const item of items) {
@@ -213,6 +229,8 @@ export abstract class WorkingCopies extends Schedules {
           revision: Number(item['revision']),
           updatedAt: String(item['updatedAt']),
           updatedBy: String(item['updatedBy']),
+          // A copy saved before the checks existed has no count: none known.
+          checkErrors: Number(item['checkErrors'] ?? 0),
         };
       }
     }

@@ -8,6 +8,7 @@ import { WorkflowRepository } from '../../data/workflow/repository.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { checkClaims } from '../../shared/claims/rules.ts';
 import type { WorkflowStatus } from '../../shared/workflow.ts';
+import { checksResult } from '../../data/workflow/checks.ts';
 
 /** The page's workflow, as GET /api/admin/pages/:id shows it beside the page. */
 export async function workflowStatus(
@@ -24,6 +25,8 @@ export async function workflowStatus(
     claims.list(),
   ]);
   const check = checkClaims(workingCopy?.content ?? page.content, claimList, settings.claimsLint);
+  const subject = workingCopy ?? page;
+  const checks = await workflow.runChecks(subject, settings);
   const approvals = await workflow.signatures(page.id, workingCopy);
   const current = WorkflowRepository.approvalsOf(approvals);
   return {
@@ -35,5 +38,12 @@ export async function workflowStatus(
     comments,
     previewLinks,
     claimsCheck: { lint: settings.claimsLint, ...check },
+    checks: checksResult(
+      checks,
+      workingCopy ? 'working-copy' : 'live',
+      subject.revision,
+      c.get('services').now(),
+      settings.checksBlockPublishing,
+    ),
   };
 }

@@ -1,0 +1,197 @@
+// The checks before publishing, rule by rule, on content rendered by the landing page's own
+// component (functions/checks/markup.ts): each rule with content that passes and content that
+// fails. The site's facts (served paths, images, forms, claims) are given here, as
+// functions/data/workflow/checks.ts reads them from the store.
+import { describe, expect, it } from 'vitest';
+import type { LandingContent } from '../shared/landing-content.ts';
+import { BUILT_IN_TEMPLATES, builtInTemplate } from '../shared/page-templates.ts';
+import type { PageCheck } from '../shared/page-checks.ts';
+import { runChecks, type CheckFacts } from './run.ts';
+import { structuredDataProblems } from './structured-data.ts';
+
+const NOW = new Date('2026-12-06T10:00:00Z');
+const facts = (over: Partial<CheckFacts> = {}): CheckFacts => ({
+  serves: (path) => ['/', '/faq', '/pricing', '/contact', '/spring-launch'].includes(path),
+  media: {},
+  forms: {},
+  claims: [],
+  pageClaims: undefined,
+  claimsLint: 'warn',
+  ...over,
+});
+const templateContent = (id: string) => builtInTemplate(id)!.content(NOW);
+const check = (content: LandingContent, over?: Partial<CheckFacts>, title = 'Spring launch') =>
+  runChecks({ title, slug: 'spring-launch', content }, facts(over));
+const ids = (checks: PageCheck[]) => checks.map((c) => c.id.split(':')[0]);
+const errors = (checks: PageCheck[]) => checks.filter((c) => c.level === 'error');
+
+/** A layout page: the template's, with blocks swapped in. */
+function withLayout(blocks: unknown[]): LandingContent {
+  const base = templateContent('blank');
+  return { ...base, layout: blocks } as LandingContent;
+}
+
+describe('templates as created', () => {
+  it.each(BUILT_IN_TEMPLATES.map((template) => template.id))(
+    '%s has no error but the placeholders a marketer fills in',
+    (id) => {
+      const found = errors(check(templateContent(id)));
+      expect(found.filter((c) => c.category !== 'content')).toEqual([]);
+      for (const c of found) expect(c.message).toMatch(/is still called “Speaker name”/);
+    },
+  );
+
+  it('names each speaker placeholder of the Webinar template with its path', () => {
+    const content = templateContent('webinar');
+    const found = errors(check(content)).filter((c) => c.category === 'content');
+    expect(found.length).toBeGreaterThan(0);
+    const index = content.layout!.findIndex((block) => block.type === 'event');
+    expect(found[0]!.path).toBe(`content.layout.${index}.speakers.0.name`);
+    expect(found[0]!.blockId).toBe(content.layout![index]!.id);
+  });
+});
+
+describe('links', () => {
+  const richText = (markdown: string) => ({ id: 'body', type: 'richText', markdown });
+  const hero = templateContent('webinar').layout!.find((block) => block.type === 'hero')!;
+
+  it('refuses an anchor the page does not have, and passes one it has', () => {
+    const bad = check(withLayout([hero, richText('See [the agenda](#agenda).')]));
+    expect(bad.find((c) => c.id.startsWith('links.anchor'))).toMatchObject({
+      level: 'error',
+      path: 'content.layout.1',
+      blockId: 'body',
+      message: expect.stringContaining('#agenda, which this page does not have'),
+    });
+    const good = check(withLayout([hero, richText('See [the details](#block-body).')]));
+    expect(ids(good)).not.toContain('links.anchor');
+  });
+
+  it('refuses an internal path nothing serves, and passes a route, a live page and a redirect', () => {
+    const bad = check(withLayout([hero, richText('Read [the guide](/no-such-page).')]));
+    expect(bad.find((c) => c.id.startsWith('links.internal'))?.message).toContain(
+      '/no-such-page, which the site does not serve',
+    );
+    const good = check(
+      withLayout([hero, richText('Read [the FAQ](/faq/) and [pricing](/pricing?plan=pro#top).')]),
+    );
+    expect(ids(good)).not.toContain('links.internal');
+  });
+
+  it('refuses http and malformed external links; passes https and mailto', () => {
+    const bad = check(
+      withLayout([hero, richText('[Partner site](http://example.com) and [Broken](https://exa mple.com)')]),
+    );
+    expect(ids(bad)).toContain('links.https');
+    const good = check(
+      withLayout([hero, richText('[Partner site](https://example.com) or [write to us](mailto:hello@example.com)')]),
+    );
+    expect(ids(good).filter((id) => id.startsWith('links'))).toEqual([]);
+  });
+
+  it('warns of link text that does not say where it goes', () => {
+    const found = check(withLayout([hero, richText('For the agenda [click here](/faq).')]));
+    expect(found.find((c) => c.id.startsWith('links.vague'))?.level).toBe('warning');
+  });
+});
+
+describe('accessibility', () => {
+  const richText = (markdown: string) => ({ id: 'body', type: 'richText', markdown });
+
+  it('refuses a page without a main heading', () => {
+    expect(ids(check(withLayout([richText('Only text.')])))).toContain('accessibility.h1-missing');
+  });
+
+  it('warns of a skipped heading level', () => {
+    const hero = templateContent('webinar').layout!.find((block) => block.type === 'hero')!;
+    const found = check(withLayout([hero, richText('## Section\n\n#### Too deep')]));
+    expect(found.find((c) => c.id.startsWith('accessibility.heading-skip'))?.message).toContain(
+      '“Too deep” (h4) follows an h2',
+    );
+    expect(ids(check(withLayout([hero, richText('## Section\n\n### Right')])))).not.toContain(
+      'accessibility.heading-skip',
+    );
+  });
+
+  it('refuses an image whose alt text is a file name, and passes a described one', () => {
+    const hero = templateContent('webinar').layout!.find((block) => block.type === 'hero')!;
+    const bad = check(withLayout([hero, richText('![IMG_0042.jpg](https://cdn.example.com/a.jpg)')]));
+    expect(ids(bad)).toContain('accessibility.alt-file-name');
+    const good = check(withLayout([hero, richText('![A supplier uploads a file](https://cdn.example.com/a.jpg)')]));
+    expect(ids(good)).not.toContain('accessibility.alt-file-name');
+  });
+});
+
+describe('structured data', () => {
+  it('holds an Event to Google’s location rules', () => {
+    const event = { '@type': 'Event', name: 'Webinar', startDate: '2027-01-01T10:00:00+01:00' };
+    expect(structuredDataProblems(event)).toEqual([expect.stringContaining('has no location')]);
+    expect(
+      structuredDataProblems({ ...event, location: { '@type': 'VirtualLocation', name: 'Online' } }),
+    ).toEqual([expect.stringContaining('without the https URL')]);
+    expect(
+      structuredDataProblems({
+        ...event,
+        location: { '@type': 'Place', name: 'Messe', address: 'Messe' },
+      }),
+    ).toEqual([expect.stringContaining('without a postal address')]);
+    expect(
+      structuredDataProblems({
+        ...event,
+        location: { '@type': 'VirtualLocation', url: 'https://example.com/join' },
+      }),
+    ).toEqual([]);
+    expect(
+      structuredDataProblems({
+        ...event,
+        location: {
+          '@type': 'Place',
+          name: 'Messe Frankfurt',
+          address: { '@type': 'PostalAddress', addressLocality: 'Frankfurt', addressCountry: 'DE' },
+        },
+      }),
+    ).toEqual([]);
+    expect(structuredDataProblems({ '@type': 'Event', location: { '@type': 'VirtualLocation', url: 'https://a.example' } })).toEqual([
+      'has no name',
+      'has no start date',
+    ]);
+  });
+
+  it('refuses an event block whose location is only "Online", at its location path', () => {
+    const content = templateContent('webinar');
+    const index = content.layout!.findIndex((block) => block.type === 'event');
+    const event = { ...content.layout![index]!, location: 'Online' } as Record<string, unknown>;
+    delete event['onlineUrl'];
+    delete event['venue'];
+    const layout = content.layout!.map((block, at) => (at === index ? event : block));
+    const found = check({ ...content, layout } as LandingContent);
+    expect(found.find((c) => c.category === 'structured-data')).toMatchObject({
+      level: 'error',
+      path: `content.layout.${index}.location`,
+    });
+  });
+
+  it('holds a FAQPage to questions with answers', () => {
+    expect(structuredDataProblems({ '@type': 'FAQPage', mainEntity: [] })).toEqual([
+      'has no questions',
+    ]);
+  });
+});
+
+describe('search', () => {
+  it('warns of a short title and description, never as errors', () => {
+    const content = { ...templateContent('webinar'), seo: { title: 'Short', description: 'Too short.' } };
+    const found = check(content as LandingContent).filter((c) => c.category === 'search');
+    expect(found.map((c) => c.id)).toEqual(['search.title-length', 'search.description-length']);
+    expect(found.every((c) => c.level === 'warning')).toBe(true);
+    expect(found[0]!.path).toBe('content.seo.title');
+  });
+
+  it('warns of a sharing image smaller than 1200x630', () => {
+    const content = { ...templateContent('webinar'), seo: { image: '/media/small.png' } };
+    const media = {
+      '/media/small.png': { objectPath: '/media/small.png', url: '/media/small.png', width: 800, height: 400, alt: 'A chart', variants: [] },
+    } as unknown as CheckFacts['media'];
+    expect(ids(check(content as LandingContent, { media }))).toContain('search.og-image-size');
+  });
+});
