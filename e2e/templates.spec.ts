@@ -179,6 +179,15 @@ test('a page from each built-in template renders with one h1', async ({ page }) 
     await expect(page.getByTestId('hero-headline')).toBeVisible();
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.locator('body')).not.toContainText(/lorem|placeholder|Your Platform/i);
+    // No dead anchor: the navigation links only sections the page has (navigation/renderer.tsx).
+    const dead = await page
+      .locator('a[href^="#"]')
+      .evaluateAll((links) =>
+        links
+          .map((link) => link.getAttribute('href')!.slice(1))
+          .filter((id) => id !== '' && !document.getElementById(id)),
+      );
+    expect(dead).toEqual([]);
     await expectNoAxeViolations(page);
     await shoot(page, `page-from-${templateId}`);
   }

@@ -59,6 +59,44 @@ const isTimeZone = (zone: string) => {
   }
 };
 
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:' && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+};
+
+/** The venue fields of an event block, in the order they are written out. */
+export const VENUE_FIELDS = [
+  'venueName',
+  'venueStreet',
+  'venuePostalCode',
+  'venueCity',
+  'venueCountry',
+] as const;
+const VENUE_REQUIRED = ['venueName', 'venueCity', 'venueCountry'] as const;
+
+/**
+ * An event block's venue is all or nothing: once any venue field is filled, its name, city and
+ * country are required (a schema.org PostalAddress needs the locality and the country).
+ */
+export function eventVenueCheck(
+  block: Partial<Record<(typeof VENUE_FIELDS)[number], string | undefined>>,
+  ctx: z.RefinementCtx,
+): void {
+  if (!VENUE_FIELDS.some((key) => block[key])) return;
+  for (const key of VENUE_REQUIRED) {
+    if (!block[key]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'is required for a venue (its name, city and country code)',
+      });
+    }
+  }
+}
+
 export const richText = () => ({ markdown: markdown(20_000) });
 
 export const event = () => ({
@@ -78,7 +116,34 @@ export const event = () => ({
     .min(5, 'must be at least 5 minutes')
     .max(24 * 60, 'must be at most 1440 minutes (a day)')
     .meta({ title: 'Duration (minutes)' }),
-  location: text(200).optional().meta({ title: 'Location', description: 'A place or "Online"' }),
+  location: text(200).optional().meta({
+    title: 'Location',
+    description:
+      'Shown as written, e.g. "Hall 3, Messe Frankfurt"; search engines read the venue and online URL below',
+  }),
+  // The venue, for schema.org's Place with a PostalAddress (event/renderer.tsx) and the .ics
+  // LOCATION (ics.ts). Flat fields, not one optional object: the block form (ObjectFields,
+  // site/islands/admin/common/editor/structured-editor.tsx) cannot leave out an object once
+  // started; eventVenueCheck asks for name, city and country once any of them is filled.
+  venueName: text(200).optional().meta({ title: 'Venue name', description: 'Venue: its name' }),
+  venueStreet: text(200)
+    .optional()
+    .meta({ title: 'Street', description: 'Venue: street and number' }),
+  venueCity: text(120).optional().meta({ title: 'City', description: 'Venue: its city' }),
+  venuePostalCode: text(20).optional().meta({ title: 'Postal code', description: 'Venue' }),
+  venueCountry: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code like DE')
+    .optional()
+    .meta({ title: 'Country code', description: 'Venue: ISO 3166-1 code, e.g. DE, GB, US' }),
+  onlineUrl: z
+    .string()
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .refine(isHttpsUrl, 'must be an https:// address')
+    .optional()
+    .meta({ title: 'Online event URL', description: 'Where attendees join or register online' }),
   description: text(2000).optional().meta({ title: 'Description', widget: 'multiline' }),
   agenda: list(
     z.strictObject({
@@ -91,8 +156,12 @@ export const event = () => ({
   ).meta({ title: 'Agenda', itemLabel: 'Agenda item', itemTitleKey: 'title' }),
   speakers: list(
     z.strictObject({
-      name: required(120),
-      title: text(160).optional(),
+      name: required(120).meta({ title: 'Name' }),
+      // Stored as `title`: schema.org's jobTitle (event/renderer.tsx).
+      title: text(160).optional().meta({
+        title: 'Role',
+        description: 'Job title and organisation, e.g. "Head of Data, Acme Pharma"',
+      }),
       photo: image('Photo').optional(),
     }),
     0,

@@ -75,6 +75,9 @@ interface BlockTypeSpec<S extends z.ZodRawShape> {
    * its content (undefined: the page does not show it). Types without it are never derived.
    */
   fromContent?: (content: SectionsOf) => z.input<z.ZodObject<S>> | undefined;
+  /** Rules across the type's fields, run on a block whose fields parsed (the event's venue). */
+  // A method, so an entry's own block type fits the registry's wider one (bivariance).
+  check?(block: z.infer<z.ZodObject<S>>, ctx: z.RefinementCtx): void;
   /** False while the landing page does not render the type yet (the picker hides it). */
   rendered: boolean;
 }
@@ -172,6 +175,7 @@ export const BLOCK_TYPES = {
     label: 'Event',
     description: 'Date and time, Add to calendar, agenda and speakers.',
     fields: fields.event,
+    check: fields.eventVenueCheck,
     style: ALL_STYLES,
     rendered: true,
   }),
@@ -277,7 +281,7 @@ function styleSchemaOf(rule: StyleRule) {
 
 function blockSchemaOf(type: BlockType) {
   const entry: BlockTypeSpec<z.ZodRawShape> = BLOCK_TYPES[type];
-  return z.strictObject({
+  const schema = z.strictObject({
     id: z.string().regex(BLOCK_ID_PATTERN, 'must be 1 to 32 lowercase letters, digits and hyphens'),
     type: z.literal(type),
     label: z
@@ -290,6 +294,7 @@ function blockSchemaOf(type: BlockType) {
     ...(entry.style ? { style: styleSchemaOf(entry.style).optional() } : {}),
     ...entry.fields(),
   });
+  return entry.check ? schema.superRefine((block, ctx) => entry.check?.(block, ctx)) : schema;
 }
 
 function buildLayoutSchema() {

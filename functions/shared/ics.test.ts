@@ -3,6 +3,7 @@
 // whole file compared with a text checked by hand. (Python's `icalendar` package is not
 // installed here, so the file's structure is checked below instead: every line CRLF-ended
 // and at most 75 octets, components balanced, the required properties once each.)
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { BlockOf } from './blocks.ts';
 import {
@@ -186,6 +187,40 @@ describe('the calendar file', () => {
     );
     expect(two.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(two).not.toContain('DESCRIPTION');
+  });
+
+  it('places the event at its venue, written out, and links where to join online', () => {
+    const text = eventBlockIcs(
+      {
+        ...BLOCK,
+        location: 'Hall 3',
+        venueName: 'Messe Frankfurt, Hall 3',
+        venueStreet: 'Ludwig-Erhard-Anlage 1',
+        venuePostalCode: '60327',
+        venueCity: 'Frankfurt am Main',
+        venueCountry: 'DE',
+        onlineUrl: 'https://www.pharmabridge.example/webinars/spring?ref=ics',
+      },
+      PAGE,
+      STAMP,
+    );
+    // Read back by ical.js, a parser nobody here wrote (as functions/routes/calendar.test.ts).
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+    expect(new ICAL.Event(vevent).location).toBe(
+      'Messe Frankfurt, Hall 3, Ludwig-Erhard-Anlage 1, 60327 Frankfurt am Main, Germany',
+    );
+    expect(vevent.getFirstPropertyValue('url')).toBe(
+      'https://www.pharmabridge.example/webinars/spring?ref=ics',
+    );
+    // The page is still named, at the end of the description.
+    expect(String(vevent.getFirstPropertyValue('description'))).toMatch(
+      /https:\/\/www\.pharmabridge\.example\/spring$/,
+    );
+    // Without a venue, the location as written; without an online address, the page.
+    const plain = new ICAL.Component(ICAL.parse(eventBlockIcs(BLOCK, PAGE, STAMP)));
+    const event = plain.getFirstSubcomponent('vevent')!;
+    expect(new ICAL.Event(event).location).toBe('Online, Zoom');
+    expect(event.getFirstPropertyValue('url')).toBe('https://www.pharmabridge.example/spring');
   });
 
   it('is served at /calendar/{slug}/{block}.ics', () => {

@@ -14,6 +14,7 @@
 import type { BlockOf } from './blocks.ts';
 import { eventSpan } from './event-time.ts';
 import { withFallbacks } from './dynamic-text.ts';
+import { venueOf, venueParts } from './event-venue.ts';
 
 const CRLF = '\r\n';
 /** RFC 5545 §3.1: "Lines of text SHOULD NOT be longer than 75 octets, excluding the line break." */
@@ -32,7 +33,7 @@ export interface IcsEvent {
   summary: string;
   description?: string | undefined;
   location?: string | undefined;
-  /** The page the event is on (absolute). */
+  /** The event's own address (absolute): where to join it online, else the page it is on. */
   url?: string | undefined;
 }
 
@@ -130,7 +131,9 @@ export const PRODUCT_ID = '-//PharmaBridge//Landing page events//EN';
 /**
  * The calendar entry of an event block on the page at `pageUrl` (its dynamic text as the
  * fallbacks: the file is the same for every visitor). The description carries the block's
- * description, its agenda and its speakers, so the calendar entry stands on its own.
+ * description, its agenda and its speakers, so the calendar entry stands on its own; LOCATION is
+ * the venue written out, else the location as written; URL where to join online, else the page
+ * (whose address the description ends with either way).
  */
 export function eventBlockIcs(
   block: BlockOf<'event'>,
@@ -138,6 +141,7 @@ export function eventBlockIcs(
   stamp: Date,
 ): string {
   const span = eventSpan(block);
+  const venue = venueOf(block);
   const text = (value: string | undefined) => (value ? withFallbacks(value) : undefined);
   const agenda = block.agenda.map(
     (item) =>
@@ -164,8 +168,8 @@ export function eventBlockIcs(
         stamp,
         summary: withFallbacks(block.title),
         description,
-        location: text(block.location),
-        url: page.url.href,
+        location: venue ? venueParts(venue).map(withFallbacks).join(', ') : text(block.location),
+        url: block.onlineUrl ?? page.url.href,
       },
     ],
     PRODUCT_ID,

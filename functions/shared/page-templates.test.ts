@@ -12,6 +12,7 @@ import {
   builtInSummaries,
   builtInTemplate,
   dateIn,
+  SPEAKER_NAME_PLACEHOLDER,
   weekdayOnOrAfter,
   templateIdSchema,
 } from './page-templates.ts';
@@ -47,6 +48,56 @@ describe('built-in page templates', () => {
     expect(html).not.toMatch(/lorem|ipsum|placeholder|Your Platform|Transform Your Business/i);
     expect(html).toContain('PharmaBridge');
   });
+
+  it.each(BUILT_IN_TEMPLATE_IDS)('%s links no anchor that is not on the page', (id) => {
+    const content = builtInTemplate(id)!.content(NOW);
+    const html = renderToStaticMarkup(h(LandingMarkup, { content, defaultPageId: 'home' }));
+    const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
+    const anchors = [...html.matchAll(/\shref="#([^"]*)"/g)].map((match) => match[1]);
+    // #top is the hero (hero/renderer.tsx), which every template has.
+    expect(anchors).toContain('top');
+    expect(anchors.filter((anchor) => !ids.has(anchor))).toEqual([]);
+  });
+
+  it.each(['webinar', 'event'])(
+    '%s has Event data with a location, and speakers with roles and names to fill',
+    (id) => {
+      const content = builtInTemplate(id)!.content(NOW);
+      const html = renderToStaticMarkup(h(LandingMarkup, { content, defaultPageId: 'home' }));
+      const events = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+        .map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+        .filter((data) => data['@type'] === 'Event');
+      expect(events).toHaveLength(1);
+      const [data] = events as [Record<string, unknown>];
+      if (id === 'webinar') {
+        expect(data.location).toEqual({
+          '@type': 'VirtualLocation',
+          url: expect.stringMatching(/^https:\/\/www\.pharmabridge\.example\/webinars\//),
+        });
+        expect(data.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+      } else {
+        expect(data.location).toEqual({
+          '@type': 'Place',
+          name: 'Messe Frankfurt, Hall 3',
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: 'Ludwig-Erhard-Anlage 1',
+            addressLocality: 'Frankfurt am Main',
+            postalCode: '60327',
+            addressCountry: 'DE',
+          },
+        });
+        expect(data.eventAttendanceMode).toBe('https://schema.org/OfflineEventAttendanceMode');
+      }
+      // Names are the placeholder the checks flag; the role is the job title, never a company alone.
+      const performers = data.performer as { name: string; jobTitle: string }[];
+      expect(performers.length).toBeGreaterThan(0);
+      for (const person of performers) {
+        expect(person.name).toBe(SPEAKER_NAME_PLACEHOLDER);
+        expect(person.jobTitle).toMatch(/^[^,]+, PharmaBridge$/);
+      }
+    },
+  );
 
   it.each(BUILT_IN_TEMPLATE_IDS)('%s keeps its sections in step with its layout', (id) => {
     const content = builtInTemplate(id)!.content(NOW);
@@ -97,7 +148,7 @@ describe('built-in page templates', () => {
     const event = builtInTemplate('event')!
       .content(later)
       .layout!.find((block) => block.type === 'event');
-    expect(event).toMatchObject({ startsAt: '2026-07-30T09:00', location: expect.any(String) });
+    expect(event).toMatchObject({ startsAt: '2026-07-30T09:00', venueCountry: 'DE' });
   });
 
   it('the other layouts have their blocks in order', () => {

@@ -6,7 +6,10 @@
 // call to action and brand name into their sections, which the SEO fallback and other pages read.
 // The hero's secondary button always scrolls to How It Works, which only the product pitch has: the
 // others leave its label empty, so it is not shown. "Product pitch" is the PharmaBridge template of
-// content/landing-template.json without a layout, so it renders exactly as pages did. Templates the
+// content/landing-template.json without a layout, so it renders exactly as pages did. The Webinar
+// and Event templates name their speakers' roles and leave their names to fill
+// (SPEAKER_NAME_PLACEHOLDER); the Webinar's event has its online address and the Event's its venue,
+// so their Event data has a location (docs/decisions/0565-event-venue-and-navigation.md). Templates the
 // team saves from a page are stored (functions/data/page-templates.ts); the API lists both,
 // built-ins first (functions/routes/admin/templates.ts).
 import * as z from 'zod';
@@ -90,6 +93,18 @@ function fromLayout(layout: BlockInput[]): LandingContent {
 }
 
 const navigation: BlockInput = { id: 'navigation', type: 'navigation', name: BRAND };
+
+/**
+ * A speaker's name the marketer fills in: an obvious placeholder, which the checks before
+ * publishing report as unfilled. The role beside it (schema.org jobTitle) is written out.
+ */
+export const SPEAKER_NAME_PLACEHOLDER = 'Speaker name';
+
+/**
+ * Where attendees join the Webinar, on the company's own site (the address .env.example gives
+ * SITE_URL): a registration page the marketer replaces with the webinar platform's link.
+ */
+const WEBINAR_URL = 'https://www.pharmabridge.example/webinars/data-contract-to-validated-data';
 const footer: BlockInput = { id: 'footer', type: 'footer' };
 
 function webinar(now: Date): LandingContent {
@@ -119,6 +134,7 @@ function webinar(now: Date): LandingContent {
       timeZone: BERLIN,
       durationMinutes: 45,
       location: 'Online',
+      onlineUrl: WEBINAR_URL,
       description:
         'A practical session for data operations, privacy and commercial analytics teams who receive data from specialty pharmacies, hubs and distributors.',
       agenda: [
@@ -137,8 +153,11 @@ function webinar(now: Date): LandingContent {
         { time: '16:35', title: 'Questions and answers' },
       ],
       speakers: [
-        { name: 'Head of Data Partnerships', title: 'PharmaBridge' },
-        { name: 'Solutions Architect, Privacy and Tokenization', title: 'PharmaBridge' },
+        { name: SPEAKER_NAME_PLACEHOLDER, title: 'Head of Data Partnerships, PharmaBridge' },
+        {
+          name: SPEAKER_NAME_PLACEHOLDER,
+          title: 'Privacy and Tokenization Architect, PharmaBridge',
+        },
       ],
     },
     {
@@ -260,7 +279,11 @@ function event(now: Date): LandingContent {
       startsAt: `${dateIn(now, 45, BERLIN)}T09:00`,
       timeZone: BERLIN,
       durationMinutes: 150,
-      location: 'Frankfurt am Main, Germany',
+      venueName: 'Messe Frankfurt, Hall 3',
+      venueStreet: 'Ludwig-Erhard-Anlage 1',
+      venuePostalCode: '60327',
+      venueCity: 'Frankfurt am Main',
+      venueCountry: 'DE',
       description:
         'A small-group session for data, privacy and commercial teams of pharma manufacturers and their suppliers.',
       agenda: [
@@ -277,7 +300,10 @@ function event(now: Date): LandingContent {
         },
         { time: '11:00', title: 'Open discussion and one-to-one meetings' },
       ],
-      speakers: [],
+      speakers: [
+        { name: SPEAKER_NAME_PLACEHOLDER, title: 'Head of Data Governance, PharmaBridge' },
+        { name: SPEAKER_NAME_PLACEHOLDER, title: 'Customer Solutions Lead, PharmaBridge' },
+      ],
     },
     {
       id: 'why-attend',

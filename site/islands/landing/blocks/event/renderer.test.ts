@@ -1,7 +1,9 @@
 // The event block's markup (renderer.tsx) through the page's renderer: its time in the
 // event's zone inside <time datetime> with the offset, the Add to calendar link to the
 // built .ics (only on a built page), agenda and speakers, its h2, and its Event JSON-LD
-// as a data block whose text cannot close the element.
+// as a data block whose text cannot close the element; where it is (a venue as a Place with a
+// PostalAddress, an online address as a VirtualLocation with its url, neither: no location) and
+// the venue and online fields' rules (functions/shared/block-fields.ts).
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -118,8 +120,7 @@ describe('the event block', () => {
       startDate: '2026-03-14T16:00+01:00',
       endDate: '2026-03-14T17:00+01:00',
       eventStatus: 'https://schema.org/EventScheduled',
-      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-      location: { '@type': 'VirtualLocation', name: 'Online' },
+      // "Online" as text says nowhere to join: no location (a VirtualLocation needs its url).
       description: 'Forty-five minutes </script><script>alert(1)</script> with a demo.',
       performer: [
         { '@type': 'Person', name: 'Dana Weber', jobTitle: 'Head of Data' },
@@ -133,33 +134,141 @@ describe('the event block', () => {
     );
   });
 
-  it('places an event somewhere as a Place, and shows no agenda or speakers it has none of', () => {
+  it('shows no agenda or speakers it has none of', () => {
     const html = section(
-      render(
-        [
-          {
-            ...EVENT,
-            location: 'Hall 4, Messe Berlin',
-            agenda: [],
-            speakers: [],
-            style: undefined,
-          },
-        ],
-        'spring',
-      ),
+      render([{ ...EVENT, agenda: [], speakers: [], style: undefined }], 'spring'),
     );
     expect(html).not.toContain('Agenda');
     expect(html).not.toContain('Speakers');
     expect(html).not.toContain('<h3');
-    const data = JSON.parse(
-      /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!,
+    expect(jsonLdOf(html).performer).toBeUndefined();
+  });
+});
+
+const VENUE = {
+  venueName: 'Messe Frankfurt, Hall 3',
+  venueStreet: 'Ludwig-Erhard-Anlage 1',
+  venuePostalCode: '60327',
+  venueCity: 'Frankfurt am Main',
+  venueCountry: 'DE',
+};
+const ONLINE = 'https://www.pharmabridge.example/webinars/spring';
+const PLACE = {
+  '@type': 'Place',
+  name: 'Messe Frankfurt, Hall 3',
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: 'Ludwig-Erhard-Anlage 1',
+    addressLocality: 'Frankfurt am Main',
+    postalCode: '60327',
+    addressCountry: 'DE',
+  },
+};
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+const dataOf = (fields: Partial<BlockInput>) =>
+  jsonLdOf(section(render([{ ...EVENT, ...fields } as BlockInput], 'spring')));
+const mode = (name: string) => `https://schema.org/${name}EventAttendanceMode`;
+
+describe('where the event is', () => {
+  it('places a venue as a Place with a PostalAddress, and writes it out under Where', () => {
+    const html = section(render([{ ...EVENT, ...VENUE, location: 'Hall 3' } as BlockInput]));
+    const data = jsonLdOf(html);
+    expect(data.location).toEqual(PLACE);
+    expect(data.eventAttendanceMode).toBe(mode('Offline'));
+    // The venue wins over the location text; the country by its name.
+    expect(html).toMatch(
+      /<dt[^>]*>Where<\/dt> <dd[^>]*>Messe Frankfurt, Hall 3, Ludwig-Erhard-Anlage 1, 60327 Frankfurt am Main, Germany<\/dd>/,
     );
-    expect(data.location).toEqual({
-      '@type': 'Place',
-      name: 'Hall 4, Messe Berlin',
-      address: 'Hall 4, Messe Berlin',
+    expect(html).not.toContain('>Online<');
+    // Street and postal code are optional, and left out of the address.
+    expect(
+      dataOf({
+        ...VENUE,
+        venueStreet: undefined,
+        venuePostalCode: undefined,
+      } as Partial<BlockInput>).location.address,
+    ).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Frankfurt am Main',
+      addressCountry: 'DE',
     });
-    expect(data.eventAttendanceMode).toBe('https://schema.org/OfflineEventAttendanceMode');
-    expect(data.performer).toBeUndefined();
+  });
+
+  it('joins online at a VirtualLocation with its url, linked under Online', () => {
+    const html = section(render([{ ...EVENT, onlineUrl: ONLINE } as BlockInput]));
+    const data = jsonLdOf(html);
+    expect(data.location).toEqual({ '@type': 'VirtualLocation', url: ONLINE });
+    expect(data.eventAttendanceMode).toBe(mode('Online'));
+    // The location text stays as written; the link, in the dark tone's link colour
+    // (style.ts), names the event for screen readers.
+    expect(html).toMatch(/<dt[^>]*>Where<\/dt> <dd[^>]*>Online<\/dd>/);
+    expect(html).toMatch(
+      new RegExp(
+        `<dt[^>]*>Online</dt> <dd[^>]*><a href="${ONLINE}" class="[^"]*text-brand-400[^"]*">Join online<span class="sr-only">: Spring webinar for data teams</span></a></dd>`,
+      ),
+    );
+    expect(html).not.toMatch(/\sstyle=|<script(?! type="application\/ld\+json")/);
+  });
+
+  it('is a mixed event with both, the Place first', () => {
+    const data = dataOf({ ...VENUE, onlineUrl: ONLINE } as Partial<BlockInput>);
+    expect(data.location).toEqual([PLACE, { '@type': 'VirtualLocation', url: ONLINE }]);
+    expect(data.eventAttendanceMode).toBe(mode('Mixed'));
+  });
+
+  it('has no location and no attendance mode with neither, whatever the text says', () => {
+    for (const location of ['Online', 'Hall 4, Messe Berlin', undefined]) {
+      const data = dataOf({ location });
+      expect(data, String(location)).not.toHaveProperty('location');
+      expect(data, String(location)).not.toHaveProperty('eventAttendanceMode');
+    }
+    // The text is still shown as written.
+    expect(section(render([{ ...EVENT, location: 'Hall 4, Messe Berlin' }]))).toMatch(
+      /<dt[^>]*>Where<\/dt> <dd[^>]*>Hall 4, Messe Berlin<\/dd>/,
+    );
+  });
+});
+
+describe("the event block's fields", () => {
+  const parse = (fields: Record<string, unknown>) =>
+    layoutSchema.safeParse([{ ...EVENT, ...fields }]);
+  const messages = (fields: Record<string, unknown>) => {
+    const result = parse(fields);
+    return result.success
+      ? {}
+      : Object.fromEntries(
+          result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        );
+  };
+
+  it('takes a whole venue and an https address', () => {
+    expect(messages({ ...VENUE, onlineUrl: ONLINE })).toEqual({});
+    expect(messages({ venueName: 'Hall 3', venueCity: 'Berlin', venueCountry: 'DE' })).toEqual({});
+  });
+
+  it("asks for the venue's name, city and country once any venue field is filled", () => {
+    expect(messages({ venueStreet: 'Ludwig-Erhard-Anlage 1' })).toEqual({
+      '0.venueName': 'is required for a venue (its name, city and country code)',
+      '0.venueCity': 'is required for a venue (its name, city and country code)',
+      '0.venueCountry': 'is required for a venue (its name, city and country code)',
+    });
+    expect(messages({ ...VENUE, venueCity: undefined })).toEqual({
+      '0.venueCity': 'is required for a venue (its name, city and country code)',
+    });
+  });
+
+  it('refuses a country that is not a two-letter code and an address that is not https', () => {
+    for (const venueCountry of ['de', 'DEU', 'Germany']) {
+      expect(messages({ ...VENUE, venueCountry })).toEqual({
+        '0.venueCountry': 'must be a two-letter country code like DE',
+      });
+    }
+    for (const onlineUrl of ['http://example.com/join', 'zoom.us/j/1', 'javascript:alert(1)']) {
+      expect(messages({ onlineUrl })).toEqual({ '0.onlineUrl': 'must be an https:// address' });
+    }
+    expect(messages({ onlineUrl: `https://example.com/${'a'.repeat(500)}` })).toEqual({
+      '0.onlineUrl': 'must be at most 500 characters',
+    });
   });
 });

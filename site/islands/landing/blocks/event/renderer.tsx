@@ -2,11 +2,14 @@
 // static markup, zero JavaScript. Its date and time in the event's own zone with the zone's name
 // (functions/shared/event-time.ts), each instant in a <time datetime> with its offset; an "Add to
 // calendar" link to the page's built .ics file (site/pages/calendar/, text from
-// functions/shared/ics.ts); the agenda as a list with times; the speakers as cards with their
+// functions/shared/ics.ts); where it is (the venue written out, else the location as written)
+// and a link to join online; the agenda as a list with times; the speakers as cards with their
 // library photos; and schema.org Event data in a JSON-LD data block. Colours only from
 // blocks/style.ts's tones.
+import { Fragment } from 'react';
 import type { BlockOf } from '../../../../../functions/shared/blocks.ts';
 import { eventSpan, eventWhen, EN_DASH } from '../../../../../functions/shared/event-time.ts';
+import { venueOf, venueParts } from '../../../../../functions/shared/event-venue.ts';
 import { calendarPath } from '../../../../../functions/shared/ics.ts';
 import { dtr, withFallbacks } from '../../dynamic-text.tsx';
 import { MediaImage, type MediaMap } from '../../media-image.tsx';
@@ -15,11 +18,31 @@ import { BlockSection, Heading } from '../block-section.tsx';
 import type { Renderer } from '../render-context.ts';
 import { blockLook, type Tone } from '../style.ts';
 
-/** schema.org Event for the block (every text with its dynamic-text fallback). */
+const ATTENDANCE = 'https://schema.org/';
+
+/**
+ * schema.org Event for the block (every text with its dynamic-text fallback). Its `location` is
+ * what Google's Event rich results accept (docs/decisions/0565-event-venue-and-navigation.md): a
+ * Place with a PostalAddress for the venue, a VirtualLocation with the online URL, both for a
+ * mixed event; with neither there is no location and no attendance mode. The free-text
+ * `location` is for reading only: "Online" or a hall's name says nowhere to go.
+ */
 export function eventJsonLd(block: BlockOf<'event'>): Record<string, unknown> {
   const when = eventWhen(eventSpan(block), block.timeZone);
-  const location = block.location ? withFallbacks(block.location) : undefined;
-  const online = location !== undefined && /^online$/i.test(location.trim());
+  const venue = venueOf(block);
+  const place = venue && {
+    '@type': 'Place',
+    name: withFallbacks(venue.name),
+    address: {
+      '@type': 'PostalAddress',
+      ...(venue.street ? { streetAddress: withFallbacks(venue.street) } : {}),
+      addressLocality: withFallbacks(venue.city),
+      ...(venue.postalCode ? { postalCode: withFallbacks(venue.postalCode) } : {}),
+      addressCountry: venue.country,
+    },
+  };
+  const online = block.onlineUrl ? { '@type': 'VirtualLocation', url: block.onlineUrl } : undefined;
+  const mode = place ? (online ? 'Mixed' : 'Offline') : online ? 'Online' : undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -27,12 +50,10 @@ export function eventJsonLd(block: BlockOf<'event'>): Record<string, unknown> {
     startDate: when.startIso,
     endDate: when.endIso,
     eventStatus: 'https://schema.org/EventScheduled',
-    ...(location
+    ...(mode
       ? {
-          eventAttendanceMode: `https://schema.org/${online ? 'Online' : 'Offline'}EventAttendanceMode`,
-          location: online
-            ? { '@type': 'VirtualLocation', name: location }
-            : { '@type': 'Place', name: location, address: location },
+          eventAttendanceMode: `${ATTENDANCE}${mode}EventAttendanceMode`,
+          location: place && online ? [place, online] : (place ?? online),
         }
       : {}),
     ...(block.description ? { description: withFallbacks(block.description) } : {}),
@@ -166,6 +187,16 @@ export function EventBlock({
   const { tone } = look;
   const when = eventWhen(eventSpan(block), block.timeZone);
   const label = `font-semibold ${tone.heading}`;
+  // The venue, written out, when there is one; else the location as written.
+  const venue = venueOf(block);
+  const where = venue
+    ? venueParts(venue).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && ', '}
+          {dtr(part)}
+        </Fragment>
+      ))
+    : block.location && dtr(block.location);
   return (
     <BlockSection block={block} labelled width="max-w-5xl">
       <Heading id={block.id} text={block.title} tone={tone} />
@@ -178,10 +209,22 @@ export function EventBlock({
             <time dateTime={when.endIso}>{when.end}</time> {when.zone}
           </dd>
         </div>
-        {block.location && (
+        {where && (
           <div>
-            <dt className={`${label} sm:inline`}>Where</dt>{' '}
-            <dd className="sm:inline">{dtr(block.location)}</dd>
+            <dt className={`${label} sm:inline`}>Where</dt> <dd className="sm:inline">{where}</dd>
+          </div>
+        )}
+        {block.onlineUrl && (
+          <div>
+            <dt className={`${label} sm:inline`}>Online</dt>{' '}
+            <dd className="sm:inline">
+              <a
+                href={block.onlineUrl}
+                className={`font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current ${tone.link}`}
+              >
+                Join online<span className="sr-only">: {withFallbacks(block.title)}</span>
+              </a>
+            </dd>
           </div>
         )}
       </dl>
