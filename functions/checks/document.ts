@@ -78,7 +78,7 @@ export function textOf(element: Element): string {
     node.childNodes.forEach(walk);
   };
   walk(element);
-  return parts.join(' ').replace(/\s+/g, ' ').trim();
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
 /** The elements that have an id, by id. */

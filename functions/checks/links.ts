@@ -5,7 +5,15 @@ import { accessibleText, attr } from './document.ts';
 import { inBlock, type Finding, type RuleInput } from './types.ts';
 
 /** Link texts that do not say where a link goes (WCAG 2.4.4): a warning. */
-const VAGUE = new Set(['click here', 'here', 'read more', 'more', 'learn more', 'link', 'this link']);
+const VAGUE = new Set([
+  'click here',
+  'here',
+  'read more',
+  'more',
+  'learn more',
+  'link',
+  'this link',
+]);
 const SCHEMES_WITHOUT_HOST = new Set(['mailto:', 'tel:']);
 
 export function checkLinks(input: RuleInput): Finding[] {
@@ -61,7 +69,7 @@ export function checkLinks(input: RuleInput): Finding[] {
     }
     if (target.startsWith('/') && !target.startsWith('//')) {
       const path = target.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
-      if (!input.site.serves(path)) {
+      if (!input.serves(path)) {
         findings.push({
           id: id('internal'),
           category: 'links',

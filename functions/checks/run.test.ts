@@ -11,7 +11,8 @@ import { structuredDataProblems } from './structured-data.ts';
 
 const NOW = new Date('2026-12-06T10:00:00Z');
 const facts = (over: Partial<CheckFacts> = {}): CheckFacts => ({
-  serves: (path) => ['/', '/faq', '/pricing', '/contact', '/spring-launch'].includes(path),
+  // Another live landing page; the site's routes are the checks' own.
+  livePaths: new Set(['/autumn-webinar']),
   media: {},
   forms: {},
   claims: [],
@@ -73,18 +74,29 @@ describe('links', () => {
       '/no-such-page, which the site does not serve',
     );
     const good = check(
-      withLayout([hero, richText('Read [the FAQ](/faq/) and [pricing](/pricing?plan=pro#top).')]),
+      withLayout([
+        hero,
+        richText(
+          'Read [the FAQ](/faq/), [pricing](/pricing?plan=pro#top) and [the webinar](/autumn-webinar).',
+        ),
+      ]),
     );
     expect(ids(good)).not.toContain('links.internal');
   });
 
   it('refuses http and malformed external links; passes https and mailto', () => {
     const bad = check(
-      withLayout([hero, richText('[Partner site](http://example.com) and [Broken](https://exa mple.com)')]),
+      withLayout([
+        hero,
+        richText('[Partner site](http://example.com) and [Broken](https://exa mple.com)'),
+      ]),
     );
     expect(ids(bad)).toContain('links.https');
     const good = check(
-      withLayout([hero, richText('[Partner site](https://example.com) or [write to us](mailto:hello@example.com)')]),
+      withLayout([
+        hero,
+        richText('[Partner site](https://example.com) or [write to us](mailto:hello@example.com)'),
+      ]),
     );
     expect(ids(good).filter((id) => id.startsWith('links'))).toEqual([]);
   });
@@ -115,9 +127,19 @@ describe('accessibility', () => {
 
   it('refuses an image whose alt text is a file name, and passes a described one', () => {
     const hero = templateContent('webinar').layout!.find((block) => block.type === 'hero')!;
-    const bad = check(withLayout([hero, richText('![IMG_0042.jpg](https://cdn.example.com/a.jpg)')]));
-    expect(ids(bad)).toContain('accessibility.alt-file-name');
-    const good = check(withLayout([hero, richText('![A supplier uploads a file](https://cdn.example.com/a.jpg)')]));
+    const image = (alt: string) => ({
+      id: 'shot',
+      type: 'imageCaption',
+      image: 'https://cdn.example.com/uploads/IMG_0042.jpg',
+      alt,
+    });
+    const bad = check(withLayout([hero, image('IMG_0042.jpg')]));
+    expect(bad.find((c) => c.id.startsWith('accessibility.alt-file-name'))).toMatchObject({
+      level: 'error',
+      path: 'content.layout.1',
+      blockId: 'shot',
+    });
+    const good = check(withLayout([hero, image('A supplier uploads a delivery file')]));
     expect(ids(good)).not.toContain('accessibility.alt-file-name');
   });
 });
@@ -127,7 +149,10 @@ describe('structured data', () => {
     const event = { '@type': 'Event', name: 'Webinar', startDate: '2027-01-01T10:00:00+01:00' };
     expect(structuredDataProblems(event)).toEqual([expect.stringContaining('has no location')]);
     expect(
-      structuredDataProblems({ ...event, location: { '@type': 'VirtualLocation', name: 'Online' } }),
+      structuredDataProblems({
+        ...event,
+        location: { '@type': 'VirtualLocation', name: 'Online' },
+      }),
     ).toEqual([expect.stringContaining('without the https URL')]);
     expect(
       structuredDataProblems({
@@ -151,10 +176,12 @@ describe('structured data', () => {
         },
       }),
     ).toEqual([]);
-    expect(structuredDataProblems({ '@type': 'Event', location: { '@type': 'VirtualLocation', url: 'https://a.example' } })).toEqual([
-      'has no name',
-      'has no start date',
-    ]);
+    expect(
+      structuredDataProblems({
+        '@type': 'Event',
+        location: { '@type': 'VirtualLocation', url: 'https://a.example' },
+      }),
+    ).toEqual(['has no name', 'has no start date']);
   });
 
   it('refuses an event block whose location is only "Online", at its location path', () => {
@@ -180,7 +207,10 @@ describe('structured data', () => {
 
 describe('search', () => {
   it('warns of a short title and description, never as errors', () => {
-    const content = { ...templateContent('webinar'), seo: { title: 'Short', description: 'Too short.' } };
+    const content = {
+      ...templateContent('webinar'),
+      seo: { title: 'Short', description: 'Too short.' },
+    };
     const found = check(content as LandingContent).filter((c) => c.category === 'search');
     expect(found.map((c) => c.id)).toEqual(['search.title-length', 'search.description-length']);
     expect(found.every((c) => c.level === 'warning')).toBe(true);
@@ -190,7 +220,14 @@ describe('search', () => {
   it('warns of a sharing image smaller than 1200x630', () => {
     const content = { ...templateContent('webinar'), seo: { image: '/media/small.png' } };
     const media = {
-      '/media/small.png': { objectPath: '/media/small.png', url: '/media/small.png', width: 800, height: 400, alt: 'A chart', variants: [] },
+      '/media/small.png': {
+        objectPath: '/media/small.png',
+        url: '/media/small.png',
+        width: 800,
+        height: 400,
+        alt: 'A chart',
+        variants: [],
+      },
     } as unknown as CheckFacts['media'];
     expect(ids(check(content as LandingContent, { media }))).toContain('search.og-image-size');
   });

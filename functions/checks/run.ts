@@ -18,6 +18,7 @@ import { checkPlaceholders } from './content.ts';
 import { checkSearch } from './search.ts';
 import { checkStructuredData } from './structured-data.ts';
 import type { CheckedPage, RuleInput, SiteFacts } from './types.ts';
+import { servedPath } from './site-paths.ts';
 
 export interface CheckFacts extends SiteFacts {
   forms: Record<string, PublicForm>;
@@ -56,27 +57,23 @@ function claimChecks(page: CheckedPage, facts: CheckFacts): PageCheck[] {
     return { path: `content.${path}`, ...(blockId ? { blockId } : {}) };
   };
   return [
-    ...refusals.map(
-      (refusal, index): PageCheck => ({
-        id: `claims.refusal:${refusal.path}:${index}`,
-        category: 'claims',
-        level: 'error',
-        message: refusal.message,
-        ...at(refusal.path),
-      }),
-    ),
+    ...refusals.map((refusal, index): PageCheck => ({
+      id: `claims.refusal:${refusal.path}:${index}`,
+      category: 'claims',
+      level: 'error',
+      message: refusal.message,
+      ...at(refusal.path),
+    })),
     // With the lint blocking, its findings are refusals already (checkClaims lists both).
     ...(facts.claimsLint === 'block'
       ? []
-      : findings.map(
-          (finding, index): PageCheck => ({
-            id: `claims.lint:${finding.path}:${index}`,
-            category: 'claims',
-            level: 'warning',
-            message: `“${finding.words}” reads like a claim (“${finding.excerpt}”): use an approved claim instead of free text.`,
-            ...at(finding.path),
-          }),
-        )),
+      : findings.map((finding, index): PageCheck => ({
+          id: `claims.lint:${finding.path}:${index}`,
+          category: 'claims',
+          level: 'warning',
+          message: `“${finding.words}” reads like a claim (“${finding.excerpt}”): use an approved claim instead of free text.`,
+          ...at(finding.path),
+        }))),
   ];
 }
 
@@ -95,6 +92,7 @@ export function runChecks(page: CheckedPage, facts: CheckFacts): PageCheck[] {
     elements,
     byId: idsOf(elements),
     site: facts,
+    serves: (path) => servedPath(path, page.slug, facts.livePaths),
     blockPath: blockPaths(page),
   };
   // Checked as it will be once live: indexable unless its own settings say otherwise.

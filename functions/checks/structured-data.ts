@@ -111,7 +111,11 @@ export function checkStructuredData(input: RuleInput): Finding[] {
           category: 'structured-data',
           level: 'error',
           message: `The ${type} structured data${filled(node['name']) ? ` of “${String(node['name'])}”` : ''} ${problem}: Google shows no rich result for it.`,
-          ...inBlock(input, blockId, event && /location|online|venue/.test(problem) ? 'location' : undefined),
+          ...inBlock(
+            input,
+            blockId,
+            event && /location|online|venue/.test(problem) ? 'location' : undefined,
+          ),
         }),
       );
     }

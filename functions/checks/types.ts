@@ -12,8 +12,11 @@ export interface CheckedPage {
 
 /** What the checks know of the rest of the site. */
 export interface SiteFacts {
-  /** Whether an internal path (no query, no fragment, no trailing slash) is served. */
-  serves: (path: string) => boolean;
+  /**
+   * The paths of live landing pages and redirects (no trailing slash), besides the site's
+   * own routes, which the checks know (site-paths.ts).
+   */
+  livePaths: ReadonlySet<string>;
   /** The library images the content shows (sizes for the Open Graph image). */
   media: MediaMap;
 }
@@ -23,6 +26,8 @@ export interface RuleInput {
   elements: readonly Visited[];
   byId: Map<string, Element>;
   site: SiteFacts;
+  /** Whether an internal path (no query, no fragment, no trailing slash) is served. */
+  serves: (path: string) => boolean;
   /** The content path of a block by its id (`content.layout.2`), for findings in it. */
   blockPath: (blockId: string | undefined) => string | undefined;
 }

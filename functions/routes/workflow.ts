@@ -258,12 +258,7 @@ export const publish = defineRoute(
       );
       return c.json(entry, 202);
     }
-    const published = await services.workflow.publish(
-      page,
-      actorOf(c),
-      undefined,
-      overrideChecks,
-    );
+    const published = await services.workflow.publish(page, actorOf(c), undefined, overrideChecks);
     await requestRebuild(c, 'publish', published);
     return c.json(published);
   },

@@ -20,18 +20,21 @@ async function brokenCopy(t: Awaited<ReturnType<typeof team>>, who = 'editor') {
     content: {
       ...live.content,
       layout: [
-        ...deriveLayout(live.content),
+        ...deriveLayout(live.content).slice(0, -1),
         { id: 'notes', type: 'richText', markdown: 'Read [the agenda](#agenda) first.' },
+        ...deriveLayout(live.content).slice(-1),
       ],
     },
     revision: live.revision,
   });
-  expect(saved.status).toBe(200);
+  expect(saved.status, await saved.clone().text()).toBe(200);
   return (await saved.json()) as { revision: number };
 }
 
 const checksOf = async (t: Awaited<ReturnType<typeof team>>) =>
-  (await (await t.as('reviewer')('GET', `/api/landing-pages/${t.live.id}/checks`)).json()) as PageChecks;
+  (await (
+    await t.as('reviewer')('GET', `/api/landing-pages/${t.live.id}/checks`)
+  ).json()) as PageChecks;
 
 describe('checks before publishing', () => {
   it('finds no error in the live product page, and an error in a copy with a dead anchor', async () => {
@@ -45,13 +48,17 @@ describe('checks before publishing', () => {
     expect(copy.checks[0]).toMatchObject({ level: 'error', category: 'links' });
     expect(copy.checks[0]!.message).toContain('#agenda');
     // Kept with the copy: the Pages list shows the count without rendering.
-    const summary = (await (await t.as('editor')('GET', '/api/admin/workflow')).json()) as WorkflowSummaries;
+    const summary = (await (
+      await t.as('editor')('GET', '/api/admin/workflow')
+    ).json()) as WorkflowSummaries;
     expect(summary[t.live.id]!.workingCopy?.checkErrors).toBe(1);
     // And the admin's page view carries them beside the workflow.
     const page = (await (await t.as('admin')('GET', `/api/admin/pages/${t.live.id}`)).json()) as {
       workflow: { checks: PageChecks };
     };
-    expect(page.workflow.checks.checks.map((check) => check.id)).toEqual(copy.checks.map((check) => check.id));
+    expect(page.workflow.checks.checks.map((check) => check.id)).toEqual(
+      copy.checks.map((check) => check.id),
+    );
   });
 
   it('refuses submit and publish with a 409 naming the error, while the setting blocks', async () => {
@@ -60,24 +67,32 @@ describe('checks before publishing', () => {
     const submit = await t.as('editor')('POST', `/api/landing-pages/${t.live.id}/submit`, {});
     expect(submit.status).toBe(409);
     const body = (await submit.json()) as ErrorEnvelope;
-    expect(body.error.message).toMatch(/^It cannot be submitted: the checks before publishing found an error\. .*#agenda/);
-    const notes = deriveLayout(t.live.content).length;
+    expect(body.error.message).toMatch(
+      /^It cannot be submitted: the checks before publishing found an error\. .*#agenda/,
+    );
+    const notes = deriveLayout(t.live.content).length - 1;
     expect(Object.keys(body.error.fields ?? {})).toEqual([`content.layout.${notes}`]);
     const publish = await t.as('publisher')('POST', `/api/landing-pages/${t.live.id}/publish`, {});
     expect(publish.status).toBe(409);
-    expect(((await publish.json()) as ErrorEnvelope).error.message).toMatch(/^It cannot be published/);
+    expect(((await publish.json()) as ErrorEnvelope).error.message).toMatch(
+      /^It cannot be published/,
+    );
     const later = await t.as('publisher')('POST', `/api/landing-pages/${t.live.id}/publish`, {
       at: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
     });
     expect(later.status).toBe(409);
-    expect(((await later.json()) as ErrorEnvelope).error.message).toMatch(/^It cannot be scheduled/);
+    expect(((await later.json()) as ErrorEnvelope).error.message).toMatch(
+      /^It cannot be scheduled/,
+    );
     // Visitors still get the live version.
     expect(await t.publicHeadline()).toBe(t.live.content.hero.headline);
 
     const off = await t.as('admin')('PUT', '/api/admin/settings', { checksBlockPublishing: false });
     expect(off.status).toBe(200);
     expect((await checksOf(t)).blocking).toBe(false);
-    expect((await t.as('editor')('POST', `/api/landing-pages/${t.live.id}/submit`, {})).status).toBe(200);
+    expect(
+      (await t.as('editor')('POST', `/api/landing-pages/${t.live.id}/submit`, {})).status,
+    ).toBe(200);
   });
 
   it('lets a publisher publish over errors with a reason, kept in the publication and the audit log', async () => {

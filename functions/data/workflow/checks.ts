@@ -13,7 +13,6 @@ import { builtInForm, isBuiltInForm } from '../../shared/forms/built-in.ts';
 import { publicForm, type PublicForm } from '../../shared/forms/public-form.ts';
 import type { LandingContent } from '../../shared/landing-content.ts';
 import { errorsOf, type PageCheck, type PageChecks } from '../../shared/page-checks.ts';
-import { SITE_ROUTES, NOT_FOUND_ROUTE } from '../../shared/site-routes.ts';
 import { publicPath } from '../../shared/slug.ts';
 import type { Settings } from '../../shared/workflow.ts';
 import type { ClaimRepository } from '../claims/claims.ts';
@@ -27,12 +26,6 @@ export interface CheckSubject {
   slug: string;
   content: LandingContent;
 }
-
-/** Paths served beside the pages: the site's routes and the product's own files. */
-const SITE_PATHS = new Set([
-  '/',
-  ...SITE_ROUTES.filter((route) => route !== NOT_FOUND_ROUTE).map((route) => `/${route}`),
-]);
 
 /** The checks' reader of the store, one per workflow repository. */
 export class PageChecker {
@@ -58,27 +51,23 @@ export class PageChecker {
 
   /** Every finding on `subject` as it would go live now, errors first. */
   async run(subject: CheckSubject, settings: Pick<Settings, 'claimsLint'>): Promise<PageCheck[]> {
-    const [{ runChecks }, pages, redirects, media, forms, { claims, evidence }] =
-      await Promise.all([
+    const [{ runChecks }, pages, redirects, media, forms, { claims, evidence }] = await Promise.all(
+      [
         import('../../checks/run.ts'),
         this.pages.list(),
         new RedirectRepository(this.db, this.table).list(),
         this.mediaOf(subject.content),
         this.forms(subject.content),
         this.claims.listWithEvidence(),
-      ]);
-    const served = new Set([
-      ...SITE_PATHS,
-      publicPath(subject.slug),
+      ],
+    );
+    const livePaths = new Set([
       ...pages.filter((page) => page.isActive).map((page) => publicPath(page.slug)),
       ...redirects.map((redirect) => redirect.from.replace(/(.)\/+$/, '$1')),
     ]);
     const keys = claimKeysOf(subject.content);
     return runChecks(subject, {
-      serves: (path) =>
-        served.has(path) ||
-        // The page's own calendar files (site/pages/calendar/), built with it.
-        path.startsWith(`/calendar/${subject.slug}/`),
+      livePaths,
       media,
       forms,
       claims,
@@ -100,7 +89,9 @@ export class PageChecker {
       ids.map(async (id) => {
         const stored = await repository.get(id);
         if (stored) return [id, await publicForm(id, stored.form)] as const;
-        return isBuiltInForm(id) ? ([id, await publicForm(id, builtInForm(id))] as const) : undefined;
+        return isBuiltInForm(id)
+          ? ([id, await publicForm(id, builtInForm(id))] as const)
+          : undefined;
       }),
     );
     return Object.fromEntries(entries.filter((entry) => entry !== undefined));
@@ -128,7 +119,9 @@ export class ChecksRefusedError extends ConflictError {
       Object.fromEntries(
         [...new Set(errors.map((check) => check.path ?? 'content'))].map((path) => [
           path,
-          errors.filter((check) => (check.path ?? 'content') === path).map((check) => check.message),
+          errors
+            .filter((check) => (check.path ?? 'content') === path)
+            .map((check) => check.message),
         ]),
       ),
     );
@@ -143,5 +136,6 @@ export function assertChecks(
   settings: Pick<Settings, 'checksBlockPublishing'>,
 ): void {
   const errors = errorsOf(checks);
-  if (settings.checksBlockPublishing && errors.length > 0) throw new ChecksRefusedError(step, errors);
+  if (settings.checksBlockPublishing && errors.length > 0)
+    throw new ChecksRefusedError(step, errors);
 }

@@ -40,14 +40,22 @@ export abstract class Publishing extends Review {
      * The checks before publishing (issue 38): errors refuse, unless a publisher publishes
      * over them with a reason, which the publication and its audit entry keep.
      */
-    const checked = async (subject: { title: string; slug: string; content: LandingPage['content'] }) => {
+    const checked = async (subject: {
+      title: string;
+      slug: string;
+      content: LandingPage['content'];
+    }) => {
       const checks = await this.runChecks(subject, settings);
       const errors = errorsOf(checks);
       if (!override || !settings.checksBlockPublishing || errors.length === 0) {
         assertChecks(checks, refusedStep(schedule), settings);
         return undefined;
       }
-      return { reason: override.reason, errors: errors.map((check) => check.message), by: actor.email };
+      return {
+        reason: override.reason,
+        errors: errors.map((check) => check.message),
+        by: actor.email,
+      };
     };
     const overDetail = (over: ChecksOverride | undefined) =>
       over

@@ -78,7 +78,10 @@ export abstract class WorkingCopies extends Schedules {
     if (revision !== expected) throw new StaleWorkingCopyError(revision, current, page.revision);
     const now = this.now();
     const at = now.toISOString();
-    const [hash, settings] = await Promise.all([this.currentHash(input), readSettings(this.db, this.table)]);
+    const [hash, settings] = await Promise.all([
+      this.currentHash(input),
+      readSettings(this.db, this.table),
+    ]);
     // Kept with the copy (issue 38): the Pages list's badge reads the count without rendering.
     const checks = await this.runChecks(input, settings);
     const next: WorkingCopy = {
