@@ -3,7 +3,7 @@
 // route table (functions/routes/route-table.ts) is classified here as writing something
 // visitors see (with the cases that exercise it) or not (with the reason); a route added
 // tomorrow fails the first test until it is classified. Each visible case is then called by
-// each of the five roles with `approvalsRequired` 0 and 1, against what visitors get:
+// each of the five roles under each of SETTINGS (approvals 0 and 1, the checks blocking or not), against what visitors get:
 //   - the public page API (GET /api/landing-pages/<slug>, its media map included),
 //   - the image bytes served at /objects/uploads/<id> (the local server's front, real HTTP),
 //   - what the site build reads (functions/site-data/store.ts: the live pages, their media
@@ -14,6 +14,9 @@
 // visitors see, the others get 403 and change nothing. With approvals 1 and no signature,
 // nothing new becomes visible for any role: what visitors can see afterwards is a part of
 // what they could see before (a page or a variant may go away: taking down needs no review).
+// The checks before publishing (issue 38) are a setting too: with `checksBlockPublishing` on, a
+// copy with a check error goes live only when a publisher publishes over it with a reason;
+// with it off, as any copy.
 // Real DynamoDB Local and disk store through the app and the local server's front.
 import { createHash } from 'node:crypto';
 import { createElement as h } from 'react';
@@ -37,6 +40,7 @@ import type { MediaRecord } from '../shared/media.ts';
 import { can, ROLES, type Permission, type Role } from '../shared/roles.ts';
 import { stableStringify } from '../shared/stable-json.ts';
 import { landingTemplate } from '../shared/template.ts';
+import { deriveLayout } from '../shared/blocks.ts';
 import { TEST_PASSWORD } from '../test/harness.ts';
 import { mediaApp, type MediaApp } from '../test/media-kit.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
@@ -90,6 +94,11 @@ interface VisibleCase {
   signs?: boolean;
   /** More of what visitors see, for routes whose output is not a page (a public form). */
   seen?: (t: MediaApp) => Promise<string[]>;
+  /**
+   * The content has an error the checks before publishing find (issue 38) and the call does
+   * not publish over it: refused (409) for every role and setting, nothing new visible.
+   */
+  refusedByChecks?: boolean;
 }
 
 type Classification = { visible: VisibleCase[] } | { notVisible: string } | { formsTable: string };
@@ -257,6 +266,48 @@ const publishCase = (name: string, later?: number): VisibleCase => ({
         stage.advanceClock(2 * later);
         await runDueSchedules(stage.t.services);
       },
+    };
+  },
+});
+
+/**
+ * A live page whose working copy has `mark` in a block linking to an anchor the page does not
+ * have: an error of the checks before publishing (functions/checks/links.ts).
+ */
+async function pageWithBrokenCopy({ t, livePage, mark }: Stage) {
+  const page = await livePage();
+  const blocks = deriveLayout(page.content);
+  const broken = { id: 'notes', type: 'richText', markdown: `${mark}: see [the agenda](#agenda).` };
+  await t.services.workflow.saveDraft(
+    page,
+    {
+      title: page.title,
+      slug: page.slug,
+      content: {
+        ...page.content,
+        layout: [...blocks.slice(0, -1), broken, ...blocks.slice(-1)],
+      } as LandingContent,
+    },
+    page.revision,
+    { email: 'fixture@pharmabridge.test' },
+  );
+  return page;
+}
+
+/** Publish of a copy with a check error, over it with a reason (`reason`) or not. */
+const publishOverChecks = (reason?: string): VisibleCase => ({
+  name: reason
+    ? 'a working copy with a check error published over it with a reason'
+    : 'a working copy with a check error published without a reason',
+  needs: 'publish',
+  ...(reason ? {} : { refusedByChecks: true }),
+  arrange: async (stage) => {
+    const page = await pageWithBrokenCopy(stage);
+    return {
+      method: 'POST',
+      path: `/api/landing-pages/${page.id}/publish`,
+      body: reason ? { overrideChecks: { reason } } : {},
+      slugs: [page.slug],
     };
   },
 });
@@ -489,7 +540,14 @@ const ROUTES: Record<string, Classification> = {
   'POST /api/landing-pages/:id/submit': { notVisible: NONE.review },
   'POST /api/landing-pages/:id/approve': { notVisible: NONE.review },
   'POST /api/landing-pages/:id/reject': { notVisible: NONE.review },
-  'POST /api/landing-pages/:id/publish': { visible: [publishNow, publishLater] },
+  'POST /api/landing-pages/:id/publish': {
+    visible: [
+      publishNow,
+      publishLater,
+      publishOverChecks('The agenda block follows in the next version.'),
+      publishOverChecks(),
+    ],
+  },
   'POST /api/landing-pages/:id/unpublish': { visible: [unpublish] },
   'DELETE /api/landing-pages/:id/schedule/:action': { notVisible: NONE.schedule },
   'PUT /api/landing-pages/:id/lifecycle': { notVisible: NONE.lifecycle },
@@ -671,9 +729,9 @@ async function seen(t: MediaApp, call: Call, extra?: VisibleCase['seen']): Promi
   return lines.sort();
 }
 
-// ---- Every case, by every role, with approvals 0 and 1 --------------------------------
+// ---- Every case, by every role, under every setting -------------------------------------
 
-async function world(approvalsRequired: number) {
+async function world(approvalsRequired: number, checksBlockPublishing: boolean) {
   let now = Date.parse('2026-12-01T09:00:00Z');
   const t = await mediaApp('disk', {}, { now: () => new Date(now) });
   const cookies = {} as Record<Role, string>;
@@ -686,6 +744,10 @@ async function world(approvalsRequired: number) {
       { email: 'fixture@pharmabridge.test' },
     );
   await setApprovals(approvalsRequired);
+  await t.services.workflow.putSettings(
+    { checksBlockPublishing },
+    { email: 'fixture@pharmabridge.test' },
+  );
   let serial = 0;
   const stage = (role: Role): Stage => {
     serial += 1;
@@ -745,11 +807,18 @@ async function world(approvalsRequired: number) {
   return { t, cookies, stage };
 }
 
-for (const approvals of [0, 1]) {
-  describe(`with approvalsRequired ${approvals}`, () => {
+/** The settings each role and case runs under: approvals 0 and 1, the checks blocking or not. */
+const SETTINGS = [
+  { approvals: 0, checksBlock: true },
+  { approvals: 1, checksBlock: true },
+  { approvals: 0, checksBlock: false },
+] as const;
+
+for (const { approvals, checksBlock } of SETTINGS) {
+  describe(`with approvalsRequired ${approvals}, checksBlockPublishing ${checksBlock}`, () => {
     let w: Awaited<ReturnType<typeof world>>;
     beforeAll(async () => {
-      w = await world(approvals);
+      w = await world(approvals, checksBlock);
       return () => w.t.close();
     });
 
@@ -775,6 +844,12 @@ for (const approvals of [0, 1]) {
             if (response.status !== 403) wrong.push(`${label}: ${answer}, expected 403`);
             if (stableStringify(after) !== stableStringify(before)) {
               wrong.push(`${label}: refused, yet what visitors see changed`);
+            }
+          } else if (visible.refusedByChecks && checksBlock) {
+            // Approvals missing (409 too) or the checks' error: refused either way.
+            if (response.status !== 409) wrong.push(`${label}: ${answer}, expected 409`);
+            if (stableStringify(after) !== stableStringify(before)) {
+              wrong.push(`${label}: refused by the checks, yet what visitors see changed`);
             }
           } else if (approvals === 0 || visible.signs) {
             if (response.status >= 300) wrong.push(`${label}: ${answer}`);

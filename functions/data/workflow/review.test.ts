@@ -193,6 +193,7 @@ describe('settings', () => {
       reviewChecklist: [],
       jobCodePrefix: 'PB',
       maxApprovalMonths: 0,
+      checksBlockPublishing: true,
     });
     const bad = await as('admin')('PUT', '/api/admin/settings', { approvalsRequired: 4 });
     expect(bad.status).toBe(400);
@@ -211,6 +212,7 @@ describe('settings', () => {
     const changed = await put({
       claimsLint: 'block',
       reviewChecklist: ['Every claim is referenced', 'Fair balance'],
+      checksBlockPublishing: false,
     });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual({
@@ -221,6 +223,7 @@ describe('settings', () => {
       reviewChecklist: ['Every claim is referenced', 'Fair balance'],
       jobCodePrefix: 'PB',
       maxApprovalMonths: 0,
+      checksBlockPublishing: false,
     });
     const refusals: [unknown, string, string][] = [
       [{}, '', 'names no setting to change'],
@@ -236,6 +239,7 @@ describe('settings', () => {
       [{ openCommentsBlockApproval: 'yes' }, 'openCommentsBlockApproval', ''],
       [{ maxApprovalMonths: 61 }, 'maxApprovalMonths', ''],
       [{ maxApprovalMonths: 1.5 }, 'maxApprovalMonths', ''],
+      [{ checksBlockPublishing: 'no' }, 'checksBlockPublishing', ''],
     ];
     for (const [body, field, message] of refusals) {
       const refused = await put(body);
@@ -255,7 +259,7 @@ describe('settings', () => {
       entries: { summary: string }[];
     };
     expect(audit.entries.map((entry) => entry.summary)).toContain(
-      'Text that reads like a claim: refused; Reviewer checklist: "Every claim is referenced", "Fair balance"',
+      'Text that reads like a claim: refused; Reviewer checklist: "Every claim is referenced", "Fair balance"; Errors of the checks before publishing are listed only',
     );
   });
 });
