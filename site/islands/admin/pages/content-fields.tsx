@@ -11,6 +11,7 @@ import { SectionSettings } from '../common/editor/section-settings.tsx';
 import { setAt } from '../common/editor/values.ts';
 import { FormPicker } from '../common/editor/form-picker.tsx';
 import type { PageEditor } from './use-page-editor.ts';
+import { BLOCK_PARAM, useEditorParam } from '../common/editor/blocks/editor-url.ts';
 
 const tabClass =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow';
@@ -20,6 +21,14 @@ const SITE_WIDE = ['testimonials', 'faq', 'howItWorks'] as const;
 
 export function ContentFields({ editor }: { editor: PageEditor }) {
   const [contentTab, setContentTab] = useState('blocks');
+  // A block chosen from elsewhere (the Review tab's "Go to block", workflow/checks-section.tsx)
+  // shows the Blocks tab (set while rendering, as React advises for state following an input).
+  const block = useEditorParam(BLOCK_PARAM);
+  const [shownBlock, setShownBlock] = useState(block);
+  if (block !== shownBlock) {
+    setShownBlock(block);
+    if (block) setContentTab('blocks');
+  }
   const { parsed, jsonProblem, showJsonAlert, contentServerErrors } = editor;
   const hasServerErrors = Object.keys(contentServerErrors).length > 0;
   const params = paramsUsed(editor.contentValue);
