@@ -31,6 +31,7 @@ import { ApprovalsSection } from './workflow/approvals-section.tsx';
 import { ClaimsSection } from './workflow/claims-section.tsx';
 import { ChecksSection, checksRefuse } from './workflow/checks-section.tsx';
 import { OverrideDialog } from './workflow/override-dialog.tsx';
+import { AxeCheck } from './workflow/axe-check.tsx';
 import { errorsOf } from '../../../../functions/shared/page-checks.ts';
 import { Comments } from './workflow/comments.tsx';
 import { editorLayout } from '../common/editor/blocks/layout-ops.ts';
@@ -124,7 +125,10 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
         checks={checks}
         blocks={editorLayout(copy?.content ?? live.content)}
         stale={editor.dirty}
-      />
+      >
+        {/* axe in the browser over the page as the preview renders it (unsaved edits too). */}
+        <AxeCheck content={editor.previewContent ?? undefined} />
+      </ChecksSection>
 
       <section aria-labelledby="wf-actions" className="grid gap-2">
         <h3 id="wf-actions" className="font-semibold text-ink">
