@@ -185,12 +185,14 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
             <>
               <Tooltip
                 content={
-                  publishable
-                    ? 'Replaces the live version now; the site rebuilds.'
-                    : `${workflow.approvalsMissing} more approval${workflow.approvalsMissing === 1 ? '' : 's'} of the current content needed first.`
+                  !publishable
+                    ? `${workflow.approvalsMissing} more approval${workflow.approvalsMissing === 1 ? '' : 's'} of the current content needed first.`
+                    : blockedByChecks
+                      ? 'The checks before publishing found errors: fix them, or publish over them.'
+                      : 'Replaces the live version now; the site rebuilds.'
                 }
               >
-                <span tabIndex={publishable ? -1 : 0}>
+                <span tabIndex={publishable && !blockedByChecks ? -1 : 0}>
                   <Button
                     variant="primary"
                     disabled={
