@@ -51,7 +51,7 @@ export function ContentFields({ editor }: { editor: PageEditor }) {
       </p>
       <Tabs.Root value={contentTab} onValueChange={setContentTab}>
         <Tabs.List aria-label="Content editor" className="inline-flex rounded-lg bg-slate-100 p-1">
-          <Tabs.Trigger value="blocks" className={tabClass}>
+          <Tabs.Trigger value="blocks" className={tabClass} data-content-tab="blocks">
             Blocks
           </Tabs.Trigger>
           <Tabs.Trigger value="settings" className={tabClass}>

@@ -79,21 +79,34 @@ function LevelIcon({ level }: { level: CheckLevel }) {
  */
 export function goToBlock(blockId: string): void {
   setEditorParams({ [BLOCK_PARAM]: blockId });
+  const frames = (then: () => void) => requestAnimationFrame(() => requestAnimationFrame(then));
+  const row = () =>
+    document
+      .querySelector(`[data-block-row="${CSS.escape(blockId)}"]`)
+      ?.querySelector<HTMLElement>('[data-control="select"]');
+  const focusRow = () => {
+    const select = row();
+    if (!select) return false;
+    select.scrollIntoView({ block: 'center' });
+    select.focus();
+    return true;
+  };
   // The Blocks tab and the row render after the URL changes: wait for that frame.
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      const row = document.querySelector(`[data-block-row="${CSS.escape(blockId)}"]`);
-      const select = row?.querySelector<HTMLElement>('[data-control="select"]');
-      if (select) {
-        select.scrollIntoView({ block: 'center' });
-        select.focus();
-        return;
-      }
-      document
-        .querySelector('[data-testid="read-only-view"] iframe')
-        ?.scrollIntoView({ block: 'start' });
-    }),
-  );
+  frames(() => {
+    if (focusRow()) return;
+    // The block was already chosen while another content tab showed: a Radix tab opens on
+    // focus (automatic activation), then the row renders.
+    const blocksTab = document.querySelector<HTMLElement>('[data-content-tab="blocks"]');
+    if (blocksTab) {
+      blocksTab.focus();
+      frames(() => void focusRow());
+      return;
+    }
+    // The read-only view: its preview scrolls to the block.
+    document
+      .querySelector('[data-testid="read-only-view"] iframe')
+      ?.scrollIntoView({ block: 'start' });
+  });
 }
 
 export function ChecksSection({
