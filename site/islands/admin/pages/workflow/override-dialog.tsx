@@ -17,12 +17,15 @@ import { DialogButtons, Labelled } from './form-parts.tsx';
 
 const REASON_LABEL = 'Why publish with these errors?';
 
-/** The reason's problem as the field shows it, or undefined when it will do. */
+/** The reason's problem as a sentence under the field, or undefined when it will do. */
 export function reasonProblem(reason: string): string | undefined {
   const length = reason.trim().length;
-  if (length < OVERRIDE_REASON_MIN)
-    return `must say why in at least ${OVERRIDE_REASON_MIN} characters`;
-  if (length > OVERRIDE_REASON_MAX) return `must be at most ${OVERRIDE_REASON_MAX} characters`;
+  if (length < OVERRIDE_REASON_MIN) {
+    return `Say why in at least ${OVERRIDE_REASON_MIN} characters (${length} so far).`;
+  }
+  if (length > OVERRIDE_REASON_MAX) {
+    return `Keep the reason to ${OVERRIDE_REASON_MAX} characters at most (${length} now).`;
+  }
   return undefined;
 }
 
@@ -62,7 +65,7 @@ export function OverrideDialog({
       open={open}
       onOpenChange={(next) => !next && close()}
       title="Publish over errors"
-      description="The working copy goes live now with these errors. Your reason is kept with the version and in the audit log."
+      description="This content goes live now with the errors below. Your reason is kept with the version and in the audit log."
     >
       <form
         className="grid gap-3 text-sm"
