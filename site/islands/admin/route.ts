@@ -8,7 +8,8 @@ import { useSyncExternalStore } from 'react';
 export const TABS = ['pages', 'analytics', 'images', 'leads'] as const;
 export type Tab = (typeof TABS)[number];
 /**
- * The Pages tab's page editor adds `?edit=<page id>&block=<block id>` (common/editor/blocks/editor-url.ts).
+ * The Pages tab's page editor adds `?edit=<page id>&block=<block id>&thread=<comment id>&tab=<side
+ * tab>` (common/editor/blocks/editor-url.ts).
  * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects,
  * Experiments (`?page=&experiment=&variant=&panel=`, common/experiments-url.ts) and
  * Forms (`?form=<id>`, forms/forms-view.tsx), Claims and Evidence (`?claim=<id>`,

@@ -1,5 +1,6 @@
 // The publishing settings' choices as the settings screen words them (settings-section.tsx):
-// required approvals, approval periods, the claims lint and what a withdrawn claim does.
+// required approvals, approval periods, the claims lint, what a withdrawn claim does and
+// whether the errors of the checks before publishing refuse submit and publish (issue 38).
 import { MAX_APPROVALS_REQUIRED, type Settings } from '../../../../functions/shared/workflow.ts';
 
 export const CHOICES = Array.from({ length: MAX_APPROVALS_REQUIRED + 1 }, (_, n) => n);
@@ -21,3 +22,11 @@ export const WITHDRAWN: Record<Settings['withdrawnClaims'], string> = {
   flag: 'Flag pages, e-mail publishers',
   unpublish: 'Take live pages down at once',
 };
+
+/** `checksBlockPublishing` as a choice of two (the select's values). */
+export type ChecksChoice = 'block' | 'list';
+export const CHECKS: Record<ChecksChoice, string> = {
+  block: 'Block submitting and publishing',
+  list: 'List them only',
+};
+export const checksChoice = (blocking: boolean): ChecksChoice => (blocking ? 'block' : 'list');

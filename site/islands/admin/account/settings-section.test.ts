@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../functions/shared/workflow.ts';
 import { changedSettings, checklistProblems } from './settings-section.tsx';
 import { jobCodePrefixProblem } from './job-code-setting.tsx';
+import { CHECKS, checksChoice } from './settings-choices.ts';
 
 describe('the publishing settings screen', () => {
   it('names empty, too long and repeated checklist items', () => {
@@ -50,5 +51,15 @@ describe('the publishing settings screen', () => {
     expect(
       changedSettings(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, jobCodePrefix: ' MLR ' }),
     ).toEqual({ jobCodePrefix: 'MLR' });
+  });
+
+  it('offers the checks before publishing as block or list, and sends a change (issue 38)', () => {
+    expect(CHECKS[checksChoice(DEFAULT_SETTINGS.checksBlockPublishing)]).toBe(
+      'Block submitting and publishing',
+    );
+    expect(CHECKS[checksChoice(false)]).toBe('List them only');
+    expect(
+      changedSettings(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, checksBlockPublishing: false }),
+    ).toEqual({ checksBlockPublishing: false });
   });
 });

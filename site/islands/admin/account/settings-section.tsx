@@ -1,6 +1,7 @@
 // Publishing settings (issue 23, issue 36; admins only; docs/decisions/0549-publishing-settings.md):
 // the approvals a working copy needs, the claims lint (warn or block), what a withdrawn claim
-// does to the pages that use it, whether unresolved comments block an approval, and the
+// does to the pages that use it, whether the errors of the checks before publishing refuse
+// submit and publish (issue 38), whether unresolved comments block an approval, and the
 // reviewer checklist every e-signature confirms item by item (add, edit, remove, reorder, up
 // to 12; empty and repeated items are refused with sentences before anything is sent), and
 // the job code prefix (job-code-setting.tsx, issue 37). Save
@@ -20,7 +21,16 @@ import { useToast } from '../toast.tsx';
 import { Button, FieldError, FormAlert, InfoTip, inputClass } from '../ui.tsx';
 import { saveSettings, SETTINGS_KEY, settingsQuery } from './account-api.ts';
 import { JobCodeSetting, jobCodePrefixProblem } from './job-code-setting.tsx';
-import { CHOICES, describe, LINT, period, PERIODS, WITHDRAWN } from './settings-choices.ts';
+import {
+  CHECKS,
+  checksChoice,
+  CHOICES,
+  describe,
+  LINT,
+  period,
+  PERIODS,
+  WITHDRAWN,
+} from './settings-choices.ts';
 
 /** The checklist's problems as sentences, by item index; none when it can be saved. */
 export function checklistProblems(items: readonly string[]): Map<number, string> {
@@ -53,6 +63,9 @@ export function changedSettings(stored: Settings, edited: Settings): SettingsUpd
   if (edited.claimsLint !== stored.claimsLint) changes.claimsLint = edited.claimsLint;
   if (edited.withdrawnClaims !== stored.withdrawnClaims) {
     changes.withdrawnClaims = edited.withdrawnClaims;
+  }
+  if (edited.checksBlockPublishing !== stored.checksBlockPublishing) {
+    changes.checksBlockPublishing = edited.checksBlockPublishing;
   }
   if (edited.openCommentsBlockApproval !== stored.openCommentsBlockApproval) {
     changes.openCommentsBlockApproval = edited.openCommentsBlockApproval;
@@ -285,6 +298,15 @@ export function SettingsSection() {
               options={WITHDRAWN}
               value={current.withdrawnClaims}
               onChange={(withdrawnClaims) => change({ withdrawnClaims })}
+            />
+            <Choice
+              id={`${ids}-checks`}
+              label="Errors found by the checks before publishing"
+              tip="the checks before publishing"
+              about="Each save of a working copy is checked as it will render: links, accessibility, search and social tags, structured data, claims and content left to fill in. Block refuses to submit or publish it while errors remain (a publisher may publish over them, saying why, which the version keeps); List shows them in the Review tab only. Warnings never refuse anything."
+              options={CHECKS}
+              value={checksChoice(current.checksBlockPublishing)}
+              onChange={(choice) => change({ checksBlockPublishing: choice === 'block' })}
             />
             <Setting
               id={`${ids}-period`}

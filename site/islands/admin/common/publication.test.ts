@@ -5,7 +5,7 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { publicationSchema } from '../../../../functions/shared/job-codes.ts';
-import { PublicationDetails, publicationSummary } from './publication.tsx';
+import { overrideLine, PublicationDetails, publicationSummary } from './publication.tsx';
 
 const publication = publicationSchema.parse({
   jobCode: 'PB-2026-0042',
@@ -45,5 +45,32 @@ describe('a publication in the admin', () => {
       renderToStaticMarkup(h(PublicationDetails, { publication: unsigned, heading: 'Job code' })),
     ).toContain('No approvals: none were required when it went live.');
     expect(publicationSummary(unsigned)).toMatch(/, with no approvals\.$/);
+  });
+
+  it('says a version was published over check errors, by whom and why, the errors folded', () => {
+    const over = publicationSchema.parse({
+      ...publication,
+      checksOverride: {
+        reason: 'The broken link is fixed by the partner tonight.',
+        errors: ['The link to /partners answers 404.', 'The hero image has no text alternative.'],
+        by: 'publisher@pharmabridge.test',
+      },
+    });
+    const line =
+      'Published over 2 check errors by publisher@pharmabridge.test: “The broken link is fixed by the partner tonight.”';
+    expect(overrideLine(over.checksOverride!)).toBe(line);
+    expect(overrideLine({ ...over.checksOverride!, errors: ['One.'] })).toMatch(
+      /^Published over 1 check error by /,
+    );
+    const html = renderToStaticMarkup(
+      h(PublicationDetails, { publication: over, heading: 'Job code' }),
+    );
+    expect(html).toContain(line);
+    expect(html).toMatch(/<details[^>]*><summary[^>]*>The errors published over<\/summary>/);
+    expect(html).toContain('<li class="break-words">The link to /partners answers 404.</li>');
+    expect(publicationSummary(over)).toMatch(/approved, medical\. Published over 2 check errors/);
+    expect(
+      renderToStaticMarkup(h(PublicationDetails, { publication, heading: 'Job code' })),
+    ).not.toContain('check error');
   });
 });

@@ -58,6 +58,16 @@ const pageOrScheduleSchema = z.union([landingPageSchema, scheduleEntrySchema]);
 export const publish = (id: string, at?: string) =>
   request(pageOrScheduleSchema, 'POST', `${base(id)}/publish`, at ? { at } : {});
 
+/**
+ * Publishes now over the errors of the checks before publishing (issue 38), saying why: the
+ * audit entry and the version's publication keep the reason and the errors
+ * (functions/shared/page-checks.ts).
+ */
+export const publishOverChecks = (id: string, reason: string) =>
+  request(pageOrScheduleSchema, 'POST', `${base(id)}/publish`, {
+    overrideChecks: { reason },
+  });
+
 export const unpublish = (id: string, body: { at?: string; redirectTo?: string }) =>
   request(pageOrScheduleSchema, 'POST', `${base(id)}/unpublish`, body);
 

@@ -1,6 +1,7 @@
 // The page content in the editor, over one JSON text: the blocks (blocks/block-editor.tsx),
 // the page settings that are not blocks (SEO, the contact form and, on the default page, the
-// sections other pages read; structured-editor.tsx) and the JSON itself, with its parse
+// sections other pages read; structured-editor.tsx) with the search and social previews of
+// the SEO settings (seo-preview.tsx), and the JSON itself, with its parse
 // problem and the content errors a save was refused for.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
@@ -11,6 +12,8 @@ import { SectionSettings } from '../common/editor/section-settings.tsx';
 import { setAt } from '../common/editor/values.ts';
 import { FormPicker } from '../common/editor/form-picker.tsx';
 import type { PageEditor } from './use-page-editor.ts';
+import { BLOCK_PARAM, useEditorParam } from '../common/editor/blocks/editor-url.ts';
+import { SeoPreview } from './seo-preview.tsx';
 
 const tabClass =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow';
@@ -20,6 +23,14 @@ const SITE_WIDE = ['testimonials', 'faq', 'howItWorks'] as const;
 
 export function ContentFields({ editor }: { editor: PageEditor }) {
   const [contentTab, setContentTab] = useState('blocks');
+  // A block chosen from elsewhere (the Review tab's "Go to block", workflow/checks-section.tsx)
+  // shows the Blocks tab (set while rendering, as React advises for state following an input).
+  const block = useEditorParam(BLOCK_PARAM);
+  const [shownBlock, setShownBlock] = useState(block);
+  if (block !== shownBlock) {
+    setShownBlock(block);
+    if (block) setContentTab('blocks');
+  }
   const { parsed, jsonProblem, showJsonAlert, contentServerErrors } = editor;
   const hasServerErrors = Object.keys(contentServerErrors).length > 0;
   const params = paramsUsed(editor.contentValue);
@@ -40,7 +51,7 @@ export function ContentFields({ editor }: { editor: PageEditor }) {
       </p>
       <Tabs.Root value={contentTab} onValueChange={setContentTab}>
         <Tabs.List aria-label="Content editor" className="inline-flex rounded-lg bg-slate-100 p-1">
-          <Tabs.Trigger value="blocks" className={tabClass}>
+          <Tabs.Trigger value="blocks" className={tabClass} data-content-tab="blocks">
             Blocks
           </Tabs.Trigger>
           <Tabs.Trigger value="settings" className={tabClass}>
@@ -82,6 +93,14 @@ export function ContentFields({ editor }: { editor: PageEditor }) {
             onChange={editor.setContent}
             isDefaultPage={editor.isDefault}
           />
+          {/* The search result and social card the SEO settings make (seo-preview.tsx). */}
+          {editor.previewContent && (
+            <SeoPreview
+              content={editor.previewContent}
+              slug={editor.form.slug || editor.base.slug}
+              isActive={editor.form.isActive}
+            />
+          )}
           {!editor.isDefault && (
             <p className="text-sm text-slate-700">
               Testimonials, the FAQ and the How It Works steps other pages show are edited on the

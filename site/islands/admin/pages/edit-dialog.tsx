@@ -26,6 +26,7 @@ import {
   BLOCK_PARAM,
   EDIT_PARAM,
   setEditorParams,
+  TAB_PARAM,
   THREAD_PARAM,
   useEditorParam,
 } from '../common/editor/blocks/editor-url.ts';
@@ -39,6 +40,7 @@ export function EditPageDialog(props: PageEditorProps) {
       [EDIT_PARAM]: undefined,
       [BLOCK_PARAM]: undefined,
       [THREAD_PARAM]: undefined,
+      [TAB_PARAM]: undefined,
     });
     props.onClose();
   };
@@ -55,7 +57,16 @@ export function EditPageDialog(props: PageEditorProps) {
     live: base.isActive,
     makesLive: form.isActive,
   });
-  const [chosenTab, setSideTab] = useState(readOnly ? 'review' : 'preview');
+  // The side tab is in the URL (?tab=review|versions) when it is not the first one, so a
+  // reload, or a page card's link to its check errors (page-card.tsx), shows it.
+  const urlTab = useEditorParam(TAB_PARAM);
+  const [chosenTab, setChosenTab] = useState(
+    urlTab === 'review' || urlTab === 'versions' ? urlTab : readOnly ? 'review' : 'preview',
+  );
+  const setSideTab = (tab: string) => {
+    setChosenTab(tab);
+    setEditorParams({ [TAB_PARAM]: tab === 'review' || tab === 'versions' ? tab : undefined });
+  };
   // The read-only view shows the page itself: its side has the Review and Versions tabs.
   const sideTab = readOnly && chosenTab === 'preview' ? 'review' : chosenTab;
   // A comment thread in the URL (a block's pin, a mention e-mail's link) opens the Review tab.
@@ -64,7 +75,7 @@ export function EditPageDialog(props: PageEditorProps) {
   const [shownThread, setShownThread] = useState<string>();
   if (thread !== shownThread) {
     setShownThread(thread);
-    if (thread) setSideTab('review');
+    if (thread) setChosenTab('review');
   }
   const titleInput = useRef<HTMLInputElement>(null);
   const sideTabs = useRef<HTMLDivElement>(null);

@@ -1,7 +1,8 @@
 // One page in the Pages tab: its title, its real public address (`/` for the default
 // page), whether it is a Draft, Live or Live with changes still building, an experiment
 // running on it (issue 24), a flag when it says a claim that is not approved now (issue 36),
-// the live version's job code, its review-by date and expiry with the Lifecycle dialog
+// errors the checks before publishing found in its working copy (issue 38; the badge opens the
+// editor's Review tab), the live version's job code, its review-by date and expiry with the Lifecycle dialog
 // (issue 37, lifecycle-dialog.tsx), and its actions, with the destructive ones (Reset,
 // Delete) set apart from View, Edit,
 // Analytics and Experiments.
@@ -10,6 +11,7 @@ import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { experimentListKey, listExperiments } from '../common/experiments-api.ts';
 import { experimentsUrl } from '../common/experiments-url.ts';
 import { navigate } from '../route.ts';
+import { setEditorParams, TAB_PARAM } from '../common/editor/blocks/editor-url.ts';
 import type { BuildStatus } from '../../../../functions/shared/api/build.ts';
 import { formatTime } from '../api.ts';
 import { jobCodeLabel } from '../../../../functions/shared/job-codes.ts';
@@ -138,6 +140,17 @@ export function PageCard({
           (saved {formatTime(workflow.workingCopy.updatedAt)} by {workflow.workingCopy.updatedBy})
         </p>
       )}
+      {(workflow?.workingCopy?.checkErrors ?? 0) > 0 && (
+        <CheckErrorsBadge
+          count={workflow!.workingCopy!.checkErrors}
+          title={page.title}
+          onOpen={() => {
+            // The editor opens on its Review tab (?tab=review, edit-dialog.tsx).
+            setEditorParams({ [TAB_PARAM]: 'review' });
+            onEdit();
+          }}
+        />
+      )}
       {workflow?.schedule.map((entry) => (
         <p key={entry.action} className="mt-1 text-xs text-sky-900" data-testid="page-schedule">
           {entry.action === 'publish' ? 'Publishes' : 'Unpublishes'}{' '}
@@ -230,6 +243,49 @@ export function PageCard({
         </div>
       </div>
     </li>
+  );
+}
+
+/** "1 check error", "3 check errors". */
+export const checkErrorsLabel = (count: number) => `${count} check error${count === 1 ? '' : 's'}`;
+
+export const CHECK_ERRORS_HINT =
+  'The working copy has errors the checks before publishing found; see the Review tab.';
+
+/** The working copy's check errors: a button that opens the editor on its Review tab. */
+export function CheckErrorsBadge({
+  count,
+  title,
+  onOpen,
+}: {
+  count: number;
+  title: string;
+  onOpen: () => void;
+}) {
+  return (
+    <Tooltip content={CHECK_ERRORS_HINT}>
+      <button
+        type="button"
+        data-testid="page-check-errors"
+        aria-label={`${checkErrorsLabel(count)} in ${title}: open the Review tab`}
+        onClick={onOpen}
+        className="mt-1 inline-flex w-fit items-center gap-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-900 underline decoration-dotted underline-offset-2 hover:bg-red-200"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-3.5 w-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        >
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v6M12 17h.01" />
+        </svg>
+        {checkErrorsLabel(count)}
+      </button>
+    </Tooltip>
   );
 }
 

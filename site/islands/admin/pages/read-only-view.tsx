@@ -11,6 +11,7 @@ import { READ_ONLY_WORDING, type EditorAccess } from './editor-status.ts';
 import { LivePreview } from '../common/editor/live-preview.tsx';
 import type { PageEditor } from './use-page-editor.ts';
 import { livePath, publicPath } from '../../../../functions/shared/slug.ts';
+import { BLOCK_PARAM, useEditorParam } from '../common/editor/blocks/editor-url.ts';
 
 export function ReadOnlyView({
   editor,
@@ -23,6 +24,8 @@ export function ReadOnlyView({
   onReview: () => void;
 }) {
   const { base, live } = editor;
+  // The Review tab's "Go to block" (workflow/checks-section.tsx) scrolls the preview to it.
+  const focusBlock = useEditorParam(BLOCK_PARAM);
   const isLive = live?.isActive ?? base.isActive;
   const hasCopy = Boolean(editor.workflow?.workingCopy);
   // The public address for a live page; a draft's preview address (signed-in only) otherwise.
@@ -87,6 +90,7 @@ export function ReadOnlyView({
           content={editor.previewContent}
           stale={false}
           note={hasCopy ? '(the working copy, as saved)' : '(as saved)'}
+          focusBlock={focusBlock}
         />
       ) : (
         <p className="text-sm text-slate-600">

@@ -3,7 +3,10 @@
 // approvals (workflow/approvals-section.tsx), the actions the role may take here (submit,
 // approve, reject, publish now or at a time, unpublish, discard the working copy, with their
 // dialogs in workflow/), preview links for reviewers without an account
-// (workflow/preview-links.tsx) and the comment threads (workflow/comments.tsx). The API
+// (workflow/preview-links.tsx) and the comment threads (workflow/comments.tsx). The checks
+// before publishing (workflow/checks-section.tsx, issue 38) list what the server found; while
+// their errors refuse submit and publish, a publisher may publish over them with a reason
+// (workflow/override-dialog.tsx). The API
 // enforces every permission; this hides what the role cannot do.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,6 +29,10 @@ import {
 } from '../common/workflow-api.ts';
 import { ApprovalsSection } from './workflow/approvals-section.tsx';
 import { ClaimsSection } from './workflow/claims-section.tsx';
+import { ChecksSection, checksRefuse } from './workflow/checks-section.tsx';
+import { OverrideDialog } from './workflow/override-dialog.tsx';
+import { AxeCheck } from './workflow/axe-check.tsx';
+import { errorsOf } from '../../../../functions/shared/page-checks.ts';
 import { Comments } from './workflow/comments.tsx';
 import { editorLayout } from '../common/editor/blocks/layout-ops.ts';
 import { PreviewLinks } from './workflow/preview-links.tsx';
@@ -33,7 +40,8 @@ import { RejectDialog, SubmitDialog } from './workflow/review-dialogs.tsx';
 import { StateSection } from './workflow/state-section.tsx';
 import { WhenDialog } from './workflow/when-dialog.tsx';
 
-type Dialog = 'submit' | 'approve' | 'reject' | 'schedule' | 'unpublish' | 'discard' | undefined;
+type Dialog =
+  'submit' | 'approve' | 'reject' | 'schedule' | 'unpublish' | 'discard' | 'override' | undefined;
 
 export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: PageEditor }) {
   const { workflow, live } = editor;
@@ -53,19 +61,20 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
   const failed = (title: string) => (error: unknown) =>
     toast({ title, description: describeError(error), variant: 'destructive' });
 
+  const published = (result: Awaited<ReturnType<typeof publish>>) => {
+    if ('id' in result) {
+      cachePage(client, result);
+      editor.resetTo(result);
+    }
+    refresh();
+    toast({
+      title: 'Published',
+      description: 'Visitors get this version once the site is rebuilt.',
+    });
+  };
   const publishNow = useMutation({
     mutationFn: () => publish(page.id),
-    onSuccess: (result) => {
-      if ('id' in result) {
-        cachePage(client, result);
-        editor.resetTo(result);
-      }
-      refresh();
-      toast({
-        title: 'Published',
-        description: 'Visitors get this version once the site is rebuilt.',
-      });
-    },
+    onSuccess: published,
     onError: failed('Not published'),
   });
   const discard = useMutation({
@@ -92,6 +101,12 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
     : undefined;
   const publishable = (copy !== null || !live.isActive) && workflow.approvalsMissing === 0;
   const changes = copy ? pageChanges(live, { ...copy, isActive: live.isActive }) : [];
+  // The checks' errors refuse submit and publish while the setting says so (the server's 409).
+  const checks = workflow.checks as typeof workflow.checks | undefined;
+  const checkErrors = errorsOf(checks?.checks ?? []);
+  const blockedByChecks = checksRefuse(checks)
+    ? 'The checks before publishing found errors: fix them first (see the list above).'
+    : undefined;
 
   return (
     <div className="grid gap-5 text-sm" data-testid="workflow-panel">
@@ -106,12 +121,25 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
       />
       <ApprovalsSection workflow={workflow} />
       <ClaimsSection check={workflow.claimsCheck} />
+      <ChecksSection
+        checks={checks}
+        blocks={editorLayout(copy?.content ?? live.content)}
+        stale={editor.dirty}
+      >
+        {/* axe in the browser over the page as the preview renders it (unsaved edits too). */}
+        <AxeCheck content={editor.previewContent ?? undefined} />
+      </ChecksSection>
 
       <section aria-labelledby="wf-actions" className="grid gap-2">
         <h3 id="wf-actions" className="font-semibold text-ink">
           Actions
         </h3>
         {blockedByEdits && <p className="text-amber-900">{blockedByEdits}</p>}
+        {blockedByChecks && (canEdit || canPublish) && (
+          <p className="text-red-800" data-testid="blocked-by-checks">
+            {blockedByChecks}
+          </p>
+        )}
         {/* A read-only role with nothing to do now is told so (issue 35), not shown a gap. */}
         {!canEdit && !canPublish && !(canReview && copy?.state === 'in_review') && (
           <p className="text-slate-600">
@@ -122,7 +150,10 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
         )}
         <div className="flex flex-wrap gap-2">
           {canEdit && (copy?.state === 'draft' || (!copy && !live.isActive)) && (
-            <Button disabled={Boolean(blockedByEdits)} onClick={() => setDialog('submit')}>
+            <Button
+              disabled={Boolean(blockedByEdits || blockedByChecks)}
+              onClick={() => setDialog('submit')}
+            >
               Submit for review
             </Button>
           )}
@@ -154,15 +185,21 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
             <>
               <Tooltip
                 content={
-                  publishable
-                    ? 'Replaces the live version now; the site rebuilds.'
-                    : `${workflow.approvalsMissing} more approval${workflow.approvalsMissing === 1 ? '' : 's'} of the current content needed first.`
+                  !publishable
+                    ? `${workflow.approvalsMissing} more approval${workflow.approvalsMissing === 1 ? '' : 's'} of the current content needed first.`
+                    : blockedByChecks
+                      ? 'The checks before publishing found errors: fix them, or publish over them.'
+                      : 'Replaces the live version now; the site rebuilds.'
                 }
               >
-                <span tabIndex={publishable ? -1 : 0}>
+                <span tabIndex={publishable && !blockedByChecks ? -1 : 0}>
                   <Button
                     variant="primary"
-                    disabled={!publishable || publishNow.isPending || Boolean(blockedByEdits)}
+                    disabled={
+                      !publishable ||
+                      publishNow.isPending ||
+                      Boolean(blockedByEdits || blockedByChecks)
+                    }
                     onClick={() => publishNow.mutate()}
                   >
                     {publishNow.isPending ? 'Publishing...' : 'Publish now'}
@@ -170,11 +207,31 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
                 </span>
               </Tooltip>
               <Button
-                disabled={!publishable || Boolean(blockedByEdits)}
+                disabled={!publishable || Boolean(blockedByEdits || blockedByChecks)}
                 onClick={() => setDialog('schedule')}
               >
                 Schedule publish...
               </Button>
+              {blockedByChecks && (
+                <Tooltip
+                  content={
+                    publishable
+                      ? 'Publishes now despite the errors; you say why, and the version keeps your reason.'
+                      : 'The approvals are needed first, errors or not.'
+                  }
+                >
+                  <span tabIndex={publishable && !blockedByEdits ? -1 : 0}>
+                    <Button
+                      variant="danger"
+                      data-control="publish-over-errors"
+                      disabled={!publishable || Boolean(blockedByEdits)}
+                      onClick={() => setDialog('override')}
+                    >
+                      Publish over errors...
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
             </>
           )}
           {canPublish && live.isActive && !editor.isDefault && (
@@ -266,6 +323,13 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
             ...('at' in result && result.at ? { description: localTime(result.at) } : {}),
           });
         }}
+      />
+      <OverrideDialog
+        open={dialog === 'override'}
+        page={page}
+        errors={checkErrors}
+        onClose={() => setDialog(undefined)}
+        onPublished={published}
       />
       <ConfirmDialog
         open={dialog === 'discard'}

@@ -1,7 +1,8 @@
 // The page editor's place in the admin URL (site/islands/admin/route.ts): /admin?edit=<page
-// id>&block=<block id>&thread=<comment id>. The Pages tab opens the editor of `edit` on load,
-// the block editor selects `block` and the Review tab opens the comment thread `thread`
-// (issue 36), so a reload (or a link sent to a colleague) comes back to the same place.
+// id>&block=<block id>&thread=<comment id>&tab=<side tab>. The Pages tab opens the editor of
+// `edit` on load, the block editor selects `block`, the Review tab opens the comment thread
+// `thread` (issue 36) and the editor's side shows the tab `tab` (review, versions; a page
+// card's check errors open the Review tab, issue 38), so a reload (or a link sent to a colleague) comes back to the same place.
 // These are refinements of the Pages view, so they replace the history entry.
 import { useEffect, useRef } from 'react';
 import { navigate, useAdminLocation } from '../../../route.ts';
@@ -9,6 +10,7 @@ import { navigate, useAdminLocation } from '../../../route.ts';
 export const EDIT_PARAM = 'edit';
 export const BLOCK_PARAM = 'block';
 export const THREAD_PARAM = 'thread';
+export const TAB_PARAM = 'tab';
 /** `thread`'s value that opens the Review tab's new comment box, pinned to `block`. */
 export const NEW_THREAD = 'new';
 
