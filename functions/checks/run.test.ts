@@ -23,7 +23,7 @@ const facts = (over: Partial<CheckFacts> = {}): CheckFacts => ({
 const templateContent = (id: string) => builtInTemplate(id)!.content(NOW);
 const check = (content: LandingContent, over?: Partial<CheckFacts>, title = 'Spring launch') =>
   runChecks({ title, slug: 'spring-launch', content }, facts(over));
-const ids = (checks: PageCheck[]) => checks.map((c) => c.id.split(':')[0]);
+const ids = (checks: PageCheck[]) => checks.map((c) => c.id.split(':')[0]!);
 const errors = (checks: PageCheck[]) => checks.filter((c) => c.level === 'error');
 
 /** A layout page: the template's, with blocks swapped in. */
