@@ -24,6 +24,9 @@ const PUBLISHING_SPECS = [
   // Publishes a page with every block type (scripts/block-gallery.ts) for axe, CSP and vnu,
   // and checks there what only a build writes (record 0548 lists it).
   'block-gallery.spec.ts',
+  // Publishes a page from each built-in template through the checks before publishing, for
+  // vnu, axe, anchors and Event structured data as built (issue 38).
+  'template-pages.spec.ts',
 ];
 /**
  * Specs that create and edit pages and check them where the server shows them at once: the
@@ -47,6 +50,8 @@ const EDITING_SPECS = [
   'gated-asset.spec.ts',
   // Creates and saves a Webinar page by keyboard (issue 27's walk-through).
   'webinar-keyboard.spec.ts',
+  // A Webinar page's checks in the Review tab, fixed and published (issue 38).
+  'checks.spec.ts',
   // Creates pages, people of each role and a working copy (issue 35).
   'editor-roles.spec.ts',
   // Saves a form and a page with it as a block (issue 35).

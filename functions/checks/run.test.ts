@@ -8,6 +8,8 @@ import { BUILT_IN_TEMPLATES, builtInTemplate } from '../shared/page-templates.ts
 import type { PageCheck } from '../shared/page-checks.ts';
 import { runChecks, type CheckFacts } from './run.ts';
 import { structuredDataProblems } from './structured-data.ts';
+import { seededClaims } from '../site-data/store.ts';
+import { claimKeysOf, pageClaimsOf } from '../shared/claims/page-claims.ts';
 
 const NOW = new Date('2026-12-06T10:00:00Z');
 const facts = (over: Partial<CheckFacts> = {}): CheckFacts => ({
@@ -33,10 +35,20 @@ function withLayout(blocks: unknown[]): LandingContent {
 }
 
 describe('templates as created', () => {
+  // The claims the store starts with (content/claims.json): a template must not say one of
+  // their forbidden wordings.
+  const seeded = seededClaims(NOW);
   it.each(BUILT_IN_TEMPLATES.map((template) => template.id))(
     '%s has no error but the placeholders a marketer fills in',
     (id) => {
-      const found = errors(check(templateContent(id)));
+      const content = templateContent(id);
+      const keys = claimKeysOf(content);
+      const found = errors(
+        check(content, {
+          claims: seeded.claims,
+          pageClaims: keys.length ? pageClaimsOf(keys, seeded.claims, seeded.evidence) : undefined,
+        }),
+      );
       expect(found.filter((c) => c.category !== 'content')).toEqual([]);
       for (const c of found) expect(c.message).toMatch(/is still called “Speaker name”/);
     },

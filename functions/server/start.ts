@@ -1,5 +1,6 @@
 // `npm start`: the whole product locally, with no configuration.
 import '../lib/zod-jitless.ts'; // first, before any module builds a schema
+import './tsx-hooks.ts'; // before anything imports a .tsx module (the checks' renderer)
 import { ConfigError, loadConfig } from '../env.ts';
 import { jsonLogger } from '../core/logger.ts';
 import { StartupError } from './dynamo-local.ts';

@@ -249,7 +249,8 @@ function gatedAsset(): LandingContent {
       headline: 'Why teams validate at upload',
       items: [
         { value: '99.8%', label: 'validation accuracy against contract rules' },
-        { value: '<100 ms', label: 'per validation request' },
+        // A process, not a performance figure: "<100 ms" is a wording the latency claim forbids.
+        { value: '3 steps', label: 'upload, validate, deliver' },
         { value: '2-4 weeks', label: 'from kickoff to live suppliers' },
       ],
     },
