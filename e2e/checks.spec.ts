@@ -147,3 +147,90 @@ test('a Webinar page: its checks in the Review tab, fixed in the editor, publish
     expect.objectContaining({ name: 'Jonas Richter' }),
   ]);
 });
+
+test('a page published over its errors with a reason: the version says so; previews, axe and the setting', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const title = `Published over ${run}`;
+  const slug = `published-over-${run}`;
+  expect((await request.post('/api/auth/login', { data: E2E_ADMIN })).ok()).toBe(true);
+  const created = await request.post('/api/landing-pages', {
+    data: { title, slug, isActive: false, startFrom: 'template', templateId: 'event' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const draft = (await created.json()) as { id: string; revision: number; content: unknown };
+  const copy = await request.put(`/api/landing-pages/${draft.id}/draft`, {
+    data: { title, slug, content: draft.content, revision: draft.revision },
+  });
+  expect(copy.status(), await copy.text()).toBe(200);
+
+  await signIn(page);
+  await page.goto(`/admin?edit=${draft.id}&tab=review`);
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(edit.getByTestId('page-checks').getByTestId('checks-summary')).toContainText(
+    /^2 errors/,
+  );
+
+  // axe over the preview, in the browser, beside the server's findings.
+  await edit.getByRole('button', { name: 'Check accessibility' }).click();
+  await expect(edit.getByTestId('axe-summary')).toBeVisible({ timeout: 60_000 });
+  await settled(page);
+  await shoot(page, 'review-tab-axe', { fullPage: false });
+
+  // Published over the errors, with a reason.
+  const reason = 'The speakers are announced on the day; the page must go out now.';
+  await edit.getByRole('button', { name: 'Publish over errors...' }).click();
+  const why = page.getByRole('dialog', { name: 'Publish over errors' });
+  await why.getByLabel('Why publish with these errors?').fill(reason);
+  await why.getByRole('button', { name: 'Publish over errors' }).click();
+  await expect(why).toBeHidden();
+  await expect(page.getByTestId('toast').last()).toContainText(/published/i);
+
+  // The version keeps the reason and the errors published over.
+  const live = (await (await request.get(`/api/admin/pages/${draft.id}`)).json()) as {
+    isActive: boolean;
+    publication?: { checksOverride?: { reason: string; errors: string[]; by: string } };
+  };
+  expect(live.isActive).toBe(true);
+  expect(live.publication?.checksOverride).toEqual({
+    reason,
+    errors: [expect.stringContaining('Speaker 1'), expect.stringContaining('Speaker 2')],
+    by: E2E_ADMIN.email,
+  });
+  await edit.locator('[data-tab="versions"]').click();
+  const line = edit.getByTestId('checks-override').first();
+  await expect(line).toContainText(`Published over 2 check errors by ${E2E_ADMIN.email}`);
+  await expect(line).toContainText(reason);
+  await settled(page);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'versions-override', { fullPage: false });
+
+  // The search and social previews in Page settings.
+  await edit.getByRole('tab', { name: 'Page settings' }).click();
+  const preview = edit.getByTestId('seo-preview');
+  await preview.scrollIntoViewIfNeeded();
+  // As a search result shows an address: the host, then the path's parts.
+  await expect(preview.getByTestId('seo-preview-url')).toContainText(`› ${slug}`);
+  await expect(preview.getByTestId('seo-preview-title')).toContainText('Meet PharmaBridge');
+  await settled(page);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'seo-preview', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  // The setting, as the admin sees it (not changed: other specs rely on its default).
+  await page.goto('/admin/account');
+  const choice = page.getByRole('combobox', {
+    name: 'Errors found by the checks before publishing',
+  });
+  await choice.scrollIntoViewIfNeeded();
+  await expect(choice).toHaveValue('block');
+  await expectTooltip(
+    page.getByRole('button', { name: 'About the checks before publishing' }),
+    'Warnings never refuse anything.',
+  );
+  await page.keyboard.press('Escape');
+  await settled(page);
+  await shoot(page, 'settings-checks', { fullPage: false });
+});

@@ -125,6 +125,7 @@ export function WorkflowPanel({ page, editor }: { page: LandingPage; editor: Pag
         checks={checks}
         blocks={editorLayout(copy?.content ?? live.content)}
         stale={editor.dirty}
+        live={live.isActive}
       >
         {/* axe in the browser over the page as the preview renders it (unsaved edits too). */}
         <AxeCheck content={editor.previewContent ?? undefined} />

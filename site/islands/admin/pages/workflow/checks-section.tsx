@@ -113,6 +113,7 @@ export function ChecksSection({
   checks,
   blocks,
   stale,
+  live = true,
   onGoToBlock = goToBlock,
   children,
 }: {
@@ -121,6 +122,8 @@ export function ChecksSection({
   blocks: readonly Block[];
   /** The editor has unsaved edits: the checks are of the saved copy. */
   stale?: boolean;
+  /** Whether the page is live: without a working copy, the checks are of the page as stored. */
+  live?: boolean;
   onGoToBlock?: (blockId: string) => void;
   /** More findings beside the server's (the browser's accessibility check). */
   children?: ReactNode;
@@ -142,8 +145,12 @@ export function ChecksSection({
         )}
       </p>
       <p className="text-xs text-slate-600">
-        {checks.of === 'working-copy' ? 'The working copy' : 'The live page'}, revision{' '}
-        {checks.revision}, checked{' '}
+        {checks.of === 'working-copy'
+          ? 'The working copy'
+          : live
+            ? 'The live page'
+            : 'The page (not live yet)'}
+        , revision {checks.revision}, checked{' '}
         <time dateTime={checks.checkedAt}>{formatTime(checks.checkedAt)}</time>.
         {stale && ' Your unsaved edits are not checked yet: save them to check them.'}
         {!checks.blocking &&
