@@ -22,6 +22,21 @@ export interface SignaturePageInput {
   publication: Publication;
 }
 
+/** A version published over the checks' errors says so, with the reason and the errors. */
+function overridden(publication: Publication): string {
+  const over = publication.checksOverride;
+  if (!over) return '';
+  return `
+  <section class="meta">
+    <h2>Published over ${over.errors.length} error${over.errors.length === 1 ? '' : 's'} of the checks before publishing</h2>
+    <dl>
+      <dt>By</dt><dd>${escape(over.by)}</dd>
+      <dt>Reason</dt><dd>${escape(over.reason)}</dd>
+      <dt>Errors</dt><dd><ul>${over.errors.map((error) => `<li>${escape(error)}</li>`).join('')}</ul></dd>
+    </dl>
+  </section>`;
+}
+
 export function signaturePage({ title, address, publication }: SignaturePageInput): string {
   const label = jobCodeLabel(publication);
   const approvals = publication.approvals.length
@@ -72,6 +87,7 @@ export function signaturePage({ title, address, publication }: SignaturePageInpu
       <dt>Published by</dt><dd>${escape(publication.publishedBy)}</dd>
     </dl>
   </section>
+  ${overridden(publication)}
   ${approvals}
 </body>
 </html>
