@@ -8,6 +8,10 @@ import { BUILT_IN_TEMPLATES, builtInTemplate } from '../shared/page-templates.ts
 import type { PageCheck } from '../shared/page-checks.ts';
 import { runChecks, type CheckFacts } from './run.ts';
 import { structuredDataProblems } from './structured-data.ts';
+import { checkAccessibility } from './accessibility.ts';
+import { checkLinks } from './links.ts';
+import { elementsOf, idsOf } from './document.ts';
+import type { RuleInput } from './types.ts';
 import { seededClaims } from '../site-data/store.ts';
 import { claimKeysOf, pageClaimsOf } from '../shared/claims/page-claims.ts';
 
@@ -242,5 +246,54 @@ describe('search', () => {
       },
     } as unknown as CheckFacts['media'];
     expect(ids(check(content as LandingContent, { media }))).toContain('search.og-image-size');
+  });
+});
+
+describe('accessibility rules on markup', () => {
+  /** The rule input for a body fragment, every element in block `body` (content.layout.0). */
+  const on = (html: string): RuleInput => {
+    const elements = elementsOf(`<span hidden data-block-anchor="body"></span>${html}`);
+    return {
+      page: { title: 'x', slug: 'x', content: templateContent('blank') },
+      elements,
+      byId: idsOf(elements),
+      site: facts(),
+      serves: () => true,
+      blockPath: (blockId) => (blockId ? 'content.layout.0' : undefined),
+    };
+  };
+  const found = (html: string, lang = 'en') => ids(checkAccessibility(on(html), lang));
+
+  it('refuses a second main heading, and passes one', () => {
+    expect(found('<h1>One</h1><h1>Two</h1>')).toContain('accessibility.h1-extra');
+    expect(found('<h1>One</h1><h2>Two</h2>')).toEqual([]);
+  });
+
+  it('refuses an image without alt, and passes a decorative one (alt="")', () => {
+    expect(found('<h1>A</h1><img src="/a/photo.png">')).toContain('accessibility.alt-missing');
+    expect(found('<h1>A</h1><img src="/a/photo.png" alt="">')).toEqual([]);
+  });
+
+  it('refuses a form field without a label; passes for=, a wrapping label and aria-label', () => {
+    expect(found('<h1>A</h1><input name="email">')).toContain('accessibility.field-label');
+    expect(
+      found(
+        '<h1>A</h1><label for="e">Email</label><input id="e" name="email">' +
+          '<label>Company <input name="company"></label>' +
+          '<select aria-label="Country" name="country"></select><input type="hidden" name="t">',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a page language that is no language tag', () => {
+    expect(found('<h1>A</h1>', 'english!')).toEqual(['accessibility.lang']);
+    expect(found('<h1>A</h1>', 'de-DE')).toEqual([]);
+  });
+
+  it('refuses a link without text, counting an image’s alt and aria-label as text', () => {
+    const links = (html: string) => ids(checkLinks(on(html)));
+    expect(links('<a href="/faq"><img src="/i.png" alt=""></a>')).toContain('links.no-text');
+    expect(links('<a href="/faq"><img src="/i.png" alt="Questions"></a>')).toEqual([]);
+    expect(links('<a href="/faq" aria-label="Questions"><svg></svg></a>')).toEqual([]);
   });
 });
