@@ -145,13 +145,13 @@ export function ChecksSection({
         )}
       </p>
       <p className="text-xs text-slate-600">
+        {/* No revision number: the editor's header and the Review tab's state say it once. */}
         {checks.of === 'working-copy'
-          ? 'The working copy'
+          ? 'The saved working copy'
           : live
             ? 'The live page'
-            : 'The page (not live yet)'}
-        , revision {checks.revision}, checked{' '}
-        <time dateTime={checks.checkedAt}>{formatTime(checks.checkedAt)}</time>.
+            : 'The page (not live yet)'}{' '}
+        was checked <time dateTime={checks.checkedAt}>{formatTime(checks.checkedAt)}</time>.
         {stale && ' Your unsaved edits are not checked yet: save them to check them.'}
         {!checks.blocking &&
           errorsOf(sorted).length > 0 &&
