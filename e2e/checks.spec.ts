@@ -7,9 +7,9 @@
 // no link to an anchor it lacks, and Event structured data whose location has its URL. Axe on
 // each screen, screenshots at 1280 and 390 px in /tmp/shots/checks. Runs on the editing server
 // (approvals 0, the checks blocking by default).
-import { expect, test, type Page } from 'playwright/test';
+import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
-import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
+import { deadAnchors, expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 
@@ -24,6 +24,26 @@ async function settled(page: Page) {
   );
 }
 
+/** A draft page from a template, signed in as E2E_ADMIN, with a working copy of its content. */
+async function draftWithCopy(
+  request: APIRequestContext,
+  title: string,
+  slug: string,
+  templateId: string,
+): Promise<{ id: string }> {
+  expect((await request.post('/api/auth/login', { data: E2E_ADMIN })).ok()).toBe(true);
+  const created = await request.post('/api/landing-pages', {
+    data: { title, slug, isActive: false, startFrom: 'template', templateId },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const draft = (await created.json()) as { id: string; revision: number; content: unknown };
+  const copy = await request.put(`/api/landing-pages/${draft.id}/draft`, {
+    data: { title, slug, content: draft.content, revision: draft.revision },
+  });
+  expect(copy.status(), await copy.text()).toBe(200);
+  return draft;
+}
+
 test('a Webinar page: its checks in the Review tab, fixed in the editor, published without a dead link', async ({
   page,
   request,
@@ -33,16 +53,7 @@ test('a Webinar page: its checks in the Review tab, fixed in the editor, publish
   const slug = `checked-webinar-${run}`;
 
   // A draft page from the Webinar template, and its working copy as an editor's save makes it.
-  expect((await request.post('/api/auth/login', { data: E2E_ADMIN })).ok()).toBe(true);
-  const created = await request.post('/api/landing-pages', {
-    data: { title, slug, isActive: false, startFrom: 'template', templateId: 'webinar' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const draft = (await created.json()) as { id: string; revision: number; content: unknown };
-  const copy = await request.put(`/api/landing-pages/${draft.id}/draft`, {
-    data: { title, slug, content: draft.content, revision: draft.revision },
-  });
-  expect(copy.status(), await copy.text()).toBe(200);
+  await draftWithCopy(request, title, slug, 'webinar');
 
   // The card says the copy has errors; its badge opens the Review tab.
   await signIn(page);
@@ -119,13 +130,7 @@ test('a Webinar page: its checks in the Review tab, fixed in the editor, publish
   // The run-time page: every in-page link has its target, and the event its online URL.
   await page.goto(`/legacy/${slug}`);
   await expect(page.locator('[data-landing-ready]')).toHaveCount(1);
-  const dead = await page
-    .locator('a[href^="#"]')
-    .evaluateAll((links) =>
-      links
-        .map((link) => link.getAttribute('href')!)
-        .filter((href) => href !== '#top' && !document.getElementById(href.slice(1))),
-    );
+  const dead = await deadAnchors(page);
   expect(dead).toEqual([]);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
     /PharmaBridge/,
@@ -155,16 +160,7 @@ test('a page published over its errors with a reason: the version says so; previ
   test.setTimeout(240_000);
   const title = `Published over ${run}`;
   const slug = `published-over-${run}`;
-  expect((await request.post('/api/auth/login', { data: E2E_ADMIN })).ok()).toBe(true);
-  const created = await request.post('/api/landing-pages', {
-    data: { title, slug, isActive: false, startFrom: 'template', templateId: 'event' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const draft = (await created.json()) as { id: string; revision: number; content: unknown };
-  const copy = await request.put(`/api/landing-pages/${draft.id}/draft`, {
-    data: { title, slug, content: draft.content, revision: draft.revision },
-  });
-  expect(copy.status(), await copy.text()).toBe(200);
+  const draft = await draftWithCopy(request, title, slug, 'event');
 
   await signIn(page);
   await page.goto(`/admin?edit=${draft.id}&tab=review`);

@@ -20,6 +20,16 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** The in-page links (`#...`) whose target the page lacks (`#top` is the document's top). */
+export const deadAnchors = (page: Page): Promise<string[]> =>
+  page
+    .locator('a[href^="#"]')
+    .evaluateAll((links) =>
+      links
+        .map((link) => link.getAttribute('href')!)
+        .filter((href) => href !== '#top' && !document.getElementById(href.slice(1))),
+    );
+
 let markers = 0;
 /**
  * Resolves once every request the page has started so far has been seen by the test's

@@ -7,7 +7,7 @@
 // publishing server: the pages are built.
 import { expect, test, type APIRequestContext } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
-import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
+import { deadAnchors, expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { vnuErrors } from './vnu.ts';
 import { BUILT_IN_TEMPLATE_IDS } from '../functions/shared/page-templates.ts';
 import type { LandingContent } from '../functions/shared/landing-content.ts';
@@ -109,13 +109,7 @@ test('a page from each template publishes valid, accessible, without dead links,
   for (const [id, path] of paths) {
     await page.goto(path);
     html.set(path, await (await request.get(path)).text());
-    const dead = await page
-      .locator('a[href^="#"]')
-      .evaluateAll((links) =>
-        links
-          .map((link) => link.getAttribute('href')!)
-          .filter((href) => href !== '#top' && !document.getElementById(href.slice(1))),
-      );
+    const dead = await deadAnchors(page);
     expect(dead, id).toEqual([]);
     await expect(page.locator('h1'), id).toHaveCount(1);
     await expectNoAxeViolations(page);
