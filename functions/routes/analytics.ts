@@ -16,6 +16,8 @@ export const analyticsFigures = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: 'The Analytics tab’s figures for a range of days, and the period before it',
     request: { query: analyticsQuerySchema },
     responses: { 200: analyticsResponseSchema },

@@ -54,6 +54,7 @@ export const signIn = defineRoute(
   {
     method: 'post',
     path: '/login',
+    permission: 'public',
     summary: 'Signs in with e-mail and password: a session, or a token for the second step',
     middleware: [sameOriginOnly],
     request: { json: loginRequestSchema },
@@ -110,6 +111,7 @@ export const signInWithCode = defineRoute(
   {
     method: 'post',
     path: '/login/code',
+    permission: 'public',
     summary: "Signs in with the second step's token and an authenticator or recovery code",
     middleware: [sameOriginOnly],
     request: { json: loginCodeRequestSchema },
@@ -178,6 +180,7 @@ export const signOut = defineRoute(
   {
     method: 'post',
     path: '/logout',
+    permission: 'public',
     summary: "Signs out: ends the session and clears the browser's cache and storage of the site",
     middleware: [sameOriginOnly],
     responses: { 204: null },
@@ -210,6 +213,7 @@ export const getMe = defineRoute(
   {
     method: 'get',
     path: '/me',
+    permission: 'session',
     summary: 'Who is signed in, until when, and what their role permits',
     middleware: [requireAdmin],
     responses: { 200: meSchema },
@@ -238,6 +242,7 @@ export const checkSetupLink = defineRoute(
   {
     method: 'get',
     path: '/setup',
+    permission: 'public',
     summary:
       'Whether the first-run setup is needed, and whether a setup or invitation link is valid',
     middleware: [sameOriginOnly],
@@ -269,6 +274,7 @@ export const setUp = defineRoute(
   {
     method: 'post',
     path: '/setup',
+    permission: 'public',
     summary: 'Creates the first administrator with the setup link, and signs them in',
     middleware: [sameOriginOnly],
     request: { json: setupSchema },
@@ -315,6 +321,7 @@ export const acceptInvitation = defineRoute(
   {
     method: 'post',
     path: '/invitation',
+    permission: 'public',
     summary:
       'Accepts an invitation: the new administrator names themselves, sets a password and is signed in',
     middleware: [sameOriginOnly],

@@ -24,6 +24,7 @@ export const readCalendarFeed = defineVisitorRoute(
   {
     method: 'get',
     path: '/:file',
+    permission: 'public',
     summary: "A calendar feed's .ics file: the content calendar around today (404 once revoked)",
     request: { params: z.object({ file: z.string().max(200) }) },
     responses: { 200: { contentType: 'text/calendar' } },

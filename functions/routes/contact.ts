@@ -219,6 +219,7 @@ export const submitContact = defineVisitorRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'public',
     summary:
       'A visitor sends a form: the lead is stored, then the team is notified (a filled honeypot is answered alike)',
     middleware: [requireJson, limitBody(CONTACT_MAX_BYTES), contactBody],

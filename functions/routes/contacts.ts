@@ -26,6 +26,8 @@ export const getContact = defineRoute(
   {
     method: 'get',
     path: '/:email',
+    permission: 'leads',
+    scope: 'leads:read',
     summary: 'One person: every submission with this e-mail address and one merged timeline',
     request: { params: emailParam },
     responses: { 200: contactSchema },

@@ -65,6 +65,7 @@ export const recordConversion = defineVisitorRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'public',
     summary: 'A page view or conversion event from a page (202 whether stored or dropped)',
     middleware: [acceptedType, limitBody(CONVERSION_MAX_BYTES, 'A conversion event')],
     request: {

@@ -59,6 +59,7 @@ export const followDownloadLink = defineRoute(
   {
     method: 'get',
     path: '/:token',
+    permission: 'public',
     summary: "A gated download's link: a redirect to the file, good for a few minutes",
     // Any token is checked by its signature, so any string passes here.
     request: { params: z.object({ token: z.string() }) },

@@ -15,6 +15,7 @@ export const getPublicForm = defineVisitorRoute(
   {
     method: 'get',
     path: '/:formId',
+    permission: 'public',
     summary: "A form's public definition: its fields, consent, submit label and success message",
     request: { params: z.object({ formId: formIdSchema }) },
     responses: { 200: publicFormSchema },

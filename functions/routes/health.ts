@@ -14,6 +14,7 @@ export const checkHealth = defineVisitorRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'public',
     summary: 'Whether the store answers (503 with Retry-After while it does not)',
     responses: { 200: z.object({ status: z.literal('ok') }) },
   },

@@ -23,6 +23,7 @@ export const getPublicPage = defineVisitorRoute(
   {
     method: 'get',
     path: '/:slug',
+    permission: 'public',
     summary: 'A live landing page by its slug, with the library images and the claims it uses',
     middleware: [etag()],
     request: { params: slugParam },

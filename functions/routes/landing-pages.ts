@@ -43,6 +43,8 @@ export const listPages = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
+    scope: 'pages:read',
     summary: 'Every landing page, drafts included',
     middleware: [requireAdmin],
     responses: { 200: pageListSchema },
@@ -58,6 +60,8 @@ export const createPage = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'edit',
+    scope: 'pages:write',
     summary: 'A new page: placeholder content, a template or a copy of another page',
     middleware: [editor],
     request: { json: createPageSchema },
@@ -111,6 +115,7 @@ export const updatePage = defineRoute(
   {
     method: 'put',
     path: '/:id',
+    permission: 'publish',
     summary: 'Changes a page; a live page under review keeps the change in its working copy (202)',
     middleware: [editor],
     request: { params: idParam, json: updatePageSchema },
@@ -164,6 +169,7 @@ export const deletePage = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'publish',
     summary: 'Deletes a page, restorable for 30 days',
     middleware: [editor],
     request: { params: idParam },
@@ -184,6 +190,7 @@ export const resetPageToTemplate = defineRoute(
   {
     method: 'post',
     path: '/:id/reset-to-template',
+    permission: 'publish',
     summary:
       'Replaces the content with the latest template, keeping the SEO settings (202 under review)',
     middleware: [editor],

@@ -104,6 +104,8 @@ export const listLeads = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'leads',
+    scope: 'leads:read',
     summary: 'Leads matching a filter, newest first, a page at a time',
     request: { query: leadListQuerySchema },
     responses: { 200: leadListSchema },
@@ -139,6 +141,8 @@ export const leadStats = defineRoute(
   {
     method: 'get',
     path: '/stats',
+    permission: 'leads',
+    scope: 'leads:read',
     summary: 'How many leads are new',
     responses: { 200: leadStatsSchema },
   },
@@ -149,6 +153,8 @@ export const leadForms = defineRoute(
   {
     method: 'get',
     path: '/forms',
+    permission: 'leads',
+    scope: 'leads:read',
     summary: 'The Form filter’s choices: the site’s forms, then deleted ones leads still name',
     responses: { 200: leadFormsSchema },
   },
@@ -193,6 +199,8 @@ export const leadOwners = defineRoute(
   {
     method: 'get',
     path: '/owners',
+    permission: 'leads',
+    scope: 'leads:read',
     summary: 'The accounts a lead may be given to',
     responses: { 200: leadOwnersSchema },
   },
@@ -214,6 +222,8 @@ export const exportLeads = defineRoute(
   {
     method: 'get',
     path: '/export',
+    permission: 'leads',
+    scope: 'leads:read',
     summary: 'The leads matching a filter as CSV',
     request: { query: leadFilterSchema },
     responses: { 200: { contentType: 'text/csv' } },
@@ -247,6 +257,7 @@ export const exportChosenLeads = defineRoute(
   {
     method: 'post',
     path: '/export',
+    permission: 'leads',
     summary: 'The chosen leads as CSV, in the order asked (ids gone since are left out)',
     request: { json: leadExportSelectionSchema },
     responses: { 200: { contentType: 'text/csv' } },
@@ -268,6 +279,7 @@ export const changeLeads = defineRoute(
   {
     method: 'post',
     path: '/bulk',
+    permission: 'leads',
     summary: 'A status or owner for up to 100 leads, answered lead by lead',
     request: { json: leadBulkSchema },
     responses: { 200: leadBulkResultSchema },
@@ -330,6 +342,8 @@ export const getLead = defineRoute(
   {
     method: 'get',
     path: '/:id',
+    permission: 'leads',
+    scope: 'leads:read',
     summary: 'One lead with its timeline and CRM delivery',
     request: { params: idParam },
     responses: { 200: leadDetailSchema },
@@ -341,6 +355,8 @@ export const changeLead = defineRoute(
   {
     method: 'patch',
     path: '/:id',
+    permission: 'leads',
+    scope: 'leads:write',
     summary: 'A lead’s status or owner, or a note',
     request: { params: idParam, json: leadPatchSchema },
     responses: { 200: leadDetailSchema },
@@ -387,6 +403,7 @@ export const retryLeadDelivery = defineRoute(
   {
     method: 'post',
     path: '/:id/retry',
+    permission: 'leads',
     summary: 'Retries a lead’s CRM delivery now',
     request: { params: idParam },
     responses: { 200: leadDetailSchema },
@@ -422,6 +439,7 @@ export const eraseLead = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'leads',
     summary: 'Erases a lead (a data-subject request)',
     request: { params: idParam },
     responses: { 204: null },

@@ -19,6 +19,7 @@ export const setLifecycle = defineRoute(
   {
     method: 'put',
     path: '/:id/lifecycle',
+    permission: 'publish',
     summary:
       "Sets the page's review-by date and expiry, and what the expiry does (take it down, with a redirect, or flag it); neither date clears them",
     middleware: [requirePermission('publish')],

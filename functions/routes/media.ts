@@ -102,6 +102,7 @@ export const listMedia = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary: 'The media library, newest first, a page at a time',
     request: { query: mediaListQuerySchema, queryRefusal: limitRefusal },
     responses: { 200: mediaListResponseSchema },
@@ -123,6 +124,7 @@ export const getMedia = defineRoute(
   {
     method: 'get',
     path: '/:id',
+    permission: 'session',
     summary: 'One image of the library',
     request: { params: idParam },
     responses: { 200: mediaRecordSchema },
@@ -134,6 +136,7 @@ export const mediaUsage = defineRoute(
   {
     method: 'get',
     path: '/:id/usage',
+    permission: 'session',
     summary: 'The pages that show an image',
     request: { params: idParam },
     responses: { 200: mediaUsageResponseSchema },
@@ -148,6 +151,7 @@ export const updateMedia = defineRoute(
   {
     method: 'patch',
     path: '/:id',
+    permission: 'edit',
     summary: 'An image’s alternative text, caption or file name',
     request: { params: idParam, json: mediaUpdateSchema },
     responses: { 200: mediaChangeResponseSchema },
@@ -202,6 +206,7 @@ export const replaceMedia = defineRoute(
   {
     method: 'post',
     path: '/:id/replace',
+    permission: 'edit',
     summary: 'Replaces an image’s file with a new upload, keeping its id',
     request: { params: idParam, json: mediaReplaceSchema },
     responses: { 200: mediaChangeResponseSchema },
@@ -279,6 +284,7 @@ export const deleteMedia = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'edit',
     summary: 'Deletes an image no page uses',
     request: { params: idParam },
     responses: { 204: null },

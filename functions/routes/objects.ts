@@ -75,6 +75,7 @@ export const startUpload = defineRoute(
   {
     method: 'post',
     path: '/upload',
+    permission: 'edit',
     summary: 'A presigned PUT URL for a new image upload',
     responses: { 200: uploadTicketSchema },
   },
@@ -91,6 +92,7 @@ export const publishUpload = defineRoute(
   {
     method: 'post',
     path: '/acl',
+    permission: 'edit',
     summary: 'Publishes an uploaded image to the media library (200 when it already was)',
     request: { json: publishRequestSchema },
     responses: { 200: mediaRecordSchema, 201: mediaRecordSchema },

@@ -51,6 +51,7 @@ export const requestReset = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'public',
     summary:
       'Asks for a password reset link by e-mail; the same answer whether or not the account exists',
     middleware: [sameOriginOnly],
@@ -82,6 +83,7 @@ export const confirmReset = defineRoute(
   {
     method: 'post',
     path: '/confirm',
+    permission: 'public',
     summary: "Sets a new password with a reset link's token, ending the account's sessions",
     middleware: [sameOriginOnly],
     request: { json: confirmSchema },

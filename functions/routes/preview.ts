@@ -22,6 +22,7 @@ export const showPreview = defineVisitorRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'public',
     summary:
       "What a preview link shows: the page's working copy, or the page as stored (the token as Authorization: Bearer)",
     responses: { 200: previewSchema },

@@ -10,160 +10,18 @@ import { can, ROLES, type Permission, type Role } from '../shared/roles.ts';
 import { testApp } from '../test/harness.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
+import type { RoutePermission } from './support/define-route.ts';
 import { landingTemplate } from '../shared/template.ts';
 
-/** A permission, any signed-in role, or any one of several (the first is the one named). */
-type Need = Permission | 'session' | readonly [Permission, ...Permission[]];
-
 /**
- * What each admin route needs. Page routes are called on a live page, so a change needs
- * `publish` on top of `edit` (docs/decisions/0131-roles.md: visitors would see it).
+ * What each admin route needs: its declaration's `permission` (support/define-route.ts), the
+ * OpenAPI description's `x-permission`. Page routes are called on a live page, so a change
+ * declared `publish` needs `edit` too (docs/decisions/0131-roles.md: visitors would see it).
  */
-const NEEDS: Record<string, Need> = {
-  'GET /api/landing-pages': 'session',
-  'POST /api/landing-pages': 'edit',
-  'PUT /api/landing-pages/:id': 'publish',
-  'DELETE /api/landing-pages/:id': 'publish',
-  'POST /api/landing-pages/:id/reset-to-template': 'publish',
-  'GET /api/auth/me': 'session',
-  'GET /api/account': 'session',
-  'PUT /api/account/password': 'session',
-  'GET /api/account/sessions': 'session',
-  'DELETE /api/account/sessions/:id': 'session',
-  'GET /api/account/admins': 'accounts',
-  'PATCH /api/account/admins/:email': 'accounts',
-  'POST /api/account/admins/:email/disable': 'accounts',
-  'POST /api/account/admins/:email/enable': 'accounts',
-  'POST /api/account/admins/:email/password-reset': 'accounts',
-  'POST /api/account/invitations': 'accounts',
-  'DELETE /api/account/invitations/:id': 'accounts',
-  'POST /api/account/two-factor/enrolment': 'session',
-  'POST /api/account/two-factor/enrolment/confirm': 'session',
-  'POST /api/account/two-factor/disable': 'session',
-  'POST /api/account/two-factor/recovery-codes': 'session',
-  'GET /api/admin/pages/:id': 'session',
-  'GET /api/admin/pages/:id/versions': 'session',
-  'GET /api/admin/pages/:id/versions/:versionId': 'session',
-  'POST /api/admin/pages/:id/versions/:versionId/restore': 'publish',
-  'GET /api/admin/pages/:id/versions/:versionId/package': 'review',
-  'GET /api/admin/deleted-pages': 'session',
-  'POST /api/admin/deleted-pages/:id/restore': 'publish',
-  'GET /api/admin/audit': 'accounts',
-  'GET /api/admin/audit/verify': 'accounts',
-  'GET /api/admin/audit/export': 'accounts',
-  'GET /api/admin/build': 'session',
-  'POST /api/admin/build': 'publish',
-  'GET /api/admin/experiments': 'analytics',
-  'POST /api/admin/experiments': 'edit',
-  'GET /api/admin/experiments/:id': 'analytics',
-  'PATCH /api/admin/experiments/:id': 'edit',
-  'DELETE /api/admin/experiments/:id': 'edit',
-  'GET /api/admin/experiments/:id/results': 'analytics',
-  'PUT /api/admin/experiments/:id/variants/:variantId': 'edit',
-  'POST /api/admin/experiments/:id/variants/:variantId/approve': 'review',
-  'POST /api/admin/experiments/:id/start': 'publish',
-  'POST /api/admin/experiments/:id/pause': 'publish',
-  'POST /api/admin/experiments/:id/stop': 'publish',
-  'POST /api/admin/experiments/:id/promote': 'publish',
-  'GET /api/admin/analytics/shares': 'analytics',
-  // The content calendar and its feeds: every role that reads pages (docs/decisions/0561-calendar-roles.md).
-  'GET /api/admin/calendar': 'session',
-  'GET /api/admin/calendar/feeds': 'session',
-  'POST /api/admin/calendar/feeds': 'session',
-  'DELETE /api/admin/calendar/feeds/:id': 'session',
-  'GET /api/admin/analytics/realtime': 'analytics',
-  'GET /api/admin/goals': 'analytics',
-  'POST /api/admin/goals': 'publish',
-  'DELETE /api/admin/goals/:id': 'publish',
-  'GET /api/admin/goals/funnel': 'analytics',
-  'PUT /api/admin/goals/funnel': 'publish',
-  'GET /api/admin/goals/:id/breakdown': 'analytics',
-  'GET /api/admin/claims': 'session',
-  'POST /api/admin/claims': 'edit',
-  'GET /api/admin/claims/:id': 'session',
-  'PATCH /api/admin/claims/:id': 'edit',
-  'GET /api/admin/claims/:id/usage': 'session',
-  'POST /api/admin/claims/:id/approve': 'review',
-  'POST /api/admin/claims/:id/withdraw': 'review',
-  'GET /api/admin/evidence': 'session',
-  'POST /api/admin/evidence': 'edit',
-  'GET /api/admin/evidence/:id': 'session',
-  'PATCH /api/admin/evidence/:id': 'edit',
-  'POST /api/admin/evidence/:id/withdraw': 'review',
-  'GET /api/admin/forms': 'edit',
-  // Reviewers read the forms they sign (issue 33).
-  'GET /api/admin/forms/:formId': ['edit', 'review'],
-  'PUT /api/admin/forms/:formId': 'edit',
-  'DELETE /api/admin/forms/:formId': 'edit',
-  'POST /api/admin/forms/:formId/submit': 'edit',
-  'POST /api/admin/forms/:formId/approve': 'review',
-  'POST /api/admin/forms/:formId/publish': 'publish',
-  'GET /api/admin/form-reviews': ['edit', 'review'],
-  'GET /api/admin/templates': 'edit',
-  'POST /api/admin/templates': 'publish',
-  'DELETE /api/admin/templates/:id': 'publish',
-  'POST /api/admin/analytics/shares': 'publish',
-  'DELETE /api/admin/analytics/shares/:id': 'publish',
-  'GET /api/admin/reports/weekly': 'accounts',
-  'PUT /api/admin/reports/weekly': 'accounts',
-  'POST /api/admin/reports/weekly/send': 'accounts',
-  'GET /api/admin/redirects': 'publish',
-  'POST /api/admin/redirects': 'publish',
-  'DELETE /api/admin/redirects/:id': 'publish',
-  'GET /api/admin/leads': 'leads',
-  'GET /api/admin/leads/stats': 'leads',
-  'GET /api/admin/leads/export': 'leads',
-  'GET /api/admin/leads/:id': 'leads',
-  'PATCH /api/admin/leads/:id': 'leads',
-  'POST /api/admin/leads/:id/retry': 'leads',
-  'DELETE /api/admin/leads/:id': 'leads',
-  'GET /api/admin/leads/owners': 'leads',
-  'GET /api/admin/leads/forms': 'leads',
-  'POST /api/admin/leads/export': 'leads',
-  'POST /api/admin/leads/bulk': 'leads',
-  'GET /api/admin/contacts/:email': 'leads',
-  'GET /api/admin/analytics': 'analytics',
-  'GET /api/admin/media': 'session',
-  'GET /api/admin/media/:id': 'session',
-  'GET /api/admin/media/:id/usage': 'session',
-  'PATCH /api/admin/media/:id': 'edit',
-  'POST /api/admin/media/:id/replace': 'edit',
-  'DELETE /api/admin/media/:id': 'edit',
-  'POST /api/objects/upload': 'edit',
-  'POST /api/objects/acl': 'edit',
-  'GET /api/admin/assets': 'edit',
-  'POST /api/admin/assets': 'edit',
-  'POST /api/admin/assets/:id/complete': 'edit',
-  'PUT /api/landing-pages/:id/draft': 'edit',
-  'GET /api/landing-pages/:id/checks': 'session',
-  'DELETE /api/landing-pages/:id/draft': 'edit',
-  'POST /api/landing-pages/:id/submit': 'edit',
-  'POST /api/landing-pages/:id/approve': 'review',
-  'POST /api/landing-pages/:id/reject': 'review',
-  'POST /api/landing-pages/:id/publish': 'publish',
-  'POST /api/landing-pages/:id/unpublish': 'publish',
-  'DELETE /api/landing-pages/:id/schedule/:action': 'publish',
-  'PUT /api/landing-pages/:id/lifecycle': 'publish',
-  'POST /api/landing-pages/:id/comments': ['edit', 'review'],
-  'POST /api/landing-pages/:id/comments/:commentId/resolve': ['edit', 'review'],
-  'POST /api/landing-pages/:id/comments/:commentId/reopen': ['edit', 'review'],
-  'POST /api/landing-pages/:id/preview-links': 'edit',
-  'DELETE /api/landing-pages/:id/preview-links/:linkId': 'edit',
-  'GET /api/admin/settings': 'accounts',
-  'GET /api/admin/workflow': 'session',
-  'PUT /api/admin/settings': 'accounts',
-  'GET /api/admin/settings/leads': 'accounts',
-  'PUT /api/admin/settings/leads': 'accounts',
-  'POST /api/admin/settings/leads/test': 'accounts',
-  'GET /api/admin/settings/leads/deliveries': 'accounts',
-  'GET /api/s3/sts': 'edit',
-  'GET /api/s3/params': 'edit',
-  'POST /api/s3/multipart': 'edit',
-  'GET /api/s3/multipart/:uploadId': 'edit',
-  'GET /api/s3/multipart/:uploadId/:partNumber': 'edit',
-  'GET /api/s3/multipart/*': 'edit',
-  'POST /api/s3/multipart/:uploadId/complete': 'edit',
-  'DELETE /api/s3/multipart/:uploadId': 'edit',
+const needOf = (route: RouteEntry): RoutePermission => {
+  const permission = route.declaration?.permission;
+  if (!permission) throw new Error(`${key(route)} declares no permission`);
+  return permission;
 };
 
 /** Page changes that need edit, and publish because the page is live (or deletion). */
@@ -181,24 +39,36 @@ const BODIES: Record<string, unknown> = {
 
 const key = (route: RouteEntry) => `${route.method} ${route.path}`;
 const PUBLIC_ROUTE_KEYS = new Set(routeTable(PUBLIC_ROUTES).map(key));
-/** The routes that answer without a session by design (every-route.security.test.ts). */
-const anonymous = (route: RouteEntry) =>
-  PUBLIC_ROUTE_KEYS.has(key(route)) ||
-  (route.path.startsWith('/api/auth/') && route.path !== '/api/auth/me') ||
-  route.path.startsWith('/api/objects/local/') ||
-  // A gated download's link: the signed token is the credential (routes/downloads.ts).
-  route.path.startsWith('/api/downloads/') ||
-  (route.method === 'GET' &&
-    route.path.startsWith('/api/objects/') &&
-    route.path !== '/api/objects/upload');
-const ADMIN_ROUTES = routeTable(ALL_ROUTES).filter((route) => !anonymous(route));
+const ADMIN_ROUTES = routeTable(ALL_ROUTES).filter(
+  (route) => route.declaration?.permission !== 'public',
+);
 // Changes that end the caller's own standing run last, so they cannot hide other answers.
 const ORDER = ['GET', 'PATCH', 'PUT', 'POST', 'DELETE'];
 const ORDERED = [...ADMIN_ROUTES].sort((a, b) => ORDER.indexOf(a.method) - ORDER.indexOf(b.method));
 
 describe('the role matrix, over every admin route', () => {
-  it('classifies every admin route of the route table, and nothing else', () => {
-    expect(ADMIN_ROUTES.map(key).sort()).toEqual(Object.keys(NEEDS).sort());
+  it('every route declares who may call it; the public function serves only public ones', () => {
+    const table = routeTable(ALL_ROUTES);
+    expect(table.filter((route) => !route.declaration?.permission).map(key)).toEqual([]);
+    const publicOnes = table.filter((route) => route.declaration?.permission === 'public');
+    // Beside the public function's routes, only sign-in, the local object store, signed
+    // download links and reading published objects answer without a session
+    // (every-route.security.test.ts).
+    expect(
+      publicOnes
+        .map(key)
+        .filter(
+          (route) =>
+            !PUBLIC_ROUTE_KEYS.has(route) &&
+            !/^(POST|GET) \/api\/auth\/(?!me$)/.test(route) &&
+            !route.includes(' /api/objects/local/') &&
+            !route.includes(' /api/downloads/') &&
+            !(route.startsWith('GET /api/objects/') && route !== 'GET /api/objects/upload'),
+        ),
+    ).toEqual([]);
+    for (const route of routeTable(PUBLIC_ROUTES)) {
+      expect(route.declaration?.permission, key(route)).toBe('public');
+    }
   });
 
   it.each(ROLES)(
@@ -236,7 +106,7 @@ describe('the role matrix, over every admin route', () => {
           .replace('*', 'x');
       const wrong: string[] = [];
       for (const route of ORDERED) {
-        const need = NEEDS[key(route)]!;
+        const need = needOf(route);
         const response = await json(
           route.method,
           concrete(route.path),
@@ -248,6 +118,7 @@ describe('the role matrix, over every admin route', () => {
         const body = response.status === 403 ? ((await response.json()) as ErrorBody) : undefined;
         const allowed =
           need === 'session' ||
+          need === 'public' ||
           (typeof need === 'string' ? can(role, need) : need.some((p) => can(role, p)));
         if (allowed && response.status === 403) wrong.push(`${key(route)}: 403 for ${role}`);
         if (allowed && response.status === 401) wrong.push(`${key(route)}: 401 for ${role}`);

@@ -115,6 +115,7 @@ export const refuseCredentials = defineRoute(
   {
     method: 'get',
     path: '/sts',
+    permission: 'edit',
     summary: 'Temporary AWS credentials: always refused (501), uploads use presigned URLs',
     responses: { 501: errorEnvelopeSchema },
   },
@@ -132,6 +133,7 @@ export const signUpload = defineRoute(
   {
     method: 'get',
     path: '/params',
+    permission: 'edit',
     summary: 'A presigned POST form for a single-part upload to a new pending key',
     request: { query: s3ParamsQuerySchema, queryRefusal: s3QueryRefusal },
     responses: { 200: s3ParamsResponseSchema },
@@ -161,6 +163,7 @@ export const createMultipart = defineRoute(
   {
     method: 'post',
     path: '/multipart',
+    permission: 'edit',
     summary: 'Starts a multipart upload to a new pending key',
     request: { json: s3CreateMultipartSchema },
     responses: { 200: s3CreateMultipartResponseSchema },
@@ -188,6 +191,7 @@ export const listParts = defineRoute(
   {
     method: 'get',
     path: '/multipart/:uploadId',
+    permission: 'edit',
     summary: 'The parts of a multipart upload stored so far',
     request: { params: uploadParam, query: keyQuery, queryRefusal: s3QueryRefusal },
     responses: { 200: s3PartListSchema },
@@ -208,6 +212,7 @@ export const signPart = defineRoute(
   {
     method: 'get',
     path: '/multipart/:uploadId/:partNumber',
+    permission: 'edit',
     summary: 'A presigned PUT of one part of a multipart upload',
     request: {
       // The part number is checked by the handler: a bad one is a field error (400), not
@@ -259,6 +264,7 @@ export const refuseSigning = defineRoute(
   {
     method: 'get',
     path: '/multipart/*',
+    permission: 'edit',
     summary: 'Signing without a key, an uploadId or a partNumber: refused (400)',
     responses: { 400: errorEnvelopeSchema },
   },
@@ -271,6 +277,7 @@ export const completeMultipart = defineRoute(
   {
     method: 'post',
     path: '/multipart/:uploadId/complete',
+    permission: 'edit',
     summary: 'Completes a multipart upload from its parts; refused (413) when over the size limit',
     request: {
       params: uploadParam,
@@ -312,6 +319,7 @@ export const abortMultipart = defineRoute(
   {
     method: 'delete',
     path: '/multipart/:uploadId',
+    permission: 'edit',
     summary: 'Aborts a multipart upload and forgets its key',
     request: { params: uploadParam, query: keyQuery, queryRefusal: s3QueryRefusal },
     responses: { 200: s3AbortResponseSchema },

@@ -26,6 +26,7 @@ export const readSharedAnalytics = defineVisitorRoute(
   {
     method: 'get',
     path: '/:token',
+    permission: 'public',
     summary:
       "The Analytics tab's figures for the holder of a shared link (410 once revoked or expired)",
     request: { params: tokenParam, query: analyticsQuerySchema },

@@ -62,6 +62,8 @@ export const saveDraft = defineRoute(
   {
     method: 'put',
     path: '/:id/draft',
+    permission: 'edit',
+    scope: 'pages:write',
     summary: "Saves the page's working copy, which visitors do not see",
     middleware: [editing],
     request: { params: idParam, json: saveDraftSchema },
@@ -92,6 +94,8 @@ export const getChecks = defineRoute(
   {
     method: 'get',
     path: '/:id/checks',
+    permission: 'session',
+    scope: 'pages:read',
     summary: 'The checks before publishing of the working copy (the live page without one)',
     middleware: [requireAdmin],
     request: { params: idParam },
@@ -122,6 +126,8 @@ export const discardDraft = defineRoute(
   {
     method: 'delete',
     path: '/:id/draft',
+    permission: 'edit',
+    scope: 'pages:write',
     summary: "Discards the page's working copy",
     middleware: [editing],
     request: { params: idParam },
@@ -138,6 +144,8 @@ export const submit = defineRoute(
   {
     method: 'post',
     path: '/:id/submit',
+    permission: 'edit',
+    scope: 'pages:write',
     summary: 'Submits the working copy for review',
     middleware: [editing],
     request: { params: idParam, json: submitSchema },
@@ -155,6 +163,7 @@ export const approve = defineRoute(
   {
     method: 'post',
     path: '/:id/approve',
+    permission: 'review',
     summary:
       'Approves the working copy with an electronic signature: the password, and a code when enrolled',
     middleware: [reviewing],
@@ -174,6 +183,7 @@ export const reject = defineRoute(
   {
     method: 'post',
     path: '/:id/reject',
+    permission: 'review',
     summary: 'Rejects the working copy with a comment, back to draft',
     middleware: [reviewing],
     request: { params: idParam, json: rejectSchema },
@@ -191,6 +201,7 @@ export const publish = defineRoute(
   {
     method: 'post',
     path: '/:id/publish',
+    permission: 'publish',
     summary: 'Publishes the working copy now, or schedules it (202) for a time to come',
     middleware: [publishing],
     request: { params: idParam, json: publishSchema },
@@ -268,6 +279,7 @@ export const unpublish = defineRoute(
   {
     method: 'post',
     path: '/:id/unpublish',
+    permission: 'publish',
     summary: 'Takes the page off the site now, or schedules it (202), with an optional redirect',
     middleware: [publishing],
     request: { params: idParam, json: unpublishSchema },
@@ -315,6 +327,7 @@ export const cancelSchedule = defineRoute(
   {
     method: 'delete',
     path: '/:id/schedule/:action',
+    permission: 'publish',
     summary: "Cancels the page's scheduled publish or unpublish",
     middleware: [publishing],
     request: { params: actionParam },
@@ -339,6 +352,7 @@ export const addComment = defineRoute(
   {
     method: 'post',
     path: '/:id/comments',
+    permission: ['edit', 'review'],
     summary: "Adds a comment to the page's review: anchored to a block, or a reply to a thread",
     middleware: [commenting],
     request: { params: idParam, json: commentSchema },
@@ -365,6 +379,7 @@ const resolution = (resolved: boolean) =>
     {
       method: 'post',
       path: `/:id/comments/:commentId/${resolved ? 'resolve' : 'reopen'}`,
+      permission: ['edit', 'review'],
       summary: resolved
         ? 'Resolves a comment thread by its first comment (folded in the Review tab)'
         : 'Reopens a resolved comment thread',
@@ -387,6 +402,7 @@ export const createPreviewLink = defineRoute(
   {
     method: 'post',
     path: '/:id/preview-links',
+    permission: 'edit',
     summary: 'A link that shows the working copy to someone without an account, for some days',
     middleware: [editing],
     request: { params: idParam, json: previewLinkRequestSchema },
@@ -409,6 +425,7 @@ export const revokePreviewLink = defineRoute(
   {
     method: 'delete',
     path: '/:id/preview-links/:linkId',
+    permission: 'edit',
     summary: 'Revokes a preview link',
     middleware: [editing],
     request: { params: linkParam },

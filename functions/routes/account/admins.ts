@@ -27,6 +27,7 @@ export const listAdmins = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'accounts',
     summary: 'The team: every administrator and the open invitations',
     responses: { 200: administratorsSchema },
   },
@@ -44,6 +45,7 @@ export const disableAdmin = defineRoute(
   {
     method: 'post',
     path: '/:email/disable',
+    permission: 'accounts',
     summary: 'Disables another administrator: their sessions, invitations and reset link end',
     request: { params: emailParam },
     responses: { 204: null },
@@ -91,6 +93,7 @@ export const enableAdmin = defineRoute(
   {
     method: 'post',
     path: '/:email/enable',
+    permission: 'accounts',
     summary: 'Enables a disabled administrator again',
     request: { params: emailParam },
     responses: { 204: null },
@@ -116,6 +119,7 @@ export const setRole = defineRoute(
   {
     method: 'patch',
     path: '/:email',
+    permission: 'accounts',
     summary: "Changes an administrator's role (the last active admin keeps theirs)",
     request: { params: emailParam, json: setRoleRequestSchema },
     responses: { 200: adminSummarySchema },
@@ -161,6 +165,7 @@ export const issueResetLink = defineRoute(
   {
     method: 'post',
     path: '/:email/password-reset',
+    permission: 'accounts',
     summary: 'A password reset link for another administrator, answered once to pass on',
     request: { params: emailParam },
     responses: { 201: resetLinkSchema },

@@ -25,6 +25,7 @@ export const invite = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'accounts',
     summary: 'Invites an administrator by a link, shown once (and mailed when mail is set up)',
     request: { json: inviteRequestSchema },
     responses: { 201: inviteResponseSchema },
@@ -63,6 +64,7 @@ export const revokeInvitation = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'accounts',
     summary: 'Withdraws an open invitation: its link no longer works',
     request: { params: z.object({ id: hashIdSchema }) },
     responses: { 204: null },

@@ -23,6 +23,7 @@ export const getAccount = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary: "The signed-in administrator's own account and two-factor state",
     responses: { 200: accountSchema },
   },
@@ -47,6 +48,7 @@ export const changePassword = defineRoute(
   {
     method: 'put',
     path: '/password',
+    permission: 'session',
     summary: 'Changes their own password, given the current one; their other sessions end',
     request: { json: changePasswordSchema },
     responses: { 200: passwordChangedSchema },

@@ -13,6 +13,7 @@ export const listSessions = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary: "The signed-in administrator's sessions, this one marked current",
     responses: { 200: sessionListSchema },
   },
@@ -38,6 +39,7 @@ export const endSession = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'session',
     summary: 'Ends one of their sessions (this one too: its cookie is cleared)',
     request: { params: z.object({ id: hashIdSchema }) },
     responses: { 204: null },

@@ -31,6 +31,7 @@ export const startEnrolment = defineRoute(
   {
     method: 'post',
     path: '/enrolment',
+    permission: 'session',
     summary: "Starts turning on two-factor sign-in: the authenticator app's secret and URI",
     responses: { 201: enrolmentSchema },
   },
@@ -59,6 +60,7 @@ export const confirmEnrolment = defineRoute(
   {
     method: 'post',
     path: '/enrolment/confirm',
+    permission: 'session',
     summary: "Turns two-factor sign-in on with the app's current code; answers recovery codes",
     request: { json: confirmEnrolmentRequestSchema },
     responses: { 200: recoveryCodesSchema },
@@ -94,6 +96,7 @@ export const disableTwoFactor = defineRoute(
   {
     method: 'post',
     path: '/disable',
+    permission: 'session',
     summary: 'Turns two-factor sign-in off, given the password and a code',
     request: { json: disableTwoFactorRequestSchema },
     responses: { 204: null },
@@ -121,6 +124,7 @@ export const replaceRecoveryCodes = defineRoute(
   {
     method: 'post',
     path: '/recovery-codes',
+    permission: 'session',
     summary: 'New recovery codes, given a code; the old ones stop working',
     request: { json: regenerateRecoveryCodesRequestSchema },
     responses: { 200: recoveryCodesSchema },

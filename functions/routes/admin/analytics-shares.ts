@@ -34,6 +34,7 @@ export const listShares = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'analytics',
     summary: 'Every shared dashboard link, revoked and expired ones too',
     responses: { 200: shareListSchema },
   },
@@ -49,6 +50,7 @@ export const createShare = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'publish',
     summary: 'Makes a read-only analytics link for people without an account',
     middleware: [mayShare],
     request: { json: createShareSchema },
@@ -64,6 +66,7 @@ export const revokeShare = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'publish',
     summary: 'Revokes a shared dashboard link: it stops working at once',
     middleware: [mayShare],
     request: { params: z.object({ id: z.uuid() }) },

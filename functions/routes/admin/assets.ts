@@ -73,6 +73,7 @@ export const listAssets = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'edit',
     summary: "The gated downloads' private files, for the block editor's picker",
     responses: { 200: assetListSchema },
   },
@@ -86,6 +87,7 @@ export const startAssetUpload = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'edit',
     summary: "Starts a PDF's upload: a presigned PUT for its bytes",
     request: { json: startAssetUploadSchema },
     responses: { 201: assetUploadTicketSchema },
@@ -111,6 +113,7 @@ export const completeAssetUpload = defineRoute(
   {
     method: 'post',
     path: '/:id/complete',
+    permission: 'edit',
     summary: 'Checks the uploaded bytes are a PDF of at most 25 MB and records the file',
     request: { params: z.object({ id: z.uuid() }) },
     responses: { 201: assetRecordSchema },

@@ -29,6 +29,7 @@ export const listAudit = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'accounts',
     summary: 'The audit log, newest first, a page at a time',
     request: { query: auditQuerySchema, queryRefusal: limitRefusal },
     responses: { 200: auditListSchema },
@@ -48,6 +49,7 @@ export const verifyAudit = defineRoute(
   {
     method: 'get',
     path: '/verify',
+    permission: 'accounts',
     summary: 'Checks the hash chain of the entries in a range (every kept entry without one)',
     request: { query: auditRangeSchema },
     responses: { 200: auditVerdictSchema },
@@ -59,6 +61,7 @@ export const exportAudit = defineRoute(
   {
     method: 'get',
     path: '/export',
+    permission: 'accounts',
     summary: 'The entries of a range with their hashes, as CSV or JSON, oldest first',
     request: { query: auditExportQuerySchema },
     responses: {

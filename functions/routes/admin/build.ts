@@ -10,6 +10,7 @@ export const getBuild = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary: "The site build's status: up to date, building, failed or disabled",
     responses: { 200: buildStatusSchema },
   },
@@ -20,6 +21,7 @@ export const requestBuild = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'publish',
     summary: 'Asks for a site rebuild by hand; answers the build status after asking',
     responses: { 202: buildStatusSchema },
   },

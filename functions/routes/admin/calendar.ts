@@ -35,6 +35,7 @@ export const readCalendar = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary:
       'The content calendar: scheduled publishes and unpublishes, expiries, review-by dates, experiments and events, by time',
     request: { query: calendarQuerySchema },
@@ -51,6 +52,7 @@ export const listFeeds = defineRoute(
   {
     method: 'get',
     path: '/feeds',
+    permission: 'session',
     summary: "The caller's calendar feeds (an administrator's: everyone's), without addresses",
     responses: { 200: calendarFeedListSchema },
   },
@@ -67,6 +69,7 @@ export const createFeed = defineRoute(
   {
     method: 'post',
     path: '/feeds',
+    permission: 'session',
     summary: 'Makes a secret .ics address of the calendar for a calendar app (shown this once)',
     request: { json: createFeedSchema },
     responses: { 201: createdFeedSchema },
@@ -82,6 +85,7 @@ export const revokeFeed = defineRoute(
   {
     method: 'delete',
     path: '/feeds/:id',
+    permission: 'session',
     summary: 'Revokes a calendar feed: its address answers 404 at once',
     request: { params: z.object({ id: z.uuid('must be a feed id') }) },
     responses: { 204: null },

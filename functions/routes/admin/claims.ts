@@ -28,6 +28,7 @@ export const listClaims = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary: 'Every claim, by key, with its status as it holds today and how many pages say it',
     responses: { 200: claimListSchema },
   },
@@ -44,6 +45,7 @@ export const createClaim = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'edit',
     summary: 'Adds a claim as a draft',
     middleware: [handlerPermission('edit')],
     request: { json: createClaimSchema },
@@ -56,6 +58,7 @@ export const getClaim = defineRoute(
   {
     method: 'get',
     path: '/:id',
+    permission: 'session',
     summary: 'One claim',
     request: { params: idParam },
     responses: { 200: claimSchema },
@@ -67,6 +70,7 @@ export const updateClaim = defineRoute(
   {
     method: 'patch',
     path: '/:id',
+    permission: 'edit',
     summary: 'Changes a claim from the revision read; a new wording or reference voids approval',
     middleware: [handlerPermission('edit')],
     request: { params: idParam, json: patchClaimSchema },
@@ -80,6 +84,7 @@ export const claimUsageRoute = defineRoute(
   {
     method: 'get',
     path: '/:id/usage',
+    permission: 'session',
     summary: 'The pages whose live version or working copy says the claim, with the fields',
     request: { params: idParam },
     responses: { 200: claimUsageSchema },
@@ -98,6 +103,7 @@ export const approveClaim = defineRoute(
   {
     method: 'post',
     path: '/:id/approve',
+    permission: 'review',
     summary: "Approves the claim's wording and references with an e-signature",
     middleware: [handlerPermission('review')],
     request: { params: idParam, json: approveSchema },
@@ -126,6 +132,7 @@ export const withdrawClaim = defineRoute(
   {
     method: 'post',
     path: '/:id/withdraw',
+    permission: 'review',
     summary:
       'Withdraws a claim (final): lists, flags or takes down the pages saying it, and tells publishers',
     middleware: [handlerPermission('review')],

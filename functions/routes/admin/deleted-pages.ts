@@ -19,6 +19,7 @@ export const listDeleted = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary: 'The pages deleted in the last 30 days, which can still be restored',
     responses: { 200: deletedPageListSchema },
   },
@@ -34,6 +35,7 @@ export const restoreDeleted = defineRoute(
   {
     method: 'post',
     path: '/:id/restore',
+    permission: 'publish',
     summary: 'Restores a deleted page; a live one comes back as a draft while review is required',
     request: { params: idParam },
     responses: { 200: deletedPageRestoredSchema },

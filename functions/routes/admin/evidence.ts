@@ -25,6 +25,7 @@ export const listEvidence = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary: 'Every piece of evidence, by title',
     responses: { 200: evidenceListSchema },
   },
@@ -35,6 +36,7 @@ export const createEvidence = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'edit',
     summary: 'Adds a piece of evidence',
     middleware: [handlerPermission('edit')],
     request: { json: createEvidenceSchema },
@@ -47,6 +49,7 @@ export const getEvidence = defineRoute(
   {
     method: 'get',
     path: '/:id',
+    permission: 'session',
     summary: 'One piece of evidence',
     request: { params: idParam },
     responses: { 200: evidenceSchema },
@@ -61,6 +64,7 @@ export const updateEvidence = defineRoute(
   {
     method: 'patch',
     path: '/:id',
+    permission: 'edit',
     summary: 'Changes a piece of evidence (null clears an optional field)',
     middleware: [handlerPermission('edit')],
     request: { params: idParam, json: patchEvidenceSchema },
@@ -79,6 +83,7 @@ export const withdrawEvidence = defineRoute(
   {
     method: 'post',
     path: '/:id/withdraw',
+    permission: 'review',
     summary:
       'Withdraws a piece of evidence (final); the claims it alone supported lapse, and their pages follow',
     middleware: [handlerPermission('review')],

@@ -66,6 +66,8 @@ export const listExperiments = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: 'The experiments of one page, or of every page',
     request: { query: listQuery },
     responses: { 200: experimentListSchema },
@@ -82,6 +84,8 @@ export const getExperiment = defineRoute(
   {
     method: 'get',
     path: '/:id',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: "One experiment with every variant's content and approvals",
     request: { params: idParam },
     responses: { 200: experimentDetailSchema },
@@ -93,6 +97,7 @@ export const createExperiment = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'edit',
     summary: 'A draft experiment of a landing page: its goal, its variants and their shares',
     middleware: [editor],
     request: { json: createExperimentSchema },
@@ -113,6 +118,7 @@ export const updateExperiment = defineRoute(
   {
     method: 'patch',
     path: '/:id',
+    permission: 'edit',
     summary: "A draft's settings and its variants' names and shares",
     middleware: [editor],
     request: { params: idParam, json: updateExperimentSchema },
@@ -128,6 +134,7 @@ export const deleteExperiment = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'edit',
     summary: 'Deletes a draft experiment',
     middleware: [editor],
     request: { params: idParam },
@@ -143,6 +150,7 @@ export const putVariant = defineRoute(
   {
     method: 'put',
     path: '/:id/variants/:variantId',
+    permission: 'edit',
     summary: "A variant's content (not the control's; a draft only)",
     middleware: [editor],
     request: { params: variantParam, json: updateVariantSchema },
@@ -160,6 +168,7 @@ export const approveVariant = defineRoute(
   {
     method: 'post',
     path: '/:id/variants/:variantId/approve',
+    permission: 'review',
     summary: "A reviewer's electronic signature of a variant's content",
     middleware: [handlerPermission('review')],
     request: { params: variantParam, json: approveVariantSchema },
@@ -181,6 +190,7 @@ const lifecycle = (action: 'start' | 'pause' | 'stop', summary: string) =>
     {
       method: 'post',
       path: `/:id/${action}`,
+      permission: 'publish',
       summary,
       middleware: [publisher],
       request: { params: idParam },
@@ -219,6 +229,7 @@ export const promoteVariant = defineRoute(
   {
     method: 'post',
     path: '/:id/promote',
+    permission: 'publish',
     summary:
       "Ends the experiment with a variant as the page's working copy, published when no approvals are required",
     middleware: [publisher],
@@ -277,6 +288,8 @@ export const experimentResults = defineRoute(
   {
     method: 'get',
     path: '/:id/results',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: "An experiment's figures per variant and per day, and the verdict",
     request: { params: idParam },
     responses: { 200: experimentResultsSchema },

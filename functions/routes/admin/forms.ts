@@ -56,6 +56,8 @@ export const listForms = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'edit',
+    scope: 'forms:read',
     summary: 'Every form of the site, built-in and custom, one row each',
     middleware: [editing],
     responses: { 200: formListSchema },
@@ -67,6 +69,8 @@ export const getForm = defineRoute(
   {
     method: 'get',
     path: '/:formId',
+    permission: ['edit', 'review'],
+    scope: 'forms:read',
     summary: 'A form: its live definition, its working copy and its review',
     // Reviewers read what they sign.
     middleware: [handlerPermission(['edit', 'review'])],
@@ -81,6 +85,7 @@ export const saveForm = defineRoute(
   {
     method: 'put',
     path: '/:formId',
+    permission: 'edit',
     summary: 'Saves a definition: live at once, or into its working copy while review is on',
     // The body's limit runs before the kernel's validators, which follow the middleware.
     middleware: [editing, limitBody(FORM_MAX_BYTES)],
@@ -103,6 +108,7 @@ export const submitForm = defineRoute(
   {
     method: 'post',
     path: '/:formId/submit',
+    permission: 'edit',
     summary: "Submits a form's working copy for review",
     middleware: [editing],
     request: { params: idParam, json: submitSchema },
@@ -120,6 +126,7 @@ export const approveForm = defineRoute(
   {
     method: 'post',
     path: '/:formId/approve',
+    permission: 'review',
     summary: "A reviewer's electronic signature of a form's working copy",
     middleware: [handlerPermission('review')],
     request: { params: idParam, json: approveSchema },
@@ -139,6 +146,7 @@ export const publishForm = defineRoute(
   {
     method: 'post',
     path: '/:formId/publish',
+    permission: 'publish',
     summary: "Publishes a form's approved working copy now (a form is never scheduled)",
     middleware: [handlerPermission('publish')],
     request: { params: idParam, json: publishSchema },
@@ -181,6 +189,7 @@ export const deleteForm = defineRoute(
   {
     method: 'delete',
     path: '/:formId',
+    permission: 'edit',
     summary: 'Deletes a custom form (a live one needs publish while review is on)',
     middleware: [editing],
     request: { params: idParam },
@@ -215,6 +224,7 @@ export const listFormReviews = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: ['edit', 'review'],
     summary: 'The forms whose working copy waits for approvals',
     middleware: [handlerPermission(['edit', 'review'])],
     responses: { 200: formReviewListSchema },

@@ -33,6 +33,8 @@ export const listGoals = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: 'The goals the Analytics tab shows',
     responses: { 200: goalListSchema },
   },
@@ -47,6 +49,7 @@ export const createGoal = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'publish',
     summary: 'A new goal: an event type (of one form or one gated file, possibly) or a page path',
     middleware: [mayChange],
     request: { json: createGoalSchema },
@@ -80,6 +83,7 @@ export const deleteGoal = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'publish',
     summary: 'Deletes a goal (and takes it out of the funnel)',
     middleware: [mayChange],
     request: { params: idParam },
@@ -96,6 +100,8 @@ export const getGoalFunnel = defineRoute(
   {
     method: 'get',
     path: '/funnel',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: "The funnel's goal ids in order; none while the default funnel is shown",
     responses: { 200: goalFunnelSchema },
   },
@@ -108,6 +114,7 @@ export const setGoalFunnel = defineRoute(
   {
     method: 'put',
     path: '/funnel',
+    permission: 'publish',
     summary: 'Sets the funnel: 2 to 5 goals in order, or none for the default funnel',
     middleware: [mayChange],
     request: { json: goalFunnelSchema },
@@ -124,6 +131,8 @@ export const getGoalBreakdown = defineRoute(
   {
     method: 'get',
     path: '/:id/breakdown',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: "A goal's conversions, converters and rate per page and per source over days",
     middleware: [sameSiteReads],
     request: { params: idParam, query: goalBreakdownQuerySchema },

@@ -131,6 +131,7 @@ export const getLeadSettings = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'accounts',
     summary: "The lead routing settings in effect (saved, else the environment's defaults)",
     responses: { 200: leadSettingsSchema },
   },
@@ -141,6 +142,7 @@ export const putLeadSettings = defineRoute(
   {
     method: 'put',
     path: '/',
+    permission: 'accounts',
     summary: 'Saves the lead routing settings: recipients, the CRM webhook, assignment rules, SLA',
     request: { json: leadSettingsInputSchema },
     responses: { 200: leadSettingsSchema },
@@ -199,6 +201,7 @@ export const testLeadWebhook = defineRoute(
   {
     method: 'post',
     path: '/test',
+    permission: 'accounts',
     summary: 'A signed lead.test delivery to the saved webhook or another; what the receiver said',
     request: { json: webhookTestSchema },
     responses: { 200: webhookTestResultSchema },
@@ -242,6 +245,7 @@ export const listLeadDeliveries = defineRoute(
   {
     method: 'get',
     path: '/deliveries',
+    permission: 'accounts',
     summary: 'The last deliveries of leads and tests to the webhook, newest first',
     responses: { 200: deliveryLogSchema },
   },

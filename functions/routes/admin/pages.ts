@@ -37,6 +37,8 @@ export const getPage = defineRoute(
   {
     method: 'get',
     path: '/:id',
+    permission: 'session',
+    scope: 'pages:read',
     summary: 'One page as stored now, drafts included, with its workflow',
     request: { params: idParam },
     responses: { 200: pageWithWorkflowSchema },
@@ -54,6 +56,8 @@ export const listVersions = defineRoute(
   {
     method: 'get',
     path: '/:id/versions',
+    permission: 'session',
+    scope: 'pages:read',
     summary: "A page's versions, newest first",
     request: { params: idParam },
     responses: { 200: versionListSchema },
@@ -69,6 +73,8 @@ export const getVersion = defineRoute(
   {
     method: 'get',
     path: '/:id/versions/:versionId',
+    permission: 'session',
+    scope: 'pages:read',
     summary: 'One version of a page, with its content',
     request: { params: versionParam },
     responses: { 200: pageVersionSchema },
@@ -84,6 +90,7 @@ export const restoreVersion = defineRoute(
   {
     method: 'post',
     path: '/:id/versions/:versionId/restore',
+    permission: 'publish',
     summary:
       'Restores a version of a page; a live page under review gets it in its working copy (202)',
     request: { params: versionParam },
@@ -132,6 +139,7 @@ export const getInspectionPackage = defineRoute(
   {
     method: 'get',
     path: '/:id/versions/:versionId/package',
+    permission: 'review',
     summary:
       'The inspection package of a version visitors saw, as a ZIP; versionId `live` for the one they see now',
     request: {

@@ -14,6 +14,8 @@ export const getRealtime = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'analytics',
+    scope: 'analytics:read',
     summary: 'Visitors of the last five minutes, by page and source',
     responses: { 200: realtimeSchema },
   },

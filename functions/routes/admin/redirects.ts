@@ -27,6 +27,7 @@ export const listRedirects = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'publish',
     summary: 'Every redirect, by the path it redirects from, with its hits',
     responses: { 200: redirectListSchema },
   },
@@ -37,6 +38,7 @@ export const addRedirect = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'publish',
     summary: 'Adds a redirect; the rebuild it asks for publishes it',
     request: { json: createRedirectSchema },
     responses: { 201: redirectSchema },
@@ -52,6 +54,7 @@ export const deleteRedirect = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'publish',
     summary: 'Deletes a redirect; the rebuild it asks for withdraws it',
     request: { params: z.object({ id: redirectIdSchema }) },
     responses: { 204: null },

@@ -31,6 +31,7 @@ export const getReportSettings = defineRoute(
   {
     method: 'get',
     path: '/weekly',
+    permission: 'accounts',
     summary: "The weekly report's settings and when it goes out next",
     responses: { 200: reportSettingsResponseSchema },
   },
@@ -41,6 +42,7 @@ export const putReportSettings = defineRoute(
   {
     method: 'put',
     path: '/weekly',
+    permission: 'accounts',
     summary: "Saves the weekly report's settings (on or off, time zone, recipients)",
     request: { json: reportSettingsSchema },
     responses: { 200: reportSettingsResponseSchema },
@@ -80,6 +82,7 @@ export const sendReportNow = defineRoute(
   {
     method: 'post',
     path: '/weekly/send',
+    permission: 'accounts',
     summary: "Sends last week's report now, to the recipients or else to the caller",
     responses: { 200: reportSentSchema },
   },

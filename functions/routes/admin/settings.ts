@@ -10,6 +10,7 @@ export const getSettings = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'accounts',
     summary:
       'The publishing settings: approvals, claims lint, withdrawn claims, comments, checklist',
     responses: { 200: settingsSchema },
@@ -21,6 +22,7 @@ export const putSettings = defineRoute(
   {
     method: 'put',
     path: '/',
+    permission: 'accounts',
     summary: 'Changes the publishing settings it names; the others keep their values',
     request: { json: settingsUpdateSchema },
     responses: { 200: settingsSchema },

@@ -34,6 +34,7 @@ export const listTemplates = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'edit',
     summary: 'The templates a new page can start from: the built-ins, then the saved ones',
     middleware: [handlerPermission('edit')],
     responses: { 200: templateListSchema },
@@ -51,6 +52,7 @@ export const saveTemplate = defineRoute(
   {
     method: 'post',
     path: '/',
+    permission: 'publish',
     summary: "Saves a page's content (its working copy, else its live content) as a template",
     middleware: [mayChange],
     request: { json: saveTemplateSchema },
@@ -84,6 +86,7 @@ export const deleteTemplate = defineRoute(
   {
     method: 'delete',
     path: '/:id',
+    permission: 'publish',
     summary: 'Deletes a template the team saved (the built-ins stay)',
     middleware: [mayChange],
     request: { params: z.object({ id: templateIdSchema }) },

@@ -16,6 +16,7 @@ export const getWorkflowSummaries = defineRoute(
   {
     method: 'get',
     path: '/',
+    permission: 'session',
     summary:
       "Each page's working copy state, schedules, claims not approved now and effective expiry, by page id",
     responses: { 200: workflowSummariesSchema },

@@ -11,6 +11,8 @@
 import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { errorEnvelopeSchema } from '../../shared/error-envelope.ts';
+import type { TokenScope } from '../../shared/api-tokens.ts';
+import type { Permission } from '../../shared/roles.ts';
 import { underVitest } from '../../env.ts';
 import type { AppEnv, VisitorEnv } from '../../lib/context.ts';
 import type { ApiError } from '../../lib/errors.ts';
@@ -46,6 +48,15 @@ export interface RequestSchemas {
   ownBody?: { schema: z.ZodType; contentTypes: readonly string[] };
 }
 
+/**
+ * Who may call a route (the OpenAPI `x-permission`; functions/routes/roles.security.test.ts
+ * holds every route to it): 'public' needs no sign-in, 'session' any signed-in role, a
+ * permission of functions/shared/roles.ts, or any one of several (a refusal names the first).
+ * A page change declared 'publish' needs `edit`, and `publish` because visitors would see it.
+ */
+export type RoutePermission =
+  'public' | 'session' | Permission | readonly [Permission, ...Permission[]];
+
 /** A route's declaration: everything but its handler. */
 export interface RouteDeclaration<R extends RequestSchemas = RequestSchemas> {
   method: Method;
@@ -53,6 +64,10 @@ export interface RouteDeclaration<R extends RequestSchemas = RequestSchemas> {
   path: string;
   /** What the route does, in a sentence (the OpenAPI summary). */
   summary: string;
+  /** Who may call it (see RoutePermission). */
+  permission?: RoutePermission;
+  /** The API token scope that reaches it (functions/shared/api-tokens.ts); none: no token does. */
+  scope?: TokenScope;
   request?: R;
   /**
    * The answers by status. Error answers (4xx, 5xx) are the one error envelope
