@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ROUTES } from '../app.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import { can, ROLES, type Permission, type Role } from '../shared/roles.ts';
+import { can, ROLES, type Role } from '../shared/roles.ts';
 import { testApp } from '../test/harness.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
