@@ -39,8 +39,8 @@ export interface OpenApiOptions {
 }
 
 /** The security schemes' names: the session cookie, and an API token as a bearer. */
-export const SESSION_SCHEME = 'session';
-export const TOKEN_SCHEME = 'token';
+const SESSION_SCHEME = 'session';
+const TOKEN_SCHEME = 'token';
 
 const ERROR_SCHEMA_REF = '#/components/schemas/ErrorEnvelope';
 
@@ -48,7 +48,7 @@ const ERROR_SCHEMA_REF = '#/components/schemas/ErrorEnvelope';
  * The error answers the description names, by status: what each means. Which of them a
  * route lists follows from its declaration (errorStatuses below).
  */
-export const ERROR_ANSWERS: Readonly<Record<number, string>> = {
+const ERROR_ANSWERS: Readonly<Record<number, string>> = {
   400: 'The query or body is not valid: `fields` names each field and its problem',
   401: 'Not signed in (no session, or no valid API token)',
   403: 'A request from another site, or a role (or token scope) without the permission: `permission` names it',

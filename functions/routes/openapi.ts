@@ -24,7 +24,7 @@ import { defineRoute, mount } from './support/define-route.ts';
  * here). Never throws for a caller who is not signed in; an unreadable store still answers
  * 503 as everywhere.
  */
-export async function isSignedIn(c: Context<AppEnv>): Promise<boolean> {
+async function isSignedIn(c: Context<AppEnv>): Promise<boolean> {
   try {
     checkSameOrigin(c);
   } catch (error) {
@@ -41,7 +41,7 @@ const openApiDocumentSchema = z.looseObject({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
-export interface OpenApiSources {
+interface OpenApiSources {
   /**
    * The route table of every route the app mounts (routes/route-table.ts; a function:
    * app.ts's list refers to this router).
