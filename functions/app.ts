@@ -40,6 +40,8 @@ import { s3 } from './routes/s3.ts';
 import { media } from './routes/media.ts';
 import { assets } from './routes/admin/assets.ts';
 import { downloads } from './routes/downloads.ts';
+import { openApiRouter } from './routes/openapi.ts';
+import { routeTable } from './routes/route-table.ts';
 
 /**
  * The administrators' routes, then the public ones. Each admin router guards itself
@@ -90,6 +92,9 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/downloads', router: downloads },
   { path: '/objects', router: objects },
   { path: '/s3', router: s3 },
+  // The OpenAPI description of the routes above and below (public; more when signed in).
+  // A function: the list refers to itself.
+  { path: '/openapi.json', router: openApiRouter({ routes: () => routeTable(ALL_ROUTES) }) },
   ...PUBLIC_ROUTES,
 ];
 

@@ -46,6 +46,8 @@ const ANONYMOUS = (route: RouteEntry) =>
   route.path.startsWith('/api/objects/local/') ||
   // A gated download's link: the signed token is the credential (routes/downloads.ts).
   route.path.startsWith('/api/downloads/') ||
+  // The OpenAPI description: the public routes' part for anyone (routes/openapi.ts).
+  route.path === '/api/openapi.json' ||
   // Published uploads are public files (the disk driver serves them under /api/objects).
   (route.method === 'GET' && route.path.startsWith('/api/objects/'));
 

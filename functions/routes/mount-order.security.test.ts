@@ -18,7 +18,9 @@ const ADMIN_GETS = routeTable(ALL_ROUTES).filter(
     !route.path.startsWith('/api/auth/') &&
     !route.path.startsWith('/api/objects/') &&
     // A gated download's link: the signed token is the credential (routes/downloads.ts).
-    !route.path.startsWith('/api/downloads/'),
+    !route.path.startsWith('/api/downloads/') &&
+    // The OpenAPI description answers anyone (the public routes' part; routes/openapi.ts).
+    route.path !== '/api/openapi.json',
 );
 const concrete = (path: string) =>
   path

@@ -18,6 +18,8 @@ const NOT_ADMIN = new Set([
   '/api/auth/setup',
   // A gated download's link, opened from an e-mail too: the token is the credential.
   '/api/downloads/:token',
+  // The OpenAPI description: another site gets the public routes' part (routes/openapi.ts).
+  '/api/openapi.json',
 ]);
 
 /** Every admin GET route the app has, from its route table (so a new one is covered). */

@@ -52,8 +52,8 @@ describe('the role matrix, over every admin route', () => {
     expect(table.filter((route) => !route.declaration?.permission).map(key)).toEqual([]);
     const publicOnes = table.filter((route) => route.declaration?.permission === 'public');
     // Beside the public function's routes, only sign-in, the local object store, signed
-    // download links and reading published objects answer without a session
-    // (every-route.security.test.ts).
+    // download links, reading published objects and the OpenAPI description (the public
+    // routes' part of it) answer without a session (every-route.security.test.ts).
     expect(
       publicOnes
         .map(key)
@@ -63,6 +63,7 @@ describe('the role matrix, over every admin route', () => {
             !/^(POST|GET) \/api\/auth\/(?!me$)/.test(route) &&
             !route.includes(' /api/objects/local/') &&
             !route.includes(' /api/downloads/') &&
+            route !== 'GET /api/openapi.json' &&
             !(route.startsWith('GET /api/objects/') && route !== 'GET /api/objects/upload'),
         ),
     ).toEqual([]);

@@ -16,6 +16,7 @@ import { backToPages, FormsView } from './forms/forms-view.tsx';
 import { ClaimsView } from './claims/claims-view.tsx';
 import { EvidenceView } from './claims/evidence-view.tsx';
 import { CalendarView } from './calendar/calendar-view.tsx';
+import { ApiView } from './api/api-view.tsx';
 import {
   lastTabUrl,
   navigate,
@@ -131,6 +132,8 @@ function CenteredCard({ children }: { children: React.ReactNode }) {
 function Manager({ email }: { email: string }) {
   const location = useAdminLocation();
   const account = location.view === 'account';
+  // The API reference (/admin/api; issue 40): over the tabs like the Account area.
+  const apiView = location.view === 'api';
   // The Redirects manager is a view of the Pages area (/admin/redirects), for roles that publish.
   const redirectsView = location.view === 'redirects';
   // A page's experiments (/admin/experiments?page=<id>), opened from its card; focus goes
@@ -154,7 +157,7 @@ function Manager({ email }: { email: string }) {
   // edits asks first and, when the administrator keeps editing, puts the URL back.
   const [tab, setTab] = useState<Tab>(() => asTab(location.view));
   const client = useQueryClient();
-  const wanted = account ? tab : asTab(location.view);
+  const wanted = account || apiView ? tab : asTab(location.view);
   useEffect(() => {
     if (wanted === tab) return;
     let live = true;
@@ -202,6 +205,14 @@ function Manager({ email }: { email: string }) {
             </span>
             <Button
               variant="secondary"
+              onClick={() => navigate(viewUrl('api'))}
+              aria-current={apiView ? 'page' : undefined}
+              data-api-link=""
+            >
+              API
+            </Button>
+            <Button
+              variant="secondary"
               onClick={() => navigate(viewUrl('account'))}
               aria-current={account ? 'page' : undefined}
             >
@@ -214,8 +225,9 @@ function Manager({ email }: { email: string }) {
         </div>
       </header>
       {account && <AccountView email={email} onClose={() => navigate(lastTabUrl())} />}
-      {/* Hidden, not unmounted, while the Account area is open: tabs and open edits stay. */}
-      <main className="mx-auto max-w-7xl px-4 py-8" hidden={account}>
+      {apiView && <ApiView onClose={() => navigate(lastTabUrl())} />}
+      {/* Hidden, not unmounted, while the Account area or the API reference is open: tabs and open edits stay. */}
+      <main className="mx-auto max-w-7xl px-4 py-8" hidden={account || apiView}>
         <h1 className="text-3xl font-bold text-ink">Landing Page Manager</h1>
         <p className="mt-1 text-slate-600">Manage your landing pages and track conversions</p>
         <Tabs.Root value={tab} onValueChange={openTab} className="mt-6">

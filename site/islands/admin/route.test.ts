@@ -10,6 +10,7 @@ describe('admin URLs', () => {
     expect(parseLocation('/admin/', '').view).toBe('pages');
     expect(parseLocation('/admin/leads', '?status=new').view).toBe('leads');
     expect(parseLocation('/admin/account/', '').view).toBe('account');
+    expect(parseLocation('/admin/api', '').view).toBe('api');
     expect(parseLocation('/admin/redirects', '').view).toBe('redirects');
     expect(viewUrl('redirects')).toBe('/admin/redirects');
     expect(parseLocation('/admin/experiments/', '?page=p1').view).toBe('experiments');

@@ -14,8 +14,8 @@ export type Tab = (typeof TABS)[number];
  * Experiments (`?page=&experiment=&variant=&panel=`, common/experiments-url.ts) and
  * Forms (`?form=<id>`, forms/forms-view.tsx), Claims and Evidence (`?claim=<id>`,
  * `?evidence=<id>` and the lists' filters, claims/claims-url.ts), the content calendar
- * (`?view=&date=&types=`, calendar/calendar-url.ts) and a password reset link (`?token=`, shown
- * signed in or not).
+ * (`?view=&date=&types=`, calendar/calendar-url.ts), the API reference (api/api-view.tsx) and a
+ * password reset link (`?token=`, shown signed in or not).
  */
 export type View =
   | Tab
@@ -27,6 +27,7 @@ export type View =
   | 'claims'
   | 'evidence'
   | 'calendar'
+  | 'api'
   | 'reset-password';
 
 export interface AdminLocation {
@@ -49,6 +50,7 @@ export function parseLocation(pathname: string, search: string): AdminLocation {
     'claims',
     'evidence',
     'calendar',
+    'api',
     'reset-password',
   ];
   const view = (known.includes(rest) ? rest : 'pages') as View;
@@ -70,10 +72,12 @@ const notify = () => {
   for (const listener of listeners) listener();
 };
 
-/** Keeps the last tab's URL, where closing the Account area returns. */
+/** Keeps the last tab's URL, where closing the Account area (or the API reference) returns. */
 function remember() {
   const { view } = parseLocation(window.location.pathname, window.location.search);
-  if (view !== 'account' && view !== 'setup' && view !== 'reset-password') tabUrl = snapshot();
+  if (view !== 'account' && view !== 'api' && view !== 'setup' && view !== 'reset-password') {
+    tabUrl = snapshot();
+  }
 }
 
 /** The URL of the last tab shown (with its filters); the Pages tab before any. */
