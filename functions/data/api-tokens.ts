@@ -1,13 +1,12 @@
 // API tokens (issue 40, docs/decisions/0567-api-tokens.md): `pb_` and 32 random bytes
 // (base64url), shown once when made. The table keeps only the secret's SHA-256 (a leaked
 // table or backup gives no usable token), an index item from that hash to the token's id,
-// and the token's name, scopes, creator and times. Revoking keeps the token's item (with
-// revokedAt) for the audit trail and deletes the hash's index item, so the secret is
-// unknown from then on.
+// and the token's name, scopes, creator and times. Revoking sets revokedAt and keeps both
+// items, so a call with a revoked token is told so (not that the token is unknown).
 //
 // Access patterns and keys (functions/data/keys.ts):
 //   a token ............ GetItem / Put / Update  pk=API-TOKENS  sk=TOKEN#<id>
-//   a secret's token ... GetItem / Put / Delete  pk=API-TOKENS  sk=HASH#<sha256 of the secret>
+//   a secret's token ... GetItem / Put           pk=API-TOKENS  sk=HASH#<sha256 of the secret>
 //   every token ........ Query                   pk=API-TOKENS  sk begins_with TOKEN#
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -140,7 +139,6 @@ export class ApiTokenRepository extends TableRepository {
             },
           },
         },
-        { Delete: { TableName: this.table, Key: keys.apiTokenHash(String(item['tokenHash'])) } },
       ],
       audit: {
         ...auditActor(actor),

@@ -72,7 +72,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The secret of `Authorization: Bearer <secret>`, or undefined without a Bearer header. */
 function bearerToken(c: Context<AppEnv>): string | undefined {
-  const match = /^Bearer[ \t]+(\S*)\s*$/i.exec(c.req.header('authorization') ?? '');
+  const match = /^Bearer(?:[ \t]+(\S*))?\s*$/i.exec(c.req.header('authorization') ?? '');
   return match ? (match[1] ?? '') : undefined;
 }
 

@@ -141,11 +141,13 @@ function declareRoute<E extends Env, R extends RequestSchemas>(
   // Every environment's variables include `token` (EnvWith in lib/context.ts); a visitor's
   // route never has one set, so the check lets it through.
   const scopeCheck = tokenScopeCheck(declaration.scope) as unknown as MiddlewareHandler<E>;
-  return { declaration, handlers: [scopeCheck, ...middleware, ...validators, final] };
+  // After the route's own middleware, which may be what signs the caller in (a router
+  // without requireAdmin: workflow.ts's `editing`), and before the input is read.
+  return { declaration, handlers: [...middleware, scopeCheck, ...validators, final] };
 }
 
 /**
- * First of every route's handlers: a call made with an API token (functions/lib/auth.ts sets
+ * Before every route's validators: a call made with an API token (functions/lib/auth.ts sets
  * `token`) is refused with 403 unless the route declares a scope, the token holds it, and
  * the role its creator has now still allows it (functions/shared/api-tokens.ts). The
  * routers' permission checks ran before, on the creator's current role.
