@@ -42,7 +42,7 @@ export const TOKEN_PREFIX = 'pb_';
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 
 /** POST /api/admin/tokens: a name, at least one scope, and an optional expiry. */
-export const createTokenSchema = z.object({
+export const createTokenSchema = z.strictObject({
   name: z
     .string()
     .trim()
