@@ -35,7 +35,7 @@ export type TokenLookup =
   | { status: 'unknown' };
 
 /** How often a token's lastUsedAt is written at most: a busy script is one write a minute. */
-export const LAST_USED_INTERVAL_MS = 60_000;
+const LAST_USED_INTERVAL_MS = 60_000;
 
 /** `pb_` and 43 base64url characters; anything else is not a token of ours. */
 const TOKEN_SHAPE = /^pb_[A-Za-z0-9_-]{43}$/;

@@ -153,7 +153,7 @@ async function signInWithToken(c: Context<AppEnv>, secret: string): Promise<void
 }
 
 /** Who a change made with an API token was made by, as the audit log names it. */
-export const tokenActor = (token: TokenCall) => `${token.createdBy} (API token “${token.name}”)`;
+const tokenActor = (token: TokenCall) => `${token.createdBy} (API token “${token.name}”)`;
 
 /** The audit entry of a change requested with an API token, whatever its answer. */
 async function auditTokenCall(c: Context<AppEnv>, token: TokenCall): Promise<void> {

@@ -59,7 +59,6 @@ export const createTokenSchema = z.strictObject({
     .max(365, 'A token lasts at most 365 days')
     .nullish(),
 });
-export type CreateTokenRequest = z.input<typeof createTokenSchema>;
 
 /** A token as lists show it: never its secret or the secret's hash. */
 export const apiTokenSchema = z.object({
