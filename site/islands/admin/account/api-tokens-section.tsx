@@ -59,7 +59,7 @@ export function ApiTokensSection() {
       className="rounded-xl border border-slate-200 bg-white p-6 lg:col-span-2"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0 flex-1 basis-72">
           <h2 id="api-tokens-heading" className="text-lg font-semibold text-ink">
             API tokens
           </h2>
@@ -89,7 +89,7 @@ export function ApiTokensSection() {
                 <p className="font-medium text-slate-900">{token.name}</p>
                 <p className="text-sm wrap-anywhere text-slate-700">{token.scopes.join(', ')}</p>
                 <p className="text-sm text-slate-600">
-                  Made by {token.createdBy} {formatTime(token.createdAt)} ·{' '}
+                  Made by {token.createdBy} on {formatTime(token.createdAt)} ·{' '}
                   {token.expiresAt ? `expires ${formatTime(token.expiresAt)}` : 'never expires'} ·{' '}
                   {token.lastUsedAt ? `last used ${formatTime(token.lastUsedAt)}` : 'never used'}
                 </p>
