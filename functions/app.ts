@@ -25,6 +25,7 @@ import { redirects } from './routes/admin/redirects.ts';
 import { experiments } from './routes/admin/experiments.ts';
 import { reports } from './routes/admin/reports.ts';
 import { analyticsShares } from './routes/admin/analytics-shares.ts';
+import { apiTokens } from './routes/admin/api-tokens.ts';
 import { calendar } from './routes/admin/calendar.ts';
 import { realtime } from './routes/admin/realtime.ts';
 import { goals } from './routes/admin/goals.ts';
@@ -71,6 +72,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/experiments', router: experiments },
   { path: '/admin/reports', router: reports },
   { path: '/admin/analytics/shares', router: analyticsShares },
+  { path: '/admin/tokens', router: apiTokens },
   { path: '/admin/analytics/realtime', router: realtime },
   { path: '/admin/goals', router: goals },
   { path: '/admin/claims', router: claims },

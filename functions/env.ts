@@ -112,6 +112,11 @@ export const envSchema = z
      * each), and bounds what one address can fake (docs/decisions/0100-conversion-address-cap.md).
      */
     CONVERSION_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    /**
+     * Calls one API token may make per minute (Authorization: Bearer pb_..., functions/lib/auth.ts);
+     * the next answer 429 with Retry-After (docs/decisions/0567-api-tokens.md).
+     */
+    API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Contact submissions accepted per client IP in each 10-minute window. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /**

@@ -12,6 +12,7 @@ import { chooseSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
 import { TwoFactorRepository } from './data/two-factor/repository.ts';
 import { SignInThrottle } from './data/sign-in-throttle.ts';
 import { AuditLog } from './data/audit.ts';
+import { ApiTokenRepository } from './data/api-tokens.ts';
 import { ClaimRepository } from './data/claims/claims.ts';
 import { EvidenceRepository } from './data/claims/evidence.ts';
 import { FormReviewRepository } from './data/form-review/repository.ts';
@@ -82,6 +83,7 @@ export function createServices(
       maxDelaySeconds: config.env.LOGIN_MAX_DELAY_SECONDS,
     }),
     audit: new AuditLog(db, tableName, now),
+    apiTokens: new ApiTokenRepository(db, tableName, now),
     claims: new ClaimRepository(db, tableName, now),
     evidence: new EvidenceRepository(db, tableName, now),
     formReview: new FormReviewRepository(db, tableName, now, forms, workflow),

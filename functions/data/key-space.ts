@@ -46,6 +46,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
     [PK.experimentVisitors]: [SK.any],
     [PK.endedExperimentVisitors]: [SK.any],
     [PK.shares]: [SK.any],
+    [PK.apiTokens]: [SK.apiToken, SK.apiTokenHash],
     [PK.calendarFeeds]: [SK.any],
     [PK.live]: [SK.any],
     [PK.goals]: [SK.any],

@@ -154,6 +154,8 @@ describe('stored keys are unchanged', () => {
     ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
     ['job code counter', keys.jobCodeCounter('2026'), { pk: 'SETTINGS', sk: 'JOB-CODES#2026' }],
     ['share', keys.share(id), { pk: 'SHARES', sk: id }],
+    ['API token', keys.apiToken(id), { pk: 'API-TOKENS', sk: `TOKEN#${id}` }],
+    ['API token hash', keys.apiTokenHash('abc'), { pk: 'API-TOKENS', sk: 'HASH#abc' }],
     ['calendar feed', keys.calendarFeed(id), { pk: 'CALENDAR-FEEDS', sk: id }],
     ['goal', keys.goal(id), { pk: 'GOALS', sk: id }],
     ['page template', keys.template(id), { pk: 'TEMPLATES', sk: id }],

@@ -91,6 +91,8 @@ export const PK = {
   live: 'LIVE#',
   /** The shared dashboards (analytics links for people without an account), one partition. */
   shares: 'SHARES',
+  /** API tokens and their hashes' index, one partition (functions/data/api-tokens.ts). */
+  apiTokens: 'API-TOKENS',
   /** The content calendar's feeds (secret .ics addresses), one partition (data/calendar/feeds.ts). */
   calendarFeeds: 'CALENDAR-FEEDS',
   /** The CRM webhook's recent deliveries and test deliveries, one partition (data/lead-settings.ts). */
@@ -194,6 +196,10 @@ export const SK = {
   session: 'SESSION',
   pending: 'SIGN-IN',
   throttleState: 'STATE',
+  /** TOKEN#<id> under API-TOKENS: an API token (its secret stored hashed only). */
+  apiToken: 'TOKEN#',
+  /** HASH#<sha256 of the secret> under API-TOKENS: which token a secret is (its id). */
+  apiTokenHash: 'HASH#',
   /** A wholly variable sort key: an id, a day, a time, a window's start. */
   any: '',
 } as const;
@@ -357,6 +363,10 @@ export const keys = {
   share: (id: string) => ({ pk: PK.shares, sk: id }),
   realtime: (minute: string, shard: number) => ({ pk: `${PK.live}${minute}`, sk: String(shard) }),
   sharesPartition: () => PK.shares,
+  apiToken: (id: string) => ({ pk: PK.apiTokens, sk: `${SK.apiToken}${id}` }),
+  apiTokenHash: (hash: string) => ({ pk: PK.apiTokens, sk: `${SK.apiTokenHash}${hash}` }),
+  apiTokensPartition: () => PK.apiTokens,
+  apiTokenPrefix: () => SK.apiToken,
   calendarFeed: (id: string) => ({ pk: PK.calendarFeeds, sk: id }),
   calendarFeedsPartition: () => PK.calendarFeeds,
   claimsPartition: () => PK.claims,

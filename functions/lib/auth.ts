@@ -2,13 +2,21 @@
 // admin route, the cross-site request check, and the first-run administrator.
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, Services, SignedIn } from './context.ts';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv, Services, SignedIn, TokenCall } from './context.ts';
 import type { Logger } from '../core/logger.ts';
 import { trustedForwarded } from './forwarded.ts';
 import { ApiError } from './errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import type { SignInAttempt } from '../data/sign-in-throttle.ts';
-import { currentAccount, sessionId, sessionMeta, setSessionCookie } from './session.ts';
+import {
+  currentAccount,
+  LOCAL_COOKIE,
+  SECURE_COOKIE,
+  sessionId,
+  sessionMeta,
+  setSessionCookie,
+} from './session.ts';
 import { can, forbiddenMessage, ROLE_LABELS, type Permission } from '../shared/roles.ts';
 
 // The session cookie and the signed-in administrator live in session.ts (the public Lambda
@@ -36,21 +44,127 @@ export async function startSession(c: Context<AppEnv>, email: string) {
 }
 
 /**
- * Guards an admin route: 403 for any request from another site (checkSameOrigin), 401
- * without a valid session. Admin responses are never cached.
+ * Guards an admin route: 401 without a valid session or API token. A session (the cookie)
+ * is refused with 403 from another site (checkSameOrigin); an API token (Authorization:
+ * Bearer pb_..., signInWithToken) carries no cookie, so no other site can make a browser
+ * send it, and the same-site checks do not apply. Both at once answer 400. Admin responses
+ * are never cached.
  */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Once per request: a router mounted at /account also guards /account/sessions, whose
   // own router guards it again (functions/app.ts mounts in any order).
   if (c.get('admin')) return next();
   c.header('Cache-Control', 'no-store');
-  checkSameOrigin(c);
-  const account = await currentAccount(c);
-  if (!account) throw new ApiError(401, 'unauthorized', 'Sign in to continue');
-  c.set('admin', account);
+  const bearer = bearerToken(c);
+  if (bearer !== undefined) {
+    await signInWithToken(c, bearer);
+  } else {
+    checkSameOrigin(c);
+    const account = await currentAccount(c);
+    if (!account) throw new ApiError(401, 'unauthorized', 'Sign in to continue');
+    c.set('admin', account);
+  }
   await next();
   c.header('Cache-Control', 'no-store');
+  const token = c.get('token');
+  if (token && UNSAFE_METHODS.has(c.req.method)) await auditTokenCall(c, token);
 };
+
+/** The secret of `Authorization: Bearer <secret>`, or undefined without a Bearer header. */
+function bearerToken(c: Context<AppEnv>): string | undefined {
+  const match = /^Bearer(?:[ \t]+(\S*))?\s*$/i.exec(c.req.header('authorization') ?? '');
+  return match ? (match[1] ?? '') : undefined;
+}
+
+/** Whether a request names an API token (sameSiteReads lets it through to requireAdmin). */
+const hasBearer = (c: Context<AppEnv>) => bearerToken(c) !== undefined;
+
+/**
+ * Signs a request in as the creator of the API token it carries (docs/decisions/0567-api-tokens.md):
+ * the token must be known, unrevoked and unexpired, its creator enabled, and its per-minute
+ * budget left. The signed-in account is the creator with their current role, so the
+ * routers' permissions check the role, and each route's scope check (define-route.ts) the
+ * token's scopes.
+ */
+async function signInWithToken(c: Context<AppEnv>, secret: string): Promise<void> {
+  if (getCookie(c, LOCAL_COOKIE) !== undefined || getCookie(c, SECURE_COOKIE) !== undefined) {
+    throw new ApiError(
+      400,
+      'bad_request',
+      'Send either a session cookie or an API token, not both',
+    );
+  }
+  const services = c.get('services');
+  const lookup = await services.apiTokens.resolve(secret);
+  if (lookup.status === 'unknown') {
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'This API token is not valid: check that it was copied whole',
+    );
+  }
+  if (lookup.status === 'revoked') {
+    throw new ApiError(401, 'unauthorized', 'This API token has been revoked');
+  }
+  if (lookup.status === 'expired') {
+    throw new ApiError(
+      401,
+      'unauthorized',
+      `This API token expired on ${lookup.token.expiresAt?.slice(0, 10)}`,
+    );
+  }
+  const { token } = lookup;
+  const creator = await services.admins.get(token.createdBy);
+  if (!creator || creator.disabled) {
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'The account that made this API token is disabled, so the token no longer works',
+    );
+  }
+  const limit = services.config.env.API_TOKEN_RATE_LIMIT;
+  const rate = await services.rateLimiter.hit('api-token', token.id, {
+    limit,
+    windowSeconds: 60,
+  });
+  if (!rate.allowed) {
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `This API token may make ${limit} calls a minute; try again in ${wait(rate.retryAfterSeconds)}`,
+      undefined,
+      rate.retryAfterSeconds,
+    );
+  }
+  await services.apiTokens.touch(token);
+  c.set('admin', {
+    email: creator.email,
+    role: creator.role,
+    // No session: routes that need one (signatures, the session list) declare no scope,
+    // so a token never reaches them.
+    session: { key: '', signed: false },
+  });
+  c.set('token', {
+    id: token.id,
+    name: token.name,
+    scopes: token.scopes,
+    createdBy: creator.email,
+  });
+}
+
+/** Who a change made with an API token was made by, as the audit log names it. */
+const tokenActor = (token: TokenCall) => `${token.createdBy} (API token “${token.name}”)`;
+
+/** The audit entry of a change requested with an API token, whatever its answer. */
+async function auditTokenCall(c: Context<AppEnv>, token: TokenCall): Promise<void> {
+  const services = c.get('services');
+  await services.audit.record({
+    actor: tokenActor(token),
+    action: 'api-call',
+    summary: `API token “${token.name}” of ${token.createdBy} called ${c.req.method} ${new URL(c.req.url).pathname}: ${c.res.status}`,
+    ip: services.clientIp(c),
+  });
+}
 
 /** The signed-in account (set by requireAdmin, which every admin router runs first). */
 export function signedIn(c: Context<AppEnv>): SignedIn {
@@ -182,7 +296,8 @@ const isOtherSite = (c: Context<AppEnv>) => {
  * before the session is looked up.
  */
 export const sameSiteReads: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (isOtherSite(c)) {
+  // An API token carries no cookie: requireAdmin checks it (and refuses it with a cookie).
+  if (isOtherSite(c) && !hasBearer(c)) {
     c.header('Cache-Control', 'no-store');
     throw new ApiError(403, 'forbidden', 'Cross-site requests are not allowed');
   }

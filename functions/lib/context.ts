@@ -36,6 +36,8 @@ import type { Logger } from '../core/logger.ts';
 import type { ClaimRepository } from '../data/claims/claims.ts';
 import type { EvidenceRepository } from '../data/claims/evidence.ts';
 import type { Role } from '../shared/roles.ts';
+import type { ApiTokenRepository } from '../data/api-tokens.ts';
+import type { TokenScope } from '../shared/api-tokens.ts';
 
 export interface Services {
   config: Config;
@@ -83,6 +85,8 @@ export interface Services {
   /** Failed sign-in limits and the growing per-account delay (data/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
   audit: AuditLog;
+  /** API tokens: made, listed, revoked, and looked up by their secret's hash (data/api-tokens.ts). */
+  apiTokens: ApiTokenRepository;
   /** The media library and upload tickets (functions/data/media/). */
   media: MediaRepository;
   /** Gated downloads' private files and their signed links (functions/data/assets.ts). */
@@ -152,6 +156,18 @@ export interface SignedIn {
   session: { key: string; signed: boolean };
 }
 
+/**
+ * The API token a request came with (Authorization: Bearer pb_...; functions/lib/auth.ts): the
+ * signed-in account is then its creator, and each route checks the token's scopes
+ * (functions/routes/support/define-route.ts).
+ */
+export interface TokenCall {
+  id: string;
+  name: string;
+  scopes: readonly TokenScope[];
+  createdBy: string;
+}
+
 /** The Hono environment of routes and middleware that see `services` of type S. */
 export type EnvWith<S extends VisitorServices> = {
   Variables: {
@@ -159,6 +175,8 @@ export type EnvWith<S extends VisitorServices> = {
     requestId: string;
     /** The signed-in administrator, set by requireAdmin (functions/lib/auth.ts). */
     admin?: SignedIn;
+    /** Set with `admin` when the request came with an API token instead of a session. */
+    token?: TokenCall;
   };
 };
 

@@ -6,6 +6,7 @@ import type * as z from 'zod';
 import type { ErrorCode, ErrorEnvelope, FieldErrors } from '../shared/error-envelope.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
 import type { Permission } from '../shared/roles.ts';
+import type { TokenScope } from '../shared/api-tokens.ts';
 import type { DomainError, DomainErrorKind } from '../core/domain-errors.ts';
 
 export type { ErrorCode, FieldErrors };
@@ -24,6 +25,8 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** The permission a 403 refused for (functions/shared/roles.ts). */
   readonly permission: Permission | undefined;
+  /** The API token scope a 403 refused for (functions/shared/api-tokens.ts). */
+  readonly scope: TokenScope | undefined;
 
   constructor(
     status: ContentfulStatusCode,
@@ -33,6 +36,7 @@ export class ApiError extends Error {
     retryAfterSeconds?: number,
     requestId?: string,
     permission?: Permission,
+    scope?: TokenScope,
   ) {
     super(message);
     this.status = status;
@@ -41,6 +45,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
     this.requestId = requestId;
     this.permission = permission;
+    this.scope = scope;
   }
 
   toBody(): ErrorBody {
@@ -51,6 +56,7 @@ export class ApiError extends Error {
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.requestId ? { requestId: this.requestId } : {}),
         ...(this.permission ? { permission: this.permission } : {}),
+        ...(this.scope ? { scope: this.scope } : {}),
       },
     };
   }

@@ -505,6 +505,8 @@ const NONE = {
   experimentDraft:
     'only a draft experiment can be created, edited or deleted, and a draft is served to nobody (its start is in this table)',
   account: 'accounts, sessions and sign-in: nothing of the public site',
+  apiTokens:
+    'an API token is a credential for the admin API: its calls go through the routes of this table, each classified on its own (docs/decisions/0567-api-tokens.md)',
   leads: 'leads are personal data for the team: nothing visitors see',
   analytics: 'analytics, goals and their shares and reports: read by the team only',
   upload:
@@ -600,6 +602,8 @@ const ROUTES: Record<string, Classification> = {
   'PUT /api/admin/reports/weekly': { notVisible: NONE.analytics },
   'POST /api/admin/reports/weekly/send': { notVisible: NONE.analytics },
   'POST /api/admin/analytics/shares': { notVisible: NONE.analytics },
+  'POST /api/admin/tokens': { notVisible: NONE.apiTokens },
+  'DELETE /api/admin/tokens/:id': { notVisible: NONE.apiTokens },
   'POST /api/admin/calendar/feeds': { notVisible: NONE.calendarFeed },
   'DELETE /api/admin/calendar/feeds/:id': { notVisible: NONE.calendarFeed },
   'DELETE /api/admin/analytics/shares/:id': { notVisible: NONE.analytics },

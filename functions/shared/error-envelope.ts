@@ -4,6 +4,7 @@
 // check answers against it, and the islands read it (site/lib/api-client.ts).
 import * as z from 'zod';
 import { PERMISSIONS } from './roles.ts';
+import { TOKEN_SCOPES } from './api-tokens.ts';
 
 /** Every code an error answer carries. */
 export const errorCodeSchema = z.enum([
@@ -41,6 +42,8 @@ export const errorEnvelopeSchema = z.object({
     requestId: z.string().optional(),
     /** A 403's missing permission (functions/shared/roles.ts). */
     permission: z.enum(PERMISSIONS).optional(),
+    /** A 403's API token scope: the one the route needs that the token lacks (api-tokens.ts). */
+    scope: z.enum(TOKEN_SCOPES).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -11,11 +11,11 @@
 import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { errorEnvelopeSchema } from '../../shared/error-envelope.ts';
-import type { TokenScope } from '../../shared/api-tokens.ts';
-import type { Permission } from '../../shared/roles.ts';
+import { roleAllowsScope, type TokenScope } from '../../shared/api-tokens.ts';
+import { ROLE_LABELS, type Permission } from '../../shared/roles.ts';
 import { underVitest } from '../../env.ts';
 import type { AppEnv, VisitorEnv } from '../../lib/context.ts';
-import type { ApiError } from '../../lib/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { jsonBody, params, query, requireJson } from '../../lib/validate.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -138,8 +138,43 @@ function declareRoute<E extends Env, R extends RequestSchemas>(
     return response;
   };
   declarations.set(final, declaration);
-  return { declaration, handlers: [...middleware, ...validators, final] };
+  // Every environment's variables include `token` (EnvWith in lib/context.ts); a visitor's
+  // route never has one set, so the check lets it through.
+  const scopeCheck = tokenScopeCheck(declaration.scope) as unknown as MiddlewareHandler<E>;
+  // After the route's own middleware, which may be what signs the caller in (a router
+  // without requireAdmin: workflow.ts's `editing`), and before the input is read.
+  return { declaration, handlers: [...middleware, scopeCheck, ...validators, final] };
 }
+
+/**
+ * Before every route's validators: a call made with an API token (functions/lib/auth.ts sets
+ * `token`) is refused with 403 unless the route declares a scope, the token holds it, and
+ * the role its creator has now still allows it (functions/shared/api-tokens.ts). The
+ * routers' permission checks ran before, on the creator's current role.
+ */
+const tokenScopeCheck =
+  (scope: TokenScope | undefined): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const token = c.get('token');
+    if (!token) return next();
+    if (!scope) {
+      throw new ApiError(
+        403,
+        'forbidden',
+        'API tokens cannot call this route: sign in to the admin for it',
+      );
+    }
+    const refuse = (message: string) =>
+      new ApiError(403, 'forbidden', message, undefined, undefined, undefined, undefined, scope);
+    if (!token.scopes.includes(scope)) throw refuse(`This API token lacks the ${scope} scope`);
+    const role = c.get('admin')?.role;
+    if (!role || !roleAllowsScope(role, scope)) {
+      throw refuse(
+        `The role of this API token's creator (${role ? ROLE_LABELS[role] : 'none'}) no longer allows the ${scope} scope`,
+      );
+    }
+    await next();
+  };
 
 /** The route definer of routers of environment E (its routes leave E out). */
 const routeDefiner =

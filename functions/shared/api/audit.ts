@@ -102,6 +102,10 @@ export const AUDIT_ACTIONS = [
   // Calendar feeds (functions/data/calendar/feeds.ts).
   'calendar-feed-create',
   'calendar-feed-revoke',
+  // API tokens (functions/data/api-tokens.ts) and the calls made with them (lib/auth.ts).
+  'token-create',
+  'token-revoke',
+  'api-call',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -191,6 +195,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'calendar-feed-revoke': 'Calendar feed revoked',
   'template-save': 'Saved as template',
   'template-delete': 'Template deleted',
+  'token-create': 'API token made',
+  'token-revoke': 'API token revoked',
+  'api-call': 'API token call',
 };
 
 /**

@@ -10,6 +10,7 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { ReportSection } from './report-section.tsx';
 import { LeadRoutingSection } from './lead-routing-section.tsx';
+import { ApiTokensSection } from './api-tokens-section.tsx';
 import { useCan } from '../permissions.ts';
 
 export function AccountView({ email, onClose }: { email: string; onClose: () => void }) {
@@ -44,6 +45,7 @@ export function AccountView({ email, onClose }: { email: string; onClose: () => 
         {mayManage && <SettingsSection />}
         {mayManage && <LeadRoutingSection />}
         {mayManage && <ReportSection />}
+        {mayManage && <ApiTokensSection />}
       </div>
     </main>
   );
