@@ -67,7 +67,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.header('Cache-Control', 'no-store');
   const token = c.get('token');
-  if (token && UNSAFE_METHODS.has(c.req.method)) await auditTokenCall(c, token);
+  if (token) await auditTokenCall(c, token);
 };
 
 /** The secret of `Authorization: Bearer <secret>`, or undefined without a Bearer header. */
@@ -155,7 +155,10 @@ async function signInWithToken(c: Context<AppEnv>, secret: string): Promise<void
 /** Who a change made with an API token was made by, as the audit log names it. */
 const tokenActor = (token: TokenCall) => `${token.createdBy} (API token “${token.name}”)`;
 
-/** The audit entry of a change requested with an API token, whatever its answer. */
+/**
+ * The audit entry of a call made with an API token, read or change, whatever its answer
+ * (issue 40: each call audited as the token).
+ */
 async function auditTokenCall(c: Context<AppEnv>, token: TokenCall): Promise<void> {
   const services = c.get('services');
   await services.audit.record({

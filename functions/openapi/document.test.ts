@@ -187,5 +187,24 @@ describe('GET /api/openapi.json', () => {
       cookie: 'pb_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     });
     expect(operations((await stale.json()) as Doc).length).toBe(publicRoutes.length);
+
+    // An API token, whatever its scopes, reads every route; a bad one is refused, not
+    // answered as if anonymous.
+    const made = await json(
+      'POST',
+      '/api/admin/tokens',
+      { name: 'Reader', scopes: ['pages:read'] },
+      { cookie: (await signIn()).cookie },
+    );
+    const { token } = (await made.json()) as { token: string };
+    const bearer = await json('GET', '/api/openapi.json', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(bearer.status).toBe(200);
+    expect(operations((await bearer.json()) as Doc).length).toBe(TABLE.length);
+    const wrong = await json('GET', '/api/openapi.json', undefined, {
+      authorization: `Bearer ${token.slice(0, -2)}xx`,
+    });
+    expect(wrong.status).toBe(401);
   });
 });

@@ -316,7 +316,7 @@ describe('API tokens', () => {
     );
   });
 
-  it('need no same-site request (no cookie), and each change is audited as the token', async () => {
+  it('need no same-site request (no cookie), and each call is audited as the token', async () => {
     const { make, withToken, asJane, leadId, auditEntries, services } = await setUp();
     const call = withToken((await make(['leads:read', 'leads:write'])).token);
     const foreign = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
@@ -343,6 +343,10 @@ describe('API tokens', () => {
       [
         `${JANE} (API token “CRM sync”)`,
         `API token “CRM sync” of ${JANE} called PATCH /api/admin/leads/${leadId}: 200`,
+      ],
+      [
+        `${JANE} (API token “CRM sync”)`,
+        `API token “CRM sync” of ${JANE} called GET /api/admin/leads: 200`,
       ],
     ]);
     // The change itself is the creator's (four-eyes rules see the person).

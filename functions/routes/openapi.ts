@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from '../lib/context.ts';
-import { checkSameOrigin } from '../lib/auth.ts';
+import { checkSameOrigin, requireAdmin } from '../lib/auth.ts';
 import { ApiError } from '../lib/errors.ts';
 import { currentAccount } from '../lib/session.ts';
 import {
@@ -18,13 +18,17 @@ import {
 import { defineRoute, mount } from './support/define-route.ts';
 
 /**
- * Whether the caller may read the whole description: a valid session cookie on a request
- * from our own site (a cookie another site's page sends along counts for nothing, as
- * requireAdmin refuses it). The one place that decides it (API tokens add their bearer
- * here). Never throws for a caller who is not signed in; an unreadable store still answers
- * 503 as everywhere.
+ * Whether the caller may read the whole description: an API token (any valid one: the
+ * description is no data; a bad token is refused with requireAdmin's 401, never answered as
+ * if anonymous), or a valid session cookie on a request from our own site (a cookie another
+ * site's page sends along counts for nothing, as requireAdmin refuses it). Never throws for
+ * a caller who is not signed in; an unreadable store still answers 503 as everywhere.
  */
 async function isSignedIn(c: Context<AppEnv>): Promise<boolean> {
+  if (/^Bearer\s/i.test(c.req.header('authorization') ?? '')) {
+    await requireAdmin(c, async () => {});
+    return true;
+  }
   try {
     checkSameOrigin(c);
   } catch (error) {
