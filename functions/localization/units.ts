@@ -160,7 +160,9 @@ export function stringLeaves(page: PageTexts): StringLeaf[] {
     const fields = known ? new Map(Object.entries(BLOCK_TYPES[type as BlockType].fields())) : null;
     for (const [key, entry] of Object.entries(block)) {
       if (BLOCK_COMMON_KEYS.has(key)) {
-        forEachString(entry, [...path, key], (at, text) => leaf(at, undefined, text, 'block-settings'));
+        forEachString(entry, [...path, key], (at, text) =>
+          leaf(at, undefined, text, 'block-settings'),
+        );
       } else {
         visit(entry, fields?.get(key) as z.ZodType | undefined, [...path, key]);
       }
@@ -181,7 +183,8 @@ function forEachString(
   each: (path: (string | number)[], text: string) => void,
 ) {
   if (typeof value === 'string') each(path, value);
-  else if (Array.isArray(value)) value.forEach((item, i) => forEachString(item, [...path, i], each));
+  else if (Array.isArray(value))
+    value.forEach((item, i) => forEachString(item, [...path, i], each));
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) forEachString(item, [...path, key], each);
   }
