@@ -7,7 +7,7 @@
 // written as plain strings (CODE_FIELDS); every other string is excluded by a named rule, so
 // units.test.ts can assert that every string of every built-in template is either a unit or
 // deliberately left out.
-import type * as z from 'zod';
+import * as z from 'zod';
 import {
   benefitItemSchema,
   landingContentSchema,
@@ -73,7 +73,7 @@ export function classifyString(
   value: string,
 ): StringClass {
   if (!schema) return { unit: false, rule: 'unknown' };
-  const { kind } = describeField(schema);
+  const { kind, schema: inner } = describeField(schema);
   switch (kind) {
     case 'image':
     case 'asset':
@@ -84,6 +84,9 @@ export function classifyString(
       return { unit: false, rule: 'choice' };
     case 'text':
     case 'multiline':
+      // Kind text is also what describeField says of a number: only strings are words.
+      if (!(inner instanceof z.ZodString)) return { unit: false, rule: 'unknown' };
+      break;
     case 'lines':
       break;
     default:
