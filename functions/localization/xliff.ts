@@ -11,7 +11,6 @@ import { claimTokenProblem } from '../shared/claims/tokens.ts';
 import { splitPlaceholders, type Placeholder } from './placeholders.ts';
 import { applyTexts, stringLeaves, translatableUnits, type PageTexts } from './units.ts';
 
-export const XLIFF_MEDIA_TYPE = 'application/xliff+xml';
 /** The XLIFF 2 core namespace; XLIFF 2.1 keeps 2.0's (only `version` says 2.1). */
 export const XLIFF_NAMESPACE = 'urn:oasis:names:tc:xliff:document:2.0';
 /** The largest document the import reads (UTF-8 bytes). */
