@@ -469,7 +469,11 @@ export function importXliff(document: string, options: XliffImportOptions): Xlif
   if (typeof document !== 'string' || !document.trim()) {
     throw new XliffImportError('The document is empty: send an XLIFF 2.1 document.');
   }
-  const bytes = new TextEncoder().encode(document).byteLength;
+  // A character is at least one byte: a longer string is refused before it is encoded.
+  const bytes =
+    document.length > XLIFF_MAX_BYTES
+      ? document.length
+      : new TextEncoder().encode(document).byteLength;
   if (bytes > XLIFF_MAX_BYTES) {
     throw new XliffImportError(
       `The document is ${Math.ceil(bytes / 1024)} KB: at most ${XLIFF_MAX_BYTES / 1024 / 1024} MB is accepted.`,
