@@ -129,6 +129,17 @@ describe('export', () => {
     );
   });
 
+  test('characters XML cannot hold travel as <cp>, a carriage return as a reference', () => {
+    const source = sourcePage();
+    source.title = 'Bell\u0007 and return\r\nend';
+    const target = { ...germanPage(source), title: 'Glocke\u0007 und\r\nEnde' };
+    const document = exportOf(source, target);
+    expect(document).toContain('<source>Bell<cp hex="0007"/> and return&#13;\nend</source>');
+    expect(importOf(document, source).texts.title).toBe('Glocke\u0007 und\r\nEnde');
+    // The file's note is text only: the character is replaced there.
+    expect(document).toContain('<note category="title">Bell\uFFFD and return&#13;\nend</note>');
+  });
+
   test('a target still equal to its source, or with other placeholders, is left out', () => {
     const source = sourcePage();
     const target = germanPage(source);

@@ -98,7 +98,7 @@ function escapeContent(text: string): string {
     );
 }
 
-/** What an attribute can hold of a text: characters XML cannot hold become U+FFFD. */
+/** What an attribute or a note (text only, no `<cp>`) can hold of a text: others become U+FFFD. */
 const attributeSafe = (text: string) => text.replace(NOT_XML, '\uFFFD');
 
 function escapeAttribute(text: string): string {
@@ -162,7 +162,7 @@ export function exportXliff(options: XliffExportOptions): string {
   if (title) {
     lines.push(
       '    <notes>',
-      `      <note category="title">${escapeContent(title)}</note>`,
+      `      <note category="title">${escapeContent(attributeSafe(title))}</note>`,
       '    </notes>',
     );
   }
