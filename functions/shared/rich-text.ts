@@ -164,8 +164,12 @@ export function parseInline(source: string, inLink = false): Inline[] {
   return out;
 }
 
-/** `[label](href)` starting at `start`: balanced brackets in the label, parentheses in href. */
-function matchLink(source: string, start: number) {
+/**
+ * `[label](href)` starting at `start`: balanced brackets in the label, parentheses in href.
+ * Also read by the XLIFF export (functions/localization/placeholders.ts) to keep link targets out
+ * of translation.
+ */
+export function matchLink(source: string, start: number) {
   let depth = 0;
   let close = -1;
   for (let j = start; j < source.length; j++) {
