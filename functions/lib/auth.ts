@@ -161,12 +161,24 @@ const tokenActor = (token: TokenCall) => `${token.createdBy} (API token “${tok
  */
 async function auditTokenCall(c: Context<AppEnv>, token: TokenCall): Promise<void> {
   const services = c.get('services');
-  await services.audit.record({
-    actor: tokenActor(token),
-    action: 'api-call',
-    summary: `API token “${token.name}” of ${token.createdBy} called ${c.req.method} ${new URL(c.req.url).pathname}: ${c.res.status}`,
-    ip: services.clientIp(c),
-  });
+  const path = new URL(c.req.url).pathname;
+  try {
+    await services.audit.record({
+      actor: tokenActor(token),
+      action: 'api-call',
+      summary: `API token “${token.name}” of ${token.createdBy} called ${c.req.method} ${path}: ${c.res.status}`,
+      ip: services.clientIp(c),
+    });
+  } catch (error) {
+    // The change is made and audited in its own transaction already (as the creator): a
+    // failure here is logged, not turned into an error answer for a change that happened.
+    services.log.error('API token call not audited', {
+      token: token.id,
+      method: c.req.method,
+      path,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 /** The signed-in account (set by requireAdmin, which every admin router runs first). */
