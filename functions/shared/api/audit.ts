@@ -102,6 +102,11 @@ export const AUDIT_ACTIONS = [
   // Calendar feeds (functions/data/calendar/feeds.ts).
   'calendar-feed-create',
   'calendar-feed-revoke',
+  // Webhook subscriptions (functions/data/webhook-subscriptions.ts, issue 40).
+  'webhook-create',
+  'webhook-update',
+  'webhook-delete',
+  'webhook-disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -189,6 +194,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'inspection-package': 'Inspection package downloaded',
   'calendar-feed-create': 'Calendar feed made',
   'calendar-feed-revoke': 'Calendar feed revoked',
+  'webhook-create': 'Webhook added',
+  'webhook-update': 'Webhook changed',
+  'webhook-delete': 'Webhook deleted',
+  'webhook-disable': 'Webhook switched off after failures',
   'template-save': 'Saved as template',
   'template-delete': 'Template deleted',
 };
