@@ -43,21 +43,25 @@ const fieldError = (field: string, problem: string) =>
     [field]: [problem],
   });
 
-const SUBSCRIPTION_ID = /^wh_[0-9a-f]{16}$/;
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(new RegExp(`^(?:${SUBSCRIPTION_ID.source.slice(1, -1)}|${CRM_SUBSCRIPTION_ID})$`)),
-});
-const deliveryParams = z.object({
-  id: idParams.shape.id,
-  deliveryId: z.string().regex(/^(?:msg_[0-9a-z]{9}[0-9a-f]{16})$/),
-});
+/** Ids as path segments: `wh_<hex>`, `crm`, `msg_<...>`; anything else of this shape is a 404 from the store. */
+const pathId = z.string().regex(/^[\w-]{1,64}$/);
+const idParams = z.object({ id: pathId });
+const deliveryParams = z.object({ id: pathId, deliveryId: pathId });
 
-const view = (subscription: StoredSubscription): WebhookSubscription => {
-  const { secretCiphertext: _secret, version: _version, ...rest } = subscription;
-  return { ...rest, readOnly: false };
-};
+/** What the admin sees: never the secret, not even sealed. */
+const view = (subscription: StoredSubscription): WebhookSubscription => ({
+  id: subscription.id,
+  url: subscription.url,
+  events: subscription.events,
+  format: subscription.format,
+  description: subscription.description,
+  enabled: subscription.enabled,
+  consecutiveFailures: subscription.consecutiveFailures,
+  ...(subscription.disabledAt ? { disabledAt: subscription.disabledAt } : {}),
+  createdBy: subscription.createdBy,
+  createdAt: subscription.createdAt,
+  readOnly: false,
+});
 
 const notFound = () => new ApiError(404, 'not_found', 'There is no such webhook.');
 const managedElsewhere = () =>
