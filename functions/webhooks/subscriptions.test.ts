@@ -26,7 +26,7 @@ import { team as experimentTeam } from '../test/experiment-team.ts';
 import { approve, team as workflowTeam } from '../test/workflow-team.ts';
 import { startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
 
-type Call = (method: string, path: string, body?: unknown) => Promise<Response>;
+type Call = (method: string, path: string, body?: unknown) => Response | Promise<Response>;
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {

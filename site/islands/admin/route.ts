@@ -14,7 +14,8 @@ export type Tab = (typeof TABS)[number];
  * Experiments (`?page=&experiment=&variant=&panel=`, common/experiments-url.ts) and
  * Forms (`?form=<id>`, forms/forms-view.tsx), Claims and Evidence (`?claim=<id>`,
  * `?evidence=<id>` and the lists' filters, claims/claims-url.ts), the content calendar
- * (`?view=&date=&types=`, calendar/calendar-url.ts) and a password reset link (`?token=`, shown
+ * (`?view=&date=&types=`, calendar/calendar-url.ts), Webhooks (`?webhook=<id>`,
+ * webhooks/webhooks-view.tsx; admins) and a password reset link (`?token=`, shown
  * signed in or not).
  */
 export type View =
@@ -27,6 +28,7 @@ export type View =
   | 'claims'
   | 'evidence'
   | 'calendar'
+  | 'webhooks'
   | 'reset-password';
 
 export interface AdminLocation {
@@ -49,6 +51,7 @@ export function parseLocation(pathname: string, search: string): AdminLocation {
     'claims',
     'evidence',
     'calendar',
+    'webhooks',
     'reset-password',
   ];
   const view = (known.includes(rest) ? rest : 'pages') as View;
@@ -73,7 +76,8 @@ const notify = () => {
 /** Keeps the last tab's URL, where closing the Account area returns. */
 function remember() {
   const { view } = parseLocation(window.location.pathname, window.location.search);
-  if (view !== 'account' && view !== 'setup' && view !== 'reset-password') tabUrl = snapshot();
+  if (view !== 'account' && view !== 'setup' && view !== 'webhooks' && view !== 'reset-password')
+    tabUrl = snapshot();
 }
 
 /** The URL of the last tab shown (with its filters); the Pages tab before any. */
