@@ -73,7 +73,7 @@ export function WebhooksView({ params, onBack }: { params: URLSearchParams; onBa
   const selected = webhooks.find((webhook) => webhook.id === selectedId);
 
   return (
-    <section aria-labelledby="webhooks-title" className="mx-auto max-w-7xl px-4 py-8">
+    <main aria-labelledby="webhooks-title" className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id="webhooks-title" className="text-3xl font-bold text-ink">
@@ -199,7 +199,7 @@ export function WebhooksView({ params, onBack }: { params: URLSearchParams; onBa
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
-    </section>
+    </main>
   );
 }
 
