@@ -106,7 +106,7 @@ export function WebhooksView({ params, onBack }: { params: URLSearchParams; onBa
           {webhooks.map((webhook) => (
             <li key={webhook.id} data-webhook={webhook.id} className="p-4">
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-64">
                   <p className="font-mono text-sm break-all text-slate-900">{webhook.url}</p>
                   {webhook.description && (
                     <p className="text-sm text-slate-700">{webhook.description}</p>
@@ -254,7 +254,7 @@ function Deliveries({ webhook }: { webhook: WebhookSubscription }) {
                 data-delivery={delivery.id}
                 className="flex flex-wrap items-start justify-between gap-2 p-3 text-sm"
               >
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-64">
                   <p className="text-slate-900">
                     <span className="font-mono">{delivery.event}</span> ·{' '}
                     {formatTime(delivery.createdAt)} ·{' '}
