@@ -9,6 +9,7 @@ import { workflowRoutes } from './routes/workflow.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { settings } from './routes/admin/settings.ts';
 import { leadSettings } from './routes/admin/lead-settings.ts';
+import { webhooks } from './routes/admin/webhooks.ts';
 import { workflowSummary } from './routes/admin/workflow-summary.ts';
 import { auth } from './routes/auth.ts';
 import { passwordReset } from './routes/password-reset.ts';
@@ -82,6 +83,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/admin/templates', router: templates },
   { path: '/admin/settings', router: settings },
   { path: '/admin/settings/leads', router: leadSettings },
+  { path: '/admin/webhooks', router: webhooks },
   { path: '/admin/workflow', router: workflowSummary },
   { path: '/admin/calendar', router: calendar },
   { path: '/admin/leads', router: leads },

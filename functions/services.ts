@@ -6,6 +6,8 @@ import { InvitationRepository } from './data/invitations.ts';
 import { PasswordResetRepository } from './data/password-resets.ts';
 import { RedirectRepository } from './data/redirects.ts';
 import { OutboxRepository } from './data/outbox.ts';
+import { WebhookSubscriptionRepository } from './data/webhook-subscriptions.ts';
+import { SubscriptionWebhooks } from './webhooks/subscriptions.ts';
 import { LeadWebhook } from './webhooks/lead-webhook.ts';
 import { guardModeOf } from './webhooks/url-guard.ts';
 import { chooseSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
@@ -48,6 +50,7 @@ export function createServices(
   const { db, tableName, now, leads, leadRouting, leadSettings, forms, workflow } = visitor;
   const secrets = new InstallSecrets(db, tableName, now);
   const outbox = new OutboxRepository(db, tableName, now);
+  const webhookSubscriptions = new WebhookSubscriptionRepository(db, tableName, now);
   return {
     ...visitor,
     outbox,
@@ -63,6 +66,19 @@ export function createServices(
         routing: leadRouting,
         mode: guardModeOf(config),
         deliveries: leadSettings,
+      },
+      options.webhook,
+    ),
+    webhookSubscriptions,
+    subscriptionWebhooks: new SubscriptionWebhooks(
+      {
+        subscriptions: webhookSubscriptions,
+        box: leadRouting.box,
+        now,
+        log,
+        mode: guardModeOf(config),
+        mailer: visitor.mailer,
+        siteUrl: config.siteUrl,
       },
       options.webhook,
     ),

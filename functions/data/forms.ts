@@ -180,6 +180,12 @@ export class FormRepository extends TableRepository {
         action: 'form-save',
         summary: `Form "${form.title}" (${id}) saved as revision ${next}: ${form.fields.length} fields${form.consent.text ? ', consent' : ''}${form.autoReply.enabled ? ', auto-reply on' : ''}`,
       },
+      events: [
+        {
+          type: 'form.changed',
+          data: { id, title: form.title, revision: next, by: actor.email },
+        },
+      ],
       onConflict: () =>
         new ConflictError(
           'Someone else saved this form at the same moment: reload it to see their change.',

@@ -66,6 +66,8 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
       SK.jobCodeCounter,
     ],
     [PK.deliveries]: [SK.any],
+    [PK.webhooks]: [SK.any],
+    [PK.webhook]: [SK.webhookDelivery],
     [PK.slug]: [SK.slug],
     [PK.redirects]: [SK.any],
     [PK.deleted]: [SK.deleted],

@@ -111,6 +111,12 @@ describe('stored keys are unchanged', () => {
     ['lead', keys.lead(id), { pk: `LEAD#${id}`, sk: 'LEAD' }],
     ['lead note', keys.leadNote(id, 't#1'), { pk: `LEAD#${id}`, sk: 'NOTE#t#1' }],
     ['outbox', keys.outbox(id), { pk: `LEAD#${id}`, sk: 'OUTBOX#WEBHOOK' }],
+    ['webhook subscription', keys.webhookSubscription(id), { pk: 'WEBHOOKS', sk: id }],
+    [
+      'webhook delivery',
+      keys.webhookDelivery(id, 't#d'),
+      { pk: `WEBHOOK#${id}`, sk: 'DELIVERY#t#d' },
+    ],
     ['upload', keys.upload(id), { pk: `UPLOAD#${id}`, sk: 'UPLOAD' }],
     ['media', keys.media(id), { pk: `MEDIA#${id}`, sk: 'MEDIA' }],
     ['rate', keys.rate('contact', 'h', 60), { pk: 'RATE#contact#h', sk: '60' }],
@@ -197,6 +203,7 @@ describe('stored keys are unchanged', () => {
       leads: 'LEADS',
       media: 'MEDIA',
       outboxDue: 'OUTBOX#DUE',
+      webhookDue: 'WEBHOOK#DUE',
       schedules: 'SCHEDULES',
       experiments: 'EXPERIMENTS',
     });

@@ -97,6 +97,10 @@ export const PK = {
   calendarFeeds: 'CALENDAR-FEEDS',
   /** The CRM webhook's recent deliveries and test deliveries, one partition (data/lead-settings.ts). */
   deliveries: 'DELIVERIES',
+  /** The webhook subscriptions, one partition (functions/data/webhook-subscriptions.ts). */
+  webhooks: 'WEBHOOKS',
+  /** WEBHOOK#<subscription id>: a subscription's deliveries (functions/data/webhook-subscriptions.ts). */
+  webhook: 'WEBHOOK#',
   /** EXPSTATS#<id>: an experiment's daily counters per variant (sharded). */
   experimentStats: 'EXPSTATS#',
   /**
@@ -191,6 +195,8 @@ export const SK = {
   leadNote: 'NOTE#',
   /** The lead's webhook delivery. */
   outbox: 'OUTBOX#WEBHOOK',
+  /** DELIVERY#<time>#<id> under WEBHOOK#<subscription id>: one event's delivery. */
+  webhookDelivery: 'DELIVERY#',
   upload: 'UPLOAD',
   media: 'MEDIA',
   session: 'SESSION',
@@ -216,6 +222,8 @@ export const GSI1PK = {
   media: 'MEDIA',
   /** Webhook deliveries by when they are due. */
   outboxDue: 'OUTBOX#DUE',
+  /** Webhook subscriptions' deliveries by when they are due (functions/data/webhook-subscriptions.ts). */
+  webhookDue: 'WEBHOOK#DUE',
   /** Scheduled publishes and unpublishes by when they are due. */
   schedules: 'SCHEDULES',
   /** Experiments, by page and creation (gsi1sk = <pageId>#<createdAt>). */
@@ -360,6 +368,16 @@ export const keys = {
   leadSettings: () => ({ pk: PK.settings, sk: SK.leadSettings }),
   delivery: (sortKey: string) => ({ pk: PK.deliveries, sk: sortKey }),
   deliveriesPartition: () => PK.deliveries,
+  webhookSubscription: (id: string) => ({ pk: PK.webhooks, sk: id }),
+  webhookSubscriptions: () => PK.webhooks,
+  webhookDelivery: (subscriptionId: string, sortKey: string) => ({
+    pk: `${PK.webhook}${subscriptionId}`,
+    sk: `${SK.webhookDelivery}${sortKey}`,
+  }),
+  webhookDeliveries: (subscriptionId: string) => ({
+    pk: `${PK.webhook}${subscriptionId}`,
+    skPrefix: SK.webhookDelivery,
+  }),
   share: (id: string) => ({ pk: PK.shares, sk: id }),
   realtime: (minute: string, shard: number) => ({ pk: `${PK.live}${minute}`, sk: String(shard) }),
   sharesPartition: () => PK.shares,

@@ -19,6 +19,8 @@ import {
 import { ConflictError } from '../core/domain-errors.ts';
 import { chainParts, readHead } from './audit-chain.ts';
 import { auditItem, type AuditInput, type AuditPart } from './audit-item.ts';
+import type { WebhookEventInput } from '../shared/webhooks.ts';
+import { eventOutboxItems, webhookEventsWritten } from './webhook-events.ts';
 
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
@@ -107,6 +109,12 @@ export interface TransactWrite {
    * onConflict the cancellation is rethrown.
    */
   onConflict?: (codes: readonly string[]) => Error | undefined | Promise<Error | undefined>;
+  /**
+   * The webhook events this change is (issue 40): one delivery per enabled subscription to
+   * each is written in this transaction, after the items (so their codes keep their
+   * indexes) and before the audit entries (functions/data/webhook-events.ts).
+   */
+  events?: readonly WebhookEventInput[] | undefined;
 }
 
 const isAuditPart = (audit: AuditInput | AuditPart): audit is AuditPart => 'Put' in audit;
@@ -132,6 +140,7 @@ export async function transact(
   write: TransactWrite,
 ): Promise<boolean> {
   const audits = write.audit === undefined ? [] : [write.audit].flat();
+  const deliveries = await eventOutboxItems(db, table, now, write.events ?? []);
   const auditParts = audits.map((audit) =>
     isAuditPart(audit) ? audit : auditItem(table, now, audit).put,
   );
@@ -140,12 +149,15 @@ export async function transact(
       auditParts.length > 0 ? chainParts(table, await readHead(db, table), auditParts) : undefined;
     const parts = chain ? [...chain.parts, chain.head] : [];
     try {
-      await db.send(new TransactWriteCommand({ TransactItems: [...write.items, ...parts] }));
+      await db.send(
+        new TransactWriteCommand({ TransactItems: [...write.items, ...deliveries, ...parts] }),
+      );
+      if (deliveries.length > 0) webhookEventsWritten();
       return true;
     } catch (error) {
       const codes = conflictCodes(error);
       const itemCodes = codes?.slice(0, write.items.length);
-      const chainCodes = codes?.slice(write.items.length) ?? [];
+      const chainCodes = codes?.slice(write.items.length + deliveries.length) ?? [];
       // The head moved (its condition failed) or another transaction held the head or an
       // entry: another audited write. An entry refused by its own condition is not that.
       const headMoved =
@@ -153,7 +165,7 @@ export async function transact(
         chainCodes.some((code) => code === 'TransactionConflict');
       const refusedAtHead =
         chain !== undefined &&
-        codes?.length === write.items.length + parts.length &&
+        codes?.length === write.items.length + deliveries.length + parts.length &&
         itemCodes!.every((code) => code === 'None') &&
         headMoved;
       if (refusedAtHead) {

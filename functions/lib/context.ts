@@ -6,6 +6,8 @@ import type { WorkflowRepository } from '../data/workflow/repository.ts';
 import type { RedirectRepository } from '../data/redirects.ts';
 import type { LeadRepository } from '../data/leads/repository.ts';
 import type { OutboxRepository } from '../data/outbox.ts';
+import type { WebhookSubscriptionRepository } from '../data/webhook-subscriptions.ts';
+import type { SubscriptionWebhooks } from '../webhooks/subscriptions.ts';
 import type { LeadWebhook } from '../webhooks/lead-webhook.ts';
 import type { LeadSettingsRepository } from '../data/lead-settings.ts';
 import type { LeadRouting } from '../webhooks/lead-routing.ts';
@@ -56,6 +58,10 @@ export interface Services {
    * The admin function and the local server always have one; the public function, none.
    */
   leadWebhook: LeadWebhook | undefined;
+  /** Webhook subscriptions for every event (functions/data/webhook-subscriptions.ts, issue 40). */
+  webhookSubscriptions: WebhookSubscriptionRepository;
+  /** Their deliveries (functions/webhooks/subscriptions.ts). */
+  subscriptionWebhooks: SubscriptionWebhooks;
   /** The saved lead routing settings and the delivery log (functions/data/lead-settings.ts). */
   leadSettings: LeadSettingsRepository;
   /** Recipients and the webhook in effect: saved, else the environment's (webhooks/lead-routing.ts). */

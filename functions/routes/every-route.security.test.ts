@@ -29,6 +29,8 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/admin/experiments/:id/stop': 'an action on the path; takes no body',
   'POST /api/admin/deleted-pages/:id/restore': 'an action on the path; takes no body',
   'POST /api/admin/leads/:id/retry': 'an action on the path; takes no body',
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/replay':
+    'an action on the path; takes no body',
   'POST /api/admin/pages/:id/versions/:versionId/restore': 'an action on the path; takes no body',
   'POST /api/landing-pages/:id/reset-to-template': 'an action on the path; takes no body',
   'POST /api/objects/upload': 'docs/requirements.md §7: the upload ticket request has no body',

@@ -515,6 +515,8 @@ const NONE = {
     'refused (409) while any page or working copy refers to the image; an unused image is shown by nothing',
   settings:
     'the approvals setting itself: changes no content; every later change follows it (the lead routing settings: mail and CRM only)',
+  webhooks:
+    'a webhook subscription sends events to a receiver the team chose: nothing of the public site',
   templates:
     'a template is where a new page may start; a new page goes live only through this table’s routes',
   build:
@@ -592,6 +594,10 @@ const ROUTES: Record<string, Classification> = {
   'PUT /api/admin/settings': { notVisible: NONE.settings },
   'PUT /api/admin/settings/leads': { notVisible: NONE.settings },
   'POST /api/admin/settings/leads/test': { notVisible: NONE.settings },
+  'POST /api/admin/webhooks': { notVisible: NONE.webhooks },
+  'PATCH /api/admin/webhooks/:id': { notVisible: NONE.webhooks },
+  'DELETE /api/admin/webhooks/:id': { notVisible: NONE.webhooks },
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/replay': { notVisible: NONE.webhooks },
   'POST /api/admin/assets': { notVisible: NONE.upload },
   'POST /api/admin/assets/:id/complete': { notVisible: NONE.upload },
   'POST /api/objects/upload': { notVisible: NONE.upload },

@@ -248,6 +248,9 @@ export async function startLocalStack(
       // (functions/webhooks/lead-routing.ts); the URL is never logged (it may hold a token).
       log.info('lead webhook drainer on');
     }
+    // Webhook subscriptions (issue 40): the same drainer over the event outbox.
+    const subscriptionDrainer = startDrainer(services.subscriptionWebhooks, log);
+    cleanups.push(() => subscriptionDrainer.stop());
 
     // Scheduled publishes and unpublishes (functions/publishing/scheduler.ts): the schedules
     // live in the table, so a restart picks up what was due meanwhile at its first run.

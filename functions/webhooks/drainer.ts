@@ -18,7 +18,7 @@ export interface Drainer {
 }
 
 export function startDrainer(
-  webhook: LeadWebhook,
+  webhook: Pick<LeadWebhook, 'drainOnce' | 'onKick'>,
   log: Logger,
   options: { intervalMs?: number; outbox?: OutboxRepository } = {},
 ): Drainer {

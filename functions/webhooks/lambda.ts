@@ -16,6 +16,9 @@ import { LeadRouting } from './lead-routing.ts';
 import { LeadWebhook } from './lead-webhook.ts';
 import { chooseSecretBox } from './secret-box.ts';
 import { guardModeOf } from './url-guard.ts';
+import { WebhookSubscriptionRepository } from '../data/webhook-subscriptions.ts';
+import { createMailer } from '../mail/select.ts';
+import { SubscriptionWebhooks } from './subscriptions.ts';
 
 /** Stop starting attempts this long before the timeout: one attempt takes at most 5 s. */
 const SAFETY_MS = 10_000;
@@ -37,15 +40,26 @@ const webhook = new LeadWebhook({
   mode: guardModeOf(config),
   deliveries: settings,
 });
+// The webhook subscriptions' deliveries (issue 40, ./subscriptions.ts), drained by the same run.
+const subscriptions = new SubscriptionWebhooks({
+  subscriptions: new WebhookSubscriptionRepository(db, table, now),
+  box: chooseSecretBox(config),
+  now,
+  log,
+  mode: guardModeOf(config),
+  mailer: createMailer(config, log),
+  siteUrl: config.siteUrl,
+});
 
 export const handler = async (
   _event: unknown,
   context: Pick<Context, 'getRemainingTimeInMillis'>,
 ) => {
   try {
-    return await webhook.drainOnce({
-      deadline: () => context.getRemainingTimeInMillis() < SAFETY_MS,
-    });
+    const deadline = () => context.getRemainingTimeInMillis() < SAFETY_MS;
+    const leads = await webhook.drainOnce({ deadline });
+    const events = await subscriptions.drainOnce({ deadline });
+    return { attempted: leads.attempted + events.attempted };
   } catch (error) {
     // The runtime logs it too, but with the minified bundle's positions.
     log.error('lead webhook drain run failed', { error: sourceStack(error) });

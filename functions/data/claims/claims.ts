@@ -297,6 +297,12 @@ export class ClaimRepository extends ClaimsStore {
         action: 'claim-withdraw',
         summary: `Claim ${current.key} withdrawn: ${reason}`,
       },
+      events: [
+        {
+          type: 'claim.withdrawn',
+          data: { id: current.id, key: current.key, reason, by: actor.email },
+        },
+      ],
       onConflict: claimChanged,
     });
     return this.present(next, partition);

@@ -3,6 +3,7 @@
 // page's lock, so the live page, the control, cannot change while it runs; every variant
 // needs its approvals first when the page does), paused and resumed, and ended (a variant
 // may be promoted); only a draft is deleted, an experiment that ran keeps its results.
+import type { WebhookEventInput } from '../../shared/webhooks.ts';
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { LandingContent } from '../../shared/landing-content.ts';
@@ -22,6 +23,28 @@ import { variantHash, type ExperimentActor, type ExperimentItem } from './store.
 import { ExperimentVariants } from './variants.ts';
 
 /** The lifecycle layer of the experiments' repository (layers: functions/data/experiments/store.ts). */
+/** The webhook events of an experiment's change (issue 40): started from a draft, or stopped. */
+function experimentEvents(
+  current: ExperimentItem,
+  next: ExperimentItem,
+  by: string,
+): WebhookEventInput[] {
+  const data = { id: next.id, name: next.name, pageId: next.pageId, by };
+  if (current.status === 'draft' && next.status === 'running') {
+    return [{ type: 'experiment.started', data }];
+  }
+  if (current.status !== 'stopped' && next.status === 'stopped') {
+    const winner = next.promotedVariantId;
+    return [
+      {
+        type: 'experiment.ended',
+        data: { ...data, ...(winner ? { promotedVariantId: winner } : {}) },
+      },
+    ];
+  }
+  return [];
+}
+
 export abstract class ExperimentLifecycle extends ExperimentVariants {
   /** A draft experiment on `page`; variants without content start as copies of the live page. */
   async create(
@@ -116,6 +139,8 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
         ...more,
       ],
       audit,
+      // The actor as its audit entry names them.
+      events: experimentEvents(current, next, String(audit.Put.Item['actor'] ?? '')),
       onConflict: async () => {
         const latest = await this.item(current.id);
         if (!latest) return new ExperimentNotFoundError();

@@ -5,7 +5,8 @@
 // the split: docs/decisions/0441-data-modules-by-concern.md).
 import { randomUUID } from 'node:crypto';
 import type { VersionReason } from '../../shared/api/versions.ts';
-import type { PublicationApproval } from '../../shared/job-codes.ts';
+import type { Publication, PublicationApproval } from '../../shared/job-codes.ts';
+import type { WebhookEventInput } from '../../shared/webhooks.ts';
 import type { ChecksOverride } from '../../shared/page-checks.ts';
 import { DEFAULT_SLUG } from '../../shared/slug.ts';
 import { sameJson } from '../../shared/stable-json.ts';
@@ -33,6 +34,34 @@ import {
   type PagePatch,
 } from './page-item.ts';
 import { LandingPageStore } from './store.ts';
+
+/**
+ * The webhook events of a page write (issue 40, functions/data/webhook-events.ts): a publish
+ * that put something new live, a page taken down by hand or schedule, or by its expiry.
+ */
+function pageEvents(
+  change: PageChange,
+  current: PageItem,
+  next: PageItem,
+  publication: Publication | undefined,
+): WebhookEventInput[] {
+  const page = { id: next.id, title: next.title, slug: next.slug, by: change.actor };
+  if (change.action === 'publish' && publication) {
+    return [
+      {
+        type: 'page.published',
+        data: { ...page, jobCode: publication.jobCode, version: publication.version },
+      },
+    ];
+  }
+  if (!current.isActive || next.isActive) return [];
+  if (change.action === 'unpublish') return [{ type: 'page.unpublished', data: page }];
+  if (change.action === 'expire') {
+    const expiresAt = current.lifecycle?.expiresAt;
+    return [{ type: 'page.expired', data: { ...page, ...(expiresAt ? { expiresAt } : {}) } }];
+  }
+  return [];
+}
 
 export class LandingPageChanges extends LandingPageStore {
   /** Creates a page; with `change`, its audit entry is written in the same transaction. */
@@ -161,6 +190,7 @@ export class LandingPageChanges extends LandingPageStore {
     else if (!next.isActive) delete next.publication;
     await this.transact({
       now,
+      events: pageEvents(change, current, next, published?.publication),
       items: [
         {
           Put: {

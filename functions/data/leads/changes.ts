@@ -151,8 +151,28 @@ export class LeadChanges extends LeadExport {
         Put: { TableName: this.table, Item: entry('note', { text: change.note }, 2) },
       });
     }
+    const changed = [
+      ...(statusChanges ? (['status'] as const) : []),
+      ...(ownerChanges ? (['owner'] as const) : []),
+      ...(change.note !== undefined ? (['note'] as const) : []),
+    ];
     await this.transact({
       items: parts,
+      events: changed.length
+        ? [
+            {
+              type: 'lead.updated',
+              data: {
+                id: lead.id,
+                name: lead.name,
+                status: statusChanges ? to : lead.status,
+                owner: newOwner ?? null,
+                changes: changed,
+                by: actor,
+              },
+            },
+          ]
+        : [],
       onConflict: () =>
         new LeadConflictError('This lead was changed by someone else; reload it and try again'),
     });

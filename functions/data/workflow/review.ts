@@ -7,6 +7,7 @@
 // title, slug and content signed (store.ts contentHash); it counts as an approval only while
 // the working copy still has that hash, so any edit voids every approval at once without
 // touching them.
+import type { WebhookEventInput } from '../../shared/webhooks.ts';
 import { assertClaims } from './claims-check.ts';
 import { assertChecks } from './checks.ts';
 import { checkAttributes } from './working-copy.ts';
@@ -138,6 +139,19 @@ export abstract class Review extends Comments {
         `${copy.title} (/${page.slug}): working copy submitted for review (revision ${copy.revision})`,
         page.id,
       ),
+      [
+        {
+          type: 'page.submitted',
+          data: {
+            id: page.id,
+            title: copy.title,
+            slug: copy.slug,
+            by: actor.email,
+            revision: copy.revision,
+            ...(note ? { note } : {}),
+          },
+        },
+      ],
     );
     return next;
   }
@@ -238,6 +252,20 @@ export abstract class Review extends Comments {
         page.id,
         manifest.signature,
       ),
+      events: [
+        {
+          type: 'page.approved',
+          data: {
+            id: page.id,
+            title: copy.title,
+            slug: copy.slug,
+            by: actor.email,
+            revision: copy.revision,
+            signerName: signer.name,
+            meaning,
+          },
+        },
+      ],
       onConflict: () =>
         new WorkflowStateError('The working copy changed while you signed; review it again'),
     });
@@ -271,6 +299,7 @@ export abstract class Review extends Comments {
     next: WorkingCopy,
     parts: TransactPart[],
     audit: AuditPart,
+    events: WebhookEventInput[] = [],
   ): Promise<void> {
     // The copy's checks (issue 38) are kept with it, run again on the content it has.
     const checks = await this.runChecks(next, await this.settings());
@@ -293,6 +322,7 @@ export abstract class Review extends Comments {
         ...parts,
       ],
       audit,
+      events,
       onConflict: () => new WorkflowStateError('The working copy changed meanwhile; reload it'),
     });
   }

@@ -106,6 +106,11 @@ export const AUDIT_ACTIONS = [
   'token-create',
   'token-revoke',
   'api-call',
+  // Webhook subscriptions (functions/data/webhook-subscriptions.ts, issue 40).
+  'webhook-create',
+  'webhook-update',
+  'webhook-delete',
+  'webhook-disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -193,6 +198,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'inspection-package': 'Inspection package downloaded',
   'calendar-feed-create': 'Calendar feed made',
   'calendar-feed-revoke': 'Calendar feed revoked',
+  'webhook-create': 'Webhook added',
+  'webhook-update': 'Webhook changed',
+  'webhook-delete': 'Webhook deleted',
+  'webhook-disable': 'Webhook switched off after failures',
   'template-save': 'Saved as template',
   'template-delete': 'Template deleted',
   'token-create': 'API token made',

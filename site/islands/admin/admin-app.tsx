@@ -1,4 +1,5 @@
 // /admin: the Landing Page Manager (docs/requirements.md §2), a client-only island behind sign-in.
+import { WebhooksView } from './webhooks/webhooks-view.tsx';
 import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
@@ -134,6 +135,9 @@ function Manager({ email }: { email: string }) {
   const account = location.view === 'account';
   // The API reference (/admin/api; issue 40): over the tabs like the Account area.
   const apiView = location.view === 'api';
+  // Webhooks (/admin/webhooks?webhook=<id>; issue 40): over the tabs like the Account area, for admins.
+  const webhooksView = location.view === 'webhooks';
+  const mayManageAccounts = useCan('accounts');
   // The Redirects manager is a view of the Pages area (/admin/redirects), for roles that publish.
   const redirectsView = location.view === 'redirects';
   // A page's experiments (/admin/experiments?page=<id>), opened from its card; focus goes
@@ -218,6 +222,15 @@ function Manager({ email }: { email: string }) {
             >
               Account
             </Button>
+            {mayManageAccounts && (
+              <Button
+                variant="secondary"
+                onClick={() => navigate(viewUrl('webhooks'))}
+                aria-current={webhooksView ? 'page' : undefined}
+              >
+                Webhooks
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => void signOut()}>
               Sign out
             </Button>
@@ -226,8 +239,11 @@ function Manager({ email }: { email: string }) {
       </header>
       {account && <AccountView email={email} onClose={() => navigate(lastTabUrl())} />}
       {apiView && <ApiView onClose={() => navigate(lastTabUrl())} />}
-      {/* Hidden, not unmounted, while the Account area or the API reference is open: tabs and open edits stay. */}
-      <main className="mx-auto max-w-7xl px-4 py-8" hidden={account || apiView}>
+      {webhooksView && mayManageAccounts && (
+        <WebhooksView params={location.params} onBack={() => navigate(lastTabUrl())} />
+      )}
+      {/* Hidden, not unmounted, while the Account area, the API reference or Webhooks is open: tabs and open edits stay. */}
+      <main className="mx-auto max-w-7xl px-4 py-8" hidden={account || apiView || webhooksView}>
         <h1 className="text-3xl font-bold text-ink">Landing Page Manager</h1>
         <p className="mt-1 text-slate-600">Manage your landing pages and track conversions</p>
         <Tabs.Root value={tab} onValueChange={openTab} className="mt-6">

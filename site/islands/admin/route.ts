@@ -14,8 +14,9 @@ export type Tab = (typeof TABS)[number];
  * Experiments (`?page=&experiment=&variant=&panel=`, common/experiments-url.ts) and
  * Forms (`?form=<id>`, forms/forms-view.tsx), Claims and Evidence (`?claim=<id>`,
  * `?evidence=<id>` and the lists' filters, claims/claims-url.ts), the content calendar
- * (`?view=&date=&types=`, calendar/calendar-url.ts), the API reference (api/api-view.tsx) and a
- * password reset link (`?token=`, shown signed in or not).
+ * (`?view=&date=&types=`, calendar/calendar-url.ts), the API reference (api/api-view.tsx),
+ * Webhooks (`?webhook=<id>`, webhooks/webhooks-view.tsx; admins) and a password reset link
+ * (`?token=`, shown signed in or not).
  */
 export type View =
   | Tab
@@ -28,6 +29,7 @@ export type View =
   | 'evidence'
   | 'calendar'
   | 'api'
+  | 'webhooks'
   | 'reset-password';
 
 export interface AdminLocation {
@@ -51,6 +53,7 @@ export function parseLocation(pathname: string, search: string): AdminLocation {
     'evidence',
     'calendar',
     'api',
+    'webhooks',
     'reset-password',
   ];
   const view = (known.includes(rest) ? rest : 'pages') as View;
@@ -75,9 +78,9 @@ const notify = () => {
 /** Keeps the last tab's URL, where closing the Account area (or the API reference) returns. */
 function remember() {
   const { view } = parseLocation(window.location.pathname, window.location.search);
-  if (view !== 'account' && view !== 'api' && view !== 'setup' && view !== 'reset-password') {
-    tabUrl = snapshot();
-  }
+ * (`?view=&date=&types=`, calendar/calendar-url.ts), the API reference (api/api-view.tsx),
+ * Webhooks (`?webhook=<id>`, webhooks/webhooks-view.tsx; admins) and a password reset link
+ * (`?token=`, shown signed in or not).
 }
 
 /** The URL of the last tab shown (with its filters); the Pages tab before any. */
