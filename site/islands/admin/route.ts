@@ -78,9 +78,15 @@ const notify = () => {
 /** Keeps the last tab's URL, where closing the Account area (or the API reference) returns. */
 function remember() {
   const { view } = parseLocation(window.location.pathname, window.location.search);
- * (`?view=&date=&types=`, calendar/calendar-url.ts), the API reference (api/api-view.tsx),
- * Webhooks (`?webhook=<id>`, webhooks/webhooks-view.tsx; admins) and a password reset link
- * (`?token=`, shown signed in or not).
+  if (
+    view !== 'account' &&
+    view !== 'api' &&
+    view !== 'webhooks' &&
+    view !== 'setup' &&
+    view !== 'reset-password'
+  ) {
+    tabUrl = snapshot();
+  }
 }
 
 /** The URL of the last tab shown (with its filters); the Pages tab before any. */
