@@ -44,6 +44,7 @@ import { assets } from './routes/admin/assets.ts';
 import { downloads } from './routes/downloads.ts';
 import { openApiRouter } from './routes/openapi.ts';
 import { routeTable } from './routes/route-table.ts';
+import { WEBHOOK_EVENT_DOCS } from './shared/webhooks.ts';
 
 /**
  * The administrators' routes, then the public ones. Each admin router guards itself
@@ -98,7 +99,13 @@ export const ALL_ROUTES: ApiRoute[] = [
   { path: '/s3', router: s3 },
   // The OpenAPI description of the routes above and below (public; more when signed in).
   // A function: the list refers to itself.
-  { path: '/openapi.json', router: openApiRouter({ routes: () => routeTable(ALL_ROUTES) }) },
+  {
+    path: '/openapi.json',
+    router: openApiRouter({
+      routes: () => routeTable(ALL_ROUTES),
+      webhooks: () => WEBHOOK_EVENT_DOCS,
+    }),
+  },
   ...PUBLIC_ROUTES,
 ];
 

@@ -1,6 +1,7 @@
 // The OpenAPI description (functions/openapi/document.ts, GET /api/openapi.json): valid by an
 // outside validator (@readme/openapi-parser), complete against the route table, the public
 // routes for anyone and every route when signed in, and its schemas the routes' own.
+import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENTS } from '../shared/webhooks.ts';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -35,7 +36,9 @@ type Doc = {
 };
 
 const TABLE = routeTable(ALL_ROUTES);
-const full = () => openApiDocument({ routes: TABLE, version: '0.0.0-test' }) as Doc;
+/** The document as GET /api/openapi.json answers a signed-in caller: every route, every event. */
+const full = () =>
+  openApiDocument({ routes: TABLE, version: '0.0.0-test', webhooks: WEBHOOK_EVENT_DOCS }) as Doc;
 
 /** The outside validator's verdict; it dereferences in place, so it gets a copy. */
 async function verdict(document: unknown): Promise<string> {
@@ -147,7 +150,12 @@ describe('the OpenAPI document', () => {
       properties: { type: { const: 'page.published' }, data: { required: ['pageId'] } },
     });
     expect(await verdict(document)).toBe('valid');
-    expect(full().webhooks).toBeUndefined();
+    expect((openApiDocument({ routes: TABLE, version: '1' }) as Doc).webhooks).toBeUndefined();
+    // The served document names every event of functions/shared/webhooks.ts with its payload.
+    expect(Object.keys(full().webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    expect(
+      full().webhooks!['lead.created']!.post.requestBody!.content['application/json']!.schema,
+    ).toMatchObject({ properties: { type: { const: 'lead.created' } } });
   }, 60_000);
 });
 
