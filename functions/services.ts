@@ -7,7 +7,8 @@ import { PasswordResetRepository } from './data/password-resets.ts';
 import { RedirectRepository } from './data/redirects.ts';
 import { OutboxRepository } from './data/outbox.ts';
 import { WebhookSubscriptionRepository } from './data/webhook-subscriptions.ts';
-import { SubscriptionWebhooks } from './webhooks/subscriptions.ts';
+import { AdminRepository } from './data/admins.ts';
+import { accountName, SubscriptionWebhooks } from './webhooks/subscriptions.ts';
 import { LeadWebhook } from './webhooks/lead-webhook.ts';
 import { guardModeOf } from './webhooks/url-guard.ts';
 import { chooseSecretBox, SECRET_PURPOSES } from './webhooks/secret-box.ts';
@@ -79,6 +80,7 @@ export function createServices(
         mode: guardModeOf(config),
         mailer: visitor.mailer,
         siteUrl: config.siteUrl,
+        nameOf: accountName(new AdminRepository(db, tableName, now)),
       },
       options.webhook,
     ),

@@ -18,7 +18,8 @@ import { chooseSecretBox } from './secret-box.ts';
 import { guardModeOf } from './url-guard.ts';
 import { WebhookSubscriptionRepository } from '../data/webhook-subscriptions.ts';
 import { createMailer } from '../mail/select.ts';
-import { SubscriptionWebhooks } from './subscriptions.ts';
+import { accountName, SubscriptionWebhooks } from './subscriptions.ts';
+import { AdminRepository } from '../data/admins.ts';
 
 /** Stop starting attempts this long before the timeout: one attempt takes at most 5 s. */
 const SAFETY_MS = 10_000;
@@ -49,6 +50,7 @@ const subscriptions = new SubscriptionWebhooks({
   mode: guardModeOf(config),
   mailer: createMailer(config, log),
   siteUrl: config.siteUrl,
+  nameOf: accountName(new AdminRepository(db, table, now)),
 });
 
 export const handler = async (

@@ -14,9 +14,16 @@ const escape = (text: string) =>
 
 const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
-/** The sentence for an event: "Page “Webinar” published by jane@example.com (PB-2026-0042 v3)". */
-export function eventSentence(payload: WebhookPayload): string {
+/**
+ * The sentence for an event: "Page “Webinar” published by Jane Doe (PB-2026-0042 v3)", with
+ * `byName` the display name of the person in `data.by` (their e-mail when they have none).
+ */
+export function eventSentence(event: WebhookPayload, byName?: string): string {
   const quoted = (title: string) => `“${title}”`;
+  const payload =
+    byName && 'by' in event.data
+      ? ({ ...event, data: { ...event.data, by: byName } } as WebhookPayload)
+      : event;
   switch (payload.type) {
     case 'page.published':
       return `Page ${quoted(payload.data.title)} published by ${payload.data.by} (${jobCodeLabel(payload.data)})`;
@@ -52,8 +59,8 @@ export interface SlackMessage {
 }
 
 /** The Slack body of an event. */
-export function slackMessage(payload: WebhookPayload): SlackMessage {
-  const sentence = cut(eventSentence(payload));
+export function slackMessage(payload: WebhookPayload, byName?: string): SlackMessage {
+  const sentence = cut(eventSentence(payload, byName));
   return {
     text: escape(sentence),
     blocks: [

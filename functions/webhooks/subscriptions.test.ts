@@ -25,6 +25,7 @@ import { team as claimsTeam } from '../test/claims-team.ts';
 import { team as experimentTeam } from '../test/experiment-team.ts';
 import { approve, team as workflowTeam } from '../test/workflow-team.ts';
 import { startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
+import { accountName, deliveryBody } from './subscriptions.ts';
 
 type Call = (method: string, path: string, body?: unknown) => Response | Promise<Response>;
 
@@ -180,6 +181,25 @@ describe('webhook subscriptions: page events', () => {
       type: 'section',
       text: { type: 'mrkdwn', text: message.text },
     });
+    // A person with a display name is named by it ("published by Jane Doe"), read from the
+    // accounts when the message is made.
+    await services.admins.create('jane@pharmabridge.test', 'unused', {
+      role: 'publisher',
+      name: 'Jane Doe',
+    });
+    const event = { ...published, data: { ...published.data, by: 'jane@pharmabridge.test' } };
+    const named = slackMessageSchema.parse(
+      JSON.parse(
+        deliveryBody(
+          { format: 'slack' },
+          JSON.stringify(event),
+          await accountName(services.admins)('jane@pharmabridge.test'),
+        ),
+      ),
+    );
+    expect(named.text).toBe(
+      `Page “${published.data.title}” published by Jane Doe (${published.data.jobCode} v1)`,
+    );
     expect(JSON.parse(slack.received[1]!.body).text).toContain(' v2)');
   });
 });

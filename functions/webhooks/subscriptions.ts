@@ -51,17 +51,43 @@ interface Deps {
   mailer?: Mailer;
   /** The site's address, for the e-mail's link to the admin. */
   siteUrl: string;
+  /** An account's display name by its e-mail, for Slack's sentences (accountName). */
+  nameOf?: (email: string) => Promise<string | undefined>;
 }
+
+/** Display names from the accounts: undefined for an account without one, or gone. */
+export const accountName =
+  (admins: { get(email: string): Promise<{ name?: string } | undefined> }) =>
+  async (email: string): Promise<string | undefined> =>
+    (await admins.get(email))?.name;
 
 type Sent = { ok: boolean; httpStatus?: number; error?: string; answer?: string };
 
 export type ReplayOutcome =
   { kind: 'done'; delivery: StoredDelivery } | { kind: 'busy' } | { kind: 'not-found' };
 
-/** The body an attempt sends: the event, or Slack's message of it. */
-export function deliveryBody(subscription: Pick<StoredSubscription, 'format'>, payload: string) {
+/**
+ * The body an attempt sends: the event, or Slack's message of it, where the person who acted
+ * is named by `byName` (their display name) when they have one, else by e-mail.
+ */
+export function deliveryBody(
+  subscription: Pick<StoredSubscription, 'format'>,
+  payload: string,
+  byName?: string,
+) {
   if (subscription.format !== 'slack') return payload;
-  return JSON.stringify(slackMessage(JSON.parse(payload) as WebhookPayload));
+  return JSON.stringify(slackMessage(JSON.parse(payload) as WebhookPayload, byName));
+}
+
+/** The display name of the event's `data.by`, for a Slack message; undefined without one. */
+async function actorName(
+  nameOf: Deps['nameOf'],
+  subscription: Pick<StoredSubscription, 'format'>,
+  payload: string,
+): Promise<string | undefined> {
+  if (subscription.format !== 'slack' || !nameOf) return undefined;
+  const by = (JSON.parse(payload) as { data?: { by?: unknown } }).data?.by;
+  return typeof by === 'string' ? nameOf(by) : undefined;
 }
 
 /** The e-mail to a subscription's creator when it is switched off. */
@@ -200,7 +226,11 @@ export class SubscriptionWebhooks {
         secretKey(secret),
         claimed.id,
         at,
-        deliveryBody(subscription, claimed.payload),
+        deliveryBody(
+          subscription,
+          claimed.payload,
+          await actorName(this.deps.nameOf, subscription, claimed.payload),
+        ),
         signal,
       );
     } catch (error) {
