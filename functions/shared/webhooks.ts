@@ -184,7 +184,6 @@ export const webhookCreateSchema = z.strictObject({
   description: descriptionField.optional(),
   format: z.enum(WEBHOOK_FORMATS).optional(),
 });
-export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 
 export const webhookPatchSchema = z.strictObject({
   url: urlField.optional(),
@@ -192,7 +191,6 @@ export const webhookPatchSchema = z.strictObject({
   description: descriptionField.optional(),
   enabled: z.boolean().optional(),
 });
-export type WebhookPatch = z.infer<typeof webhookPatchSchema>;
 
 export const webhookSubscriptionSchema = z.object({
   id: z.string(),
