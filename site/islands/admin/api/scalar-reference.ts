@@ -50,8 +50,8 @@ export function mountReference(element: HTMLElement): () => void {
       defaultOpenFirstTag: false,
       // The document is at /api/openapi.json, linked above the reference.
       documentDownloadType: 'none',
-      // The admin keeps its own URL (/admin/api): Scalar's headings do not push history.
-      generateOperationSlug: ({ method, path }) => `${method}-${path}`,
+      // Scalar's AI chat sends the document to scalar.com.
+      agent: { disabled: true },
     }),
   );
   return () => reference.destroy();
