@@ -32,9 +32,14 @@ function stylesThroughCssom(): () => void {
   };
   Object.defineProperty(Element.prototype, 'innerHTML', {
     ...innerHtml,
-    set(this: Element, html: unknown) {
+    set(this: Element, value: unknown) {
+      // Vue hands v-html over as TrustedHTML where the browser has Trusted Types.
+      const html =
+        typeof value === 'object' && value !== null && 'trustedTypes' in window
+          ? String(value)
+          : value;
       if (typeof html !== 'string' || !html.includes('style="')) {
-        innerHtml.set!.call(this, html);
+        innerHtml.set!.call(this, value);
         return;
       }
       innerHtml.set!.call(this, html.replace(STYLE_ATTRIBUTE, `$1${DEFERRED}="$2"`));
