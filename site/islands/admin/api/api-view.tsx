@@ -27,10 +27,21 @@ export function ApiView({ onClose }: { onClose: () => void }) {
     };
   }, []);
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8" data-testid="api-view">
+    // A section, not a <main>: Scalar renders the page's <main> (one per page, axe's
+    // landmark-no-duplicate-main).
+    <section
+      aria-labelledby="api-reference-heading"
+      className="mx-auto max-w-7xl px-4 py-8"
+      data-testid="api-view"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-ink outline-none">
+          <h1
+            id="api-reference-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="text-3xl font-bold text-ink outline-none"
+          >
             API reference
           </h1>
           <p className="mt-1 text-slate-600">
@@ -61,6 +72,6 @@ export function ApiView({ onClose }: { onClose: () => void }) {
         data-testid="api-reference"
         className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white"
       />
-    </main>
+    </section>
   );
 }

@@ -5,17 +5,24 @@
 import { createApiReference } from '@scalar/api-reference';
 import '@scalar/api-reference/style.css';
 
+/** A style attribute in HTML a script assigns (`innerHTML`), renamed so the parser skips it. */
+const STYLE_ATTRIBUTE = /(<[a-z][^<>]*?\s)style="([^"<>]*)"/gi;
+const DEFERRED = 'data-cssom-style';
+
 /**
- * Runs `mount` with `setAttribute('style', value)` applied as `style.cssText = value`. When it
- * mounts, Scalar measures the scrollbar's width with a probe element styled by two style
- * attributes (`hasObtrusiveScrollbars` of @scalar/themes), which the admin's
- * `style-src-attr 'none'` refuses; the same declarations set through the CSSOM are what
- * React's and Vue's style props do, which CSP does not govern. Only for the synchronous mount
- * (Vue runs the root's onMounted inside `app.mount`): markup parsed from HTML stays refused.
+ * While Scalar is mounted, style attributes that Scalar's own scripts write are applied as
+ * `style.cssText`: the same declarations through the CSSOM, which CSP does not govern (React's
+ * and Vue's style props use it), instead of a style attribute, which the admin's
+ * `style-src-attr 'none'` refuses. Two places need it: on mount Scalar measures the
+ * scrollbar with a probe element styled by `setAttribute('style', ...)`
+ * (`hasObtrusiveScrollbars` of @scalar/themes), and its code highlighter writes
+ * `<pre style="--line-count: N">` into `innerHTML` (v-html). Markup the browser parses from
+ * the server stays refused. Returns what puts both back.
  * (docs/decisions/0566-openapi-description.md)
  */
-function withStylesThroughCssom<T>(mount: () => T): T {
+function stylesThroughCssom(): () => void {
   const setAttribute = Element.prototype.setAttribute;
+  const innerHtml = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
   Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
     if (name.toLowerCase() === 'style' && this instanceof HTMLElement) {
       this.style.cssText = value;
@@ -23,36 +30,56 @@ function withStylesThroughCssom<T>(mount: () => T): T {
     }
     setAttribute.call(this, name, value);
   };
-  try {
-    return mount();
-  } finally {
+  Object.defineProperty(Element.prototype, 'innerHTML', {
+    ...innerHtml,
+    set(this: Element, value: unknown) {
+      // Vue hands v-html over as TrustedHTML where the browser has Trusted Types.
+      const html =
+        typeof value === 'object' && value !== null && 'trustedTypes' in window
+          ? String(value)
+          : value;
+      if (typeof html !== 'string' || !html.includes('style="')) {
+        innerHtml.set!.call(this, value);
+        return;
+      }
+      innerHtml.set!.call(this, html.replace(STYLE_ATTRIBUTE, `$1${DEFERRED}="$2"`));
+      for (const element of this.querySelectorAll<HTMLElement>(`[${DEFERRED}]`)) {
+        element.style.cssText = element.getAttribute(DEFERRED) ?? '';
+        element.removeAttribute(DEFERRED);
+      }
+    },
+  });
+  return () => {
     Element.prototype.setAttribute = setAttribute;
-  }
+    Object.defineProperty(Element.prototype, 'innerHTML', innerHtml);
+  };
 }
 
 /** Renders the reference into `element`; returns what removes it. */
 export function mountReference(element: HTMLElement): () => void {
-  const reference = withStylesThroughCssom(() =>
-    createApiReference(element, {
-      url: '/api/openapi.json',
-      _integration: 'react',
-      // The admin's own fonts; Scalar's default ones come from its CDN.
-      withDefaultFonts: false,
-      telemetry: false,
-      // The "test request" client would send real requests with the session cookie; the
-      // reference documents, it does not call.
-      hideClientButton: true,
-      showDeveloperTools: 'never',
-      hideDarkModeToggle: true,
-      forceDarkModeState: 'light',
-      mcp: { disabled: true },
-      operationTitleSource: 'summary',
-      defaultOpenFirstTag: false,
-      // The document is at /api/openapi.json, linked above the reference.
-      documentDownloadType: 'none',
-      // The admin keeps its own URL (/admin/api): Scalar's headings do not push history.
-      generateOperationSlug: ({ method, path }) => `${method}-${path}`,
-    }),
-  );
-  return () => reference.destroy();
+  const restoreStyles = stylesThroughCssom();
+  const reference = createApiReference(element, {
+    url: '/api/openapi.json',
+    _integration: 'react',
+    // The admin's own fonts; Scalar's default ones come from its CDN.
+    withDefaultFonts: false,
+    telemetry: false,
+    // The "test request" client would send real requests with the session cookie; the
+    // reference documents, it does not call.
+    hideClientButton: true,
+    showDeveloperTools: 'never',
+    hideDarkModeToggle: true,
+    forceDarkModeState: 'light',
+    mcp: { disabled: true },
+    operationTitleSource: 'summary',
+    defaultOpenFirstTag: false,
+    // The document is at /api/openapi.json, linked above the reference.
+    documentDownloadType: 'none',
+    // Scalar's AI chat sends the document to scalar.com.
+    agent: { disabled: true },
+  });
+  return () => {
+    reference.destroy();
+    restoreStyles();
+  };
 }
