@@ -38,6 +38,8 @@ test('the API reference renders the generated description under the admin CSP', 
   ).toBeVisible();
   // Nothing that would send the document to scalar.com (its AI chat) is offered.
   await expect(reference.getByRole('button', { name: 'Ask AI' })).toHaveCount(0);
+  // The reference documents; it sends no requests with the session (record 0566).
+  await expect(reference.getByRole('button', { name: /Test Request/ })).toHaveCount(0);
   // The permission the route declares is in the document the reference read.
   const document = (await (await page.request.get('/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, { 'x-permission': unknown }>>;

@@ -67,6 +67,7 @@ export function mountReference(element: HTMLElement): () => void {
     // The "test request" client would send real requests with the session cookie; the
     // reference documents, it does not call.
     hideClientButton: true,
+    hideTestRequestButton: true,
     showDeveloperTools: 'never',
     hideDarkModeToggle: true,
     forceDarkModeState: 'light',
