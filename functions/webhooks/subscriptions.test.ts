@@ -23,6 +23,7 @@ import {
 import { adminTestApp } from '../test/harness.ts';
 import { team as claimsTeam } from '../test/claims-team.ts';
 import { team as experimentTeam } from '../test/experiment-team.ts';
+import { formTeam, probedContact, signature } from '../test/form-team.ts';
 import { approve, team as workflowTeam } from '../test/workflow-team.ts';
 import { startReceiver, type Answer, type Receiver } from '../test/webhook-receiver.ts';
 import { accountName, deliveryBody } from './subscriptions.ts';
@@ -304,6 +305,32 @@ describe('webhook subscriptions: forms, claims, experiments', () => {
       key: 'soc2-audited',
       reason: 'The audit lapsed',
       by: 'admin@pharmabridge.test',
+    });
+  });
+
+  it('form.changed when a form’s reviewed working copy is published', async () => {
+    const { as, path, services } = await formTeam(1);
+    const hook = await receiver();
+    const sub = await subscribe(as('admin'), hook.url, ['form.changed']);
+    const saved = await as('editor')('PUT', path('contact'), {
+      form: probedContact(),
+      revision: 0,
+    });
+    expect(saved.status).toBe(200);
+    expect((await as('editor')('POST', path('contact', 'submit'), {})).status).toBe(200);
+    expect((await as('reviewer')('POST', path('contact', 'approve'), signature())).status).toBe(
+      201,
+    );
+    await services.subscriptionWebhooks.drainOnce();
+    // A working copy, submitted and signed, changes nothing visitors get: no event yet.
+    expect(hook.received).toHaveLength(0);
+    expect((await as('publisher')('POST', path('contact', 'publish'), {})).status).toBe(200);
+    await services.subscriptionWebhooks.drainOnce();
+    expect(eventsOf(sub.secret, hook.received)).toEqual(['form.changed']);
+    expect(JSON.parse(hook.received[0]!.body).data).toMatchObject({
+      id: 'contact',
+      revision: 1,
+      by: 'publisher@pharmabridge.test',
     });
   });
 

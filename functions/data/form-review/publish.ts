@@ -71,6 +71,13 @@ export abstract class FormPublishing extends FormWorkingCopies {
         new WorkflowStateError(
           'The working copy or the live form changed meanwhile; nothing was published',
         ),
+      // What visitors get changed: the same event as a form saved without review (forms.ts).
+      [
+        {
+          type: 'form.changed',
+          data: { id, title: copy.form.title, revision: published.revision, by: actor.email },
+        },
+      ],
     );
     this.forms.forget(id);
     return published;

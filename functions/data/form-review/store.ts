@@ -28,6 +28,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FormSignature, FormWorkingCopy } from '../../shared/form-review.ts';
 import { isBuiltInForm } from '../../shared/forms/built-in.ts';
+import type { WebhookEventInput } from '../../shared/webhooks.ts';
 import { type FormDefinition, type StoredForm } from '../../shared/forms/definition.ts';
 import { stableStringify } from '../../shared/stable-json.ts';
 import type { AuditSignature } from '../../shared/api/audit.ts';
@@ -112,9 +113,17 @@ export abstract class FormReviewStore extends TableRepository {
     return { live, copy, approvalsRequired };
   }
 
-  /** One transaction; a refused condition becomes `refused()`'s domain error. */
-  protected async write(parts: TransactPart[], refused: () => Error): Promise<void> {
-    await this.transact({ items: parts, onConflict: refused });
+  /**
+   * One transaction; a refused condition becomes `refused()`'s domain error. `events` are the
+   * webhook events of the change (functions/data/webhook-events.ts), written in the same
+   * transaction.
+   */
+  protected async write(
+    parts: TransactPart[],
+    refused: () => Error,
+    events?: readonly WebhookEventInput[],
+  ): Promise<void> {
+    await this.transact({ items: parts, onConflict: refused, ...(events ? { events } : {}) });
   }
 
   protected audit(
