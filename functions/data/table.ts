@@ -20,7 +20,6 @@ import { ConflictError } from '../core/domain-errors.ts';
 import { chainParts, readHead } from './audit-chain.ts';
 import { auditItem, type AuditInput, type AuditPart } from './audit-item.ts';
 import type { WebhookEventInput } from '../shared/webhooks.ts';
-import { eventOutboxItems, webhookEventsWritten } from './webhook-events.ts';
 
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
@@ -140,7 +139,12 @@ export async function transact(
   write: TransactWrite,
 ): Promise<boolean> {
   const audits = write.audit === undefined ? [] : [write.audit].flat();
-  const deliveries = await eventOutboxItems(db, table, now, write.events ?? []);
+  // Loaded with the first change that is an event: the public function's cold start carries
+  // only the writes it makes at once (page views, beacons), not the webhooks' outbox.
+  const webhooks = write.events?.length ? await import('./webhook-events.ts') : undefined;
+  const deliveries = webhooks
+    ? await webhooks.eventOutboxItems(db, table, now, write.events ?? [])
+    : [];
   const auditParts = audits.map((audit) =>
     isAuditPart(audit) ? audit : auditItem(table, now, audit).put,
   );
@@ -152,7 +156,7 @@ export async function transact(
       await db.send(
         new TransactWriteCommand({ TransactItems: [...write.items, ...deliveries, ...parts] }),
       );
-      if (deliveries.length > 0) webhookEventsWritten();
+      if (deliveries.length > 0) webhooks?.webhookEventsWritten();
       return true;
     } catch (error) {
       const codes = conflictCodes(error);

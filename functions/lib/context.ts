@@ -39,7 +39,7 @@ import type { ClaimRepository } from '../data/claims/claims.ts';
 import type { EvidenceRepository } from '../data/claims/evidence.ts';
 import type { Role } from '../shared/roles.ts';
 import type { ApiTokenRepository } from '../data/api-tokens.ts';
-import type { TokenScope } from '../shared/api-tokens.ts';
+import type { TokenScope } from '../shared/token-scopes.ts';
 
 export interface Services {
   config: Config;

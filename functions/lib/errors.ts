@@ -6,7 +6,7 @@ import type * as z from 'zod';
 import type { ErrorCode, ErrorEnvelope, FieldErrors } from '../shared/error-envelope.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
 import type { Permission } from '../shared/roles.ts';
-import type { TokenScope } from '../shared/api-tokens.ts';
+import type { TokenScope } from '../shared/token-scopes.ts';
 import type { DomainError, DomainErrorKind } from '../core/domain-errors.ts';
 
 export type { ErrorCode, FieldErrors };

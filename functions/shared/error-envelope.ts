@@ -4,7 +4,7 @@
 // check answers against it, and the islands read it (site/lib/api-client.ts).
 import * as z from 'zod';
 import { PERMISSIONS } from './roles.ts';
-import { TOKEN_SCOPES } from './api-tokens.ts';
+import { TOKEN_SCOPES } from './token-scopes.ts';
 
 /** Every code an error answer carries. */
 export const errorCodeSchema = z.enum([

@@ -13,18 +13,17 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Lead } from '../data/leads/lead-item.ts';
 import type { LeadRepository } from '../data/leads/repository.ts';
 import type { AttemptResult, OutboxItem, OutboxRepository } from '../data/outbox.ts';
 import type { Logger } from '../core/logger.ts';
 import type { DeliveryAttempt } from '../shared/leads/lead.ts';
-import type { LeadWebhookPayload } from '../shared/leads/webhook.ts';
 import {
   TEST_EVENT_TYPE,
   type DeliveryLogEntry,
   type WebhookTestResult,
 } from '../shared/leads/settings.ts';
 import type { TargetResolution } from './lead-routing.ts';
+import { webhookPayload } from './lead-payload.ts';
 import { signatureHeaders } from './signing.ts';
 import { guardedLookup, urlProblem, type GuardMode } from './url-guard.ts';
 
@@ -77,31 +76,6 @@ const hostOf = (url: string) => {
     return undefined;
   }
 };
-
-/** The body the CRM receives (shared/leads/webhook.ts leadWebhookPayloadSchema). */
-export function webhookPayload(lead: Lead): LeadWebhookPayload {
-  return {
-    type: 'lead.created',
-    timestamp: lead.createdAt,
-    data: {
-      id: lead.id,
-      name: lead.name,
-      email: lead.email,
-      company: lead.company,
-      message: lead.message,
-      formType: lead.formType,
-      createdAt: lead.createdAt,
-      ...(lead.role ? { role: lead.role } : {}),
-      ...(lead.inquiryType ? { inquiryType: lead.inquiryType } : {}),
-      ...(lead.landingPageId ? { landingPageId: lead.landingPageId } : {}),
-      ...(lead.attribution ? { attribution: lead.attribution } : {}),
-      ...(lead.formId ? { formId: lead.formId } : {}),
-      ...(lead.fields ? { fields: lead.fields } : {}),
-      ...(lead.phones ? { phones: lead.phones } : {}),
-      ...(lead.consent ? { consent: lead.consent } : {}),
-    },
-  };
-}
 
 export class LeadWebhook {
   /**

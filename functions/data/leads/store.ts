@@ -4,7 +4,7 @@
 // functions/data/leads/lead-item.ts; docs/decisions/0044-lead-keys-and-reads.md,
 // docs/decisions/0045-notification-status.md; the split:
 // docs/decisions/0441-data-modules-by-concern.md).
-import { webhookPayload } from '../../webhooks/lead-webhook.ts';
+import { webhookPayload } from '../../webhooks/lead-payload.ts';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactSubmission } from '../../shared/contact.ts';

@@ -11,7 +11,7 @@
 import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { errorEnvelopeSchema } from '../../shared/error-envelope.ts';
-import { roleAllowsScope, type TokenScope } from '../../shared/api-tokens.ts';
+import { roleAllowsScope, type TokenScope } from '../../shared/token-scopes.ts';
 import { ROLE_LABELS, type Permission } from '../../shared/roles.ts';
 import { underVitest } from '../../env.ts';
 import type { AppEnv, VisitorEnv } from '../../lib/context.ts';
@@ -114,6 +114,7 @@ const CHECK_RESPONSES = underVitest();
 function declareRoute<E extends Env, R extends RequestSchemas>(
   spec: RouteSpec<E, R>,
   handler: RouteHandler<E, R>,
+  scopeCheck?: (scope: TokenScope | undefined) => MiddlewareHandler<AppEnv>,
 ): DefinedRoute<E> {
   const { middleware = [], ...declaration } = spec;
   const request: RequestSchemas = spec.request ?? {};
@@ -138,12 +139,13 @@ function declareRoute<E extends Env, R extends RequestSchemas>(
     return response;
   };
   declarations.set(final, declaration);
-  // Every environment's variables include `token` (EnvWith in lib/context.ts); a visitor's
-  // route never has one set, so the check lets it through.
-  const scopeCheck = tokenScopeCheck(declaration.scope) as unknown as MiddlewareHandler<E>;
-  // After the route's own middleware, which may be what signs the caller in (a router
-  // without requireAdmin: workflow.ts's `editing`), and before the input is read.
-  return { declaration, handlers: [...middleware, scopeCheck, ...validators, final] };
+  // An administrators' route checks an API token's scope (tokenScopeCheck); a visitor's route
+  // takes no token. After the route's own middleware, which may be what signs the caller in
+  // (a router without requireAdmin: workflow.ts's `editing`), and before the input is read.
+  const checks = scopeCheck
+    ? [scopeCheck(declaration.scope) as unknown as MiddlewareHandler<E>]
+    : [];
+  return { declaration, handlers: [...middleware, ...checks, ...validators, final] };
 }
 
 /**
@@ -178,15 +180,19 @@ const tokenScopeCheck =
 
 /** The route definer of routers of environment E (its routes leave E out). */
 const routeDefiner =
-  <E extends Env>() =>
+  <E extends Env>(scopeCheck?: typeof tokenScopeCheck) =>
   <const R extends RequestSchemas = Record<never, never>>(
     spec: RouteSpec<E, R>,
     handler: RouteHandler<E, R>,
   ): DefinedRoute<E> =>
-    declareRoute<E, R>(spec, handler);
+    declareRoute<E, R>(spec, handler, scopeCheck);
 
-/** An administrators' route (a `Hono<AppEnv>` router; functions/app.ts). */
-export const defineRoute = routeDefiner<AppEnv>();
+/**
+ * An administrators' route (a `Hono<AppEnv>` router; functions/app.ts). Pure: a bundle that
+ * declares no administrators' route (the public function's) leaves it, and the token check,
+ * out.
+ */
+export const defineRoute = /* @__PURE__ */ routeDefiner<AppEnv>(tokenScopeCheck);
 
 /** A visitors' route (a `Hono<VisitorEnv>` router; functions/routes/public-routes.ts). */
 export const defineVisitorRoute = routeDefiner<VisitorEnv>();
