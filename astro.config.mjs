@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath, URL } from 'node:url';
 import { loadConfig } from './functions/env.ts';
 import { buildInputs } from './functions/server/build-inputs.ts';
+import { apiReferenceAssets } from './functions/server/api-reference-assets.ts';
 
 const { siteUrl } = loadConfig();
 
@@ -18,7 +19,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   compressHTML: true,
   // buildInputs records every file the build loads, for the local rebuild check.
-  integrations: [react(), buildInputs()],
+  // apiReferenceAssets copies Scalar's prebuilt module for the admin's API reference.
+  integrations: [react(), buildInputs(), apiReferenceAssets()],
   vite: {
     plugins: [tailwindcss()],
     // Never inline a script into the HTML: the Content-Security-Policy allows only listed

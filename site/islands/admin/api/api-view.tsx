@@ -15,9 +15,11 @@ export function ApiView({ onClose }: { onClose: () => void }) {
     let unmount: (() => void) | undefined;
     let live = true;
     import('./scalar-reference.ts')
-      .then(({ mountReference }) => {
+      .then(async ({ mountReference }) => {
         if (!live || !container.current) return;
-        unmount = mountReference(container.current);
+        const remove = await mountReference(container.current);
+        if (!live) return remove();
+        unmount = remove;
         setState('ready');
       })
       .catch(() => live && setState('failed'));

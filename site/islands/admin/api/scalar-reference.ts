@@ -1,9 +1,9 @@
-// Scalar's API reference over GET /api/openapi.json, self-hosted (bundled from
-// @scalar/api-reference; docs/decisions/0566-openapi-description.md): no fonts, telemetry,
-// proxy or other request to scalar.com, and nothing the admin's CSP
+// Scalar's API reference over GET /api/openapi.json, self-hosted (its prebuilt browser module,
+// served by the site: functions/shared/api-reference.ts; docs/decisions/0566-openapi-description.md):
+// no fonts, telemetry, proxy or other request to scalar.com, and nothing the admin's CSP
 // (functions/shared/security-headers.ts) refuses. Imported only by api-view.tsx, lazily.
-import { createApiReference } from '@scalar/api-reference';
-import '@scalar/api-reference/style.css';
+import type { createApiReference as CreateApiReference } from '@scalar/api-reference';
+import { SCALAR_MODULE_URL } from '../../../../functions/shared/api-reference.ts';
 
 /** A style attribute in HTML a script assigns (`innerHTML`), renamed so the parser skips it. */
 const STYLE_ATTRIBUTE = /(<[a-z][^<>]*?\s)style="([^"<>]*)"/gi;
@@ -55,8 +55,13 @@ function stylesThroughCssom(): () => void {
   };
 }
 
-/** Renders the reference into `element`; returns what removes it. */
-export function mountReference(element: HTMLElement): () => void {
+/** Renders the reference into `element`; resolves to what removes it. */
+export async function mountReference(element: HTMLElement): Promise<() => void> {
+  // The module injects its own stylesheet (a <style> element, which the CSP allows).
+  const { createApiReference } = (await import(/* @vite-ignore */ SCALAR_MODULE_URL)) as {
+    createApiReference: typeof CreateApiReference;
+  };
+  if (!element.isConnected) return () => {};
   const restoreStyles = stylesThroughCssom();
   const reference = createApiReference(element, {
     url: '/api/openapi.json',
