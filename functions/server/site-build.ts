@@ -101,6 +101,8 @@ export function isBuildCurrent(distDir: string, dataStamp: string): boolean {
 export function precompress(dir: string): void {
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.has(extname(file))) continue;
+    // Precompressed already (Scalar's files: functions/server/api-reference-assets.ts).
+    if (existsSync(`${file}.br`)) continue;
     const body = readFileSync(file);
     if (body.length < 512) continue;
     writeFileSync(
