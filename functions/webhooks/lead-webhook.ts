@@ -24,6 +24,7 @@ import {
 } from '../shared/leads/settings.ts';
 import type { TargetResolution } from './lead-routing.ts';
 import { webhookPayload } from './lead-payload.ts';
+import { drainDue } from './drain-loop.ts';
 import { signatureHeaders } from './signing.ts';
 import { guardedLookup, urlProblem, type GuardMode } from './url-guard.ts';
 
@@ -119,29 +120,17 @@ export class LeadWebhook {
   async drainOnce(
     options: { signal?: AbortSignal; deadline?: () => boolean } = {},
   ): Promise<{ attempted: number }> {
-    let attempted = 0;
-    const seen = new Set<string>();
-    const stopped = () => Boolean(options.signal?.aborted || options.deadline?.());
     // Switched off or not configured: deliveries stay pending until it is on again.
-    if ((await this.deps.routing.target()).kind === 'off') return { attempted };
-    while (!stopped()) {
-      const due = (await this.deps.outbox.due(this.concurrency * 4)).filter(
-        // One attempt per delivery per drain: a receiver that fails fast waits for its delay.
-        (item) => !seen.has(item.leadId),
-      );
-      if (due.length === 0) break;
-      const queue = [...due];
-      const worker = async () => {
-        for (let item = queue.shift(); item && !stopped(); item = queue.shift()) {
-          seen.add(item.leadId);
-          const claimed = await this.deps.outbox.claim(item, this.leaseEnd());
-          if (!claimed) continue;
-          if (await this.attempt(claimed, 'automatic', options.signal)) attempted++;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
-    }
-    return { attempted };
+    if ((await this.deps.routing.target()).kind === 'off') return { attempted: 0 };
+    return drainDue({
+      due: (limit) => this.deps.outbox.due(limit),
+      keyOf: (item) => item.leadId,
+      claim: (item) => this.deps.outbox.claim(item, this.leaseEnd()),
+      attempt: (claimed) => this.attempt(claimed, 'automatic', options.signal),
+      concurrency: this.concurrency,
+      signal: options.signal,
+      deadline: options.deadline,
+    });
   }
 
   /** An admin's retry: one attempt now, whatever the schedule, for a pending or failed delivery. */

@@ -32,6 +32,7 @@ import type { SecretBox } from './secret-box.ts';
 import { secretKey } from './signing.ts';
 import { signatureHeaders } from './signing.ts';
 import { slackMessage } from './slack.ts';
+import { drainDue } from './drain-loop.ts';
 import { guardedLookup, urlProblem, type GuardMode } from './url-guard.ts';
 
 export interface SubscriptionDeliveryOptions {
@@ -143,26 +144,15 @@ export class SubscriptionWebhooks {
   async drainOnce(
     options: { signal?: AbortSignal; deadline?: () => boolean } = {},
   ): Promise<{ attempted: number }> {
-    let attempted = 0;
-    const seen = new Set<string>();
-    const stopped = () => Boolean(options.signal?.aborted || options.deadline?.());
-    while (!stopped()) {
-      const due = (await this.deps.subscriptions.due(this.concurrency * 4)).filter(
-        (item) => !seen.has(item.id),
-      );
-      if (due.length === 0) break;
-      const queue = [...due];
-      const worker = async () => {
-        for (let item = queue.shift(); item && !stopped(); item = queue.shift()) {
-          seen.add(item.id);
-          const claimed = await this.deps.subscriptions.claim(item, this.leaseEnd());
-          if (!claimed) continue;
-          if (await this.attempt(claimed, 'automatic', options.signal)) attempted++;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
-    }
-    return { attempted };
+    return drainDue({
+      due: (limit) => this.deps.subscriptions.due(limit),
+      keyOf: (item) => item.id,
+      claim: (item) => this.deps.subscriptions.claim(item, this.leaseEnd()),
+      attempt: (claimed) => this.attempt(claimed, 'automatic', options.signal),
+      concurrency: this.concurrency,
+      signal: options.signal,
+      deadline: options.deadline,
+    });
   }
 
   /** An admin's replay: one attempt now of any delivery, whatever its state. */
