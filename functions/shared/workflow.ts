@@ -16,6 +16,7 @@ import { pageClaimsSchema } from './claims/page-claims.ts';
 import { DEFAULT_JOB_CODE_PREFIX, jobCodePrefixSchema } from './job-codes.ts';
 import { lifecycleSummarySchema } from './api/lifecycle.ts';
 import { overrideChecksSchema, pageChecksSchema } from './page-checks.ts';
+import { DEFAULT_LOCALES, localesSchema } from './locales.ts';
 
 /** How many distinct reviewers must approve a working copy: 0 publishes directly. */
 export const MAX_APPROVALS_REQUIRED = 3;
@@ -39,6 +40,7 @@ export const MAX_APPROVAL_MONTHS = 60;
  *   publication (0: off; docs/decisions/0557-approval-period.md).
  * - `checksBlockPublishing`: errors of the checks before publishing refuse submit and publish
  *   (docs/decisions/0564-checks-before-publishing.md); off, they are listed only.
+ * - `locales`: the site's locales, en-US first (functions/shared/locales.ts, issue 39).
  */
 export const settingsSchema = z.strictObject({
   approvalsRequired: z.number().int().min(0).max(MAX_APPROVALS_REQUIRED),
@@ -58,6 +60,7 @@ export const settingsSchema = z.strictObject({
   jobCodePrefix: jobCodePrefixSchema,
   maxApprovalMonths: z.number().int().min(0).max(MAX_APPROVAL_MONTHS),
   checksBlockPublishing: z.boolean(),
+  locales: localesSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
@@ -69,6 +72,7 @@ export const DEFAULT_SETTINGS: Settings = {
   jobCodePrefix: DEFAULT_JOB_CODE_PREFIX,
   maxApprovalMonths: 0,
   checksBlockPublishing: true,
+  locales: DEFAULT_LOCALES,
 };
 /** PUT /api/admin/settings: the settings to change; the others keep their values. */
 export const settingsUpdateSchema = settingsSchema

@@ -17,6 +17,8 @@ import { ClaimRepository } from '../data/claims/claims.ts';
 import { planSeed, type Variant } from '../data/claims/seed.ts';
 import type { Claim, Evidence } from '../shared/claims/model.ts';
 import { publicPublication, type PublicPublication } from '../shared/job-codes.ts';
+import { DEFAULT_LOCALES } from '../shared/locales.ts';
+import { readSettings } from '../data/workflow/settings.ts';
 
 export interface BuildPage {
   id: string;
@@ -25,6 +27,44 @@ export interface BuildPage {
   content: LandingContent;
   /** The live version's job code and date for its small print (issue 37). */
   publication?: PublicPublication | undefined;
+  /**
+   * The page's live versions in other locales (issue 39): each published at
+   * `/<prefix>/<slug>`; a locale without a live version has none here and is not served.
+   */
+  translations?: BuildTranslation[] | undefined;
+}
+
+/** A page's live version in a locale other than the default (issue 39). */
+export interface BuildTranslation {
+  /** The BCP 47 code, `de-DE`. */
+  locale: string;
+  /** Its URL prefix (functions/shared/locales.ts localePrefixes), `de`. */
+  prefix: string;
+  /** The localized slug, without the prefix: the page is at `/<prefix>/<slug>`. */
+  slug: string;
+  title: string;
+  content: LandingContent;
+  publication?: PublicPublication | undefined;
+}
+
+/**
+ * The site's locales (the `locales` setting, issue 39): the default `en-US` first. Without a
+ * store only the default. A store that does not answer fails the build, as for the pages.
+ */
+export async function readLocales(env?: Record<string, string | undefined>): Promise<string[]> {
+  const store = buildStore(env);
+  if (!store) return [...DEFAULT_LOCALES];
+  const db = createDocumentClient(dynamoTarget(store.config));
+  try {
+    return (await readSettings(db, store.table)).locales;
+  } catch (error) {
+    throw new Error(
+      `The site build reads the locales setting from DynamoDB (${store.where}, table ${store.table}) and it did not answer: ${String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    db.destroy();
+  }
 }
 
 /**

@@ -59,6 +59,8 @@ function settingLine(name: keyof Settings, update: SettingsUpdate): string {
       return update.maxApprovalMonths === 0
         ? 'Approval period: unlimited'
         : `Approval period: publishing needs an expiry within ${update.maxApprovalMonths} months`;
+    case 'locales':
+      return `Locales: ${update.locales!.join(', ')}`;
   }
 }
 
