@@ -22,7 +22,9 @@ describe('the site text', () => {
     expect(keys(de).sort()).toEqual(keys(en).sort());
     for (const key of keys(en)) {
       const get = (text: unknown) =>
-        key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], text);
+        key
+          .split('.')
+          .reduce<unknown>((value, part) => (value as Record<string, unknown>)[part], text);
       const english = get(en);
       const german = get(de);
       if (typeof english === 'string') {
@@ -50,7 +52,9 @@ describe('the site text', () => {
   it('gives German pricing the plans, prices and shape of the English page', () => {
     const english = englishPricing(claims as never);
     const template = landingTemplate().pricing.plans;
-    expect(germanPricing.defaultPlans.map((plan) => plan.name)).toEqual(template.map((p) => p.name));
+    expect(germanPricing.defaultPlans.map((plan) => plan.name)).toEqual(
+      template.map((p) => p.name),
+    );
     expect(germanPricing.defaultPlans.map((plan) => plan.popular)).toEqual(
       template.map((p) => p.popular),
     );
@@ -64,10 +68,11 @@ describe('the site text', () => {
     expect(germanPricing.included).toHaveLength(english.included.length);
     expect(germanPricing.faq).toHaveLength(english.faq.length);
     // The German figures are the approved claims' (content/claims.json), in German notation.
-    const figures = (value: string) => value.replace(/\s|%/g, '').replace(',', '.').replace('–', '-');
-    expect(germanPricing.roi.map((metric) => figures(metric.value).replace('Wochen', 'weeks'))).toEqual(
-      english.roi.map((metric) => figures(metric.value)),
-    );
+    const figures = (value: string) =>
+      value.replace(/\s|%/g, '').replace(',', '.').replace('–', '-');
+    expect(
+      germanPricing.roi.map((metric) => figures(metric.value).replace('Wochen', 'weeks')),
+    ).toEqual(english.roi.map((metric) => figures(metric.value)));
   });
 
   it('has the contact page in German for every English text', () => {

@@ -1,7 +1,11 @@
 // The site's own text by locale (issue 39) and the Intl formats of dates and numbers. A locale
 // speaks its language's text (`de-AT` reads site/i18n/de.ts); functions/shared/locales.ts
 // accepts only locales whose language is here (SITE_LANGUAGES).
-import { DEFAULT_LOCALE, siteLanguageOf, type SiteLanguage } from '../../functions/shared/locales.ts';
+import {
+  DEFAULT_LOCALE,
+  siteLanguageOf,
+  type SiteLanguage,
+} from '../../functions/shared/locales.ts';
 import { en, type SiteText } from './en.ts';
 import { de } from './de.ts';
 

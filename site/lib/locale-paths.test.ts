@@ -134,9 +134,19 @@ describe('locale paths', () => {
   });
 
   it("links the chrome to the page's locale version, else to the English page marked English", () => {
-    const alternatesOf = (path: string) => (path === '/pricing' ? marketingAlternates('/pricing', EN_DE) : []);
-    expect(chromeLink('/pricing', 'de-DE', alternatesOf)).toEqual({ href: '/de/pricing', english: false });
-    expect(chromeLink('/company', 'de-DE', alternatesOf)).toEqual({ href: '/company', english: true });
-    expect(chromeLink('/company', 'en-US', alternatesOf)).toEqual({ href: '/company', english: false });
+    const alternatesOf = (path: string) =>
+      path === '/pricing' ? marketingAlternates('/pricing', EN_DE) : [];
+    expect(chromeLink('/pricing', 'de-DE', alternatesOf)).toEqual({
+      href: '/de/pricing',
+      english: false,
+    });
+    expect(chromeLink('/company', 'de-DE', alternatesOf)).toEqual({
+      href: '/company',
+      english: true,
+    });
+    expect(chromeLink('/company', 'en-US', alternatesOf)).toEqual({
+      href: '/company',
+      english: false,
+    });
   });
 });

@@ -40,7 +40,9 @@ export function prefixedPath(prefix: string, path: string): string {
 export function marketingLocales(locales: readonly string[]): string[] {
   return locales.filter((locale) => {
     const language = siteLanguageOf(locale);
-    return locale !== DEFAULT_LOCALE && language !== undefined && MARKETING_LANGUAGES.includes(language);
+    return (
+      locale !== DEFAULT_LOCALE && language !== undefined && MARKETING_LANGUAGES.includes(language)
+    );
   });
 }
 
@@ -63,7 +65,10 @@ export function marketingAlternates(
 }
 
 /** The URL of a landing page's translation: `/<prefix>/<slug>`, the default page's `/<prefix>`. */
-export function translationPath(page: Pick<BuildPage, 'slug'>, translation: BuildTranslation): string {
+export function translationPath(
+  page: Pick<BuildPage, 'slug'>,
+  translation: BuildTranslation,
+): string {
   return prefixedPath(translation.prefix, page.slug === DEFAULT_SLUG ? '' : translation.slug);
 }
 
@@ -77,7 +82,8 @@ export function builtTranslations(
 ): BuildTranslation[] {
   const seen = new Set<string>();
   return (page.translations ?? []).filter((translation) => {
-    if (translation.locale === DEFAULT_LOCALE || !locales.includes(translation.locale)) return false;
+    if (translation.locale === DEFAULT_LOCALE || !locales.includes(translation.locale))
+      return false;
     if (seen.has(translation.locale)) return false;
     if (
       page.slug !== DEFAULT_SLUG &&
@@ -116,7 +122,10 @@ export interface HreflangLink {
  * The hreflang links of a page with these alternates: one per locale and `x-default` (the
  * en-US URL). None when the page exists in one locale only.
  */
-export function hreflangLinks(alternates: readonly Alternate[], site: URL | string): HreflangLink[] {
+export function hreflangLinks(
+  alternates: readonly Alternate[],
+  site: URL | string,
+): HreflangLink[] {
   if (alternates.length < 2) return [];
   const links = alternates.map(({ locale, path }) => ({
     hreflang: locale,

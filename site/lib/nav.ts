@@ -55,7 +55,9 @@ export type LinkResolver = (path: string) => { href: string; english: boolean };
 export function localizedNav(text: SiteText, resolve: LinkResolver) {
   const link = (path: string, label: string): NavLink => {
     const { href, english } = resolve(path);
-    return english ? { href, label, english: { hreflang: 'en', marker: text.englishOnly } } : { href, label };
+    return english
+      ? { href, label, english: { hreflang: 'en', marker: text.englishOnly } }
+      : { href, label };
   };
   const n = text.nav;
   const product = [

@@ -102,13 +102,17 @@ export function urlEntry(path: string, base: URL, alternates: readonly Alternate
       `\n    <xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${escapeXml(link.href)}"/>`,
   );
   const loc = `<loc>${escapeXml(new URL(path, base).href)}</loc>`;
-  return links.length > 0 ? `  <url>\n    ${loc}${links.join('')}\n  </url>` : `  <url>${loc}</url>`;
+  return links.length > 0
+    ? `  <url>\n    ${loc}${links.join('')}\n  </url>`
+    : `  <url>${loc}</url>`;
 }
 
 export const GET: APIRoute = async ({ site }) => {
   const base = site ?? new URL('http://localhost:3000');
   const byPath = alternatesByPath(alternateGroups(await activePages(), await siteLocales()));
-  const urls = (await sitemapPaths()).map((path) => urlEntry(path, base, byPath.get(path))).join('\n');
+  const urls = (await sitemapPaths())
+    .map((path) => urlEntry(path, base, byPath.get(path)))
+    .join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };
