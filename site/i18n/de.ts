@@ -54,6 +54,4 @@ export const de: SiteText = {
     home: 'Startseite',
     contact: 'Kontakt aufnehmen',
   },
-  cookieFree:
-    'Diese Website setzt keine Cookies und verfolgt Sie nicht über andere Websites hinweg.',
 };

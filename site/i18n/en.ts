@@ -43,7 +43,7 @@ export const en = {
     /** The switcher's visible heading before the links. */
     choose: 'Also in:',
   },
-  /** The suggestion shown to a visitor whose browser prefers this language (in this language). */
+  /** The cookie-free notice shown to a visitor whose browser prefers this language, in it. */
   suggestion: {
     label: 'Language suggestion',
     text: 'This page is also available in English.',
@@ -59,8 +59,6 @@ export const en = {
     home: 'Home page',
     contact: 'Contact us',
   },
-  /** Said where no script runs and nothing is stored: the site sets no cookie. */
-  cookieFree: 'This site sets no cookies and does not track you across sites.',
 };
 
 /** The site's text in one language: every key of the English text, every value a string (or the same function). */

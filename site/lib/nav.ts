@@ -102,7 +102,12 @@ export function localizedNav(text: SiteText, resolve: LinkResolver) {
     legal: [link('/privacy', n.privacy), link('/terms', n.terms)],
     home: resolve('/').href,
     contact: link('/contact', n.contact),
-    demo: link('/demo', text.header.requestDemo),
+    // The demo request is English only; another locale's visitors ask through their own
+    // contact page when it has one.
+    demo:
+      resolve('/demo').english && !resolve('/contact').english
+        ? { href: resolve('/contact').href, label: text.header.requestDemo }
+        : link('/demo', text.header.requestDemo),
   };
 }
 
