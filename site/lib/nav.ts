@@ -101,6 +101,8 @@ export function localizedNav(text: SiteText, resolve: LinkResolver) {
     footerGroups,
     legal: [link('/privacy', n.privacy), link('/terms', n.terms)],
     home: resolve('/').href,
+    /** "en" when the home page has no version in this locale (the logo's link says so). */
+    homeHreflang: resolve('/').english ? ('en' as const) : undefined,
     contact: link('/contact', n.contact),
     // The demo request is English only; another locale's visitors ask through their own
     // contact page when it has one.
