@@ -6,6 +6,8 @@ import { isBuiltInForm, type BuiltInForm } from './built-in.ts';
 import { consentSchema, consentVersion } from './consent.ts';
 import type { FormDefinition } from './definition.ts';
 import { fieldSchema } from './fields.ts';
+import { DEFAULT_LOCALE } from '../locales.ts';
+import { localizeForm } from './translations.ts';
 
 /**
  * GET /api/forms/:formId: what a visitor's browser needs; no auto-reply, no authors. Strict,
@@ -13,10 +15,18 @@ import { fieldSchema } from './fields.ts';
  */
 export const publicFormSchema = z.strictObject({
   id: z.string(),
+  /**
+   * The locale its texts are in (issue 39): the one asked for, untranslated parts in the
+   * default's. Always sent by the API; optional for definitions written by hand (tests).
+   */
+  locale: z.string().optional(),
   /** What visitors read as its name (the dialog's title): publicTitle. */
   title: z.string(),
   fields: z.array(fieldSchema),
-  /** The consent box, with the version of its text the lead will record. */
+  /**
+   * The consent box, with the version of its text the lead will record: per locale, the hash
+   * of the text in that locale (functions/shared/forms/consent.ts consentVersion).
+   */
   consent: consentSchema.extend({ version: z.string() }),
   submitLabel: z.string(),
   successMessage: z.string(),
@@ -39,13 +49,21 @@ export const BUILT_IN_PUBLIC_TITLES: Record<BuiltInForm, string> = {
 export const publicTitle = (id: string, form: Pick<FormDefinition, 'title'>): string =>
   isBuiltInForm(id) ? BUILT_IN_PUBLIC_TITLES[id] : form.title;
 
-export async function publicForm(id: string, form: FormDefinition): Promise<PublicForm> {
+/** A form's public definition in `locale` (the default locale's when none is asked for). */
+export async function publicForm(
+  id: string,
+  form: FormDefinition,
+  locale: string = DEFAULT_LOCALE,
+): Promise<PublicForm> {
+  const localized = localizeForm(form, locale);
+  const title = locale === DEFAULT_LOCALE ? undefined : form.translations?.[locale]?.title;
   return {
     id,
-    title: publicTitle(id, form),
-    fields: form.fields,
-    consent: { ...form.consent, version: await consentVersion(form.consent.text) },
-    submitLabel: form.submitLabel,
-    successMessage: form.successMessage,
+    locale,
+    title: title ?? publicTitle(id, form),
+    fields: localized.fields,
+    consent: { ...localized.consent, version: await consentVersion(localized.consent.text) },
+    submitLabel: localized.submitLabel,
+    successMessage: localized.successMessage,
   };
 }
