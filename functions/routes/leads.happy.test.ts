@@ -76,6 +76,8 @@ describe('GET /api/admin/leads: lists', () => {
       formId: 'pricing-request',
       // The form's title as it was sent (issue 35); the inbox shows a built-in's type label.
       formTitle: 'Pricing request (dialog)',
+      // The locale of the page it came from (issue 39): en-US when the body names none.
+      locale: 'en-US',
       landingPageId: 'default',
       status: 'new',
       createdAt: '2026-03-02T09:00:00.000Z',
@@ -235,6 +237,7 @@ describe('GET/PATCH /api/admin/leads/:id: detail, workflow, notes', () => {
         formType: 'contact-page',
         formId: 'contact',
         formTitle: 'Contact page',
+        locale: 'en-US',
         status: 'new',
         createdAt: '2026-03-02T09:00:00.000Z',
         notification: { status: 'not-configured' },

@@ -99,7 +99,11 @@ export function checkTranslations(
     for (const [name, field] of Object.entries(translation.fields)) {
       const own = byName.get(name);
       if (!own) {
-        ctx.addIssue({ code: 'custom', path: at('fields', name), message: 'is not a field of this form' });
+        ctx.addIssue({
+          code: 'custom',
+          path: at('fields', name),
+          message: 'is not a field of this form',
+        });
         continue;
       }
       if (own.type === 'hidden') {
@@ -114,7 +118,9 @@ export function checkTranslations(
           ctx.addIssue({
             code: 'custom',
             path: at('fields', name, 'options', value),
-            message: own.options ? 'is not an option of this field' : 'only a choice list has options',
+            message: own.options
+              ? 'is not an option of this field'
+              : 'only a choice list has options',
           });
         }
       }
@@ -184,7 +190,9 @@ export function localizeForm<T extends LocalizableForm>(form: T, locale: string)
           : {}),
       };
     }),
-    consent: translation.consent ? { ...form.consent, text: translation.consent.text } : form.consent,
+    consent: translation.consent
+      ? { ...form.consent, text: translation.consent.text }
+      : form.consent,
     submitLabel: translation.submitLabel ?? form.submitLabel,
     successMessage: translation.successMessage ?? form.successMessage,
     autoReply: translation.autoReply
