@@ -34,7 +34,7 @@ import type { Lead } from '../data/leads/lead-item.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countSubmission, countVariant, isBot } from './support/intake.ts';
 import { defineVisitorRoute, mount } from './support/define-route.ts';
-import { visitorLocale } from './forms.ts';
+import { visitorLocale } from './support/visitor-locale.ts';
 import {
   assetIdFromPath,
   DOWNLOAD_LINK_SECONDS,

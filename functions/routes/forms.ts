@@ -5,35 +5,15 @@
 // docs/decisions/0570-forms-per-locale.md) gives its texts in one of the site's locales.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
-import { ApiError } from '../lib/errors.ts';
+import type { VisitorEnv } from '../lib/context.ts';
 import { NotFoundError } from '../core/domain-errors.ts';
 import { formIdSchema } from '../shared/forms/definition.ts';
 import { publicForm, publicFormSchema } from '../shared/forms/public-form.ts';
-import { DEFAULT_LOCALE, localeSchema } from '../shared/locales.ts';
+import { localeSchema } from '../shared/locales.ts';
 import { defineVisitorRoute, mount } from './support/define-route.ts';
+import { visitorLocale } from './support/visitor-locale.ts';
 
 export const FORM_CACHE_SECONDS = 60;
-
-/**
- * The locale a visitor's request names (`locale`), checked: a BCP 47 code (the request's
- * schema refused anything else) that is one of the site's `locales` setting
- * (functions/shared/workflow.ts); the default locale when none is named. A 400 names `locale`.
- */
-export async function visitorLocale(
-  services: Pick<VisitorServices, 'workflow'>,
-  locale: string | undefined,
-): Promise<string> {
-  if (locale === undefined || locale === DEFAULT_LOCALE) return DEFAULT_LOCALE;
-  const { locales } = await services.workflow.settings();
-  if (!locales.includes(locale)) {
-    const problem = `is not one of the site's locales (${locales.join(', ')})`;
-    throw new ApiError(400, 'validation_failed', `Invalid request: locale ${problem}`, {
-      locale: [problem],
-    });
-  }
-  return locale;
-}
 
 export const getPublicForm = defineVisitorRoute(
   {

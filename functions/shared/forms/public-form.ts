@@ -6,7 +6,7 @@ import { isBuiltInForm, type BuiltInForm } from './built-in.ts';
 import { consentSchema, consentVersion } from './consent.ts';
 import type { FormDefinition } from './definition.ts';
 import { fieldSchema } from './fields.ts';
-import { DEFAULT_LOCALE } from '../locales.ts';
+import { DEFAULT_LOCALE, siteLanguageOf } from '../locales.ts';
 import { localizeForm } from './translations.ts';
 
 /**
@@ -45,6 +45,17 @@ export const BUILT_IN_PUBLIC_TITLES: Record<BuiltInForm, string> = {
   'pilot-request': 'Request Your Free Trial',
 };
 
+/**
+ * The built-in forms' titles on German pages (issue 39): a translation's `title` wins; a custom
+ * form without one keeps its own.
+ */
+export const BUILT_IN_PUBLIC_TITLES_DE: Record<BuiltInForm, string> = {
+  'demo-request': 'Demo anfordern',
+  'pricing-request': 'Preisinformationen anfordern',
+  contact: 'Schreiben Sie uns',
+  'pilot-request': 'Kostenlose Testphase anfordern',
+};
+
 /** A form's title as visitors read it: a custom form's own, a built-in form's fixed one. */
 export const publicTitle = (id: string, form: Pick<FormDefinition, 'title'>): string =>
   isBuiltInForm(id) ? BUILT_IN_PUBLIC_TITLES[id] : form.title;
@@ -56,11 +67,12 @@ export async function publicForm(
   locale: string = DEFAULT_LOCALE,
 ): Promise<PublicForm> {
   const localized = localizeForm(form, locale);
-  const title = locale === DEFAULT_LOCALE ? undefined : form.translations?.[locale]?.title;
+  const translated = locale === DEFAULT_LOCALE ? undefined : form.translations?.[locale]?.title;
+  const german = siteLanguageOf(locale) === 'de' && isBuiltInForm(id);
   return {
     id,
     locale,
-    title: title ?? publicTitle(id, form),
+    title: translated ?? (german ? BUILT_IN_PUBLIC_TITLES_DE[id] : publicTitle(id, form)),
     fields: localized.fields,
     consent: { ...localized.consent, version: await consentVersion(localized.consent.text) },
     submitLabel: localized.submitLabel,
