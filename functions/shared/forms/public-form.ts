@@ -49,7 +49,7 @@ export const BUILT_IN_PUBLIC_TITLES: Record<BuiltInForm, string> = {
  * The built-in forms' titles on German pages (issue 39): a translation's `title` wins; a custom
  * form without one keeps its own.
  */
-export const BUILT_IN_PUBLIC_TITLES_DE: Record<BuiltInForm, string> = {
+const BUILT_IN_PUBLIC_TITLES_DE: Record<BuiltInForm, string> = {
   'demo-request': 'Demo anfordern',
   'pricing-request': 'Preisinformationen anfordern',
   contact: 'Schreiben Sie uns',

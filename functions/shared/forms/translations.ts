@@ -11,7 +11,7 @@ import { MERGE_MARKS, isMergeField, MERGE_FIELDS } from './auto-reply.ts';
 import { oneLineText, type FormField } from './fields.ts';
 
 /** One field's texts in a locale: its label, and its help and option labels if it has them. */
-export const fieldTranslationSchema = z.strictObject({
+const fieldTranslationSchema = z.strictObject({
   label: oneLineText(200).pipe(z.string().min(1, 'is required')),
   help: oneLineText(300).optional(),
   /** A choice list's option labels by option value (the values stay the same in every locale). */
@@ -23,10 +23,9 @@ export const fieldTranslationSchema = z.strictObject({
     )
     .optional(),
 });
-export type FieldTranslation = z.infer<typeof fieldTranslationSchema>;
 
 /** A form's texts in one locale. Every part is optional: what is absent stays in the default text. */
-export const formTranslationSchema = z.strictObject({
+const formTranslationSchema = z.strictObject({
   /** What visitors read as the form's name in this locale (the dialog's title). */
   title: oneLineText(120).pipe(z.string().min(1, 'must not be empty')).optional(),
   fields: z
@@ -155,7 +154,7 @@ export function checkTranslations(
 }
 
 /** The texts a form speaks in one locale: the default ones where a part is not translated. */
-export interface LocalizableForm {
+interface LocalizableForm {
   fields: FormField[];
   consent: { text: string };
   submitLabel: string;
@@ -200,7 +199,3 @@ export function localizeForm<T extends LocalizableForm>(form: T, locale: string)
       : form.autoReply,
   };
 }
-
-/** The consent text a visitor of `locale` reads (the default one where it is not translated). */
-export const consentTextIn = (form: LocalizableForm, locale: string): string =>
-  localizeForm(form, locale).consent.text;
