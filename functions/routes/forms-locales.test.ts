@@ -163,6 +163,11 @@ describe('form translations', () => {
     await refused({ 'de-de': de }, 'translations.de-de', /written de-DE/);
     await refused({ 'en-US': de }, 'translations.en-US', /default locale/);
     await refused(
+      { 'de-DE': { fields: { suppliers: { options: { '1-10': '1 bis 10' } } } } },
+      'translations.de-DE.fields.suppliers.label',
+      /^is required$/,
+    );
+    await refused(
       { 'de-DE': { fields: { name: { label: '' } } } },
       'translations.de-DE.fields.name.label',
       /required/,

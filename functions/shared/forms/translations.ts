@@ -12,7 +12,9 @@ import { oneLineText, type FormField } from './fields.ts';
 
 /** One field's texts in a locale: its label, and its help and option labels if it has them. */
 const fieldTranslationSchema = z.strictObject({
-  label: oneLineText(200).pipe(z.string().min(1, 'is required')),
+  // zod's own message when it is missing (a field with only its help or options translated),
+  // which the field errors read as "is required".
+  label: z.string().pipe(oneLineText(200)).pipe(z.string().min(1, 'is required')),
   help: oneLineText(300).optional(),
   /** A choice list's option labels by option value (the values stay the same in every locale). */
   options: z
