@@ -122,7 +122,8 @@ export function TranslationsSection(props: TranslationsSectionProps) {
       )}
       <div className="grid grid-cols-1 gap-3" data-testid="translations" data-locale={locale}>
         <p className="text-sm text-slate-700">
-          Default text (English) on the left, {language} ({locale}) on the right.
+          Each default text (English) with its {language} ({locale}) translation beside it, or below
+          it on a narrow screen.
         </p>
         {row('Title for visitors', publicTitle(props.formId, draft), ['title'])}
         {visible.map((field) => (
