@@ -44,5 +44,3 @@ export function landingFailureText(words: FormMessages): ContactFailureText {
     },
   };
 }
-
-export const LANDING_FAILURE_TEXT: ContactFailureText = landingFailureText(FORM_MESSAGES.en);
