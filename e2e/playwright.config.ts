@@ -74,7 +74,7 @@ const EDITING_SPECS = [
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics submits): on the run-time server, once those are done. */
-const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
+const AFTER_EDITING_SPECS = ['forms-editor.spec.ts', 'forms-translations.spec.ts'];
 /** Specs that change a setting of the whole install that the other specs' saving and signing
  * depend on (required approvals; the reviewer checklist, which governed.spec.ts sets while it
  * signs): on the run-time server, last of all, and one after the other (each turns the setting
