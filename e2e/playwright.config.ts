@@ -27,6 +27,7 @@ const PUBLISHING_SPECS = [
   // Publishes a page from each built-in template through the checks before publishing, for
   // vnu, axe, anchors and Event structured data as built (issue 38).
   'template-pages.spec.ts',
+  'localization.spec.ts',
 ];
 /**
  * Specs that create and edit pages and check them where the server shows them at once: the
