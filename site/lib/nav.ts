@@ -19,33 +19,6 @@ export interface NavGroup {
   links: NavLink[];
 }
 
-export const PRODUCT_LINKS: NavLink[] = [
-  { href: '/product/manufacturers', label: 'For Manufacturers' },
-  { href: '/product/suppliers', label: 'For Suppliers' },
-  { href: '/product/platform-security', label: 'Platform & Security' },
-];
-
-export const RESOURCE_LINKS: NavLink[] = [
-  { href: '/resources/faq', label: 'FAQ' },
-  { href: '/resources/docs', label: 'Documentation' },
-  { href: '/resources/case-studies', label: 'Case Studies' },
-];
-
-export const NAV_ITEMS: (NavLink | NavGroup)[] = [
-  { label: 'Product', links: PRODUCT_LINKS },
-  { href: '/solutions', label: 'Solutions' },
-  { href: '/how-it-works', label: 'How It Works' },
-  { href: '/pricing', label: 'Pricing' },
-  { href: '/company', label: 'Company' },
-  { label: 'Resources', links: RESOURCE_LINKS },
-  { href: '/contact', label: 'Contact' },
-];
-
-export const FOOTER_LINKS: NavLink[] = [
-  { href: '/privacy', label: 'Privacy Policy' },
-  { href: '/terms', label: 'Terms of Service' },
-];
-
 export const COPYRIGHT_YEAR = 2025;
 
 /** Where a link to an English site path goes on a page in the current locale (site-locales.ts). */
