@@ -94,7 +94,8 @@ export function TranslatorView({
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [askDiscard, setAskDiscard] = useState(false);
-  const dirty = targets.size > 0 || slug !== (target?.slug ?? source.slug);
+  /** What the last save sent, by unit: edits equal to it are saved, not dirty. */
+  const [saved, setSaved] = useState<{ targets: Map<string, string>; slug: string }>();
   const name = localeName(locale, 'en');
   const ids = useId();
   const toast = useToast();
@@ -104,6 +105,15 @@ export function TranslatorView({
   useDialogCloser(!askDiscard, requestClose);
 
   const units = useMemo(() => xliff.data ?? [], [xliff.data]);
+  const dirty =
+    units.some((unit) => {
+      const edited = targets.get(unit.id);
+      return (
+        edited !== undefined &&
+        edited !== (unit.target ?? '') &&
+        edited !== saved?.targets.get(unit.id)
+      );
+    }) || slug !== (saved?.slug ?? target?.slug ?? source.slug);
   const groups = useMemo(
     () => groupUnits(sourceTexts.content, units),
     // The source's content changes only with the chosen source, which changes the units too.
@@ -125,6 +135,7 @@ export function TranslatorView({
       });
     },
     onSuccess: () => {
+      setSaved({ targets: new Map(targets), slug });
       onSaved();
       toast({
         title: `${name} draft saved`,
