@@ -118,7 +118,10 @@ export const downloadXliff = (id: string, locale: string, slug: string, draft: b
     `${slug || 'page'}.${locale}${draft ? '.working-copy' : ''}.xlf`,
   );
 
-const xliffImportSchema = z.object({ units: z.number(), workingCopy: workingCopySchema });
+const xliffImportSchema = z.object({
+  units: z.number(),
+  workingCopy: workingCopySchema.optional(),
+});
 
 /**
  * A translated XLIFF document into the locale's working copy: `{units}` on success; a refusal
