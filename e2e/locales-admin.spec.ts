@@ -80,7 +80,7 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expect(choose).toBeFocused();
     await expect(german.locator('[data-locale-prefix]')).toHaveText('Addresses: /de/...');
     await languages.getByRole('button', { name: 'Save languages' }).click();
-    await expect(page.getByText('Languages saved')).toBeVisible();
+    await expect(page.getByTestId('toast').getByText('Languages saved')).toBeVisible();
     await page.reload();
     await expect(
       page.getByTestId('languages-settings').locator('li[data-locale="de-DE"]'),
@@ -125,7 +125,7 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expectNoAxeViolations(page);
     await shoot(page, 'translator', { fullPage: false });
     await translator.getByRole('button', { name: 'Save German (Germany) draft' }).click();
-    await expect(page.getByText('German (Germany) draft saved')).toBeVisible();
+    await expect(page.getByTestId('toast').getByText('German (Germany) draft saved')).toBeVisible();
     await translator.getByRole('button', { name: 'Close' }).first().click();
     await expect(translator).toBeHidden();
     await expect(page).not.toHaveURL(/translate=1/);

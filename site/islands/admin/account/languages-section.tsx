@@ -9,7 +9,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import {
   DEFAULT_LOCALE,
-  localeName,
   localePrefixes,
   localeSchema,
   MAX_LOCALES,
@@ -20,6 +19,18 @@ import { describeError } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FieldError, FormAlert, InfoTip, inputClass } from '../ui.tsx';
 import { saveSettings, SETTINGS_KEY, settingsQuery } from './account-api.ts';
+
+/** A locale's name in English, standard form ("German (Austria)"; not "Austrian German"). */
+export function localeLabel(locale: string): string {
+  try {
+    return (
+      new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }).of(locale) ??
+      locale
+    );
+  } catch {
+    return locale;
+  }
+}
 
 /** The locales offered in the select (those the site speaks); any other is typed. */
 export const SUGGESTED_LOCALES = ['de-DE', 'de-AT', 'de-CH', 'en-GB'].filter((locale) =>
@@ -37,7 +48,7 @@ export function localeProblem(code: string, locales: readonly string[]): string 
   if (!parsed.success) return `${parsed.error.issues[0]?.message ?? 'Not a locale'}.`;
   if (locales.includes(trimmed)) return `${trimmed} is already in the list.`;
   if (!siteLanguageOf(trimmed)) {
-    return `The site has no text in ${localeName(trimmed.split('-')[0]!, 'en')} for its header, footer and forms: it speaks ${Object.values(SITE_LANGUAGES).join(' and ')}.`;
+    return `The site has no text in ${localeLabel(trimmed.split('-')[0]!)} for its header, footer and forms: it speaks ${Object.values(SITE_LANGUAGES).join(' and ')}.`;
   }
   if (locales.length >= MAX_LOCALES) return `A site has ${MAX_LOCALES} locales at most.`;
   return undefined;
@@ -63,7 +74,7 @@ export function LanguagesSection() {
       setEdited(undefined);
       toast({
         title: 'Languages saved',
-        description: saved.locales.map((locale) => localeName(locale, 'en')).join(', '),
+        description: saved.locales.map((locale) => localeLabel(locale)).join(', '),
       });
     },
     onError: (failure) => setError(describeError(failure)),
@@ -148,7 +159,7 @@ export function LanguagesSection() {
               data-locale={locale}
               className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 px-3 py-2"
             >
-              <span className="font-medium text-ink">{localeName(locale, 'en')}</span>
+              <span className="font-medium text-ink">{localeLabel(locale)}</span>
               <span className="font-mono text-sm text-slate-700">{locale}</span>
               {locale === DEFAULT_LOCALE && (
                 <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
@@ -167,7 +178,7 @@ export function LanguagesSection() {
               {locale !== DEFAULT_LOCALE && (
                 <Button
                   className="ml-auto"
-                  aria-label={`Remove ${localeName(locale, 'en')} (${locale})`}
+                  aria-label={`Remove ${localeLabel(locale)} (${locale})`}
                   onClick={() => remove(locale)}
                 >
                   Remove
@@ -195,7 +206,7 @@ export function LanguagesSection() {
               <option value="">Choose...</option>
               {options.map((locale) => (
                 <option key={locale} value={locale}>
-                  {localeName(locale, 'en')} ({locale})
+                  {localeLabel(locale)} ({locale})
                 </option>
               ))}
             </select>

@@ -9,7 +9,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { jobCodeLabel } from '../../../../../functions/shared/job-codes.ts';
-import { DEFAULT_LOCALE, localeName } from '../../../../../functions/shared/locales.ts';
+import { DEFAULT_LOCALE } from '../../../../../functions/shared/locales.ts';
 import { authGate, describeError, saveFile } from '../../api.ts';
 import type { LandingPage } from '../../common/pages-api.ts';
 import { SignatureDialog } from '../../common/signature-dialog.tsx';
@@ -34,6 +34,7 @@ import {
   type LocaleVersion,
   type PageWithLocales,
 } from './locales-api.ts';
+import { localeLabel } from './locale-label.ts';
 import { setLocaleParams, useLocaleParam } from './locale-url.ts';
 import { TranslatorView } from './translator-view.tsx';
 
@@ -119,7 +120,7 @@ function LocaleVersionPanel({
   const me = authGate.email ?? '';
   const copy = version.workingCopy;
   const workflow = version.workflow;
-  const name = localeName(locale, 'en');
+  const name = localeLabel(locale);
 
   const refresh = () => {
     void client.invalidateQueries({ queryKey: pageKey(page.id) });
@@ -464,7 +465,7 @@ function LocaleSubmitDialog({ open, pageId, locale, onDone, onClose }: LocaleDia
     <Modal
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={`Submit the ${localeName(locale, 'en')} translation for review`}
+      title={`Submit the ${localeLabel(locale)} translation for review`}
     >
       <form
         className="grid gap-3"
@@ -507,7 +508,7 @@ function LocaleRejectDialog({ open, pageId, locale, onDone, onClose }: LocaleDia
     <Modal
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={`Reject the ${localeName(locale, 'en')} translation`}
+      title={`Reject the ${localeLabel(locale)} translation`}
       description="It goes back to its authors as a draft, with your comment."
     >
       <form

@@ -3,13 +3,10 @@
 // a "source changed" flag when the English page changed after that translation was approved
 // (GET /api/admin/workflow's `locales`). A badge opens the editor's Languages tab on that locale.
 import { useQuery } from '@tanstack/react-query';
-import {
-  DEFAULT_LOCALE,
-  localeName,
-  localePrefixes,
-} from '../../../../../functions/shared/locales.ts';
+import { DEFAULT_LOCALE, localePrefixes } from '../../../../../functions/shared/locales.ts';
 import { setEditorParams, TAB_PARAM } from '../../common/editor/blocks/editor-url.ts';
 import { Tooltip } from '../../ui.tsx';
+import { localeLabel } from './locale-label.ts';
 import { LOCALE_PARAM } from './locale-url.ts';
 import { workflowLocalesQuery, type LocaleSummary } from './locales-api.ts';
 
@@ -53,12 +50,12 @@ export function LocaleBadges({
         return (
           <li key={locale}>
             <Tooltip
-              content={`${localeName(locale, 'en')}: ${words}${summary.sourceChanged ? ': the English page changed after this translation was approved' : ''}. Opens its Languages tab.`}
+              content={`${localeLabel(locale)}: ${words}${summary.sourceChanged ? ': the English page changed after this translation was approved' : ''}. Opens its Languages tab.`}
             >
               <button
                 type="button"
                 data-locale-badge={locale}
-                aria-label={`${localeName(locale, 'en')}: ${words}. Open its translation`}
+                aria-label={`${localeLabel(locale)}: ${words}. Open its translation`}
                 onClick={() => {
                   setEditorParams({ [TAB_PARAM]: 'languages', [LOCALE_PARAM]: locale });
                   onOpen();

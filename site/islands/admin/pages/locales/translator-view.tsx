@@ -9,7 +9,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { localeName } from '../../../../../functions/shared/locales.ts';
 import { localizedPath } from '../../../../../functions/shared/locales.ts';
 import { normalizeSlug } from '../../../../../functions/shared/slug.ts';
 import { describeError, HttpError } from '../../api.ts';
@@ -18,6 +17,7 @@ import { pageKey, type LandingPage } from '../../common/pages-api.ts';
 import { useDialogCloser } from '../../dialog-stack.ts';
 import { useToast } from '../../toast.tsx';
 import { Button, FieldError, FormAlert, inputClass, Tooltip, useReturnFocus } from '../../ui.tsx';
+import { localeLabel } from './locale-label.ts';
 import {
   fetchXliff,
   saveLocaleDraft,
@@ -96,7 +96,7 @@ export function TranslatorView({
   const [askDiscard, setAskDiscard] = useState(false);
   /** What the last save sent, by unit: edits equal to it are saved, not dirty. */
   const [saved, setSaved] = useState<{ targets: Map<string, string>; slug: string }>();
-  const name = localeName(locale, 'en');
+  const name = localeLabel(locale);
   const ids = useId();
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
