@@ -20,12 +20,11 @@ import { pageKey } from '../../common/pages-api.ts';
 import { WORKFLOW_SUMMARY_KEY } from '../../common/workflow-api.ts';
 
 /** One source text that changed since the translation's base: its unit path, then and now. */
-export const sourceDiffEntrySchema = z.object({
+const sourceDiffEntrySchema = z.object({
   path: z.string(),
   before: z.string().nullable(),
   after: z.string().nullable(),
 });
-export type SourceDiffEntry = z.infer<typeof sourceDiffEntrySchema>;
 
 /** A page's version in one locale (every configured non-default locale is listed). */
 export const localeVersionSchema = z.object({
