@@ -96,7 +96,7 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
       /translation vendor/,
     );
     await expectNoAxeViolations(page);
-    await shoot(page, 'languages-tab-empty', { fullPage: false });
+    await shootPart(panel, 'languages-tab-empty');
 
     // The translator view: open, reload, still there.
     const start = panel.getByRole('button', { name: 'Start translation' });
@@ -184,7 +184,7 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expect(dialog).toBeHidden();
     await expect(panel.getByTestId('locale-status')).toHaveText('In review');
     await expectNoAxeViolations(page);
-    await shoot(page, 'languages-tab-in-review', { fullPage: false });
+    await shootPart(panel, 'languages-tab-in-review');
 
     // A reload keeps the tab and the locale.
     await page.reload();

@@ -369,9 +369,17 @@ function LocaleVersionPanel({
             </Button>
           )}
         </div>
-        {!canEdit && !canPublish && !(canReview && copy?.state === 'in_review') && (
-          <p className="text-slate-600">Nothing for your role to do on this language now.</p>
+        {!copy && !version.live && (
+          <p className="text-slate-600">
+            Nothing to review yet: the translation is submitted once its draft is saved.
+          </p>
         )}
+        {(copy || version.live) &&
+          !canEdit &&
+          !canPublish &&
+          !(canReview && copy?.state === 'in_review') && (
+            <p className="text-slate-600">Nothing for your role to do on this language now.</p>
+          )}
       </section>
 
       <LocaleSubmitDialog

@@ -193,12 +193,18 @@ export function TranslatorView({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
+          // The view itself takes focus: a translator starts at its top, not in the slug field.
+          tabIndex={-1}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
           aria-describedby={`${ids}-about`}
           onEscapeKeyDown={(event) => {
             event.preventDefault();
             requestClose();
           }}
-          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-3 sm:rounded-xl"
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl outline-none sm:inset-3 sm:rounded-xl"
           data-testid="translator-view"
         >
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 py-3 pr-14 pl-4">
@@ -307,13 +313,13 @@ export function TranslatorView({
                         >
                           <div className="grid content-start gap-1">
                             <p className="text-xs font-medium text-slate-600" id={`${id}-source`}>
-                              {fieldLabel(unit.id)} <span className="font-normal">(English)</span>
+                              {fieldLabel(unit.id)} <span className="font-normal">in English</span>
                             </p>
                             <SourceText parts={unit.source} />
                           </div>
                           <div className="grid content-start gap-1">
                             <label htmlFor={id} className="text-xs font-medium text-slate-600">
-                              {fieldLabel(unit.id)} <span className="font-normal">({name})</span>
+                              {fieldLabel(unit.id)} <span className="font-normal">in {name}</span>
                             </label>
                             <textarea
                               id={id}
@@ -322,7 +328,6 @@ export function TranslatorView({
                                 Math.max(1, Math.ceil(unit.sourceText.length / 60)),
                               )}
                               value={value}
-                              placeholder={unit.sourceText}
                               onChange={(event) => {
                                 setTargets(new Map(targets).set(unit.id, event.target.value));
                                 if (problem) {
