@@ -192,7 +192,15 @@ export function TranslatorView({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
-          onCloseAutoFocus={returnFocus}
+          onCloseAutoFocus={(event) => {
+            returnFocus(event);
+            // Opened by a reload (the URL), it had no opener: focus goes to its button.
+            const opener = document.querySelector<HTMLElement>('[data-opens-translator]');
+            if (!event.defaultPrevented && opener) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
           // The view itself takes focus: a translator starts at its top, not in the slug field.
           tabIndex={-1}
           onOpenAutoFocus={(event) => {
