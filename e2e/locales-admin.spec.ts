@@ -204,6 +204,7 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expectTooltip(badge, 'German (Germany): in review');
     await shootPart(card, 'page-card');
   } finally {
+    await page.request.delete(`/api/landing-pages/${id}/locales/de-DE/draft`);
     await page.request.delete(`/api/landing-pages/${id}`);
     await setLocales(page, ['en-US']);
   }
