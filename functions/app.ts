@@ -6,6 +6,7 @@ import type { Services } from './lib/context.ts';
 import { PUBLIC_ROUTES } from './routes/public-routes.ts';
 import { landingPages } from './routes/landing-pages.ts';
 import { workflowRoutes } from './routes/workflow.ts';
+import { localeRoutes, localeXliffImport } from './routes/locales.ts';
 import { lifecycleRoutes } from './routes/lifecycle.ts';
 import { settings } from './routes/admin/settings.ts';
 import { leadSettings } from './routes/admin/lead-settings.ts';
@@ -56,8 +57,11 @@ export const ALL_ROUTES: ApiRoute[] = [
   // MEDIA_MAX_BYTES to disk under their own signed limit: mounted before the body limit,
   // which therefore never runs for them.
   { path: '/objects/local', router: localUploads, ownBodyLimit: true },
+  // An XLIFF document may be up to 2 MB (functions/localization/xliff.ts XLIFF_MAX_BYTES).
+  { path: '/landing-pages', router: localeXliffImport, ownBodyLimit: true },
   { path: '/landing-pages', router: landingPages },
   { path: '/landing-pages', router: workflowRoutes },
+  { path: '/landing-pages', router: localeRoutes },
   { path: '/landing-pages', router: lifecycleRoutes },
   { path: '/auth', router: auth },
   { path: '/auth/password-reset', router: passwordReset },

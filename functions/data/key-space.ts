@@ -40,6 +40,7 @@ export const KEY_SPACE: Record<'table' | 'gsi1' | 'gsi2', Record<string, readonl
       SK.lifecycle,
       SK.previewLink,
       SK.experimentLock,
+      SK.sourceBase,
     ],
     [PK.experiment]: [SK.experiment, SK.variant, SK.signature],
     [PK.experimentStats]: [SK.experimentDay],

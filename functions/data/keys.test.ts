@@ -157,6 +157,11 @@ describe('stored keys are unchanged', () => {
       { pk: 'EXPVISITORS-ENDED', sk: id },
     ],
     ['experiment lock', keys.experimentLock(id), { pk: `PAGE#${id}`, sk: 'EXPERIMENT-LOCK' }],
+    [
+      'source base',
+      keys.sourceBase(`${id}.de-DE`, 'live'),
+      { pk: `PAGE#${id}.de-DE`, sk: 'SOURCE#LIVE' },
+    ],
     ['report settings', keys.reportSettings(), { pk: 'SETTINGS', sk: 'REPORT' }],
     ['job code counter', keys.jobCodeCounter('2026'), { pk: 'SETTINGS', sk: 'JOB-CODES#2026' }],
     ['share', keys.share(id), { pk: 'SHARES', sk: id }],
@@ -206,6 +211,7 @@ describe('stored keys are unchanged', () => {
       webhookDue: 'WEBHOOK#DUE',
       schedules: 'SCHEDULES',
       experiments: 'EXPERIMENTS',
+      translations: 'TRANSLATIONS',
     });
     expect(GSI2PK).toEqual({ deleted: 'DELETED', leadStatus: 'LEADS#STATUS#' });
   });

@@ -161,6 +161,12 @@ export const SK = {
   lifecycle: 'LIFECYCLE#',
   /** Under PAGE#<id>: present while an experiment runs (or is paused) on the page. */
   experimentLock: 'EXPERIMENT-LOCK',
+  /**
+   * SOURCE#<COPY|LIVE> under PAGE#<page>.<locale>: the default locale's texts a translation
+   * was made from, for its working copy and for its live version (issue 39,
+   * functions/data/translations/).
+   */
+  sourceBase: 'SOURCE#',
   /** Under EXPERIMENT#<id>: the experiment itself. */
   experiment: 'EXPERIMENT',
   /** VARIANT#<variantId> under EXPERIMENT#<id>: a variant's content. */
@@ -228,6 +234,8 @@ export const GSI1PK = {
   schedules: 'SCHEDULES',
   /** Experiments, by page and creation (gsi1sk = <pageId>#<createdAt>). */
   experiments: 'EXPERIMENTS',
+  /** Pages' versions in other locales (issue 39), by creation; never in the Pages list. */
+  translations: 'TRANSLATIONS',
 } as const;
 
 export const GSI2PK = {
@@ -340,6 +348,10 @@ export const keys = {
     sk: `${SK.previewLink}${linkId}`,
   }),
   experimentLock: (pageId: string) => ({ pk: `${PK.page}${pageId}`, sk: SK.experimentLock }),
+  sourceBase: (translationId: string, of: 'copy' | 'live') => ({
+    pk: `${PK.page}${translationId}`,
+    sk: `${SK.sourceBase}${of.toUpperCase()}`,
+  }),
   experiment: (id: string) => ({ pk: `${PK.experiment}${id}`, sk: SK.experiment }),
   experimentPartition: (id: string) => `${PK.experiment}${id}`,
   variant: (id: string, variantId: string) => ({

@@ -33,6 +33,8 @@ const NOT_JSON: Record<string, string> = {
     'an action on the path; takes no body',
   'POST /api/admin/pages/:id/versions/:versionId/restore': 'an action on the path; takes no body',
   'POST /api/landing-pages/:id/reset-to-template': 'an action on the path; takes no body',
+  'PUT /api/landing-pages/:id/locales/:locale/xliff':
+    'an XLIFF 2.1 document (application/xliff+xml, functions/routes/locales.ts), not JSON',
   'POST /api/objects/upload': 'docs/requirements.md §7: the upload ticket request has no body',
   'POST /api/admin/assets/:id/complete': 'an action on the path; takes no body',
   'POST /api/landing-pages/:id/comments/:commentId/resolve': 'an action on the path; takes no body',
@@ -66,7 +68,9 @@ const concrete = (path: string) =>
         ? 'no-such-page'
         : name === 'variantId'
           ? 'b'
-          : '00000000-0000-4000-8000-000000000000',
+          : name === 'locale'
+            ? 'de-DE'
+            : '00000000-0000-4000-8000-000000000000',
     );
 
 describe('every route of the app', () => {

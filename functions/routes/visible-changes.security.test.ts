@@ -41,6 +41,7 @@ import { can, ROLES, type Permission, type Role } from '../shared/roles.ts';
 import { stableStringify } from '../shared/stable-json.ts';
 import { landingTemplate } from '../shared/template.ts';
 import { deriveLayout } from '../shared/blocks.ts';
+import { storedSlug, translationId } from '../shared/translation-ids.ts';
 import { TEST_PASSWORD } from '../test/harness.ts';
 import { mediaApp, type MediaApp } from '../test/media-kit.ts';
 import { routeTable, type RouteEntry } from './route-table.ts';
@@ -314,6 +315,76 @@ const publishOverChecks = (reason?: string): VisibleCase => ({
 
 const HOUR = 3_600_000;
 const publishNow = publishCase('a working copy published now');
+
+/**
+ * A live page with a German version (issue 39): the locales setting gets de-DE, and the
+ * version has a working copy with `mark` (`live`: the version is itself live already, as the
+ * seed would write it). The build reads it with its page (BuildPage.translations).
+ */
+async function germanVersion(stage: Stage, live = false) {
+  const { t, livePage, mark } = stage;
+  const fixture = { email: 'fixture@pharmabridge.test' };
+  const page = await livePage();
+  await t.services.workflow.putSettings({ locales: ['en-US', 'de-DE'] }, fixture);
+  const version = await t.services.pages.create(
+    {
+      title: `${page.title} (Deutsch)`,
+      slug: storedSlug('de', page.slug),
+      isActive: live,
+      content: page.content,
+    },
+    { id: translationId(page.id, 'de-DE') },
+  );
+  if (!live) {
+    await t.services.workflow.saveTranslation(
+      version,
+      { title: version.title, slug: version.slug, content: headline(page.content, mark) },
+      version.revision,
+      fixture,
+      { sourceRevision: page.revision, texts: {} },
+    );
+  }
+  return page;
+}
+
+/** A German version's working copy published now, or on a schedule the scheduler runs. */
+const publishGerman = (later?: number): VisibleCase => ({
+  name: later
+    ? "a page's German working copy published on a schedule"
+    : "a page's German working copy published now",
+  needs: 'publish',
+  arrange: async (stage) => {
+    const page = await germanVersion(stage);
+    const call: Call = {
+      method: 'POST',
+      path: `/api/landing-pages/${page.id}/locales/de-DE/publish`,
+      body: later ? { at: new Date(stage.t.services.now().getTime() + later).toISOString() } : {},
+      slugs: [page.slug],
+    };
+    if (!later) return call;
+    return {
+      ...call,
+      settle: async () => {
+        stage.advanceClock(2 * later);
+        await runDueSchedules(stage.t.services);
+      },
+    };
+  },
+});
+
+const unpublishGerman: VisibleCase = {
+  name: "a page's live German version taken down",
+  needs: 'publish',
+  arrange: async (stage) => {
+    const page = await germanVersion(stage, true);
+    return {
+      method: 'POST',
+      path: `/api/landing-pages/${page.id}/locales/de-DE/unpublish`,
+      body: {},
+      slugs: [page.slug],
+    };
+  },
+};
 const publishLater = publishCase(
   'a working copy published on a schedule (the scheduler runs at the time)',
   HOUR,
@@ -553,6 +624,16 @@ const ROUTES: Record<string, Classification> = {
     ],
   },
   'POST /api/landing-pages/:id/unpublish': { visible: [unpublish] },
+  'PUT /api/landing-pages/:id/locales/:locale/draft': { notVisible: NONE.draft },
+  'DELETE /api/landing-pages/:id/locales/:locale/draft': { notVisible: NONE.draft },
+  'PUT /api/landing-pages/:id/locales/:locale/xliff': { notVisible: NONE.draft },
+  'POST /api/landing-pages/:id/locales/:locale/submit': { notVisible: NONE.review },
+  'POST /api/landing-pages/:id/locales/:locale/approve': { notVisible: NONE.review },
+  'POST /api/landing-pages/:id/locales/:locale/reject': { notVisible: NONE.review },
+  'POST /api/landing-pages/:id/locales/:locale/publish': {
+    visible: [publishGerman(), publishGerman(HOUR)],
+  },
+  'POST /api/landing-pages/:id/locales/:locale/unpublish': { visible: [unpublishGerman] },
   'DELETE /api/landing-pages/:id/schedule/:action': { notVisible: NONE.schedule },
   'PUT /api/landing-pages/:id/lifecycle': { notVisible: NONE.lifecycle },
   'POST /api/landing-pages/:id/comments': { notVisible: NONE.review },
@@ -717,7 +798,12 @@ async function seen(t: MediaApp, call: Call, extra?: VisibleCase['seen']): Promi
     // The claims it says, as the build reads them (approved wordings and their evidence).
     const keys = claimKeysOf(page.content);
     const claims = keys.length ? pageClaimsOf(keys, build.claims, build.evidence) : undefined;
-    lines.push(`build /${page.slug} ${stableStringify({ page, shown, claims })}`);
+    // Each of its versions in other locales is a page of its own to visitors (issue 39).
+    const { translations, ...own } = page;
+    lines.push(`build /${page.slug} ${stableStringify({ page: own, shown, claims })}`);
+    for (const version of translations ?? []) {
+      lines.push(`build /${version.prefix}/${version.slug} ${stableStringify(version)}`);
+    }
     const html = renderToStaticMarkup(
       h(LandingMarkup, {
         content: page.content,

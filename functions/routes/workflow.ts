@@ -6,15 +6,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
-import { WorkflowRepository } from '../data/workflow/repository.ts';
 import { requireAdmin, requirePermission } from '../lib/auth.ts';
-import { assertChecks, checksResult } from '../data/workflow/checks.ts';
+import { checksResult } from '../data/workflow/checks.ts';
 import { pageChecksSchema } from '../shared/page-checks.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { ApiError, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { landingPageSchema } from '../shared/api/pages.ts';
 import { pageIdSchema } from '../shared/slug.ts';
-import { DEFAULT_SLUG } from '../shared/slug.ts';
 import {
   approveSchema,
   commentEntrySchema,
@@ -32,13 +30,11 @@ import {
   type CreatedPreviewLink,
 } from '../shared/workflow.ts';
 import { confirmSigner } from './support/identity.ts';
-import { requestRebuild } from './support/changes.ts';
 import { checkCopySlug } from './support/review-gate.ts';
-import { addUnpublishRedirect } from '../publishing/unpublish-redirect.ts';
-import { assertApprovalPeriod } from '../data/workflow/approval-period.ts';
 import { assertFormsExist } from './support/form-references.ts';
 import { actorOf } from './support/actor.ts';
 import { defineRoute, mount } from './support/define-route.ts';
+import { publishOrSchedule, unpublishOrSchedule } from './support/publishing.ts';
 import { notifyMentions, resolveMentions } from '../mail/comment-mention.ts';
 
 const idParam = z.object({ id: pageIdSchema });
@@ -48,9 +44,6 @@ const actionParam = z.object({ id: pageIdSchema, action: z.enum(['publish', 'unp
 const editing = requirePermission('edit');
 const reviewing = requirePermission('review');
 const publishing = requirePermission('publish');
-
-/** A time this close to now, or past, means "now". */
-const NOW_SLACK_MS = 5_000;
 
 async function pageOf(c: Context<AppEnv>, id: string): Promise<LandingPage> {
   const page = await c.get('services').pages.getById(id);
@@ -207,72 +200,7 @@ export const publish = defineRoute(
     request: { params: idParam, json: publishSchema },
     responses: { 200: landingPageSchema, 202: scheduleEntrySchema },
   },
-  async (c, { params, json }) => {
-    const services = c.get('services');
-    const page = await pageOf(c, params.id);
-    const { at, overrideChecks } = json;
-    const when = at ? new Date(at) : undefined;
-    if (when && when.getTime() > services.now().getTime() + NOW_SLACK_MS) {
-      const [copy, settings] = await Promise.all([
-        services.workflow.workingCopy(page.id),
-        services.workflow.settings(),
-      ]);
-      if (!copy && page.isActive) {
-        throw new ApiError(
-          409,
-          'conflict',
-          'There is nothing to publish: visitors already get the live version',
-        );
-      }
-      const approvals = copy
-        ? WorkflowRepository.approvalsOf(await services.workflow.signatures(page.id, copy))
-        : 0;
-      if (approvals < settings.approvalsRequired) {
-        throw new ApiError(
-          409,
-          'conflict',
-          `Only approved content can be scheduled: ${settings.approvalsRequired - approvals} more approval${
-            settings.approvalsRequired - approvals === 1 ? ' is' : 's are'
-          } needed`,
-          {
-            approvals: [
-              `${approvals} of ${settings.approvalsRequired} approvals of the current content`,
-            ],
-          },
-        );
-      }
-      // The approval period counts from the schedule's time (docs/decisions/0557-approval-period.md).
-      assertApprovalPeriod(page.lifecycle, settings.maxApprovalMonths, when);
-      // The checks run again when it fires; content with errors is not scheduled at all.
-      if (overrideChecks) {
-        throw new ApiError(
-          400,
-          'validation_failed',
-          'Invalid request: overrideChecks publishes now only; fix the errors before scheduling',
-          { overrideChecks: ['publishes now only; fix the errors before scheduling'] },
-        );
-      }
-      assertChecks(
-        await services.workflow.runChecks(copy ?? page, settings),
-        'It cannot be scheduled',
-        settings,
-      );
-      const entry = await services.workflow.schedule(
-        page,
-        {
-          action: 'publish',
-          at: when.toISOString(),
-          by: actorOf(c).email,
-          ...(copy ? { contentHash: copy.contentHash } : {}),
-        },
-        actorOf(c),
-      );
-      return c.json(entry, 202);
-    }
-    const published = await services.workflow.publish(page, actorOf(c), undefined, overrideChecks);
-    await requestRebuild(c, 'publish', published);
-    return c.json(published);
-  },
+  async (c, { params, json }) => publishOrSchedule(c, await pageOf(c, params.id), json),
 );
 
 export const unpublish = defineRoute(
@@ -285,43 +213,8 @@ export const unpublish = defineRoute(
     request: { params: idParam, json: unpublishSchema },
     responses: { 200: landingPageSchema, 202: scheduleEntrySchema },
   },
-  async (c, { params, json }) => {
-    const services = c.get('services');
-    const page = await pageOf(c, params.id);
-    const { at, redirectTo } = json;
-    if (page.slug === DEFAULT_SLUG) {
-      throw new ApiError(409, 'conflict', 'The default page renders the home page and stays live');
-    }
-    if (!page.isActive) throw new ApiError(409, 'conflict', 'The page is not live');
-    const when = at ? new Date(at) : undefined;
-    if (when && when.getTime() > services.now().getTime() + NOW_SLACK_MS) {
-      const entry = await services.workflow.schedule(
-        page,
-        {
-          action: 'unpublish',
-          at: when.toISOString(),
-          by: actorOf(c).email,
-          ...(redirectTo ? { redirectTo } : {}),
-        },
-        actorOf(c),
-      );
-      return c.json(entry, 202);
-    }
-    const down = await services.workflow.unpublish(page, actorOf(c));
-    await afterUnpublish(c, down, redirectTo);
-    return c.json(down);
-  },
+  async (c, { params, json }) => unpublishOrSchedule(c, await pageOf(c, params.id), json),
 );
-
-/** What follows taking a page down: its redirect, if one was asked for, and a rebuild. */
-export async function afterUnpublish(
-  c: Context<AppEnv>,
-  page: LandingPage,
-  redirectTo: string | undefined,
-): Promise<void> {
-  if (redirectTo) await addUnpublishRedirect(c.get('services'), page, redirectTo, actorOf(c));
-  await requestRebuild(c, 'unpublish', page);
-}
 
 export const cancelSchedule = defineRoute(
   {

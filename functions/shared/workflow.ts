@@ -366,6 +366,17 @@ export const flaggedClaimSchema = z.object({
 });
 export type FlaggedClaim = z.infer<typeof flaggedClaimSchema>;
 
+/**
+ * Per page and locale (issue 39), what the Pages list shows: its version there is live, its
+ * working copy's state, the default locale's texts changed since it was translated.
+ */
+export const localeSummarySchema = z.object({
+  live: z.boolean(),
+  state: z.enum(WORKFLOW_STATES).nullable(),
+  sourceChanged: z.boolean(),
+});
+export type LocaleSummary = z.infer<typeof localeSummarySchema>;
+
 /** GET /api/admin/workflow: per page, what the Pages list shows of its workflow. */
 export const workflowSummarySchema = z.object({
   workingCopy: z
@@ -383,6 +394,8 @@ export const workflowSummarySchema = z.object({
   claims: z.array(flaggedClaimSchema),
   /** Its effective expiry and whether it expired (issue 37). */
   lifecycle: lifecycleSummarySchema,
+  /** Its versions in other locales, by locale (issue 39); absent for a page without any. */
+  locales: z.record(z.string(), localeSummarySchema).optional(),
 });
 export type WorkflowSummary = z.infer<typeof workflowSummarySchema>;
 /** GET /api/admin/workflow's answer: the summary of each page, by its id. */

@@ -17,7 +17,9 @@ import { ClaimRepository } from '../data/claims/claims.ts';
 import { planSeed, type Variant } from '../data/claims/seed.ts';
 import type { Claim, Evidence } from '../shared/claims/model.ts';
 import { publicPublication, type PublicPublication } from '../shared/job-codes.ts';
-import { DEFAULT_LOCALES } from '../shared/locales.ts';
+import { DEFAULT_LOCALES, localePrefixes } from '../shared/locales.ts';
+import { localSlugOf, splitTranslationId } from '../shared/translation-ids.ts';
+import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { readSettings } from '../data/workflow/settings.ts';
 
 export interface BuildPage {
@@ -80,6 +82,35 @@ function buildStore(env?: Record<string, string | undefined>) {
 }
 
 /**
+ * The live versions in configured locales, by their page's id, in the order of `locales`; a
+ * version whose locale is no longer configured is not built.
+ */
+function liveTranslations(
+  versions: readonly LandingPage[],
+  locales: readonly string[],
+): Map<string, BuildTranslation[]> {
+  const prefixes = localePrefixes(locales);
+  const byPage = new Map<string, BuildTranslation[]>();
+  for (const version of versions) {
+    const of = splitTranslationId(version.id);
+    if (!of || !version.isActive || !(of.locale in prefixes) || !prefixes[of.locale]) continue;
+    const entry: BuildTranslation = {
+      locale: of.locale,
+      prefix: prefixes[of.locale]!,
+      slug: localSlugOf(version.slug),
+      title: version.title,
+      content: version.content,
+      ...(version.publication ? { publication: publicPublication(version.publication) } : {}),
+    };
+    byPage.set(of.pageId, [...(byPage.get(of.pageId) ?? []), entry]);
+  }
+  for (const list of byPage.values()) {
+    list.sort((a, b) => locales.indexOf(a.locale) - locales.indexOf(b.locale));
+  }
+  return byPage;
+}
+
+/**
  * Every active landing page in the store, or undefined when no store is configured. A
  * store that does not answer fails the build loudly.
  */
@@ -90,7 +121,13 @@ export async function readActivePages(
   if (!store) return undefined;
   const db = createDocumentClient(dynamoTarget(store.config));
   try {
-    const pages = await new LandingPageRepository(db, store.table).list();
+    const repository = new LandingPageRepository(db, store.table);
+    const [pages, versions, settings] = await Promise.all([
+      repository.list(),
+      repository.translations(),
+      readSettings(db, store.table),
+    ]);
+    const translations = liveTranslations(versions, settings.locales);
     return pages
       .filter((page) => page.isActive)
       .map(({ id, slug, title, content, publication }) => ({
@@ -99,6 +136,7 @@ export async function readActivePages(
         title,
         content,
         ...(publication ? { publication: publicPublication(publication) } : {}),
+        ...(translations.has(id) ? { translations: translations.get(id) } : {}),
       }));
   } catch (error) {
     throw new Error(

@@ -37,6 +37,7 @@ import type { DeletedPageDto, PageVersionDto } from '../../shared/api/versions.t
 import type { LandingContent } from '../../shared/landing-content.ts';
 import type { GSI2PK, SK } from '../keys.ts';
 import { GSI1PK, keys } from '../keys.ts';
+import { isTranslationId } from '../../shared/translation-ids.ts';
 
 // A page, a version and a deleted page are the API's shapes, inferred from their schemas
 // (functions/shared/api/pages.ts, versions.ts), never restated here
@@ -72,7 +73,7 @@ export type VersionSnapshot = Pick<
 export interface PageItem extends LandingPage {
   pk: string;
   sk: typeof SK.page;
-  gsi1pk: typeof GSI1PK.pages;
+  gsi1pk: typeof GSI1PK.pages | typeof GSI1PK.translations;
   gsi1sk: string;
   /**
    * How many times the page has gone live with something new (its last publication's
@@ -87,7 +88,8 @@ export const deletedKey = keys.deletedPage;
 /** A page's item; the pages list is ordered by creation. */
 export const pageItem = (page: LandingPage): PageItem => ({
   ...pageKey(page.id),
-  gsi1pk: GSI1PK.pages,
+  // A page's version in another locale (functions/data/translations/) is never in the list.
+  gsi1pk: isTranslationId(page.id) ? GSI1PK.translations : GSI1PK.pages,
   gsi1sk: `${page.createdAt}#${page.id}`,
   ...page,
 });

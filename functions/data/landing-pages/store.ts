@@ -67,6 +67,17 @@ export class LandingPageStore extends TableRepository {
     return items.map(toPage);
   }
 
+  /** Every page's version in another locale (issue 39), live or not: never in list(). */
+  async translations(): Promise<LandingPage[]> {
+    const items = await queryAll<PageItem>(this.db, {
+      TableName: this.table,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :translations',
+      ExpressionAttributeValues: { ':translations': GSI1PK.translations },
+    });
+    return items.map(toPage);
+  }
+
   async getById(id: string): Promise<LandingPage | undefined> {
     const item = await this.getItem(id);
     return item && toPage(item);

@@ -15,6 +15,8 @@ import { readGenerations } from '../live-guard.ts';
 import { ApprovalsMissingError, WorkflowStateError } from './errors.ts';
 import { Review } from './review.ts';
 import type { Actor } from './store.ts';
+import { isTranslationId } from '../../shared/translation-ids.ts';
+import { publishBaseParts } from './source-base.ts';
 
 /** The publishing layer of the page workflow (layers: functions/data/workflow/store.ts). */
 const refusedStep = (schedule: ScheduleEntry | undefined) =>
@@ -62,6 +64,10 @@ export abstract class Publishing extends Review {
         ? `; published over ${over.errors.length} check error${over.errors.length === 1 ? '' : 's'} because “${over.reason}”`
         : '';
     let copy = read;
+    // A translation's base goes live with it (source-base.ts).
+    const baseParts = isTranslationId(page.id)
+      ? await publishBaseParts(this.db, this.table, page.id)
+      : [];
     const scheduleParts = schedule
       ? [
           {
@@ -101,7 +107,7 @@ export abstract class Publishing extends Review {
           detail: () =>
             `${schedule ? `published as scheduled for ${schedule.at}` : 'published'}${overDetail(over)}`,
           ...(over ? { checksOverride: over } : {}),
-          also: { parts: scheduleParts, refused: changed },
+          also: { parts: [...scheduleParts, ...baseParts], refused: changed },
           reviewed: { approvals: 0 },
         },
       );
@@ -146,6 +152,7 @@ export abstract class Publishing extends Review {
               },
             },
             ...scheduleParts,
+            ...baseParts,
           ],
           refused: changed,
         },

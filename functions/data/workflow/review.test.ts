@@ -194,6 +194,7 @@ describe('settings', () => {
       jobCodePrefix: 'PB',
       maxApprovalMonths: 0,
       checksBlockPublishing: true,
+      locales: ['en-US'],
     });
     const bad = await as('admin')('PUT', '/api/admin/settings', { approvalsRequired: 4 });
     expect(bad.status).toBe(400);
@@ -224,6 +225,7 @@ describe('settings', () => {
       jobCodePrefix: 'PB',
       maxApprovalMonths: 0,
       checksBlockPublishing: false,
+      locales: ['en-US'],
     });
     const refusals: [unknown, string, string][] = [
       [{}, '', 'names no setting to change'],

@@ -9,6 +9,7 @@
 //   review.ts ........ submit, approve (electronic signatures), reject, the settings
 //   publish.ts ....... publish and unpublish
 //   lifecycle.ts ..... review-by date and expiry, and the markers of what they caused
+//   translations.ts .. versions in other locales and the source they were made from
 //   repository.ts .... WorkflowRepository, the top layer
 //
 // Access patterns and keys (functions/data/keys.ts):

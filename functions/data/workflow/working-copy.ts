@@ -42,7 +42,7 @@ export const checkAttributes = (checks: PageCheck[], at: Date) => ({
 
 /** The working copy layer of the page workflow (layers: functions/data/workflow/store.ts). */
 /** What the working copies and schedules say of a page (its claims are the route's). */
-type CopySummary = Omit<WorkflowSummary, 'claims' | 'lifecycle'>;
+type CopySummary = Omit<WorkflowSummary, 'claims' | 'lifecycle' | 'locales'>;
 
 export abstract class WorkingCopies extends Schedules {
   async workingCopy(pageId: string): Promise<WorkingCopy | undefined> {

@@ -14,11 +14,9 @@ import {
   type VersionSummary,
 } from '../../shared/api/versions.ts';
 import { pageIdSchema, versionIdSchema } from '../../shared/slug.ts';
-import {
-  pageWithWorkflowSchema,
-  savedToCopySchema,
-  type PageWithWorkflow,
-} from '../../shared/workflow.ts';
+import { savedToCopySchema } from '../../shared/workflow.ts';
+import { pageDetailSchema, type PageDetail } from '../../shared/translations.ts';
+import { pageLocales } from '../support/page-locales.ts';
 import { attachmentDisposition } from '../../storage/object-store.ts';
 import { actorOf } from '../support/actor.ts';
 import { assertMayChange, pageChange, requestRebuild } from '../support/changes.ts';
@@ -41,14 +39,16 @@ export const getPage = defineRoute(
     scope: 'pages:read',
     summary: 'One page as stored now, drafts included, with its workflow',
     request: { params: idParam },
-    responses: { 200: pageWithWorkflowSchema },
+    responses: { 200: pageDetailSchema },
   },
   async (c, { params: { id } }) => {
     const page = await c.get('services').pages.getById(id);
     if (!page) throw notFound('Landing page');
     c.header('Cache-Control', 'no-store');
-    // The live copy (the page itself) and the workflow: working copy, approvals, schedule.
-    return c.json<PageWithWorkflow>({ ...page, workflow: await workflowStatus(c, page) });
+    // The live copy (the page itself) and the workflow: working copy, approvals, schedule;
+    // its versions in the other locales (issue 39).
+    const [workflow, locales] = await Promise.all([workflowStatus(c, page), pageLocales(c, page)]);
+    return c.json<PageDetail>({ ...page, workflow, locales });
   },
 );
 

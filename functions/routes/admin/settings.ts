@@ -5,6 +5,10 @@ import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { settingsSchema, settingsUpdateSchema, type Settings } from '../../shared/workflow.ts';
 import { defineRoute, mount } from '../support/define-route.ts';
+import type { Context } from 'hono';
+import { ApiError } from '../../lib/errors.ts';
+import { localePrefixes } from '../../shared/locales.ts';
+import { splitTranslationId } from '../../shared/translation-ids.ts';
 
 export const getSettings = defineRoute(
   {
@@ -12,7 +16,7 @@ export const getSettings = defineRoute(
     path: '/',
     permission: 'accounts',
     summary:
-      'The publishing settings: approvals, claims lint, withdrawn claims, comments, checklist',
+      'The publishing settings: approvals, claims lint, withdrawn claims, comments, checklist, locales',
     responses: { 200: settingsSchema },
   },
   async (c) => c.json<Settings>(await c.get('services').workflow.settings()),
@@ -29,6 +33,7 @@ export const putSettings = defineRoute(
   },
   async (c, { json }) => {
     const admin = c.get('admin')!;
+    if (json.locales) await assertLocalesKeepPages(c, json.locales);
     const saved = await c.get('services').workflow.putSettings(json, {
       email: admin.email,
       ip: c.get('services').clientIp(c),
@@ -36,6 +41,37 @@ export const putSettings = defineRoute(
     return c.json<Settings>(saved);
   },
 );
+
+/**
+ * A change of the locales that would strand pages is refused (409 naming `locales`): a locale
+ * whose versions are live cannot be removed (take them off the site first), and no version may
+ * move to another URL prefix (adding de-AT beside de-DE would move /de/ to /de-de/;
+ * docs/decisions/0573-pages-per-locale.md): links and search engines keep their addresses.
+ */
+async function assertLocalesKeepPages(c: Context<AppEnv>, locales: string[]): Promise<void> {
+  const versions = await c.get('services').workflow.translations();
+  const prefixes = localePrefixes(locales);
+  const problems = new Set<string>();
+  for (const version of versions) {
+    const locale = splitTranslationId(version.id)?.locale;
+    if (!locale) continue;
+    const prefix = version.slug.slice(0, version.slug.indexOf('/'));
+    if (!(locale in prefixes)) {
+      if (version.isActive) {
+        problems.add(
+          `${locale} cannot be removed while pages are live in it (/${version.slug}): take them off the site first`,
+        );
+      }
+    } else if (prefixes[locale] !== prefix) {
+      problems.add(
+        `${locale} would move its pages from /${prefix}/ to /${prefixes[locale]}/ (/${version.slug}): addresses of published pages stay as they are`,
+      );
+    }
+  }
+  if (problems.size) {
+    throw new ApiError(409, 'conflict', [...problems].join('; '), { locales: [...problems] });
+  }
+}
 
 export const settings = mount(new Hono<AppEnv>().use(requirePermission('accounts')), [
   getSettings,

@@ -1,7 +1,8 @@
 // GET /api/admin/workflow: each page's working copy state and schedules, for the Pages
 // list (issue 23: "The Pages list shows scheduled times"), the claims it says that are
 // not approved now (issue 36: a withdrawal "flags them in the Pages list"), and its
-// effective expiry (issue 37: support/effective-expiry.ts). Any signed-in role may read it,
+// effective expiry (issue 37: support/effective-expiry.ts), its versions in other locales
+// (issue 39: support/page-locales.ts). Any signed-in role may read it,
 // as it may read the pages.
 import { Hono } from 'hono';
 import { requireAdmin } from '../../lib/auth.ts';
@@ -11,6 +12,7 @@ import { pagesWithClaims } from '../support/claim-usage.ts';
 import { flaggedClaims } from '../support/claim-withdrawal.ts';
 import { effectiveExpiry } from '../support/effective-expiry.ts';
 import { defineRoute, mount } from '../support/define-route.ts';
+import { localeSummaries } from '../support/page-locales.ts';
 
 export const getWorkflowSummaries = defineRoute(
   {
@@ -24,10 +26,11 @@ export const getWorkflowSummaries = defineRoute(
   async (c) => {
     const services = c.get('services');
     const pages = await services.pages.list();
-    const [summaries, walked, { claims, evidence }] = await Promise.all([
+    const [summaries, walked, { claims, evidence }, locales] = await Promise.all([
       services.workflow.summaries(pages.map((page) => page.id)),
       pagesWithClaims(services, pages),
       services.claims.listWithEvidence(),
+      localeSummaries(c, pages),
     ]);
     const flagged = flaggedClaims(walked, claims);
     const now = services.now().getTime();
@@ -58,6 +61,7 @@ export const getWorkflowSummaries = defineRoute(
             ...summary,
             claims: flagged.get(id) ?? [],
             lifecycle: lifecycles.get(id) ?? { expired: false },
+            ...(locales.has(id) ? { locales: locales.get(id) } : {}),
           },
         ]),
       ),

@@ -133,7 +133,7 @@ export function PageCard({
           </p>
         </Tooltip>
       )}
-      <LocaleBadges pageId={page.id} title={page.title} onOpen={onEdit} />
+      <LocaleBadges locales={workflow?.locales} title={page.title} onOpen={onEdit} />
       {workflow?.workingCopy && (
         <p className="mt-1 text-xs text-sky-900" data-testid="working-copy">
           {workflow.workingCopy.state === 'in_review'

@@ -112,6 +112,8 @@ function LocaleVersionPanel({
   const ids = useId();
   const [action, setAction] = useState<Action>();
   const [uploadResult, setUploadResult] = useState<{ ok: boolean; text: string }>();
+  /** The file to upload was exported with the English working copy as its source. */
+  const [uploadFromDraft, setUploadFromDraft] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const canEdit = useCan('edit');
   const canReview = useCan('review');
@@ -137,7 +139,14 @@ function LocaleVersionPanel({
     onError: failed('The XLIFF file was not downloaded'),
   });
   const upload = useMutation({
-    mutationFn: async (file: File) => uploadXliff(page.id, locale, await file.text()),
+    mutationFn: async (file: File) =>
+      uploadXliff(
+        page.id,
+        locale,
+        await file.text(),
+        copy?.revision ?? version.live?.revision ?? 0,
+        uploadFromDraft && source.workflow.workingCopy !== null,
+      ),
     onSuccess: ({ units }) => {
       setUploadResult({
         ok: true,
@@ -156,7 +165,7 @@ function LocaleVersionPanel({
       close();
       refresh();
       toast({
-        title: result.at ? 'Publish scheduled' : 'Published',
+        title: 'at' in result ? 'Publish scheduled' : 'Published',
         description: `The ${name} version goes live once the site is rebuilt.`,
       });
     },
@@ -191,7 +200,8 @@ function LocaleVersionPanel({
   });
 
   const isAuthor = copy?.authors.includes(me) ?? false;
-  const publishable = copy !== null && workflow.approvalsMissing === 0;
+  const approvalsMissing = workflow?.approvalsMissing ?? 0;
+  const publishable = copy !== null && approvalsMissing === 0;
   const jobCode = version.live?.publication ? jobCodeLabel(version.live.publication) : undefined;
 
   return (
@@ -273,6 +283,19 @@ function LocaleVersionPanel({
         </div>
         {canEdit && (
           <div className="grid gap-1">
+            {source.workflow.workingCopy && (
+              <div className="flex items-center gap-2">
+                <input
+                  id={`${ids}-upload-draft`}
+                  type="checkbox"
+                  checked={uploadFromDraft}
+                  onChange={(event) => setUploadFromDraft(event.target.checked)}
+                />
+                <label htmlFor={`${ids}-upload-draft`} className="text-slate-800">
+                  The file was made from the working copy (XLIFF from the working copy)
+                </label>
+              </div>
+            )}
             <label htmlFor={`${ids}-upload`} className="font-medium text-slate-800">
               Upload a translated XLIFF file
             </label>
@@ -309,7 +332,7 @@ function LocaleVersionPanel({
         )}
       </section>
 
-      <ApprovalsSection workflow={workflow} />
+      {workflow && <ApprovalsSection workflow={workflow} />}
 
       <section aria-labelledby={`${ids}-actions`} className="grid gap-2">
         <h4 id={`${ids}-actions`} className="font-semibold text-ink">
@@ -346,7 +369,7 @@ function LocaleVersionPanel({
               content={
                 publishable
                   ? `Makes this ${name} version live; the site rebuilds.`
-                  : `${workflow.approvalsMissing} more approval${workflow.approvalsMissing === 1 ? '' : 's'} of the current translation needed first.`
+                  : `${approvalsMissing} more approval${approvalsMissing === 1 ? '' : 's'} of the current translation needed first.`
               }
             >
               <span tabIndex={publishable ? -1 : 0}>

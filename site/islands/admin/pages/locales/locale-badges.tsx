@@ -2,13 +2,12 @@
 // per configured locale the page has a version in ("DE live", "DE draft", "DE in review") and
 // a "source changed" flag when the English page changed after that translation was approved
 // (GET /api/admin/workflow's `locales`). A badge opens the editor's Languages tab on that locale.
-import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_LOCALE, localePrefixes } from '../../../../../functions/shared/locales.ts';
 import { setEditorParams, TAB_PARAM } from '../../common/editor/blocks/editor-url.ts';
 import { Tooltip } from '../../ui.tsx';
 import { localeLabel } from './locale-label.ts';
 import { LOCALE_PARAM } from './locale-url.ts';
-import { workflowLocalesQuery, type LocaleSummary } from './locales-api.ts';
+import type { LocaleSummary } from '../../../../../functions/shared/workflow.ts';
 
 /** The badge's words: "live", "live, draft", "in review"; undefined with no version. */
 export function localeBadgeText(summary: LocaleSummary): string | undefined {
@@ -20,17 +19,16 @@ export function localeBadgeText(summary: LocaleSummary): string | undefined {
 }
 
 export function LocaleBadges({
-  pageId,
+  locales,
   title,
   onOpen,
 }: {
-  pageId: string;
+  /** The page's summary's `locales` (GET /api/admin/workflow), once read. */
+  locales: Record<string, LocaleSummary> | undefined;
   title: string;
   /** Opens the page's editor (its Languages tab is set in the URL first). */
   onOpen: () => void;
 }) {
-  const summaries = useQuery(workflowLocalesQuery);
-  const locales = summaries.data?.[pageId]?.locales;
   if (!locales) return null;
   const codes = Object.keys(locales).filter((locale) => locale !== DEFAULT_LOCALE);
   const prefixes = localePrefixes([DEFAULT_LOCALE, ...codes]);

@@ -1,63 +1,34 @@
 // The per-locale page calls of the admin (issue 39; the contract: docs/localization.md "The
 // admin", functions/routes of the per-locale workflow): a page's locale versions as
 // GET /api/admin/pages/:id reports them (`locales`), the locale working copy's save, review and
-// publishing, and the XLIFF round trip. Every JSON answer is parsed with a schema
-// (docs/decisions/0526-admin-parses-answers.md). The answer schemas are this folder's until
-// functions/shared declares them (docs/decisions/0572-admin-localization.md).
+// publishing, and the XLIFF round trip (functions/routes/locales.ts). Every JSON answer is
+// parsed with the schema its route declares (functions/shared/translations.ts,
+// docs/decisions/0526-admin-parses-answers.md).
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod';
-import { publicationSchema } from '../../../../../functions/shared/job-codes.ts';
-import { landingContentSchema } from '../../../../../functions/shared/landing-content.ts';
+import { landingPageSchema } from '../../../../../functions/shared/api/pages.ts';
 import {
-  pageWithWorkflowSchema,
+  pageDetailSchema,
+  xliffImportAnswerSchema,
+  type LocaleVersion,
+  type PageDetail,
+} from '../../../../../functions/shared/translations.ts';
+import {
+  scheduleEntrySchema,
   signatureSchema,
-  workflowStatusSchema,
   workingCopySchema,
   type ApproveRequest,
 } from '../../../../../functions/shared/workflow.ts';
 import { AnswerMismatch, HttpError, noContent, request, requestFile } from '../../api.ts';
 import { pageKey } from '../../common/pages-api.ts';
-import { WORKFLOW_SUMMARY_KEY } from '../../common/workflow-api.ts';
 
-/** One source text that changed since the translation's base: its unit path, then and now. */
-const sourceDiffEntrySchema = z.object({
-  path: z.string(),
-  before: z.string().nullable(),
-  after: z.string().nullable(),
-});
-
-/** A page's version in one locale (every configured non-default locale is listed). */
-export const localeVersionSchema = z.object({
-  prefix: z.string(),
-  /** Where it is (or would be) public: `/de/datenaustausch-webinar`. */
-  path: z.string().nullable(),
-  live: z
-    .object({
-      title: z.string(),
-      slug: z.string(),
-      content: landingContentSchema,
-      revision: z.number(),
-      updatedAt: z.string(),
-      publication: publicationSchema.optional(),
-    })
-    .nullable(),
-  workingCopy: workingCopySchema.nullable(),
-  workflow: workflowStatusSchema,
-  sourceChanged: z.boolean(),
-  sourceDiff: z.array(sourceDiffEntrySchema),
-});
-export type LocaleVersion = z.infer<typeof localeVersionSchema>;
-
-export const pageWithLocalesSchema = pageWithWorkflowSchema.extend({
-  locales: z.record(z.string(), localeVersionSchema).default({}),
-});
-export type PageWithLocales = z.infer<typeof pageWithLocalesSchema>;
+export type { LocaleVersion, PageDetail as PageWithLocales };
 
 /** Under the page's key, so everything that refreshes the page refreshes its locales. */
 export const pageLocalesQuery = (id: string) =>
   queryOptions({
     queryKey: [...pageKey(id), 'locales'] as const,
-    queryFn: () => request(pageWithLocalesSchema, 'GET', `/api/admin/pages/${id}`),
+    queryFn: () => request(pageDetailSchema, 'GET', `/api/admin/pages/${id}`),
   });
 
 const base = (id: string, locale: string) =>
@@ -85,11 +56,8 @@ export const approveLocale = (id: string, locale: string, body: ApproveRequest) 
 export const rejectLocale = (id: string, locale: string, comment: string) =>
   request(workingCopySchema, 'POST', `${base(id, locale)}/reject`, { comment });
 
-/**
- * Published now (200) or scheduled (202, `at`): the admin reloads the page's locales either
- * way, so only whether it was scheduled is read.
- */
-const publishAnswerSchema = z.looseObject({ at: z.string().optional() });
+/** Published now (200, the locale's version) or scheduled (202, the schedule entry). */
+const publishAnswerSchema = z.union([landingPageSchema, scheduleEntrySchema]);
 
 export const publishLocale = (id: string, locale: string) =>
   request(publishAnswerSchema, 'POST', `${base(id, locale)}/publish`, {});
@@ -117,18 +85,23 @@ export const downloadXliff = (id: string, locale: string, slug: string, draft: b
     `${slug || 'page'}.${locale}${draft ? '.working-copy' : ''}.xlf`,
   );
 
-const xliffImportSchema = z.object({
-  units: z.number(),
-  workingCopy: workingCopySchema.optional(),
-});
-
 /**
  * A translated XLIFF document into the locale's working copy: `{units}` on success; a refusal
  * (400 naming the unit) rejects with HttpError like every call. Sent as the document itself
- * (application/xliff+xml), not JSON, so it is its own fetch.
+ * (application/xliff+xml), not JSON, so it is its own fetch. `revision` is the locale's as
+ * loaded (its working copy's, else its live version's, else 0); `draft`: the document was
+ * exported with the English working copy as source.
  */
-export async function uploadXliff(id: string, locale: string, document: string) {
-  const path = `${base(id, locale)}/xliff`;
+export async function uploadXliff(
+  id: string,
+  locale: string,
+  document: string,
+  revision: number,
+  draft: boolean,
+) {
+  const query = new URLSearchParams({ revision: String(revision) });
+  if (draft) query.set('source', 'draft');
+  const path = `${base(id, locale)}/xliff?${query}`;
   const response = await fetch(path, {
     method: 'PUT',
     credentials: 'include',
@@ -144,26 +117,7 @@ export async function uploadXliff(id: string, locale: string, document: string) 
       response.headers.get('retry-after'),
     );
   }
-  const parsed = xliffImportSchema.safeParse(JSON.parse(text));
+  const parsed = xliffImportAnswerSchema.safeParse(JSON.parse(text));
   if (parsed.success) return parsed.data;
   throw new AnswerMismatch('PUT', path, z.prettifyError(parsed.error));
 }
-
-/** A page's locales in GET /api/admin/workflow (the Pages list card's badges). */
-export const localeSummarySchema = z.object({
-  live: z.boolean(),
-  state: z.enum(['draft', 'in_review']).nullable(),
-  sourceChanged: z.boolean(),
-});
-export type LocaleSummary = z.infer<typeof localeSummarySchema>;
-
-const workflowLocalesSchema = z.record(
-  z.string(),
-  z.looseObject({ locales: z.record(z.string(), localeSummarySchema).optional() }),
-);
-
-/** Under the workflow summaries' key, so what refreshes them refreshes these. */
-export const workflowLocalesQuery = queryOptions({
-  queryKey: [...WORKFLOW_SUMMARY_KEY, 'locales'] as const,
-  queryFn: () => request(workflowLocalesSchema, 'GET', '/api/admin/workflow'),
-});

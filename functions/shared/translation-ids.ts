@@ -1,0 +1,27 @@
+// The ids and slugs of a landing page's versions in other locales (issue 39,
+// docs/decisions/0573-pages-per-locale.md), without schemas: the page repository, which the
+// public function loads, reads them.
+//
+// A version in a locale is stored as a page of its own whose id is `<page id>.<locale>` (a page
+// id has no dot, so no other page can have it and the default locale's routes refuse it), and
+// whose slug is its public path without the leading slash (`de/datenaustausch-webinar`), so
+// slug reservation, redirects and the live-slug keys work on its real address.
+
+/** The id of page `pageId`'s version in `locale`. */
+export const translationId = (pageId: string, locale: string) => `${pageId}.${locale}`;
+
+/** A page id of a version in another locale (`<page id>.<locale>`). */
+export const isTranslationId = (id: string) => id.includes('.');
+
+/** The page and the locale of a translation's id; undefined for any other id. */
+export function splitTranslationId(id: string): { pageId: string; locale: string } | undefined {
+  const dot = id.indexOf('.');
+  if (dot < 1) return undefined;
+  return { pageId: id.slice(0, dot), locale: id.slice(dot + 1) };
+}
+
+/** The stored slug of a version: its path under the locale's prefix (`de/webinar`). */
+export const storedSlug = (prefix: string, slug: string) => `${prefix}/${slug}`;
+
+/** The localized slug of a stored one (`de/webinar` -> `webinar`). */
+export const localSlugOf = (stored: string) => stored.slice(stored.indexOf('/') + 1);
