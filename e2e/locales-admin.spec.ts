@@ -203,6 +203,19 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expect(badge).toHaveText('DE in review');
     await expectTooltip(badge, 'German (Germany): in review');
     await shootPart(card, 'page-card');
+
+    // The API's refusal, as its sentence: a second German locale would move /de/ pages.
+    await page.goto('/admin/account');
+    const settings = page.getByTestId('languages-settings');
+    await settings.getByRole('combobox', { name: 'Add a language' }).selectOption('de-AT');
+    await settings.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(settings.locator('li[data-locale="de-DE"]')).toContainText('was /de/: refused');
+    await settings.getByRole('button', { name: 'Save languages' }).click();
+    await expect(settings.getByRole('alert')).toContainText(
+      /^de-DE would move its pages from \/de\/ to \/de-de\//,
+    );
+    await settings.getByRole('button', { name: 'Undo changes' }).click();
+    await expect(settings.locator('li[data-locale="de-AT"]')).toHaveCount(0);
   } finally {
     await page.request.delete(`/api/landing-pages/${id}/locales/de-DE/draft`);
     await page.request.delete(`/api/landing-pages/${id}`);

@@ -1,7 +1,13 @@
 // The Languages settings' checks as a locale is added (languages-section.tsx): sentences
 // before anything is sent, and the locales offered are those the site speaks.
 import { describe, expect, test } from 'vitest';
-import { localeProblem, prefixPath, SUGGESTED_LOCALES } from './languages-section.tsx';
+import { HttpError } from '../api.ts';
+import {
+  localeProblem,
+  localesRefusal,
+  prefixPath,
+  SUGGESTED_LOCALES,
+} from './languages-section.tsx';
 
 describe('localeProblem', () => {
   test('a locale of a language the site speaks can be added', () => {
@@ -24,4 +30,18 @@ test('the select offers the German and English locales; the default prefix is /'
   expect(SUGGESTED_LOCALES).toEqual(['de-DE', 'de-AT', 'de-CH', 'en-GB']);
   expect(prefixPath('')).toBe('/');
   expect(prefixPath('de-at')).toBe('/de-at/');
+});
+
+test("the API's reasons for locales are shown as written, each a sentence", () => {
+  const body = JSON.stringify({
+    error: {
+      code: 'conflict',
+      message: 'de-DE would move its pages',
+      fields: { locales: ['de-DE would move its pages from /de/ to /de-de/ (/de/x)', 'One.'] },
+    },
+  });
+  expect(localesRefusal(new HttpError(409, body, 'Conflict'))).toBe(
+    'de-DE would move its pages from /de/ to /de-de/ (/de/x). One.',
+  );
+  expect(localesRefusal(new HttpError(400, '', 'Bad Request'))).not.toBe('');
 });

@@ -15,7 +15,7 @@ import {
   SITE_LANGUAGES,
   siteLanguageOf,
 } from '../../../../functions/shared/locales.ts';
-import { describeError } from '../api.ts';
+import { describeError, HttpError } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FieldError, FormAlert, InfoTip, inputClass } from '../ui.tsx';
 import { saveSettings, SETTINGS_KEY, settingsQuery } from './account-api.ts';
@@ -54,6 +54,17 @@ export function localeProblem(code: string, locales: readonly string[]): string 
   return undefined;
 }
 
+/**
+ * The API's refusal as sentences. Its reasons for `locales` start with a locale's code
+ * ("de-DE would move its pages..."), which describeError's capital would spell "De-DE": they
+ * are shown as written, each closed with a full stop.
+ */
+export function localesRefusal(failure: unknown): string {
+  const reasons = failure instanceof HttpError ? failure.fields['locales'] : undefined;
+  if (!reasons?.length) return describeError(failure);
+  return reasons.map((reason) => (/[.!?]$/.test(reason) ? reason : `${reason}.`)).join(' ');
+}
+
 export function LanguagesSection() {
   const settings = useQuery(settingsQuery);
   const [edited, setEdited] = useState<string[] | undefined>();
@@ -77,7 +88,7 @@ export function LanguagesSection() {
         description: saved.locales.map((locale) => localeLabel(locale)).join(', '),
       });
     },
-    onError: (failure) => setError(describeError(failure)),
+    onError: (failure) => setError(localesRefusal(failure)),
   });
 
   if (!locales || !stored) {
@@ -171,8 +182,8 @@ export function LanguagesSection() {
               </span>
               {before !== undefined && before !== prefix && (
                 <span className="text-xs text-amber-900">
-                  was <span className="font-mono">{prefixPath(before)}</span>: its published pages
-                  move
+                  was <span className="font-mono">{prefixPath(before)}</span>: refused while a page
+                  has a version in it (addresses stay as they are)
                 </span>
               )}
               {locale !== DEFAULT_LOCALE && (
