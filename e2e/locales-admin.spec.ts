@@ -95,6 +95,8 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
       panel.getByRole('button', { name: 'Download XLIFF' }),
       /translation vendor/,
     );
+    await panel.getByRole('button', { name: 'Download XLIFF' }).blur();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
     await expectNoAxeViolations(page);
     await shootPart(panel, 'languages-tab-empty');
 

@@ -193,13 +193,13 @@ export function TranslatorView({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
-            returnFocus(event);
-            // Opened by a reload (the URL), it had no opener: focus goes to its button.
+            // Back to the button that opens it, also when a reload opened it (from the URL,
+            // with whatever had focus then); another opener where that button is not shown.
             const opener = document.querySelector<HTMLElement>('[data-opens-translator]');
-            if (!event.defaultPrevented && opener) {
+            if (opener) {
               event.preventDefault();
               opener.focus();
-            }
+            } else returnFocus(event);
           }}
           // The view itself takes focus: a translator starts at its top, not in the slug field.
           tabIndex={-1}
