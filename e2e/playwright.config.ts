@@ -27,6 +27,7 @@ const PUBLISHING_SPECS = [
   // Publishes a page from each built-in template through the checks before publishing, for
   // vnu, axe, anchors and Event structured data as built (issue 38).
   'template-pages.spec.ts',
+  'localization.spec.ts',
 ];
 /**
  * Specs that create and edit pages and check them where the server shows them at once: the
@@ -74,7 +75,7 @@ const EDITING_SPECS = [
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics submits): on the run-time server, once those are done. */
-const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
+const AFTER_EDITING_SPECS = ['forms-editor.spec.ts', 'forms-translations.spec.ts'];
 /** Specs that change a setting of the whole install that the other specs' saving and signing
  * depend on (required approvals; the reviewer checklist, which governed.spec.ts sets while it
  * signs): on the run-time server, last of all, and one after the other (each turns the setting

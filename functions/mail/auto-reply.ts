@@ -22,6 +22,7 @@ import {
   type MergeField,
 } from '../shared/forms/auto-reply.ts';
 import { type FormDefinition } from '../shared/forms/definition.ts';
+import { DEFAULT_LOCALE, siteLanguageOf } from '../shared/locales.ts';
 import type { MailMessage } from './mailer.ts';
 
 const MERGE = new RegExp(`\\{\\{\\s*(${MERGE_FIELDS.join('|')})\\s*\\}\\}`, 'g');
@@ -34,6 +35,22 @@ export const AUTO_REPLY_WINDOW_SECONDS = 3600;
 export const AUTO_REPLY_GLOBAL_LIMIT_MESSAGE = 'auto-reply global limit reached';
 /** A subject that held nothing but merge fields (stored before they were refused there). */
 export const FALLBACK_SUBJECT = 'Thank you for your message';
+
+/**
+ * The auto-reply's own words (the subject fallback and the download line) in the lead's
+ * language (issue 39): the team's subject and body come translated from the form's
+ * `translations` (functions/shared/forms/translations.ts), these from here.
+ */
+const OWN_WORDS = {
+  en: {
+    subject: FALLBACK_SUBJECT,
+    download: (file: string) => `Your download (${file}), valid for 24 hours:`,
+  },
+  de: {
+    subject: 'Vielen Dank für Ihre Nachricht',
+    download: (file: string) => `Ihr Download (${file}), 24 Stunden gültig:`,
+  },
+} as const;
 
 /**
  * Domains whose mailboxes ignore dots in the local part (Google's: `v.ictim@gmail.com` is
@@ -99,9 +116,10 @@ const escapeHtml = (value: string) =>
  */
 export function autoReplyMessage(
   reply: AutoReply,
-  lead: Pick<Lead, 'name' | 'company' | 'email'>,
+  lead: Pick<Lead, 'name' | 'company' | 'email' | 'locale'>,
   download?: { url: string; fileName: string },
 ): MailMessage {
+  const words = OWN_WORDS[siteLanguageOf(lead.locale ?? DEFAULT_LOCALE) ?? 'en'];
   const values: Record<MergeField, string> = {
     name: inertText(lead.name),
     company: inertText(lead.company),
@@ -109,7 +127,7 @@ export function autoReplyMessage(
   const fill = (text: string, escape: (value: string) => string = (value) => value) =>
     text.replace(MERGE, (_match, field: MergeField) => escape(values[field]));
   const downloadText = download
-    ? `Your download (${oneLine(download.fileName)}), valid for 24 hours:\n${download.url}`
+    ? `${words.download(oneLine(download.fileName))}\n${download.url}`
     : undefined;
   const text = downloadText ? `${fill(reply.body)}\n\n${downloadText}` : fill(reply.body);
   // The HTML part: the body's paragraphs (blank lines) and line breaks, every character of
@@ -127,12 +145,12 @@ export function autoReplyMessage(
     )
     .join('\n');
   const downloadHtml = download
-    ? `\n<p>Your download (${escapeHtml(oneLine(download.fileName))}), valid for 24 hours:<br><a href="${escapeHtml(download.url)}">${escapeHtml(download.url)}</a></p>`
+    ? `\n<p>${words.download(escapeHtml(oneLine(download.fileName)))}<br><a href="${escapeHtml(download.url)}">${escapeHtml(download.url)}</a></p>`
     : '';
   return {
     to: [lead.email],
     // The team's words only, whatever was stored (withoutMergeFields).
-    subject: oneLine(withoutMergeFields(reply.subject)) || FALLBACK_SUBJECT,
+    subject: oneLine(withoutMergeFields(reply.subject)) || words.subject,
     text,
     html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">\n${paragraphs}${downloadHtml}\n</body></html>`,
   };

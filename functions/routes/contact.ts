@@ -18,6 +18,7 @@ import { BUILT_IN_FORM_TYPES, FORM_FOR_TYPE, isBuiltInForm } from '../shared/for
 import { consentVersion, type ConsentRecord } from '../shared/forms/consent.ts';
 import { type FormDefinition } from '../shared/forms/definition.ts';
 import { RESERVED_FIELDS } from '../shared/forms/fields.ts';
+import { localizeForm } from '../shared/forms/translations.ts';
 import {
   checkSubmission,
   type FieldValue,
@@ -33,6 +34,7 @@ import type { Lead } from '../data/leads/lead-item.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countSubmission, countVariant, isBot } from './support/intake.ts';
 import { defineVisitorRoute, mount } from './support/define-route.ts';
+import { visitorLocale } from './support/visitor-locale.ts';
 import {
   assetIdFromPath,
   DOWNLOAD_LINK_SECONDS,
@@ -128,7 +130,9 @@ const refuse = (issues: SubmissionIssue[]) =>
  * (docs/decisions/0162-submissions-checked.md): a form body's fields by checkSubmission, the
  * reserved ones becoming the lead's own; a docs/requirements.md body as it always was (its built-in
  * form's custom fields are not asked of it). Both: a required consent must be ticked, and the
- * consent the visitor saw is recorded with its version.
+ * consent the visitor saw is recorded with its version: the text in the submission's `locale`
+ * (issue 39), whose version must be the one that locale's text has now. `form` is the
+ * definition in that locale (its auto-reply the one the visitor gets).
  */
 async function resolveSubmission(
   services: VisitorServices,
@@ -136,12 +140,13 @@ async function resolveSubmission(
 ): Promise<{
   submission: ContactSubmission;
   form: FormDefinition;
-  record: Pick<Lead, 'formId' | 'formTitle' | 'fields' | 'phones' | 'consent'>;
+  record: Pick<Lead, 'formId' | 'formTitle' | 'fields' | 'phones' | 'consent' | 'locale'>;
 }> {
   const formId = input.kind === 'form' ? input.body.formId : FORM_FOR_TYPE[input.body.formType];
+  const locale = await visitorLocale(services, input.body.locale);
   const stored = await services.forms.getCached(formId);
   if (!stored) throw refuse([{ path: ['formId'], message: 'is not a form of this site' }]);
-  const form = stored.form;
+  const form = localizeForm(stored.form, locale);
   const issues: SubmissionIssue[] = [];
   let submission: ContactSubmission;
   let fields: Record<string, FieldValue> = {};
@@ -202,6 +207,7 @@ async function resolveSubmission(
     form,
     record: {
       formId,
+      locale,
       // The title as sent: the lead keeps it, whatever the form is called later.
       ...(form.title ? { formTitle: form.title } : {}),
       ...(Object.keys(fields).length ? { fields } : {}),

@@ -283,6 +283,7 @@ describe('form definitions', () => {
       'consent',
       'fields',
       'id',
+      'locale',
       'submitLabel',
       'successMessage',
       'title',

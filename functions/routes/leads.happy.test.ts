@@ -76,6 +76,8 @@ describe('GET /api/admin/leads: lists', () => {
       formId: 'pricing-request',
       // The form's title as it was sent (issue 35); the inbox shows a built-in's type label.
       formTitle: 'Pricing request (dialog)',
+      // The locale of the page it came from (issue 39): en-US when the body names none.
+      locale: 'en-US',
       landingPageId: 'default',
       status: 'new',
       createdAt: '2026-03-02T09:00:00.000Z',
@@ -235,6 +237,7 @@ describe('GET/PATCH /api/admin/leads/:id: detail, workflow, notes', () => {
         formType: 'contact-page',
         formId: 'contact',
         formTitle: 'Contact page',
+        locale: 'en-US',
         status: 'new',
         createdAt: '2026-03-02T09:00:00.000Z',
         notification: { status: 'not-configured' },
@@ -465,10 +468,10 @@ describe('GET /api/admin/leads/export: CSV', () => {
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     const records = text.slice(1).split('\r\n');
     expect(records[0]).toBe(
-      'Received (UTC),Name,Email,Company,Role,Form,Inquiry type,Landing page,Status,Message,Referrer host,UTM source,UTM medium,UTM campaign,Owner,Form id,Consent,Consent version,Consent text,Lead id',
+      'Received (UTC),Name,Email,Company,Role,Form,Inquiry type,Landing page,Status,Message,Referrer host,UTM source,UTM medium,UTM campaign,Owner,Form id,Consent,Consent version,Consent text,Locale,Lead id',
     );
     expect(records[1]).toBe(
-      `2026-03-02T09:00:00.000Z,"'=HYPERLINK(""http://evil"",""x"")",${base.email},'+cmd|calc,,Dialog (pricing),,,New,"Line one\nLine two, with ""quotes""",,,,,,pricing-request,none,,,${evil}`,
+      `2026-03-02T09:00:00.000Z,"'=HYPERLINK(""http://evil"",""x"")",${base.email},'+cmd|calc,,Dialog (pricing),,,New,"Line one\nLine two, with ""quotes""",,,,,,pricing-request,none,,,en-US,${evil}`,
     );
     expect(records).toHaveLength(3); // header, one lead, and the empty string after the last CRLF
     expect(records[2]).toBe('');

@@ -363,12 +363,12 @@ describe('POST /api/admin/leads/export {ids}', () => {
     const [header, row, second] = (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
     // The fixed columns, then the custom fields by name (the union over the export).
     expect(header).toMatch(
-      /,Owner,Form id,Consent,Consent version,Consent text,Lead id,Field: booth,Field: newsletter,Field: phone,Field: phone \(E\.164\),Field: size$/,
+      /,Owner,Form id,Consent,Consent version,Consent text,Locale,Lead id,Field: booth,Field: newsletter,Field: phone,Field: phone \(E\.164\),Field: size$/,
     );
     expect(header).not.toContain('budget');
     expect(row).toMatch(
       new RegExp(
-        `,trade-show,given,abc123,I agree to be contacted about PharmaBridge\\.,${lead.id},x; budget=10k-50k,yes,\\(415\\) 555-0100,'\\+14155550100,$`,
+        `,trade-show,given,abc123,I agree to be contacted about PharmaBridge\\.,en-US,${lead.id},x; budget=10k-50k,yes,\\(415\\) 555-0100,'\\+14155550100,$`,
       ),
     );
     // A value that looks like a formula is made text; a field a lead lacks is empty.

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { downloadLinkSchema, gateSchema } from './assets.ts';
 import { attributionSchema, variantIdSchema } from './events.ts';
+import { localeSchema } from './locales.ts';
 
 export const INQUIRY_TYPES = ['demo', 'sales', 'support', 'partnership', 'other'] as const;
 export const INQUIRY_LABELS: Record<(typeof INQUIRY_TYPES)[number], string> = {
@@ -54,6 +55,12 @@ const visitFields = {
   consent: z.boolean('must be true or false').optional(),
   /** The version of the consent text the visitor saw (GET /api/forms/:id consent.version). */
   consentVersion: z.string().max(64, 'must be at most 64 characters').optional(),
+  /**
+   * The locale of the page the form was sent from (issue 39): one of the site's locales,
+   * en-US when absent. The consent version is checked against that locale's text, the lead
+   * keeps it and the auto-reply speaks it.
+   */
+  locale: localeSchema.optional(),
 };
 
 /**

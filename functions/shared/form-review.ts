@@ -47,6 +47,11 @@ export const formStateSchema = storedFormSchema.extend({
   live: storedFormSchema.nullable(),
   workingCopy: formWorkingCopySchema.nullable(),
   workflow: formWorkflowSchema,
+  /**
+   * The site's locales (the `locales` setting, functions/shared/workflow.ts), the default
+   * first: the editor's Translations section offers the others (issue 39).
+   */
+  locales: z.array(z.string()).optional(),
 });
 export type FormState = z.infer<typeof formStateSchema>;
 

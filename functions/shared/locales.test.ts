@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localePrefixes, localesSchema, localizedPath, localeSchema } from './locales.ts';
+import { slugSchema } from './slug.ts';
 
 const messages = (value: unknown) => {
   const result = localesSchema.safeParse(value);
@@ -41,5 +42,15 @@ describe('locales (issue 39)', () => {
     expect(messages(['en-US', 'de-DE', 'de-DE'])).toEqual(['lists de-DE twice']);
     expect(messages(['en-US', 'fr-FR'])[0]).toMatch(/^fr-FR: the site has no text in French/);
     expect(messages([])).toEqual(['lists no locale; the first is en-US']);
+  });
+
+  it('keeps language-code slugs for the languages’ pages (/de/, /de-at/)', () => {
+    for (const slug of ['de', 'de-at', 'EN']) {
+      expect(slugSchema.safeParse(slug).error?.issues[0]?.message, slug).toMatch(
+        /^looks like a language code/,
+      );
+    }
+    expect(slugSchema.safeParse('deutsch').success).toBe(true);
+    expect(slugSchema.safeParse('d').success).toBe(true);
   });
 });

@@ -41,6 +41,13 @@ const deepDives = () =>
  */
 const DYNAMIC: Record<string, () => string[]> = {
   '/[slug]': () => [],
+  // Issue 39: landing pages' versions in other locales (tracked by id, as the landing pages),
+  // and the marketing pages built under a locale's prefix (counted by siteRouteScope under
+  // that prefix, checked below), none of them in the English list.
+  '/[locale]': () => [],
+  '/[locale]/[slug]': () => [],
+  '/[locale]/pricing': () => [],
+  '/[locale]/contact': () => [],
   '/variants/[slug]/[variant]': () => [],
   '/deep-dive/[slug]': () => deepDives().map((slug) => `/deep-dive/${slug}`),
 };
@@ -79,6 +86,15 @@ describe('site routes', () => {
     expect(siteRouteScope('pricing')).toBe('/pricing');
     expect(siteRouteScope('product/manufacturers')).toBe('/product/manufacturers');
     for (const other of ['default', 'legacy/pricing', 'site/pricing', '/pricing', 'pricing/']) {
+      expect(siteRouteScope(other), other).toBeUndefined();
+    }
+  });
+
+  it('count the German pricing and contact pages under their own prefixed path (issue 39)', () => {
+    expect(siteRouteScope('de/pricing')).toBe('/de/pricing');
+    expect(siteRouteScope('de-at/contact')).toBe('/de-at/contact');
+    // Only the pages built in other locales, and only under a locale-shaped prefix.
+    for (const other of ['de/faq', 'de/404', 'deutsch/pricing', 'de/pricing/x', 'DE/pricing']) {
       expect(siteRouteScope(other), other).toBeUndefined();
     }
   });

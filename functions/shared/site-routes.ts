@@ -56,9 +56,20 @@ export const SITE_SCOPE_PREFIX = '/';
 
 const ROUTES: ReadonlySet<string> = new Set(SITE_ROUTES);
 
+/**
+ * The marketing pages also built in other locales (issue 39, site/pages/[locale]/), each under
+ * its locale's prefix (`de/pricing`, `de-at/contact`): counted as pages of their own, so
+ * analytics can tell the German page from the English one.
+ */
+export const LOCALIZED_SITE_ROUTES = ['pricing', 'contact'] as const satisfies SiteRoute[];
+const LOCALIZED: ReadonlySet<string> = new Set(LOCALIZED_SITE_ROUTES);
+const PREFIXED = /^[a-z]{2,3}(?:-[a-z]{2})?\/([a-z-]+)$/;
+
 /** The counter scope of a wire landingPageId that names a site route, else undefined. */
 export function siteRouteScope(landingPageId: string): string | undefined {
-  return ROUTES.has(landingPageId) ? `${SITE_SCOPE_PREFIX}${landingPageId}` : undefined;
+  if (ROUTES.has(landingPageId)) return `${SITE_SCOPE_PREFIX}${landingPageId}`;
+  const route = PREFIXED.exec(landingPageId)?.[1];
+  return route && LOCALIZED.has(route) ? `${SITE_SCOPE_PREFIX}${landingPageId}` : undefined;
 }
 
 /**

@@ -73,6 +73,11 @@ export const slugSchema = z
       .refine((slug) => /[a-z0-9]/.test(slug), 'must contain at least one letter or digit')
       .refine((slug) => !RESERVED_SLUGS.has(slug), {
         message: 'is reserved for a site route; choose another slug',
+      })
+      // A language's pages live under it (/de/, /de-at/: issue 39, functions/shared/locales.ts).
+      .refine((slug) => !/^[a-z]{2}(-[a-z]{2})?$/.test(slug), {
+        message:
+          'looks like a language code, whose pages the site keeps under /de/ or /de-at/; choose another slug',
       }),
   );
 

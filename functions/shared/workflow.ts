@@ -16,7 +16,6 @@ import { pageClaimsSchema } from './claims/page-claims.ts';
 import { DEFAULT_JOB_CODE_PREFIX, jobCodePrefixSchema } from './job-codes.ts';
 import { lifecycleSummarySchema } from './api/lifecycle.ts';
 import { overrideChecksSchema, pageChecksSchema } from './page-checks.ts';
-import { DEFAULT_LOCALES, localesSchema } from './locales.ts';
 
 /** How many distinct reviewers must approve a working copy: 0 publishes directly. */
 export const MAX_APPROVALS_REQUIRED = 3;
@@ -60,7 +59,11 @@ export const settingsSchema = z.strictObject({
   jobCodePrefix: jobCodePrefixSchema,
   maxApprovalMonths: z.number().int().min(0).max(MAX_APPROVAL_MONTHS),
   checksBlockPublishing: z.boolean(),
-  locales: localesSchema,
+  /**
+   * The site's locales as stored; a change is checked by localesSchema
+   * (functions/shared/settings-update.ts), kept out of this module, which the public function loads.
+   */
+  locales: z.array(z.string()).min(1),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: Settings = {
@@ -72,13 +75,10 @@ export const DEFAULT_SETTINGS: Settings = {
   jobCodePrefix: DEFAULT_JOB_CODE_PREFIX,
   maxApprovalMonths: 0,
   checksBlockPublishing: true,
-  locales: DEFAULT_LOCALES,
+  locales: ['en-US'],
 };
-/** PUT /api/admin/settings: the settings to change; the others keep their values. */
-export const settingsUpdateSchema = settingsSchema
-  .partial()
-  .refine((update) => Object.keys(update).length > 0, 'names no setting to change');
-export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+/** PUT /api/admin/settings (functions/shared/settings-update.ts): the settings to change. */
+export type SettingsUpdate = Partial<Settings>;
 
 /** A working copy is being edited (draft) or waits for its approvals (in_review). */
 export const WORKFLOW_STATES = ['draft', 'in_review'] as const;

@@ -26,6 +26,7 @@ export function webhookPayload(lead: Lead): LeadWebhookPayload {
       ...(lead.fields ? { fields: lead.fields } : {}),
       ...(lead.phones ? { phones: lead.phones } : {}),
       ...(lead.consent ? { consent: lead.consent } : {}),
+      ...(lead.locale ? { locale: lead.locale } : {}),
     },
   };
 }

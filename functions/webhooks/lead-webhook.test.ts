@@ -104,7 +104,13 @@ describe('lead webhook: delivery to a real receiver', () => {
       type: 'lead.created',
       timestamp: '2026-03-02T09:00:00.000Z',
       // The built-in form of its type (functions/shared/forms/built-in.ts FORM_FOR_TYPE).
-      data: { ...lead, id, createdAt: '2026-03-02T09:00:00.000Z', formId: 'pricing-request' },
+      data: {
+        ...lead,
+        id,
+        createdAt: '2026-03-02T09:00:00.000Z',
+        formId: 'pricing-request',
+        locale: 'en-US',
+      },
     });
 
     const { delivery } = await app.detail(id);

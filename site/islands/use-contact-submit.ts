@@ -5,7 +5,7 @@
 // (honeypot.tsx). Each renders a form definition (site/islands/forms/form-fields.tsx); this
 // hook keeps its values (carried over when a newer definition arrives), builds POST
 // /api/contact's form body `{formId, fields, consent, consentVersion, landingPageId,
-// attribution, variantId, experimentId, website}` with hidden fields filled from the page,
+// attribution, variantId, experimentId, website, locale}` (`locale`: the definition's, issue 39) with hidden fields filled from the page,
 // checks what the browser's own checks let through, keeps the minimum sending time
 // (docs/requirements.md §9) and the idle / sending / sent state, and turns a failure into the
 // form's own sentence with the API's field errors placed beside the fields the visitor sees
@@ -61,7 +61,7 @@ export interface ContactFailureText {
 }
 
 /** The form being filled: a public definition (GET /api/forms/:id). */
-export type SubmitForm = Pick<PublicForm, 'id' | 'fields' | 'consent' | 'submitLabel'>;
+export type SubmitForm = Pick<PublicForm, 'id' | 'fields' | 'consent' | 'submitLabel' | 'locale'>;
 
 export interface ContactSubmitOptions {
   /** The definition on screen; undefined while the dialog waits for it. */

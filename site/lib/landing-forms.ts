@@ -9,15 +9,19 @@ import type { FormMap } from '../islands/landing/blocks/render-context.ts';
 
 const read = new Map<string, Promise<PublicForm | undefined>>();
 
-/** The forms of the form blocks `content` shows, by id (one the store lacks is left out). */
-export async function formsFor(content: LandingContent): Promise<FormMap> {
+/**
+ * The forms of the form blocks `content` shows, by id (one the store lacks is left out), in
+ * `locale` (a page's version in German shows the forms' German texts, issue 39).
+ */
+export async function formsFor(content: LandingContent, locale?: string): Promise<FormMap> {
   const ids = new Set(
     blocksOf(content).flatMap((block) => (block.type === 'form' ? [block.formId] : [])),
   );
   const entries = await Promise.all(
     [...ids].map(async (id) => {
-      let pending = read.get(id);
-      if (!pending) read.set(id, (pending = readFormDefinition(id)));
+      const key = `${id}|${locale ?? ''}`;
+      let pending = read.get(key);
+      if (!pending) read.set(key, (pending = readFormDefinition(id, undefined, locale)));
       return [id, await pending] as const;
     }),
   );

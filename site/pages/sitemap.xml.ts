@@ -1,9 +1,12 @@
 // /sitemap.xml: every canonical public page. Static pages are discovered from the files in
 // site/pages (so pages added by anyone appear without touching this file), dynamic routes
 // through their own getStaticPaths, landing pages from the build's active pages. Drafts are
-// never built, and pages whose SEO settings say noindex are left out.
+// never built, and pages whose SEO settings say noindex are left out. A page in several locales
+// lists its every locale's URL with `xhtml:link` alternates (issue 39, site/lib/locale-paths.ts).
 import type { APIRoute } from 'astro';
 import { activePages } from '../lib/landing-data.ts';
+import { alternateGroups, hreflangLinks, type Alternate } from '../lib/locale-paths.ts';
+import { siteLocales } from '../lib/site-locales.ts';
 import { DEFAULT_SLUG, publicPath, RESERVED_SLUGS } from '../../functions/shared/slug.ts';
 
 type PageModule = { getStaticPaths?: (options: unknown) => unknown };
@@ -85,11 +88,31 @@ export async function sitemapPaths(): Promise<string[]> {
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Each listed path that has other locales, with its group's alternates (its own included). */
+export function alternatesByPath(groups: readonly Alternate[][]): Map<string, Alternate[]> {
+  const byPath = new Map<string, Alternate[]>();
+  for (const group of groups) for (const { path } of group) byPath.set(path, group);
+  return byPath;
+}
+
+/** One <url> of the sitemap: its location and, for a page in several locales, its alternates. */
+export function urlEntry(path: string, base: URL, alternates: readonly Alternate[] = []): string {
+  const links = hreflangLinks(alternates, base).map(
+    (link) =>
+      `\n    <xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${escapeXml(link.href)}"/>`,
+  );
+  const loc = `<loc>${escapeXml(new URL(path, base).href)}</loc>`;
+  return links.length > 0
+    ? `  <url>\n    ${loc}${links.join('')}\n  </url>`
+    : `  <url>${loc}</url>`;
+}
+
 export const GET: APIRoute = async ({ site }) => {
   const base = site ?? new URL('http://localhost:3000');
+  const byPath = alternatesByPath(alternateGroups(await activePages(), await siteLocales()));
   const urls = (await sitemapPaths())
-    .map((path) => `  <url><loc>${escapeXml(new URL(path, base).href)}</loc></url>`)
+    .map((path) => urlEntry(path, base, byPath.get(path)))
     .join('\n');
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };

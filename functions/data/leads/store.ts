@@ -55,7 +55,7 @@ export class LeadStore extends TableRepository {
       forward?: boolean;
       attribution?: LeadAttribution;
       /** The form it came with (id and title), its own fields and the consent record. */
-      form?: Pick<Lead, 'formId' | 'formTitle' | 'fields' | 'phones' | 'consent'>;
+      form?: Pick<Lead, 'formId' | 'formTitle' | 'fields' | 'phones' | 'consent' | 'locale'>;
     },
   ): Promise<Lead> {
     const id = randomUUID();
@@ -84,6 +84,7 @@ export class LeadStore extends TableRepository {
         ? { phones: options.form.phones }
         : {}),
       ...(options.form?.consent ? { consent: options.form.consent } : {}),
+      ...(options.form?.locale ? { locale: options.form.locale } : {}),
       notification: {
         status: options.spam ? 'skipped' : options.notify ? 'pending' : 'not-configured',
       },

@@ -46,10 +46,15 @@ export const FORM_MAX_BYTES = 512 * 1024;
 /** A publish `at` this close to now, or past, means now (as a page's). */
 const NOW_SLACK_MS = 5_000;
 
+/** A form's state, with the site's locales its translations are edited for (issue 39). */
 async function stateOf(c: Context<AppEnv>, formId: string): Promise<FormState> {
-  const state = await c.get('services').formReview.state(formId);
+  const services = c.get('services');
+  const [state, settings] = await Promise.all([
+    services.formReview.state(formId),
+    services.workflow.settings(),
+  ]);
   if (!state) throw new NotFoundError('Form not found');
-  return state;
+  return { ...state, locales: settings.locales };
 }
 
 export const listForms = defineRoute(

@@ -3,10 +3,12 @@
 import { Hono } from 'hono';
 import { requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
-import { settingsSchema, settingsUpdateSchema, type Settings } from '../../shared/workflow.ts';
+import { settingsSchema, type Settings } from '../../shared/workflow.ts';
+import { settingsUpdateSchema } from '../../shared/settings-update.ts';
 import { defineRoute, mount } from '../support/define-route.ts';
 import type { Context } from 'hono';
 import { ApiError } from '../../lib/errors.ts';
+import { requestRebuild } from '../support/changes.ts';
 import { localePrefixes } from '../../shared/locales.ts';
 import { splitTranslationId } from '../../shared/translation-ids.ts';
 
@@ -34,10 +36,15 @@ export const putSettings = defineRoute(
   async (c, { json }) => {
     const admin = c.get('admin')!;
     if (json.locales) await assertLocalesKeepPages(c, json.locales);
+    const before = json.locales ? await c.get('services').workflow.settings() : undefined;
     const saved = await c.get('services').workflow.putSettings(json, {
       email: admin.email,
       ip: c.get('services').clientIp(c),
     });
+    // The site's locales decide which pages are built (/de/pricing, the German versions).
+    if (before && before.locales.join() !== saved.locales.join()) {
+      await requestRebuild(c, 'settings');
+    }
     return c.json<Settings>(saved);
   },
 );

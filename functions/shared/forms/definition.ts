@@ -21,6 +21,7 @@ import {
   RESERVED_TYPES,
   type ReservedField,
 } from './fields.ts';
+import { checkTranslations, formTranslationsSchema } from './translations.ts';
 
 /** A form's id: lowercase letters, digits and hyphens (it appears in URLs). */
 export const FORM_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -41,8 +42,14 @@ export const formDefinitionSchema = z
     submitLabel: oneLineText(60).pipe(z.string().min(1, 'is required')),
     successMessage: oneLineText(300).pipe(z.string().min(1, 'is required')),
     autoReply: autoReplySchema.default({ enabled: false, subject: '', body: '' }),
+    /**
+     * The form's texts in the site's other locales (functions/shared/forms/translations.ts);
+     * absent for a form in the default locale only, so its hash and review are as before.
+     */
+    translations: formTranslationsSchema.optional(),
   })
   .superRefine((form, ctx) => {
+    checkTranslations(form, ctx);
     const seen = new Set<string>();
     form.fields.forEach((field, index) => {
       const at = (...rest: (string | number)[]) => ['fields', index, ...rest];

@@ -6,6 +6,8 @@ import { isBuiltInForm, type BuiltInForm } from './built-in.ts';
 import { consentSchema, consentVersion } from './consent.ts';
 import type { FormDefinition } from './definition.ts';
 import { fieldSchema } from './fields.ts';
+import { DEFAULT_LOCALE, siteLanguageOf } from '../locales.ts';
+import { localizeForm } from './translations.ts';
 
 /**
  * GET /api/forms/:formId: what a visitor's browser needs; no auto-reply, no authors. Strict,
@@ -13,10 +15,18 @@ import { fieldSchema } from './fields.ts';
  */
 export const publicFormSchema = z.strictObject({
   id: z.string(),
+  /**
+   * The locale its texts are in (issue 39): the one asked for, untranslated parts in the
+   * default's. Always sent by the API; optional for definitions written by hand (tests).
+   */
+  locale: z.string().optional(),
   /** What visitors read as its name (the dialog's title): publicTitle. */
   title: z.string(),
   fields: z.array(fieldSchema),
-  /** The consent box, with the version of its text the lead will record. */
+  /**
+   * The consent box, with the version of its text the lead will record: per locale, the hash
+   * of the text in that locale (functions/shared/forms/consent.ts consentVersion).
+   */
   consent: consentSchema.extend({ version: z.string() }),
   submitLabel: z.string(),
   successMessage: z.string(),
@@ -35,17 +45,37 @@ export const BUILT_IN_PUBLIC_TITLES: Record<BuiltInForm, string> = {
   'pilot-request': 'Request Your Free Trial',
 };
 
+/**
+ * The built-in forms' titles on German pages (issue 39): a translation's `title` wins; a custom
+ * form without one keeps its own.
+ */
+const BUILT_IN_PUBLIC_TITLES_DE: Record<BuiltInForm, string> = {
+  'demo-request': 'Demo anfordern',
+  'pricing-request': 'Preisinformationen anfordern',
+  contact: 'Schreiben Sie uns',
+  'pilot-request': 'Kostenlose Testphase anfordern',
+};
+
 /** A form's title as visitors read it: a custom form's own, a built-in form's fixed one. */
 export const publicTitle = (id: string, form: Pick<FormDefinition, 'title'>): string =>
   isBuiltInForm(id) ? BUILT_IN_PUBLIC_TITLES[id] : form.title;
 
-export async function publicForm(id: string, form: FormDefinition): Promise<PublicForm> {
+/** A form's public definition in `locale` (the default locale's when none is asked for). */
+export async function publicForm(
+  id: string,
+  form: FormDefinition,
+  locale: string = DEFAULT_LOCALE,
+): Promise<PublicForm> {
+  const localized = localizeForm(form, locale);
+  const translated = locale === DEFAULT_LOCALE ? undefined : form.translations?.[locale]?.title;
+  const german = siteLanguageOf(locale) === 'de' && isBuiltInForm(id);
   return {
     id,
-    title: publicTitle(id, form),
-    fields: form.fields,
-    consent: { ...form.consent, version: await consentVersion(form.consent.text) },
-    submitLabel: form.submitLabel,
-    successMessage: form.successMessage,
+    locale,
+    title: translated ?? (german ? BUILT_IN_PUBLIC_TITLES_DE[id] : publicTitle(id, form)),
+    fields: localized.fields,
+    consent: { ...localized.consent, version: await consentVersion(localized.consent.text) },
+    submitLabel: localized.submitLabel,
+    successMessage: localized.successMessage,
   };
 }

@@ -26,6 +26,8 @@ export const LEAD_CSV_HEADER = [
   'Consent',
   'Consent version',
   'Consent text',
+  /** The locale of the page it was sent from (issue 39); en-US for leads from before locales. */
+  'Locale',
   'Lead id',
 ] as const;
 

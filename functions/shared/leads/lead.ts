@@ -86,6 +86,11 @@ export const leadSchema = z.object({
   phones: z.record(z.string(), z.string()).optional(),
   /** What the visitor agreed to, when the form asked (docs/decisions/0163-consent-records.md). */
   consent: consentRecordSchema.optional(),
+  /**
+   * The locale of the page the form was sent from (issue 39): the consent recorded is that
+   * locale's text and version. Absent on leads from before locales (they were en-US).
+   */
+  locale: z.string().optional(),
   /** The account working the lead (an e-mail, lower-cased); absent while nobody owns it. */
   owner: z.string().optional(),
   /** The reminder sent because the lead was still new after the SLA (issue 35), once. */

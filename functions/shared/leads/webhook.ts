@@ -25,6 +25,7 @@ export const leadWebhookPayloadSchema = z.object({
       fields: true,
       phones: true,
       consent: true,
+      locale: true,
     })
     .strict(),
 });

@@ -5,22 +5,27 @@
 // re-renders if the team changed the form since. It posts through the contact forms' hook
 // (../use-contact-submit.ts), keeps docs/requirements.md's 'Sending...' state for at least a
 // second, then confirms in the page (role=status) with the form's success message and resets
-// every field.
+// every field. In the page's locale (issue 39): the build passes the definition in it (its
+// `locale`), the island asks for the page's (<html lang>) and says its own words in that
+// language (../forms/form-messages.ts).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
 import { Honeypot } from '../honeypot.tsx';
 import { FormFields } from '../forms/form-fields.tsx';
 import { controlOf, firstErrorKey, HONEYPOT_KEY } from '../forms/form-values.ts';
+import { FORM_MESSAGES, formMessages } from '../forms/form-messages.ts';
 import { loadPublicForm } from '../forms/load-form.ts';
+import { DEFAULT_PAGE_LOCALE } from '../forms/page-locale.ts';
 import { useContactSubmit } from '../use-contact-submit.ts';
 
 /** docs/requirements.md §9: the submit feels like it takes about a second, even on a fast network. */
 export const MINIMUM_SENDING_MS = 1000;
 
-const CORRECT_FIELDS = 'Please correct the highlighted fields.';
-
 interface Props {
-  /** The definition the build read (functions/site-data/forms.ts). */
+  /**
+   * The definition the build read (functions/site-data/forms.ts readPublicForm, in the page's
+   * locale): its `locale` picks the form's own words, the same in the build and the browser.
+   */
   form: PublicForm;
   /** Where the general error points people when the form cannot be sent. */
   fallbackEmail: string;
@@ -30,9 +35,11 @@ export function ContactForm({ form: built, fallbackEmail }: Props) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState(built);
+  const words = formMessages(form.locale ?? DEFAULT_PAGE_LOCALE);
 
   useEffect(() => {
     let live = true;
+    // The page's locale (its <html lang>): a German page gets the German definition.
     loadPublicForm(built.id).then(
       (latest) => {
         // Only a real change re-renders (and carries the typed values over).
@@ -50,33 +57,25 @@ export function ContactForm({ form: built, fallbackEmail }: Props) {
     form,
     minimumMs: MINIMUM_SENDING_MS,
     failureText: {
-      check: CORRECT_FIELDS,
+      check: words.correctFieldsPage,
       http: (error, { fields, unplaced }) => {
         if (error.status === 400 && Object.keys(fields).length > 0 && unplaced.length === 0) {
-          return { message: CORRECT_FIELDS, fields };
+          return { message: words.correctFieldsPage, fields };
         }
         if (error.status === 400 && unplaced.length > 0) {
           // A field the visitor cannot see (a hidden one) was refused: nothing they can correct.
-          return {
-            message: `We could not send your message because of a problem with this form. Please email us at ${fallbackEmail}.`,
-            fields,
-          };
+          return { message: words.pageFormProblem(fallbackEmail), fields };
         }
         if (error.status === 429) {
-          // The server's message already says when to retry; Retry-After is the fallback.
+          // The server's message (English) already says when to retry; Retry-After is the fallback.
           const minutes = error.retryAfter ? Math.ceil(error.retryAfter / 60) : 10;
-          const message = error.code
-            ? error.detail
-            : `Too many submissions; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+          const message =
+            error.code && words === FORM_MESSAGES.en ? error.detail : words.tooMany(minutes);
           return { message, fields: {} };
         }
-        return {
-          message: `We could not send your message. Please try again, or email us at ${fallbackEmail}.`,
-          fields,
-        };
+        return { message: words.pageFailed(fallbackEmail), fields };
       },
-      network: () =>
-        `We could not reach our servers. Check your connection and try again, or email us at ${fallbackEmail}.`,
+      network: () => words.pageNetwork(fallbackEmail),
     },
     clearWhenSent: true,
     onFailure: ({ fields }) => {
@@ -102,7 +101,7 @@ export function ContactForm({ form: built, fallbackEmail }: Props) {
         values={values}
         onChange={contact.setValue}
         errors={failure?.fields}
-        submit={{ sending, sendingLabel: 'Sending...', disabled: contact.submitDisabled }}
+        submit={{ sending, sendingLabel: words.sending, disabled: contact.submitDisabled }}
       >
         <Honeypot
           id={`${id}-website`}

@@ -7,6 +7,8 @@
 // forms look as they always did.
 import { useState, type ReactNode } from 'react';
 import type { FormField } from '../../../functions/shared/forms/fields.ts';
+import { formMessages, type FormMessages } from './form-messages.ts';
+import { DEFAULT_PAGE_LOCALE } from './page-locale.ts';
 import {
   CONSENT_KEY,
   initialValues,
@@ -60,6 +62,11 @@ export interface FormFieldsProps {
   children?: ReactNode;
   /** Draws the submit button (the definition's label) after `children`. */
   submit?: FormSubmit;
+  /**
+   * The form's own words ("Choose...", the privacy link, field errors); by default those of the
+   * definition's `locale` (English for one without), so the build and the browser agree.
+   */
+  messages?: FormMessages;
 }
 
 const LOOKS = {
@@ -109,6 +116,7 @@ function rows(fields: readonly FormField[], look: FormLook): FormField[][] {
  */
 export function FormFields(props: FormFieldsProps) {
   const { form, idPrefix, look = 'page', errors = {}, disabled, children, submit } = props;
+  const words = props.messages ?? formMessages(form.locale ?? DEFAULT_PAGE_LOCALE);
   // Without `values`, the changes made here over the empty form (which follows the definition).
   const [own, setOwn] = useState<FormValues>({});
   const values = props.values ?? { ...initialValues(form.fields, props.facts), ...own };
@@ -127,7 +135,7 @@ export function FormFields(props: FormFieldsProps) {
     if (!messages?.length) return null;
     return (
       <p id={errorId(key)} className="mt-1 text-sm text-red-700" data-field-error={key}>
-        {label} {messages.join(classes.join)}.
+        {label} {messages.map(words.problem).join(classes.join)}.
       </p>
     );
   };
@@ -176,7 +184,7 @@ export function FormFields(props: FormFieldsProps) {
             value={text}
             onChange={(event) => change(field.name, event.target.value)}
           >
-            {field.default === undefined && <option value="">Choose...</option>}
+            {field.default === undefined && <option value="">{words.choose}</option>}
             {field.options?.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -299,13 +307,13 @@ export function FormFields(props: FormFieldsProps) {
                     rel="noopener"
                     className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-700"
                   >
-                    Privacy policy
+                    {words.privacyPolicy}
                   </a>
                 </>
               )}
             </div>
           </div>
-          {errorText(CONSENT_KEY, 'Consent')}
+          {errorText(CONSENT_KEY, words.consent)}
         </div>
       )}
       {children}
@@ -315,7 +323,7 @@ export function FormFields(props: FormFieldsProps) {
           disabled={submit.disabled || submit.sending}
           className={classes.submit}
         >
-          {submit.sending ? (submit.sendingLabel ?? 'Sending...') : form.submitLabel}
+          {submit.sending ? (submit.sendingLabel ?? words.sending) : form.submitLabel}
         </button>
       )}
     </>

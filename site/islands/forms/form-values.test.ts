@@ -151,6 +151,8 @@ describe('formBody', () => {
       consentVersion: form.consent.version,
       landingPageId: 'summit',
       website: '',
+      // The definition's locale (issue 39): its consent version is that locale's.
+      locale: 'en-US',
     });
     expect(form.consent.version).toMatch(/^[0-9a-f]{16}$/);
   });
@@ -162,6 +164,7 @@ describe('formBody', () => {
       formId: 'demo-request',
       fields: { name: 'Dana', email: '', company: '', message: '' },
       website: '',
+      locale: 'en-US',
     });
     expect(submissionFields(custom.fields, initialValues(custom.fields))).not.toHaveProperty(
       'campaign',

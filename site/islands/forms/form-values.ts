@@ -23,6 +23,8 @@ export const HONEYPOT_KEY = 'website';
 
 /** What the definition reaches the renderer as: a PublicForm or the editor's FormDefinition. */
 export interface RenderableForm {
+  /** The locale of its texts (PublicForm.locale); the forms' own words follow it (./form-messages.ts). */
+  locale?: string | undefined;
   fields: readonly FormField[];
   consent: ConsentSettings;
   submitLabel: string;
@@ -109,10 +111,12 @@ export interface FormBody {
   consentVersion?: string;
   landingPageId?: string;
   website: string;
+  /** The locale of the definition shown (issue 39): its consent version is that locale's. */
+  locale?: string;
 }
 
 export function formBody(
-  form: Pick<PublicForm, 'id' | 'fields' | 'consent'>,
+  form: Pick<PublicForm, 'id' | 'fields' | 'consent' | 'locale'>,
   values: FormValues,
   landingPageId?: string,
 ): FormBody {
@@ -124,6 +128,7 @@ export function formBody(
       : {}),
     ...(landingPageId ? { landingPageId } : {}),
     website: String(values[HONEYPOT_KEY] ?? ''),
+    ...(form.locale ? { locale: form.locale } : {}),
   };
 }
 

@@ -4,17 +4,26 @@
 // travel together; the contact and pilot pages ask after hydration. The answer is cached a
 // minute by the browser (Cache-Control), so a form saved in the admin reaches visitors within
 // that minute. No api-client and no zod here: the landing page's first script imports this.
+// Asked in the page's locale (its <html lang>, ./page-locale.ts; issue 39): the definition's
+// texts and consent version are that locale's (`?locale=de-DE`; none for en-US).
 import type { PublicForm } from '../../../functions/shared/forms/public-form.ts';
+import { DEFAULT_PAGE_LOCALE, pageLocale } from './page-locale.ts';
 
 /** How long the dialog waits for a definition before it says it cannot load the form. */
 export const FORM_TIMEOUT_MS = 8000;
 
 const requests = new Map<string, Promise<PublicForm>>();
 
-function request(id: string): Promise<PublicForm> {
+/** GET /api/forms/:id's address for `locale` (the default locale's without a query). */
+export const formUrl = (id: string, locale: string): string =>
+  `/api/forms/${encodeURIComponent(id)}${
+    locale === DEFAULT_PAGE_LOCALE ? '' : `?locale=${encodeURIComponent(locale)}`
+  }`;
+
+function request(id: string, locale: string): Promise<PublicForm> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), FORM_TIMEOUT_MS);
-  return fetch(`/api/forms/${encodeURIComponent(id)}`, {
+  return fetch(formUrl(id, locale), {
     credentials: 'same-origin',
     signal: controller.signal,
   })
@@ -29,13 +38,17 @@ function request(id: string): Promise<PublicForm> {
     .finally(() => clearTimeout(timer));
 }
 
-/** The public definition of form `id`; a failed request is made again on the next call. */
-export function loadPublicForm(id: string): Promise<PublicForm> {
-  let pending = requests.get(id);
+/**
+ * The public definition of form `id` in `locale` (the page's by default); a failed request is
+ * made again on the next call.
+ */
+export function loadPublicForm(id: string, locale: string = pageLocale()): Promise<PublicForm> {
+  const key = `${id} ${locale}`;
+  let pending = requests.get(key);
   if (!pending) {
-    pending = request(id);
-    requests.set(id, pending);
-    pending.catch(() => requests.delete(id));
+    pending = request(id, locale);
+    requests.set(key, pending);
+    pending.catch(() => requests.delete(key));
   }
   return pending;
 }

@@ -7,7 +7,9 @@
 // for the built-in ones), and once sent it shows the form's own success message, a gated
 // download's link after it. Success is shown only once the server stored the lead
 // (docs/requirements.md §10); the submission is the contact forms' hook (../use-contact-submit.ts),
-// its checks shown beside each field, never as the browser's bubble.
+// its checks shown beside each field, never as the browser's bubble. Its own words are the
+// page's language (../forms/form-messages.ts, issue 39): the definition's locale, which
+// ../forms/load-form.ts asked for from the page's <html lang>.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { DownloadLink } from '../../../functions/shared/assets.ts';
@@ -19,25 +21,16 @@ import { FormFields } from '../forms/form-fields.tsx';
 import { DIALOG_FORMS } from '../forms/load-form.ts';
 import { controlOf, firstErrorKey, HONEYPOT_KEY } from '../forms/form-values.ts';
 import { useContactSubmit } from '../use-contact-submit.ts';
-import { LANDING_FAILURE_TEXT } from '../forms/landing-failure.ts';
+import { landingFailureText } from '../forms/landing-failure.ts';
+import { FORM_MESSAGES, formMessages, type FormMessages } from '../forms/form-messages.ts';
 
 export type DialogFormType = 'general' | 'pricing';
 
 export const SUCCESS_CLOSE_MS = 2000;
 
 /** docs/requirements.md §2's dialogs: their titles (also the built-in forms' public titles) and words. */
-export const DIALOG_TEXT: Record<DialogFormType, { title: string; description: string }> = {
-  general: {
-    title: 'Request Demo',
-    description:
-      'Tell us about your data program and a PharmaBridge specialist will arrange a tailored demo using your own contracts.',
-  },
-  pricing: {
-    title: 'Get Pricing Information',
-    description:
-      'Tell us about your supplier network and we will prepare pricing for the plan that fits your program.',
-  },
-};
+export const DIALOG_TEXT: Record<DialogFormType, { title: string; description: string }> =
+  FORM_MESSAGES.en.dialog;
 
 /** The definition the dialog shows (dialog-host.tsx opens it once the request settled). */
 export type DialogForm =
@@ -58,10 +51,7 @@ interface Props {
 }
 
 /** The dialog's words for a gated download (blocks/gated-asset/renderer.tsx), under the form's title. */
-export const GATED_TEXT = {
-  description:
-    'Tell us who you are and your download link appears here as soon as we have your details.',
-};
+export const GATED_TEXT = { description: FORM_MESSAGES.en.gatedDescription };
 
 /**
  * What the dialog says above the form: the form's title (PublicForm.title; the dialog's own
@@ -73,14 +63,15 @@ export function dialogText(
   formType: DialogFormType,
   shown: DialogForm,
   gated: boolean,
+  words: FormMessages = FORM_MESSAGES.en,
 ): { title: string; description: string | undefined } {
   const formId = shown.status === 'ready' ? shown.form.id : shown.formId;
   const own = (Object.keys(DIALOG_FORMS) as DialogFormType[]).find(
     (type) => DIALOG_FORMS[type] === formId,
   );
   return {
-    title: (shown.status === 'ready' && shown.form.title) || DIALOG_TEXT[own ?? formType].title,
-    description: gated ? GATED_TEXT.description : own && DIALOG_TEXT[own].description,
+    title: (shown.status === 'ready' && shown.form.title) || words.dialog[own ?? formType].title,
+    description: gated ? words.gatedDescription : own && words.dialog[own].description,
   };
 }
 
@@ -107,12 +98,14 @@ export function ContactDialog({
   const [download, setDownload] = useState<DownloadLink | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
-  const text = dialogText(formType, shown, Boolean(gate));
   const form = shown.status === 'ready' ? shown.form : undefined;
+  // The page's language: the definition's locale (asked for in the page's), else the page's.
+  const words = formMessages(form?.locale);
+  const text = dialogText(formType, shown, Boolean(gate), words);
   const contact = useContactSubmit({
     form,
     landingPageId,
-    failureText: LANDING_FAILURE_TEXT,
+    failureText: landingFailureText(words),
     extraBody: gate ? { gate } : undefined,
     onSent: (answer) => {
       onSubmitted(formType);
@@ -180,7 +173,7 @@ export function ContactDialog({
             <Dialog.Title className="text-xl font-bold text-ink">{text.title}</Dialog.Title>
             <Dialog.Close
               className="-m-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
-              aria-label="Close"
+              aria-label={words.close}
             >
               <Icon name="close" className="h-5 w-5" />
             </Dialog.Close>
@@ -194,11 +187,11 @@ export function ContactDialog({
                   {form.successMessage}
                 </p>
                 <p className="mt-3 text-sm text-slate-700">
-                  Your download starts by itself. If it does not,{' '}
+                  {words.downloadBefore}
                   <a className="font-semibold text-brand-800 underline" href={download.url}>
-                    download the file here
+                    {words.downloadLink}
                   </a>
-                  . The link works for 24 hours.
+                  {words.downloadAfter}
                 </p>
               </div>
             </Dialog.Description>
@@ -219,14 +212,14 @@ export function ContactDialog({
           ) : null}
 
           {!form ? (
-            <FormUnavailable />
+            <FormUnavailable words={words} />
           ) : status === 'sent' && download ? (
             <div className="mt-6 flex justify-end">
               <Dialog.Close
                 type="button"
                 className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-ink hover:border-brand-600"
               >
-                Close
+                {words.close}
               </Dialog.Close>
             </div>
           ) : status === 'sent' ? null : (
@@ -266,14 +259,14 @@ export function ContactDialog({
                   type="button"
                   className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-ink hover:border-brand-600"
                 >
-                  Cancel
+                  {words.cancel}
                 </Dialog.Close>
                 <button
                   type="submit"
                   disabled={contact.submitDisabled}
                   className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70"
                 >
-                  {status === 'sending' ? 'Submitting...' : form.submitLabel}
+                  {status === 'sending' ? words.submitting : form.submitLabel}
                 </button>
               </div>
             </form>
@@ -285,15 +278,14 @@ export function ContactDialog({
 }
 
 /** The form could not be loaded: a sentence and the address that always works. */
-function FormUnavailable() {
+function FormUnavailable({ words }: { words: FormMessages }) {
   return (
     <div className="mt-6 space-y-4">
       <p
         role="alert"
         className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
       >
-        We could not load this form. Please close this window and try again in a moment, or email us
-        at{' '}
+        {words.unavailableDialog}
         <a className="font-semibold underline" href={`mailto:${CONTACT.email}`}>
           {CONTACT.email}
         </a>
@@ -304,7 +296,7 @@ function FormUnavailable() {
           type="button"
           className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-ink hover:border-brand-600"
         >
-          Close
+          {words.close}
         </Dialog.Close>
       </div>
     </div>

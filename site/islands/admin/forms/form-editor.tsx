@@ -22,12 +22,14 @@ import {
   removalAsks,
   rename,
   RESERVED_MEANINGS,
+  without,
   type DraftField,
 } from './form-editing.ts';
 import type { FormState } from '../common/forms-api.ts';
 import { FormPreview } from './form-preview.tsx';
 import { FormReviewPanel, underReview } from './form-review-panel.tsx';
 import { FormEditorDialogs } from './form-editor-dialogs.tsx';
+import { shownTranslationKey, TranslationsSection } from './translations-section.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import type { ReservedField } from '../../../../functions/shared/forms/fields.ts';
 import { MAX_FIELDS } from '../../../../functions/shared/forms/fields.ts';
@@ -62,6 +64,9 @@ export function FormEditor({
   const saveBar = useRef<HTMLDivElement>(null);
   useStickyClearance(saveBar, 'bottom');
   const [focusLabel, setFocusLabel] = useState(0);
+  // The locale the Translations section shows (its first other locale until one is chosen).
+  const [translating, setTranslating] = useState<string>();
+  const translatingShown = translating ?? base.locales?.find((code) => code !== 'en-US');
 
   // Opening the editor moves focus to its heading, as the admin's other views do.
   useEffect(() => heading.current?.focus(), []);
@@ -76,6 +81,7 @@ export function FormEditor({
   const row = index >= 0 ? draft.fields[index] : undefined;
   const shown = (key: string) =>
     SHOWN_KEYS.some((pattern) => pattern.test(key)) ||
+    shownTranslationKey(translatingShown)(key) ||
     (/^fields\.\d+\./.test(key) && Number(key.split('.')[1]) === index);
   const loose = looseErrors(errors, shown).map((line) =>
     line.replace(/^./, (c) => c.toUpperCase()),
@@ -398,6 +404,20 @@ export function FormEditor({
               errors={errors['autoReply.body']}
             />
           </Section>
+
+          <TranslationsSection
+            formId={base.id}
+            draft={draft}
+            locales={base.locales}
+            locale={translatingShown}
+            onLocale={setTranslating}
+            errors={errors}
+            onChange={(translations) =>
+              editor.edit((d) =>
+                translations ? { ...d, translations } : without(d, 'translations'),
+              )
+            }
+          />
 
           <div
             ref={saveBar}

@@ -3,6 +3,7 @@ import type { LandingPage } from '../common/pages-api.ts';
 import { leadFormLabel, leadFromPage } from '../../../../functions/shared/leads/basics.ts';
 import { type LeadOwners } from '../../../../functions/shared/leads/changes.ts';
 import { type LeadSummary } from '../../../../functions/shared/leads/lead.ts';
+import { DEFAULT_LOCALE, localeName } from '../../../../functions/shared/locales.ts';
 
 /** The admin's own time zone (the browser's), named once above the list. */
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -60,4 +61,13 @@ export function ownerLabel(
 export interface OwnerContext {
   owners: LeadOwners | undefined;
   me: string | undefined;
+}
+
+/**
+ * The locale a lead was sent in (issue 39), as the inbox names it: "de-DE, German (Germany)";
+ * a lead from before locales was sent in the default one.
+ */
+export function leadLocale(lead: Pick<LeadSummary, 'locale'>): { code: string; name: string } {
+  const code = lead.locale ?? DEFAULT_LOCALE;
+  return { code, name: localeName(code, 'en') };
 }

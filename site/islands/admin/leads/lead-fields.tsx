@@ -8,7 +8,8 @@ import { INQUIRY_LABELS } from '../../../../functions/shared/contact.ts';
 import { leadFormName } from '../../../../functions/shared/leads/basics.ts';
 import { type LeadDetail, type LeadView } from '../../../../functions/shared/leads/lead.ts';
 import type { LandingPage } from '../common/pages-api.ts';
-import { leadPage, longTime, ordinal } from './format.ts';
+import { InfoTip } from '../ui.tsx';
+import { leadLocale, leadPage, longTime, ordinal } from './format.ts';
 import { formLabels, humanise } from './leads-api.ts';
 
 /** Who sent the lead, from where; "All submissions from this person" opens the person. */
@@ -61,6 +62,15 @@ export function ContactSection({
         {inquiry && <Field label="Inquiry type">{inquiry}</Field>}
         <Field label="Landing page">{page ?? '—'}</Field>
         <Field label="Received">{longTime(lead.createdAt)}</Field>
+        <Field label="Locale">
+          <span className="flex items-center gap-2" data-testid="lead-locale">
+            {leadLocale(lead).code}, {leadLocale(lead).name}
+            <InfoTip about="the locale">
+              The language version of the page the form was sent from. The consent recorded below is
+              the text that locale showed, with its own version.
+            </InfoTip>
+          </span>
+        </Field>
         {attribution?.referrerHost && <Field label="Referrer">{attribution.referrerHost}</Field>}
         {attribution?.utmSource && <Field label="UTM source">{attribution.utmSource}</Field>}
         {attribution?.utmMedium && <Field label="UTM medium">{attribution.utmMedium}</Field>}

@@ -5,9 +5,18 @@
 import type { ReactNode } from 'react';
 import type { LeadOwners } from '../../../../functions/shared/leads/changes.ts';
 import type { LeadSummary } from '../../../../functions/shared/leads/lead.ts';
+import { DEFAULT_LOCALE } from '../../../../functions/shared/locales.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { Tooltip } from '../ui.tsx';
-import { leadForm, leadPage, longTime, ownerLabel, shortTime, submissionBadge } from './format.ts';
+import {
+  leadForm,
+  leadLocale,
+  leadPage,
+  longTime,
+  ownerLabel,
+  shortTime,
+  submissionBadge,
+} from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export function LeadTable({
@@ -149,7 +158,10 @@ export function LeadTable({
                 </td>
                 <td className="max-w-56 truncate px-3 py-2">{lead.email}</td>
                 <td className="max-w-48 truncate px-3 py-2">{lead.company || '—'}</td>
-                <td className="px-3 py-2">{leadForm(lead)}</td>
+                <td className="px-3 py-2">
+                  {leadForm(lead)}
+                  <LocaleBadge lead={lead} />
+                </td>
                 <td className="max-w-48 truncate px-3 py-2">{leadPage(lead, pages) ?? '—'}</td>
                 <td className="max-w-40 truncate px-3 py-2" data-testid="lead-owner-cell">
                   {lead.owner ? owner(lead) : <span className="text-slate-600">—</span>}
@@ -190,6 +202,7 @@ export function LeadTable({
               <p className="mt-1 text-slate-600">
                 <time dateTime={lead.createdAt}>{shortTime(lead.createdAt)}</time> ·{' '}
                 {leadForm(lead)}
+                <LocaleBadge lead={lead} />
                 {leadPage(lead, pages) ? ` · ${leadPage(lead, pages)}` : ''}
               </p>
               {lead.owner && <p className="text-slate-600">Owner: {owner(lead)}</p>}
@@ -198,5 +211,25 @@ export function LeadTable({
         </ul>
       </div>
     </>
+  );
+}
+
+/**
+ * A lead sent in another locale than the default (issue 39): its code beside the form, the
+ * language named in the tooltip. The default locale's leads show none.
+ */
+function LocaleBadge({ lead }: { lead: LeadSummary }) {
+  if (!lead.locale || lead.locale === DEFAULT_LOCALE) return null;
+  const { code, name } = leadLocale(lead);
+  return (
+    <Tooltip content={`Sent from the ${name} version of the page`}>
+      <span
+        tabIndex={0}
+        data-testid="lead-locale-badge"
+        className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800"
+      >
+        {code}
+      </span>
+    </Tooltip>
   );
 }

@@ -8,7 +8,9 @@
 // Three lives: prerendered by the build with its definition (the submit button disabled until
 // live), then brought to life by form-block-host.tsx with what the visitor typed so far; live in
 // the browser at once on /legacy, asking for its definition; and in previews, drawn and never sent.
-// Whenever it runs, it asks GET /api/forms/:id (cached a minute) and shows a newer definition.
+// Whenever it runs, it asks GET /api/forms/:id (cached a minute) and shows a newer definition,
+// in the page's locale (its <html lang>, issue 39); its own words follow the definition's locale
+// (../../../forms/form-messages.ts), so the build's prerender and the live form agree.
 import { useEffect, useRef, useState } from 'react';
 import type { PublicForm } from '../../../../../functions/shared/forms/public-form.ts';
 import { CONTACT } from '../../../../components/site/contact-details.ts';
@@ -19,7 +21,8 @@ import {
   HONEYPOT_KEY,
   type FormValues,
 } from '../../../forms/form-values.ts';
-import { LANDING_FAILURE_TEXT } from '../../../forms/landing-failure.ts';
+import { formMessages } from '../../../forms/form-messages.ts';
+import { landingFailureText } from '../../../forms/landing-failure.ts';
 import { loadPublicForm } from '../../../forms/load-form.ts';
 import { Honeypot } from '../../../honeypot.tsx';
 import { useContactSubmit } from '../../../use-contact-submit.ts';
@@ -56,6 +59,8 @@ export function InlineForm(props: InlineFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const preview = mode === 'preview';
+  // Without a definition yet (a live form asking for it), the page's language.
+  const words = formMessages(form?.locale);
 
   useEffect(() => {
     let live = true;
@@ -80,7 +85,7 @@ export function InlineForm(props: InlineFormProps) {
     form,
     // docs/requirements.md §7's landingPageId (none while the build renders the form).
     landingPageId: typeof window === 'undefined' ? undefined : pageId(),
-    failureText: LANDING_FAILURE_TEXT,
+    failureText: landingFailureText(words),
     startValues: props.startValues,
     onSent: () => {
       if (props.trackConversions ?? true) {
@@ -108,14 +113,14 @@ export function InlineForm(props: InlineFormProps) {
             role="alert"
             className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
           >
-            We could not load this form. Please try again in a moment, or email us at{' '}
+            {words.unavailableBlock}
             <a className="font-semibold underline" href={`mailto:${CONTACT.email}`}>
               {CONTACT.email}
             </a>
             .
           </p>
         ) : (
-          <p className="text-sm text-slate-700">Loading the form…</p>
+          <p className="text-sm text-slate-700">{words.loading}</p>
         )
       ) : sent ? null : (
         <form
@@ -149,7 +154,7 @@ export function InlineForm(props: InlineFormProps) {
             disabled={status === 'sending'}
             submit={{
               sending: status === 'sending',
-              sendingLabel: 'Sending...',
+              sendingLabel: words.sending,
               disabled: contact.submitDisabled || preview,
             }}
           >

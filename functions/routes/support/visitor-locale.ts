@@ -1,0 +1,25 @@
+// The locale a visitor's request names (issue 39, docs/decisions/0570-forms-per-locale.md):
+// GET /api/forms/:formId?locale= and POST /api/contact's `locale`.
+import type { VisitorServices } from '../../lib/context.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
+
+/**
+ * The locale a visitor's request names (`locale`), checked: a BCP 47 code (the request's
+ * schema refused anything else) that is one of the site's `locales` setting
+ * (functions/shared/workflow.ts); the default locale when none is named. A 400 names `locale`.
+ */
+export async function visitorLocale(
+  services: Pick<VisitorServices, 'workflow'>,
+  locale: string | undefined,
+): Promise<string> {
+  if (locale === undefined || locale === DEFAULT_LOCALE) return DEFAULT_LOCALE;
+  const { locales } = await services.workflow.settings();
+  if (!locales.includes(locale)) {
+    const problem = `is not one of the site's locales (${locales.join(', ')})`;
+    throw new ApiError(400, 'validation_failed', `Invalid request: locale ${problem}`, {
+      locale: [problem],
+    });
+  }
+  return locale;
+}
