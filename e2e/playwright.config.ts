@@ -80,7 +80,13 @@ const AFTER_EDITING_SPECS = ['forms-editor.spec.ts', 'forms-translations.spec.ts
  * depend on (required approvals; the reviewer checklist, which governed.spec.ts sets while it
  * signs): on the run-time server, last of all, and one after the other (each turns the setting
  * on and off again; run side by side, one would find it on while it creates a live page or signs). */
-const REVIEW_SPECS = ['forms-review.spec.ts', 'review-answers.spec.ts', 'governed.spec.ts'];
+const REVIEW_SPECS = [
+  'forms-review.spec.ts',
+  'review-answers.spec.ts',
+  'governed.spec.ts',
+  // Adds German to the site's languages and sets them back to en-US at the end (issue 39).
+  'locales-admin.spec.ts',
+];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**

@@ -8,6 +8,7 @@ import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { LanguagesSection } from './languages-section.tsx';
 import { ReportSection } from './report-section.tsx';
 import { LeadRoutingSection } from './lead-routing-section.tsx';
 import { ApiTokensSection } from './api-tokens-section.tsx';
@@ -43,6 +44,7 @@ export function AccountView({ email, onClose }: { email: string; onClose: () => 
         </div>
         {mayManage && <AdministratorsSection me={email} />}
         {mayManage && <SettingsSection />}
+        {mayManage && <LanguagesSection />}
         {mayManage && <LeadRoutingSection />}
         {mayManage && <ReportSection />}
         {mayManage && <ApiTokensSection />}

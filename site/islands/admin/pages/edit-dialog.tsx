@@ -21,6 +21,8 @@ import { ReadOnlyView } from './read-only-view.tsx';
 import { usePageEditor, type PageEditorProps } from './use-page-editor.ts';
 import { VersionsPanel } from './versions-panel.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
+import { LanguagesPanel } from './locales/languages-panel.tsx';
+import { LOCALE_PARAM, TRANSLATE_PARAM } from './locales/locale-url.ts';
 import { useCan } from '../permissions.ts';
 import {
   BLOCK_PARAM,
@@ -41,6 +43,8 @@ export function EditPageDialog(props: PageEditorProps) {
       [BLOCK_PARAM]: undefined,
       [THREAD_PARAM]: undefined,
       [TAB_PARAM]: undefined,
+      [LOCALE_PARAM]: undefined,
+      [TRANSLATE_PARAM]: undefined,
     });
     props.onClose();
   };
@@ -57,15 +61,16 @@ export function EditPageDialog(props: PageEditorProps) {
     live: base.isActive,
     makesLive: form.isActive,
   });
-  // The side tab is in the URL (?tab=review|versions) when it is not the first one, so a
-  // reload, or a page card's link to its check errors (page-card.tsx), shows it.
+  // The side tab is in the URL (?tab=review|versions|languages) when it is not the first one,
+  // so a reload, or a page card's link to its check errors (page-card.tsx), shows it.
   const urlTab = useEditorParam(TAB_PARAM);
+  const urlTabs = ['review', 'versions', 'languages'];
   const [chosenTab, setChosenTab] = useState(
-    urlTab === 'review' || urlTab === 'versions' ? urlTab : readOnly ? 'review' : 'preview',
+    urlTab && urlTabs.includes(urlTab) ? urlTab : readOnly ? 'review' : 'preview',
   );
   const setSideTab = (tab: string) => {
     setChosenTab(tab);
-    setEditorParams({ [TAB_PARAM]: tab === 'review' || tab === 'versions' ? tab : undefined });
+    setEditorParams({ [TAB_PARAM]: urlTabs.includes(tab) ? tab : undefined });
   };
   // The read-only view shows the page itself: its side has the Review and Versions tabs.
   const sideTab = readOnly && chosenTab === 'preview' ? 'review' : chosenTab;
@@ -263,6 +268,7 @@ export function EditPageDialog(props: PageEditorProps) {
                     ...(readOnly ? [] : [['preview', 'Preview']]),
                     ['review', 'Review'],
                     ['versions', 'Versions'],
+                    ['languages', 'Languages'],
                   ].map(([value, label]) => (
                     <Tabs.Trigger
                       key={value}
@@ -289,6 +295,9 @@ export function EditPageDialog(props: PageEditorProps) {
                 </Tabs.Content>
                 <Tabs.Content value="review" className="pt-3">
                   <WorkflowPanel page={page} editor={editor} />
+                </Tabs.Content>
+                <Tabs.Content value="languages" className="pt-3">
+                  <LanguagesPanel page={page} />
                 </Tabs.Content>
                 <Tabs.Content value="versions" className="pt-3">
                   <VersionsPanel

@@ -5,7 +5,7 @@
 // editor's Review tab), the live version's job code, its review-by date and expiry with the Lifecycle dialog
 // (issue 37, lifecycle-dialog.tsx), and its actions, with the destructive ones (Reset,
 // Delete) set apart from View, Edit,
-// Analytics and Experiments.
+// Analytics and Experiments, and its languages' badges (issue 39, locales/locale-badges.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
 import { experimentListKey, listExperiments } from '../common/experiments-api.ts';
@@ -28,6 +28,7 @@ import {
 type WorkflowSummary = WorkflowSummaries[string];
 import { Button, Tooltip } from '../ui.tsx';
 import { LifecycleAction, LifecycleLines } from './lifecycle-dialog.tsx';
+import { LocaleBadges } from './locales/locale-badges.tsx';
 import {
   pageStatus,
   STATUS_HINTS,
@@ -132,6 +133,7 @@ export function PageCard({
           </p>
         </Tooltip>
       )}
+      <LocaleBadges locales={workflow?.locales} title={page.title} onOpen={onEdit} />
       {workflow?.workingCopy && (
         <p className="mt-1 text-xs text-sky-900" data-testid="working-copy">
           {workflow.workingCopy.state === 'in_review'
