@@ -214,7 +214,7 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expect(settings.locator('li[data-locale="de-DE"]')).toContainText('was /de/: refused');
     await settings.getByRole('button', { name: 'Save languages' }).click();
     await expect(settings.getByRole('alert')).toContainText(
-      /^de-DE would move its pages from \/de\/ to \/de-de\//,
+      /^The pages of de-DE would move from \/de\/ to \/de-de\//,
     );
     await settings.getByRole('button', { name: 'Undo changes' }).click();
     await expect(settings.locator('li[data-locale="de-AT"]')).toHaveCount(0);

@@ -17,6 +17,7 @@ import type { PublicForm } from '../functions/shared/forms/public-form.ts';
 import type { LeadDetail } from '../functions/shared/leads/lead.ts';
 import type { PageDetail } from '../functions/shared/translations.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
+import { deriveLayout } from '../functions/shared/blocks.ts';
 import { hydrated } from './hydration.ts';
 import { member } from './members.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
@@ -118,6 +119,8 @@ test('German added, XLIFF out and back, signed and published at /de/, a German v
             formId,
           },
           { id: 'register', type: 'form', formId, headline: 'Save your seat' },
+          // The hero's second button goes to #how-it-works: the checks before submitting want it.
+          deriveLayout(template).find((block) => block.type === 'howItWorks'),
           { id: 'footer', type: 'footer' },
         ],
       },

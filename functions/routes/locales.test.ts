@@ -252,12 +252,12 @@ describe('a page version per locale', () => {
     });
     expect(moved.status).toBe(409);
     expect((await errorOf(moved)).fields?.['locales']?.[0]).toContain(
-      'de-DE would move its pages from /de/ to /de-de/',
+      'The pages of de-DE would move from /de/ to /de-de/',
     );
     const removed = await t.as('admin')('PUT', '/api/admin/settings', { locales: ['en-US'] });
     expect(removed.status).toBe(409);
     expect((await errorOf(removed)).fields?.['locales']?.[0]).toContain(
-      'de-DE cannot be removed while pages are live in it (/de/fruehling)',
+      'The locale de-DE cannot be removed while pages are live in it (/de/fruehling)',
     );
     const settings = (await (await t.as('admin')('GET', '/api/admin/settings')).json()) as {
       locales: string[];

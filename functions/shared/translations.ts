@@ -42,6 +42,11 @@ export const localeVersionSchema = z.object({
   prefix: z.string(),
   /** Where it is, or would be, public (null before a slug was chosen). */
   path: z.string().nullable(),
+  /**
+   * The version's own revision (null: none yet): what a save sends while it has no working
+   * copy, live or not (the working copy's revision while it has one).
+   */
+  revision: z.number().int().nullable(),
   /** The live version (slug localized), null while it is not on the site. */
   live: landingPageSchema.nullable(),
   workingCopy: workingCopySchema.nullable(),

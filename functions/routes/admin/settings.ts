@@ -66,12 +66,12 @@ async function assertLocalesKeepPages(c: Context<AppEnv>, locales: string[]): Pr
     if (!(locale in prefixes)) {
       if (version.isActive) {
         problems.add(
-          `${locale} cannot be removed while pages are live in it (/${version.slug}): take them off the site first`,
+          `The locale ${locale} cannot be removed while pages are live in it (/${version.slug}): take them off the site first`,
         );
       }
     } else if (prefixes[locale] !== prefix) {
       problems.add(
-        `${locale} would move its pages from /${prefix}/ to /${prefixes[locale]}/ (/${version.slug}): addresses of published pages stay as they are`,
+        `The pages of ${locale} would move from /${prefix}/ to /${prefixes[locale]}/ (/${version.slug}): addresses of published pages stay as they are`,
       );
     }
   }

@@ -55,9 +55,8 @@ export function localeProblem(code: string, locales: readonly string[]): string 
 }
 
 /**
- * The API's refusal as sentences. Its reasons for `locales` start with a locale's code
- * ("de-DE would move its pages..."), which describeError's capital would spell "De-DE": they
- * are shown as written, each closed with a full stop.
+ * The API's refusal as sentences: its reasons for `locales` ("The pages of de-DE would move
+ * ...", one per locale) are shown as written, each closed with a full stop.
  */
 export function localesRefusal(failure: unknown): string {
   const reasons = failure instanceof HttpError ? failure.fields['locales'] : undefined;

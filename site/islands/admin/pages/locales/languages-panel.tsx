@@ -144,7 +144,7 @@ function LocaleVersionPanel({
         page.id,
         locale,
         await file.text(),
-        copy?.revision ?? version.live?.revision ?? 0,
+        copy?.revision ?? version.revision ?? 0,
         uploadFromDraft && source.workflow.workingCopy !== null,
       ),
     onSuccess: ({ units }) => {

@@ -131,7 +131,7 @@ export function TranslatorView({
         title: texts.title,
         slug,
         content: texts.content,
-        revision: version.workingCopy?.revision ?? version.live?.revision ?? 0,
+        revision: version.workingCopy?.revision ?? version.revision ?? 0,
       });
     },
     onSuccess: () => {
