@@ -72,8 +72,9 @@ const registration = (title: string): FormDefinitionInput => ({
 /** The German texts the vendor returns, by unit id (the rest stays untranslated). */
 const GERMAN: Record<string, string> = {
   title: 'Webinar: Lieferantendaten',
-  'hero.headline': 'Saubere Lieferantendaten,',
-  'hero.highlight': 'live am 9. März',
+  // The page's layout renders its blocks: the hero block is layout.1, the form block layout.2.
+  'layout.1.headline': 'Saubere Lieferantendaten,',
+  'layout.1.highlight': 'live am 9. März',
   'layout.2.headline': 'Sichern Sie sich Ihren Platz',
 };
 
