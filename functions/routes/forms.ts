@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import type { VisitorEnv } from '../lib/context.ts';
 import { NotFoundError } from '../core/domain-errors.ts';
-import { formIdSchema } from '../shared/forms/definition.ts';
+import { formIdSchema } from '../shared/forms/form-id.ts';
 import { publicForm, publicFormSchema } from '../shared/forms/public-form.ts';
 import { localeSchema } from '../shared/locales.ts';
 import { defineVisitorRoute, mount } from './support/define-route.ts';

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { DAY_FORMAT, daysBetween, isCalendarDay } from './days.ts';
 import { DEVICE_CLASSES, EVENT_TYPES, type EventType } from './events.ts';
-import { formIdSchema } from './forms/definition.ts';
+import { formIdSchema } from './forms/form-id.ts';
 
 /** The longest range one request may ask for (a leap year). */
 export const ANALYTICS_MAX_DAYS = 366;

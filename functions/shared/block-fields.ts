@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import * as sections from './landing-sections.ts';
 import { ASSET_PATH_RE } from './assets.ts';
-import { formIdSchema } from './forms/definition.ts';
+import { formIdSchema } from './forms/form-id.ts';
 import { HTML_TAG, linkHrefsIn, safeHref } from './rich-text.ts';
 
 // Field helpers: bounded strings and lists, every text refusing malformed dynamic-text tokens.

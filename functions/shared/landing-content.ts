@@ -5,7 +5,7 @@
 // generated from it (site/islands/admin/common/editor/structured-editor.tsx), so a field added here is
 // editable there without touching the admin.
 import * as z from 'zod';
-import { formIdSchema } from './forms/definition.ts';
+import { formIdSchema } from './forms/form-id.ts';
 import { layoutSchema } from './blocks.ts';
 import {
   benefitsSchema,

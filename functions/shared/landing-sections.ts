@@ -5,7 +5,7 @@
 // do not import each other.
 import * as z from 'zod';
 import { dynamicTextProblem } from './dynamic-text.ts';
-import { formIdSchema } from './forms/definition.ts';
+import { formIdSchema } from './forms/form-id.ts';
 
 /** The content schema's check of dynamic-text tokens, shared with block-fields.ts. */
 export function refuseBadTokens(value: string, ctx: z.RefinementCtx<string>): void {

@@ -23,8 +23,8 @@ import {
   type FormWorkingCopy,
 } from '../../shared/form-review.ts';
 import { isBuiltInForm } from '../../shared/forms/built-in.ts';
+import { formIdSchema } from '../../shared/forms/form-id.ts';
 import {
-  formIdSchema,
   formListSchema,
   formPutSchema,
   storedFormSchema,

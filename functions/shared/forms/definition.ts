@@ -23,12 +23,6 @@ import {
 } from './fields.ts';
 import { checkTranslations, formTranslationsSchema } from './translations.ts';
 
-/** A form's id: lowercase letters, digits and hyphens (it appears in URLs). */
-export const FORM_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-export const formIdSchema = z
-  .string()
-  .regex(FORM_ID_PATTERN, 'must be lowercase letters, digits and hyphens (at most 64)');
-
 /** PUT /api/admin/forms/:formId: the whole definition. */
 export const formDefinitionSchema = z
   .strictObject({

@@ -3,7 +3,7 @@
 // functions/shared/leads/ (docs/decisions/0485-shared-contracts-by-concern.md).
 import * as z from 'zod';
 import { FORM_TYPES } from '../contact.ts';
-import { formIdSchema } from '../forms/definition.ts';
+import { formIdSchema } from '../forms/form-id.ts';
 import { isoTime, leadStatusSchema, leadSummarySchema } from './lead.ts';
 
 // Query strings: an empty parameter (an unset filter of a form) means "not given".

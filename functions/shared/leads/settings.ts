@@ -12,7 +12,7 @@
 // the hours after which a lead still `new` earns its owner a reminder (null: off).
 import * as z from 'zod';
 import { CONTROL_CHARACTERS, ONE_LINE_MESSAGE } from '../contact.ts';
-import { formIdSchema } from '../forms/definition.ts';
+import { formIdSchema } from '../forms/form-id.ts';
 import { fieldSchema } from '../forms/fields.ts';
 
 /** As functions/webhooks/signing.ts (which uses node:crypto, so the browser cannot import it). */

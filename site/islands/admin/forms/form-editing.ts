@@ -6,10 +6,8 @@
 // keeps, and the API's field errors (`form.fields.2.name`) sorted to the field they name.
 import { MERGE_FIELDS } from '../../../../functions/shared/forms/auto-reply.ts';
 import { BUILT_IN_FORMS, nameAndEmailFields } from '../../../../functions/shared/forms/built-in.ts';
-import {
-  formIdSchema,
-  type FormDefinition,
-} from '../../../../functions/shared/forms/definition.ts';
+import { type FormDefinition } from '../../../../functions/shared/forms/definition.ts';
+import { formIdSchema } from '../../../../functions/shared/forms/form-id.ts';
 import {
   DEFAULT_MAX_LENGTH,
   FIELD_TYPE_LABELS,

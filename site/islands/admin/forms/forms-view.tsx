@@ -6,7 +6,7 @@
 // review and a read-only view where they sign (form-review-view.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { formIdSchema } from '../../../../functions/shared/forms/definition.ts';
+import { formIdSchema } from '../../../../functions/shared/forms/form-id.ts';
 import { describeError, formatTime, HttpError } from '../api.ts';
 import { confirmLeave } from '../common/unsaved.ts';
 import { ResponsiveTable } from '../common/responsive-table.tsx';

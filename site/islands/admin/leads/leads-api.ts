@@ -19,7 +19,7 @@ import {
   type LeadStats,
 } from '../../../../functions/shared/leads/list.ts';
 import { FORM_FOR_TYPE } from '../../../../functions/shared/forms/built-in.ts';
-import { FORM_ID_PATTERN } from '../../../../functions/shared/forms/definition.ts';
+import { FORM_ID_PATTERN } from '../../../../functions/shared/forms/form-id.ts';
 import { publicFormSchema } from '../../../../functions/shared/forms/public-form.ts';
 import { FORM_TYPES, type FormType } from '../../../../functions/shared/contact.ts';
 import { noContent, request, requestFile } from '../api.ts';
