@@ -27,6 +27,8 @@ export interface LighthouseRow {
   siteScriptBytes: number;
   /** The HTML holds a hydrated island (<astro-island>). */
   island: boolean;
+  /** The page exists in other languages and carries the language suggestion (issue 39). */
+  suggestion: boolean;
   /**
    * Executable <script> elements, inline or not, other than the site-wide tracking script
    * (JSON-LD does not count).
@@ -54,8 +56,16 @@ const METRICS: Record<string, string> = {
  */
 export const SITE_TRACKING_BUDGET_BYTES = 1024 + 2 * 1200;
 
-/** The file of the site-wide script, named after its component (site/components/SiteTracking.astro). */
-const SITE_SCRIPT = /^\/_astro\/SiteTracking\.astro_astro_type_script_index_\d+_lang\.[\w-]+\.js$/;
+/**
+ * The files of the site-wide scripts, named after their components: the tracking
+ * (site/components/SiteTracking.astro) and, on a page that exists in other languages, the
+ * language suggestion (site/components/locale/LocaleSuggestion.astro, issue 39).
+ */
+const SITE_SCRIPT =
+  /^\/_astro\/(SiteTracking|LocaleSuggestion)\.astro_astro_type_script_index_\d+_lang\.[\w-]+\.js$/;
+
+/** What the language suggestion may add to a page that has alternates (transferred bytes). */
+const LOCALE_SUGGESTION_BUDGET_BYTES = 1500;
 
 /**
  * JavaScript budget per page, in bytes as Lighthouse counts them (transferred, compressed).
@@ -77,8 +87,11 @@ export const JS_BUDGET_BYTES: Record<string, number> = {
 /** Pages with an island that the list above does not name. */
 const DEFAULT_ISLAND_BUDGET = 70_000 + SITE_TRACKING_BUDGET_BYTES;
 
-export const jsBudgetOf = (row: Pick<LighthouseRow, 'path' | 'island'>): number =>
-  JS_BUDGET_BYTES[row.path] ?? (row.island ? DEFAULT_ISLAND_BUDGET : SITE_TRACKING_BUDGET_BYTES);
+export const jsBudgetOf = (
+  row: Pick<LighthouseRow, 'path' | 'island'> & { suggestion?: boolean },
+): number =>
+  (JS_BUDGET_BYTES[row.path] ?? (row.island ? DEFAULT_ISLAND_BUDGET : SITE_TRACKING_BUDGET_BYTES)) +
+  (row.suggestion ? LOCALE_SUGGESTION_BUDGET_BYTES : 0);
 
 /** The site script's files a page loads: the script and the chunks it imports (paths). */
 async function siteScriptFiles(base: string, html: string): Promise<Set<string>> {
@@ -163,6 +176,7 @@ export async function benchLighthouse(options: { only?: string[] } = {}): Promis
       for (const path of paths) {
         const html = await (await fetch(`${base}${path}`)).text();
         const island = html.includes('<astro-island');
+        const suggestion = html.includes('data-locale-suggestion');
         const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
           (match) =>
             !/type="application\/ld\+json"/.test(match[1] ?? '') &&
@@ -203,6 +217,7 @@ export async function benchLighthouse(options: { only?: string[] } = {}): Promis
           jsBytes,
           siteScriptBytes,
           island,
+          suggestion,
           inlineScripts,
         });
         process.stderr.write(`lighthouse ${path} done\n`);
