@@ -54,6 +54,8 @@ describe('prepareContact', () => {
         attribution: { referrerHost: 'news.example.org' },
         variantId: 'b',
         experimentId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+        // The definition's locale (issue 39): its consent version is that locale's.
+        locale: 'en-US',
       },
     });
     // Key order is the wire order.
@@ -62,6 +64,7 @@ describe('prepareContact', () => {
       'fields',
       'landingPageId',
       'website',
+      'locale',
       'attribution',
       'variantId',
       'experimentId',
