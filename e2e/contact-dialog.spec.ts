@@ -179,6 +179,8 @@ for (const [type, opener, title, success] of [
       },
       landingPageId: 'default',
       website: '',
+      // The locale of the definition shown (issue 39): the English page's.
+      locale: 'en-US',
     });
     release();
     const response = await request.response();
