@@ -1,7 +1,8 @@
 // "Source changed" (issue 39, docs/decisions/0573-pages-per-locale.md): the default locale's
 // texts a translation was made from against its texts now, unit by unit.
 import type { SourceDiff } from '../shared/translations.ts';
-import { translatableUnits, type PageTexts } from './units.ts';
+import { translatableUnits } from './units.ts';
+import type { PageTexts } from '../shared/page-texts.ts';
 
 /** A page's translatable texts by unit id (`title`, `hero.headline`, ...). */
 export function textsOf(page: PageTexts): Record<string, string> {

@@ -7,14 +7,13 @@ import { landingContentSchema } from '../shared/landing-content.ts';
 import { BLOCK_TYPES } from '../shared/blocks.ts';
 import { childOf, describeField, fieldsOf } from '../shared/schema-fields.ts';
 import {
-  applyTexts,
   classifyString,
   CODE_FIELDS,
   EXCLUSION_RULES,
   stringLeaves,
   translatableUnits,
-  type PageTexts,
 } from './units.ts';
+import { applyTexts, type PageTexts } from '../shared/page-texts.ts';
 import { joinParts, splitPlaceholders } from './placeholders.ts';
 
 const NOW = new Date('2026-12-01T10:00:00Z');

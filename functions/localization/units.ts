@@ -8,20 +8,10 @@
 // units.test.ts can assert that every string of every built-in template is either a unit or
 // deliberately left out.
 import * as z from 'zod';
-import {
-  benefitItemSchema,
-  landingContentSchema,
-  ROLES,
-  type LandingContent,
-} from '../shared/landing-content.ts';
+import { benefitItemSchema, landingContentSchema, ROLES } from '../shared/landing-content.ts';
 import { BLOCK_TYPES, type BlockType } from '../shared/blocks.ts';
 import { childOf, describeField, fieldsOf } from '../shared/schema-fields.ts';
-
-/** The texts of one locale's version of a page: its title and its content (SEO in content.seo). */
-export interface PageTexts {
-  title: string;
-  content: LandingContent;
-}
+import type { PageTexts } from '../shared/page-texts.ts';
 
 export interface TextUnit {
   /** The content path (`hero.headline`); `title` is the page title. */
@@ -198,39 +188,4 @@ export function translatableUnits(page: PageTexts): TextUnit[] {
   return stringLeaves(page)
     .filter((entry) => entry.class.unit)
     .map(({ id, text }) => ({ id, text }));
-}
-
-/**
- * A copy of the page with `texts` (unit id → text) written at their paths; nothing else
- * changes (addresses, images, ids and settings stay as they are). An id that does not name a
- * string of the page is an error (the import only passes ids of the source's units).
- */
-export function applyTexts(page: PageTexts, texts: Readonly<Record<string, string>>): PageTexts {
-  const result: PageTexts = { title: page.title, content: structuredClone(page.content) };
-  for (const [id, text] of Object.entries(texts)) {
-    if (id === 'title') {
-      result.title = text;
-      continue;
-    }
-    const keys = id.split('.');
-    let node: unknown = result.content;
-    for (const key of keys.slice(0, -1)) {
-      node =
-        node && typeof node === 'object' && Object.hasOwn(node, key)
-          ? (node as Record<string, unknown>)[key]
-          : undefined;
-    }
-    const last = keys.at(-1)!;
-    const holder = node as Record<string, unknown> | undefined;
-    if (
-      !holder ||
-      typeof holder !== 'object' ||
-      !Object.hasOwn(holder, last) ||
-      typeof holder[last] !== 'string'
-    ) {
-      throw new Error(`${id} is not a text of the page`);
-    }
-    holder[last] = text;
-  }
-  return result;
 }

@@ -5,7 +5,8 @@ import xliff2js from 'xliff/xliff2js';
 import js2xliff from 'xliff/js2xliff';
 import { BUILT_IN_TEMPLATES } from '../shared/page-templates.ts';
 import { landingTemplate } from '../shared/template.ts';
-import { applyTexts, translatableUnits, type PageTexts } from './units.ts';
+import { translatableUnits } from './units.ts';
+import { applyTexts, type PageTexts } from '../shared/page-texts.ts';
 import { exportXliff, importXliff, XliffImportError, XLIFF_MAX_BYTES } from './xliff.ts';
 
 const NOW = new Date('2026-12-01T10:00:00Z');

@@ -9,7 +9,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { dynamicTextProblem } from '../shared/dynamic-text.ts';
 import { claimTokenProblem } from '../shared/claims/tokens.ts';
 import { splitPlaceholders, type Placeholder } from './placeholders.ts';
-import { applyTexts, stringLeaves, translatableUnits, type PageTexts } from './units.ts';
+import { stringLeaves, translatableUnits } from './units.ts';
+import { applyTexts, type PageTexts } from '../shared/page-texts.ts';
 
 /** The XLIFF 2 core namespace; XLIFF 2.1 keeps 2.0's (only `version` says 2.1). */
 export const XLIFF_NAMESPACE = 'urn:oasis:names:tc:xliff:document:2.0';

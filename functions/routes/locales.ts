@@ -28,7 +28,12 @@ import {
   type WorkingCopy,
 } from '../shared/workflow.ts';
 import { localeDraftSchema, xliffImportAnswerSchema } from '../shared/translations.ts';
-import { localSlugOf, storedSlug, translationId } from '../shared/translation-ids.ts';
+import {
+  localSlugOf,
+  storedSlug,
+  translationId,
+  withLocalSlug,
+} from '../shared/translation-ids.ts';
 import type { LandingContent } from '../shared/landing-content.ts';
 import {
   exportXliff,
@@ -98,12 +103,6 @@ async function versionOf(c: Context<AppEnv>, id: string, locale: string) {
   if (!target.version) throw notFound(`The page's ${locale} version`);
   return { ...target, version: target.version };
 }
-
-/** A working copy or version as the API shows it: the slug localized (no prefix). */
-const localized = <T extends { slug: string }>(copy: T): T => ({
-  ...copy,
-  slug: localSlugOf(copy.slug),
-});
 
 /**
  * Saves the locale's working copy, starting its version when there is none (`revision` 0),
@@ -192,7 +191,7 @@ export const saveLocaleDraftRoute = defineRoute(
       { title, slug, content: seo ? { ...content, seo } : content },
       revision,
     );
-    return c.json(localized(copy));
+    return c.json(withLocalSlug(copy));
   },
 );
 
@@ -228,7 +227,7 @@ export const submitLocale = defineRoute(
   async (c, { params: { id, locale }, json }) => {
     const { version } = await versionOf(c, id, locale);
     return c.json(
-      localized(await c.get('services').workflow.submit(version, json.note, actorOf(c))),
+      withLocalSlug(await c.get('services').workflow.submit(version, json.note, actorOf(c))),
     );
   },
 );
@@ -266,7 +265,7 @@ export const rejectLocale = defineRoute(
   async (c, { params: { id, locale }, json }) => {
     const { version } = await versionOf(c, id, locale);
     return c.json(
-      localized(await c.get('services').workflow.reject(version, json.comment, actorOf(c))),
+      withLocalSlug(await c.get('services').workflow.reject(version, json.comment, actorOf(c))),
     );
   },
 );
@@ -286,7 +285,7 @@ export const publishLocale = defineRoute(
     const { version } = await versionOf(c, id, locale);
     const answer = await publishOrSchedule(c, version, json);
     if (answer.status !== 200) return answer;
-    return c.json(localized((await answer.json()) as LandingPage));
+    return c.json(withLocalSlug((await answer.json()) as LandingPage));
   },
 );
 
@@ -304,7 +303,7 @@ export const unpublishLocale = defineRoute(
     const { version } = await versionOf(c, id, locale);
     const answer = await unpublishOrSchedule(c, version, json);
     if (answer.status !== 200) return answer;
-    return c.json(localized((await answer.json()) as LandingPage));
+    return c.json(withLocalSlug((await answer.json()) as LandingPage));
   },
 );
 
@@ -424,7 +423,7 @@ export const importLocaleXliff = defineRoute(
       },
       query.revision,
     );
-    return c.json({ units: imported.units, workingCopy: localized(copy) });
+    return c.json({ units: imported.units, workingCopy: withLocalSlug(copy) });
   },
 );
 

@@ -25,3 +25,9 @@ export const storedSlug = (prefix: string, slug: string) => `${prefix}/${slug}`;
 
 /** The localized slug of a stored one (`de/webinar` -> `webinar`). */
 export const localSlugOf = (stored: string) => stored.slice(stored.indexOf('/') + 1);
+
+/** A version or working copy as the API shows it: its slug localized (without the prefix). */
+export const withLocalSlug = <T extends { slug: string }>(copy: T): T => ({
+  ...copy,
+  slug: localSlugOf(copy.slug),
+});

@@ -8,14 +8,14 @@ import { DEFAULT_LOCALE, localePrefixes } from '../../shared/locales.ts';
 import type { LocaleSummary } from '../../shared/workflow.ts';
 import type { LocaleVersion, PageLocales, SourceDiff } from '../../shared/translations.ts';
 import { translationPath } from '../../shared/translations.ts';
-import { localSlugOf, splitTranslationId, translationId } from '../../shared/translation-ids.ts';
+import {
+  localSlugOf,
+  splitTranslationId,
+  translationId,
+  withLocalSlug,
+} from '../../shared/translation-ids.ts';
 import { sourceDiff, textsOf } from '../../localization/source-diff.ts';
 import { workflowStatus } from './workflow-status.ts';
-
-const localized = <T extends { slug: string }>(copy: T): T => ({
-  ...copy,
-  slug: localSlugOf(copy.slug),
-});
 
 /**
  * The diff of the default locale's live texts since a version's base: the live version's
@@ -71,9 +71,9 @@ export async function pageLocales(c: Context<AppEnv>, source: LandingPage): Prom
             prefix,
             path: translationPath(prefix, slug),
             revision: version.revision,
-            live: version.isActive ? localized(version) : null,
-            workingCopy: copy ? localized(copy) : null,
-            workflow: { ...status, workingCopy: copy ? localized(copy) : null },
+            live: version.isActive ? withLocalSlug(version) : null,
+            workingCopy: copy ? withLocalSlug(copy) : null,
+            workflow: { ...status, workingCopy: copy ? withLocalSlug(copy) : null },
             sourceChanged: diff.length > 0,
             sourceDiff: diff,
           },

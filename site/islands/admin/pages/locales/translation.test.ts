@@ -1,19 +1,14 @@
-// The translator view's model (translation.ts) held to functions/localization: its applyTexts
-// writes what units.ts's writes, over every built-in template; placeholders must come back
-// exactly; units group per block.
+// The translator view's model (translation.ts) held to functions/localization: placeholders
+// must come back exactly; units group per block.
 import { describe, expect, test } from 'vitest';
 import { BUILT_IN_TEMPLATES } from '../../../../../functions/shared/page-templates.ts';
 // The server's own definitions, to hold the admin's copy to them (the layering rule lets tests
 // import what they need; the views rule has no such exception).
 /* eslint-disable admin/view-imports */
-import {
-  applyTexts as serverApplyTexts,
-  translatableUnits,
-} from '../../../../../functions/localization/units.ts';
+import { translatableUnits } from '../../../../../functions/localization/units.ts';
 import { splitPlaceholders } from '../../../../../functions/localization/placeholders.ts';
 /* eslint-enable admin/view-imports */
 import {
-  applyTexts,
   draftTexts,
   fieldLabel,
   groupUnits,
@@ -37,26 +32,6 @@ function unitOf(id: string, text: string, target: string | null = null): XliffUn
   );
   return { id, source, sourceText: text, target };
 }
-
-describe('applyTexts', () => {
-  test.each(BUILT_IN_TEMPLATES.map((template) => [template.id, template] as const))(
-    '%s: writes what functions/localization/units.ts writes',
-    (_, template) => {
-      const page = { title: template.name, content: template.content(NOW) };
-      const texts = Object.fromEntries(
-        translatableUnits(page).map((unit) => [unit.id, `DE ${unit.text}`]),
-      );
-      expect(Object.keys(texts).length).toBeGreaterThan(1);
-      expect(applyTexts(page, texts)).toEqual(serverApplyTexts(page, texts));
-    },
-  );
-
-  test('a path that is not a text of the page is refused', () => {
-    const template = BUILT_IN_TEMPLATES[0]!;
-    const page = { title: template.name, content: template.content(NOW) };
-    expect(() => applyTexts(page, { 'layout.99.heading': 'x' })).toThrow(/not a text/);
-  });
-});
 
 describe('draftTexts', () => {
   test('an empty target keeps the English text and is counted as untranslated', () => {

@@ -4,10 +4,11 @@
 // with the placeholders (`<ph>`, the original in `equiv`) and the locale's current translation
 // as target. So the translator and the vendors' files never disagree about what a unit is,
 // and the admin does not import functions/localization (site/ imports only functions/shared).
-// A save sends the source content with the target texts written at their paths (the same as
-// functions/localization/units.ts applyTexts): addresses, images, ids and settings stay the
-// source's.
+// A save sends the source content with the target texts written at their paths (applyTexts,
+// functions/shared/page-texts.ts, the XLIFF import's own): addresses, images, ids and settings
+// stay the source's.
 import { BLOCK_TYPES, type BlockType } from '../../../../../functions/shared/blocks.ts';
+import { applyTexts } from '../../../../../functions/shared/page-texts.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 
 export interface Placeholder {
@@ -166,35 +167,6 @@ export function placeholderProblem(unit: XliffUnit, target: string): string | un
   }
   if (missing.length) return `Keep ${list(missing)} exactly as the English text has it.`;
   return `Remove ${list(extra)}: the English text does not have it.`;
-}
-
-/** A copy of the page's title and content with `texts` (unit id -> text) at their paths. */
-export function applyTexts(
-  page: { title: string; content: LandingContent },
-  texts: Readonly<Record<string, string>>,
-): { title: string; content: LandingContent } {
-  const result = { title: page.title, content: structuredClone(page.content) };
-  for (const [id, text] of Object.entries(texts)) {
-    if (id === 'title') {
-      result.title = text;
-      continue;
-    }
-    const keys = id.split('.');
-    let node: unknown = result.content;
-    for (const key of keys.slice(0, -1)) {
-      node =
-        node && typeof node === 'object' && Object.hasOwn(node, key)
-          ? (node as Record<string, unknown>)[key]
-          : undefined;
-    }
-    const holder = node as Record<string, unknown> | undefined;
-    const last = keys.at(-1)!;
-    if (!holder || typeof holder !== 'object' || typeof holder[last] !== 'string') {
-      throw new Error(`${id} is not a text of the page: reload the translation`);
-    }
-    holder[last] = text;
-  }
-  return result;
 }
 
 /**
