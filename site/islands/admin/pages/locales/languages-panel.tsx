@@ -21,6 +21,7 @@ import { useToast } from '../../toast.tsx';
 import { Button, ConfirmDialog, FormAlert, Modal, Tooltip } from '../../ui.tsx';
 import { ApprovalsSection } from '../workflow/approvals-section.tsx';
 import { DialogButtons, LabelledText } from '../workflow/form-parts.tsx';
+import { RejectCommentDialog } from '../workflow/review-dialogs.tsx';
 import {
   approveLocale,
   discardLocaleDraft,
@@ -422,10 +423,12 @@ function LocaleVersionPanel({
           toast({ title: 'Approved', description: signatureLine(signature) });
         }}
       />
-      <LocaleRejectDialog
+      <RejectCommentDialog
         open={action === 'reject'}
-        pageId={page.id}
-        locale={locale}
+        id="locale-reject-comment"
+        title={`Reject the ${localeLabel(locale)} translation`}
+        toastDescription="The translation goes back to its authors."
+        send={(comment) => rejectLocale(page.id, locale, comment)}
         onDone={refresh}
         onClose={close}
       />
@@ -515,54 +518,6 @@ function LocaleSubmitDialog({ open, pageId, locale, onDone, onClose }: LocaleDia
         />
         <FormAlert message={error} />
         <DialogButtons busy={submit.isPending} label="Submit" />
-      </form>
-    </Modal>
-  );
-}
-
-function LocaleRejectDialog({ open, pageId, locale, onDone, onClose }: LocaleDialogProps) {
-  const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<string[]>();
-  const [error, setError] = useState<string>();
-  const toast = useToast();
-  const send = useMutation({
-    mutationFn: () => rejectLocale(pageId, locale, comment.trim()),
-    onSuccess: () => {
-      setComment('');
-      onClose();
-      onDone();
-      toast({ title: 'Rejected', description: 'The translation goes back to its authors.' });
-    },
-    onError: (failure) => setError(describeError(failure)),
-  });
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
-      title={`Reject the ${localeLabel(locale)} translation`}
-      description="It goes back to its authors as a draft, with your comment."
-    >
-      <form
-        className="grid gap-3"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(undefined);
-          if (!comment.trim()) return setProblem(['is required: say what must change']);
-          setProblem(undefined);
-          send.mutate();
-        }}
-      >
-        <LabelledText
-          id="locale-reject-comment"
-          label="What must change"
-          rows={3}
-          errors={problem}
-          value={comment}
-          onChange={setComment}
-        />
-        <FormAlert message={error} />
-        <DialogButtons busy={send.isPending} label="Reject" />
       </form>
     </Modal>
   );

@@ -56,17 +56,52 @@ export function SubmitDialog({ open, page, onDone, onClose }: ActionDialogProps)
 }
 
 export function RejectDialog({ open, page, onDone, onClose }: ActionDialogProps) {
+  return (
+    <RejectCommentDialog
+      open={open}
+      id="reject-comment"
+      title="Reject the working copy"
+      toastDescription="The author sees your comment in the thread."
+      send={(comment) => reject(page.id, comment)}
+      onDone={onDone}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * A rejection with its comment (required): the page's working copy (RejectDialog) or a
+ * locale's (pages/locales/languages-panel.tsx), each sending it with its own call.
+ */
+export function RejectCommentDialog({
+  open,
+  id,
+  title,
+  toastDescription,
+  send: sendComment,
+  onDone,
+  onClose,
+}: {
+  open: boolean;
+  /** The comment box's id, unique on the screen. */
+  id: string;
+  title: string;
+  toastDescription: string;
+  send: (comment: string) => Promise<unknown>;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string[]>();
   const [error, setError] = useState<string>();
   const toast = useToast();
   const send = useMutation({
-    mutationFn: () => reject(page.id, comment.trim()),
+    mutationFn: () => sendComment(comment.trim()),
     onSuccess: () => {
       setComment('');
       onClose();
       onDone();
-      toast({ title: 'Rejected', description: 'The author sees your comment in the thread.' });
+      toast({ title: 'Rejected', description: toastDescription });
     },
     onError: (failure) => setError(describeError(failure)),
   });
@@ -74,7 +109,7 @@ export function RejectDialog({ open, page, onDone, onClose }: ActionDialogProps)
     <Modal
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title="Reject the working copy"
+      title={title}
       description="It goes back to its authors as a draft, with your comment."
     >
       <form
@@ -89,7 +124,7 @@ export function RejectDialog({ open, page, onDone, onClose }: ActionDialogProps)
         }}
       >
         <LabelledText
-          id="reject-comment"
+          id={id}
           label="What must change"
           rows={3}
           errors={problem}
