@@ -112,6 +112,16 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     ).toBeVisible();
     const titleUnit = translator.locator('[data-unit="title"] textarea');
     await expect(titleUnit).toBeVisible();
+    // The page was started from the template: its texts come with PharmaBridge's German copy
+    // as unsaved suggestions (content/translations/landing-template.de.json).
+    await expect(translator.getByTestId('suggestions-note')).toContainText(
+      /^\d+ texts are filled in from PharmaBridge's own German \(Germany\) copy of the template/,
+    );
+    const headline = translator.locator('[data-unit="hero.headline"]');
+    await expect(headline.locator('textarea')).toHaveValue(
+      'Vertragskonforme Daten von jedem Lieferanten,',
+    );
+    await expect(headline.getByText('Suggested', { exact: true })).toBeVisible();
     await expect(translator.locator('[data-unit="title"]')).toContainText(title);
     await titleUnit.fill(`Lokalisiert ${title}`);
     // A second text: the first block's first unit after the title.

@@ -13,6 +13,7 @@ import {
   fieldLabel,
   groupUnits,
   placeholderProblem,
+  suggestedTargets,
   type TextPart,
   type XliffUnit,
 } from './translation.ts';
@@ -114,5 +115,18 @@ describe('grouping and labels', () => {
       'in review',
     );
     expect(localeBadgeText({ live: false, state: null, sourceChanged: true })).toBeUndefined();
+  });
+});
+
+describe('suggestedTargets', () => {
+  test('untranslated template texts get the shipped German, in German locales only', () => {
+    const units = [
+      unitOf('hero.primaryCTA', 'Request Demo'),
+      unitOf('faq.headline', 'Frequently Asked Questions', 'Fragen und Antworten'),
+      unitOf('hero.headline', 'Our own headline'),
+    ];
+    // A text already translated keeps its translation; a text not the template's gets none.
+    expect([...suggestedTargets(units, 'de-DE')]).toEqual([['hero.primaryCTA', 'Demo anfragen']]);
+    expect(suggestedTargets(units, 'en-GB').size).toBe(0);
   });
 });

@@ -10,6 +10,7 @@
 import { BLOCK_TYPES, type BlockType } from '../../../../../functions/shared/blocks.ts';
 import { applyTexts } from '../../../../../functions/shared/page-texts.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
+import { shippedTranslation } from '../../../../../functions/shared/shipped-translations.ts';
 
 export interface Placeholder {
   /** Exactly as the text writes it: `{{claim:efficacy-1}}`, `[`, `](/pilot)`. */
@@ -186,4 +187,19 @@ export function draftTexts(
     else untranslated += 1;
   }
   return { ...applyTexts(source, texts), untranslated };
+}
+
+/**
+ * The shipped translations (functions/shared/shipped-translations.ts) of the units not yet
+ * translated in this locale whose English source is the template's word for word: what the
+ * translator view fills in as suggestions, by unit id.
+ */
+export function suggestedTargets(units: readonly XliffUnit[], locale: string): Map<string, string> {
+  const suggestions = new Map<string, string>();
+  for (const unit of units) {
+    if (unit.target !== null) continue;
+    const suggestion = shippedTranslation(locale, unit.sourceText);
+    if (suggestion !== undefined) suggestions.set(unit.id, suggestion);
+  }
+  return suggestions;
 }

@@ -30,6 +30,7 @@ import {
   groupUnits,
   parseXliff,
   placeholderProblem,
+  suggestedTargets,
   type Placeholder,
   type TextPart,
   type XliffUnit,
@@ -105,9 +106,14 @@ export function TranslatorView({
   useDialogCloser(!askDiscard, requestClose);
 
   const units = useMemo(() => xliff.data ?? [], [xliff.data]);
+  // Untranslated texts that are the template's get PharmaBridge's own translation as an
+  // unsaved suggestion (functions/shared/shipped-translations.ts): the translator reviews and
+  // saves them like their own edits, which they are until saved.
+  const suggested = useMemo(() => suggestedTargets(units, locale), [units, locale]);
+  const edits = useMemo(() => new Map([...suggested, ...targets]), [suggested, targets]);
   const dirty =
     units.some((unit) => {
-      const edited = targets.get(unit.id);
+      const edited = edits.get(unit.id);
       return (
         edited !== undefined &&
         edited !== (unit.target ?? '') &&
@@ -120,13 +126,13 @@ export function TranslatorView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [units],
   );
-  const valueOf = (unit: XliffUnit) => targets.get(unit.id) ?? unit.target ?? '';
+  const valueOf = (unit: XliffUnit) => edits.get(unit.id) ?? unit.target ?? '';
   const translated = units.filter((unit) => valueOf(unit).trim()).length;
   const inputId = (unit: XliffUnit) => `${ids}-unit-${unit.id.replaceAll('.', '-')}`;
 
   const save = useMutation({
     mutationFn: () => {
-      const texts = draftTexts(sourceTexts, units, targets);
+      const texts = draftTexts(sourceTexts, units, edits);
       return saveLocaleDraft(page.id, locale, {
         title: texts.title,
         slug,
@@ -135,7 +141,7 @@ export function TranslatorView({
       });
     },
     onSuccess: () => {
-      setSaved({ targets: new Map(targets), slug });
+      setSaved({ targets: new Map(edits), slug });
       onSaved();
       toast({
         title: `${name} draft saved`,
@@ -226,6 +232,13 @@ export function TranslatorView({
               </span>
               ; an empty one keeps the English text.
             </p>
+            {suggested.size > 0 && (
+              <p className="w-full text-sm text-slate-700" data-testid="suggestions-note">
+                {suggested.size} text{suggested.size === 1 ? ' is' : 's are'} filled in from
+                PharmaBridge&apos;s own {name} copy of the template, marked &ldquo;Suggested&rdquo;:
+                check them against your source, then save.
+              </p>
+            )}
           </div>
           <form
             ref={form}
@@ -328,6 +341,11 @@ export function TranslatorView({
                           <div className="grid content-start gap-1">
                             <label htmlFor={id} className="text-xs font-medium text-slate-600">
                               {fieldLabel(unit.id)} <span className="font-normal">in {name}</span>
+                              {suggested.has(unit.id) && value === suggested.get(unit.id) && (
+                                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-normal text-amber-900">
+                                  Suggested
+                                </span>
+                              )}
                             </label>
                             <textarea
                               id={id}
