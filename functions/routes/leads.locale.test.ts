@@ -153,9 +153,7 @@ describe('leads by locale', () => {
       `/api/admin/leads?locale=de-DE&limit=1&cursor=${encodeURIComponent(other.cursor!)}`,
     );
     expect(mixed.status).toBe(400);
-    expect(Object.keys(((await mixed.json()) as ErrorBody).error.fields ?? {})).toEqual([
-      'cursor',
-    ]);
+    expect(Object.keys(((await mixed.json()) as ErrorBody).error.fields ?? {})).toEqual(['cursor']);
 
     // A read budget of three items: the page stops partial and the cursor goes on from the
     // last item read, so nothing is skipped or listed twice.
@@ -184,9 +182,7 @@ describe('leads by locale', () => {
     await app.send('Erik English', 'en-US');
 
     const german = await csvRows(await app.json('GET', '/api/admin/leads/export?locale=de-DE'));
-    expect(german.map((row) => [row['Name'], row['Locale']])).toEqual([
-      ['Dora Deutsch', 'de-DE'],
-    ]);
+    expect(german.map((row) => [row['Name'], row['Locale']])).toEqual([['Dora Deutsch', 'de-DE']]);
     const english = await csvRows(await app.json('GET', '/api/admin/leads/export?locale=en-US'));
     expect(english.map((row) => [row['Name'], row['Locale']])).toEqual([
       ['Erik English', 'en-US'],
