@@ -260,7 +260,8 @@ export function LeadFilters({
           </select>
         </div>
         {languages && (
-          <div>
+          // Two columns on wide screens: the row's last, and room for "German (Germany) (de-DE)".
+          <div className="lg:col-span-2">
             <label htmlFor={field('locale')} className="text-sm font-medium">
               Language
             </label>
