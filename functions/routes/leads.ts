@@ -6,6 +6,8 @@
 // Owners (issue 26) are active accounts with the leads permission, told by e-mail
 // (functions/mail/lead-owner.ts). Leads by form (docs/decisions/0392-leads-carry-their-form.md):
 // each lead comes with its form's title, `formId` filters, GET /forms lists the choices.
+// Leads by locale (docs/decisions/0575-leads-by-locale.md): `locale` filters the list and the
+// CSV (a lead from before locales counts as en-US), GET /locales lists the Language filter's choices.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -38,10 +40,13 @@ import {
   leadFormsSchema,
   type LeadList,
   leadListQuerySchema,
+  type LeadLocales,
+  leadLocalesSchema,
   leadListSchema,
   type LeadStats,
   leadStatsSchema,
 } from '../shared/leads/list.ts';
+import { DEFAULT_LOCALE, localeName } from '../shared/locales.ts';
 import { checkOwner, mayOwnLeads } from './support/lead-owners.ts';
 import { audit } from './support/audit.ts';
 import { csvAnswer } from './support/lead-csv.ts';
@@ -195,6 +200,29 @@ export const leadForms = defineRoute(
   },
 );
 
+export const leadLocales = defineRoute(
+  {
+    method: 'get',
+    path: '/locales',
+    permission: 'leads',
+    scope: 'leads:read',
+    summary: 'The Language filter’s choices: the site’s locales, the default first',
+    responses: { 200: leadLocalesSchema },
+  },
+  async (c) => {
+    // The `locales` setting is the admins' (GET /api/admin/settings needs `accounts`); the
+    // inbox's readers get the codes and names only.
+    const { locales } = await c.get('services').workflow.settings();
+    return c.json<LeadLocales>({
+      locales: locales.map((code) => ({
+        code,
+        label: localeName(code, 'en'),
+        default: code === DEFAULT_LOCALE,
+      })),
+    });
+  },
+);
+
 export const leadOwners = defineRoute(
   {
     method: 'get',
@@ -242,6 +270,7 @@ export const exportLeads = defineRoute(
       filter.from && `from ${filter.from}`,
       filter.to && `to ${filter.to}`,
       filter.owner && `owner ${filter.owner}`,
+      filter.locale && `locale ${filter.locale}`,
       filter.q && 'a search',
     ].filter(Boolean);
     await audit(
@@ -456,6 +485,7 @@ export const leads = mount(new Hono<AppEnv>().use(sameSiteReads).use(requirePerm
   listLeads,
   leadStats,
   leadForms,
+  leadLocales,
   leadOwners,
   exportLeads,
   exportChosenLeads,

@@ -1,12 +1,12 @@
 // What a lead list reads: the index and key range a filter names, the per-item part of the
-// filter (form, owner, landing page, search) and the signed cursor's position in the list
+// filter (form, owner, locale, landing page, search) and the signed cursor's position in the list
 // (docs/decisions/0044-lead-keys-and-reads.md, docs/decisions/0393-leads-by-form-index.md;
 // the split: docs/decisions/0441-data-modules-by-concern.md).
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { InvalidError } from '../../core/domain-errors.ts';
 import { leadFromPage } from '../../shared/leads/basics.ts';
-import type { LeadFilter } from '../../shared/leads/list.ts';
+import { type LeadFilter, leadLocale } from '../../shared/leads/list.ts';
 import { keys, PK, SK, uuidKeyPattern } from '../keys.ts';
 import { GSI1, GSI2 } from '../table.ts';
 import { LEADS_PK, leadKey, statusPk } from './lead-item.ts';
@@ -112,7 +112,7 @@ export function startKeyOf(cursor: LeadCursor, query: ListQuery) {
   };
 }
 
-/** The per-item part of a filter: form, landing page, search. */
+/** The per-item part of a filter: form, owner, locale, landing page, search. */
 export function matcher(
   filter: LeadFilter,
   page: { id: string; slug: string } | undefined,
@@ -122,6 +122,8 @@ export function matcher(
     if (filter.form && item['formType'] !== filter.form) return false;
     // `me` is resolved to the caller's e-mail by the route.
     if (filter.owner && item['owner'] !== filter.owner) return false;
+    // A lead from before locales counts as the default locale's (docs/decisions/0575-leads-by-locale.md).
+    if (filter.locale && leadLocale(item) !== filter.locale) return false;
     if (filter.page) {
       const lead = item as { landingPageId?: string; attribution?: { pageId?: string } };
       const fromPage = page

@@ -26,7 +26,7 @@ const QUERY_PAGE = 200;
 export class LeadLists extends LeadStore {
   /**
    * One page of leads, newest first. Reads the status index (or the all-leads index), in
-   * the date range by key; form, page and search are checked per item, reading at most
+   * the date range by key; form, owner, locale, page and search are checked per item, reading at most
    * LIST_READ_BUDGET items before answering with what matched so far (`partial`).
    */
   async list(
@@ -47,7 +47,9 @@ export class LeadLists extends LeadStore {
       ? startKeyOf(options.cursor, query)
       : undefined;
     const matches = matcher(filter, options.page);
-    const filtered = Boolean(filter.form || filter.page || filter.q || filter.owner);
+    const filtered = Boolean(
+      filter.form || filter.page || filter.q || filter.owner || filter.locale,
+    );
     const found: Record<string, unknown>[] = [];
     let examined = 0;
     let lastExamined: Record<string, unknown> | undefined;

@@ -9,7 +9,7 @@ import { toCsv } from '../../shared/csv.ts';
 import { leadFormName, leadFromPage } from '../../shared/leads/basics.ts';
 import { csvFieldColumns, LEAD_CSV_HEADER, type CsvFieldColumn } from '../../shared/leads/csv.ts';
 import { STATUS_LABELS } from '../../shared/leads/lead.ts';
-import { DEFAULT_LOCALE } from '../../shared/locales.ts';
+import { leadLocale } from '../../shared/leads/list.ts';
 import { withFormTitles } from './lead-forms.ts';
 
 const csvRow = (lead: Lead, pages: { id: string; slug: string }[], columns: CsvFieldColumn[]) => {
@@ -35,7 +35,7 @@ const csvRow = (lead: Lead, pages: { id: string; slug: string }[], columns: CsvF
     lead.consent ? (lead.consent.given ? 'given' : 'not given') : 'none',
     lead.consent?.version,
     lead.consent?.text,
-    lead.locale ?? DEFAULT_LOCALE,
+    leadLocale(lead),
     lead.id,
     // One cell per custom field (issue 33: joined into one "name=value; ..." cell, a value
     // holding "; budget=..." passed for a second field). Every text cell goes through

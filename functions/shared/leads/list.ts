@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { FORM_TYPES } from '../contact.ts';
 import { formIdSchema } from '../forms/form-id.ts';
+import { DEFAULT_LOCALE, localeSchema } from '../locales.ts';
 import { isoTime, leadStatusSchema, leadSummarySchema } from './lead.ts';
 
 // Query strings: an empty parameter (an unset filter of a form) means "not given".
@@ -39,12 +40,24 @@ export const leadFilterSchema = z
         })
         .transform((value) => value.toLowerCase()),
     ),
+    /**
+     * The locale the lead was sent in (issue 39, docs/decisions/0575-leads-by-locale.md): a
+     * BCP 47 code; leads from before locales count as en-US (leadLocale). Checked per item.
+     */
+    locale: optionalQuery(localeSchema),
   })
   .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
     path: ['to'],
     message: 'must be after from',
   });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+/**
+ * The locale a lead was sent in, for the Language filter and the CSV: its own, or the default
+ * locale for a lead stored before locales existed (it came from the English site).
+ */
+export const leadLocale = (lead: { locale?: unknown }): string =>
+  typeof lead.locale === 'string' && lead.locale ? lead.locale : DEFAULT_LOCALE;
 
 export const LEAD_PAGE_SIZE = 25;
 
@@ -95,3 +108,19 @@ export const leadFormsSchema = z.object({
   ),
 });
 export type LeadForms = z.infer<typeof leadFormsSchema>;
+
+/**
+ * GET /api/admin/leads/locales: the Language filter's choices (issue 39): the site's locales
+ * (the `locales` setting, readable here without the accounts permission), the default first.
+ */
+export const leadLocalesSchema = z.object({
+  locales: z.array(
+    z.object({
+      code: z.string(),
+      /** The locale's name in English ("German (Germany)"). */
+      label: z.string(),
+      default: z.boolean(),
+    }),
+  ),
+});
+export type LeadLocales = z.infer<typeof leadLocalesSchema>;

@@ -3,7 +3,8 @@ import type { LandingPage } from '../common/pages-api.ts';
 import { leadFormLabel, leadFromPage } from '../../../../functions/shared/leads/basics.ts';
 import { type LeadOwners } from '../../../../functions/shared/leads/changes.ts';
 import { type LeadSummary } from '../../../../functions/shared/leads/lead.ts';
-import { DEFAULT_LOCALE, localeName } from '../../../../functions/shared/locales.ts';
+import { localeName } from '../../../../functions/shared/locales.ts';
+import { leadLocale as sharedLeadLocale } from '../../../../functions/shared/leads/list.ts';
 
 /** The admin's own time zone (the browser's), named once above the list. */
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -68,6 +69,6 @@ export interface OwnerContext {
  * a lead from before locales was sent in the default one.
  */
 export function leadLocale(lead: Pick<LeadSummary, 'locale'>): { code: string; name: string } {
-  const code = lead.locale ?? DEFAULT_LOCALE;
+  const code = sharedLeadLocale(lead);
   return { code, name: localeName(code, 'en') };
 }

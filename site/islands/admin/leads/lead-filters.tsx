@@ -1,8 +1,9 @@
 // The Leads tab's filter form: the search box (each pause in typing replaces the URL), the
-// status, form, landing page, received days (with the analytics' presets) and owner, folded
-// behind "More filters" on phones, the choice between one row per person and every
-// submission, and "Clear filters". Governed by docs/decisions/0048-leads-tab.md,
-// docs/decisions/0185-inbox-by-person.md and docs/decisions/0393-leads-by-form-index.md.
+// status, form, landing page, received days (with the analytics' presets), owner and language
+// (when the site has more than one), folded behind "More filters" on phones, the choice
+// between one row per person and every submission, and "Clear filters". Governed by
+// docs/decisions/0048-leads-tab.md, docs/decisions/0185-inbox-by-person.md,
+// docs/decisions/0393-leads-by-form-index.md and docs/decisions/0575-leads-by-locale.md.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LEAD_STATUSES } from '../../../../functions/shared/leads/basics.ts';
@@ -10,11 +11,15 @@ import { type LeadOwners } from '../../../../functions/shared/leads/changes.ts';
 import { STATUS_LABELS } from '../../../../functions/shared/leads/lead.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { presetLabel, presetOfRange, presetRange, RANGE_PRESETS } from '../common/day-range.ts';
+import { describeError } from '../api.ts';
 import { Button, inputClass, Tooltip } from '../ui.tsx';
 import {
   EMPTY_FILTER,
   LEAD_FORMS_KEY,
+  LEAD_LOCALES_KEY,
+  languageChoices,
   leadForms,
+  leadLocales,
   type LeadFilterForm,
   type LeadView,
 } from './leads-api.ts';
@@ -54,6 +59,10 @@ export function LeadFilters({
           { id: filter.form, label: filter.form, builtIn: false, deleted: true },
         ]
       : (forms.data?.forms ?? []);
+  // The Language filter (issue 39): shown when the site has more than one locale, or the URL
+  // names one.
+  const locales = useQuery({ queryKey: LEAD_LOCALES_KEY, queryFn: leadLocales });
+  const languages = languageChoices(locales.data?.locales, filter.locale);
   const [search, setSearch] = useState(filter.q);
   const [moreFilters, setMoreFilters] = useState(false);
 
@@ -81,6 +90,7 @@ export function LeadFilters({
     filter.fromDay,
     filter.toDay,
     filter.owner,
+    filter.locale,
   ].filter(Boolean).length;
   const set = <K extends keyof LeadFilterForm>(key: K, value: LeadFilterForm[K]) =>
     onFilter({ ...filter, [key]: value });
@@ -249,7 +259,36 @@ export function LeadFilters({
               )}
           </select>
         </div>
+        {languages && (
+          // Two columns on wide screens: the row's last, and room for "German (Germany) (de-DE)".
+          <div className="lg:col-span-2">
+            <label htmlFor={field('locale')} className="text-sm font-medium">
+              Language
+            </label>
+            <Tooltip content="The language of the page the form was sent from. Leads from before the site had languages count as American English (en-US).">
+              <select
+                id={field('locale')}
+                value={filter.locale}
+                onChange={(event) => set('locale', event.target.value)}
+                className={inputClass}
+                data-testid="lead-language-filter"
+              >
+                <option value="">All languages</option>
+                {languages.map((language) => (
+                  <option key={language.code} value={language.code}>
+                    {language.label}
+                  </option>
+                ))}
+              </select>
+            </Tooltip>
+          </div>
+        )}
       </div>
+      {locales.isError && (
+        <p role="alert" className="text-sm text-red-800 sm:col-span-2 lg:col-span-6">
+          The site&apos;s languages could not be loaded: {describeError(locales.error)}
+        </p>
+      )}
       <div className="flex flex-wrap items-end justify-between gap-2 sm:col-span-2 lg:col-span-3">
         <div role="group" aria-label="Show leads" className="flex rounded-md bg-slate-100 p-1">
           {(

@@ -13,11 +13,14 @@ import { leadDetailSchema, type LeadDetail } from '../../../../functions/shared/
 import {
   leadFormsSchema,
   leadListSchema,
+  leadLocalesSchema,
   leadStatsSchema,
   type LeadForms,
   type LeadList,
+  type LeadLocales,
   type LeadStats,
 } from '../../../../functions/shared/leads/list.ts';
+import { localeName, localeSchema } from '../../../../functions/shared/locales.ts';
 import { FORM_FOR_TYPE } from '../../../../functions/shared/forms/built-in.ts';
 import { FORM_ID_PATTERN } from '../../../../functions/shared/forms/form-id.ts';
 import { publicFormSchema } from '../../../../functions/shared/forms/public-form.ts';
@@ -37,6 +40,8 @@ export interface LeadFilterForm {
   q: string;
   /** '' any owner, 'me' the signed-in account's leads ("Mine"), or an account's e-mail. */
   owner: string;
+  /** '' any language, or the locale the leads were sent in (issue 39: `de-DE`). */
+  locale: string;
 }
 
 export const EMPTY_FILTER: LeadFilterForm = {
@@ -47,6 +52,7 @@ export const EMPTY_FILTER: LeadFilterForm = {
   toDay: '',
   q: '',
   owner: '',
+  locale: '',
 };
 
 /** How the list shows leads: one row per person (the default) or every submission. */
@@ -60,7 +66,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The filter a /admin/leads URL names (route.ts): status, form, page, from, to (local
- * days) and q. A value the form could not hold (a typo, an old bookmark) is dropped.
+ * days), q, owner and locale. A value the form could not hold (a typo, an old bookmark, a
+ * locale that is no BCP 47 code) is dropped.
  */
 export function filterFromUrl(params: URLSearchParams): LeadFilterForm {
   const status = params.get('status') ?? '';
@@ -82,6 +89,7 @@ export function filterFromUrl(params: URLSearchParams): LeadFilterForm {
     toDay: day('to'),
     q: (params.get('q') ?? '').slice(0, 100),
     owner: (params.get('owner') ?? '').slice(0, 254),
+    locale: localeSchema.safeParse(params.get('locale') ?? '').success ? params.get('locale')! : '',
   };
 }
 
@@ -95,6 +103,7 @@ export function filterToUrl(filter: LeadFilterForm): Record<string, string> {
     to: filter.toDay,
     q: filter.q,
     owner: filter.owner,
+    locale: filter.locale,
   };
 }
 
@@ -103,6 +112,7 @@ export const STATS_KEY = ['/api/admin/leads', 'stats'] as const;
 export const listKey = (filter: LeadFilterForm) => ['/api/admin/leads', 'list', filter] as const;
 export const detailKey = (id: string) => ['/api/admin/leads', 'detail', id] as const;
 export const LEAD_FORMS_KEY = ['/api/admin/leads', 'forms'] as const;
+export const LEAD_LOCALES_KEY = ['/api/admin/leads', 'locales'] as const;
 export const contactKey = (email: string) =>
   ['/api/admin/leads', 'contact', email.toLowerCase()] as const;
 
@@ -126,6 +136,7 @@ export function filterParams(filter: LeadFilterForm): URLSearchParams {
   if (to) params.set('to', to);
   if (filter.q.trim()) params.set('q', filter.q.trim());
   if (filter.owner) params.set('owner', filter.owner);
+  if (filter.locale) params.set('locale', filter.locale);
   return params;
 }
 
@@ -139,6 +150,43 @@ export async function listLeads(filter: LeadFilterForm, cursor?: string): Promis
 /** The Form filter's choices: every form, and deleted ones that leads still name. */
 export async function leadForms(): Promise<LeadForms> {
   return request(leadFormsSchema, 'GET', '/api/admin/leads/forms');
+}
+
+/** The Language filter's choices: the site's locales (issue 39). */
+export async function leadLocales(): Promise<LeadLocales> {
+  return request(leadLocalesSchema, 'GET', '/api/admin/leads/locales');
+}
+
+/** One choice of the Language filter: a locale's code and how the menu names it. */
+export interface LanguageChoice {
+  code: string;
+  label: string;
+}
+
+/**
+ * The Language filter's choices (docs/decisions/0575-leads-by-locale.md), or undefined while
+ * the filter is not shown: it is shown when the site has more than one locale, or when the
+ * URL names one (a bookmark, or a language since taken off the site), which is then kept as a
+ * choice so the filter shows what it filters by.
+ */
+export function languageChoices(
+  locales: LeadLocales['locales'] | undefined,
+  selected: string,
+): LanguageChoice[] | undefined {
+  const site = locales ?? [];
+  if (site.length < 2 && !selected) return undefined;
+  const choices = site.map((locale) => ({
+    code: locale.code,
+    label: `${locale.label} (${locale.code})`,
+  }));
+  if (selected && !site.some((locale) => locale.code === selected)) {
+    choices.push({
+      code: selected,
+      // While the site's locales load, no verdict on whether it is one of them.
+      label: `${localeName(selected, 'en')} (${selected}${locales ? ', not a site language' : ''})`,
+    });
+  }
+  return choices;
 }
 
 export async function leadStats(): Promise<LeadStats> {
