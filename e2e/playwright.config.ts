@@ -86,6 +86,8 @@ const REVIEW_SPECS = [
   'governed.spec.ts',
   // Adds German to the site's languages and sets them back to en-US at the end (issue 39).
   'locales-admin.spec.ts',
+  // The same, for the Analytics tab's Language filter (issue 39).
+  'analytics-locales.spec.ts',
 ];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -215,9 +215,7 @@ describe('GET /api/admin/analytics?locale=: one locale’s figures', () => {
     expect(comparable(after.current)).toEqual(comparable(before.current));
     expect(after.entryPages.length).toBe(before.entryPages.length);
     // A site with one locale keeps no locale scope: en-US asked is the site's figures.
-    expect(await plain.services.events.countersForPage(localeScope('en-US'), DAY, DAY)).toEqual(
-      [],
-    );
+    expect(await plain.services.events.countersForPage(localeScope('en-US'), DAY, DAY)).toEqual([]);
     const onlyEnglish = await plain.dashboard({ locale: 'en-US' });
     expect(onlyEnglish.current.totals).toEqual(before.current.totals);
     expect(onlyEnglish.locales).toEqual(['en-US']);

@@ -121,9 +121,10 @@ describe('site tracking: the page view', () => {
     for (const lang of ['en', 'de_DE', 'x-klingon']) {
       const other = fakePage({ href: 'https://pharmabridge.example/company', lang });
       startSiteTracking();
-      expect(other.sent.map((s) => s.body), lang).toEqual([
-        { landingPageId: 'company', eventType: 'page_view' },
-      ]);
+      expect(
+        other.sent.map((s) => s.body),
+        lang,
+      ).toEqual([{ landingPageId: 'company', eventType: 'page_view' }]);
     }
   });
 
