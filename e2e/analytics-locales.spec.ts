@@ -99,11 +99,18 @@ test('the Language filter shows one locale’s figures and survives a reload', a
     await expectTile(page, 'visitors', '2');
     await expectNoAxeViolations(page);
     await shoot(page, 'analytics-german');
+    // The pickers alone, readable at 390 px (the whole tab is 4,500 px tall there).
+    const pickers = page.locator('section[aria-labelledby="analytics-heading"] > div').first();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await pickers.screenshot({ path: `${SHOTS}/analytics-german-filters-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // English: this browser's view is among its visitors.
     await page.getByLabel('Language', { exact: true }).selectOption('en-US');
     await expect(page).toHaveURL(/[?&]locale=en-US/);
-    await expect(page.getByTestId('range-note')).toContainText('All pages in English');
+    await expect(page.getByTestId('range-note')).toContainText('All pages in American English');
     await expect(page.getByTestId('tile-visitors')).not.toHaveText('0');
 
     // A page chosen drops the language (the API does not combine them).
