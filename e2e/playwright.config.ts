@@ -88,6 +88,8 @@ const REVIEW_SPECS = [
   'locales-admin.spec.ts',
   // Adds German for leads by locale and sets the languages back to en-US at the end (issue 39).
   'leads-locale.spec.ts',
+  // The same, for the Analytics tab's Language filter (issue 39).
+  'analytics-locales.spec.ts',
 ];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));

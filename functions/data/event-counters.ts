@@ -66,6 +66,15 @@
 // Page goals need nothing new: the site's pl:/pc: give them per page, and each matching
 // page's own ref: counters per source.
 //
+// A locale's items (issue 39, docs/decisions/0574-analytics-by-locale.md): on a site with
+// more than one locale configured, one more scope per locale, LOCALE#<locale> (localeScope),
+// sharded like every scope and written like ALL for the events counted in that locale (the
+// page's `<html lang>`; absent or not configured: the default locale): n:<type>,
+// v:page_view (a visitor's first view in that locale that day), pl:/pc: per page (a
+// visitor's first view of the page in that locale), en:, ref:, cmp:, dev:, leads, and
+// n:<type>@<target>. Not fn:, not v:<type> of other events (the funnel and goals stay the
+// site's). A page view on such a site updates three counter items.
+//
 // Budget: a 90-day all-pages view reads 180 ALL items on quiet days (the range and the
 // previous period), and one item more per shard of a busy day.
 import {
@@ -76,9 +85,9 @@ import {
   type EventType,
 } from '../shared/events.ts';
 import { visitSource } from '../shared/attribution.ts';
-import { keys, NO_PAGE_SCOPE, SITE_SCOPE } from './keys.ts';
+import { keys, localeScope, NO_PAGE_SCOPE, SITE_SCOPE } from './keys.ts';
 
-export { NO_PAGE_SCOPE, SITE_SCOPE };
+export { localeScope, NO_PAGE_SCOPE, SITE_SCOPE };
 
 /** Referrers and campaigns with their own counter, per page and day. */
 export const DIMENSION_CAP = 20;

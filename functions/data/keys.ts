@@ -247,6 +247,11 @@ export const GSI2PK = {
 
 /** The whole site's counters (STATS#ALL). Page ids are UUIDs, so no page is ALL. */
 export const SITE_SCOPE = 'ALL';
+/**
+ * A configured locale's share of the site's counters (STATS#LOCALE#<locale>, issue 39,
+ * docs/decisions/0574-analytics-by-locale.md): written like ALL, for the site's locales only.
+ */
+export const localeScope = (locale: string) => `LOCALE#${locale}`;
 /** Leads from forms that are not on a landing page (the contact page, /pilot): STATS#OTHER. */
 export const NO_PAGE_SCOPE = 'OTHER';
 

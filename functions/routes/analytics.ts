@@ -1,10 +1,11 @@
-// GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD[&pageId=ID]: the Analytics tab's
-// figures for a range of UTC days and the period of the same length before it.
+// GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD[&pageId=ID|&locale=de-DE]: the
+// Analytics tab's figures for a range of UTC days and the period of the same length before
+// it; with `locale`, that locale's share (docs/decisions/0574-analytics-by-locale.md).
 import { Hono } from 'hono';
 import { analyticsReport } from '../data/analytics/report.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { notFound } from '../lib/errors.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
 import {
   analyticsQuerySchema,
   analyticsResponseSchema,
@@ -23,11 +24,24 @@ export const analyticsFigures = defineRoute(
     responses: { 200: analyticsResponseSchema },
   },
   async (c, { query }) => {
-    const report = await analyticsReport(c.get('services'), query);
+    const services = c.get('services');
+    const { locales } = await services.workflow.settings();
+    let { locale } = query;
+    if (locale !== undefined) {
+      if (!locales.includes(locale)) {
+        const problem = `is not one of the site's locales (${locales.join(', ')})`;
+        throw new ApiError(400, 'validation_failed', `Invalid request: locale ${problem}`, {
+          locale: [problem],
+        });
+      }
+      // A site with one locale keeps no locale counters: its figures are the site's.
+      if (locales.length < 2) locale = undefined;
+    }
+    const report = await analyticsReport(services, { ...query, locale });
     if (!report) throw notFound('Page');
     // Figures change with every visit: never served from a cache.
     c.header('Cache-Control', 'no-store');
-    return c.json<AnalyticsResponse>(report);
+    return c.json<AnalyticsResponse>({ ...report, locale: query.locale ?? null, locales });
   },
 );
 

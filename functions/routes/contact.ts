@@ -34,7 +34,7 @@ import type { Lead } from '../data/leads/lead-item.ts';
 import { deviceClass, type Attribution } from '../shared/events.ts';
 import { countSubmission, countVariant, isBot } from './support/intake.ts';
 import { defineVisitorRoute, mount } from './support/define-route.ts';
-import { visitorLocale } from './support/visitor-locale.ts';
+import { countedLocale, visitorLocale } from './support/visitor-locale.ts';
 import {
   assetIdFromPath,
   DOWNLOAD_LINK_SECONDS,
@@ -311,6 +311,11 @@ export const submitContact = defineVisitorRoute(
     // user agent, GPC or DNT) counts in no source, campaign or device: the dashboard shows it as
     // "Unattributed". The lead is kept whatever happens here, so a failed count is logged, not
     // answered.
+    // On a site with several locales, also in the lead's locale
+    // (docs/decisions/0574-analytics-by-locale.md).
+    const countLocale = spam
+      ? undefined
+      : await countedLocale(services, record.locale).catch(() => undefined);
     if (!spam) {
       await services.events
         .recordLead(
@@ -318,6 +323,7 @@ export const submitContact = defineVisitorRoute(
           optedOut || isBot(userAgent)
             ? undefined
             : { device: deviceClass(userAgent), attribution: visit },
+          countLocale,
         )
         .catch((error: unknown) =>
           services.log.error('lead not counted in analytics', {
@@ -335,6 +341,7 @@ export const submitContact = defineVisitorRoute(
         page,
         ip,
         userAgent,
+        locale: countLocale,
       }).catch((error: unknown) =>
         services.log.error('form not counted in analytics', {
           leadId: lead.id,

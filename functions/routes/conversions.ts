@@ -11,6 +11,7 @@ import { ApiError, validationError } from '../lib/errors.ts';
 import { limitKey } from '../core/client-address.ts';
 import { countVariant, isBot } from './support/intake.ts';
 import { defineVisitorRoute, mount } from './support/define-route.ts';
+import { countedLocale } from './support/visitor-locale.ts';
 import type { VisitorEnv, VisitorServices } from '../lib/context.ts';
 import type { ConversionEvent } from '../shared/events.ts';
 
@@ -126,17 +127,21 @@ export const recordConversion = defineVisitorRoute(
     if (!services.eventCap.allowAddress(limitKey(ip))) return c.body(null, 202);
     const page = await countedPage(services.pageResolver, event);
     if (!page) return c.body(null, 202);
-    const visitor = await services.events.visitorHash(ip, userAgent ?? '');
+    const [visitor, locale] = await Promise.all([
+      services.events.visitorHash(ip, userAgent ?? ''),
+      countedLocale(services, event.locale),
+    ]);
     if (!services.eventCap.allow(visitor)) return c.body(null, 202);
     // Counted under the page's id, not the path the browser saw
     // (docs/decisions/0077-analytics-counting.md); the device class is the server's reading of the
     // user agent. The funnel's steps are counted in order as the events arrive
-    // (docs/decisions/0411-funnels-in-order.md).
+    // (docs/decisions/0411-funnels-in-order.md). On a site with several locales, also in the
+    // page's locale (docs/decisions/0574-analytics-by-locale.md).
     await services.events.record(
       event,
       page.id,
       visitor,
-      { device: deviceClass(userAgent ?? ''), path: page.path },
+      { device: deviceClass(userAgent ?? ''), path: page.path, locale },
       await services.goals.funnelDefinition(),
     );
     if (event.eventType === 'page_view') {

@@ -10,7 +10,7 @@ import { AnalyticsShareRepository } from '../data/analytics-shares.ts';
 import { InstallSecrets } from '../data/install-secrets.ts';
 import type { VisitorEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
-import { analyticsQuerySchema, analyticsResponseSchema } from '../shared/analytics.ts';
+import { analyticsResponseSchema, siteAnalyticsQuerySchema } from '../shared/analytics.ts';
 import { defineVisitorRoute, mount } from './support/define-route.ts';
 
 const tokenParam = z.object({ token: z.string().max(200) });
@@ -29,7 +29,7 @@ export const readSharedAnalytics = defineVisitorRoute(
     permission: 'public',
     summary:
       "The Analytics tab's figures for the holder of a shared link (410 once revoked or expired)",
-    request: { params: tokenParam, query: analyticsQuerySchema },
+    request: { params: tokenParam, query: siteAnalyticsQuerySchema },
     responses: { 200: sharedReportSchema },
   },
   async (c, { params, query }) => {

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { DAY_FORMAT, daysBetween, isCalendarDay } from './days.ts';
 import { DEVICE_CLASSES, EVENT_TYPES, type EventType } from './events.ts';
 import { formIdSchema } from './forms/form-id.ts';
+import { localeSchema } from './locales.ts';
 
 /** The longest range one request may ask for (a leap year). */
 export const ANALYTICS_MAX_DAYS = 366;
@@ -18,14 +19,46 @@ export const daySchema = z
   .refine(isCalendarDay, { message: 'is not a calendar date', abort: true })
   .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', 'must be between 2000 and 2099');
 
+const rangeShape = {
+  from: daySchema,
+  to: daySchema,
+  /** One page's figures; absent for the whole site. */
+  pageId: z.uuid('must be a page id').optional(),
+};
+
+/**
+ * The shared dashboard's query (functions/routes/shared-analytics.ts): the range and a page,
+ * no language filter (docs/decisions/0574-analytics-by-locale.md).
+ */
+export const siteAnalyticsQuerySchema = z
+  .strictObject(rangeShape)
+  .superRefine(checkDayRange(ANALYTICS_MAX_DAYS));
+
+/**
+ * The Analytics tab's query: the range, and one page's figures or one locale's (issue 39,
+ * docs/decisions/0574-analytics-by-locale.md), not both: a page's counters are not kept per
+ * locale. Whether the site has the locale configured is the route's check.
+ */
 export const analyticsQuerySchema = z
   .strictObject({
-    from: daySchema,
-    to: daySchema,
-    /** One page's figures; absent for the whole site. */
-    pageId: z.uuid('must be a page id').optional(),
+    ...rangeShape,
+    /** One locale's share of the site's figures; absent for every locale. */
+    locale: localeSchema.optional(),
   })
-  .superRefine(checkDayRange(ANALYTICS_MAX_DAYS));
+  .superRefine(checkDayRange(ANALYTICS_MAX_DAYS))
+  .superRefine((query, ctx) => {
+    if (query.pageId !== undefined && query.locale !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['locale'],
+        message: LOCALE_WITH_PAGE,
+      });
+    }
+  });
+
+/** Why `locale` and `pageId` do not go together (the API's 400 and the admin's note). */
+export const LOCALE_WITH_PAGE =
+  "cannot be combined with pageId: a page's figures are not kept per language, so choose either a page or a language";
 
 /**
  * A range of days' check (`from` and `to`, both included): `to` not before `from` and at
@@ -380,6 +413,13 @@ export const analyticsResponseSchema = z.object({
   notFound: z.array(notFoundRowSchema),
   /** Items this answer read from the table (counters and page records). */
   itemsRead: count,
+  /**
+   * GET /api/admin/analytics only (issue 39): the locale whose share these figures are (null:
+   * every locale's), and the site's locales, which the tab's Language filter offers when there
+   * are several (docs/decisions/0574-analytics-by-locale.md).
+   */
+  locale: z.string().nullable().optional(),
+  locales: z.array(z.string()).optional(),
 });
 
 export type AnalyticsPageRow = z.infer<typeof analyticsPageRowSchema>;

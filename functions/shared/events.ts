@@ -3,6 +3,7 @@
 // one schema for the browser and the API.
 import * as z from 'zod';
 import { CONTROL, HOST, HOST_MAX_LENGTH, UTM_MAX_LENGTH, type Attribution } from './attribution.ts';
+import { localeSchema } from './locales.ts';
 
 export const EVENT_TYPES = [
   'page_view',
@@ -129,6 +130,12 @@ export const conversionEventSchema = z.strictObject({
   variantId: variantIdSchema.optional(),
   /** ... and its experiment (the pricing dialog's lead names the default page, not this one). */
   experimentId: z.uuid().optional(),
+  /**
+   * The page's `<html lang>` (issue 39): the locale whose figures the event counts in, when
+   * the site has it configured (docs/decisions/0574-analytics-by-locale.md). Absent from old
+   * scripts and cached pages: the default locale.
+   */
+  locale: localeSchema.optional(),
 });
 
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;

@@ -25,6 +25,8 @@ interface FakePage {
   gpc?: boolean;
   dnt?: string;
   beacon?: boolean;
+  /** `<html lang>`; empty when not given. */
+  lang?: string;
 }
 
 /** Globals of a page at `href`; returns what was sent and the click listeners. */
@@ -47,6 +49,7 @@ function fakePage(page: FakePage) {
   vi.stubGlobal('window', {});
   vi.stubGlobal('location', url);
   vi.stubGlobal('document', {
+    documentElement: { lang: page.lang ?? '' },
     referrer: page.referrer ?? '',
     querySelector: (selector: string) =>
       selector === 'link[rel=canonical]' && page.canonical ? { href: page.canonical } : null,
@@ -103,6 +106,26 @@ describe('site tracking: the page view', () => {
     expect(sent.map((s) => s.body)).toEqual([
       { landingPageId: 'product/manufacturers', eventType: 'page_view' },
     ]);
+  });
+
+  it('sends the page’s <html lang> as locale when it is a locale code, and leaves out anything else', () => {
+    const german = fakePage({
+      href: 'https://pharmabridge.example/de/pricing',
+      canonical: 'https://pharmabridge.example/de/pricing',
+      lang: 'de-DE',
+    });
+    startSiteTracking();
+    expect(german.sent.map((s) => s.body)).toEqual([
+      { landingPageId: 'de/pricing', eventType: 'page_view', locale: 'de-DE' },
+    ]);
+    for (const lang of ['en', 'de_DE', 'x-klingon']) {
+      const other = fakePage({ href: 'https://pharmabridge.example/company', lang });
+      startSiteTracking();
+      expect(
+        other.sent.map((s) => s.body),
+        lang,
+      ).toEqual([{ landingPageId: 'company', eventType: 'page_view' }]);
+    }
   });
 
   it('falls back to fetch, keepalive and without credentials, when there is no beacon', () => {

@@ -49,6 +49,10 @@ export function startSiteTracking(): void {
   const landingPageId = new URL(
     document.querySelector<HTMLLinkElement>('link[rel=canonical]')?.href || location.href,
   ).pathname.slice(1);
+  // The page's `<html lang>` when it is a locale code (`de-DE`): the locale the event counts
+  // in (docs/decisions/0574-analytics-by-locale.md); left out otherwise, never refused.
+  const lang = document.documentElement.lang;
+  const locale = /^[a-z]{2,3}-[A-Z]{2}$/.test(lang) ? lang : undefined;
   // Fire and forget: a beacon (text/plain: no preflight, survives the navigation), else
   // fetch with the same body, which the API takes as text/plain too (a failure shows in the
   // console only, as the landing pages' does). Undefined fields (no metadata, no
@@ -59,6 +63,7 @@ export function startSiteTracking(): void {
       eventType,
       metadata: source && { source },
       attribution,
+      locale,
     });
     if (!navigator.sendBeacon?.(ENDPOINT, body)) {
       void fetch(ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'omit' });

@@ -7,7 +7,7 @@
 // docs/decisions/0440-analytics-report-modules.md).
 import { previousRange, type AnalyticsResponse } from '../../shared/analytics.ts';
 import { NOT_FOUND_ROUTE, SITE_SCOPE_PREFIX } from '../../shared/site-routes.ts';
-import { SITE_SCOPE } from '../event-counters.ts';
+import { localeScope, SITE_SCOPE, type DayStats } from '../event-counters.ts';
 import { entryPages } from './entry-pages.ts';
 import { DEFAULT_FUNNEL, funnelFigures } from './funnel.ts';
 import { goalFigures } from './goals.ts';
@@ -25,7 +25,9 @@ export async function analyticsReport(
   query: ReportQuery,
 ): Promise<AnalyticsResponse | undefined> {
   const previous = previousRange(query.from, query.to);
-  const scope = query.pageId ?? SITE_SCOPE;
+  // One page's items, one locale's (docs/decisions/0574-analytics-by-locale.md), or the site's.
+  const scope = query.pageId ?? (query.locale ? localeScope(query.locale) : SITE_SCOPE);
+  const siteWide = scope === SITE_SCOPE;
   const [days, directory, { goals: goalList, funnel, definition }, missingDays, siteDays] =
     await Promise.all([
       sources.events.dayStats(scope, previous.from, query.to),
@@ -36,11 +38,12 @@ export async function analyticsReport(
       query.pageId
         ? Promise.resolve([])
         : sources.events.dayStats(`${SITE_SCOPE_PREFIX}${NOT_FOUND_ROUTE}`, query.from, query.to),
-      // The funnel is the site's (its counters are on the site's items): one page's view
-      // reads the site's items of the range for it.
-      query.pageId
-        ? sources.events.dayStats(SITE_SCOPE, query.from, query.to)
-        : Promise.resolve(undefined),
+      // The funnel is the site's (its counters are on the site's items): one page's or one
+      // locale's view reads the site's items of the range for it (a locale's view for its
+      // goals too: their visitors are counted on the site's items only).
+      siteWide
+        ? Promise.resolve(undefined)
+        : sources.events.dayStats(SITE_SCOPE, query.from, query.to),
     ]);
   let page: AnalyticsResponse['page'] = null;
   if (query.pageId) {
@@ -60,7 +63,9 @@ export async function analyticsReport(
     previous: period(previous.from, previous.to),
     generatedAt: sources.now().toISOString(),
     goals: goalList.map((goal) =>
-      goalFigures(goal, inRange, current.totals.visitors, page?.path ?? null, pathOfId),
+      query.locale && siteDays
+        ? goalFigures(goal, siteDays, visitorsOf(siteDays), null, pathOfId)
+        : goalFigures(goal, inRange, current.totals.visitors, page?.path ?? null, pathOfId),
     ),
     goalFunnel: funnel,
     funnel: funnelFigures(definition, siteDays ?? inRange),
@@ -70,3 +75,7 @@ export async function analyticsReport(
     itemsRead: days.length + directory.itemsRead + missingDays.length + (siteDays?.length ?? 0),
   };
 }
+
+/** The visitors of a range of the site's days (the goals' rate under a locale's view). */
+const visitorsOf = (days: DayStats[]) =>
+  days.reduce((total, stats) => total + (stats.events.get('page_view')?.visitors ?? 0), 0);

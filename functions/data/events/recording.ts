@@ -14,6 +14,7 @@ import {
   eventKey,
   GOAL_SOURCE_CAP,
   GOALS_SCOPE,
+  localeScope,
   NO_PAGE_SCOPE,
   PAIR,
   SITE_DIMENSION_CAP,
@@ -52,7 +53,11 @@ export class EventRecording extends VisitorDays {
     event: RecordedEvent,
     pageId: string,
     visitor: string,
-    context: VisitContext & { target?: string | undefined; path?: string | null | undefined },
+    context: VisitContext & {
+      target?: string | undefined;
+      path?: string | null | undefined;
+      locale?: string | undefined;
+    },
     funnel?: FunnelDefinition,
   ): Promise<void> {
     const at = this.now();
@@ -75,6 +80,7 @@ export class EventRecording extends VisitorDays {
         type,
         targetKey,
         isView ? event.attribution : undefined,
+        context.locale,
       ),
       this.db.send(
         new PutCommand({
@@ -131,6 +137,27 @@ export class EventRecording extends VisitorDays {
       // Visitors with this event anywhere on the site today: a goal's converters (issue 25).
       if (visitorFirst.site) add(site, `v:${type}`);
     }
+    // The locale's share of the site's figures, on a site with several locales
+    // (docs/decisions/0574-analytics-by-locale.md): ALL's figures but the funnel's and the
+    // goals' visitors, its visitors those of the locale.
+    const local = context.locale
+      ? this.counterWrite(localeScope(context.locale), day, SITE_DIMENSION_CAP)
+      : undefined;
+    if (local) {
+      add(local, `n:${type}`);
+      if (targetKey) add(local, `n:${targetKey}`);
+      if (isView) {
+        add(local, `pc:${pageId}`);
+        if (visitorFirst.localePage) add(local, `pl:${pageId}`);
+        if (visitorFirst.localeSite) {
+          add(local, 'v:page_view');
+          add(local, `en:${pageId}`);
+          addDimensions(local, 1, context.device, event.attribution);
+        }
+      } else if (CTA_TYPES.has(type)) {
+        add(local, `pc:${pageId}`, PAIR);
+      }
+    }
     // The 404 page counts the missing paths, capped like the referrers (the rest: other).
     if (type === 'not_found' && event.metadata?.source) {
       page.capped.push({ dimension: 'nf', value: event.metadata.source, amount: 1 });
@@ -154,30 +181,40 @@ export class EventRecording extends VisitorDays {
         });
       }
     }
-    await Promise.all([this.count(page), this.count(site), ...(goals ? [this.count(goals)] : [])]);
+    await Promise.all([
+      this.count(page),
+      this.count(site),
+      ...(goals ? [this.count(goals)] : []),
+      ...(local ? [this.count(local)] : []),
+    ]);
   }
 
   /**
    * Counts a stored lead (never spam) on its page (OTHER when it came from no landing
    * page) and on the site. `visit` is absent when the browser asked not to be tracked:
-   * the lead then counts in the totals but in no referrer, campaign or device.
+   * the lead then counts in the totals but in no referrer, campaign or device. With `locale`
+   * (a site with several locales: the lead's locale), on that locale's item too.
    */
   async recordLead(
     pageId: string | undefined,
     visit: (VisitContext & { attribution?: Attribution | undefined }) | undefined,
+    locale?: string,
   ): Promise<void> {
     const day = utcDay(this.now());
     const scope = pageId ?? NO_PAGE_SCOPE;
     const page = this.counterWrite(scope, day, DIMENSION_CAP);
     const site = this.counterWrite(SITE_SCOPE, day, SITE_DIMENSION_CAP);
+    const local = locale
+      ? this.counterWrite(localeScope(locale), day, SITE_DIMENSION_CAP)
+      : undefined;
     add(page, 'leads');
-    add(site, 'leads');
-    add(site, `pl:${scope}`, PAIR);
-    if (visit) {
-      addDimensions(page, PAIR, visit.device, visit.attribution);
-      addDimensions(site, PAIR, visit.device, visit.attribution);
+    for (const whole of local ? [site, local] : [site]) {
+      add(whole, 'leads');
+      add(whole, `pl:${scope}`, PAIR);
+      if (visit) addDimensions(whole, PAIR, visit.device, visit.attribution);
     }
-    await Promise.all([this.count(page), this.count(site)]);
+    if (visit) addDimensions(page, PAIR, visit.device, visit.attribution);
+    await Promise.all([this.count(page), this.count(site), ...(local ? [this.count(local)] : [])]);
   }
 
   /**
@@ -189,7 +226,12 @@ export class EventRecording extends VisitorDays {
    */
   async recordSubmission(
     submission: { formId: string; assetId?: string | undefined },
-    visit: { pageId: string | undefined; path: string | null; visitor: string },
+    visit: {
+      pageId: string | undefined;
+      path: string | null;
+      visitor: string;
+      locale?: string | undefined;
+    },
     context: VisitContext,
     funnel: FunnelDefinition,
   ): Promise<void> {
@@ -199,7 +241,7 @@ export class EventRecording extends VisitorDays {
         { eventType: type },
         pageId,
         visit.visitor,
-        { ...context, target, path: visit.path },
+        { ...context, target, path: visit.path, locale: visit.locale },
         funnel,
       );
     // One after the other: the form is sent before its file is handed out (the funnel's order).

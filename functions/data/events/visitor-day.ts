@@ -90,7 +90,11 @@ export class VisitorDays extends EventReads {
     type: EventType,
     targetKey: string | undefined,
     attribution: Attribution | undefined,
+    locale?: string,
   ) {
+    // A view counted in a locale's scope (docs/decisions/0574-analytics-by-locale.md): is it
+    // the visitor's first in that locale today, and their first of this page in it?
+    const local = locale && type === 'page_view' ? locale : undefined;
     // The day's first source with something to say (a referrer or a campaign): a lead sent
     // later from a page without one (the contact page) is attributed to it (firstSource).
     const source = attribution && Object.keys(attribution).length > 0 ? attribution : undefined;
@@ -98,12 +102,15 @@ export class VisitorDays extends EventReads {
       new UpdateCommand({
         TableName: this.table,
         Key: keys.visitor(day, visitor),
-        UpdateExpression: `ADD #page :one, #site :one${targetKey ? ', #tpage :one, #tsite :one' : ''} SET expiresAt = if_not_exists(expiresAt, :expires), #entry = if_not_exists(#entry, :entry)${source ? ', firstSource = if_not_exists(firstSource, :source)' : ''}`,
+        UpdateExpression: `ADD #page :one, #site :one${targetKey ? ', #tpage :one, #tsite :one' : ''}${local ? ', #lsite :one, #lpage :one' : ''} SET expiresAt = if_not_exists(expiresAt, :expires), #entry = if_not_exists(#entry, :entry)${source ? ', firstSource = if_not_exists(firstSource, :source)' : ''}`,
         ExpressionAttributeNames: {
           '#page': `${pageId}:${type}`,
           '#site': `site:${type}`,
           ...(targetKey
             ? { '#tpage': `${pageId}:${targetKey}`, '#tsite': `site:${targetKey}` }
+            : {}),
+          ...(local
+            ? { '#lsite': `locale:${local}:${type}`, '#lpage': `locale:${local}:${pageId}:${type}` }
             : {}),
           '#entry': 'entrySource',
         },
@@ -125,6 +132,8 @@ export class VisitorDays extends EventReads {
       site: first(`site:${type}`),
       targetPage: targetKey ? first(`${pageId}:${targetKey}`) : false,
       targetSite: targetKey ? first(`site:${targetKey}`) : false,
+      localeSite: local ? first(`locale:${local}:${type}`) : false,
+      localePage: local ? first(`locale:${local}:${pageId}:${type}`) : false,
       entrySource: typeof entry === 'string' && entry ? entry : DIRECT_SOURCE,
     };
   }

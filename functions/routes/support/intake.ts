@@ -71,6 +71,8 @@ export async function countSubmission(
     page: { id: string; slug: string } | undefined;
     ip: string;
     userAgent: string;
+    /** The locale scope it counts in (countedLocale); none on a site with one locale. */
+    locale?: string | undefined;
   },
 ): Promise<void> {
   const [visitor, funnel] = await Promise.all([
@@ -83,6 +85,7 @@ export async function countSubmission(
       pageId: input.page?.id,
       path: input.page ? publicPath(input.page.slug) : null,
       visitor,
+      locale: input.locale,
     },
     { device: deviceClass(input.userAgent) },
     funnel,

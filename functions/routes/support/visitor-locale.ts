@@ -1,5 +1,6 @@
 // The locale a visitor's request names (issue 39, docs/decisions/0570-forms-per-locale.md):
-// GET /api/forms/:formId?locale= and POST /api/contact's `locale`.
+// GET /api/forms/:formId?locale= and POST /api/contact's `locale`; and the locale whose
+// analytics figures an event or a lead counts in (docs/decisions/0574-analytics-by-locale.md).
 import type { VisitorServices } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { DEFAULT_LOCALE } from '../../shared/locales.ts';
@@ -22,4 +23,20 @@ export async function visitorLocale(
     });
   }
   return locale;
+}
+
+/**
+ * The locale scope an event or a lead counts in (docs/decisions/0574-analytics-by-locale.md):
+ * none on a site with one locale (its figures are the site's); else `locale` when the site has
+ * it configured, and the default locale for anything else (an old script or cached page sends
+ * none; a visitor's made-up code must not create a scope). The setting is read through the
+ * workflow's per-process cache (siteLocales).
+ */
+export async function countedLocale(
+  services: Pick<VisitorServices, 'workflow'>,
+  locale: string | undefined,
+): Promise<string | undefined> {
+  const locales = await services.workflow.siteLocales();
+  if (locales.length < 2) return undefined;
+  return locale !== undefined && locales.includes(locale) ? locale : DEFAULT_LOCALE;
 }

@@ -11,6 +11,8 @@ export type Tab = (typeof TABS)[number];
  * The Pages tab's page editor adds `?edit=<page id>&block=<block id>&thread=<comment id>&tab=<side
  * tab>` (common/editor/blocks/editor-url.ts), and its Languages tab `&locale=<BCP 47 code>` with
  * `&translate=1` while the translator view is open (pages/locales/locale-url.ts, issue 39).
+ * The Analytics tab keeps `?page=<id>` or `?locale=<BCP 47 code>` (its Language filter, issue
+ * 39), `&goal=<id>` and `&share=1` (analytics/analytics-tab.tsx).
  * Views that are not tabs: the Account area, the setup link, the Pages area's Redirects,
  * Experiments (`?page=&experiment=&variant=&panel=`, common/experiments-url.ts) and
  * Forms (`?form=<id>`, forms/forms-view.tsx), Claims and Evidence (`?claim=<id>`,

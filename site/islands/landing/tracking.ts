@@ -56,6 +56,16 @@ export function attributionField(): {
   return { ...(attribution ? { attribution } : {}), ...served };
 }
 
+/**
+ * The page's `<html lang>` when it is a locale code (`de-DE`), which the API counts the event
+ * in (docs/decisions/0574-analytics-by-locale.md); undefined (left out of the JSON) otherwise,
+ * so a page with a bare language never has its events refused.
+ */
+export const pageLocale = (): string | undefined => {
+  const lang = document.documentElement.lang;
+  return /^[a-z]{2,3}-[A-Z]{2}$/.test(lang) ? lang : undefined;
+};
+
 export function track(
   landingPageId: string,
   eventType: EventType,
@@ -69,6 +79,7 @@ export function track(
     ...(metadata ? { metadata } : {}),
     ...(attribution ? { attribution } : {}),
     ...servedVariant(),
+    locale: pageLocale(),
   });
   try {
     // A string beacon goes out as text/plain: a simple request that survives navigation.

@@ -9,15 +9,18 @@ import {
 import { request } from '../api.ts';
 import type { DayRange } from './format.ts';
 
-export const analyticsKey = (range: DayRange, pageId: string | undefined) =>
-  ['/api/admin/analytics', range.from, range.to, pageId ?? 'all'] as const;
+export const analyticsKey = (range: DayRange, pageId: string | undefined, locale?: string) =>
+  ['/api/admin/analytics', range.from, range.to, pageId ?? 'all', locale ?? 'all'] as const;
 
+/** The tab's figures: every page, one page, or one locale's (issue 39), never page and locale. */
 export async function fetchAnalytics(
   range: DayRange,
   pageId: string | undefined,
+  locale?: string,
 ): Promise<AnalyticsResponse> {
   const query = new URLSearchParams({ from: range.from, to: range.to });
   if (pageId) query.set('pageId', pageId);
+  if (locale) query.set('locale', locale);
   return request(analyticsResponseSchema, 'GET', `/api/admin/analytics?${query}`);
 }
 

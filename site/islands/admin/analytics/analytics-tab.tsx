@@ -6,18 +6,21 @@
 // open over a reload. Below the pickers, the Realtime panel (realtime-panel.tsx): who is on the
 // site right now, whatever range and page are chosen. A goal chosen in the Goals table shows
 // its breakdown per page and per source (`?goal=<id>`, kept over a reload); "Build funnel"
-// makes the Funnel card's steps from goals (issue 25).
+// makes the Funnel card's steps from goals (issue 25). A site with several locales gets a
+// Language filter (issue 39, docs/decisions/0574-analytics-by-locale.md): `?locale=de-DE`,
+// kept over a reload; it shows all pages in that language, so choosing it drops the page.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   analyticsQuerySchema,
   type AnalyticsResponse,
 } from '../../../../functions/shared/analytics.ts';
+import { localeName } from '../../../../functions/shared/locales.ts';
 import { describeError, HttpError } from '../api.ts';
 import { pagesQuery, type LandingPage } from '../common/pages-api.ts';
 import { useCan, useMe } from '../permissions.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
-import { Button, FieldError, inputClass } from '../ui.tsx';
+import { Button, FieldError, InfoTip, inputClass } from '../ui.tsx';
 import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
 import { GoalBreakdownPanel } from './goal-breakdown.tsx';
 import { FunnelBuilder } from './funnel-builder.tsx';
@@ -48,25 +51,33 @@ export function AnalyticsTab({
   const [custom, setCustom] = useState<DayRange>(() => presetRange(28));
   const range = choice === 'custom' ? custom : presetRange(choice);
   const pages = useQuery(pagesQuery);
+  const location = useAdminLocation();
+  // A language and a page do not go together (the API refuses both): the page wins.
+  const locale = pageId ? undefined : (location.params.get('locale') ?? undefined);
   const report = useQuery({
-    queryKey: analyticsKey(range, pageId),
-    queryFn: () => fetchAnalytics(range, pageId),
+    queryKey: analyticsKey(range, pageId, locale),
+    queryFn: () => fetchAnalytics(range, pageId, locale),
     // Switching range or page keeps the figures on screen (marked busy) until the new ones land.
     placeholderData: keepPreviousData,
   });
-  const share = useShareDialog(pageId);
-  const location = useAdminLocation();
+  const share = useShareDialog(pageId, locale);
   const goalId = location.params.get('goal') ?? undefined;
   // Replaced, not pushed, like a filter: Back leaves the tab.
   const selectGoal = (id: string | undefined) =>
     navigate(
       viewUrl('analytics', {
         page: pageId,
+        locale,
         share: location.params.get('share') ?? undefined,
         goal: id,
       }),
       { replace: true },
     );
+  // Pushed, like the page: Back returns to the figures before. A language shows all pages.
+  const selectLocale = (next: string | undefined) =>
+    navigate(viewUrl('analytics', { locale: next, goal: goalId }));
+  // The site's locales, as the last answer gave them (kept while the next one loads).
+  const locales = report.data?.locales ?? [];
   const selectedGoal = report.data?.goals.find((goal) => goal.id === goalId);
 
   return (
@@ -107,6 +118,9 @@ export function AnalyticsTab({
             pageId={pageId}
             onChange={(id) => onPageChange(pages.data?.find((page) => page.id === id))}
           />
+          {locales.length > 1 && (
+            <LanguagePicker locales={locales} locale={locale} onChange={selectLocale} />
+          )}
         </div>
         <RangeNote report={report.data} fetching={report.isFetching && !report.isPending} />
       </div>
@@ -120,6 +134,18 @@ export function AnalyticsTab({
           <p>Could not load the figures: {describeError(report.error)}</p>
           {report.error instanceof HttpError && report.error.fields['to'] && (
             <p className="mt-1 text-sm">Choose a shorter range (at most 366 days).</p>
+          )}
+          {report.error instanceof HttpError && report.error.fields['locale'] && (
+            <p className="mt-1 text-sm">
+              The site no longer has this language: choose another one, or all languages.{' '}
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => selectLocale(undefined)}
+              >
+                Show all languages
+              </button>
+            </p>
           )}
           <Button className="mt-3" onClick={() => void report.refetch()}>
             Try again
@@ -162,7 +188,7 @@ export function AnalyticsTab({
  * role sees the links made ("Shared links"), as the API allows. Open while the URL says
  * `share=1`; closing returns focus to the button, also when the dialog was opened by a reload.
  */
-function useShareDialog(pageId: string | undefined) {
+function useShareDialog(pageId: string | undefined, locale: string | undefined) {
   const me = useMe();
   const mayShare = useCan('publish');
   const location = useAdminLocation();
@@ -173,6 +199,7 @@ function useShareDialog(pageId: string | undefined) {
     navigate(
       viewUrl('analytics', {
         page: pageId,
+        locale,
         share: next ? '1' : undefined,
         goal: location.params.get('goal') ?? undefined,
       }),
@@ -328,6 +355,50 @@ function PagePicker({
   );
 }
 
+/**
+ * The Language filter (issue 39): shown when the site has more than one locale. Its figures
+ * are the pages read in that language (their `<html lang>`), all pages together.
+ */
+function LanguagePicker({
+  locales,
+  locale,
+  onChange,
+}: {
+  locales: string[];
+  locale: string | undefined;
+  onChange: (locale: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-48">
+      <div className="flex items-center gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+          Language
+        </label>
+        <InfoTip about="the Language filter">
+          The visitors, page views, clicks and leads of pages read in this language, across all
+          pages (choosing a language shows all pages). Counted since the site had a second language.
+          The funnel, the goals and the pages not found stay the whole site&apos;s.
+        </InfoTip>
+      </div>
+      <select
+        id={id}
+        value={locale ?? ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        className={inputClass}
+      >
+        <option value="">All languages</option>
+        {!locale || locales.includes(locale) ? null : <option value={locale}>{locale}</option>}
+        {locales.map((code) => (
+          <option key={code} value={code}>
+            {localeName(code, 'en')} ({code})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function RangeNote({
   report,
   fetching,
@@ -344,6 +415,7 @@ function RangeNote({
     <p id="analytics-updated" className="mt-4 text-sm text-slate-600" data-testid="range-note">
       <span className="font-medium text-slate-800">
         {report.page ? `${report.page.title} (${report.page.path ?? ''})` : 'All pages'}
+        {report.locale ? ` in ${localeName(report.locale, 'en')}` : ''}
       </span>
       {': '}
       {rangeLabel(report.current)} compared with {rangeLabel(report.previous)}. Days are UTC

@@ -262,6 +262,7 @@ export function Dashboard({
           }`}
           actions={funnelActions}
         >
+          <SiteWideNote report={report} />
           <Funnel report={report} />
         </Card>
         <Card
@@ -303,6 +304,7 @@ export function Dashboard({
           help="What the team counts besides leads: an event (a button, a download, a lead form) or views of pages. Conversions: the events or page views; converters: visitors who reached the goal that day; the rate is converters over visitors."
           actions={goalActions}
         >
+          <SiteWideNote report={report} />
           <GoalsTable
             goals={report.goals}
             selected={goalSelection?.selected}
@@ -328,10 +330,24 @@ export function Dashboard({
             title="Pages not found"
             help="Addresses on this site that visitors asked for and that do not exist (the path only, never the query): links to fix, or redirects to add."
           >
+            <SiteWideNote report={report} />
             <NotFoundTable rows={report.notFound} />
           </Card>
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Under a language (issue 39, docs/decisions/0574-analytics-by-locale.md): the funnel, the
+ * goals and the missing pages stay the whole site's, which the card says.
+ */
+function SiteWideNote({ report }: { report: AnalyticsResponse }) {
+  if (!report.locale) return null;
+  return (
+    <p className="mb-3 text-sm text-slate-600" data-testid="site-wide-note">
+      The whole site in every language: this card is not filtered by language.
+    </p>
   );
 }
