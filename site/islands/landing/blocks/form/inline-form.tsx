@@ -165,7 +165,7 @@ export function InlineForm(props: InlineFormProps) {
             />
           </FormFields>
           {preview && (
-            <p className="text-sm text-slate-600">A preview: this form is not sent from here.</p>
+            <p className="text-sm text-slate-600">{words.previewNote}</p>
           )}
         </form>
       )}
