@@ -78,7 +78,13 @@ export const referenceDay = (locale: string, day: string) =>
 
 const en: LandingText = {
   jobCode: { approved: (day) => `Approved ${day}`, published: (day) => `Published ${day}` },
-  nav: { label: 'Main', platform: 'Platform', faqs: 'FAQs', pricing: 'Pricing', contact: 'Contact Us' },
+  nav: {
+    label: 'Main',
+    platform: 'Platform',
+    faqs: 'FAQs',
+    pricing: 'Pricing',
+    contact: 'Contact Us',
+  },
   event: {
     when: 'When',
     where: 'Where',
