@@ -115,8 +115,7 @@ export function zoneAbbreviation(instant: Date, timeZone: string, locale = 'en-U
   const languages = isEnglish(locale) ? ['en-GB', 'en-US'] : [locale, 'en-GB', 'en-US'];
   const names = languages.map(
     (language) =>
-      partsIn(instant.getTime(), timeZone, { timeZoneName: 'short' }, language).timeZoneName ??
-      '',
+      partsIn(instant.getTime(), timeZone, { timeZoneName: 'short' }, language).timeZoneName ?? '',
   );
   return names.find((name) => name !== '' && !/^(GMT|UTC)[+-−]/.test(name)) ?? names[0]!;
 }

@@ -172,15 +172,14 @@ export function ReferencesList({ block }: { block?: Extract<Block, { type: 'refe
           {block?.heading || words.heading}
         </h2>
         {entries.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-700">
-            {words.empty}
-          </p>
+          <p className="mt-4 text-sm text-slate-700">{words.empty}</p>
         ) : (
           <ol className="mt-4 list-decimal space-y-2 pl-6 text-sm leading-6 text-slate-700">
             {entries.map(({ number, evidence }) => (
               <li key={number} id={`ref-${number}`}>
                 <cite className="font-semibold not-italic">{evidence.title}</cite>.{' '}
-                {evidence.source}, <time dateTime={evidence.date}>{referenceDay(locale, evidence.date)}</time>.
+                {evidence.source},{' '}
+                <time dateTime={evidence.date}>{referenceDay(locale, evidence.date)}</time>.
                 {evidence.url && (
                   <>
                     {' '}

@@ -229,7 +229,8 @@ export function EventBlock({
         </div>
         {where && (
           <div>
-            <dt className={`${label} sm:inline`}>{words.where}</dt> <dd className="sm:inline">{where}</dd>
+            <dt className={`${label} sm:inline`}>{words.where}</dt>{' '}
+            <dd className="sm:inline">{where}</dd>
           </div>
         )}
         {block.onlineUrl && (
@@ -268,7 +269,9 @@ export function EventBlock({
         </p>
       )}
       {block.agenda.length > 0 && <Agenda block={block} tone={tone} words={words} />}
-      {block.speakers.length > 0 && <Speakers block={block} tone={tone} media={media} words={words} />}
+      {block.speakers.length > 0 && (
+        <Speakers block={block} tone={tone} media={media} words={words} />
+      )}
       {/* Structured data: a data block, never run, so the page's CSP has nothing to allow. */}
       <script
         type="application/ld+json"

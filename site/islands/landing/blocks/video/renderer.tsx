@@ -74,9 +74,7 @@ export function VideoBlock({
           <span className="sr-only">{words.play(title)}</span>
         </a>
       </div>
-      <p className={`mt-3 text-sm ${look.tone.muted}`}>
-        {words.privacy(provider)}
-      </p>
+      <p className={`mt-3 text-sm ${look.tone.muted}`}>{words.privacy(provider)}</p>
     </BlockSection>
   );
 }
