@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,6 +21,8 @@ import { keys } from '../functions/data/keys.ts';
 import { ensureTable } from '../functions/data/table.ts';
 import { buildSite, buildStamp } from '../functions/server/site-build.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
+import { layoutSchema } from '../functions/shared/blocks.ts';
+import type { Publication } from '../functions/shared/job-codes.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { vnuErrors } from '../e2e/vnu.ts';
 import { hydrated } from '../e2e/hydration.ts';
@@ -78,6 +80,65 @@ beforeAll(async () => {
     isActive: true,
     content: landingTemplate(),
   });
+  // A webinar page with an event block, and its German version live with a job code (as the
+  // locale routes store it: its own page `<id>.de-DE`, slug `de/<slug>`): the page's own words
+  // in German (site/i18n/landing.ts, docs/decisions/0577-landing-words-per-locale.md).
+  const pages = new LandingPageRepository(db, table);
+  const webinar = (title: string) => ({
+    ...landingTemplate(),
+    layout: layoutSchema.parse([
+      { id: 'nav', type: 'navigation', name: 'PharmaBridge' },
+      {
+        id: 'webinar',
+        type: 'event',
+        title,
+        startsAt: '2027-03-16T16:00',
+        timeZone: 'Europe/Berlin',
+        durationMinutes: 60,
+        onlineUrl: 'https://meet.example.com/webinar',
+        agenda: [{ time: '16:00', title: title }],
+        speakers: [{ name: 'Dr. Anna Weber' }],
+      },
+    ]),
+  });
+  const english = await pages.create({
+    title: 'Data exchange webinar',
+    slug: 'data-exchange-webinar',
+    isActive: true,
+    content: webinar('Data exchange webinar'),
+  });
+  const germanId = `${english.id}.de-DE`;
+  await pages.create(
+    {
+      title: 'Webinar Datenaustausch',
+      slug: 'de/datenaustausch-webinar',
+      isActive: true,
+      content: webinar('Webinar Datenaustausch'),
+    },
+    { id: germanId },
+  );
+  const publication: Publication = {
+    jobCode: 'PB-2027-0007',
+    version: 1,
+    publishedAt: '2027-03-02T09:00:00.000Z',
+    publishedBy: 'publisher@pharmabridge.test',
+    approvals: [
+      {
+        signerName: 'Dr. A. Prüferin',
+        signerEmail: 'reviewer@pharmabridge.test',
+        signedAt: '2027-03-01T15:00:00.000Z',
+        meaning: 'approved-medical',
+      },
+    ],
+  };
+  await db.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.page(germanId),
+      UpdateExpression: 'SET publication = :publication',
+      ExpressionAttributeValues: { ':publication': publication },
+    }),
+  );
   // The locales setting as PUT /api/admin/settings writes it.
   await db.send(
     new PutCommand({ TableName: table, Item: { ...keys.settings(), locales: ['en-US', 'de-DE'] } }),
@@ -150,6 +211,35 @@ describe('the site built with en-US and de-DE', () => {
     expect(german).not.toContain('Skip to content');
   });
 
+  it("builds a German landing page that says the page's own words in German", () => {
+    const german = html('/de/datenaustausch-webinar');
+    expect(german).toMatch(/<html lang="de-DE"/);
+    expect(german).toContain('aria-label="Hauptnavigation"');
+    expect(german).toMatch(/>Wann<\/dt>/);
+    expect(german).toContain('>Dienstag, 16. März 2027, 16:00</time>');
+    expect(german).toContain('MEZ (Europe/Berlin)');
+    expect(german).toContain('Online teilnehmen');
+    expect(german).toContain('Zum Kalender hinzufügen');
+    expect(german).toContain('>Programm</h3>');
+    expect(german).toMatch(/>PB-2027-0007 v1 · Freigegeben am 01\.03\.2027<\/p>/);
+    for (const english of [
+      '>When</dt>',
+      'Join online',
+      'Add to calendar',
+      '>Agenda</h3>',
+      'Tuesday',
+    ]) {
+      expect(german).not.toContain(english);
+    }
+    // The English version says them in English, as before.
+    const englishPage = html('/data-exchange-webinar');
+    expect(englishPage).toMatch(/>When<\/dt>/);
+    expect(englishPage).toContain('>Tuesday, 16 March 2027, 16:00</time>');
+    expect(englishPage).toContain(
+      `<link rel="alternate" hreflang="de-DE" href="${SITE}/de/datenaustausch-webinar">`,
+    );
+  });
+
   it('builds no German home while the default page has no German version', () => {
     expect(existsSync(join(distDir, 'de', 'index.html'))).toBe(false);
     expect(html('/')).not.toContain('hreflang="de-DE"');
@@ -171,7 +261,10 @@ describe('the site built with en-US and de-DE', () => {
 
   it('passes the Nu HTML checker on the German pages', async () => {
     const pages = new Map(
-      ['/de/pricing', '/de/contact', '/pricing'].map((path) => [path, html(path)]),
+      ['/de/pricing', '/de/contact', '/pricing', '/de/datenaustausch-webinar'].map((path) => [
+        path,
+        html(path),
+      ]),
     );
     expect(await vnuErrors(pages)).toEqual([]);
   });

@@ -135,3 +135,30 @@ describe('eventWhen', () => {
     expect(fallBack.endIso).toBe('2026-11-01T02:00-05:00');
   });
 });
+
+describe('eventWhen in the page’s language (issue 39)', () => {
+  const when = (startsAt: string, timeZone: string, durationMinutes: number, locale: string) =>
+    eventWhen(eventSpan({ startsAt, timeZone, durationMinutes }), timeZone, locale);
+
+  it('writes a German page’s date and zone in German, the instants unchanged', () => {
+    const berlin = when('2026-03-14T16:00', 'Europe/Berlin', 60, 'de-DE');
+    expect(eventWhenText(berlin)).toBe('Samstag, 14. März 2026, 16:00–17:00 MEZ (Europe/Berlin)');
+    expect(berlin.startIso).toBe('2026-03-14T16:00+01:00');
+    const late = when('2026-03-28T23:00', 'Europe/Berlin', 240, 'de-DE');
+    expect(eventWhenText(late)).toBe(
+      'Samstag, 28. März 2026, 23:00 – Sonntag, 29. März 2026, 04:00 MEZ–MESZ (Europe/Berlin)',
+    );
+  });
+
+  it('takes English’s abbreviation where German has only an offset', () => {
+    const newYork = when('2026-11-01T01:00', 'America/New_York', 120, 'de-DE');
+    expect(eventWhenText(newYork)).toBe(
+      'Sonntag, 1. November 2026, 01:00–02:00 EDT–EST (America/New_York)',
+    );
+  });
+
+  it('keeps every English locale’s text as it was', () => {
+    const berlin = when('2026-03-14T16:00', 'Europe/Berlin', 60, 'en-US');
+    expect(eventWhenText(berlin)).toBe('Saturday, 14 March 2026, 16:00–17:00 CET (Europe/Berlin)');
+  });
+});

@@ -102,15 +102,20 @@ export function isoWithOffset(instant: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}${offsetText(offset)}`;
 }
 
+const isEnglish = (locale: string) => locale.toLowerCase().startsWith('en');
+
 /**
  * The zone's short name at `instant`: a letter abbreviation where English has one (CET,
  * CEST, EST, EDT, IST, BST), else the offset as Intl writes it (GMT+9). British and
- * American English each know abbreviations the other writes as offsets.
+ * American English each know abbreviations the other writes as offsets. For a page in another
+ * language (`locale`), that language's abbreviation where it has one: MEZ, MESZ in German.
  */
-export function zoneAbbreviation(instant: Date, timeZone: string): string {
-  const names = ['en-GB', 'en-US'].map(
-    (locale) =>
-      partsIn(instant.getTime(), timeZone, { timeZoneName: 'short' }, locale).timeZoneName ?? '',
+export function zoneAbbreviation(instant: Date, timeZone: string, locale = 'en-US'): string {
+  // Another language's own name first where it has one (German: MEZ, MESZ), else English's.
+  const languages = isEnglish(locale) ? ['en-GB', 'en-US'] : [locale, 'en-GB', 'en-US'];
+  const names = languages.map(
+    (language) =>
+      partsIn(instant.getTime(), timeZone, { timeZoneName: 'short' }, language).timeZoneName ?? '',
   );
   return names.find((name) => name !== '' && !/^(GMT|UTC)[+-−]/.test(name)) ?? names[0]!;
 }
@@ -148,7 +153,30 @@ export interface EventWhen {
   endIso: string;
 }
 
-function dayAndTime(instant: Date, timeZone: string) {
+/**
+ * The day and the time of `instant` in `timeZone` as `locale` writes them. English pages keep
+ * the British order they always had ("Saturday, 14 March 2026", 24-hour time); another
+ * language gets its Intl long date ("Samstag, 14. März 2026"), the time always 24-hour.
+ */
+function dayAndTime(instant: Date, timeZone: string, locale: string) {
+  if (!isEnglish(locale)) {
+    const at = instant.getTime();
+    return {
+      day: formatter(locale, {
+        timeZone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(at),
+      time: formatter(locale, {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(at),
+    };
+  }
   const parts = partsIn(instant.getTime(), timeZone, {
     weekday: 'long',
     day: 'numeric',
@@ -164,11 +192,17 @@ function dayAndTime(instant: Date, timeZone: string) {
   };
 }
 
-/** The event's time in its own zone, e.g. "Saturday, 14 March 2026, 16:00–17:00 CET (Europe/Berlin)". */
-export function eventWhen(span: EventSpan, timeZone: string): EventWhen {
-  const start = dayAndTime(span.start, timeZone);
-  const end = dayAndTime(span.end, timeZone);
-  const [startZone, endZone] = [span.start, span.end].map((at) => zoneAbbreviation(at, timeZone));
+/**
+ * The event's time in its own zone, e.g. "Saturday, 14 March 2026, 16:00–17:00 CET
+ * (Europe/Berlin)"; in the page's `locale` (issue 39): "Samstag, 14. März 2026, 16:00–17:00 MEZ
+ * (Europe/Berlin)".
+ */
+export function eventWhen(span: EventSpan, timeZone: string, locale = 'en-US'): EventWhen {
+  const start = dayAndTime(span.start, timeZone, locale);
+  const end = dayAndTime(span.end, timeZone, locale);
+  const [startZone, endZone] = [span.start, span.end].map((at) =>
+    zoneAbbreviation(at, timeZone, locale),
+  );
   const names = startZone === endZone ? startZone : `${startZone}–${endZone}`;
   const sameDay = end.day === start.day;
   return {

@@ -81,6 +81,5 @@ export function publicPublication(publication: Publication): PublicPublication {
   };
 }
 
-/** The footer's small print: "PB-2026-0042 v3 · Approved 2026-12-04". */
-export const smallPrint = (publication: PublicPublication) =>
-  `${publication.jobCode} · ${publication.approved ? 'Approved' : 'Published'} ${publication.date}`;
+// The page prints it in its language: site/islands/landing/landing-page.tsx jobCodeLine
+// ("PB-2026-0042 v3 · Approved 2026-12-04", "... · Freigegeben am 04.12.2026").

@@ -38,6 +38,8 @@ export interface FormMessages {
   /** The form could not be loaded: the sentence before the e-mail address (a link), then ".". */
   unavailableDialog: string;
   unavailableBlock: string;
+  /** A form block in an editor's or reviewer's preview, which never sends. */
+  previewNote: string;
   /** A gated download's confirmation: before the link, the link, after it. */
   downloadBefore: string;
   downloadLink: string;
@@ -78,6 +80,7 @@ const ENGLISH: FormMessages = {
   unavailableDialog:
     'We could not load this form. Please close this window and try again in a moment, or email us at ',
   unavailableBlock: 'We could not load this form. Please try again in a moment, or email us at ',
+  previewNote: 'A preview: this form is not sent from here.',
   downloadBefore: 'Your download starts by itself. If it does not, ',
   downloadLink: 'download the file here',
   downloadAfter: '. The link works for 24 hours.',
@@ -139,6 +142,7 @@ const GERMAN: FormMessages = {
     `Von Ihrem Netzwerk kamen zu viele Anfragen. Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
   unavailableDialog:
     'Das Formular konnte nicht geladen werden. Bitte schließen Sie dieses Fenster und versuchen Sie es gleich noch einmal, oder schreiben Sie uns an ',
+  previewNote: 'Eine Vorschau: Dieses Formular wird von hier aus nicht gesendet.',
   unavailableBlock:
     'Das Formular konnte nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder schreiben Sie uns an ',
   downloadBefore: 'Ihr Download startet automatisch. Falls nicht, ',

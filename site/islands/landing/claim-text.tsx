@@ -19,6 +19,8 @@ import {
   type PageReferences,
 } from '../../../functions/shared/claims/references.ts';
 import type { LandingContent } from '../../../functions/shared/landing-content.ts';
+import { landingText, referenceDay } from '../../i18n/landing.ts';
+import { DEFAULT_PAGE_LOCALE } from '../forms/page-locale.ts';
 
 /** A page's claims, numbered, as its markup renders them. */
 export interface ClaimsOnPage {
@@ -31,6 +33,8 @@ export interface ClaimsOnPage {
 }
 
 const ClaimsContext = createContext<ClaimsOnPage | undefined>(undefined);
+/** The page's locale (issue 39): the References list's words and dates, the superscripts' names. */
+const LocaleContext = createContext<string>(DEFAULT_PAGE_LOCALE);
 
 /**
  * The page's claims numbered in the order it says them, or undefined when it says none
@@ -66,16 +70,24 @@ export function claimsOnPage(
 
 export function ClaimsProvider({
   claims,
+  locale = DEFAULT_PAGE_LOCALE,
   children,
 }: {
   claims: ClaimsOnPage | undefined;
+  /** The page's locale (default en-US). */
+  locale?: string | undefined;
   children: ReactNode;
 }) {
-  return <ClaimsContext value={claims}>{children}</ClaimsContext>;
+  return (
+    <LocaleContext value={locale}>
+      <ClaimsContext value={claims}>{children}</ClaimsContext>
+    </LocaleContext>
+  );
 }
 
 /** A claim's superscript reference links. */
 function ReferenceNumbers({ numbers }: { numbers: readonly number[] }) {
+  const words = landingText(useContext(LocaleContext)).references;
   if (numbers.length === 0) return null;
   return (
     <sup className="claim-refs ml-0.5 text-[0.6em] font-semibold">
@@ -84,7 +96,7 @@ function ReferenceNumbers({ numbers }: { numbers: readonly number[] }) {
           {index > 0 && ','}
           <a
             href={`#ref-${number}`}
-            aria-label={`Reference ${number}`}
+            aria-label={words.reference(number)}
             className="underline underline-offset-2"
           >
             {number}
@@ -135,18 +147,6 @@ export function ClaimText({
   });
 }
 
-const formatDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? day
-    : date.toLocaleDateString('en-GB', {
-        timeZone: 'UTC',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      });
-};
-
 /**
  * The References list: one entry per piece of evidence the page's claims cite, numbered as
  * their superscripts; `block` places it (a references block) with its heading. Nothing when
@@ -154,6 +154,8 @@ const formatDay = (day: string) => {
  */
 export function ReferencesList({ block }: { block?: Extract<Block, { type: 'references' }> }) {
   const claims = useContext(ClaimsContext);
+  const locale = useContext(LocaleContext);
+  const words = landingText(locale).references;
   const entries = claims?.references.entries ?? [];
   const preview = claims?.preview ?? false;
   if (entries.length === 0 && !(block && preview)) return null;
@@ -167,18 +169,17 @@ export function ReferencesList({ block }: { block?: Extract<Block, { type: 'refe
     >
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
         <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight text-ink">
-          {block?.heading || 'References'}
+          {block?.heading || words.heading}
         </h2>
         {entries.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-700">
-            No claim on this page cites evidence yet: the list fills as claims are added.
-          </p>
+          <p className="mt-4 text-sm text-slate-700">{words.empty}</p>
         ) : (
           <ol className="mt-4 list-decimal space-y-2 pl-6 text-sm leading-6 text-slate-700">
             {entries.map(({ number, evidence }) => (
               <li key={number} id={`ref-${number}`}>
                 <cite className="font-semibold not-italic">{evidence.title}</cite>.{' '}
-                {evidence.source}, <time dateTime={evidence.date}>{formatDay(evidence.date)}</time>.
+                {evidence.source},{' '}
+                <time dateTime={evidence.date}>{referenceDay(locale, evidence.date)}</time>.
                 {evidence.url && (
                   <>
                     {' '}

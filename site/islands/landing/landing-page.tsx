@@ -12,7 +12,9 @@ import type { FormMap } from './blocks/render-context.ts';
 import { PageStructuredData } from './blocks/structured-data.tsx';
 import type { PageClaims } from '../../../functions/shared/claims/page-claims.ts';
 import { claimsOnPage, ClaimsProvider, ReferencesList } from './claim-text.tsx';
-import { smallPrint, type PublicPublication } from '../../../functions/shared/job-codes.ts';
+import type { PublicPublication } from '../../../functions/shared/job-codes.ts';
+import { landingText } from '../../i18n/landing.ts';
+import { DEFAULT_PAGE_LOCALE } from '../forms/page-locale.ts';
 
 export interface LandingMarkupProps {
   content: LandingContent;
@@ -46,6 +48,21 @@ export interface LandingMarkupProps {
    * Unset in previews and on variants other than the control.
    */
   publication?: PublicPublication | undefined;
+  /**
+   * The page's locale (issue 39, docs/decisions/0577-landing-words-per-locale.md): the words the
+   * page says around its content and their dates (site/i18n/landing.ts). Default en-US.
+   */
+  locale?: string | undefined;
+}
+
+/**
+ * The material's small print in the page's language: "PB-2026-0042 v3 · Approved 2026-12-04",
+ * "PB-2026-0042 v3 · Freigegeben am 04.12.2026".
+ */
+export function jobCodeLine(publication: PublicPublication, locale: string): string {
+  const words = landingText(locale).jobCode;
+  const said = publication.approved ? words.approved : words.published;
+  return `${publication.jobCode} · ${said(publication.date, locale)}`;
 }
 
 export function LandingMarkup({
@@ -60,19 +77,20 @@ export function LandingMarkup({
   blockAnchors = false,
   claims,
   publication,
+  locale = DEFAULT_PAGE_LOCALE,
 }: LandingMarkupProps) {
   // The page's blocks, or for a page without a layout the sections of docs/requirements.md §2
   // (deriveLayout), which render the same HTML as before layouts (blocks/render.test.ts).
   const blocks = blocksOf(content);
   // The types it shows, once for every renderer: the navigation links only to these.
   const shown = new Set(blocks.map((block) => block.type));
-  const context = { media, logo, shown, slug, forms, preview };
+  const context = { media, logo, shown, slug, forms, preview, locale };
   // The navigation, first when present (blocks.ts), stays outside <main>.
   const nav = blocks[0]?.type === 'navigation' ? blocks[0] : undefined;
   const anchor = (id: string) => blockAnchors && <span hidden data-block-anchor={id} />;
   const onPage = claimsOnPage(content, claims, preview === true);
   return (
-    <ClaimsProvider claims={onPage}>
+    <ClaimsProvider claims={onPage} locale={locale}>
       <div
         ref={rootRef}
         className="landing"
@@ -101,7 +119,7 @@ export function LandingMarkup({
                 data-job-code=""
                 className="mx-auto max-w-7xl px-4 py-3 text-xs text-slate-600 sm:px-6 lg:px-8"
               >
-                {smallPrint(publication)}
+                {jobCodeLine(publication, locale)}
               </p>
             </div>
           )}

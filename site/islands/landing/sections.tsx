@@ -6,6 +6,7 @@ import type { LandingContent } from '../../../functions/shared/landing-content.t
 import { SCREENSHOT, screenshotWebpSrcSet } from '../../lib/screenshots.ts';
 import { MediaImage, type MediaMap } from './media-image.tsx';
 import { dtr, withFallbacks } from './dynamic-text.tsx';
+import { landingText } from '../../i18n/landing.ts';
 
 export const primaryButton =
   'inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800';
@@ -91,7 +92,10 @@ export function FeatureShowcase({
   features,
   tone,
   media,
+  locale,
 }: {
+  /** The page's locale: the screenshots' alt text (default en-US). */
+  locale?: string | undefined;
   features: LandingContent['features'];
   tone: 'white' | 'slate';
   media: MediaMap | undefined;
@@ -109,7 +113,7 @@ export function FeatureShowcase({
             </div>
             <Screenshot
               src={item.image!}
-              alt={`Screenshot: ${withFallbacks(item.title)}`}
+              alt={landingText(locale).screenshot(withFallbacks(item.title))}
               fallbackAlt={withFallbacks(item.title)}
               media={media}
             />

@@ -27,6 +27,11 @@ export interface RenderContext {
   forms?: FormMap | undefined;
   /** An editor's or reviewer's preview: forms are drawn but never sent. */
   preview?: boolean | undefined;
+  /**
+   * The page's locale (issue 39): the words the blocks say around the content
+   * (site/i18n/landing.ts) and their dates. Unset (previews, /legacy): en-US.
+   */
+  locale?: string | undefined;
 }
 
 export type Renderer<T extends BlockType> = (

@@ -17,6 +17,10 @@ import { scriptJson } from '../structured-data.tsx';
 import { BlockSection, Heading } from '../block-section.tsx';
 import type { Renderer } from '../render-context.ts';
 import { blockLook, type Tone } from '../style.ts';
+import { landingText, type LandingText } from '../../../../i18n/landing.ts';
+import { DEFAULT_PAGE_LOCALE } from '../../../forms/page-locale.ts';
+
+type EventWords = LandingText['event'];
 
 const ATTENDANCE = 'https://schema.org/';
 
@@ -112,10 +116,18 @@ function SpeakerPhoto({ src, media }: { src: string; media: MediaMap | undefined
   );
 }
 
-function Agenda({ block, tone }: { block: BlockOf<'event'>; tone: Tone }) {
+function Agenda({
+  block,
+  tone,
+  words,
+}: {
+  block: BlockOf<'event'>;
+  tone: Tone;
+  words: EventWords;
+}) {
   return (
     <div className="mt-12 text-left">
-      <h3 className={`text-xl font-semibold ${tone.heading}`}>Agenda</h3>
+      <h3 className={`text-xl font-semibold ${tone.heading}`}>{words.agenda}</h3>
       <ol className={`mt-4 divide-y border-y ${tone.border}`}>
         {block.agenda.map((item, index) => (
           <li
@@ -147,14 +159,16 @@ function Speakers({
   block,
   tone,
   media,
+  words,
 }: {
   block: BlockOf<'event'>;
   tone: Tone;
   media: MediaMap | undefined;
+  words: EventWords;
 }) {
   return (
     <div className="mt-12 text-left">
-      <h3 className={`text-xl font-semibold ${tone.heading}`}>Speakers</h3>
+      <h3 className={`text-xl font-semibold ${tone.heading}`}>{words.speakers}</h3>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {block.speakers.map((speaker, index) => (
           <li
@@ -177,15 +191,19 @@ export function EventBlock({
   block,
   media,
   slug,
+  locale = DEFAULT_PAGE_LOCALE,
 }: {
   block: BlockOf<'event'>;
   media: MediaMap | undefined;
   /** The built page's slug: its .ics file exists only then (previews show no link). */
   slug: string | undefined;
+  /** The page's locale: the block's own words and its date (default en-US). */
+  locale?: string | undefined;
 }) {
   const look = blockLook(block.style);
   const { tone } = look;
-  const when = eventWhen(eventSpan(block), block.timeZone);
+  const words = landingText(locale).event;
+  const when = eventWhen(eventSpan(block), block.timeZone, locale);
   const label = `font-semibold ${tone.heading}`;
   // The venue, written out, when there is one; else the location as written.
   const venue = venueOf(block);
@@ -202,7 +220,7 @@ export function EventBlock({
       <Heading id={block.id} text={block.title} tone={tone} />
       <dl className={`mt-6 space-y-2 text-lg ${tone.body}`}>
         <div>
-          <dt className={`${label} sm:inline`}>When</dt>{' '}
+          <dt className={`${label} sm:inline`}>{words.when}</dt>{' '}
           <dd className="sm:inline" data-testid="event-when">
             <time dateTime={when.startIso}>{when.start}</time>
             {EN_DASH(when)}
@@ -211,18 +229,20 @@ export function EventBlock({
         </div>
         {where && (
           <div>
-            <dt className={`${label} sm:inline`}>Where</dt> <dd className="sm:inline">{where}</dd>
+            <dt className={`${label} sm:inline`}>{words.where}</dt>{' '}
+            <dd className="sm:inline">{where}</dd>
           </div>
         )}
         {block.onlineUrl && (
           <div>
-            <dt className={`${label} sm:inline`}>Online</dt>{' '}
+            <dt className={`${label} sm:inline`}>{words.online}</dt>{' '}
             <dd className="sm:inline">
               <a
                 href={block.onlineUrl}
                 className={`font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current ${tone.link}`}
               >
-                Join online<span className="sr-only">: {withFallbacks(block.title)}</span>
+                {words.joinOnline}
+                <span className="sr-only">: {withFallbacks(block.title)}</span>
               </a>
             </dd>
           </div>
@@ -241,13 +261,17 @@ export function EventBlock({
             className={`inline-flex items-center gap-2 rounded-md border-2 border-current px-4 py-2 font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current ${tone.link}`}
           >
             <CalendarIcon />
-            Add to calendar
-            <span className="sr-only">: {withFallbacks(block.title)} (.ics file)</span>
+            {words.addToCalendar}
+            <span className="sr-only">
+              : {withFallbacks(block.title)} ({words.icsFile})
+            </span>
           </a>
         </p>
       )}
-      {block.agenda.length > 0 && <Agenda block={block} tone={tone} />}
-      {block.speakers.length > 0 && <Speakers block={block} tone={tone} media={media} />}
+      {block.agenda.length > 0 && <Agenda block={block} tone={tone} words={words} />}
+      {block.speakers.length > 0 && (
+        <Speakers block={block} tone={tone} media={media} words={words} />
+      )}
       {/* Structured data: a data block, never run, so the page's CSP has nothing to allow. */}
       <script
         type="application/ld+json"
@@ -257,6 +281,6 @@ export function EventBlock({
   );
 }
 
-export const render: Renderer<'event'> = (block, { media, slug }) => (
-  <EventBlock block={block} media={media} slug={slug} />
+export const render: Renderer<'event'> = (block, { media, slug, locale }) => (
+  <EventBlock block={block} media={media} slug={slug} locale={locale} />
 );

@@ -6,17 +6,21 @@ import type { MediaMap } from '../../media-image.tsx';
 import { FeatureShowcase, primaryButton, SectionHeading } from '../../sections.tsx';
 import { fieldsOf, type Renderer } from '../render-context.ts';
 import { sectionClass } from '../style.ts';
+import { landingText } from '../../../../i18n/landing.ts';
 
 export function FeaturesBlock({
   features,
   onAction,
   media,
   style,
+  locale,
 }: {
   features: LandingContent['features'];
   onAction?: () => void;
   media?: MediaMap | undefined;
   style?: BlockStyle | undefined;
+  /** The page's locale: the button's and the screenshots' words (default en-US). */
+  locale?: string | undefined;
 }) {
   return (
     <section
@@ -34,10 +38,10 @@ export function FeaturesBlock({
           highlight={features.highlight}
           subheadline={features.subheadline}
         />
-        <FeatureShowcase features={features} tone="white" media={media} />
+        <FeatureShowcase features={features} tone="white" media={media} locale={locale} />
         <div className="mt-12 text-center">
           <button type="button" onClick={onAction} data-contact="general" className={primaryButton}>
-            See it in action
+            {landingText(locale).features.action}
           </button>
         </div>
       </div>
@@ -45,6 +49,6 @@ export function FeaturesBlock({
   );
 }
 
-export const render: Renderer<'features'> = (block, { media }) => (
-  <FeaturesBlock features={fieldsOf(block)} media={media} style={block.style} />
+export const render: Renderer<'features'> = (block, { media, locale }) => (
+  <FeaturesBlock features={fieldsOf(block)} media={media} style={block.style} locale={locale} />
 );

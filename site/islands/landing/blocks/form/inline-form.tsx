@@ -164,9 +164,7 @@ export function InlineForm(props: InlineFormProps) {
               onChange={(value) => contact.setValue(HONEYPOT_KEY, value)}
             />
           </FormFields>
-          {preview && (
-            <p className="text-sm text-slate-600">A preview: this form is not sent from here.</p>
-          )}
+          {preview && <p className="text-sm text-slate-600">{words.previewNote}</p>}
         </form>
       )}
       <div role="status">

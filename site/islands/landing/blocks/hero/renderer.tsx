@@ -8,15 +8,19 @@ import { Icon } from '../../icons.tsx';
 import type { MediaMap } from '../../media-image.tsx';
 import { primaryButton, Screenshot, secondaryButton } from '../../sections.tsx';
 import { fieldsOf, type Renderer } from '../render-context.ts';
+import { landingText } from '../../../../i18n/landing.ts';
 
 export function Hero({
   hero,
   onPrimary,
   media,
+  locale,
 }: {
   hero: LandingContent['hero'];
   onPrimary?: () => void;
   media?: MediaMap | undefined;
+  /** The page's locale: the screenshot's fixed alt text (default en-US). */
+  locale?: string | undefined;
 }) {
   return (
     <section
@@ -67,7 +71,7 @@ export function Hero({
         {hero.heroImage && (
           <Screenshot
             src={hero.heroImage}
-            alt="The PharmaBridge platform overview"
+            alt={landingText(locale).hero.imageAlt}
             fallbackAlt={withFallbacks(`${hero.headline} ${hero.highlight}`).trim()}
             media={media}
             eager
@@ -78,6 +82,6 @@ export function Hero({
   );
 }
 
-export const render: Renderer<'hero'> = (block, { media }) => (
-  <Hero hero={fieldsOf(block)} media={media} />
+export const render: Renderer<'hero'> = (block, { media, locale }) => (
+  <Hero hero={fieldsOf(block)} media={media} locale={locale} />
 );

@@ -6,14 +6,23 @@ import { SectionHeading } from '../../sections.tsx';
 import { HOW_IT_WORKS_STEPS, type StepRole } from '../../steps.ts';
 import type { Renderer } from '../render-context.ts';
 import { sectionClass } from '../style.ts';
+import { landingText } from '../../../../i18n/landing.ts';
 
-const ROLE_BADGE: Record<StepRole, { label: string; className: string }> = {
-  manufacturer: { label: 'Manufacturer', className: 'bg-blue-50 text-blue-800 ring-blue-200' },
-  supplier: { label: 'Supplier', className: 'bg-green-50 text-green-800 ring-green-200' },
-  platform: { label: 'Platform', className: 'bg-purple-50 text-purple-800 ring-purple-200' },
+const ROLE_BADGE: Record<StepRole, string> = {
+  manufacturer: 'bg-blue-50 text-blue-800 ring-blue-200',
+  supplier: 'bg-green-50 text-green-800 ring-green-200',
+  platform: 'bg-purple-50 text-purple-800 ring-purple-200',
 };
 
-export function HowItWorks({ style }: { style?: BlockStyle | undefined } = {}) {
+/**
+ * The steps, with their words in the page's language (`locale`, default en-US): the heading,
+ * the badges, and each step's title and description where site/i18n/landing.ts translates it.
+ */
+export function HowItWorks({
+  style,
+  locale,
+}: { style?: BlockStyle | undefined; locale?: string | undefined } = {}) {
+  const words = landingText(locale).howItWorks;
   return (
     <section
       id="how-it-works"
@@ -24,12 +33,12 @@ export function HowItWorks({ style }: { style?: BlockStyle | undefined } = {}) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="how-it-works-title"
-          headline="How It Works"
-          subheadline="Five steps from a data contract to compliant, de-identified data, with each party doing only its part."
+          headline={words.heading}
+          subheadline={words.subheading}
         />
         <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-5">
           {HOW_IT_WORKS_STEPS.map((step, index) => {
-            const badge = ROLE_BADGE[step.role];
+            const { title, description } = words.steps?.[step.id] ?? step;
             return (
               <li
                 key={step.id}
@@ -40,20 +49,23 @@ export function HowItWorks({ style }: { style?: BlockStyle | undefined } = {}) {
                   <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
                     <Icon name={step.icon} />
                   </span>
-                  <span className="text-sm font-semibold text-slate-500">Step {index + 1}</span>
+                  <span className="text-sm font-semibold text-slate-500">
+                    {words.step(index + 1)}
+                  </span>
                 </div>
                 <span
-                  className={`mt-4 inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badge.className}`}
+                  className={`mt-4 inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${ROLE_BADGE[step.role]}`}
                 >
-                  {badge.label}
+                  {words.roles[step.role]}
                 </span>
-                <h3 className="mt-3 text-lg font-semibold text-ink">{step.title}</h3>
-                <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{step.description}</p>
+                <h3 className="mt-3 text-lg font-semibold text-ink">{title}</h3>
+                <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{description}</p>
                 <a
                   href={step.learnMoreUrl}
                   className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                 >
-                  Learn more<span className="sr-only">: {step.title}</span>
+                  {words.learnMore}
+                  <span className="sr-only">: {title}</span>
                   <Icon name="arrow" className="h-4 w-4" />
                 </a>
               </li>
@@ -65,4 +77,6 @@ export function HowItWorks({ style }: { style?: BlockStyle | undefined } = {}) {
   );
 }
 
-export const render: Renderer<'howItWorks'> = (block) => <HowItWorks style={block.style} />;
+export const render: Renderer<'howItWorks'> = (block, { locale }) => (
+  <HowItWorks style={block.style} locale={locale} />
+);

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { BlockType } from '../../../../../functions/shared/blocks.ts';
 import { dtr } from '../../dynamic-text.tsx';
 import type { Renderer } from '../render-context.ts';
+import { landingText } from '../../../../i18n/landing.ts';
 
 const linkClass = 'rounded px-2 py-2 hover:text-brand-700';
 
@@ -17,17 +18,21 @@ export function LandingNav({
   logo,
   shown,
   onContact,
+  locale,
 }: {
   brand: string;
   logo: ReactNode;
   /** The block types the page shows (render-context.ts): which sections there are to link to. */
   shown: ReadonlySet<BlockType>;
   onContact?: () => void;
+  /** The page's locale: the bar's own words (default en-US). */
+  locale?: string | undefined;
 }) {
+  const words = landingText(locale).nav;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav
-        aria-label="Main"
+        aria-label={words.label}
         className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 sm:flex-nowrap sm:px-6 lg:px-8"
       >
         <a href="#top" className="flex items-center gap-2 text-lg font-bold text-ink">
@@ -39,19 +44,19 @@ export function LandingNav({
           {shown.has('features') && (
             <li>
               <a className={linkClass} href="#features">
-                Platform
+                {words.platform}
               </a>
             </li>
           )}
           <li>
             <a className={linkClass} href="/faq">
-              FAQs
+              {words.faqs}
             </a>
           </li>
           {shown.has('pricing') && (
             <li>
               <a className={linkClass} href="#pricing">
-                Pricing
+                {words.pricing}
               </a>
             </li>
           )}
@@ -63,13 +68,13 @@ export function LandingNav({
           data-track="nav_cta_click"
           className="shrink-0 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 sm:px-4"
         >
-          Contact Us
+          {words.contact}
         </button>
       </nav>
     </header>
   );
 }
 
-export const render: Renderer<'navigation'> = (block, { logo, shown }) => (
-  <LandingNav brand={block.name} logo={logo} shown={shown} />
+export const render: Renderer<'navigation'> = (block, { logo, shown, locale }) => (
+  <LandingNav brand={block.name} logo={logo} shown={shown} locale={locale} />
 );

@@ -5,16 +5,21 @@ import type { LandingContent } from '../../../../../functions/shared/landing-con
 import { primaryButton, SectionHeading, secondaryButton } from '../../sections.tsx';
 import { fieldsOf, type Renderer } from '../render-context.ts';
 import { sectionClass } from '../style.ts';
+import { landingText } from '../../../../i18n/landing.ts';
 
 export function PricingBlock({
   pricing,
   onContact,
   style,
+  locale,
 }: {
   pricing: LandingContent['pricing'];
   onContact?: () => void;
   style?: BlockStyle | undefined;
+  /** The page's locale: the buttons' words (default en-US). */
+  locale?: string | undefined;
 }) {
+  const words = landingText(locale).pricing;
   return (
     <section
       id="pricing"
@@ -40,11 +45,11 @@ export function PricingBlock({
             data-track="pricing_contact"
             className={primaryButton}
           >
-            Reach Out for Pricing
+            {words.contact}
           </button>
           {/* The plans and their prices are public: the page says so and links to them. */}
           <a href="/pricing" className={secondaryButton}>
-            See All Plans
+            {words.allPlans}
           </a>
         </div>
       </div>
@@ -52,6 +57,6 @@ export function PricingBlock({
   );
 }
 
-export const render: Renderer<'pricing'> = (block) => (
-  <PricingBlock pricing={fieldsOf(block)} style={block.style} />
+export const render: Renderer<'pricing'> = (block, { locale }) => (
+  <PricingBlock pricing={fieldsOf(block)} style={block.style} locale={locale} />
 );

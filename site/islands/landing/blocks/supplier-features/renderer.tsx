@@ -6,15 +6,19 @@ import type { MediaMap } from '../../media-image.tsx';
 import { FeatureShowcase, SectionHeading, secondaryButton } from '../../sections.tsx';
 import { fieldsOf, type Renderer } from '../render-context.ts';
 import { sectionClass } from '../style.ts';
+import { landingText } from '../../../../i18n/landing.ts';
 
 export function SupplierFeaturesBlock({
   features,
   media,
   style,
+  locale,
 }: {
   features: LandingContent['features'];
   media?: MediaMap | undefined;
   style?: BlockStyle | undefined;
+  /** The page's locale: the link's and the screenshots' words (default en-US). */
+  locale?: string | undefined;
 }) {
   return (
     <section
@@ -34,10 +38,10 @@ export function SupplierFeaturesBlock({
           highlight={features.highlight}
           subheadline={features.subheadline}
         />
-        <FeatureShowcase features={features} tone="slate" media={media} />
+        <FeatureShowcase features={features} tone="slate" media={media} locale={locale} />
         <div className="mt-12 text-center">
           <a href="/product/suppliers" className={secondaryButton}>
-            View supplier portal
+            {landingText(locale).supplierFeatures.portal}
           </a>
         </div>
       </div>
@@ -45,6 +49,11 @@ export function SupplierFeaturesBlock({
   );
 }
 
-export const render: Renderer<'supplierFeatures'> = (block, { media }) => (
-  <SupplierFeaturesBlock features={fieldsOf(block)} media={media} style={block.style} />
+export const render: Renderer<'supplierFeatures'> = (block, { media, locale }) => (
+  <SupplierFeaturesBlock
+    features={fieldsOf(block)}
+    media={media}
+    style={block.style}
+    locale={locale}
+  />
 );

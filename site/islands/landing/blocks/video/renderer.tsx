@@ -10,6 +10,7 @@ import { MediaImage, type MediaMap } from '../../media-image.tsx';
 import { BlockSection, Heading } from '../block-section.tsx';
 import type { Renderer } from '../render-context.ts';
 import { blockLook } from '../style.ts';
+import { landingText } from '../../../../i18n/landing.ts';
 
 const PROVIDER_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
 
@@ -38,11 +39,15 @@ function Poster({ src, media }: { src: string; media: MediaMap | undefined }) {
 export function VideoBlock({
   block,
   media,
+  locale,
 }: {
   block: BlockOf<'video'>;
   media: MediaMap | undefined;
+  /** The page's locale: the play link's name and the privacy note (default en-US). */
+  locale?: string | undefined;
 }) {
   const look = blockLook(block.style);
+  const words = landingText(locale).video;
   const title = withFallbacks(block.title);
   const provider = PROVIDER_NAMES[block.provider];
   return (
@@ -66,16 +71,14 @@ export function VideoBlock({
               <path d="M8 5.5v13a1 1 0 0 0 1.5.86l11-6.5a1 1 0 0 0 0-1.72l-11-6.5A1 1 0 0 0 8 5.5Z" />
             </svg>
           </span>
-          <span className="sr-only">Play video: {title}</span>
+          <span className="sr-only">{words.play(title)}</span>
         </a>
       </div>
-      <p className={`mt-3 text-sm ${look.tone.muted}`}>
-        The video plays from {provider}, which is contacted only once you press play.
-      </p>
+      <p className={`mt-3 text-sm ${look.tone.muted}`}>{words.privacy(provider)}</p>
     </BlockSection>
   );
 }
 
-export const render: Renderer<'video'> = (block, { media }) => (
-  <VideoBlock block={block} media={media} />
+export const render: Renderer<'video'> = (block, { media, locale }) => (
+  <VideoBlock block={block} media={media} locale={locale} />
 );
