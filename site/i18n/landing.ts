@@ -54,6 +54,8 @@ export interface LandingText {
   hero: { imageAlt: string };
   /** A feature's screenshot. */
   screenshot: (title: string) => string;
+  /** After a link to a site page that exists only in English (hreflang="en"). */
+  englishOnly: string;
 }
 
 /** A day (YYYY-MM-DD, UTC) in a format of `locale`; the text as given when it is not a day. */
@@ -118,6 +120,7 @@ const en: LandingText = {
   supplierFeatures: { portal: 'View supplier portal' },
   hero: { imageAlt: 'The PharmaBridge platform overview' },
   screenshot: (title) => `Screenshot: ${title}`,
+  englishOnly: '(English)',
 };
 
 /** German, formal "Sie": what a German pharma marketing team signs. */
@@ -195,6 +198,7 @@ const de: LandingText = {
   supplierFeatures: { portal: 'Zum Lieferantenportal' },
   hero: { imageAlt: 'Die PharmaBridge-Plattform im Überblick' },
   screenshot: (title) => `Bildschirmfoto: ${title}`,
+  englishOnly: '(Englisch)',
 };
 
 const TEXTS: Record<SiteLanguage, LandingText> = { en, de };

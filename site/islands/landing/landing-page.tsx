@@ -8,7 +8,7 @@ import type { LandingContent } from '../../../functions/shared/landing-content.t
 import { blocksOf } from '../../../functions/shared/blocks.ts';
 import type { MediaMap } from './media-image.tsx';
 import { renderBlock } from './blocks/render.tsx';
-import type { FormMap } from './blocks/render-context.ts';
+import type { FormMap, SiteLinks } from './blocks/render-context.ts';
 import { PageStructuredData } from './blocks/structured-data.tsx';
 import type { PageClaims } from '../../../functions/shared/claims/page-claims.ts';
 import { claimsOnPage, ClaimsProvider, ReferencesList } from './claim-text.tsx';
@@ -53,6 +53,8 @@ export interface LandingMarkupProps {
    * page says around its content and their dates (site/i18n/landing.ts). Default en-US.
    */
   locale?: string | undefined;
+  /** Where the blocks' links to the site's pages go in that locale (render-context.ts). */
+  siteLinks?: SiteLinks | undefined;
 }
 
 /**
@@ -78,13 +80,14 @@ export function LandingMarkup({
   claims,
   publication,
   locale = DEFAULT_PAGE_LOCALE,
+  siteLinks,
 }: LandingMarkupProps) {
   // The page's blocks, or for a page without a layout the sections of docs/requirements.md §2
   // (deriveLayout), which render the same HTML as before layouts (blocks/render.test.ts).
   const blocks = blocksOf(content);
   // The types it shows, once for every renderer: the navigation links only to these.
   const shown = new Set(blocks.map((block) => block.type));
-  const context = { media, logo, shown, slug, forms, preview, locale };
+  const context = { media, logo, shown, slug, forms, preview, locale, siteLinks };
   // The navigation, first when present (blocks.ts), stays outside <main>.
   const nav = blocks[0]?.type === 'navigation' ? blocks[0] : undefined;
   const anchor = (id: string) => blockAnchors && <span hidden data-block-anchor={id} />;

@@ -14,6 +14,7 @@ import type { PublicPublication } from '../../../functions/shared/job-codes.ts';
 import { seededClaims } from '../../../functions/site-data/store.ts';
 import { landingText, referenceDay } from '../../i18n/landing.ts';
 import { jobCodeLine, LandingMarkup } from './landing-page.tsx';
+import type { SiteLinks } from './blocks/render-context.ts';
 
 const build = seededClaims(new Date('2026-12-01T00:00:00Z'));
 const claims = pageClaimsOf(undefined, build.claims, build.evidence);
@@ -199,5 +200,46 @@ describe("the landing page's own words on an English page", () => {
   it('are English for a locale the site has no words in', () => {
     expect(landingText('fr-FR')).toBe(landingText('en-US'));
     expect(jobCodeLine(signed, 'fr-FR')).toBe('PB-2026-0042 v3 · Approved 2026-12-04');
+  });
+});
+
+describe("the blocks' links to the site's pages", () => {
+  const german = (siteLinks?: SiteLinks) =>
+    renderToStaticMarkup(
+      h(LandingMarkup, {
+        content: { ...placeholderContent(), layout: layoutSchema.parse(layout()) },
+        claims,
+        slug: 'supplier-data-day',
+        locale: 'de-DE',
+        ...(siteLinks ? { siteLinks } : {}),
+      }),
+    );
+  const anchor = (html: string, words: string) =>
+    new RegExp(`<a [^>]*>${words}(?: \\(Englisch\\))?</a>`).exec(html)?.[0];
+
+  it('go to the German page where there is one, else to the English one marked English', () => {
+    const html = german({
+      '/pricing': { href: '/de/pricing', english: false },
+      '/faq': { href: '/faq', english: true },
+      '/product/suppliers': { href: '/product/suppliers', english: true },
+    });
+    const words = landingText('de-DE');
+    expect(anchor(html, words.pricing.allPlans)).toMatch(/href="\/de\/pricing"/);
+    expect(anchor(html, words.pricing.allPlans)).not.toMatch(/hrefLang|hreflang/i);
+    for (const [text, path] of [
+      [words.nav.faqs, '/faq'],
+      [words.supplierFeatures.portal, '/product/suppliers'],
+    ] as const) {
+      const link = anchor(html, text);
+      expect(link, text).toContain(`href="${path}"`);
+      expect(link, text).toContain('hrefLang="en"');
+      expect(link, text).toContain(`${text} (Englisch)</a>`);
+    }
+  });
+
+  it('without them (previews), the English paths unmarked', () => {
+    const html = german();
+    expect(anchor(html, landingText('de-DE').pricing.allPlans)).toMatch(/href="\/pricing"/);
+    expect(html).not.toContain('(Englisch)');
   });
 });

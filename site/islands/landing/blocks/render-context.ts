@@ -32,7 +32,30 @@ export interface RenderContext {
    * (site/i18n/landing.ts) and their dates. Unset (previews, /legacy): en-US.
    */
   locale?: string | undefined;
+  /**
+   * Where the blocks' links to the site's own pages go on a page in another locale (issue 39):
+   * that locale's version (`/de/pricing`), else the English page marked English. Built by
+   * LandingPage.astro with chromeLink (site/lib/locale-paths.ts); unset: the English paths.
+   */
+  siteLinks?: SiteLinks | undefined;
 }
+
+/** A site page the blocks link to, as a page in the page's locale reaches it. */
+export interface SiteLink {
+  href: string;
+  /** Only in English: the link says so (hreflang="en" and a visible marker). */
+  english: boolean;
+}
+
+/** The site pages the blocks link to. */
+export const BLOCK_SITE_PATHS = ['/pricing', '/faq', '/product/suppliers'] as const;
+export type SiteLinks = Partial<Record<(typeof BLOCK_SITE_PATHS)[number], SiteLink>>;
+
+/** Where a block's link to `path` goes (the English path without siteLinks). */
+export const siteLinkOf = (
+  context: Pick<RenderContext, 'siteLinks'>,
+  path: (typeof BLOCK_SITE_PATHS)[number],
+): SiteLink => context.siteLinks?.[path] ?? { href: path, english: false };
 
 export type Renderer<T extends BlockType> = (
   block: BlockOf<T>,

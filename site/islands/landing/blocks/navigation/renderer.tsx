@@ -8,7 +8,8 @@
 import type { ReactNode } from 'react';
 import type { BlockType } from '../../../../../functions/shared/blocks.ts';
 import { dtr } from '../../dynamic-text.tsx';
-import type { Renderer } from '../render-context.ts';
+import { siteLinkOf, type Renderer, type SiteLink } from '../render-context.ts';
+import { SiteAnchor } from '../site-link.tsx';
 import { landingText } from '../../../../i18n/landing.ts';
 
 const linkClass = 'rounded px-2 py-2 hover:text-brand-700';
@@ -19,6 +20,7 @@ export function LandingNav({
   shown,
   onContact,
   locale,
+  faq = { href: '/faq', english: false },
 }: {
   brand: string;
   logo: ReactNode;
@@ -27,6 +29,8 @@ export function LandingNav({
   onContact?: () => void;
   /** The page's locale: the bar's own words (default en-US). */
   locale?: string | undefined;
+  /** Where the FAQ link goes (render-context.ts siteLinkOf). */
+  faq?: SiteLink;
 }) {
   const words = landingText(locale).nav;
   return (
@@ -49,9 +53,9 @@ export function LandingNav({
             </li>
           )}
           <li>
-            <a className={linkClass} href="/faq">
+            <SiteAnchor className={linkClass} link={faq} locale={locale}>
               {words.faqs}
-            </a>
+            </SiteAnchor>
           </li>
           {shown.has('pricing') && (
             <li>
@@ -75,6 +79,12 @@ export function LandingNav({
   );
 }
 
-export const render: Renderer<'navigation'> = (block, { logo, shown, locale }) => (
-  <LandingNav brand={block.name} logo={logo} shown={shown} locale={locale} />
+export const render: Renderer<'navigation'> = (block, context) => (
+  <LandingNav
+    brand={block.name}
+    logo={context.logo}
+    shown={context.shown}
+    locale={context.locale}
+    faq={siteLinkOf(context, '/faq')}
+  />
 );

@@ -3,7 +3,8 @@
 import type { BlockStyle } from '../../../../../functions/shared/blocks.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import { primaryButton, SectionHeading, secondaryButton } from '../../sections.tsx';
-import { fieldsOf, type Renderer } from '../render-context.ts';
+import { fieldsOf, siteLinkOf, type Renderer, type SiteLink } from '../render-context.ts';
+import { SiteAnchor } from '../site-link.tsx';
 import { sectionClass } from '../style.ts';
 import { landingText } from '../../../../i18n/landing.ts';
 
@@ -12,12 +13,15 @@ export function PricingBlock({
   onContact,
   style,
   locale,
+  plans = { href: '/pricing', english: false },
 }: {
   pricing: LandingContent['pricing'];
   onContact?: () => void;
   style?: BlockStyle | undefined;
   /** The page's locale: the buttons' words (default en-US). */
   locale?: string | undefined;
+  /** Where "See All Plans" goes (render-context.ts siteLinkOf): /de/pricing on German pages. */
+  plans?: SiteLink;
 }) {
   const words = landingText(locale).pricing;
   return (
@@ -48,15 +52,20 @@ export function PricingBlock({
             {words.contact}
           </button>
           {/* The plans and their prices are public: the page says so and links to them. */}
-          <a href="/pricing" className={secondaryButton}>
+          <SiteAnchor link={plans} locale={locale} className={secondaryButton}>
             {words.allPlans}
-          </a>
+          </SiteAnchor>
         </div>
       </div>
     </section>
   );
 }
 
-export const render: Renderer<'pricing'> = (block, { locale }) => (
-  <PricingBlock pricing={fieldsOf(block)} style={block.style} locale={locale} />
+export const render: Renderer<'pricing'> = (block, context) => (
+  <PricingBlock
+    pricing={fieldsOf(block)}
+    style={block.style}
+    locale={context.locale}
+    plans={siteLinkOf(context, '/pricing')}
+  />
 );

@@ -4,7 +4,8 @@ import type { BlockStyle } from '../../../../../functions/shared/blocks.ts';
 import type { LandingContent } from '../../../../../functions/shared/landing-content.ts';
 import type { MediaMap } from '../../media-image.tsx';
 import { FeatureShowcase, SectionHeading, secondaryButton } from '../../sections.tsx';
-import { fieldsOf, type Renderer } from '../render-context.ts';
+import { fieldsOf, siteLinkOf, type Renderer, type SiteLink } from '../render-context.ts';
+import { SiteAnchor } from '../site-link.tsx';
 import { sectionClass } from '../style.ts';
 import { landingText } from '../../../../i18n/landing.ts';
 
@@ -13,12 +14,15 @@ export function SupplierFeaturesBlock({
   media,
   style,
   locale,
+  portal = { href: '/product/suppliers', english: false },
 }: {
   features: LandingContent['features'];
   media?: MediaMap | undefined;
   style?: BlockStyle | undefined;
   /** The page's locale: the link's and the screenshots' words (default en-US). */
   locale?: string | undefined;
+  /** Where the supplier portal link goes (render-context.ts siteLinkOf). */
+  portal?: SiteLink;
 }) {
   return (
     <section
@@ -40,20 +44,21 @@ export function SupplierFeaturesBlock({
         />
         <FeatureShowcase features={features} tone="slate" media={media} locale={locale} />
         <div className="mt-12 text-center">
-          <a href="/product/suppliers" className={secondaryButton}>
+          <SiteAnchor link={portal} locale={locale} className={secondaryButton}>
             {landingText(locale).supplierFeatures.portal}
-          </a>
+          </SiteAnchor>
         </div>
       </div>
     </section>
   );
 }
 
-export const render: Renderer<'supplierFeatures'> = (block, { media, locale }) => (
+export const render: Renderer<'supplierFeatures'> = (block, context) => (
   <SupplierFeaturesBlock
     features={fieldsOf(block)}
-    media={media}
+    media={context.media}
     style={block.style}
-    locale={locale}
+    locale={context.locale}
+    portal={siteLinkOf(context, '/product/suppliers')}
   />
 );
