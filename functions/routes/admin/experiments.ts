@@ -133,7 +133,7 @@ export const createExperiment = defineRoute(
     path: '/',
     permission: 'edit',
     summary:
-      "A draft experiment of a landing page (or of its version in one locale): its goal, its variants and their shares",
+      'A draft experiment of a landing page (or of its version in one locale): its goal, its variants and their shares',
     middleware: [editor],
     request: { json: createExperimentSchema },
     responses: { 201: experimentDetailSchema },
