@@ -79,14 +79,14 @@ test('an experiment in German is created in the admin and served at /de/<slug>',
   await signIn(page);
   await page.goto(`/admin/experiments?page=${live.id}`);
   const filter = page.getByTestId('experiments-language');
-  await expect(filter.getByLabel('Language')).toHaveValue('');
+  await expect(filter.getByLabel('Language', { exact: true })).toHaveValue('');
   // The list's language is in the URL and survives a reload.
-  await filter.getByLabel('Language').selectOption('de-DE');
+  await filter.getByLabel('Language', { exact: true }).selectOption('de-DE');
   await expect(page).toHaveURL(new RegExp(`page=${live.id}&locale=de-DE$`));
   await page.reload();
-  await expect(page.getByTestId('experiments-language').getByLabel('Language')).toHaveValue(
-    'de-DE',
-  );
+  await expect(
+    page.getByTestId('experiments-language').getByLabel('Language', { exact: true }),
+  ).toHaveValue('de-DE');
   await expectTooltip(
     page.getByTestId('experiments-language').getByRole('button', { name: 'About Language' }),
     "Each language's version of the page runs its own experiments",
@@ -166,7 +166,10 @@ test('an experiment in German is created in the admin and served at /de/<slug>',
   await expect(first.locator('html')).toHaveAttribute('lang', 'en-US');
 
   // The list at every language shows each experiment's language.
-  await page.getByTestId('experiments-language').getByLabel('Language').selectOption('');
+  await page
+    .getByTestId('experiments-language')
+    .getByLabel('Language', { exact: true })
+    .selectOption('');
   await expect(page.getByTestId('experiment-language')).toHaveText('Language: German (de-DE)');
   await shoot(page, 'list-all-languages');
 });

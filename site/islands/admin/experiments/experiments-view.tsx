@@ -16,7 +16,7 @@ import { pagesQuery } from '../common/pages-api.ts';
 import { useCan } from '../permissions.ts';
 import { navigate } from '../route.ts';
 import { useToast } from '../toast.tsx';
-import { Button, InfoTip, inputClass } from '../ui.tsx';
+import { Button, InfoTip } from '../ui.tsx';
 import { localeName } from '../../../../functions/shared/locales.ts';
 import { ExperimentDialog } from './experiment-dialog.tsx';
 import {
@@ -136,7 +136,7 @@ export function ExperimentsView({
             onChange={(event) =>
               go({ pageId, experimentId, locale: event.target.value || undefined }, true)
             }
-            className={`${inputClass} mt-0 w-auto`}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600"
           >
             <option value="">All languages</option>
             {choices.map((choice) => (
