@@ -99,7 +99,7 @@ test('an experiment in German is created in the admin and served at /de/<slug>',
   const language = dialog.getByTestId('experiment-locale');
   await expect(language).toHaveValue('de-DE');
   await expect(language.locator('option[value="de-DE"]')).toHaveText(
-    `German (de-DE), ${live.germanPath}`,
+    `German (Germany) (de-DE), ${live.germanPath}`,
   );
   await expectTooltip(
     dialog.getByRole('button', { name: 'About Language' }),
@@ -114,8 +114,12 @@ test('an experiment in German is created in the admin and served at /de/<slug>',
   await expect(page).toHaveURL(/experiment=[0-9a-f-]{36}&panel=variants&locale=de-DE$/);
   const experimentId = /experiment=([0-9a-f-]{36})/.exec(page.url())![1]!;
   const detail = page.getByTestId('experiment-detail');
-  await expect(detail.getByTestId('experiment-detail-language')).toHaveText('German (de-DE)');
-  await expect(page.getByTestId('experiment-language')).toHaveText('Language: German (de-DE)');
+  await expect(detail.getByTestId('experiment-detail-language')).toHaveText(
+    'German (Germany) (de-DE)',
+  );
+  await expect(page.getByTestId('experiment-language')).toHaveText(
+    'Language: German (Germany) (de-DE)',
+  );
   await axe(page);
   await shoot(page, 'detail-german');
 
@@ -170,6 +174,8 @@ test('an experiment in German is created in the admin and served at /de/<slug>',
     .getByTestId('experiments-language')
     .getByLabel('Language', { exact: true })
     .selectOption('');
-  await expect(page.getByTestId('experiment-language')).toHaveText('Language: German (de-DE)');
+  await expect(page.getByTestId('experiment-language')).toHaveText(
+    'Language: German (Germany) (de-DE)',
+  );
   await shoot(page, 'list-all-languages');
 });
