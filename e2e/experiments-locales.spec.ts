@@ -1,8 +1,8 @@
 // Experiments per locale end to end (issue 39, docs/decisions/0576-experiments-per-locale.md):
 // with German among the locales and a page's German version live, an administrator creates an
-// experiment in German from the Experiments view (the Language choice, with its tooltip; a
-// language without a published version is refused in a sentence beside the field), the
-// variant B gets a German headline and the experiment starts. Once rebuilt, visitors from
+// experiment in German from the Experiments view (the Language choice, with its tooltip, kept
+// in the URL), the variant B gets a German headline and the experiment starts (the refusals
+// are functions/data/experiments/locales.test.ts's). Once rebuilt, visitors from
 // different addresses get the German variants at /de/<slug> (lang="de-DE"), each the same one
 // again, while the English page stays the plain page. Axe on the view; screenshots of the
 // dialog, the list and the detail at 1280 and 390 px go to /tmp/shots/ex39.
@@ -33,7 +33,7 @@ async function visitor(browser: Browser, n: number): Promise<Page> {
   return context.newPage();
 }
 
-/** A live page with a live German version; German (and de-AT, without one) configured. */
+/** A live page with a live German version; German configured. */
 async function germanPage(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
   expect(login.ok(), await login.text()).toBe(true);
