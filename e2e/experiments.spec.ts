@@ -342,6 +342,7 @@ function sampleExperiment(): ExperimentDetail {
   return {
     id: SAMPLE_ID,
     pageId: 'default',
+    locale: 'en-US',
     name: 'Savings headline for specialty pharmacies',
     hypothesis: 'Naming the week saved brings more demo requests than the generic promise.',
     goal: 'lead',

@@ -28,6 +28,8 @@ const PUBLISHING_SPECS = [
   // vnu, axe, anchors and Event structured data as built (issue 38).
   'template-pages.spec.ts',
   'localization.spec.ts',
+  // A German experiment served at /de/<slug> once rebuilt (issue 39).
+  'experiments-locales.spec.ts',
 ];
 /**
  * Specs that create and edit pages and check them where the server shows them at once: the

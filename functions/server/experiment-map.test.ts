@@ -66,6 +66,39 @@ describe('experiment map', () => {
     expect(readExperimentMap(dir)).toEqual(new Map(Object.entries(written)));
   });
 
+  // Issue 39 (docs/decisions/0576-experiments-per-locale.md): a page's version in a locale.
+  it("writes a locale's version under /<prefix>(/<slug>), its variants under /variants/<prefix>.<slug>", () => {
+    const german: EdgeExperiment = {
+      ...launch,
+      path: '/de/fruehling',
+      experimentId: '01JEXPDE',
+      variantPrefix: '/variants/de.fruehling',
+    };
+    const germanHome: EdgeExperiment = {
+      ...home,
+      path: '/de-at',
+      experimentId: '01JEXPATHOME',
+      variantPrefix: '/variants/de-at.default',
+    };
+    const dir = builtFor(launch, german, germanHome);
+    expect(writeExperimentMap(dir, [launch, german, germanHome], SECRET)).toEqual({
+      '/de-at': 'x 01JEXPATHOME /variants/de-at.default a:34 b:33 c:33',
+      '/de/fruehling': 'x 01JEXPDE /variants/de.fruehling a:50 b:50',
+      '/spring-launch': 'x 01JEXPLAUNCH /variants/spring-launch a:50 b:50',
+      'x:secret': SECRET,
+    });
+    const write = (change: Partial<EdgeExperiment>) =>
+      writeExperimentMap(dir, [{ ...german, ...change }], SECRET);
+    // What the edge would not read: a first segment that is no locale prefix, three
+    // segments, a trailing slash, a prefix with two dots or none before a slash.
+    for (const path of ['/legacy/fruehling', '/de/fruehling/x', '/de/', '/DE/fruehling']) {
+      expect(() => write({ path }), path).toThrow(/path/);
+    }
+    for (const variantPrefix of ['/variants/de..fruehling', '/variants/de/fruehling']) {
+      expect(() => write({ variantPrefix }), variantPrefix).toThrow(/prefix/);
+    }
+  });
+
   it('writes no secret when no experiment runs, and reads nothing from a build without a map', () => {
     const dir = distWith('');
     expect(readExperimentMap(dir)).toEqual(new Map());

@@ -19,10 +19,16 @@ export const EXPERIMENT_SECRET_KEY = 'x:secret';
 
 /** A running experiment as the edge needs it. */
 export interface EdgeExperiment {
-  /** The page's address: '/' (the default page) or '/<slug>'. */
+  /**
+   * The page's address: '/' (the default page) or '/<slug>'; a version in a locale's
+   * (docs/decisions/0576-experiments-per-locale.md) '/<prefix>' or '/<prefix>/<slug>'.
+   */
   path: string;
   experimentId: string;
-  /** '/variants/<slug>': each variant is built at `${variantPrefix}/${id}/index.html`. */
+  /**
+   * '/variants/<slug>' (a version's '/variants/<prefix>.<slug>'): each variant is built at
+   * `${variantPrefix}/${id}/index.html`.
+   */
   variantPrefix: string;
   /** In order, the control ('a') first; weights in percent, adding up to 100. */
   variants: { id: string; weight: number }[];
@@ -33,9 +39,10 @@ export type ExperimentMapFile = Record<string, string>;
 
 // The forms clean-urls.js accepts (a value it cannot read serves the page unchanged, so the
 // build refuses to write one). Variant ids and weights: functions/shared/experiments.ts.
-const PATH = /^\/[a-z0-9-]{0,100}$/;
+// A locale prefix is a language, or a language and region, lowercased (functions/shared/locales.ts).
+const PATH = /^\/$|^(\/[a-z]{2,3}(-[a-z]{2})?)?\/[a-z0-9-]{1,100}$/;
 const EXPERIMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
-const VARIANT_PREFIX = /^\/variants\/[a-z0-9-]{1,100}$/;
+const VARIANT_PREFIX = /^\/variants\/([a-z0-9-]{1,35}\.)?[a-z0-9-]{1,100}$/;
 const VARIANT_ID = /^[a-d]$/;
 const SECRET = /^[0-9a-f]{64}$/;
 
@@ -43,9 +50,11 @@ const SECRET = /^[0-9a-f]{64}$/;
 export function experimentValue(experiment: EdgeExperiment): string {
   const { path, experimentId, variantPrefix, variants } = experiment;
   const fault = (why: string) => new Error(`experiment ${experimentId} on ${path}: ${why}`);
-  if (!PATH.test(path)) throw fault('the path is not "/" or "/<slug>"');
+  if (!PATH.test(path)) throw fault('the path is not "/", "/<slug>" or "/<prefix>/<slug>"');
   if (!EXPERIMENT_ID.test(experimentId)) throw fault('the id is not [A-Za-z0-9_-]{1,100}');
-  if (!VARIANT_PREFIX.test(variantPrefix)) throw fault('the prefix is not /variants/<slug>');
+  if (!VARIANT_PREFIX.test(variantPrefix)) {
+    throw fault('the prefix is not /variants/<slug> or /variants/<prefix>.<slug>');
+  }
   const ids = variants.map((variant) => variant.id);
   if (variants.length < 2 || new Set(ids).size !== ids.length || ids[0] !== 'a') {
     throw fault('it needs two or more distinct variants, the control (a) first');

@@ -24,7 +24,6 @@ import { inlineScripts } from './inline-scripts.ts';
 import { readActivePages, readRedirectList, readRunningExperiments } from '../site-data/store.ts';
 import { writeRedirectMap } from './redirect-map.ts';
 import { writeExperimentMap, type EdgeExperiment } from './experiment-map.ts';
-import { DEFAULT_SLUG } from '../shared/slug.ts';
 import {
   digestInputs,
   hashFileSources,
@@ -353,15 +352,13 @@ async function writeBuiltExperiments(
   const { experiments, secret } = await readRunningExperiments(pages, env);
   const edge: EdgeExperiment[] = [];
   for (const experiment of experiments) {
-    const page = pages.find((candidate) => candidate.id === experiment.pageId);
-    if (!page) continue;
-    const variantPrefix = `/variants/${page.slug}`;
+    const variantPrefix = `/variants/${experiment.variantSlug}`;
     const built = experiment.variants.every((variant) =>
       existsSync(join(outDir, variantPrefix.slice(1), variant.id, 'index.html')),
     );
     if (!built) continue;
     edge.push({
-      path: page.slug === DEFAULT_SLUG ? '/' : `/${page.slug}`,
+      path: experiment.path,
       experimentId: experiment.id,
       variantPrefix,
       variants: experiment.variants.map(({ id, weight }) => ({ id, weight })),

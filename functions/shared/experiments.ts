@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { submittedContentSchema } from './block-sync.ts';
 import { landingContentSchema } from './landing-content.ts';
+import { DEFAULT_LOCALE, localeSchema } from './locales.ts';
 import { pageIdSchema } from './slug.ts';
 import { CTA_EVENT_TYPES, EVENT_LABELS, VARIANT_IDS, variantIdSchema } from './events.ts';
 import { approveSchema, signatureSchema } from './workflow.ts';
@@ -84,7 +85,17 @@ function checkVariants(
 /** POST /api/admin/experiments */
 export const createExperimentSchema = z
   .strictObject({
+    /** The landing page (its own id, never a translation's `<id>.<locale>`). */
     pageId: pageIdSchema,
+    /**
+     * The locale whose version of the page the experiment runs on (issue 39,
+     * docs/decisions/0576-experiments-per-locale.md); left out for the default locale's.
+     */
+    locale: localeSchema
+      .refine((locale) => locale !== DEFAULT_LOCALE, {
+        message: `must be left out for ${DEFAULT_LOCALE}, the default locale (the page itself)`,
+      })
+      .optional(),
     name: nameSchema,
     hypothesis: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
     goal: z.enum(GOALS).default('lead'),
@@ -152,7 +163,10 @@ export type Variant = z.infer<typeof variantSchema>;
 
 export const experimentSchema = z.object({
   id: z.string(),
+  /** The landing page's id (the default locale's; for every locale the experiment runs in). */
   pageId: z.string(),
+  /** The locale of the page's version it runs on: `en-US` (the page itself) or e.g. `de-DE`. */
+  locale: z.string(),
   name: z.string(),
   hypothesis: z.string().optional(),
   goal: z.enum(GOALS),

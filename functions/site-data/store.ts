@@ -21,6 +21,7 @@ import { DEFAULT_LOCALES, localePrefixes } from '../shared/locales.ts';
 import { localSlugOf, splitTranslationId } from '../shared/translation-ids.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
 import { readSettings } from '../data/workflow/settings.ts';
+import { DEFAULT_SLUG } from '../shared/slug.ts';
 
 export interface BuildPage {
   id: string;
@@ -195,7 +196,34 @@ export async function readRedirectList(
 export interface BuildExperiment {
   id: string;
   pageId: string;
+  /** The locale of the page's version it runs on (issue 39); absent: the default locale's. */
+  locale?: string | undefined;
+  /** Where the edge serves it: the page's address, `/`, `/<slug>`, `/<prefix>` or `/<prefix>/<slug>`. */
+  path: string;
+  /** Its variants' `/variants/<variant slug>` (experimentAddress). */
+  variantSlug: string;
   variants: { id: VariantId; weight: number; content: LandingContent }[];
+}
+
+/**
+ * The address of an experiment on `page`, or on its version `translation`
+ * (docs/decisions/0576-experiments-per-locale.md): the page's public path, and the slug its
+ * variants are prerendered under, `/variants/<variant slug>/<variant id>`: the page's slug
+ * (`default` for the default page), and for a version `<prefix>.<localized slug>` (a slug
+ * has no dot, so no English page's can be one; the default page's version is
+ * `<prefix>.default`).
+ */
+export function experimentAddress(
+  page: Pick<BuildPage, 'slug'>,
+  translation?: Pick<BuildTranslation, 'prefix' | 'slug'>,
+): { path: string; variantSlug: string } {
+  const home = page.slug === DEFAULT_SLUG;
+  if (!translation) return { path: home ? '/' : `/${page.slug}`, variantSlug: page.slug };
+  const slug = home ? DEFAULT_SLUG : translation.slug;
+  return {
+    path: home ? `/${translation.prefix}` : `/${translation.prefix}/${slug}`,
+    variantSlug: `${translation.prefix}.${slug}`,
+  };
 }
 
 /**
@@ -217,15 +245,23 @@ export async function readRunningExperiments(
     for (const experiment of running) {
       const page = pages.find((candidate) => candidate.id === experiment.pageId);
       if (!page) continue;
+      // A localized experiment runs on the page's live version in its locale: none, none built.
+      const translation = experiment.locale
+        ? page.translations?.find((candidate) => candidate.locale === experiment.locale)
+        : undefined;
+      if (experiment.locale && !translation) continue;
+      const control = translation ? translation.content : page.content;
       experiments.push({
         id: experiment.id,
         pageId: page.id,
+        ...(experiment.locale ? { locale: experiment.locale } : {}),
+        ...experimentAddress(page, translation),
         variants: await Promise.all(
           experiment.variants.map(async ({ id, weight }) => ({
             id,
             weight,
             content:
-              id === CONTROL_ID ? page.content : await repository.variantContent(experiment.id, id),
+              id === CONTROL_ID ? control : await repository.variantContent(experiment.id, id),
           })),
         ),
       });

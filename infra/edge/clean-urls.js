@@ -5,10 +5,10 @@ import crypto from 'crypto';
 var kvs = cf.kvs();
 
 // Viewer request (static-site.ts runs it locally): redirects (issue 23); experiments
-// (docs/decisions/0320-experiment-visitor-key.md): a page's GET gets the visitor's variant,
-// /variants/ the same or 404; clean URLs (/a -> /a/index.html, /a/ -> 301 /a, shells for
-// /legacy/* and /admin/*); /404 and a /legacy/<slug> of no live page to paths no build
-// writes, answered 404 by the origin-response function (docs/decisions/0353-legacy-slugs-live-at-the-edge.md).
+// (docs/decisions/0320, 0576): a page's GET gets the visitor's variant, /variants/ the same
+// or 404; clean URLs (/a -> /a/index.html, /a/ -> 301 /a, shells for /legacy/*, /admin/*);
+// /404 and a /legacy/<slug> of no live page to paths no build writes, answered 404 by the
+// origin-response function (docs/decisions/0353).
 var SPA_SHELLS = ['/legacy', '/admin'];
 
 // /legacy/<slug>: the slug, '' if it cannot be one, else undefined. The API keeps
@@ -19,7 +19,7 @@ function legacySlug(uri) {
   return /^[a-z0-9-]{1,80}$/.test(slug) ? slug : '';
 }
 
-// An administrator may preview a draft there (the API decides).
+// An admin may preview a draft there (the API decides).
 function hasSession(cookies) {
   return Boolean(cookies && (cookies['__Host-pb_session'] || cookies['pb_session']));
 }
@@ -58,9 +58,10 @@ function redirectResponse(value, query) {
   };
 }
 
-// A GET of "/" or "/<slug>" exactly as written: the store's key of its experiment, else ''.
+// A GET of /, /<slug>, /<locale prefix>(/<slug>) as written: its store key, else ''.
 function experimentKey(uri, method) {
-  return method === 'GET' && uri.length <= 200 && /^\/[a-z0-9-]*$/.test(uri) ? uri : '';
+  var page = /^\/$|^(\/[a-z]{2,3}(-[a-z]{2})?)?\/[a-z0-9-]+$/;
+  return method === 'GET' && uri.length <= 200 && page.test(uri) ? uri : '';
 }
 
 function decoded(uri) {
@@ -73,7 +74,7 @@ function decoded(uri) {
 }
 
 // A /variants/ path however spelt (escapes, case, ".", ".."): { key, prefix } of its page
-// ("/variants/default/b" -> "/"), else null.
+// (slug "default" -> "/", "de.x" -> "/de/x", "de.default" -> "/de"), else null.
 function variantPage(uri) {
   var parts = [];
   decoded(uri)
@@ -85,13 +86,15 @@ function variantPage(uri) {
     });
   if (parts[0] !== 'variants') return null;
   var slug = parts[1] || '';
-  if (!/^[a-z0-9-]{1,100}$/.test(slug)) return { key: '', prefix: '' };
-  return { key: slug === 'default' ? '/' : '/' + slug, prefix: '/variants/' + slug };
+  var m = /^(?:([a-z0-9-]+)\.)?([a-z0-9-]{1,100})$/.exec(slug);
+  if (!m) return { key: '', prefix: '' };
+  var key = (m[1] ? '/' + m[1] : '') + (m[2] === 'default' ? '' : '/' + m[2]);
+  return { key: key || '/', prefix: '/variants/' + slug };
 }
 
 // "x <id> /variants/<slug> a:50 b:50" as { id, prefix, ids, ends }, or null.
 var EXPERIMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
-var VARIANT_PREFIX = /^\/variants\/[a-z0-9-]{1,100}$/;
+var VARIANT_PREFIX = /^\/variants\/([a-z0-9-]+\.)?[a-z0-9-]{1,100}$/;
 var VARIANT_SHARE = /^([a-d]):([1-9][0-9]{0,2})$/;
 function experimentOf(value) {
   var parts = String(value).split(' ');

@@ -632,6 +632,178 @@ describe('clean-urls: A/B experiment assignment (issue 24)', () => {
   });
 });
 
+// Experiments per locale (issue 39, docs/decisions/0576-experiments-per-locale.md): a page's
+// version in a locale is served at /<prefix>/<slug> (the default page's at /<prefix>); its
+// experiment is stored under that path, its variants built at /variants/<prefix>.<slug>/<id>
+// (functions/site-data/store.ts experimentAddress), independent of the English page's.
+describe('clean-urls: an experiment on one locale’s version of a page (issue 39)', () => {
+  const SECRET = '9e1d'.repeat(16);
+  const store = new Map([
+    ['/webinar', 'x EXPWEBINAR-EN /variants/webinar a:50 b:50'],
+    ['/de/webinar', 'x EXPWEBINAR-DE /variants/de.webinar a:50 b:50'],
+    ['/de-at/webinar', 'x EXPWEBINAR-AT /variants/de-at.webinar a:20 b:80'],
+    ['/de', 'x EXPHOME-DE /variants/de.default a:34 b:33 c:33'],
+    ['/de/old-webinar', '301 /de/webinar'],
+    ['x:secret', SECRET],
+  ]);
+  const reads: string[] = [];
+  const edge = loadEdgeScript<{ handler: Handler }>('clean-urls.js', ['handler'], {
+    kvs: () => ({
+      get: async (key: string) => {
+        reads.push(key);
+        return storeOf(store).kvs().get(key);
+      },
+    }),
+  });
+  const AGENTS = [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  ];
+  /** 120 visitors: 40 addresses (IPv4 and IPv6) with three browser families each. */
+  const people = Array.from({ length: 40 }, (_, i) =>
+    i % 2 ? `198.51.100.${i}` : `2001:db8:${(i * 97).toString(16)}::${i}`,
+  ).flatMap((ip) => AGENTS.map((userAgent) => ({ ip, userAgent })));
+  const visit = (uri: string, ip: string, userAgent: string, method = 'GET') =>
+    edge.handler({
+      request: {
+        uri,
+        method,
+        headers: { 'user-agent': { value: userAgent } },
+        rawQueryString: () => undefined,
+      },
+      viewer: { ip },
+    });
+  /** The variant id a request was rewritten to under `prefix`, or throws. */
+  const variantUnder = async (prefix: string, uri: string, ip: string, userAgent: string) => {
+    const result = await visit(uri, ip, userAgent);
+    const escaped = prefix.replace(/[.]/g, '\\.');
+    const match = new RegExp(`^${escaped}/([a-d])/index\\.html$`).exec(result.uri ?? '');
+    if (!match) throw new Error(`${uri} from ${ip} was not assigned: ${JSON.stringify(result)}`);
+    return match[1]!;
+  };
+
+  it('serves /de/<slug> and /de with the visitor’s variant of the German experiment', async () => {
+    const german = new Map<string, number>();
+    const home = new Map<string, number>();
+    for (const { ip, userAgent } of people) {
+      const own = await variantUnder('/variants/de.webinar', '/de/webinar', ip, userAgent);
+      german.set(own, (german.get(own) ?? 0) + 1);
+      // The same visitor, the same variant, on every request.
+      expect(await variantUnder('/variants/de.webinar', '/de/webinar', ip, userAgent)).toBe(own);
+      const start = await variantUnder('/variants/de.default', '/de', ip, userAgent);
+      home.set(start, (home.get(start) ?? 0) + 1);
+    }
+    expect([...german.keys()].sort()).toEqual(['a', 'b']);
+    expect(Math.min(...german.values())).toBeGreaterThan(35);
+    expect([...home.keys()].sort()).toEqual(['a', 'b', 'c']);
+    // A locale whose prefix is the whole code (two locales share a language): its own entry.
+    const austrian = await Promise.all(
+      people.map(({ ip, userAgent }) =>
+        variantUnder('/variants/de-at.webinar', '/de-at/webinar', ip, userAgent),
+      ),
+    );
+    const b = austrian.filter((id) => id === 'b').length;
+    expect(b / austrian.length).toBeGreaterThan(0.65);
+    expect(b / austrian.length).toBeLessThan(0.95);
+  });
+
+  it('runs the English and the German experiment of one page independently', async () => {
+    const pairs = new Set<string>();
+    for (const { ip, userAgent } of people) {
+      const english = await variantUnder('/variants/webinar', '/webinar', ip, userAgent);
+      const german = await variantUnder('/variants/de.webinar', '/de/webinar', ip, userAgent);
+      pairs.add(`${english}${german}`);
+    }
+    // Keys of two experiments are unrelated: every combination occurs.
+    expect([...pairs].sort()).toEqual(['aa', 'ab', 'ba', 'bb']);
+  });
+
+  it('touches only a GET of the localized path as written, like /<slug>', async () => {
+    const [{ ip, userAgent }] = people as [{ ip: string; userAgent: string }];
+    const plain = async (uri: string, method = 'GET') =>
+      (await visit(uri, ip, userAgent, method)).uri;
+    // Other spellings are other (unbuilt) files or redirects, exactly as for /Spring-Launch.
+    expect(await plain('/DE/webinar')).toBe('/DE/webinar/index.html');
+    expect(await plain('/de/Webinar')).toBe('/de/Webinar/index.html');
+    expect(await plain('/De')).toBe('/De/index.html');
+    expect(await plain('/de/%77ebinar')).toBe('/de/%77ebinar/index.html');
+    expect(await plain('/de%2Fwebinar')).toBe('/de%2Fwebinar/index.html');
+    expect(await plain('/de//webinar')).toBe('/de//webinar/index.html');
+    expect(await plain('/de/webinar/extra')).toBe('/de/webinar/extra/index.html');
+    expect(await plain('/de/webinar', 'HEAD')).toBe('/de/webinar/index.html');
+    expect(await plain('/de/webinar', 'POST')).toBe('/de/webinar/index.html');
+    expect(await visit('/de/webinar/', ip, userAgent)).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/de/webinar' } },
+    });
+    expect(await visit('/de/', ip, userAgent)).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/de' } },
+    });
+    expect(await visit('/de/old-webinar', ip, userAgent)).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/de/webinar' } },
+    });
+    // The German pages without an experiment are served as built.
+    expect(await plain('/de/pricing')).toBe('/de/pricing/index.html');
+    expect(await plain('/fr/webinar')).toBe('/fr/webinar/index.html');
+  });
+
+  it('answers a direct request for a localized variant with the visitor’s own, in any spelling, else 404', async () => {
+    for (const { ip, userAgent } of people.slice(0, 30)) {
+      const own = await variantUnder('/variants/de.webinar', '/de/webinar', ip, userAgent);
+      for (const uri of [
+        '/variants/de.webinar/a',
+        '/variants/de.webinar/b/',
+        '/variants/de.webinar/b/index.html',
+        '/VARIANTS/DE.Webinar/b',
+        '/%76ariants/de%2Ewebinar/b',
+        '/variants%2Fde.webinar%2Fb',
+        '//variants//de.webinar/./b',
+        '/de/../variants/de.webinar/b',
+        '/variants\\de.webinar\\b',
+      ]) {
+        expect(await visit(uri, ip, userAgent), `${uri} from ${ip}`).toMatchObject({
+          uri: `/variants/de.webinar/${own}/index.html`,
+        });
+      }
+      const start = await variantUnder('/variants/de.default', '/de', ip, userAgent);
+      expect(await visit('/variants/de.default/c', ip, userAgent)).toMatchObject({
+        uri: `/variants/de.default/${start}/index.html`,
+      });
+    }
+    const notFound = { statusCode: 404, statusDescription: 'Not Found' };
+    const [{ ip, userAgent }] = people as [{ ip: string; userAgent: string }];
+    for (const uri of [
+      // Not a page's path: a prefix and a slug are one segment, joined by a dot.
+      '/variants/de/webinar/b',
+      '/variants/de..webinar/b',
+      '/variants/.webinar/b',
+      '/variants/de.webinar.x/b',
+      // No experiment there.
+      '/variants/de.pricing/b',
+      '/variants/fr.webinar/b',
+      '/variants/de-at.default/b',
+    ]) {
+      expect(await visit(uri, ip, userAgent), uri).toEqual(notFound);
+    }
+  });
+
+  it('reads the store at most twice a request, the secret only for a page under an experiment', async () => {
+    const readsOf = async (uri: string) => {
+      reads.length = 0;
+      await visit(uri, '203.0.113.7', 'x');
+      return [...reads];
+    };
+    expect(await readsOf('/de/webinar')).toEqual(['/de/webinar', 'x:secret']);
+    expect(await readsOf('/de')).toEqual(['/de', 'x:secret']);
+    expect(await readsOf('/variants/de.webinar/b')).toEqual(['/de/webinar', 'x:secret']);
+    expect(await readsOf('/de/pricing')).toEqual(['/de/pricing']);
+    expect(await readsOf('/variants/de/webinar/b')).toEqual(['/de']);
+  });
+});
+
 // /legacy/<slug> (issue 33): the API keeps "live:<slug>" in the store for every live page
 // (functions/publishing/live-slugs.ts), at once on publish; any other slug is the 404 page,
 // unless the request has a session cookie (an administrator may preview a draft there).

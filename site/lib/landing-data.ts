@@ -13,6 +13,8 @@ import { withFallbacks } from '../../functions/shared/dynamic-text.ts';
 import { landingTemplate } from '../../functions/shared/template.ts';
 import { replaceClaimTokens } from '../../functions/shared/claims/tokens.ts';
 import { buildClaims } from './landing-claims.ts';
+import { builtTranslations, landingAlternates, type Alternate } from './locale-paths.ts';
+import { siteLocales } from './site-locales.ts';
 
 export type { BuildPage };
 
@@ -77,13 +79,21 @@ async function loadActivePages(): Promise<BuildPage[]> {
   return active.some((page) => page.slug === DEFAULT_SLUG) ? active : [...active, templatePage()];
 }
 
-/** One variant of a running experiment, prerendered at /variants/<slug>/<variantId>. */
+/** One variant of a running experiment, prerendered at /variants/<variantSlug>/<variantId>. */
 export interface BuildVariant {
-  /** The page with the variant's content (the control's is the page's own). */
+  /**
+   * The page with the variant's content (the control's is the page's own); a localized
+   * experiment's keeps the page's id and slug with its version's title, as its locale's route.
+   */
   page: BuildPage;
+  /** The page's slug, or `<prefix>.<localized slug>` (functions/site-data/store.ts experimentAddress). */
+  variantSlug: string;
   experimentId: string;
   variantId: VariantId;
   control: boolean;
+  /** A localized experiment's (issue 39): its locale and the page's alternates. */
+  locale?: string | undefined;
+  alternates?: Alternate[] | undefined;
 }
 
 let variants: Promise<BuildVariant[]> | undefined;
@@ -95,20 +105,38 @@ let variants: Promise<BuildVariant[]> | undefined;
  */
 export function experimentVariants(): Promise<BuildVariant[]> {
   variants ??= (async () => {
-    const pages = await activePages();
+    const [pages, locales] = await Promise.all([activePages(), siteLocales()]);
     const { experiments } = await readRunningExperiments(pages);
     return experiments.flatMap((experiment) => {
       const page = pages.find((candidate) => candidate.id === experiment.pageId)!;
+      // A localized experiment's version, when the site builds it (site/pages/[locale]/):
+      // one it does not build has no variants either, and the edge map leaves it out.
+      const translation = experiment.locale
+        ? builtTranslations(page, locales).find((built) => built.locale === experiment.locale)
+        : undefined;
+      if (experiment.locale && !translation) return [];
+      const shown = translation
+        ? {
+            id: page.id,
+            slug: page.slug,
+            title: translation.title,
+            publication: translation.publication,
+          }
+        : page;
       return experiment.variants.map((variant, index) => ({
         // A variant's content is not the publication's: only the control carries its code.
         page: {
-          ...page,
+          ...shown,
           content: variant.content,
-          publication: index === 0 ? page.publication : undefined,
+          publication: index === 0 ? shown.publication : undefined,
         },
+        variantSlug: experiment.variantSlug,
         experimentId: experiment.id,
         variantId: variant.id,
         control: index === 0,
+        ...(translation
+          ? { locale: translation.locale, alternates: landingAlternates(page, locales) }
+          : {}),
       }));
     });
   })();

@@ -19,7 +19,8 @@ import type { LandingPage } from '../landing-pages/page-item.ts';
 import type { AuditPart } from '../audit-item.ts';
 import { putNew, type TransactPart } from '../table.ts';
 import { ExperimentNotFoundError, ExperimentStateError, StaleExperimentError } from './errors.ts';
-import { variantHash, type ExperimentActor, type ExperimentItem } from './store.ts';
+import { targetPageId, variantHash, type ExperimentActor, type ExperimentItem } from './store.ts';
+import { splitTranslationId } from '../../shared/translation-ids.ts';
 import { ExperimentVariants } from './variants.ts';
 
 /** The lifecycle layer of the experiments' repository (layers: functions/data/experiments/store.ts). */
@@ -46,7 +47,10 @@ function experimentEvents(
 }
 
 export abstract class ExperimentLifecycle extends ExperimentVariants {
-  /** A draft experiment on `page`; variants without content start as copies of the live page. */
+  /**
+   * A draft experiment on `page` (a landing page, or its version in a locale: the experiment
+   * then runs in that locale); variants without content start as copies of its live content.
+   */
   async create(
     page: LandingPage,
     body: Required<Pick<CreateExperimentRequest, 'name' | 'goal' | 'minDays' | 'minVisitors'>> &
@@ -58,9 +62,11 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
     const now = this.now();
     const at = now.toISOString();
     const id = randomUUID();
+    const version = splitTranslationId(page.id);
     const item: ExperimentItem = {
       id,
-      pageId: page.id,
+      pageId: version ? version.pageId : page.id,
+      ...(version ? { locale: version.locale } : {}),
       name: body.name,
       ...(body.hypothesis ? { hypothesis: body.hypothesis } : {}),
       goal: body.goal,
@@ -98,7 +104,13 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
         putNew(this.table, this.experimentItem(item)),
         ...variantItems.map((variant) => putNew(this.table, variant)),
       ],
-      audit: this.audit(now, actor, 'experiment-create', `${item.name}: created (draft)`, page.id),
+      audit: this.audit(
+        now,
+        actor,
+        'experiment-create',
+        `${item.name}: created (draft)${item.locale ? ` on the ${item.locale} version` : ''}`,
+        item.pageId,
+      ),
     });
     return item;
   }
@@ -342,13 +354,13 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
         actor,
         'experiment-start',
         `${current.name}: ${current.status === 'draft' ? 'started' : 'resumed'} on /${page.slug}`,
-        page.id,
+        current.pageId,
       ),
       async () => {
         const locked = await this.lockOf(page.id);
         if (locked && locked.experimentId !== id) {
           return new ExperimentStateError(
-            `Another experiment ("${locked.name}") is running or paused on this page: end it first`,
+            `Another experiment ("${locked.name}") is running or paused on this page${current.locale ? `'s ${current.locale} version` : ''}: end it first`,
           );
         }
         return new ExperimentStateError('The page changed while the experiment started; try again');
@@ -413,7 +425,7 @@ export abstract class ExperimentLifecycle extends ExperimentVariants {
             {
               Delete: {
                 TableName: this.table,
-                Key: keys.experimentLock(current.pageId),
+                Key: keys.experimentLock(targetPageId(current)),
                 ConditionExpression: 'experimentId = :id',
                 ExpressionAttributeValues: { ':id': id },
               },

@@ -3,6 +3,7 @@
 // control is the page's live version: it has no variant item, its content and hash are the
 // live page's.
 import type { LandingContent } from '../../shared/landing-content.ts';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 import {
   CONTROL_ID,
   type Experiment,
@@ -12,6 +13,7 @@ import {
 } from '../../shared/experiments.ts';
 import { ExperimentCounters } from './counters.ts';
 import {
+  targetPageId,
   variantHash,
   type ExperimentItem,
   type SignatureRecord,
@@ -30,9 +32,12 @@ export abstract class ExperimentReading extends ExperimentCounters {
     return this.detail(item, live, approvalsRequired);
   }
 
-  /** The page id of an experiment (for the route, which then reads the page). */
+  /**
+   * The id of the page an experiment runs on (for the route, which then reads it): the
+   * page's, or its version's in the experiment's locale (`<page id>.<locale>`).
+   */
   async pageIdOf(id: string): Promise<string> {
-    return (await this.required(id)).pageId;
+    return targetPageId(await this.required(id));
   }
 
   private async detail(
@@ -107,6 +112,7 @@ function summary(item: ExperimentItem, approvalsRequired: number): Omit<Experime
   return {
     id: item.id,
     pageId: item.pageId,
+    locale: item.locale ?? DEFAULT_LOCALE,
     name: item.name,
     ...(item.hypothesis ? { hypothesis: item.hypothesis } : {}),
     goal: item.goal,

@@ -15,7 +15,10 @@ export const ASSIGNMENT_SECRET = 'experiment-assignment';
 /** What the build and the event route need of a running experiment. */
 export interface RunningExperiment {
   id: string;
+  /** The landing page's own id. */
   pageId: string;
+  /** The locale of the version it runs on (issue 39); absent: the default locale's. */
+  locale?: string;
   goal: Goal;
   variants: { id: VariantId; weight: number }[];
 }
@@ -43,12 +46,17 @@ export abstract class ExperimentServing extends ExperimentStore {
       .map((item) => ({
         id: item.id,
         pageId: item.pageId,
+        ...(item.locale ? { locale: item.locale } : {}),
         goal: item.goal,
         variants: item.variants.map(({ id, weight }) => ({ id, weight })),
       }));
   }
 
-  /** The running experiment of a page, from this instance's cache of running experiments. */
+  /**
+   * The running experiment of a page's default-locale version, from this instance's cache of
+   * running experiments. A localized one's pages name their experiment with every event
+   * (runningById): their events carry the page's own id too.
+   */
   async runningFor(pageId: string): Promise<RunningExperiment | undefined> {
     const cached = runningCache.get(this.table);
     const now = Date.now();
@@ -58,7 +66,9 @@ export abstract class ExperimentServing extends ExperimentStore {
       value.catch(() => runningCache.delete(this.table));
       runningCache.set(this.table, { at: now, value });
     }
-    return (await value).find((experiment) => experiment.pageId === pageId);
+    return (await value).find(
+      (experiment) => experiment.pageId === pageId && experiment.locale === undefined,
+    );
   }
 
   /** A running experiment by id, from the same cache. */

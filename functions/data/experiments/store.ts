@@ -20,6 +20,7 @@
 //   every experiment ....... Query    gsi1pk=EXPERIMENTS  (the running ones: for the build and
 //                                     the event route, cached RUNNING_CACHE_MS per instance)
 //   the page's lock ........ Put/Delete/ConditionCheck  pk=PAGE#<pageId> sk=EXPERIMENT-LOCK
+//                                     (a localized experiment's: its version's, PAGE#<pageId>.<locale>)
 //   counters ............... Update   pk=EXPSTATS#<id>    sk=DAY#<day>#<shard>; Query the partition
 //   a visitor key .......... Update   pk=EXPVISITORS#<id>#<shard>  sk=<visitor key>  (TTL: KEY_IDLE_DAYS
 //                                     after its last event)
@@ -39,6 +40,7 @@ import { stableStringify } from '../../shared/stable-json.ts';
 import { auditItem } from '../audit.ts';
 import { GSI1PK, keys, SK } from '../keys.ts';
 import { GSI1, queryAll, TableRepository } from '../table.ts';
+import { translationId } from '../../shared/translation-ids.ts';
 import { ExperimentNotFoundError } from './errors.ts';
 
 export interface ExperimentActor {
@@ -48,7 +50,10 @@ export interface ExperimentActor {
 
 export interface ExperimentItem {
   id: string;
+  /** The landing page's own id (the default locale's), whichever locale the experiment runs in. */
   pageId: string;
+  /** The locale of the version it runs on (issue 39); absent: the default locale's, the page. */
+  locale?: string;
   name: string;
   hypothesis?: string;
   goal: Goal;
@@ -78,6 +83,14 @@ export interface VariantItem {
 }
 
 export type SignatureRecord = Omit<Signature, 'current'> & { variantId: VariantId };
+
+/**
+ * The id of the page an experiment runs on (its control, its lock): the page's, or its
+ * version's in the experiment's locale (`<page id>.<locale>`,
+ * docs/decisions/0576-experiments-per-locale.md).
+ */
+export const targetPageId = (item: Pick<ExperimentItem, 'pageId' | 'locale'>) =>
+  item.locale ? translationId(item.pageId, item.locale) : item.pageId;
 
 const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'experimentId']);
 

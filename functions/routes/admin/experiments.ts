@@ -11,6 +11,7 @@ import { handlerPermission, requirePermission } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { pageIdSchema } from '../../shared/slug.ts';
+import { translationId } from '../../shared/translation-ids.ts';
 import {
   CONTROL_ID,
   createExperimentSchema,
@@ -30,6 +31,7 @@ import {
   type PromotedExperiment,
 } from '../../shared/experiments.ts';
 import { analyse } from '../../shared/stats/verdict.ts';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 import { addDays } from '../../shared/days.ts';
 import type { LandingPage } from '../../data/landing-pages/page-item.ts';
 import { utcDay } from '../../data/salts.ts';
@@ -51,6 +53,38 @@ async function pageOf(c: Context<AppEnv>, id: string): Promise<LandingPage> {
   const page = await c.get('services').pages.getById(id);
   if (!page) throw notFound('Landing page');
   return page;
+}
+
+/**
+ * The page a new experiment runs on: the landing page, or its version in `locale` (issue 39,
+ * docs/decisions/0576-experiments-per-locale.md), which must be one of the site's locales and
+ * exist; like the page's own, it must be live when the experiment starts.
+ */
+async function targetOf(
+  c: Context<AppEnv>,
+  pageId: string,
+  locale: string | undefined,
+): Promise<LandingPage> {
+  const page = await pageOf(c, pageId);
+  if (locale === undefined) return page;
+  const { locales } = await c.get('services').workflow.settings();
+  if (!locales.includes(locale)) {
+    const message = `${locale} is not one of the site's locales (${locales.join(', ')}): an administrator adds it in Settings first`;
+    throw new ApiError(400, 'validation_failed', `Invalid request: locale ${message}`, {
+      locale: [message],
+    });
+  }
+  const version = await c.get('services').pages.getById(translationId(pageId, locale));
+  if (!version) {
+    const message = `names a locale the page has no version in: translate and publish its ${locale} version first`;
+    throw new ApiError(
+      409,
+      'conflict',
+      `The page "${page.title}" has no ${locale} version: translate and publish it first, an experiment compares variants of a live page`,
+      { locale: [message] },
+    );
+  }
+  return version;
 }
 
 const approvalsRequired = async (c: Context<AppEnv>) =>
@@ -98,13 +132,14 @@ export const createExperiment = defineRoute(
     method: 'post',
     path: '/',
     permission: 'edit',
-    summary: 'A draft experiment of a landing page: its goal, its variants and their shares',
+    summary:
+      'A draft experiment of a landing page (or of its version in one locale): its goal, its variants and their shares',
     middleware: [editor],
     request: { json: createExperimentSchema },
     responses: { 201: experimentDetailSchema },
   },
   async (c, { json: body }) => {
-    const page = await pageOf(c, body.pageId);
+    const page = await targetOf(c, body.pageId, body.locale);
     for (const [index, variant] of body.variants.entries()) {
       await assertFormsExist(c, variant.content, ['variants', index, 'content']);
     }
@@ -251,20 +286,22 @@ export const promoteVariant = defineRoute(
     if (before.promotedVariantId) {
       throw new ApiError(409, 'conflict', 'A variant of this experiment was promoted already');
     }
-    const page = await pageOf(c, before.pageId);
+    // The page it ran on: a localized experiment's is its locale's version.
+    const page = await pageOf(c, await experiments.pageIdOf(id));
     const actor = actorOf(c);
     if (variantId !== CONTROL_ID) {
       const copy = await workflow.workingCopy(page.id);
-      await workflow.saveDraft(
-        page,
-        {
-          title: copy?.title ?? page.title,
-          slug: copy?.slug ?? page.slug,
-          content: variant.content,
-        },
-        copy?.revision ?? page.revision,
-        actor,
-      );
+      const input = {
+        title: copy?.title ?? page.title,
+        slug: copy?.slug ?? page.slug,
+        content: variant.content,
+      };
+      const revision = copy?.revision ?? page.revision;
+      // A version's copy keeps the source texts its live version was translated from.
+      const base =
+        before.locale !== DEFAULT_LOCALE ? await workflow.sourceBase(page.id, 'live') : undefined;
+      if (base) await workflow.saveTranslation(page, input, revision, actor, base);
+      else await workflow.saveDraft(page, input, revision, actor);
     }
     await experiments.stop(id, actor, { variantId, name: variant.name });
     let published = false;

@@ -18,6 +18,10 @@ import {
 } from '../../../../functions/shared/experiments.ts';
 import type { ApproveRequest } from '../../../../functions/shared/workflow.ts';
 import { noContent, request } from '../api.ts';
+import { pageDetailSchema } from '../../../../functions/shared/translations.ts';
+import { DEFAULT_LOCALE } from '../../../../functions/shared/locales.ts';
+import { publicPath } from '../../../../functions/shared/slug.ts';
+import { pageKey } from './pages-api.ts';
 
 export type { Experiment, ExperimentDetail, ExperimentResults };
 export type VariantDetail = ExperimentDetail['variants'][number];
@@ -46,6 +50,32 @@ export async function fetchExperiment(id: string): Promise<ExperimentDetail> {
 export async function fetchResults(id: string): Promise<ExperimentResults> {
   return request(experimentResultsSchema, 'GET', `${path(id)}/results`);
 }
+
+/** A language a page may run an experiment in: the site's locale, and whether the page is live in it. */
+export interface PageLanguage {
+  locale: string;
+  live: boolean;
+  /** Where the page is public in it (null: no slug yet). */
+  path: string | null;
+}
+
+/**
+ * The site's locales for a page, the default first, each with whether the page has a live
+ * version in it (GET /api/admin/pages/:id `locales`, under the page's key as the Pages view
+ * reads it, issue 39).
+ */
+export async function pageLanguages(pageId: string): Promise<PageLanguage[]> {
+  const detail = await request(pageDetailSchema, 'GET', `/api/admin/pages/${pageId}`);
+  return [
+    { locale: DEFAULT_LOCALE, live: detail.isActive, path: publicPath(detail.slug) },
+    ...Object.entries(detail.locales).map(([locale, version]) => ({
+      locale,
+      live: version.live !== null,
+      path: version.path,
+    })),
+  ];
+}
+export const pageLanguagesKey = (pageId: string) => [...pageKey(pageId), 'languages'] as const;
 
 export async function createExperiment(body: CreateExperimentRequest): Promise<ExperimentDetail> {
   return request(experimentDetailSchema, 'POST', BASE, body);

@@ -38,6 +38,27 @@ describe('the Experiments view URL', () => {
     });
   });
 
+  // Issue 39: the list's language (docs/decisions/0576-experiments-per-locale.md).
+  it('keeps the language through a reload, and drops a code that is not a locale', () => {
+    const url = experimentsUrl({ pageId: 'p1', experimentId: ID, locale: 'de-DE' });
+    expect(url).toBe(`/admin/experiments?page=p1&experiment=${ID}&locale=de-DE`);
+    const [path, query] = url.split('?') as [string, string];
+    expect(experimentsFromUrl(parseLocation(path, `?${query}`).params)).toMatchObject({
+      pageId: 'p1',
+      experimentId: ID,
+      locale: 'de-DE',
+    });
+    expect(experimentsUrl({ pageId: 'p1', locale: 'de-AT' })).toBe(
+      '/admin/experiments?page=p1&locale=de-AT',
+    );
+    for (const bad of ['de', 'de-de', 'de_DE', 'DE-DE', '<x>', 'de-DE-1996']) {
+      expect(
+        experimentsFromUrl(new URLSearchParams(`page=p1&locale=${bad}`)),
+        bad,
+      ).not.toHaveProperty('locale');
+    }
+  });
+
   it('opens a draft on its variants and a started experiment on its results', () => {
     expect(defaultPanel('draft')).toBe('variants');
     expect(['running', 'paused', 'stopped'].map(defaultPanel)).toEqual([

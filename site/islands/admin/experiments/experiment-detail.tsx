@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { GOAL_LABELS } from '../../../../functions/shared/experiments.ts';
 import { DEFAULT_SLUG, publicPath } from '../../../../functions/shared/slug.ts';
+import { DEFAULT_LOCALE, localeName } from '../../../../functions/shared/locales.ts';
 import { BUILD_KEY, describeError, formatTime } from '../api.ts';
 import { PAGES_KEY, type LandingPage } from '../common/pages-api.ts';
 import { confirmLeave } from '../common/unsaved.ts';
@@ -147,7 +148,9 @@ export function ExperimentDetailView({
           The experiment could not be loaded: {describeError(detail.error)}
         </p>
         <div>
-          <Button onClick={() => go({ pageId: here.pageId })}>All experiments</Button>
+          <Button onClick={() => go({ pageId: here.pageId, locale: here.locale })}>
+            All experiments
+          </Button>
         </div>
       </div>
     );
@@ -156,7 +159,12 @@ export function ExperimentDetailView({
   const { status } = experiment;
   const page = pages?.find((candidate) => candidate.id === experiment.pageId);
   const panel: Panel = here.panel ?? defaultPanel(status);
-  const address = page ? publicPath(page.slug) : 'the page';
+  const address =
+    experiment.locale !== DEFAULT_LOCALE
+      ? `the page's ${localeName(experiment.locale, 'en')} version`
+      : page
+        ? publicPath(page.slug)
+        : 'the page';
   const openVariant = shownVariant
     ? experiment.variants.find((v) => v.id === shownVariant)
     : undefined;
@@ -199,10 +207,10 @@ export function ExperimentDetailView({
     >
       <div className="lg:hidden">
         <a
-          href={experimentsUrl({ pageId: here.pageId })}
+          href={experimentsUrl({ pageId: here.pageId, locale: here.locale })}
           onClick={(event) => {
             event.preventDefault();
-            go({ pageId: here.pageId });
+            go({ pageId: here.pageId, locale: here.locale });
           }}
           className="text-sm font-medium text-brand-800 underline underline-offset-4"
         >
@@ -227,6 +235,12 @@ export function ExperimentDetailView({
           </p>
         )}
         <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-600">Language</dt>
+            <dd className="text-slate-900" data-testid="experiment-detail-language">
+              {localeName(experiment.locale, 'en')} ({experiment.locale})
+            </dd>
+          </div>
           <div>
             <dt className="text-slate-600">Goal</dt>
             <dd className="text-slate-900">{GOAL_LABELS[experiment.goal]}</dd>

@@ -3,7 +3,9 @@
 // minimums. The shares' total is checked as typed; the rest is checked with the API's own
 // schema (functions/shared/experiments.ts) on submit, and the server's refusals are shown
 // beside the field they name (form-rules.ts sorts them). A variant's row and the minimums'
-// fields are experiment-fields.tsx. Governed by docs/decisions/0150-experiment-model.md.
+// fields are experiment-fields.tsx. Governed by docs/decisions/0150-experiment-model.md; with
+// more than one locale configured, a new experiment's Language (the page's version it runs on,
+// docs/decisions/0576-experiments-per-locale.md).
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { fieldErrors } from '../../../../functions/shared/field-errors.ts';
@@ -17,13 +19,23 @@ import {
   type Goal,
 } from '../../../../functions/shared/experiments.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
-import { Button, FieldError, fieldSentence, FormAlert, inputClass, Modal } from '../ui.tsx';
+import { DEFAULT_LOCALE, localeName } from '../../../../functions/shared/locales.ts';
+import {
+  Button,
+  FieldError,
+  fieldSentence,
+  FormAlert,
+  InfoTip,
+  inputClass,
+  Modal,
+} from '../ui.tsx';
 import { NumberField, VariantRowFields } from './experiment-fields.tsx';
 import {
   createExperiment,
   updateExperiment,
   type Experiment,
   type ExperimentDetail,
+  type PageLanguage,
 } from '../common/experiments-api.ts';
 import {
   addRow,
@@ -39,6 +51,8 @@ import {
 } from './form-rules.ts';
 
 interface FormState {
+  /** The locale of the page's version a new experiment runs on. */
+  locale: string;
   name: string;
   hypothesis: string;
   goal: Goal;
@@ -47,7 +61,8 @@ interface FormState {
   minVisitors: string;
 }
 
-const blank = (): FormState => ({
+const blank = (locale = DEFAULT_LOCALE): FormState => ({
+  locale,
   name: '',
   hypothesis: '',
   goal: 'lead',
@@ -57,6 +72,7 @@ const blank = (): FormState => ({
 });
 
 const fromExperiment = (experiment: Experiment): FormState => ({
+  locale: experiment.locale,
   name: experiment.name,
   hypothesis: experiment.hypothesis ?? '',
   goal: experiment.goal,
@@ -73,6 +89,8 @@ const whole = (text: string) => (/^\d{1,7}$/.test(text.trim()) ? Number(text.tri
 /** The form as the API takes it (numbers as numbers; NaN where a number was not typed). */
 function body(form: FormState, editing: boolean) {
   return {
+    // The default locale's version is the page itself: sent without one.
+    ...(!editing && form.locale !== DEFAULT_LOCALE ? { locale: form.locale } : {}),
     name: form.name,
     // A draft's emptied hypothesis is sent empty (left out, it would stay as it was).
     ...(editing || form.hypothesis.trim() ? { hypothesis: form.hypothesis } : {}),
@@ -89,6 +107,8 @@ export function ExperimentDialog({
   pageId,
   pageTitle,
   experiment,
+  languages,
+  initialLocale,
   onSaved,
 }: {
   open: boolean;
@@ -98,11 +118,15 @@ export function ExperimentDialog({
   pageTitle: string;
   /** A draft whose settings are edited; a new experiment without. */
   experiment?: Experiment | undefined;
+  /** The site's locales with the page's live versions: a choice when more than one. */
+  languages?: PageLanguage[] | undefined;
+  /** A new experiment's language at first (the list's). */
+  initialLocale?: string | undefined;
   onSaved: (detail: ExperimentDetail, created: boolean) => void;
 }) {
   const editing = experiment !== undefined;
   const [form, setForm] = useState<FormState>(() =>
-    experiment ? fromExperiment(experiment) : blank(),
+    experiment ? fromExperiment(experiment) : blank(initialLocale),
   );
   const [tried, setTried] = useState(false);
   const [serverFields, setServerFields] = useState<FieldErrors>({});
@@ -115,7 +139,7 @@ export function ExperimentDialog({
   if (key !== openedFor) {
     setOpenedFor(key);
     if (open) {
-      setForm(experiment ? fromExperiment(experiment) : blank());
+      setForm(experiment ? fromExperiment(experiment) : blank(initialLocale));
       setTried(false);
       setServerFields({});
       setError(undefined);
@@ -192,6 +216,41 @@ export function ExperimentDialog({
       }
     >
       <form onSubmit={submit} noValidate className="grid gap-4" data-testid="experiment-form">
+        {!editing && languages && languages.length > 1 && (
+          <div>
+            <div className="flex items-center gap-2">
+              <label htmlFor={`${ids}-locale`} className="text-sm font-medium text-slate-800">
+                Language
+              </label>
+              <InfoTip about="Language">
+                The experiment runs on the page's version in this language, at its own address: its
+                variants start as copies of that version, and visitors of the other languages are
+                not part of it. Each language can run its own experiment at the same time.
+              </InfoTip>
+            </div>
+            <select
+              id={`${ids}-locale`}
+              value={form.locale}
+              onChange={(event) => change({ locale: event.target.value }, ['locale'])}
+              aria-invalid={Boolean(errors.fields['locale'])}
+              aria-describedby={described(`${ids}-locale-error`, errors.fields['locale'])}
+              className={inputClass}
+              data-testid="experiment-locale"
+            >
+              {languages.map(({ locale, live, path }) => (
+                <option key={locale} value={locale}>
+                  {localeName(locale, 'en')} ({locale})
+                  {live && path ? `, ${path}` : ', not published in this language'}
+                </option>
+              ))}
+            </select>
+            <FieldError
+              id={`${ids}-locale-error`}
+              messages={errors.fields['locale']}
+              label="The language"
+            />
+          </div>
+        )}
         <div>
           <label htmlFor={`${ids}-name`} className="text-sm font-medium text-slate-800">
             Name

@@ -2,6 +2,7 @@
 // the list holds every page's experiments; choosing one opens its detail
 // (docs/decisions/0450-admin-common-kernel.md: the kernel's ResponsiveTable, cards only).
 import { GOAL_LABELS } from '../../../../functions/shared/experiments.ts';
+import { localeName } from '../../../../functions/shared/locales.ts';
 import type { LandingPage } from '../common/pages-api.ts';
 import { ResponsiveTable } from '../common/responsive-table.tsx';
 import type { Experiment } from '../common/experiments-api.ts';
@@ -12,12 +13,15 @@ export function ExperimentList({
   experiments,
   selected,
   pages,
+  showLanguage = false,
   onSelect,
 }: {
   experiments: Experiment[];
   selected: string | undefined;
   /** Every page, when the list holds every page's experiments (each names its page). */
   pages: LandingPage[] | undefined;
+  /** Names each experiment's language (more than one locale is configured, issue 39). */
+  showLanguage?: boolean;
   onSelect: (experiment: Experiment) => void;
 }) {
   return (
@@ -48,6 +52,11 @@ export function ExperimentList({
               <StatusBadge status={experiment.status} />
             </span>
             {pageTitle && <span className="block text-slate-700">{pageTitle}</span>}
+            {showLanguage && (
+              <span className="block text-slate-700" data-testid="experiment-language">
+                Language: {localeName(experiment.locale, 'en')} ({experiment.locale})
+              </span>
+            )}
             <span className="mt-1 block text-slate-700">Goal: {GOAL_LABELS[experiment.goal]}</span>
             <span className="block text-slate-600">
               {experiment.startedAt

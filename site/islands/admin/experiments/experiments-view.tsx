@@ -6,6 +6,8 @@
 // variant-editor.tsx) and its results (results.tsx). Everyone signed in
 // reads; `edit` creates and edits drafts, `review` approves variants, `publish` starts,
 // pauses, ends and promotes (functions/shared/roles.ts; the API refuses the rest anyway).
+// With more than one locale configured, a Language choice filters the list (`&locale=`) and
+// sets a new experiment's (docs/decisions/0576-experiments-per-locale.md).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { publicPath } from '../../../../functions/shared/slug.ts';
@@ -14,13 +16,16 @@ import { pagesQuery } from '../common/pages-api.ts';
 import { useCan } from '../permissions.ts';
 import { navigate } from '../route.ts';
 import { useToast } from '../toast.tsx';
-import { Button } from '../ui.tsx';
+import { Button, InfoTip } from '../ui.tsx';
+import { localeName } from '../../../../functions/shared/locales.ts';
 import { ExperimentDialog } from './experiment-dialog.tsx';
 import {
   cacheExperiment,
   EXPERIMENTS_KEY,
   experimentListKey,
   listExperiments,
+  pageLanguages,
+  pageLanguagesKey,
 } from '../common/experiments-api.ts';
 import {
   defaultPanel,
@@ -39,13 +44,19 @@ export function ExperimentsView({
   onBack: () => void;
 }) {
   const here = experimentsFromUrl(params);
-  const { pageId, experimentId } = here;
+  const { pageId, experimentId, locale } = here;
   const pages = useQuery(pagesQuery);
   const page = pageId ? pages.data?.find((candidate) => candidate.id === pageId) : undefined;
   const list = useQuery({
     queryKey: experimentListKey(pageId),
     queryFn: () => listExperiments(pageId),
   });
+  const languages = useQuery({
+    queryKey: pageLanguagesKey(pageId ?? ''),
+    queryFn: () => pageLanguages(pageId!),
+    enabled: pageId !== undefined,
+  });
+  const choices = languages.data && languages.data.length > 1 ? languages.data : undefined;
   const canEdit = useCan('edit');
   const [creating, setCreating] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -71,7 +82,8 @@ export function ExperimentsView({
     return () => clearTimeout(timer);
   }, [refocus]);
 
-  const experiments = list.data ?? [];
+  const all = list.data ?? [];
+  const experiments = locale ? all.filter((experiment) => experiment.locale === locale) : all;
   const title = pageId ? (page?.title ?? (pages.isPending ? '...' : 'A deleted page')) : undefined;
   return (
     <section aria-labelledby="experiments-heading" data-testid="experiments-view">
@@ -113,6 +125,33 @@ export function ExperimentsView({
         </div>
       </div>
 
+      {choices && (
+        <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="experiments-language">
+          <label htmlFor="experiments-locale" className="text-sm font-medium text-slate-800">
+            Language
+          </label>
+          <select
+            id="experiments-locale"
+            value={locale ?? ''}
+            onChange={(event) =>
+              go({ pageId, experimentId, locale: event.target.value || undefined }, true)
+            }
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600"
+          >
+            <option value="">All languages</option>
+            {choices.map((choice) => (
+              <option key={choice.locale} value={choice.locale}>
+                {localeName(choice.locale, 'en')} ({choice.locale})
+              </option>
+            ))}
+          </select>
+          <InfoTip about="Language">
+            Each language's version of the page runs its own experiments, at its own address. This
+            shows the experiments of one language, and a new experiment starts in it.
+          </InfoTip>
+        </div>
+      )}
+
       <div
         className={`mt-6 grid gap-6 ${experiments.length > 0 || experimentId ? 'lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]' : ''}`}
       >
@@ -128,7 +167,11 @@ export function ExperimentsView({
               data-testid="experiments-empty"
               className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center"
             >
-              <p className="font-medium text-slate-900">No experiments yet</p>
+              <p className="font-medium text-slate-900">
+                {locale && all.length > 0
+                  ? `No experiments in ${localeName(locale, 'en')} yet`
+                  : 'No experiments yet'}
+              </p>
               <p className="mx-auto mt-1 max-w-prose text-sm text-slate-600">
                 {pageId
                   ? "Create one to test another headline, offer or layout against the live page. Visitors keep the page's address; each one gets the same version on every visit that day."
@@ -141,8 +184,14 @@ export function ExperimentsView({
               experiments={experiments}
               selected={experimentId}
               pages={pageId ? undefined : pages.data}
+              showLanguage={choices !== undefined || all.some((e) => e.locale !== 'en-US')}
               onSelect={(experiment) =>
-                go({ pageId, experimentId: experiment.id, panel: defaultPanel(experiment.status) })
+                go({
+                  pageId,
+                  experimentId: experiment.id,
+                  panel: defaultPanel(experiment.status),
+                  locale,
+                })
               }
             />
           )}
@@ -154,7 +203,7 @@ export function ExperimentsView({
             pages={pages.data}
             go={go}
             onDeleted={(experiment) => {
-              go({ pageId }, true);
+              go({ pageId, locale }, true);
               setRefocus((count) => count + 1);
               toast({
                 title: `The draft “${experiment.name}” is deleted`,
@@ -177,9 +226,16 @@ export function ExperimentsView({
           onOpenChange={setCreating}
           pageId={pageId}
           pageTitle={page.title}
+          languages={choices}
+          initialLocale={locale}
           onSaved={(detail) => {
             cacheExperiment(client, detail);
-            go({ pageId, experimentId: detail.id, panel: 'variants' });
+            go({
+              pageId,
+              experimentId: detail.id,
+              panel: 'variants',
+              locale: locale && locale !== detail.locale ? detail.locale : locale,
+            });
             toast({
               title: `Experiment “${detail.name}” created`,
               description: "Edit the variants' content, then start it.",

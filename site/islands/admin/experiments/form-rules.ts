@@ -90,7 +90,7 @@ export interface SortedErrors {
   other: string[];
 }
 
-const FORM_FIELDS = ['name', 'hypothesis', 'goal', 'minDays', 'minVisitors'];
+const FORM_FIELDS = ['locale', 'name', 'hypothesis', 'goal', 'minDays', 'minVisitors'];
 
 /** The API's (or the form's own schema check's) field errors, sorted to the form's fields. */
 export function sortErrors(errors: FieldErrors, count: number): SortedErrors {
