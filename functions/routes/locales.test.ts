@@ -154,6 +154,34 @@ describe('a page version per locale', () => {
     expect(page.isActive).toBe(true);
   });
 
+  it('schedules its own publish, shown in its workflow, cancelled on its own', async () => {
+    const t = await withGerman(0);
+    expect((await germanDraft(t, GERMAN_HEADLINE, 0)).status).toBe(200);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await de(t, 'publish', 'publisher', { at });
+    expect(scheduled.status).toBe(202);
+    expect(await scheduled.json()).toMatchObject({ action: 'publish', at });
+    let page = await detail(t);
+    expect(page.locales['de-DE']!.workflow!.schedule).toEqual([
+      expect.objectContaining({ action: 'publish', at }),
+    ]);
+    // The English page's schedule is its own: empty.
+    expect(page.workflow.schedule).toEqual([]);
+    const cancel = (action: string, who = 'publisher') =>
+      t.as(who)('DELETE', `/api/landing-pages/${t.live.id}/locales/de-DE/schedule/${action}`);
+    // Nothing scheduled to unpublish: a 404 that says so.
+    const none = await cancel('unpublish');
+    expect(none.status).toBe(404);
+    expect((await errorOf(none)).message).toBe('No unpublish is scheduled for this page');
+    // An editor may not; the publisher cancels, and the schedule is gone.
+    expect((await cancel('publish', 'editor')).status).toBe(403);
+    expect((await cancel('publish')).status).toBe(204);
+    page = await detail(t);
+    expect(page.locales['de-DE']!.workflow!.schedule).toEqual([]);
+    expect(page.locales['de-DE']!.live).toBeNull();
+    expect((await cancel('publish')).status).toBe(404);
+  });
+
   it('flags a translation whose source changed after it was approved, with the field diff', async () => {
     const t = await withGerman(0);
     expect((await germanDraft(t, GERMAN_HEADLINE, 0)).status).toBe(200);

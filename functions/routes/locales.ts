@@ -307,6 +307,25 @@ export const unpublishLocale = defineRoute(
   },
 );
 
+const scheduleParams = params.extend({ action: z.enum(['publish', 'unpublish']) });
+
+export const cancelLocaleSchedule = defineRoute(
+  {
+    method: 'delete',
+    path: '/:id/locales/:locale/schedule/:action',
+    permission: 'publish',
+    summary: "Cancels the scheduled publish or unpublish of the page's version in a locale",
+    middleware: [publishing],
+    request: { params: scheduleParams },
+    responses: { 204: null },
+  },
+  async (c, { params: { id, locale, action } }) => {
+    const { version } = await versionOf(c, id, locale);
+    await c.get('services').workflow.cancelSchedule(version, action, actorOf(c));
+    return c.body(null, 204);
+  },
+);
+
 const XLIFF_TYPE = 'application/xliff+xml';
 const xliffQuery = z.object({
   /** `draft`: the default locale's working copy is the source (else its live version). */
@@ -436,6 +455,7 @@ export const localeRoutes = mount(new Hono<AppEnv>(), [
   rejectLocale,
   publishLocale,
   unpublishLocale,
+  cancelLocaleSchedule,
   exportLocaleXliff,
 ]);
 

@@ -634,6 +634,7 @@ const ROUTES: Record<string, Classification> = {
     visible: [publishGerman(), publishGerman(HOUR)],
   },
   'POST /api/landing-pages/:id/locales/:locale/unpublish': { visible: [unpublishGerman] },
+  'DELETE /api/landing-pages/:id/locales/:locale/schedule/:action': { notVisible: NONE.schedule },
   'DELETE /api/landing-pages/:id/schedule/:action': { notVisible: NONE.schedule },
   'PUT /api/landing-pages/:id/lifecycle': { notVisible: NONE.lifecycle },
   'POST /api/landing-pages/:id/comments': { notVisible: NONE.review },
