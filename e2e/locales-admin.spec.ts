@@ -198,6 +198,36 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expectNoAxeViolations(page);
     await shootPart(panel, 'languages-tab-in-review');
 
+    // Its own schedule: a day ahead in the browser's time zone, shown with Cancel; focus back
+    // to the opener; cancelled, it is gone (the English page's schedule is untouched).
+    const scheduleButton = panel.getByRole('button', { name: 'Schedule publish...' });
+    await expectTooltip(scheduleButton, /at a time you choose/);
+    await scheduleButton.click();
+    const when = page.getByRole('dialog', { name: 'Schedule the German (Germany) publish' });
+    const tomorrow = await page.evaluate(() => {
+      const at = new Date(Date.now() + 86_400_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T10:00`;
+    });
+    await when.getByLabel(/Date and time/).fill(tomorrow);
+    await when.getByRole('button', { name: 'Schedule' }).click();
+    await expect(when).toBeHidden();
+    await expect(scheduleButton).toBeFocused();
+    // Its tooltip, shown on focus, closes when focus moves on (axe reads the tab without it).
+    await scheduleButton.evaluate((button) => (button as HTMLElement).blur());
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    const scheduled = panel.getByTestId('locale-scheduled');
+    await expect(scheduled).toContainText('Publish of the German (Germany) version scheduled for');
+    await expectNoAxeViolations(page);
+    await shootPart(panel, 'languages-tab-scheduled');
+    await page.reload();
+    await expect(panel.getByTestId('locale-scheduled')).toHaveCount(1);
+    await panel
+      .getByRole('button', { name: 'Cancel the scheduled publish of the German (Germany) version' })
+      .click();
+    await expect(page.getByTestId('toast').getByText('Schedule cancelled')).toBeVisible();
+    await expect(panel.getByTestId('locale-scheduled')).toHaveCount(0);
+
     // A reload keeps the tab and the locale.
     await page.reload();
     await expect(page).toHaveURL(/[?&]tab=languages/);

@@ -4,7 +4,7 @@
 // the English source since the approved translation's base, and what the role may do: start or
 // edit the translation (translator-view.tsx), download and upload XLIFF, submit, approve (the
 // same e-signature dialog as the default locale), reject, publish, unpublish and discard the
-// draft. The chosen locale is in the URL (`?tab=languages&locale=de-DE`, locale-url.ts), so a
+// draft; publish at a time to come, and cancel it. The chosen locale is in the URL (`?tab=languages&locale=de-DE`, locale-url.ts), so a
 // reload comes back to it. The API enforces every permission; this hides what the role cannot do.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -15,15 +15,17 @@ import type { LandingPage } from '../../common/pages-api.ts';
 import { SignatureDialog } from '../../common/signature-dialog.tsx';
 import { signatureLine } from '../../common/signatures.tsx';
 import { PAGES_KEY, pageKey } from '../../common/pages-api.ts';
-import { WORKFLOW_SUMMARY_KEY } from '../../common/workflow-api.ts';
+import { localTime, utcTime, WORKFLOW_SUMMARY_KEY } from '../../common/workflow-api.ts';
 import { useCan } from '../../permissions.ts';
 import { useToast } from '../../toast.tsx';
 import { Button, ConfirmDialog, FormAlert, Modal, Tooltip } from '../../ui.tsx';
 import { ApprovalsSection } from '../workflow/approvals-section.tsx';
 import { DialogButtons, LabelledText } from '../workflow/form-parts.tsx';
 import { RejectCommentDialog } from '../workflow/review-dialogs.tsx';
+import { WhenDialog } from '../workflow/when-dialog.tsx';
 import {
   approveLocale,
+  cancelLocaleSchedule,
   discardLocaleDraft,
   downloadXliff,
   pageLocalesQuery,
@@ -48,7 +50,8 @@ export function localeStatus(version: LocaleVersion): string {
   return parts.length ? parts.join(' · ') : 'No version yet';
 }
 
-type Action = 'submit' | 'approve' | 'reject' | 'publish' | 'unpublish' | 'discard' | undefined;
+type Action =
+  'submit' | 'approve' | 'reject' | 'publish' | 'schedule' | 'unpublish' | 'discard' | undefined;
 
 export function LanguagesPanel({ page }: { page: LandingPage }) {
   const query = useQuery(pageLocalesQuery(page.id));
@@ -174,6 +177,14 @@ function LocaleVersionPanel({
       close();
       failed('Not published')(error);
     },
+  });
+  const cancelSchedule = useMutation({
+    mutationFn: (entry: 'publish' | 'unpublish') => cancelLocaleSchedule(page.id, locale, entry),
+    onSuccess: () => {
+      refresh();
+      toast({ title: 'Schedule cancelled' });
+    },
+    onError: failed('The schedule was not cancelled'),
   });
   const unpublish = useMutation({
     mutationFn: () => unpublishLocale(page.id, locale),
@@ -384,6 +395,13 @@ function LocaleVersionPanel({
               </span>
             </Tooltip>
           )}
+          {canPublish && copy && publishable && (
+            <Tooltip
+              content={`Makes this ${name} version live at a time you choose; editing its draft before then cancels it.`}
+            >
+              <Button onClick={() => setAction('schedule')}>Schedule publish...</Button>
+            </Tooltip>
+          )}
           {canPublish && version.live && (
             <Button onClick={() => setAction('unpublish')}>Unpublish...</Button>
           )}
@@ -393,6 +411,37 @@ function LocaleVersionPanel({
             </Button>
           )}
         </div>
+        {workflow?.schedule.map((entry) => (
+          <p
+            key={entry.action}
+            className="flex flex-wrap items-center gap-2 rounded-md bg-sky-50 p-2 text-sky-950"
+            data-testid="locale-scheduled"
+          >
+            <span>
+              {entry.action === 'publish' ? 'Publish' : 'Unpublish'} of the {name} version scheduled
+              for{' '}
+              <Tooltip content={utcTime(entry.at)}>
+                <time
+                  dateTime={entry.at}
+                  tabIndex={0}
+                  className="font-medium underline decoration-dotted"
+                >
+                  {localTime(entry.at)}
+                </time>
+              </Tooltip>{' '}
+              by {entry.by}.{entry.action === 'publish' && ' Editing its draft cancels it.'}
+            </span>
+            {canPublish && (
+              <Button
+                onClick={() => cancelSchedule.mutate(entry.action)}
+                disabled={cancelSchedule.isPending}
+                aria-label={`Cancel the scheduled ${entry.action} of the ${name} version`}
+              >
+                Cancel
+              </Button>
+            )}
+          </p>
+        ))}
         {!copy && !version.live && (
           <p className="text-slate-600">
             Nothing to review yet: the translation is submitted once its draft is saved.
@@ -440,6 +489,29 @@ function LocaleVersionPanel({
         confirmLabel="Publish"
         onConfirm={() => publish.mutate()}
         busy={publish.isPending}
+      />
+      <WhenDialog
+        open={action === 'schedule'}
+        title={`Schedule the ${name} publish`}
+        description={`The ${name} draft as it is now goes live at ${version.path ?? `/${version.prefix}/`} at this time. Editing it before then cancels the schedule.`}
+        confirmLabel="Schedule"
+        onClose={close}
+        run={(at) => publishLocale(page.id, locale, at)}
+        onDone={(result) => {
+          refresh();
+          // A time only seconds ahead when it reached the server is published at once.
+          toast(
+            'at' in result && result.at
+              ? {
+                  title: 'Publish scheduled',
+                  description: `The ${name} version goes live at ${localTime(result.at)}.`,
+                }
+              : {
+                  title: 'Published',
+                  description: `The time you chose had come when it reached the server, so the ${name} version went live now.`,
+                },
+          );
+        }}
       />
       <ConfirmDialog
         open={action === 'unpublish'}

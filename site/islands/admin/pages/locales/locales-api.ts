@@ -59,8 +59,13 @@ export const rejectLocale = (id: string, locale: string, comment: string) =>
 /** Published now (200, the locale's version) or scheduled (202, the schedule entry). */
 const publishAnswerSchema = z.union([landingPageSchema, scheduleEntrySchema]);
 
-export const publishLocale = (id: string, locale: string) =>
-  request(publishAnswerSchema, 'POST', `${base(id, locale)}/publish`, {});
+/** Now, or at `at` (an ISO time to come: scheduled, 202). */
+export const publishLocale = (id: string, locale: string, at?: string) =>
+  request(publishAnswerSchema, 'POST', `${base(id, locale)}/publish`, at ? { at } : {});
+
+/** Cancels the locale version's scheduled publish or unpublish. */
+export const cancelLocaleSchedule = (id: string, locale: string, action: 'publish' | 'unpublish') =>
+  request(noContent, 'DELETE', `${base(id, locale)}/schedule/${action}`);
 
 export const unpublishLocale = (id: string, locale: string) =>
   request(publishAnswerSchema, 'POST', `${base(id, locale)}/unpublish`, {});
