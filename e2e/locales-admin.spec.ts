@@ -246,6 +246,40 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await expectTooltip(badge, 'German (Germany): in review');
     await shootPart(card, 'page-card');
 
+    // Live in German (published through the API, as a publisher would from this tab), then its
+    // unpublish scheduled from the tab and cancelled.
+    const live = await page.request.post(`/api/landing-pages/${id}/locales/de-DE/publish`, {
+      data: {},
+    });
+    expect(live.status(), await live.text()).toBe(200);
+    await page.goto(`/admin?edit=${id}&tab=languages&locale=de-DE`);
+    const livePanel = page
+      .getByRole('dialog', { name: 'Edit Landing Page' })
+      .getByTestId('languages-panel');
+    await expect(livePanel.getByTestId('locale-status')).toHaveText(/^Live at \/de\//);
+    const scheduleOff = livePanel.getByRole('button', { name: 'Schedule unpublish...' });
+    await expectTooltip(scheduleOff, /the English page stays live/);
+    await scheduleOff.click();
+    const off = page.getByRole('dialog', { name: 'Schedule the German (Germany) unpublish' });
+    // A time already past is refused in the dialog, as a sentence by the field.
+    await off.getByLabel(/Date and time/).fill('2020-01-01T10:00');
+    await off.getByRole('button', { name: 'Schedule' }).click();
+    await expect(off.getByText(/must be a date and time in the future/)).toBeVisible();
+    await off.getByLabel(/Date and time/).fill(tomorrow);
+    await off.getByRole('button', { name: 'Schedule' }).click();
+    await expect(off).toBeHidden();
+    await expect(scheduleOff).toBeFocused();
+    await expect(livePanel.getByTestId('locale-scheduled')).toContainText(
+      'Unpublish of the German (Germany) version scheduled for',
+    );
+    await livePanel
+      .getByRole('button', {
+        name: 'Cancel the scheduled unpublish of the German (Germany) version',
+      })
+      .click();
+    await expect(livePanel.getByTestId('locale-scheduled')).toHaveCount(0);
+    await expect(livePanel.getByTestId('locale-status')).toHaveText(/^Live at \/de\//);
+
     // The API's refusal, as its sentence: a second German locale would move /de/ pages.
     await page.goto('/admin/account');
     const settings = page.getByTestId('languages-settings');
@@ -259,6 +293,8 @@ test('German: added in settings, a page translated side by side, XLIFF round tri
     await settings.getByRole('button', { name: 'Undo changes' }).click();
     await expect(settings.locator('li[data-locale="de-AT"]')).toHaveCount(0);
   } finally {
+    // Off the site first: a locale whose pages are live cannot be removed from the settings.
+    await page.request.post(`/api/landing-pages/${id}/locales/de-DE/unpublish`, { data: {} });
     await page.request.delete(`/api/landing-pages/${id}/locales/de-DE/draft`);
     await page.request.delete(`/api/landing-pages/${id}`);
     await setLocales(page, ['en-US']);

@@ -51,7 +51,15 @@ export function localeStatus(version: LocaleVersion): string {
 }
 
 type Action =
-  'submit' | 'approve' | 'reject' | 'publish' | 'schedule' | 'unpublish' | 'discard' | undefined;
+  | 'submit'
+  | 'approve'
+  | 'reject'
+  | 'publish'
+  | 'schedule'
+  | 'scheduleUnpublish'
+  | 'unpublish'
+  | 'discard'
+  | undefined;
 
 export function LanguagesPanel({ page }: { page: LandingPage }) {
   const query = useQuery(pageLocalesQuery(page.id));
@@ -405,6 +413,13 @@ function LocaleVersionPanel({
           {canPublish && version.live && (
             <Button onClick={() => setAction('unpublish')}>Unpublish...</Button>
           )}
+          {canPublish && version.live && (
+            <Tooltip
+              content={`Takes this ${name} version off the site at a time you choose; the English page stays live.`}
+            >
+              <Button onClick={() => setAction('scheduleUnpublish')}>Schedule unpublish...</Button>
+            </Tooltip>
+          )}
           {canEdit && copy && (
             <Button variant="danger" onClick={() => setAction('discard')}>
               Discard draft
@@ -509,6 +524,28 @@ function LocaleVersionPanel({
               : {
                   title: 'Published',
                   description: `The time you chose had come when it reached the server, so the ${name} version went live now.`,
+                },
+          );
+        }}
+      />
+      <WhenDialog
+        open={action === 'scheduleUnpublish'}
+        title={`Schedule the ${name} unpublish`}
+        description={`At this time ${version.path ?? `/${version.prefix}/`} answers 404 after the rebuild; the English page stays live.`}
+        confirmLabel="Schedule"
+        onClose={close}
+        run={(at) => unpublishLocale(page.id, locale, at)}
+        onDone={(result) => {
+          refresh();
+          toast(
+            'at' in result && result.at
+              ? {
+                  title: 'Unpublish scheduled',
+                  description: `The ${name} version goes off the site at ${localTime(result.at)}.`,
+                }
+              : {
+                  title: 'Unpublished',
+                  description: `The time you chose had come when it reached the server, so the ${name} version was taken off now.`,
                 },
           );
         }}

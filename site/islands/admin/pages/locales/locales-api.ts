@@ -67,8 +67,9 @@ export const publishLocale = (id: string, locale: string, at?: string) =>
 export const cancelLocaleSchedule = (id: string, locale: string, action: 'publish' | 'unpublish') =>
   request(noContent, 'DELETE', `${base(id, locale)}/schedule/${action}`);
 
-export const unpublishLocale = (id: string, locale: string) =>
-  request(publishAnswerSchema, 'POST', `${base(id, locale)}/unpublish`, {});
+/** Now, or at `at` (an ISO time to come: scheduled, 202). */
+export const unpublishLocale = (id: string, locale: string, at?: string) =>
+  request(publishAnswerSchema, 'POST', `${base(id, locale)}/unpublish`, at ? { at } : {});
 
 /** The XLIFF 2.1 document of the page's texts; `draft`: the source from the working copy. */
 /** The XLIFF document as text, for the translator view (translation.ts parses it). */
