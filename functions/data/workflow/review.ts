@@ -64,30 +64,11 @@ function settingLine(name: keyof Settings, update: SettingsUpdate): string {
   }
 }
 
-/** How long a process keeps the `locales` setting it read for the event intake (siteLocales). */
-export const LOCALES_CACHE_MS = 30_000;
-
 /** The review layer of the page workflow (layers: functions/data/workflow/store.ts). */
 export abstract class Review extends Comments {
-  private localesRead: { locales: string[]; until: number } | undefined;
-
   /** The publishing settings, each missing or unreadable one at its default. */
   async settings(): Promise<Settings> {
     return readSettings(this.db, this.table);
-  }
-
-  /**
-   * The `locales` setting as the event intake reads it (POST /api/conversions counts an
-   * event in its locale's scope: docs/decisions/0574-analytics-by-locale.md): read at most
-   * once per LOCALES_CACHE_MS by a process, like the funnel (functions/data/goals.ts); this
-   * process's own changes take effect at once.
-   */
-  async siteLocales(): Promise<string[]> {
-    const at = this.now().getTime();
-    if (this.localesRead && this.localesRead.until > at) return this.localesRead.locales;
-    const { locales } = await this.settings();
-    this.localesRead = { locales, until: at + LOCALES_CACHE_MS };
-    return locales;
   }
 
   /** Changes the settings named in `update`; the others keep their values. */
@@ -116,7 +97,6 @@ export abstract class Review extends Comments {
         names.map((name) => settingLine(name, update)).join('; '),
       ),
     });
-    this.localesRead = undefined;
     return this.settings();
   }
 

@@ -41,8 +41,11 @@ export const putSettings = defineRoute(
       email: admin.email,
       ip: c.get('services').clientIp(c),
     });
-    // The site's locales decide which pages are built (/de/pricing, the German versions).
+    // The site's locales decide which pages are built (/de/pricing, the German versions), and
+    // which locale scopes this process's event intake counts in (at once; others within
+    // LOCALES_CACHE_MS, functions/data/events/locales.ts).
     if (before && before.locales.join() !== saved.locales.join()) {
+      c.get('services').events.forgetSiteLocales();
       await requestRebuild(c, 'settings');
     }
     return c.json<Settings>(saved);

@@ -30,13 +30,14 @@ export async function visitorLocale(
  * none on a site with one locale (its figures are the site's); else `locale` when the site has
  * it configured, and the default locale for anything else (an old script or cached page sends
  * none; a visitor's made-up code must not create a scope). The setting is read through the
- * workflow's per-process cache (siteLocales).
+ * event repository's per-process cache (functions/data/events/locales.ts: the conversion
+ * route is a cold route of the public function, which has no workflow service yet).
  */
 export async function countedLocale(
-  services: Pick<VisitorServices, 'workflow'>,
+  services: Pick<VisitorServices, 'events'>,
   locale: string | undefined,
 ): Promise<string | undefined> {
-  const locales = await services.workflow.siteLocales();
+  const locales = await services.events.siteLocales();
   if (locales.length < 2) return undefined;
   return locale !== undefined && locales.includes(locale) ? locale : DEFAULT_LOCALE;
 }
