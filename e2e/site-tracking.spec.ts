@@ -18,6 +18,8 @@ const SITE_SCRIPT = /\/_astro\/SiteTracking\.astro_astro_type_script_index_\d+_l
 interface SentEvent {
   landingPageId: string;
   eventType: string;
+  /** The page's `<html lang>`: every page of this site is en-US (issue 39, record 0574). */
+  locale?: string;
   metadata?: { source: string };
   attribution?: Record<string, string>;
 }
@@ -63,7 +65,7 @@ test('a marketing page sends one page view, and keeps no cookie and no storage',
   const request = await first;
   expect(request.headers()['content-type']).toMatch(/^text\/plain/);
   expect(await sent(page, events, 1)).toEqual([
-    { landingPageId: 'pricing', eventType: 'page_view' },
+    { landingPageId: 'pricing', locale: 'en-US', eventType: 'page_view' },
   ]);
   expect(await context.cookies()).toEqual([]);
   expect(await storageLength(page)).toBe(0);
@@ -75,6 +77,7 @@ test('a page view carries the visit’s campaign; nested pages keep their path',
   expect(await sent(page, events, 1)).toEqual([
     {
       landingPageId: 'product/manufacturers',
+      locale: 'en-US',
       eventType: 'page_view',
       attribution: { utmSource: 'newsletter', utmMedium: 'email' },
     },
@@ -85,7 +88,7 @@ test('a copy of a page counts as its canonical page', async ({ page }) => {
   const events = recordEvents(page);
   await page.goto('/site/pricing');
   expect(await sent(page, events, 1)).toEqual([
-    { landingPageId: 'pricing', eventType: 'page_view' },
+    { landingPageId: 'pricing', locale: 'en-US', eventType: 'page_view' },
   ]);
 });
 
@@ -116,6 +119,7 @@ test('a click on a link to another site sends outbound_click with its host', asy
   expect((await sent(page, events, 2)).slice(1)).toEqual([
     {
       landingPageId: 'company',
+      locale: 'en-US',
       eventType: 'outbound_click',
       metadata: { source: 'partner.example' },
     },
@@ -139,14 +143,16 @@ test('the logo tool’s downloads send file_download with the file name', async 
     ]);
   }
   expect(await sent(page, events, 3)).toEqual([
-    { landingPageId: 'logo-download', eventType: 'page_view' },
+    { landingPageId: 'logo-download', locale: 'en-US', eventType: 'page_view' },
     {
       landingPageId: 'logo-download',
+      locale: 'en-US',
       eventType: 'file_download',
       metadata: { source: 'pharmabridge-logo-transparent.png' },
     },
     {
       landingPageId: 'logo-download',
+      locale: 'en-US',
       eventType: 'file_download',
       metadata: { source: 'pharmabridge-logo-white.svg' },
     },
@@ -161,7 +167,12 @@ test('the 404 page sends not_found with the missing path and no query', async ({
   const response = await page.goto('/no-such-page?x=1');
   expect(response?.status()).toBe(404);
   expect(await sent(page, events, 1)).toEqual([
-    { landingPageId: '404', eventType: 'not_found', metadata: { source: '/no-such-page' } },
+    {
+      landingPageId: '404',
+      locale: 'en-US',
+      eventType: 'not_found',
+      metadata: { source: '/no-such-page' },
+    },
   ]);
   expect(await context.cookies()).toEqual([]);
   expect(await storageLength(page)).toBe(0);
@@ -206,7 +217,7 @@ test('a landing page loads its own script only: one page view, as before', async
   const events = recordEvents(page);
   await page.goto('/');
   expect(await sent(page, events, 1)).toEqual([
-    { landingPageId: 'default', eventType: 'page_view' },
+    { landingPageId: 'default', locale: 'en-US', eventType: 'page_view' },
   ]);
   expect(scripts.filter((path) => SITE_SCRIPT.test(path))).toEqual([]);
 });

@@ -11,6 +11,8 @@ test.use({ userAgent: BROWSER_UA });
 interface SentEvent {
   landingPageId: string;
   eventType: string;
+  /** The page's `<html lang>`: every page of this site is en-US (issue 39, record 0574). */
+  locale?: string;
   metadata?: { source: string };
 }
 
@@ -44,7 +46,7 @@ async function expectEvent(events: { body: SentEvent; request: Request }[], expe
 test('a page view is sent once on load, with the default page id', async ({ page }) => {
   const events = recordEvents(page);
   await ready(page);
-  await expectEvent(events, { landingPageId: 'default', eventType: 'page_view' });
+  await expectEvent(events, { landingPageId: 'default', locale: 'en-US', eventType: 'page_view' });
   expect(await page.context().cookies()).toEqual([]);
 });
 
@@ -76,7 +78,11 @@ for (const button of BUTTONS) {
     const events = recordEvents(page);
     await ready(page);
     await button.click(page);
-    await expectEvent(events, { landingPageId: 'default', eventType: button.eventType });
+    await expectEvent(events, {
+      landingPageId: 'default',
+      locale: 'en-US',
+      eventType: button.eventType,
+    });
     expect(events.map((e) => e.body.eventType).sort()).toEqual(
       [button.eventType, 'page_view'].sort(),
     );
@@ -93,7 +99,11 @@ test('the final primary button sends final_cta_primary as it opens the dialog', 
     .getByRole('button', { name: 'Request Demo' })
     .click();
   await expect(page.getByRole('dialog', { name: 'Request Demo' })).toBeVisible();
-  await expectEvent(events, { landingPageId: 'default', eventType: 'final_cta_primary' });
+  await expectEvent(events, {
+    landingPageId: 'default',
+    locale: 'en-US',
+    eventType: 'final_cta_primary',
+  });
 });
 
 test('a pricing submission sends contact_form_submit with the default page id', async ({
@@ -113,6 +123,7 @@ test('a pricing submission sends contact_form_submit with the default page id', 
   await expect(dialog.getByRole('status')).toBeVisible();
   await expectEvent(events, {
     landingPageId: defaultPage.id,
+    locale: 'en-US',
     eventType: 'contact_form_submit',
     metadata: { source: 'pricing_section' },
   });
@@ -121,7 +132,11 @@ test('a pricing submission sends contact_form_submit with the default page id', 
 test('the run-time page reports its path as the page id', async ({ page }) => {
   const events = recordEvents(page);
   await ready(page, '/legacy/default');
-  await expectEvent(events, { landingPageId: 'legacy/default', eventType: 'page_view' });
+  await expectEvent(events, {
+    landingPageId: 'legacy/default',
+    locale: 'en-US',
+    eventType: 'page_view',
+  });
 });
 
 test('a tracking failure changes nothing for the visitor', async ({ page }) => {
