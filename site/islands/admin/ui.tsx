@@ -70,6 +70,7 @@ export function Modal({
   wide = false,
   role,
   closable = true,
+  initialFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -80,6 +81,11 @@ export function Modal({
   role?: 'alertdialog';
   /** False for a dialog that must be completed (the re-sign-in). */
   closable?: boolean;
+  /**
+   * The id of the field that takes focus on opening, where the first one is not where the
+   * user starts (the new experiment's Name, after an optional Language choice).
+   */
+  initialFocus?: string | undefined;
 }) {
   const returnFocus = useReturnFocus(open);
   useDialogCloser(open && closable, () => onOpenChange(false));
@@ -89,6 +95,13 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
+          onOpenAutoFocus={(event) => {
+            const field = initialFocus ? document.getElementById(initialFocus) : null;
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
+          }}
           {...(role ? { role } : {})}
           {...(closable
             ? {}

@@ -209,6 +209,8 @@ export function ExperimentDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit experiment settings' : 'New experiment'}
+      // The name is where one starts; the Language above it comes preset from the list's.
+      initialFocus={`${ids}-name`}
       description={
         editing
           ? "A draft can change its settings and its variants' names and shares until it starts."
