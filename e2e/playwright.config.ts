@@ -77,7 +77,12 @@ const EDITING_SPECS = [
 ];
 /** Specs that change what the editing specs rely on (the form editor saves the demo request
  * form that analytics submits): on the run-time server, once those are done. */
-const AFTER_EDITING_SPECS = ['forms-editor.spec.ts', 'forms-translations.spec.ts'];
+const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
+/**
+ * Adds German to the site's languages while it runs: after the form editor's spec, never beside
+ * it (the form editor shows a German section then, and its fields would be two).
+ */
+const FORMS_TRANSLATIONS_SPECS = ['forms-translations.spec.ts'];
 /** Specs that change a setting of the whole install that the other specs' saving and signing
  * depend on (required approvals; the reviewer checklist, which governed.spec.ts sets while it
  * signs): on the run-time server, last of all, and one after the other (each turns the setting
@@ -141,6 +146,7 @@ export default defineConfig({
         'claims-walkthrough.spec.ts',
         ...EDITING_SPECS,
         ...AFTER_EDITING_SPECS,
+        ...FORMS_TRANSLATIONS_SPECS,
         ...REVIEW_SPECS,
       ],
       use: at(port),
@@ -170,6 +176,13 @@ export default defineConfig({
       dependencies: ['editing'],
       use: at(port + 2),
     },
+    {
+      // Alone: `--project=editing-forms-translations --no-deps`.
+      name: 'editing-forms-translations',
+      testMatch: FORMS_TRANSLATIONS_SPECS,
+      dependencies: ['editing-forms'],
+      use: at(port + 2),
+    },
     // Alone: `--project=editing-review --project=editing-review-2 --no-deps` runs both at once;
     // name one project to run its spec alone (editing-review-3 is governed.spec.ts).
     ...REVIEW_SPECS.map((spec, index) => ({
@@ -177,7 +190,11 @@ export default defineConfig({
       testMatch: [spec],
       // Each after the one before it.
       dependencies: [
-        index === 0 ? 'editing-forms' : index === 1 ? 'editing-review' : `editing-review-${index}`,
+        index === 0
+          ? 'editing-forms-translations'
+          : index === 1
+            ? 'editing-review'
+            : `editing-review-${index}`,
       ],
       use: at(port + 2),
     })),
