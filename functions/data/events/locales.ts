@@ -11,7 +11,7 @@ import { keys } from '../keys.ts';
 import { EventRecording } from './recording.ts';
 
 /** How long a process keeps the `locales` setting it read for the event intake. */
-export const LOCALES_CACHE_MS = 30_000;
+const LOCALES_CACHE_MS = 30_000;
 
 /** The locales layer of the event repository (layers: functions/data/events/repository.ts). */
 export class EventLocales extends EventRecording {
