@@ -15,13 +15,14 @@ import type { LandingPage } from '../../common/pages-api.ts';
 import { SignatureDialog } from '../../common/signature-dialog.tsx';
 import { signatureLine } from '../../common/signatures.tsx';
 import { PAGES_KEY, pageKey } from '../../common/pages-api.ts';
-import { localTime, utcTime, WORKFLOW_SUMMARY_KEY } from '../../common/workflow-api.ts';
+import { localTime, WORKFLOW_SUMMARY_KEY } from '../../common/workflow-api.ts';
 import { useCan } from '../../permissions.ts';
 import { useToast } from '../../toast.tsx';
 import { Button, ConfirmDialog, FormAlert, Modal, Tooltip } from '../../ui.tsx';
 import { ApprovalsSection } from '../workflow/approvals-section.tsx';
 import { DialogButtons, LabelledText } from '../workflow/form-parts.tsx';
 import { RejectCommentDialog } from '../workflow/review-dialogs.tsx';
+import { ScheduledLine } from '../workflow/scheduled-line.tsx';
 import { WhenDialog } from '../workflow/when-dialog.tsx';
 import {
   approveLocale,
@@ -186,6 +187,30 @@ function LocaleVersionPanel({
       failed('Not published')(error);
     },
   });
+  const address = version.path ?? `/${version.prefix}/`;
+  /** The two time dialogs: a publish and an unpublish at a time to come. */
+  const scheduling = [
+    {
+      action: 'schedule',
+      verb: 'publish',
+      Verb: 'Publish',
+      done: 'Published',
+      goes: 'goes live',
+      went: 'went live',
+      description: `The ${name} draft as it is now goes live at ${address} at this time. Editing it before then cancels the schedule.`,
+      run: (at: string | undefined) => publishLocale(page.id, locale, at),
+    },
+    {
+      action: 'scheduleUnpublish',
+      verb: 'unpublish',
+      Verb: 'Unpublish',
+      done: 'Unpublished',
+      goes: 'goes off the site',
+      went: 'was taken off',
+      description: `At this time ${address} answers 404 after the rebuild; the English page stays live.`,
+      run: (at: string | undefined) => unpublishLocale(page.id, locale, at),
+    },
+  ] as const;
   const cancelSchedule = useMutation({
     mutationFn: (entry: 'publish' | 'unpublish') => cancelLocaleSchedule(page.id, locale, entry),
     onSuccess: () => {
@@ -427,35 +452,22 @@ function LocaleVersionPanel({
           )}
         </div>
         {workflow?.schedule.map((entry) => (
-          <p
+          <ScheduledLine
             key={entry.action}
-            className="flex flex-wrap items-center gap-2 rounded-md bg-sky-50 p-2 text-sky-950"
-            data-testid="locale-scheduled"
-          >
-            <span>
-              {entry.action === 'publish' ? 'Publish' : 'Unpublish'} of the {name} version scheduled
-              for{' '}
-              <Tooltip content={utcTime(entry.at)}>
-                <time
-                  dateTime={entry.at}
-                  tabIndex={0}
-                  className="font-medium underline decoration-dotted"
-                >
-                  {localTime(entry.at)}
-                </time>
-              </Tooltip>{' '}
-              by {entry.by}.{entry.action === 'publish' && ' Editing its draft cancels it.'}
-            </span>
-            {canPublish && (
-              <Button
-                onClick={() => cancelSchedule.mutate(entry.action)}
-                disabled={cancelSchedule.isPending}
-                aria-label={`Cancel the scheduled ${entry.action} of the ${name} version`}
-              >
-                Cancel
-              </Button>
-            )}
-          </p>
+            entry={entry}
+            what={`${entry.action === 'publish' ? 'Publish' : 'Unpublish'} of the ${name} version`}
+            after={`.${entry.action === 'publish' ? ' Editing its draft cancels it.' : ''}`}
+            testId="locale-scheduled"
+            cancel={
+              canPublish
+                ? {
+                    label: `Cancel the scheduled ${entry.action} of the ${name} version`,
+                    busy: cancelSchedule.isPending,
+                    run: () => cancelSchedule.mutate(entry.action),
+                  }
+                : undefined
+            }
+          />
         ))}
         {!copy && !version.live && (
           <p className="text-slate-600">
@@ -505,51 +517,32 @@ function LocaleVersionPanel({
         onConfirm={() => publish.mutate()}
         busy={publish.isPending}
       />
-      <WhenDialog
-        open={action === 'schedule'}
-        title={`Schedule the ${name} publish`}
-        description={`The ${name} draft as it is now goes live at ${version.path ?? `/${version.prefix}/`} at this time. Editing it before then cancels the schedule.`}
-        confirmLabel="Schedule"
-        onClose={close}
-        run={(at) => publishLocale(page.id, locale, at)}
-        onDone={(result) => {
-          refresh();
-          // A time only seconds ahead when it reached the server is published at once.
-          toast(
-            'at' in result && result.at
-              ? {
-                  title: 'Publish scheduled',
-                  description: `The ${name} version goes live at ${localTime(result.at)}.`,
-                }
-              : {
-                  title: 'Published',
-                  description: `The time you chose had come when it reached the server, so the ${name} version went live now.`,
-                },
-          );
-        }}
-      />
-      <WhenDialog
-        open={action === 'scheduleUnpublish'}
-        title={`Schedule the ${name} unpublish`}
-        description={`At this time ${version.path ?? `/${version.prefix}/`} answers 404 after the rebuild; the English page stays live.`}
-        confirmLabel="Schedule"
-        onClose={close}
-        run={(at) => unpublishLocale(page.id, locale, at)}
-        onDone={(result) => {
-          refresh();
-          toast(
-            'at' in result && result.at
-              ? {
-                  title: 'Unpublish scheduled',
-                  description: `The ${name} version goes off the site at ${localTime(result.at)}.`,
-                }
-              : {
-                  title: 'Unpublished',
-                  description: `The time you chose had come when it reached the server, so the ${name} version was taken off now.`,
-                },
-          );
-        }}
-      />
+      {scheduling.map((kind) => (
+        <WhenDialog
+          key={kind.action}
+          open={action === kind.action}
+          title={`Schedule the ${name} ${kind.verb}`}
+          description={kind.description}
+          confirmLabel="Schedule"
+          onClose={close}
+          run={kind.run}
+          onDone={(result) => {
+            refresh();
+            // A time only seconds ahead when it reached the server is carried out at once.
+            toast(
+              'at' in result && result.at
+                ? {
+                    title: `${kind.Verb} scheduled`,
+                    description: `The ${name} version ${kind.goes} at ${localTime(result.at)}.`,
+                  }
+                : {
+                    title: kind.done,
+                    description: `The time you chose had come when it reached the server, so the ${name} version ${kind.went} now.`,
+                  },
+            );
+          }}
+        />
+      ))}
       <ConfirmDialog
         open={action === 'unpublish'}
         onOpenChange={(open) => !open && close()}

@@ -5,15 +5,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { LandingPage } from '../../common/pages-api.ts';
 import {
   cancelSchedule,
-  localTime,
-  utcTime,
   type ScheduleEntry,
   type WorkflowStatus,
 } from '../../common/workflow-api.ts';
 import { useCan } from '../../permissions.ts';
 import { useToast } from '../../toast.tsx';
-import { Button, Tooltip } from '../../ui.tsx';
 import { ChangeList } from '../change-list.tsx';
+import { ScheduledLine } from './scheduled-line.tsx';
 import type { ContentChange } from '../../../../../functions/shared/content-diff.ts';
 
 const STATE_TEXT = {
@@ -78,36 +76,24 @@ export function StateSection({
         </details>
       )}
       {workflow.schedule.map((entry) => (
-        <p
+        <ScheduledLine
           key={entry.action}
-          className="flex flex-wrap items-center gap-2 rounded-md bg-sky-50 p-2 text-sky-950"
-          data-testid="scheduled"
-        >
-          <span>
-            {entry.action === 'publish' ? 'Publish' : 'Unpublish'} scheduled for{' '}
-            <Tooltip content={utcTime(entry.at)}>
-              <time
-                dateTime={entry.at}
-                tabIndex={0}
-                className="font-medium underline decoration-dotted"
-              >
-                {localTime(entry.at)}
-              </time>
-            </Tooltip>{' '}
-            by {entry.by}
-            {entry.redirectTo ? `, then redirecting to ${entry.redirectTo}` : ''}.
-            {entry.action === 'publish' && ' Editing the working copy cancels it.'}
-          </span>
-          {canPublish && (
-            <Button
-              onClick={() => cancel.mutate(entry.action)}
-              disabled={cancel.isPending}
-              aria-label={`Cancel the scheduled ${entry.action}`}
-            >
-              Cancel
-            </Button>
-          )}
-        </p>
+          entry={entry}
+          what={entry.action === 'publish' ? 'Publish' : 'Unpublish'}
+          after={`${entry.redirectTo ? `, then redirecting to ${entry.redirectTo}` : ''}.${
+            entry.action === 'publish' ? ' Editing the working copy cancels it.' : ''
+          }`}
+          testId="scheduled"
+          cancel={
+            canPublish
+              ? {
+                  label: `Cancel the scheduled ${entry.action}`,
+                  busy: cancel.isPending,
+                  run: () => cancel.mutate(entry.action),
+                }
+              : undefined
+          }
+        />
       ))}
     </section>
   );
