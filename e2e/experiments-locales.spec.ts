@@ -123,6 +123,18 @@ test('an experiment in German is created in the admin and served at /de/<slug>',
   await axe(page);
   await shoot(page, 'detail-german');
 
+  // The variant editor's preview shows the German version as its visitors get it: the
+  // document's lang and the page's own words (navigation) in German.
+  await detail.getByRole('button', { name: 'Edit content of B' }).click();
+  const variantEditor = page.getByRole('dialog', { name: 'Edit variant B' });
+  const preview = variantEditor.frameLocator('[data-testid="live-preview"]');
+  await expect(preview.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(preview.getByTestId('hero-headline')).toContainText(GERMAN);
+  await expect(preview.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  await shoot(page, 'variant-editor-german', { fullPage: false });
+  await variantEditor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(variantEditor).toBeHidden();
+
   // B's German headline, then start (the API's own calls, as the variant editor makes them).
   const read = (await (
     await request.get(`/api/admin/experiments/${experimentId}`)

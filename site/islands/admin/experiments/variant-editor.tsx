@@ -186,6 +186,7 @@ function VariantEditor({
             content={editor.previewContent}
             stale={!editor.valid}
             focusBlock={selectedBlock}
+            locale={experiment.locale}
           />
         </div>
       </div>
@@ -227,7 +228,12 @@ function ReadOnlyVariant({
         >
           {note}
         </p>
-        <LivePreview content={variant.content} stale={false} note="(as saved: read-only)" />
+        <LivePreview
+          content={variant.content}
+          stale={false}
+          note="(as saved: read-only)"
+          locale={experiment.locale}
+        />
       </div>
     </Frame>
   );

@@ -45,6 +45,7 @@ export function LivePreview({
   focusSection,
   focusBlock,
   note = '(not saved yet)',
+  locale,
 }: {
   /** The last content that passed the schema. */
   content: LandingContent;
@@ -56,6 +57,12 @@ export function LivePreview({
   focusBlock?: string | undefined;
   /** Beside the heading: what the preview shows (an editor's unsaved content by default). */
   note?: string;
+  /**
+   * The locale of the version shown (issue 39): the landing page's own words and dates in
+   * its language and the document's `lang`, as visitors of that version get them
+   * (docs/decisions/0577-landing-words-per-locale.md). The default locale's when absent.
+   */
+  locale?: string | undefined;
 }) {
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const frame = useRef<HTMLIFrameElement | null>(null);
@@ -67,7 +74,6 @@ export function LivePreview({
   useLayoutEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    doc.documentElement.setAttribute('lang', 'en');
     doc.title = 'Page preview';
     copyStyles(doc);
     doc.body.className = 'font-sans bg-white';
@@ -111,10 +117,18 @@ export function LivePreview({
   const media = usePageMedia(content);
   const claims = usePreviewClaims(content);
   useEffect(() => {
+    frame.current?.contentDocument?.documentElement.setAttribute('lang', locale ?? 'en-US');
     root.current?.render(
-      <LandingMarkup content={content} media={media} claims={claims} blockAnchors preview />,
+      <LandingMarkup
+        content={content}
+        media={media}
+        claims={claims}
+        blockAnchors
+        preview
+        locale={locale}
+      />,
     );
-  }, [content, media, claims]);
+  }, [content, media, claims, locale]);
 
   useEffect(() => {
     const anchor = focusSection && SECTION_ANCHORS[focusSection];
