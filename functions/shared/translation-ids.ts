@@ -20,6 +20,15 @@ export function splitTranslationId(id: string): { pageId: string; locale: string
   return { pageId: id.slice(0, dot), locale: id.slice(dot + 1) };
 }
 
+/**
+ * A stored id as the page's id and its version's locale, `defaultLocale` for the page itself
+ * (the webhook payloads name them apart: functions/shared/webhooks.ts).
+ */
+export function versionOf(id: string, defaultLocale: string): { id: string; locale: string } {
+  const split = splitTranslationId(id);
+  return split ? { id: split.pageId, locale: split.locale } : { id, locale: defaultLocale };
+}
+
 /** The stored slug of a version: its path under the locale's prefix (`de/webinar`). */
 export const storedSlug = (prefix: string, slug: string) => `${prefix}/${slug}`;
 

@@ -28,8 +28,13 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** A landing page as an event names it. */
 const pageData = {
-  /** The page's id. */
+  /** The page's id (the same for each of its language versions). */
   id: z.string(),
+  /**
+   * The locale of the version concerned (issue 39): the default locale's ('en-US') for the
+   * page itself, another for its version in that language.
+   */
+  locale: z.string(),
   title: z.string(),
   /** Its address below the site's root ('' for the home page). */
   slug: z.string(),
@@ -49,6 +54,8 @@ const experimentData = z.object({
   id: z.string(),
   name: z.string(),
   pageId: z.string(),
+  /** The locale of the page's version the experiment runs on ('en-US': the page itself). */
+  locale: z.string(),
   by: z.string(),
 });
 

@@ -165,7 +165,12 @@ describe('webhook subscriptions: page events', () => {
     const published = JSON.parse(pages.received[2]!.body) as {
       data: { jobCode: string; version: number; by: string; title: string };
     };
-    expect(published.data).toMatchObject({ by: 'publisher@pharmabridge.test', version: 1 });
+    expect(published.data).toMatchObject({
+      id: live.id,
+      locale: 'en-US',
+      by: 'publisher@pharmabridge.test',
+      version: 1,
+    });
     expect(published.data.jobCode).toMatch(/^PB-\d{4}-\d{4}$/);
     const approved = JSON.parse(pages.received[1]!.body) as { data: { meaning: string } };
     expect(approved.data.meaning).toBe('approved-medical');
@@ -348,8 +353,67 @@ describe('webhook subscriptions: forms, claims, experiments', () => {
     expect(JSON.parse(hook.received[0]!.body).data).toMatchObject({
       id,
       name: 'Shorter headline',
+      // The page itself: the default locale's version (issue 39).
+      locale: 'en-US',
       by: 'publisher@pharmabridge.test',
     });
+  });
+});
+
+describe('webhook subscriptions: a version in another locale (issue 39)', () => {
+  it("names the page's id and the locale apart; Slack says which language", async () => {
+    const { as, live, services } = await workflowTeam(1);
+    expect(
+      (await as('admin')('PUT', '/api/admin/settings', { locales: ['en-US', 'de-DE'] })).status,
+    ).toBe(200);
+    const hook = await receiver();
+    const slack = await receiver();
+    const sub = await subscribe(as('admin'), hook.url, [
+      'page.submitted',
+      'page.approved',
+      'page.published',
+      'page.unpublished',
+    ]);
+    await subscribe(as('admin'), slack.url, ['page.published'], 'slack');
+    const de = (who: string, action: string, body: unknown = {}) =>
+      as(who)('POST', `/api/landing-pages/${live.id}/locales/de-DE/${action}`, body);
+    const drafted = await as('editor')('PUT', `/api/landing-pages/${live.id}/locales/de-DE/draft`, {
+      title: 'Frühjahrskampagne',
+      slug: 'fruehling',
+      content: { ...live.content, hero: { ...live.content.hero, headline: 'Saubere Daten' } },
+      revision: 0,
+    });
+    expect(drafted.status, await drafted.clone().text()).toBe(200);
+    // A drain after each step: one drain's deliveries come in any order.
+    const drain = () => services.subscriptionWebhooks.drainOnce();
+    expect((await de('editor', 'submit')).status).toBe(200);
+    await drain();
+    expect((await de('reviewer', 'approve', approve())).status).toBe(201);
+    await drain();
+    expect((await de('publisher', 'publish')).status).toBe(200);
+    await drain();
+    expect((await de('publisher', 'unpublish')).status).toBe(200);
+    await drain();
+
+    expect(eventsOf(sub.secret, hook.received)).toEqual([
+      'page.submitted',
+      'page.approved',
+      'page.published',
+      'page.unpublished',
+    ]);
+    for (const request of hook.received) {
+      expect(JSON.parse(request.body).data).toMatchObject({
+        id: live.id,
+        locale: 'de-DE',
+        title: 'Frühjahrskampagne',
+        slug: 'de/fruehling',
+      });
+    }
+    // The page's own events (its default locale) say en-US: the events test above.
+    const message = slackMessageSchema.parse(JSON.parse(slack.received[0]!.body));
+    expect(message.text).toMatch(
+      /^Page “Frühjahrskampagne” \(de-DE\) published by publisher@pharmabridge\.test \(PB-\d{4}-\d{4} v1\)$/,
+    );
   });
 });
 

@@ -22,6 +22,7 @@ import { ExperimentNotFoundError, ExperimentStateError, StaleExperimentError } f
 import { targetPageId, variantHash, type ExperimentActor, type ExperimentItem } from './store.ts';
 import { splitTranslationId } from '../../shared/translation-ids.ts';
 import { ExperimentVariants } from './variants.ts';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 
 /** The lifecycle layer of the experiments' repository (layers: functions/data/experiments/store.ts). */
 /** The webhook events of an experiment's change (issue 40): started from a draft, or stopped. */
@@ -30,7 +31,13 @@ function experimentEvents(
   next: ExperimentItem,
   by: string,
 ): WebhookEventInput[] {
-  const data = { id: next.id, name: next.name, pageId: next.pageId, by };
+  const data = {
+    id: next.id,
+    name: next.name,
+    pageId: next.pageId,
+    locale: next.locale ?? DEFAULT_LOCALE,
+    by,
+  };
   if (current.status === 'draft' && next.status === 'running') {
     return [{ type: 'experiment.started', data }];
   }

@@ -34,6 +34,8 @@ import {
   type PagePatch,
 } from './page-item.ts';
 import { LandingPageStore } from './store.ts';
+import { versionOf } from '../../shared/translation-ids.ts';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 
 /**
  * The webhook events of a page write (issue 40, functions/data/webhook-events.ts): a publish
@@ -45,7 +47,14 @@ function pageEvents(
   next: PageItem,
   publication: Publication | undefined,
 ): WebhookEventInput[] {
-  const page = { id: next.id, title: next.title, slug: next.slug, by: change.actor };
+  // A version in another locale is stored under `<page id>.<locale>`: the payload names the
+  // page and the locale apart (its slug is already its address, `de/<slug>`).
+  const page = {
+    ...versionOf(next.id, DEFAULT_LOCALE),
+    title: next.title,
+    slug: next.slug,
+    by: change.actor,
+  };
   if (change.action === 'publish' && publication) {
     return [
       {

@@ -7,6 +7,8 @@
 // title, slug and content signed (store.ts contentHash); it counts as an approval only while
 // the working copy still has that hash, so any edit voids every approval at once without
 // touching them.
+import { versionOf } from '../../shared/translation-ids.ts';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 import type { WebhookEventInput } from '../../shared/webhooks.ts';
 import { assertClaims } from './claims-check.ts';
 import { assertChecks } from './checks.ts';
@@ -145,7 +147,7 @@ export abstract class Review extends Comments {
         {
           type: 'page.submitted',
           data: {
-            id: page.id,
+            ...versionOf(page.id, DEFAULT_LOCALE),
             title: copy.title,
             slug: copy.slug,
             by: actor.email,
@@ -258,7 +260,7 @@ export abstract class Review extends Comments {
         {
           type: 'page.approved',
           data: {
-            id: page.id,
+            ...versionOf(page.id, DEFAULT_LOCALE),
             title: copy.title,
             slug: copy.slug,
             by: actor.email,
