@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { adminTestApp, seedPages } from '../test/harness.ts';
 import { localeScope } from '../data/event-counters.ts';
 import type { ErrorBody } from '../lib/errors.ts';
-import { analyticsResponseSchema, type AnalyticsPeriod } from '../shared/analytics.ts';
+import {
+  analyticsResponseSchema,
+  type AnalyticsPeriod,
+  type AnalyticsResponse,
+} from '../shared/analytics.ts';
 import type { Attribution, EventType } from '../shared/events.ts';
 
 const DESKTOP =
@@ -219,6 +223,40 @@ describe('GET /api/admin/analytics?locale=: one locale’s figures', () => {
     const onlyEnglish = await plain.dashboard({ locale: 'en-US' });
     expect(onlyEnglish.current.totals).toEqual(before.current.totals);
     expect(onlyEnglish.locales).toEqual(['en-US']);
+  });
+
+  it('shows a page’s row under a locale as its version there: title and address', async () => {
+    const app = await seeded();
+    const page = (await app.services.pages.getById(app.spring))!;
+    const drafted = await app.json('PUT', `/api/landing-pages/${app.spring}/locales/de-DE/draft`, {
+      title: 'Frühjahrskampagne',
+      slug: 'fruehling',
+      content: page.content,
+      revision: 0,
+    });
+    expect(drafted.status, await drafted.clone().text()).toBe(200);
+    const published = await app.json(
+      'POST',
+      `/api/landing-pages/${app.spring}/locales/de-DE/publish`,
+      {},
+    );
+    expect(published.status, await published.clone().text()).toBe(200);
+    const row = (response: AnalyticsResponse, pageId: string) =>
+      response.current.pages.find((entry) => entry.pageId === pageId);
+
+    const german = await app.dashboard({ locale: 'de-DE' });
+    expect(row(german, app.spring)).toMatchObject({
+      title: 'Frühjahrskampagne',
+      path: '/de/fruehling',
+      kind: 'live',
+      pageViews: 3,
+    });
+    // The entry pages name the same version.
+    expect(german.entryPages[0]).toMatchObject({ pageId: app.spring, path: '/de/fruehling' });
+    // The English view and the whole site's keep the page's own title and address.
+    for (const view of [await app.dashboard({ locale: 'en-US' }), await app.dashboard()]) {
+      expect(row(view, app.spring)).toMatchObject({ title: page.title, path: '/spring' });
+    }
   });
 
   it('refuses a malformed locale on the wire with a 400 naming locale, and counts nothing', async () => {

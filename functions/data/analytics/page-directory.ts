@@ -9,6 +9,9 @@ import { NO_PAGE_SCOPE } from '../event-counters.ts';
 import { GSI1PK, GSI2PK } from '../keys.ts';
 import { GSI1, GSI2, queryAll } from '../table.ts';
 import type { AnalyticsSources } from './query.ts';
+import { localSlugOf, splitTranslationId } from '../../shared/translation-ids.ts';
+import { translationPath } from '../../shared/translations.ts';
+import { DEFAULT_LOCALE } from '../../shared/locales.ts';
 
 /** What the pages table shows for a page id. */
 export interface PageEntry {
@@ -47,7 +50,11 @@ export const pathsOf =
  * "deleted pages", gsi2 DELETED) projected to the four fields shown here: a page item
  * carries its whole content (about 15 KB), which this table never needs.
  */
-export async function pageDirectory(sources: AnalyticsSources, pageId: string | undefined) {
+export async function pageDirectory(
+  sources: AnalyticsSources,
+  pageId: string | undefined,
+  locale?: string,
+) {
   const entries = new Map<string, PageEntry>();
   const headers = (index: string, partition: string) =>
     queryAll<{ id: string; title: string; slug: string; isActive?: boolean; expiresAt?: number }>(
@@ -84,5 +91,34 @@ export async function pageDirectory(sources: AnalyticsSources, pageId: string | 
       }
     }
   }
+  if (locale && locale !== DEFAULT_LOCALE && !pageId) itemsRead += await localeVersions(entries, locale, headers);
   return { entries, itemsRead };
+}
+
+/**
+ * One locale's view (docs/decisions/0574-analytics-by-locale.md): a landing page's events in
+ * that locale count under the page's id, and its row shows the version visitors read there,
+ * its title and address (`/de/fruehling`); a page without a version in it keeps its own.
+ * Returns the items read (the versions of every locale, from their own index partition).
+ */
+async function localeVersions(
+  entries: Map<string, PageEntry>,
+  locale: string,
+  headers: (
+    index: string,
+    partition: string,
+  ) => Promise<{ id: string; title: string; slug: string; isActive?: boolean }[]>,
+): Promise<number> {
+  const versions = await headers(GSI1, GSI1PK.translations);
+  for (const version of versions) {
+    const split = splitTranslationId(version.id);
+    if (split?.locale !== locale || !entries.has(split.pageId)) continue;
+    const slash = version.slug.indexOf('/');
+    entries.set(split.pageId, {
+      title: version.title,
+      path: translationPath(version.slug.slice(0, slash), localSlugOf(version.slug)),
+      kind: version.isActive ? 'live' : 'inactive',
+    });
+  }
+  return versions.length;
 }

@@ -31,7 +31,7 @@ export async function analyticsReport(
   const [days, directory, { goals: goalList, funnel, definition }, missingDays, siteDays] =
     await Promise.all([
       sources.events.dayStats(scope, previous.from, query.to),
-      pageDirectory(sources, query.pageId),
+      pageDirectory(sources, query.pageId, query.locale),
       sources.goals
         ? sources.goals.listWithFunnel()
         : Promise.resolve({ goals: [], funnel: [], definition: DEFAULT_FUNNEL }),
