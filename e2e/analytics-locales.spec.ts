@@ -4,7 +4,8 @@
 // whose script sends its `<html lang>`); the filter appears, shows the German figures, its
 // choice survives a reload (`?locale=de-DE`), its tooltip explains it, the cards that stay the
 // whole site's say so. Once German is removed, the kept URL is answered with a sentence and a
-// way back. Axe; screenshots at 1280 and 390 px into /tmp/shots/an39/. The languages are set
+// way back. A shared link (no account) has the same filter, kept in its address, and the same
+// sentence once German is gone. Axe; screenshots at 1280 and 390 px into /tmp/shots/an39/. The languages are set
 // back to en-US at the end (install-wide), so this runs with the specs that change settings.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from 'playwright/test';
@@ -39,7 +40,10 @@ async function expectTile(page: Page, id: string, value: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-test('the Language filter shows one locale’s figures and survives a reload', async ({ page }) => {
+test('the Language filter shows one locale’s figures and survives a reload', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   await setLocales(page, ['en-US', 'de-DE']);
@@ -113,6 +117,34 @@ test('the Language filter shows one locale’s figures and survives a reload', a
     await expect(page.getByTestId('range-note')).toContainText('All pages in American English');
     await expect(page.getByTestId('tile-visitors')).not.toHaveText('0');
 
+    // A shared link (no account) has the same filter, kept in its address over a reload.
+    const made = await page.request.post('/api/admin/analytics/shares', {
+      data: { label: 'Agentur München' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const shared = new URL(((await made.json()) as { url: string }).url);
+    const sharedPath = `${shared.pathname}${shared.search}`;
+    const viewer = await browser.newContext({ userAgent: BROWSER_UA });
+    const visitor = await viewer.newPage();
+    await visitor.goto(sharedPath);
+    const sharedLanguage = visitor.getByLabel('Language', { exact: true });
+    await expect(sharedLanguage).toHaveValue('');
+    await sharedLanguage.selectOption('de-DE');
+    await expect(visitor).toHaveURL(/[?&]locale=de-DE/);
+    await expect(visitor.getByTestId('tile-visitors')).toHaveText('2');
+    await expect(visitor.getByTestId('range-note')).toContainText('Pages read in German: ');
+    await visitor.reload();
+    await expect(visitor.getByLabel('Language', { exact: true })).toHaveValue('de-DE');
+    await expect(visitor.getByTestId('tile-visitors')).toHaveText('2');
+    await expectTooltip(
+      visitor.getByRole('button', { name: 'About the Language filter' }),
+      'pages read in this language',
+    );
+    await visitor.keyboard.press('Escape');
+    await expect(visitor.locator('[data-radix-popper-content-wrapper]')).toHaveCount(0);
+    await expectNoAxeViolations(visitor);
+    await shoot(visitor, 'shared-german', { fullPage: false });
+
     // A page chosen drops the language (the API does not combine them).
     await page
       .getByLabel('Page', { exact: true })
@@ -131,6 +163,16 @@ test('the Language filter shows one locale’s figures and survives a reload', a
     await expect(page.getByTestId('tile-visitors')).toBeVisible();
     // One language: no filter.
     await expect(page.getByLabel('Language', { exact: true })).toHaveCount(0);
+    // The shared link's kept address too: the sentence, and the way back.
+    await visitor.reload();
+    const sharedAlert = visitor.getByRole('alert');
+    await expect(sharedAlert).toContainText('The site no longer has this language');
+    await shoot(visitor, 'shared-language-removed', { fullPage: false });
+    await sharedAlert.getByRole('button', { name: 'Show all languages' }).click();
+    await expect(visitor).not.toHaveURL(/locale=/);
+    await expect(visitor.getByTestId('tile-visitors')).toBeVisible();
+    await expect(visitor.getByLabel('Language', { exact: true })).toHaveCount(0);
+    await viewer.close();
   } finally {
     await setLocales(page, ['en-US']);
   }

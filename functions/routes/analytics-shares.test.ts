@@ -118,6 +118,65 @@ describe('shared dashboards', () => {
     );
   });
 
+  it('give one language’s figures on a site with several (issue 39), and refuse another', async () => {
+    const { as, json, signIn } = await setUp();
+    const share = (await (
+      await as('publisher')('POST', '/api/admin/analytics/shares', { label: 'Agency DE' })
+    ).json()) as AnalyticsShare;
+    const read = (query: string) =>
+      json(
+        'GET',
+        `/api/shared/analytics/${encodeURIComponent(tokenOf(share))}?from=2026-11-14&to=2026-11-20${query}`,
+      );
+    // One locale: the filter's choices say so, and en-US asked is the site's figures.
+    const single = (await (await read('&locale=en-US')).json()) as AnalyticsResponse;
+    expect(single.locales).toEqual(['en-US']);
+    expect(single.locale).toBe('en-US');
+
+    const { cookie } = await signIn();
+    const set = await json(
+      'PUT',
+      '/api/admin/settings',
+      { locales: ['en-US', 'de-DE'] },
+      { cookie },
+    );
+    expect(set.status, await set.clone().text()).toBe(200);
+    const visit = (locale: string, ip: string) =>
+      json(
+        'POST',
+        '/api/conversions',
+        { landingPageId: 'spring', eventType: 'page_view', locale },
+        { 'x-forwarded-for': ip, 'user-agent': BROWSER },
+      );
+    expect((await visit('de-DE', '203.0.113.7')).status).toBe(202);
+    expect((await visit('de-DE', '203.0.113.8')).status).toBe(202);
+    expect((await visit('en-US', '203.0.113.9')).status).toBe(202);
+
+    const german = await read('&locale=de-DE');
+    expect(german.status, await german.clone().text()).toBe(200);
+    const body = (await german.json()) as AnalyticsResponse;
+    expect(body.locale).toBe('de-DE');
+    expect(body.locales).toEqual(['en-US', 'de-DE']);
+    expect(body.current.totals).toMatchObject({ visitors: 2, pageViews: 2 });
+    const all = (await (await read('')).json()) as AnalyticsResponse;
+    expect(all.locale).toBeNull();
+    expect(all.current.totals).toMatchObject({ visitors: 3, pageViews: 3 });
+
+    // A language the site does not have, a malformed code, and a language with a page: 400s
+    // naming locale.
+    for (const query of [
+      '&locale=fr-FR',
+      '&locale=deutsch',
+      `&locale=de-DE&pageId=${body.current.pages[0]!.pageId}`,
+    ]) {
+      const refused = await read(query);
+      expect(refused.status, query).toBe(400);
+      expect(Object.keys(((await refused.json()) as ErrorBody).error.fields ?? {}), query).toEqual([
+        'locale',
+      ]);
+    }
+  });
+
   it('stop working when they expire, and validate what they are made with', async () => {
     const { as, json, clock } = await setUp();
     const share = (await (

@@ -5,12 +5,13 @@ import { Hono } from 'hono';
 import { analyticsReport } from '../data/analytics/report.ts';
 import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { ApiError, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import {
   analyticsQuerySchema,
   analyticsResponseSchema,
   type AnalyticsResponse,
 } from '../shared/analytics.ts';
+import { reportLocale } from './support/analytics-locale.ts';
 import { defineRoute, mount } from './support/define-route.ts';
 
 export const analyticsFigures = defineRoute(
@@ -26,17 +27,7 @@ export const analyticsFigures = defineRoute(
   async (c, { query }) => {
     const services = c.get('services');
     const { locales } = await services.workflow.settings();
-    let { locale } = query;
-    if (locale !== undefined) {
-      if (!locales.includes(locale)) {
-        const problem = `is not one of the site's locales (${locales.join(', ')})`;
-        throw new ApiError(400, 'validation_failed', `Invalid request: locale ${problem}`, {
-          locale: [problem],
-        });
-      }
-      // A site with one locale keeps no locale counters: its figures are the site's.
-      if (locales.length < 2) locale = undefined;
-    }
+    const locale = reportLocale(locales, query.locale);
     const report = await analyticsReport(services, { ...query, locale });
     if (!report) throw notFound('Page');
     // Figures change with every visit: never served from a cache.

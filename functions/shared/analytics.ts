@@ -27,15 +27,8 @@ const rangeShape = {
 };
 
 /**
- * The shared dashboard's query (functions/routes/shared-analytics.ts): the range and a page,
- * no language filter (docs/decisions/0574-analytics-by-locale.md).
- */
-export const siteAnalyticsQuerySchema = z
-  .strictObject(rangeShape)
-  .superRefine(checkDayRange(ANALYTICS_MAX_DAYS));
-
-/**
- * The Analytics tab's query: the range, and one page's figures or one locale's (issue 39,
+ * The Analytics tab's query and the shared dashboard's (functions/routes/shared-analytics.ts):
+ * the range, and one page's figures or one locale's (issue 39,
  * docs/decisions/0574-analytics-by-locale.md), not both: a page's counters are not kept per
  * locale. Whether the site has the locale configured is the route's check.
  */
@@ -414,9 +407,9 @@ export const analyticsResponseSchema = z.object({
   /** Items this answer read from the table (counters and page records). */
   itemsRead: count,
   /**
-   * GET /api/admin/analytics only (issue 39): the locale whose share these figures are (null:
-   * every locale's), and the site's locales, which the tab's Language filter offers when there
-   * are several (docs/decisions/0574-analytics-by-locale.md).
+   * The Analytics tab's and the shared dashboard's (issue 39): the locale whose share these
+   * figures are (null: every locale's), and the site's locales, which their Language filter
+   * offers when there are several (docs/decisions/0574-analytics-by-locale.md).
    */
   locale: z.string().nullable().optional(),
   locales: z.array(z.string()).optional(),

@@ -91,7 +91,8 @@ export async function pageDirectory(
       }
     }
   }
-  if (locale && locale !== DEFAULT_LOCALE && !pageId) itemsRead += await localeVersions(entries, locale, headers);
+  if (locale && locale !== DEFAULT_LOCALE && !pageId)
+    itemsRead += await localeVersions(entries, locale, headers);
   return { entries, itemsRead };
 }
 

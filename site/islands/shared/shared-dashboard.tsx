@@ -1,15 +1,18 @@
 // `/shared/analytics?token=`: a shared dashboard (issue 25,
 // docs/decisions/0156-shared-dashboards.md) for someone without an account. The Analytics tab's
 // figures, read-only (site/islands/admin/analytics/dashboard.tsx, which needs no admin session),
-// for the last 7, 28 or 90 days, from the public GET /api/shared/analytics/:token. A revoked or
+// for the last 7, 28 or 90 days and, on a site with several locales, one language's (issue 39:
+// the tab's Language filter), from the public GET /api/shared/analytics/:token. A revoked or
 // expired link shows the API's sentence; an unknown one says the link is not valid. No admin chrome
 // and no link into the admin.
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AnalyticsResponse } from '../../../functions/shared/analytics.ts';
+import { localeName } from '../../../functions/shared/locales.ts';
 import { apiFetch, HttpError } from '../../lib/api-client.ts';
 import { createSpecQueryClient } from '../../lib/query-client.ts';
 import { Dashboard, LoadingSkeleton } from '../admin/analytics/dashboard.tsx';
+import { LanguageGone, LanguagePicker } from '../admin/analytics/language-picker.tsx';
 import { presetRange, rangeLabel, timeZoneName, type DayRange } from '../admin/analytics/format.ts';
 import { describeError } from '../admin/errors.ts';
 import { Button, TooltipProvider } from '../admin/ui.tsx';
@@ -45,9 +48,11 @@ export function SharedDashboard() {
 }
 
 function SharedPage() {
-  const [{ token, range }, setPlace] = useState(() => readSharedLocation(window.location.search));
+  const [{ token, range, locale }, setPlace] = useState(() =>
+    readSharedLocation(window.location.search),
+  );
   const report = useQuery<SharedReport>({
-    queryKey: [token ? sharedApiUrl(token, range) : ''],
+    queryKey: [token ? sharedApiUrl(token, range, locale) : ''],
     enabled: token !== null,
     // A new range keeps the figures on screen (marked busy) until its own arrive.
     placeholderData: keepPreviousData,
@@ -60,10 +65,17 @@ function SharedPage() {
   const choose = (days: SharedRange) => {
     if (!token) return;
     const next = presetRange(days);
-    setPlace({ token, range: next });
+    setPlace({ token, range: next, locale });
     // Replaced, not pushed: the range is a view of the same link, not a page to go back to.
-    window.history.replaceState(null, '', sharedPageUrl(token, next));
+    window.history.replaceState(null, '', sharedPageUrl(token, next, locale));
   };
+  const chooseLocale = (next: string | undefined) => {
+    if (!token) return;
+    setPlace({ token, range, locale: next });
+    window.history.replaceState(null, '', sharedPageUrl(token, range, next));
+  };
+  // The site's locales, as the last answer gave them (kept while the next one loads).
+  const locales = report.data?.locales ?? [];
 
   const failure = token === null ? 'invalid' : report.isError ? report.error : undefined;
   const gone = failure === 'invalid' || (failure instanceof HttpError && failure.status === 404);
@@ -104,7 +116,12 @@ function SharedPage() {
               <h2 id="shared-range-heading" className="text-lg font-semibold text-ink">
                 Figures for {rangeLabel(range)}
               </h2>
-              <RangePicker range={range} onChoose={choose} />
+              <div className="flex flex-wrap items-end gap-4">
+                <RangePicker range={range} onChoose={choose} />
+                {locales.length > 1 && (
+                  <LanguagePicker locales={locales} locale={locale} onChange={chooseLocale} />
+                )}
+              </div>
               <RangeNote report={report.data} fetching={report.isFetching && !report.isPending} />
             </section>
             {report.isPending ? (
@@ -115,6 +132,9 @@ function SharedPage() {
                 className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800"
               >
                 <p>Could not load the figures: {describeError(report.error)}</p>
+                {report.error instanceof HttpError && report.error.fields['locale'] && (
+                  <LanguageGone onAll={() => chooseLocale(undefined)} />
+                )}
                 <Button className="mt-3" onClick={() => void report.refetch()}>
                   Try again
                 </Button>
@@ -177,6 +197,7 @@ function RangeNote({ report, fetching }: { report: SharedReport | undefined; fet
   });
   return (
     <p className="mt-3 text-sm text-slate-600" data-testid="range-note">
+      {report.locale ? `Pages read in ${localeName(report.locale, 'en')}: ` : ''}
       {rangeLabel(report.current)} compared with {rangeLabel(report.previous)}. Days are UTC
       calendar days. Updated {updated} ({timeZoneName()}).{' '}
       <span role="status">{fetching ? 'Updating…' : ''}</span>

@@ -26,6 +26,23 @@ describe('a shared dashboard address', () => {
     );
   });
 
+  it('keeps a chosen language over a reload (issue 39); a malformed one asks for every language', () => {
+    const range = { from: '2026-03-25', to: '2026-03-31' };
+    const url = sharedPageUrl(TOKEN, range, 'de-DE');
+    expect(url).toBe(`/shared/analytics?token=${TOKEN}&from=2026-03-25&to=2026-03-31&locale=de-DE`);
+    expect(readSharedLocation(url.slice(url.indexOf('?')), NOW)).toEqual({
+      token: TOKEN,
+      range,
+      locale: 'de-DE',
+    });
+    expect(sharedApiUrl(TOKEN, range, 'de-DE')).toBe(
+      `/api/shared/analytics/${TOKEN}?from=2026-03-25&to=2026-03-31&locale=de-DE`,
+    );
+    for (const locale of ['deutsch', 'de_DE', '']) {
+      expect(readSharedLocation(`?token=${TOKEN}&locale=${locale}`, NOW).locale).toBeUndefined();
+    }
+  });
+
   it('shows an old or odd range as it is, and falls back on a range it cannot use', () => {
     const old = { from: '2026-01-01', to: '2026-01-28' };
     expect(readSharedLocation(`?token=${TOKEN}&from=${old.from}&to=${old.to}`, NOW).range).toEqual(

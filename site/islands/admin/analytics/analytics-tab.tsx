@@ -20,12 +20,13 @@ import { describeError, HttpError } from '../api.ts';
 import { pagesQuery, type LandingPage } from '../common/pages-api.ts';
 import { useCan, useMe } from '../permissions.ts';
 import { navigate, useAdminLocation, viewUrl } from '../route.ts';
-import { Button, FieldError, InfoTip, inputClass } from '../ui.tsx';
+import { Button, FieldError, inputClass } from '../ui.tsx';
 import { analyticsKey, fetchAnalytics } from './analytics-api.ts';
 import { GoalBreakdownPanel } from './goal-breakdown.tsx';
 import { FunnelBuilder } from './funnel-builder.tsx';
 import { GoalManager } from './goals.tsx';
 import { Dashboard, LoadingSkeleton } from './dashboard.tsx';
+import { LanguageGone, LanguagePicker } from './language-picker.tsx';
 import {
   presetLabel,
   presetRange,
@@ -136,16 +137,7 @@ export function AnalyticsTab({
             <p className="mt-1 text-sm">Choose a shorter range (at most 366 days).</p>
           )}
           {report.error instanceof HttpError && report.error.fields['locale'] && (
-            <p className="mt-1 text-sm">
-              The site no longer has this language: choose another one, or all languages.{' '}
-              <button
-                type="button"
-                className="font-medium underline"
-                onClick={() => selectLocale(undefined)}
-              >
-                Show all languages
-              </button>
-            </p>
+            <LanguageGone onAll={() => selectLocale(undefined)} />
           )}
           <Button className="mt-3" onClick={() => void report.refetch()}>
             Try again
@@ -348,50 +340,6 @@ function PagePicker({
         {sorted.map((page) => (
           <option key={page.id} value={page.id}>
             {page.title} ({page.slug === 'default' ? '/' : `/${page.slug}`})
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/**
- * The Language filter (issue 39): shown when the site has more than one locale. Its figures
- * are the pages read in that language (their `<html lang>`), all pages together.
- */
-function LanguagePicker({
-  locales,
-  locale,
-  onChange,
-}: {
-  locales: string[];
-  locale: string | undefined;
-  onChange: (locale: string | undefined) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="min-w-48">
-      <div className="flex items-center gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
-          Language
-        </label>
-        <InfoTip about="the Language filter">
-          The visitors, page views, clicks and leads of pages read in this language, across all
-          pages (choosing a language shows all pages). Counted since the site had a second language.
-          The funnel, the goals and the pages not found stay the whole site&apos;s.
-        </InfoTip>
-      </div>
-      <select
-        id={id}
-        value={locale ?? ''}
-        onChange={(e) => onChange(e.target.value || undefined)}
-        className={inputClass}
-      >
-        <option value="">All languages</option>
-        {!locale || locales.includes(locale) ? null : <option value={locale}>{locale}</option>}
-        {locales.map((code) => (
-          <option key={code} value={code}>
-            {localeName(code, 'en')} ({code})
           </option>
         ))}
       </select>
