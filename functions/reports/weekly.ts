@@ -1,6 +1,7 @@
 // The weekly analytics report (issue 25, docs/decisions/0155-weekly-report.md): last week's
 // visitors, leads and conversion rate against the week before, the top pages, sources and
-// campaigns, as an e-mail with a plain-text and an HTML part through the configured mail
+// campaigns (and, on a site with several locales, each locale's visitors and leads), as an
+// e-mail with a plain-text and an HTML part through the configured mail
 // transport. Off by default; when on, it goes out on Mondays from 08:00 in the chosen time
 // zone, once a week however many runners ask (the local server's scheduler every 20 s, the
 // schedules Lambda every minute in AWS: functions/publishing/lambda.ts).
@@ -11,6 +12,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { addDays } from '../shared/days.ts';
 import { REPORT_HOUR } from '../shared/reports.ts';
 import type { AnalyticsResponse } from '../shared/analytics.ts';
+import { localeName } from '../shared/locales.ts';
 
 export type ReportServices = Pick<
   Services,
@@ -106,8 +108,14 @@ function change(current: number, previous: number): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** One locale's week (issue 39): its share of the site's figures, and the week before. */
+export interface LanguageWeek {
+  locale: string;
+  report: AnalyticsResponse;
+}
+
 /** The report's lines: [title, rows] per section, shared by the text and the HTML part. */
-function sections(report: AnalyticsResponse) {
+function sections(report: AnalyticsResponse, languages: LanguageWeek[]) {
   const { current, previous } = report;
   const summary: [string, string][] = [
     [
@@ -150,8 +158,15 @@ function sections(report: AnalyticsResponse) {
         : [row.source, row.medium, row.campaign].filter(Boolean).join(' / '),
       `${number(row.visitors)} visitors, ${number(row.leads)} leads`,
     ]);
+  // On a site with several locales: each one's visitors and leads, in the configured order
+  // (docs/decisions/0574-analytics-by-locale.md); a visitor reading two counts in both.
+  const byLanguage = languages.map(({ locale, report: week }): [string, string] => [
+    `${localeName(locale, 'en')} (${locale})`,
+    `${number(week.current.totals.visitors)} visitors (${change(week.current.totals.visitors, week.previous.totals.visitors)}), ${number(week.current.totals.leads)} leads`,
+  ]);
   return [
     ['Summary', summary],
+    ...(languages.length ? ([['By language', byLanguage]] as const) : []),
     ['Top pages', pages],
     ['Top sources', sources],
     ['Top campaigns', campaigns],
@@ -164,10 +179,11 @@ export function reportMessage(
   range: { from: string; to: string },
   to: string[],
   siteUrl: string,
+  languages: LanguageWeek[] = [],
 ): MailMessage {
   const subject = `PharmaBridge weekly report, ${range.from} to ${range.to}`;
   const link = `${siteUrl}/admin/analytics?from=${range.from}&to=${range.to}`;
-  const parts = sections(report);
+  const parts = sections(report, languages);
   const text = [
     `Your website last week (${range.from} to ${range.to}, UTC days).`,
     '',
@@ -212,9 +228,23 @@ export async function sendReport(
   to: string[],
 ): Promise<{ subject: string; from: string; to: string }> {
   const range = reportRange(week);
-  const report = await analyticsReport(services, range);
+  const [report, locales] = await Promise.all([
+    analyticsReport(services, range),
+    services.events.siteLocales(),
+  ]);
   if (!report) throw new Error('The analytics report could not be built');
-  const message = reportMessage(report, range, to, services.config.siteUrl);
+  // A site with one locale keeps no locale counters: no section.
+  const languages =
+    locales.length > 1
+      ? await Promise.all(
+          locales.map(async (locale) => {
+            const week = await analyticsReport(services, { ...range, locale });
+            if (!week) throw new Error('The analytics report could not be built');
+            return { locale, report: week };
+          }),
+        )
+      : [];
+  const message = reportMessage(report, range, to, services.config.siteUrl, languages);
   await services.mailer.send(message);
   return { subject: message.subject, ...range };
 }

@@ -138,6 +138,61 @@ describe('the weekly report', () => {
     }
   });
 
+  it('on a site with several locales, gives each one’s visitors and leads (issue 39)', async () => {
+    const { as, json, clock, mails } = await setUp('2026-11-17T10:00:00Z');
+    const locales = await as('PUT', '/api/admin/settings', { locales: ['en-US', 'de-DE'] });
+    expect(locales.status, await locales.clone().text()).toBe(200);
+    const view = (ip: string, locale: string) =>
+      json(
+        'POST',
+        '/api/conversions',
+        { landingPageId: 'spring', eventType: 'page_view', locale },
+        { 'x-forwarded-for': ip, 'user-agent': BROWSER },
+      );
+    // Last week: two German visitors and one English; the week before: one German.
+    await view('203.0.113.1', 'de-DE');
+    await view('203.0.113.2', 'de-DE');
+    await view('203.0.113.3', 'en-US');
+    const lead = await json(
+      'POST',
+      '/api/contact',
+      {
+        name: 'Jonas Richter',
+        email: 'jonas@example.de',
+        company: 'Beispiel Pharma',
+        formType: 'general',
+        landingPageId: 'spring',
+        locale: 'de-DE',
+      },
+      { 'x-forwarded-for': '203.0.113.1', 'user-agent': BROWSER },
+    );
+    expect(lead.status, await lead.clone().text()).toBe(201);
+    clock.set('2026-11-10T10:00:00Z');
+    await view('203.0.113.9', 'de-DE');
+
+    clock.set('2026-11-23T09:00:00Z');
+    expect((await as('POST', '/api/admin/reports/weekly/send')).status).toBe(200);
+    const mail = mails().find((m) => m.subject.startsWith('PharmaBridge weekly report'))!;
+    expect(mail.text).toContain('  Visitors: 3 (+200% on the week before)');
+    expect(mail.text).toContain(
+      [
+        'By language',
+        '  American English (en-US): 1 visitors (new this week), 0 leads',
+        '  German (Germany) (de-DE): 2 visitors (+100% on the week before), 1 leads',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('By language</h2>');
+    expect(mail.text).not.toContain('Jonas');
+  });
+
+  it('has no language section on a site with one locale', async () => {
+    const { as, mails } = await setUp('2026-11-23T09:00:00Z');
+    expect((await as('POST', '/api/admin/reports/weekly/send')).status).toBe(200);
+    const mail = mails().find((m) => m.subject.startsWith('PharmaBridge weekly report'))!;
+    expect(mail.text).toContain('Summary');
+    expect(mail.text).not.toContain('By language');
+  });
+
   it('goes out once on Monday from 08:00 in the chosen time zone, whatever the number of runners', async () => {
     const { as, services, clock, mails } = await setUp('2026-11-25T12:00:00Z');
     await as('PUT', '/api/admin/reports/weekly', {
