@@ -91,8 +91,8 @@ export function ReportSection() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         An e-mail on Mondays at 08:00: last week&apos;s visitors, leads and conversion rate against
-        the week before, the top pages, sources and campaigns. No names or e-mail addresses of leads
-        are in it.
+        the week before (and per language, when the site has several), the top pages, sources and
+        campaigns. No names or e-mail addresses of leads are in it.
       </p>
       {settings.isPending && (
         <p role="status" className="mt-4 text-sm text-slate-600">
