@@ -132,7 +132,9 @@ test('the Language filter shows one locale’s figures and survives a reload', a
     await sharedLanguage.selectOption('de-DE');
     await expect(visitor).toHaveURL(/[?&]locale=de-DE/);
     await expect(visitor.getByTestId('tile-visitors')).toHaveText('2');
-    await expect(visitor.getByTestId('range-note')).toContainText('Pages read in German: ');
+    await expect(visitor.getByTestId('range-note')).toContainText(
+      'Pages read in German (Germany): ',
+    );
     await visitor.reload();
     await expect(visitor.getByLabel('Language', { exact: true })).toHaveValue('de-DE');
     await expect(visitor.getByTestId('tile-visitors')).toHaveText('2');
