@@ -5,13 +5,13 @@
 // transport. Off by default; when on, it goes out on Mondays from 08:00 in the chosen time
 // zone, once a week however many runners ask (the local server's scheduler every 20 s, the
 // schedules Lambda every minute in AWS: functions/publishing/lambda.ts).
-import { analyticsReport } from '../data/analytics/report.ts';
+import { analyticsReport, localeTotals } from '../data/analytics/report.ts';
 import { ReportSettingsRepository, type StoredReportSettings } from '../data/report-settings.ts';
 import type { Services } from '../lib/context.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { addDays } from '../shared/days.ts';
 import { REPORT_HOUR } from '../shared/reports.ts';
-import type { AnalyticsResponse } from '../shared/analytics.ts';
+import type { AnalyticsResponse, AnalyticsTotals } from '../shared/analytics.ts';
 import { localeName } from '../shared/locales.ts';
 
 export type ReportServices = Pick<
@@ -108,10 +108,11 @@ function change(current: number, previous: number): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** One locale's week (issue 39): its share of the site's figures, and the week before. */
+/** One locale's week (issue 39): its share of the site's totals, and the week before. */
 export interface LanguageWeek {
   locale: string;
-  report: AnalyticsResponse;
+  current: AnalyticsTotals;
+  previous: AnalyticsTotals;
 }
 
 /** The report's lines: [title, rows] per section, shared by the text and the HTML part. */
@@ -160,9 +161,9 @@ function sections(report: AnalyticsResponse, languages: LanguageWeek[]) {
     ]);
   // On a site with several locales: each one's visitors and leads, in the configured order
   // (docs/decisions/0574-analytics-by-locale.md); a visitor reading two counts in both.
-  const byLanguage = languages.map(({ locale, report: week }): [string, string] => [
-    `${localeName(locale, 'en')} (${locale})`,
-    `${number(week.current.totals.visitors)} visitors (${change(week.current.totals.visitors, week.previous.totals.visitors)}), ${number(week.current.totals.leads)} leads`,
+  const byLanguage = languages.map((week): [string, string] => [
+    `${localeName(week.locale, 'en')} (${week.locale})`,
+    `${number(week.current.visitors)} visitors (${change(week.current.visitors, week.previous.visitors)}), ${number(week.current.leads)} leads`,
   ]);
   return [
     ['Summary', summary],
@@ -237,11 +238,10 @@ export async function sendReport(
   const languages =
     locales.length > 1
       ? await Promise.all(
-          locales.map(async (locale) => {
-            const week = await analyticsReport(services, { ...range, locale });
-            if (!week) throw new Error('The analytics report could not be built');
-            return { locale, report: week };
-          }),
+          locales.map(async (locale) => ({
+            locale,
+            ...(await localeTotals(services, range, locale)),
+          })),
         )
       : [];
   const message = reportMessage(report, range, to, services.config.siteUrl, languages);

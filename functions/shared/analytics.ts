@@ -415,6 +415,7 @@ export const analyticsResponseSchema = z.object({
   locales: z.array(z.string()).optional(),
 });
 
+export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
 export type AnalyticsPageRow = z.infer<typeof analyticsPageRowSchema>;
 export type ReferrerRow = z.infer<typeof referrerRowSchema>;
 export type CampaignRow = z.infer<typeof campaignRowSchema>;

@@ -5,7 +5,11 @@
 // the page records for titles. A 90-day view reads 180 counter items, whether for one page
 // or every page (docs/decisions/0081-analytics-storage-and-reads.md; the folder:
 // docs/decisions/0440-analytics-report-modules.md).
-import { previousRange, type AnalyticsResponse } from '../../shared/analytics.ts';
+import {
+  previousRange,
+  type AnalyticsResponse,
+  type AnalyticsTotals,
+} from '../../shared/analytics.ts';
 import { NOT_FOUND_ROUTE, SITE_SCOPE_PREFIX } from '../../shared/site-routes.ts';
 import { localeScope, SITE_SCOPE, type DayStats } from '../event-counters.ts';
 import { entryPages } from './entry-pages.ts';
@@ -74,6 +78,23 @@ export async function analyticsReport(
     notFound: notFoundRows(missingDays),
     itemsRead: days.length + directory.itemsRead + missingDays.length + (siteDays?.length ?? 0),
   };
+}
+
+/**
+ * One locale's totals over `range` and the period before it, from its counters alone (the
+ * weekly e-mail's "By language": no page, goal or 404 reads).
+ */
+export async function localeTotals(
+  sources: Pick<AnalyticsSources, 'events'>,
+  range: { from: string; to: string },
+  locale: string,
+): Promise<{ current: AnalyticsTotals; previous: AnalyticsTotals }> {
+  const previous = previousRange(range.from, range.to);
+  const days = await sources.events.dayStats(localeScope(locale), previous.from, range.to);
+  const byDay = new Map(days.map((stats) => [stats.day, stats]));
+  const totals = (from: string, to: string) =>
+    summarize(byDay, from, to, undefined, new Map()).totals;
+  return { current: totals(range.from, range.to), previous: totals(previous.from, previous.to) };
 }
 
 /** The visitors of a range of the site's days (the goals' rate under a locale's view). */
