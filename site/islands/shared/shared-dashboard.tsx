@@ -62,18 +62,15 @@ function SharedPage() {
     if (share) document.title = `Analytics shared with ${share.label} · PharmaBridge`;
   }, [share]);
 
-  const choose = (days: SharedRange) => {
+  // Replaced, not pushed: a range or a language is a view of the same link, not a page to go
+  // back to.
+  const go = (place: { range: DayRange; locale: string | undefined }) => {
     if (!token) return;
-    const next = presetRange(days);
-    setPlace({ token, range: next, locale });
-    // Replaced, not pushed: the range is a view of the same link, not a page to go back to.
-    window.history.replaceState(null, '', sharedPageUrl(token, next, locale));
+    setPlace({ token, ...place });
+    window.history.replaceState(null, '', sharedPageUrl(token, place.range, place.locale));
   };
-  const chooseLocale = (next: string | undefined) => {
-    if (!token) return;
-    setPlace({ token, range, locale: next });
-    window.history.replaceState(null, '', sharedPageUrl(token, range, next));
-  };
+  const choose = (days: SharedRange) => go({ range: presetRange(days), locale });
+  const chooseLocale = (next: string | undefined) => go({ range, locale: next });
   // The site's locales, as the last answer gave them (kept while the next one loads).
   const locales = report.data?.locales ?? [];
 
