@@ -22,30 +22,31 @@ const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEX
 export function eventSentence(event: WebhookPayload, byName?: string): string {
   const quoted = (title: string) => `“${title}”`;
   // A version in another language says which (issue 39): “Webinar” (de-DE).
-  const inLocale = (locale: string) => (locale === DEFAULT_LOCALE ? '' : ` (${locale})`);
+  const named = (title: string, locale: string) =>
+    `${quoted(title)}${locale === DEFAULT_LOCALE ? '' : ` (${locale})`}`;
   const payload =
     byName && 'by' in event.data
       ? ({ ...event, data: { ...event.data, by: byName } } as WebhookPayload)
       : event;
   switch (payload.type) {
     case 'page.published':
-      return `Page ${quoted(payload.data.title)}${inLocale(payload.data.locale)} published by ${payload.data.by} (${jobCodeLabel(payload.data)})`;
+      return `Page ${named(payload.data.title, payload.data.locale)} published by ${payload.data.by} (${jobCodeLabel(payload.data)})`;
     case 'page.unpublished':
-      return `Page ${quoted(payload.data.title)}${inLocale(payload.data.locale)} taken off the site by ${payload.data.by}`;
+      return `Page ${named(payload.data.title, payload.data.locale)} taken off the site by ${payload.data.by}`;
     case 'page.expired':
-      return `Page ${quoted(payload.data.title)}${inLocale(payload.data.locale)} taken off the site: its approval expired`;
+      return `Page ${named(payload.data.title, payload.data.locale)} taken off the site: its approval expired`;
     case 'page.submitted':
-      return `Page ${quoted(payload.data.title)}${inLocale(payload.data.locale)} submitted for review by ${payload.data.by} (revision ${payload.data.revision})`;
+      return `Page ${named(payload.data.title, payload.data.locale)} submitted for review by ${payload.data.by} (revision ${payload.data.revision})`;
     case 'page.approved':
-      return `Page ${quoted(payload.data.title)}${inLocale(payload.data.locale)} signed (${payload.data.meaning}) by ${payload.data.signerName} (revision ${payload.data.revision})`;
+      return `Page ${named(payload.data.title, payload.data.locale)} signed (${payload.data.meaning}) by ${payload.data.signerName} (revision ${payload.data.revision})`;
     case 'lead.created':
       return `New lead: ${payload.data.name} (${payload.data.company}) from the ${payload.data.formType} form`;
     case 'lead.updated':
       return `Lead ${payload.data.name} updated by ${payload.data.by}: ${payload.data.changes.join(', ')} (status ${payload.data.status}${payload.data.owner ? `, owner ${payload.data.owner}` : ''})`;
     case 'experiment.started':
-      return `Experiment ${quoted(payload.data.name)}${inLocale(payload.data.locale)} started by ${payload.data.by}`;
+      return `Experiment ${named(payload.data.name, payload.data.locale)} started by ${payload.data.by}`;
     case 'experiment.ended':
-      return `Experiment ${quoted(payload.data.name)}${inLocale(payload.data.locale)} ended by ${payload.data.by}${payload.data.promotedVariantId ? ` (variant ${payload.data.promotedVariantId} promoted)` : ''}`;
+      return `Experiment ${named(payload.data.name, payload.data.locale)} ended by ${payload.data.by}${payload.data.promotedVariantId ? ` (variant ${payload.data.promotedVariantId} promoted)` : ''}`;
     case 'form.changed':
       return `Form ${quoted(payload.data.title)} saved by ${payload.data.by} (revision ${payload.data.revision})`;
     case 'claim.withdrawn':
