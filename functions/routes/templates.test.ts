@@ -5,12 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../lib/errors.ts';
 import { landingPageSchema, type LandingPageDto } from '../shared/api/pages.ts';
 import { landingContentSchema } from '../shared/landing-content.ts';
-import {
-  BUILT_IN_TEMPLATE_IDS,
-  builtInTemplate,
-  MAX_SAVED_TEMPLATES,
-  type TemplateSummary,
-} from '../shared/page-templates.ts';
+import { MAX_SAVED_TEMPLATES, type TemplateSummary } from '../shared/api/templates.ts';
+import { BUILT_IN_TEMPLATE_IDS, builtInTemplate } from '../shared/page-templates.ts';
 import { landingTemplate } from '../shared/template.ts';
 import { testApp } from '../test/harness.ts';
 

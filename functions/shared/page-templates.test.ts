@@ -14,8 +14,8 @@ import {
   dateIn,
   SPEAKER_NAME_PLACEHOLDER,
   weekdayOnOrAfter,
-  templateIdSchema,
 } from './page-templates.ts';
+import { templateIdSchema } from './api/templates.ts';
 import { landingTemplate } from './template.ts';
 
 const NOW = new Date('2026-03-01T10:00:00Z');

@@ -12,7 +12,6 @@
 // so their Event data has a location (docs/decisions/0565-event-venue-and-navigation.md). Templates the
 // team saves from a page are stored (functions/data/page-templates.ts); the API lists both,
 // built-ins first (functions/routes/admin/templates.ts).
-import * as z from 'zod';
 import { deriveLayout, type BlockInput } from './blocks.ts';
 import { syncSections } from './block-sync.ts';
 import {
@@ -20,8 +19,8 @@ import {
   placeholderContent,
   type LandingContent,
 } from './landing-content.ts';
-import { pageIdSchema } from './slug.ts';
 import { landingTemplate } from './template.ts';
+import type { TemplateSummary } from './api/templates.ts';
 
 export const BUILT_IN_TEMPLATE_IDS = [
   'product-pitch',
@@ -405,48 +404,6 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
 export function builtInTemplate(id: string): BuiltInTemplate | undefined {
   return BUILT_IN_TEMPLATES.find((template) => template.id === id);
 }
-
-/** Saved templates' ids are UUIDs, so they never collide with the built-ins' names. */
-export const templateIdSchema = z
-  .string()
-  .regex(
-    /^(?:[a-z]+(?:-[a-z]+)*|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
-    'must be a template id (a built-in name like webinar, or a saved template’s id)',
-  );
-
-export const MAX_SAVED_TEMPLATES = 50;
-
-export const templateNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(80, 'must be at most 80 characters');
-
-/** POST /api/admin/templates: save a page's content as a template. */
-export const saveTemplateSchema = z.strictObject({
-  pageId: pageIdSchema,
-  name: templateNameSchema,
-  description: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-});
-export type SaveTemplateRequest = z.input<typeof saveTemplateSchema>;
-
-/** A template as GET /api/admin/templates lists it (no content). */
-export const templateSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  builtIn: z.boolean(),
-  /** Absent for built-ins. */
-  createdAt: z.string().optional(),
-  createdBy: z.string().optional(),
-  /** The blocks' types in order (the create form's schematic). */
-  blocks: z.array(z.string()),
-});
-export type TemplateSummary = z.infer<typeof templateSummarySchema>;
-
-/** GET /api/admin/templates: the built-ins, then the ones the team saved. */
-export const templateListSchema = z.object({ templates: z.array(templateSummarySchema) });
-export type TemplateList = z.infer<typeof templateListSchema>;
 
 /** The types of a content's blocks in order, hidden ones left out (the schematic). */
 export function blockTypesOf(content: LandingContent): string[] {

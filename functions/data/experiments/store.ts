@@ -10,7 +10,8 @@
 //                   deleting ended experiments' visitor keys
 //   reading.ts .... an experiment with its variants and approvals, as the API shows it
 //   variants.ts ... a variant's content and its approvals (electronic signatures)
-//   lifecycle.ts .. create, change, start (the page's lock), pause, end or promote, delete
+//   drafts.ts ..... create, change and delete a draft; the revisioned write every change uses
+//   lifecycle.ts .. start (the page's lock), pause, end or promote
 //   repository.ts . ExperimentRepository, the top layer
 //
 // Access patterns and keys (functions/data/keys.ts):

@@ -14,15 +14,17 @@ import { ConflictError, NotFoundError } from '../../core/domain-errors.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { summaryOf } from '../../data/page-templates.ts';
 import {
-  BUILT_IN_TEMPLATES,
-  builtInSummaries,
-  builtInTemplate,
   saveTemplateSchema,
   templateIdSchema,
   templateListSchema,
   templateSummarySchema,
   type TemplateList,
   type TemplateSummary,
+} from '../../shared/api/templates.ts';
+import {
+  BUILT_IN_TEMPLATES,
+  builtInSummaries,
+  builtInTemplate,
 } from '../../shared/page-templates.ts';
 import { actorOf } from '../support/actor.ts';
 import { defineRoute, mount } from '../support/define-route.ts';

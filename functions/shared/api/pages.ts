@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { submittedContentSchema } from '../block-sync.ts';
 import { landingContentSchema } from '../landing-content.ts';
-import { templateIdSchema } from '../page-templates.ts';
+import { templateIdSchema } from './templates.ts';
 import { pageIdSchema, slugSchema } from '../slug.ts';
 import { lifecycleSchema } from './lifecycle.ts';
 import { publicationSchema, publicPublicationSchema } from '../job-codes.ts';

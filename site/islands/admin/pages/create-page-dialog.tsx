@@ -8,10 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { CreatePageRequest } from '../../../../functions/shared/api/pages.ts';
 // Types only: the built-ins' content (and content/landing-template.json) stays out of the admin.
-import type {
-  BuiltInTemplateId,
-  TemplateSummary,
-} from '../../../../functions/shared/page-templates.ts';
+import type { TemplateSummary } from '../../../../functions/shared/api/templates.ts';
+import type { BuiltInTemplateId } from '../../../../functions/shared/page-templates.ts';
 import { DEFAULT_SLUG, normalizeSlug, publicPath } from '../../../../functions/shared/slug.ts';
 import { describeError, HttpError, type FieldErrors } from '../api.ts';
 import { useCan } from '../permissions.ts';

@@ -8,7 +8,7 @@ import {
   templateListSchema,
   templateSummarySchema,
   type SaveTemplateRequest,
-} from '../../../../functions/shared/page-templates.ts';
+} from '../../../../functions/shared/api/templates.ts';
 import { describeError, HttpError, noContent, request, type FieldErrors } from '../api.ts';
 import { useToast } from '../toast.tsx';
 import { Button, FieldError, FormAlert, inputClass, Modal, TextField } from '../ui.tsx';
