@@ -2,24 +2,24 @@
 // the approvals a working copy needs, the claims lint (warn or block), what a withdrawn claim
 // does to the pages that use it, whether the errors of the checks before publishing refuse
 // submit and publish (issue 38), whether unresolved comments block an approval, and the
-// reviewer checklist every e-signature confirms item by item (add, edit, remove, reorder, up
-// to 12; empty and repeated items are refused with sentences before anything is sent), and
-// the job code prefix (job-code-setting.tsx, issue 37). Save
-// sends only the settings that changed (the PUT takes any subset). It lives in the Account
-// area, whose URL (/admin/account) survives a reload.
+// reviewer checklist every e-signature confirms item by item (checklist-editor.tsx: add, edit,
+// remove, reorder, up to 12; empty and repeated items are refused with sentences before
+// anything is sent), and the job code prefix (job-code-setting.tsx, issue 37). Save sends only
+// the settings that changed (the PUT takes any subset). It lives in the Account area, whose URL
+// (/admin/account) survives a reload.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import {
   CHECKLIST_ITEM_MAX,
-  MAX_CHECKLIST_ITEMS,
   type Settings,
   type SettingsUpdate,
 } from '../../../../functions/shared/workflow.ts';
 import { describeError } from '../api.ts';
 import { ME_KEY } from '../permissions.ts';
 import { useToast } from '../toast.tsx';
-import { Button, FieldError, FormAlert, InfoTip, inputClass } from '../ui.tsx';
+import { Button, FormAlert, InfoTip, inputClass } from '../ui.tsx';
 import { saveSettings, SETTINGS_KEY, settingsQuery } from './account-api.ts';
+import { ChecklistEditor } from './checklist-editor.tsx';
 import { JobCodeSetting, jobCodePrefixProblem } from './job-code-setting.tsx';
 import {
   CHECKS,
@@ -148,7 +148,6 @@ export function SettingsSection() {
   const [edited, setEdited] = useState<Settings | undefined>();
   /** Stable keys of the checklist's rows, so a moved row keeps its focus. */
   const [rowKeys, setRowKeys] = useState<number[] | undefined>();
-  const nextKey = useRef(1000);
   const [error, setError] = useState<string | undefined>();
   const [problems, setProblems] = useState<Map<number, string>>(new Map());
   const form = useRef<HTMLFormElement>(null);
@@ -210,31 +209,6 @@ export function SettingsSection() {
       return;
     }
     save.mutate(update);
-  };
-
-  const items = current?.reviewChecklist ?? [];
-  const move = (index: number, by: -1 | 1) => {
-    const target = index + by;
-    const nextItems = [...items];
-    const nextKeys = [...keys];
-    [nextItems[index], nextItems[target]] = [nextItems[target]!, nextItems[index]!];
-    [nextKeys[index], nextKeys[target]] = [nextKeys[target]!, nextKeys[index]!];
-    setItems(nextItems, nextKeys);
-  };
-  const remove = (index: number) => {
-    const nextKeys = keys.filter((_, i) => i !== index);
-    setItems(
-      items.filter((_, i) => i !== index),
-      nextKeys,
-    );
-    const neighbour = nextKeys[Math.min(index, nextKeys.length - 1)];
-    if (neighbour === undefined) focusRow(0, 'add');
-    else focusRow(neighbour);
-  };
-  const add = () => {
-    const key = (nextKey.current += 1);
-    setItems([...items, ''], [...keys, key]);
-    focusRow(key);
   };
 
   return (
@@ -349,91 +323,14 @@ export function SettingsSection() {
             />
           </div>
 
-          <fieldset className="grid gap-2" data-testid="checklist-editor">
-            <legend className="flex items-center gap-2 text-sm font-medium text-slate-800">
-              Reviewer checklist ({items.length} of {MAX_CHECKLIST_ITEMS})
-              <InfoTip about="the reviewer checklist">
-                Every approval (pages, variants, forms, claims) confirms each item in the
-                e-signature dialog, and the signature keeps the items as confirmed. Up to{' '}
-                {MAX_CHECKLIST_ITEMS} items, each once; none means no checklist.
-              </InfoTip>
-            </legend>
-            {items.length === 0 && (
-              <p className="text-sm text-slate-600">
-                No checklist: approvals confirm nothing beyond the signature itself.
-              </p>
-            )}
-            <ol className="grid gap-2">
-              {items.map((item, index) => {
-                const key = keys[index]!;
-                const problem = problems.get(index);
-                const inputId = `${ids}-item-${key}`;
-                return (
-                  <li key={key} data-checklist-row={key} className="grid gap-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <label htmlFor={inputId} className="w-16 text-sm text-slate-700">
-                        Item {index + 1}
-                      </label>
-                      <input
-                        id={inputId}
-                        className={`${inputClass} mt-0 min-w-0 flex-1 basis-48`}
-                        value={item}
-                        maxLength={CHECKLIST_ITEM_MAX + 50}
-                        aria-invalid={Boolean(problem)}
-                        aria-describedby={problem ? `${inputId}-error` : undefined}
-                        onChange={(event) => {
-                          const next = [...items];
-                          next[index] = event.target.value;
-                          setItems(next, keys);
-                        }}
-                      />
-                      <div className="flex gap-1">
-                        <Button
-                          aria-label={`Move item ${index + 1} up`}
-                          disabled={index === 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          <span aria-hidden="true">↑</span>
-                        </Button>
-                        <Button
-                          aria-label={`Move item ${index + 1} down`}
-                          disabled={index === items.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          <span aria-hidden="true">↓</span>
-                        </Button>
-                        <Button
-                          aria-label={`Remove item ${index + 1}`}
-                          onClick={() => remove(index)}
-                        >
-                          Remove
-                        </Button>
-                      </div>
-                    </div>
-                    <FieldError
-                      id={`${inputId}-error`}
-                      messages={problem ? [problem] : undefined}
-                    />
-                  </li>
-                );
-              })}
-            </ol>
-            <div className="flex flex-wrap items-center gap-2">
-              <Button
-                data-checklist-add=""
-                onClick={add}
-                disabled={items.length >= MAX_CHECKLIST_ITEMS}
-              >
-                Add an item
-              </Button>
-              {items.length >= MAX_CHECKLIST_ITEMS && (
-                <span className="text-sm text-slate-600">
-                  The checklist holds {MAX_CHECKLIST_ITEMS} items at most: remove one to add
-                  another.
-                </span>
-              )}
-            </div>
-          </fieldset>
+          <ChecklistEditor
+            ids={ids}
+            items={current.reviewChecklist}
+            keys={keys}
+            problems={problems}
+            setItems={setItems}
+            focusRow={focusRow}
+          />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" variant="primary" disabled={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save'}

@@ -1,23 +1,22 @@
 // The form editor (issue 26) at /admin/forms?form=<id>: the title, the field list
 // (field-list.tsx) and the chosen field's settings (field-form.tsx), the consent box, the
-// submit label and thanks, the auto-reply, and beside them (below on a phone) the live
-// preview (form-preview.tsx). Checked as typed with the API's own schema; Save sends the
-// revision loaded (use-form-editor.ts); Delete for a custom form, Reset to defaults for a
-// built-in one (their dialogs in form-editor-dialogs.tsx); unsaved edits ask before they
-// are dropped.
+// submit label and thanks, the auto-reply (those three in form-text-sections.tsx), and beside
+// them (below on a phone) the live preview (form-preview.tsx). Checked as typed with the API's
+// own schema; Save sends the revision loaded (use-form-editor.ts); Delete for a custom form,
+// Reset to defaults for a built-in one (their dialogs in form-editor-dialogs.tsx); unsaved
+// edits ask before they are dropped.
 import { useEffect, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { formatTime } from '../api.ts';
 import { useStickyClearance } from '../common/sticky-clearance.ts';
 import { useCan } from '../permissions.ts';
 import { Button, ConfirmDialog, FormAlert, TextField } from '../ui.tsx';
-import { CheckboxField, Section, TextAreaField } from './controls.tsx';
+import { Section } from './controls.tsx';
 import { FieldForm } from './field-form.tsx';
 import { FieldList } from './field-list.tsx';
 import {
   addField,
   errorsOfField,
   looseErrors,
-  MERGE_FIELDS,
   relabel,
   removalAsks,
   rename,
@@ -29,6 +28,7 @@ import type { FormState } from '../common/forms-api.ts';
 import { FormPreview } from './form-preview.tsx';
 import { FormReviewPanel, underReview } from './form-review-panel.tsx';
 import { FormEditorDialogs } from './form-editor-dialogs.tsx';
+import { FormTextSections } from './form-text-sections.tsx';
 import { shownTranslationKey, TranslationsSection } from './translations-section.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import type { ReservedField } from '../../../../functions/shared/forms/fields.ts';
@@ -147,8 +147,6 @@ export function FormEditor({
     }
   };
 
-  const consent = draft.consent;
-  const autoReply = draft.autoReply;
   const saving = editor.save.isPending;
   const saved = `${base.updatedAt ? ` ${formatTime(base.updatedAt)}` : ''}${base.updatedBy ? ` by ${base.updatedBy}` : ''}`;
   const status = editor.dirty
@@ -298,112 +296,7 @@ export function FormEditor({
             </div>
           )}
 
-          <Section
-            title="Consent"
-            id="consent-section-heading"
-            description="With a text, the form shows a box to tick before sending; the lead keeps what the visitor agreed to."
-          >
-            <TextAreaField
-              label="Consent text"
-              hint="Empty: no consent box."
-              value={consent.text}
-              onChange={(event) =>
-                editor.edit((d) => ({ ...d, consent: { ...d.consent, text: event.target.value } }))
-              }
-              errors={errors['consent.text']}
-            />
-            <TextField
-              label="Privacy notice"
-              hint="A path on this site (/privacy) or an https:// address, linked beside the box."
-              value={consent.privacyUrl}
-              spellCheck={false}
-              onChange={(event) =>
-                editor.edit((d) => ({
-                  ...d,
-                  consent: { ...d.consent, privacyUrl: event.target.value },
-                }))
-              }
-              errors={errors['consent.privacyUrl']}
-            />
-            <CheckboxField
-              label="Consent required"
-              hint="The form cannot be sent without the box ticked."
-              checked={consent.required}
-              onChange={(required) =>
-                editor.edit((d) => ({ ...d, consent: { ...d.consent, required } }))
-              }
-              errors={errors['consent.required']}
-            />
-          </Section>
-
-          <Section title="After sending" id="sending-section-heading">
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
-              <TextField
-                label="Submit button"
-                hint="The words on the button."
-                value={draft.submitLabel}
-                onChange={(event) =>
-                  editor.edit((d) => ({ ...d, submitLabel: event.target.value }))
-                }
-                errors={errors['submitLabel']}
-              />
-              <TextField
-                label="Success message"
-                hint="Shown once the form is sent."
-                value={draft.successMessage}
-                onChange={(event) =>
-                  editor.edit((d) => ({ ...d, successMessage: event.target.value }))
-                }
-                errors={errors['successMessage']}
-              />
-            </div>
-          </Section>
-
-          <Section
-            title="Auto-reply"
-            id="auto-reply-section-heading"
-            description="An e-mail to the visitor's address once the form is sent. Off unless turned on here."
-          >
-            <CheckboxField
-              label="Send an auto-reply"
-              checked={autoReply.enabled}
-              onChange={(enabled) =>
-                editor.edit((d) => ({ ...d, autoReply: { ...d.autoReply, enabled } }))
-              }
-              errors={errors['autoReply.enabled']}
-            />
-            <p className="text-xs text-slate-600" id="merge-fields-hint">
-              Merge fields: {MERGE_FIELDS.map((name) => `{{${name}}}`).join(' and ')} in the message
-              are replaced by what the visitor typed (empty when they left it out), as plain text in
-              which no web address becomes a link. The subject takes none: it reaches whatever
-              address was typed.
-            </p>
-            <TextField
-              label="Subject"
-              value={autoReply.subject}
-              disabled={!autoReply.enabled}
-              onChange={(event) =>
-                editor.edit((d) => ({
-                  ...d,
-                  autoReply: { ...d.autoReply, subject: event.target.value },
-                }))
-              }
-              errors={errors['autoReply.subject']}
-            />
-            <TextAreaField
-              label="Message"
-              rows={6}
-              value={autoReply.body}
-              disabled={!autoReply.enabled}
-              onChange={(event) =>
-                editor.edit((d) => ({
-                  ...d,
-                  autoReply: { ...d.autoReply, body: event.target.value },
-                }))
-              }
-              errors={errors['autoReply.body']}
-            />
-          </Section>
+          <FormTextSections draft={draft} errors={errors} edit={editor.edit} />
 
           <TranslationsSection
             formId={base.id}

@@ -71,7 +71,7 @@ export function RejectDialog({ open, page, onDone, onClose }: ActionDialogProps)
 
 /**
  * A rejection with its comment (required): the page's working copy (RejectDialog) or a
- * locale's (pages/locales/languages-panel.tsx), each sending it with its own call.
+ * locale's (pages/locales/locale-action-dialogs.tsx), each sending it with its own call.
  */
 export function RejectCommentDialog({
   open,
