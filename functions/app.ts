@@ -57,7 +57,7 @@ export const ALL_ROUTES: ApiRoute[] = [
   // MEDIA_MAX_BYTES to disk under their own signed limit: mounted before the body limit,
   // which therefore never runs for them.
   { path: '/objects/local', router: localUploads, ownBodyLimit: true },
-  // An XLIFF document may be up to 2 MB (functions/localization/xliff.ts XLIFF_MAX_BYTES).
+  // An XLIFF document may be up to 2 MB (functions/localization/xliff-read.ts XLIFF_MAX_BYTES).
   { path: '/landing-pages', router: localeXliffImport, ownBodyLimit: true },
   { path: '/landing-pages', router: landingPages },
   { path: '/landing-pages', router: workflowRoutes },

@@ -11,7 +11,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { LeadConflictError } from '../data/leads/changes.ts';
 import type { Lead, LeadRecord } from '../data/leads/lead-item.ts';
 import { leadCursorSchema } from '../data/leads/list-query.ts';
 import { toDelivery } from '../data/outbox.ts';
@@ -19,9 +18,6 @@ import { requirePermission, sameSiteReads } from '../lib/auth.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { notifyLeadOwner } from '../mail/lead-owner.ts';
-import { BUILT_IN_FORMS, FORM_FOR_TYPE } from '../shared/forms/built-in.ts';
-import type { FormType } from '../shared/contact.ts';
-import { leadFormName, type LeadStatus } from '../shared/leads/basics.ts';
 import {
   type LeadBulkResult,
   leadBulkResultSchema,
@@ -47,10 +43,11 @@ import {
   leadStatsSchema,
 } from '../shared/leads/list.ts';
 import { DEFAULT_LOCALE, localeName } from '../shared/locales.ts';
-import { checkOwner, mayOwnLeads } from './support/lead-owners.ts';
+import { checkOwner, mayOwnLeads, ownerName } from './support/lead-owners.ts';
 import { audit } from './support/audit.ts';
 import { csvAnswer } from './support/lead-csv.ts';
-import { withFormTitles } from './support/lead-forms.ts';
+import { formChoices, withFormTitles } from './support/lead-forms.ts';
+import { changeInBulk, inTurn } from './support/lead-bulk.ts';
 import { actorEmail } from './support/actor.ts';
 import { defineRoute, mount } from './support/define-route.ts';
 
@@ -63,11 +60,6 @@ async function filterPage(c: Context<AppEnv>, filter: LeadFilter) {
   if (!filter.page || !z.uuid().safeParse(filter.page).success) return undefined;
   return c.get('services').pages.getById(filter.page);
 }
-
-/** The type a built-in form's leads carry (FORM_FOR_TYPE read backwards). */
-const TYPE_OF_BUILT_IN = new Map(
-  Object.entries(FORM_FOR_TYPE).map(([type, id]) => [id as string, type as FormType]),
-);
 
 async function detail(c: Context<AppEnv>, record: LeadRecord): Promise<LeadDetail> {
   const numbers = await c.get('services').leads.contacts.numbers([record.lead]);
@@ -88,21 +80,10 @@ function resolveOwner<T extends LeadFilter>(c: Context<AppEnv>, filter: T): T {
   return filter.owner === 'me' ? { ...filter, owner: actorEmail(c).toLowerCase() } : filter;
 }
 
-const ownerName = (owner: string | undefined) => owner ?? 'nobody';
-
 async function loadRecord(c: Context<AppEnv>, id: string): Promise<LeadRecord> {
   const record = await c.get('services').leads.record(id);
   if (!record) throw notFound('Lead');
   return record;
-}
-
-/** Runs `work` over items, `limit` at a time, keeping their order. */
-async function inTurn<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += limit) {
-    results.push(...(await Promise.all(items.slice(start, start + limit).map(work))));
-  }
-  return results;
 }
 
 export const listLeads = defineRoute(
@@ -163,41 +144,7 @@ export const leadForms = defineRoute(
     summary: 'The Form filter’s choices: the site’s forms, then deleted ones leads still name',
     responses: { 200: leadFormsSchema },
   },
-  async (c) => {
-    // The Form filter's choices: the site's forms (built-in first, as the forms tab lists
-    // them), then deleted forms that leads still name, by their last known title.
-    const services = c.get('services');
-    const [current, seen] = await Promise.all([
-      services.forms.list(),
-      services.leads.forms.forms(),
-    ]);
-    const live = new Set(current.map((form) => form.id));
-    const label = (id: string, title: string) =>
-      leadFormName({
-        formId: id,
-        formType: TYPE_OF_BUILT_IN.get(id) ?? 'general',
-        formTitle: title,
-      });
-    const deleted = seen
-      .filter((form) => !live.has(form.formId) && !BUILT_IN_FORMS.includes(form.formId as never))
-      .sort((a, b) => a.title.localeCompare(b.title));
-    return c.json<LeadForms>({
-      forms: [
-        ...current.map((form) => ({
-          id: form.id,
-          label: label(form.id, form.title),
-          builtIn: form.builtIn,
-          deleted: false,
-        })),
-        ...deleted.map((form) => ({
-          id: form.formId,
-          label: label(form.formId, form.title),
-          builtIn: false,
-          deleted: true,
-        })),
-      ],
-    });
-  },
+  async (c) => c.json<LeadForms>(await formChoices(c)),
 );
 
 export const leadLocales = defineRoute(
@@ -313,58 +260,7 @@ export const changeLeads = defineRoute(
     request: { json: leadBulkSchema },
     responses: { 200: leadBulkResultSchema },
   },
-  async (c, { json: bulk }) => {
-    const services = c.get('services');
-    const status: LeadStatus | undefined =
-      bulk.action === 'spam' ? 'spam' : bulk.action === 'status' ? bulk.status : undefined;
-    const owner = bulk.action === 'owner' ? bulk.owner : undefined;
-    if (bulk.action === 'owner') await checkOwner(c, owner);
-    const assigned: Lead[] = [];
-    let rescued = false;
-    const results = await inTurn(bulk.ids, 5, async (id) => {
-      const current = await services.leads.record(id);
-      if (!current) return { id, outcome: 'not-found' as const, message: 'Lead not found' };
-      const { lead } = current;
-      const statusChanges = status !== undefined && status !== lead.status;
-      const ownerChanges = owner !== undefined && (owner ?? undefined) !== lead.owner;
-      if (!statusChanges && !ownerChanges) return { id, outcome: 'unchanged' as const };
-      try {
-        await services.leads.update(
-          current,
-          { ...(statusChanges ? { status } : {}), ...(ownerChanges ? { owner } : {}) },
-          actorEmail(c),
-          { forward: await services.leadRouting.forwards() },
-        );
-      } catch (error) {
-        if (error instanceof LeadConflictError) {
-          return { id, outcome: 'conflict' as const, message: error.message };
-        }
-        throw error;
-      }
-      if (statusChanges) {
-        await audit(c, 'lead-status', `Lead ${id}: status ${lead.status} → ${status} (bulk)`, id);
-        if (lead.status === 'spam') rescued = true;
-      }
-      if (ownerChanges) {
-        await audit(
-          c,
-          'lead-owner',
-          `Lead ${id}: owner ${ownerName(lead.owner)} → ${ownerName(owner ?? undefined)} (bulk)`,
-          id,
-        );
-        assigned.push(lead);
-      }
-      return { id, outcome: 'ok' as const };
-    });
-    if (rescued) services.leadWebhook?.kick();
-    if (owner && assigned.length) await notifyLeadOwner(services, assigned, owner, actorEmail(c));
-    const failed = results.filter((r) => r.outcome === 'not-found' || r.outcome === 'conflict');
-    return c.json<LeadBulkResult>({
-      results,
-      succeeded: results.length - failed.length,
-      failed: failed.length,
-    });
-  },
+  async (c, { json: bulk }) => c.json<LeadBulkResult>(await changeInBulk(c, bulk)),
 );
 
 export const getLead = defineRoute(

@@ -3,18 +3,17 @@
 // xliff}. Each version is a page of its own (`<page id>.<locale>`,
 // functions/shared/translation-ids.ts) that goes through the same workflow as the default
 // locale's (functions/data/workflow/): its own working copy, approvals, schedule, job code,
-// checks; these routes resolve it and hand it over. Permissions are the default locale's.
+// checks; these routes resolve it (support/locale-versions.ts) and hand it over. Permissions
+// are the default locale's.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppEnv } from '../lib/context.ts';
 import { requireAdmin, requirePermission } from '../lib/auth.ts';
-import { ApiError, notFound } from '../lib/errors.ts';
+import { ApiError } from '../lib/errors.ts';
 import { limitBody } from '../lib/validate.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
-import { SlugTakenError } from '../data/landing-pages/errors.ts';
-import { DEFAULT_LOCALE, localePrefix, localeSchema } from '../shared/locales.ts';
-import { DEFAULT_SLUG } from '../shared/slug.ts';
+import { DEFAULT_LOCALE } from '../shared/locales.ts';
 import { landingPageSchema } from '../shared/api/pages.ts';
 import {
   approveSchema,
@@ -25,28 +24,20 @@ import {
   submitSchema,
   unpublishSchema,
   workingCopySchema,
-  type WorkingCopy,
 } from '../shared/workflow.ts';
 import { localeDraftSchema, xliffImportAnswerSchema } from '../shared/translations.ts';
-import {
-  localSlugOf,
-  storedSlug,
-  translationId,
-  withLocalSlug,
-} from '../shared/translation-ids.ts';
-import type { LandingContent } from '../shared/landing-content.ts';
+import { localSlugOf, withLocalSlug } from '../shared/translation-ids.ts';
 import {
   exportXliff,
   importXliff,
   XLIFF_MAX_BYTES,
   XliffImportError,
 } from '../localization/xliff.ts';
-import { textsOf } from '../localization/source-diff.ts';
 import { actorOf } from './support/actor.ts';
 import { confirmSigner } from './support/identity.ts';
-import { assertFormsExist } from './support/form-references.ts';
 import { defineRoute, mount } from './support/define-route.ts';
 import { publishOrSchedule, unpublishOrSchedule } from './support/publishing.ts';
+import { saveLocaleDraft, targetOf, versionOf } from './support/locale-versions.ts';
 
 const params = z.object({
   id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
@@ -57,118 +48,6 @@ const params = z.object({
 const editing = requirePermission('edit');
 const reviewing = requirePermission('review');
 const publishing = requirePermission('publish');
-
-/** The page, the locale's prefix, and its version there (undefined: none yet). */
-interface LocaleTarget {
-  source: LandingPage;
-  locale: string;
-  prefix: string;
-  id: string;
-  version: LandingPage | undefined;
-}
-
-const localeError = (message: string) =>
-  new ApiError(400, 'validation_failed', `Invalid request: locale ${message}`, {
-    locale: [message],
-  });
-
-async function targetOf(c: Context<AppEnv>, id: string, locale: string): Promise<LocaleTarget> {
-  const parsed = localeSchema.safeParse(locale);
-  if (!parsed.success) throw localeError(parsed.error.issues[0]!.message);
-  const { pages, workflow } = c.get('services');
-  const [source, settings] = await Promise.all([pages.getById(id), workflow.settings()]);
-  if (!source) throw notFound('Landing page');
-  if (locale === DEFAULT_LOCALE) {
-    throw localeError(
-      `${DEFAULT_LOCALE} is the default locale: its version is the page itself (/api/landing-pages/${id}/...)`,
-    );
-  }
-  if (!settings.locales.includes(locale)) {
-    throw localeError(
-      `${locale} is not one of the site's locales (${settings.locales.join(', ')}): an administrator adds it in Settings first`,
-    );
-  }
-  const versionId = translationId(id, locale);
-  return {
-    source,
-    locale,
-    prefix: localePrefix(settings.locales, locale),
-    id: versionId,
-    version: await pages.getById(versionId),
-  };
-}
-
-async function versionOf(c: Context<AppEnv>, id: string, locale: string) {
-  const target = await targetOf(c, id, locale);
-  if (!target.version) throw notFound(`The page's ${locale} version`);
-  return { ...target, version: target.version };
-}
-
-/**
- * Saves the locale's working copy, starting its version when there is none (`revision` 0),
- * with the default locale's live texts as its base (functions/data/workflow/source-base.ts).
- */
-async function saveLocaleDraft(
-  c: Context<AppEnv>,
-  target: LocaleTarget,
-  input: { title: string; slug: string; content: LandingContent },
-  revision: number,
-): Promise<WorkingCopy> {
-  const { pages, workflow } = c.get('services');
-  const { source, locale, prefix } = target;
-  if (source.slug === DEFAULT_SLUG && input.slug !== DEFAULT_SLUG) {
-    throw new ApiError(
-      400,
-      'validation_failed',
-      `Invalid request: slug of the default page's version stays "${DEFAULT_SLUG}" (it is the locale's home page, /${prefix}/)`,
-      { slug: [`stays "${DEFAULT_SLUG}" (the locale's home page, /${prefix}/)`] },
-    );
-  }
-  await assertFormsExist(c, input.content);
-  const slug = storedSlug(prefix, input.slug);
-  const actor = actorOf(c);
-  const base = { sourceRevision: source.revision, texts: textsOf(source) };
-  let version = target.version;
-  if (!version) {
-    if (revision !== 0) {
-      throw new ApiError(
-        409,
-        'conflict',
-        `This page has no ${locale} version (it was never started, or was deleted meanwhile): start one with revision 0`,
-        { revision: ['must be 0 to start the version'] },
-      );
-    }
-    const holder = await pages.getBySlug(slug);
-    if (holder) throw new SlugTakenError(input.slug);
-    version = await pages.create(
-      { title: input.title, slug, isActive: false, content: input.content },
-      {
-        id: target.id,
-        change: {
-          actor: actor.email,
-          ip: actor.ip,
-          action: 'create',
-          detail: () => `${locale} version of ${source.title} started`,
-        },
-      },
-    );
-    revision = version.revision;
-  } else {
-    if (revision === 0) {
-      throw new ApiError(
-        409,
-        'conflict',
-        `This page's ${locale} version exists already (started meanwhile): reload it`,
-        { revision: [`is ${version.revision} or the working copy's`] },
-      );
-    }
-    if (slug !== version.slug) {
-      const holder = await pages.getBySlug(slug);
-      if (holder && holder.id !== version.id) throw new SlugTakenError(input.slug);
-    }
-  }
-  return workflow.saveTranslation(version, { ...input, slug }, revision, actor, base);
-}
 
 export const saveLocaleDraftRoute = defineRoute(
   {

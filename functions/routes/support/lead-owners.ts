@@ -1,5 +1,6 @@
 // Who may own a lead, as the leads routes and the routing settings say it when they refuse
 // an owner: an active account whose role has the `leads` permission (functions/shared/roles.ts).
+// And an owner as the leads' audit lines name one.
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -25,3 +26,6 @@ export async function checkOwner(
     });
   }
 }
+
+/** An owner as audit lines name it: the account's e-mail, or nobody. */
+export const ownerName = (owner: string | undefined) => owner ?? 'nobody';
