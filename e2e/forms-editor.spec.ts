@@ -8,8 +8,8 @@
 // and 390 px, go to /tmp/shots/h4.
 //
 // This spec changes the demo request form that other editing specs submit (analytics,
-// experiments), so it runs on the editing server after them (the `editing-forms` project in
-// playwright.config.ts), and resets the form when it is done.
+// experiments), so it runs on a server of its own with the other settings specs (the
+// `settings` project in playwright.config.ts), and resets the form when it is done.
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import { builtInForm } from '../functions/shared/forms/built-in.ts';
 import { signIn } from './admin-session.ts';

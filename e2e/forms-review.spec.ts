@@ -9,8 +9,8 @@
 // then do visitors get the new consent text. Axe on each screen; screenshots at 1280 and
 // 390 px in /tmp/shots/forms-review.
 //
-// It sets the approvals setting, which every saving spec on the editing server depends on,
-// so it runs last there (the `editing-review` project in playwright.config.ts), and puts the
+// It sets the approvals setting, which every saving spec depends on, so it runs on the
+// settings server, one spec at a time (the `settings` project in playwright.config.ts), and puts the
 // setting back to 0 and deletes its form whatever happens.
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { builtInForm } from '../functions/shared/forms/built-in.ts';

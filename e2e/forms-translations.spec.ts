@@ -5,8 +5,8 @@
 // in German (GET /api/forms/:id?locale=de-DE) has them, with a consent version of its own.
 // Axe, the section's tooltip, and screenshots at 1280 and 390 px in /tmp/shots/l10n-forms.
 //
-// It sets the `locales` setting, so it runs with the form editor's spec on the editing server
-// (`editing-forms` in playwright.config.ts), and puts the setting and the form back when done.
+// It sets the `locales` setting, so it runs on the settings server, one spec at a time (the
+// `settings` project in playwright.config.ts), and puts the setting and the form back when done.
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import type { PublicForm } from '../functions/shared/forms/public-form.ts';
 import { signIn } from './admin-session.ts';

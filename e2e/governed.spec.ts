@@ -2,7 +2,7 @@
 // page as a working copy and shares a preview link; a reviewer approves it with the
 // password (an electronic signature); a publisher schedules it; the live page changes at
 // the scheduled time, and not before. The approvals setting stays at 0 here, since the
-// other editing specs share this server; its effect on publishing is tested in
+// other settings specs share this server; its effect on publishing is tested in
 // functions/data/workflow/review.test.ts. Visitors' view is the page's run-time copy
 // (/legacy/<slug>: the live version as the API serves it); that the live version reaches the
 // prebuilt page is the publishing specs' (editor.spec.ts,
@@ -23,7 +23,7 @@ const unique = (prefix: string) =>
 
 /** The rebuilds this server was asked for (its log; it records them and runs none). */
 function rebuildReasons(): string[] {
-  return readFileSync(serverLogPath('editing'), 'utf8')
+  return readFileSync(serverLogPath('settings'), 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { message?: string; reason?: string })

@@ -8,7 +8,10 @@ import { defineConfig, devices } from 'playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 // Workers inherit the environment, so the ports picked here are the ones they all use.
-process.env['E2E_PORT'] ??= String(41000 + 3 * Math.floor(Math.random() * 1000));
+// Four servers: E2E_PORT and the three ports after it. Below Linux's ephemeral range
+// (32768-60999), which DynamoDB Local's, a preparing server's and the browsers' own sockets
+// take ports from: a server started later found its port taken by one of those.
+process.env['E2E_PORT'] ??= String(21000 + 4 * Math.floor(Math.random() * 2000));
 const port = Number(process.env['E2E_PORT']);
 /**
  * Specs that publish: each checks what a real rebuild writes (the prebuilt page after a save,
@@ -75,19 +78,21 @@ const EDITING_SPECS = [
   // Creates a page with an event and schedules its unpublish in 2027, and makes a feed (issue 37).
   'calendar.spec.ts',
 ];
-/** Specs that change what the editing specs rely on (the form editor saves the demo request
- * form that analytics submits): on the run-time server, once those are done. */
-const AFTER_EDITING_SPECS = ['forms-editor.spec.ts'];
 /**
- * Adds German to the site's languages while it runs: after the form editor's spec, never beside
- * it (the form editor shows a German section then, and its fields would be two).
+ * Specs that change what the other specs rely on, or a setting of the whole install: on a
+ * server of their own, run-time like the editing one, and one at a time (the `settings`
+ * project has one worker), beside the other projects from the start
+ * (docs/decisions/0580-settings-specs-on-their-own-server.md). Each turns its setting on and
+ * off again; run side by side, one would find another's setting on while it creates a live
+ * page or signs.
  */
-const FORMS_TRANSLATIONS_SPECS = ['forms-translations.spec.ts'];
-/** Specs that change a setting of the whole install that the other specs' saving and signing
- * depend on (required approvals; the reviewer checklist, which governed.spec.ts sets while it
- * signs): on the run-time server, last of all, and one after the other (each turns the setting
- * on and off again; run side by side, one would find it on while it creates a live page or signs). */
-const REVIEW_SPECS = [
+const SETTINGS_SPECS = [
+  // Saves the demo request form that the editing specs' analytics submits.
+  'forms-editor.spec.ts',
+  // Adds German to the site's languages while it runs: never beside the form editor's spec
+  // (that editor shows a German section then, and its fields would be two).
+  'forms-translations.spec.ts',
+  // Required approvals, the reviewer checklist (governed.spec.ts sets it while it signs).
   'forms-review.spec.ts',
   'review-answers.spec.ts',
   'governed.spec.ts',
@@ -140,14 +145,21 @@ export default defineConfig({
   },
   projects: [
     {
+      // First, so one worker starts on them at once and the other takes the rest meanwhile.
+      // One spec: `npx playwright test e2e/governed.spec.ts --project=settings`.
+      name: 'settings',
+      testMatch: SETTINGS_SPECS,
+      workers: 1,
+      fullyParallel: false,
+      use: at(port + 3),
+    },
+    {
       name: 'site',
       testIgnore: [
         ...PUBLISHING_SPECS,
         'claims-walkthrough.spec.ts',
         ...EDITING_SPECS,
-        ...AFTER_EDITING_SPECS,
-        ...FORMS_TRANSLATIONS_SPECS,
-        ...REVIEW_SPECS,
+        ...SETTINGS_SPECS,
       ],
       use: at(port),
     },
@@ -169,38 +181,9 @@ export default defineConfig({
       testMatch: EDITING_SPECS,
       use: at(port + 2),
     },
-    {
-      // Alone: `--project=editing-forms --no-deps`.
-      name: 'editing-forms',
-      testMatch: AFTER_EDITING_SPECS,
-      dependencies: ['editing'],
-      use: at(port + 2),
-    },
-    {
-      // Alone: `--project=editing-forms-translations --no-deps`.
-      name: 'editing-forms-translations',
-      testMatch: FORMS_TRANSLATIONS_SPECS,
-      dependencies: ['editing-forms'],
-      use: at(port + 2),
-    },
-    // Alone: `--project=editing-review --project=editing-review-2 --no-deps` runs both at once;
-    // name one project to run its spec alone (editing-review-3 is governed.spec.ts).
-    ...REVIEW_SPECS.map((spec, index) => ({
-      name: index === 0 ? 'editing-review' : `editing-review-${index + 1}`,
-      testMatch: [spec],
-      // Each after the one before it.
-      dependencies: [
-        index === 0
-          ? 'editing-forms-translations'
-          : index === 1
-            ? 'editing-review'
-            : `editing-review-${index}`,
-      ],
-      use: at(port + 2),
-    })),
   ],
   // One after the other (Playwright waits for each URL before starting the next): the
-  // first builds the site once for all three (e2e/prepare-server.ts), each gets its own copy.
+  // first builds the site once for all four (e2e/prepare-server.ts), each gets its own copy.
   webServer: [
     // No server prints publications for inspection packages: each print is two Chromium runs,
     // and on the editing server they slowed the specs beside them until timing-sensitive ones
@@ -209,6 +192,7 @@ export default defineConfig({
     server(port, 'site', true, { INSPECTION_PRINTS: 'off' }),
     server(port + 1, 'publishing', false, { INSPECTION_PRINTS: 'off' }),
     server(port + 2, 'editing', false, { LOCAL_REBUILDS: 'off', INSPECTION_PRINTS: 'off' }),
+    server(port + 3, 'settings', false, { LOCAL_REBUILDS: 'off', INSPECTION_PRINTS: 'off' }),
   ],
 });
 

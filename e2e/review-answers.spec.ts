@@ -2,8 +2,8 @@
 // change to what visitors see went instead: New Page's "Publish now" is refused at the box,
 // a version restored onto a live page lands in its working copy, new alt text for an image a
 // live page shows makes a new image that the page's working copy takes. The setting is
-// global, so this spec runs on the editing server after every other editing spec
-// (playwright.config.ts, project "editing-review") and switches it back off at the end.
+// global, so this spec runs on the settings server, one spec at a time (playwright.config.ts,
+// project "settings") and switches it back off at the end.
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { publishThroughApi } from './media-upload.ts';
