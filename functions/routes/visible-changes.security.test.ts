@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { LandingMarkup } from '../../site/islands/landing/landing-page.tsx';
 import { ALL_ROUTES } from '../app.ts';
 import type { LandingPage } from '../data/landing-pages/page-item.ts';
@@ -913,15 +913,13 @@ const SETTINGS = [
 
 for (const { approvals, checksBlock } of SETTINGS) {
   describe(`with approvalsRequired ${approvals}, checksBlockPublishing ${checksBlock}`, () => {
-    let w: Awaited<ReturnType<typeof world>>;
-    beforeAll(async () => {
-      w = await world(approvals, checksBlock);
-      return () => w.t.close();
-    });
-
     it.each(ROLES)(
       '%s: every visible route',
       async (role) => {
+        // A world of its own per role: what visitors could see is read whole before and after
+        // each call, so a table holding one role's pages, not five, keeps each read short.
+        const w = await world(approvals, checksBlock);
+        onTestFinished(() => w.t.close());
         const wrong: string[] = [];
         for (const { route, visible } of CASES) {
           const call = await visible.arrange(w.stage(role));
