@@ -3,16 +3,13 @@
 // comment, publish, unpublish and discard the draft after a confirmation, and publish or
 // unpublish at a time to come. Each says in a toast what happened; a failure says why.
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { describeError } from '../../api.ts';
 import type { LandingPage } from '../../common/pages-api.ts';
 import { SignatureDialog } from '../../common/signature-dialog.tsx';
 import { signatureLine } from '../../common/signatures.tsx';
 import { localTime } from '../../common/workflow-api.ts';
 import { useToast } from '../../toast.tsx';
-import { ConfirmDialog, FormAlert, Modal } from '../../ui.tsx';
-import { DialogButtons, LabelledText } from '../workflow/form-parts.tsx';
-import { RejectCommentDialog } from '../workflow/review-dialogs.tsx';
+import { ConfirmDialog } from '../../ui.tsx';
+import { RejectCommentDialog, SubmitNoteDialog } from '../workflow/review-dialogs.tsx';
 import { WhenDialog } from '../workflow/when-dialog.tsx';
 import {
   approveLocale,
@@ -126,10 +123,11 @@ export function LocaleActionDialogs({
 
   return (
     <>
-      <LocaleSubmitDialog
+      <SubmitNoteDialog
         open={action === 'submit'}
-        pageId={page.id}
-        locale={locale}
+        id="locale-submit-note"
+        title={`Submit the ${name} translation for review`}
+        send={(note) => submitLocale(page.id, locale, note)}
         onDone={refresh}
         onClose={close}
       />
@@ -206,55 +204,5 @@ export function LocaleActionDialogs({
         busy={discard.isPending}
       />
     </>
-  );
-}
-
-interface LocaleDialogProps {
-  open: boolean;
-  pageId: string;
-  locale: string;
-  onDone: () => void;
-  onClose: () => void;
-}
-
-function LocaleSubmitDialog({ open, pageId, locale, onDone, onClose }: LocaleDialogProps) {
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string>();
-  const toast = useToast();
-  const submit = useMutation({
-    mutationFn: () => submitLocale(pageId, locale, note.trim() || undefined),
-    onSuccess: () => {
-      setNote('');
-      onClose();
-      onDone();
-      toast({ title: 'Submitted for review', description: 'Reviewers can approve it now.' });
-    },
-    onError: (failure) => setError(describeError(failure)),
-  });
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
-      title={`Submit the ${localeLabel(locale)} translation for review`}
-    >
-      <form
-        className="grid gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(undefined);
-          submit.mutate();
-        }}
-      >
-        <LabelledText
-          id="locale-submit-note"
-          label="Note for the reviewers (optional)"
-          rows={3}
-          value={note}
-          onChange={setNote}
-        />
-        <FormAlert message={error} />
-        <DialogButtons busy={submit.isPending} label="Submit" />
-      </form>
-    </Modal>
   );
 }

@@ -18,11 +18,43 @@ interface ActionDialogProps {
 }
 
 export function SubmitDialog({ open, page, onDone, onClose }: ActionDialogProps) {
+  return (
+    <SubmitNoteDialog
+      open={open}
+      id="submit-note"
+      title="Submit for review"
+      send={(note) => submitForReview(page.id, note)}
+      onDone={onDone}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Sends something to the reviewers with an optional note: the Review tab's working copy
+ * (SubmitDialog) and a locale's translation (pages/locales/locale-action-dialogs.tsx).
+ */
+export function SubmitNoteDialog({
+  open,
+  id,
+  title,
+  send,
+  onDone,
+  onClose,
+}: {
+  open: boolean;
+  /** The note field's id. */
+  id: string;
+  title: string;
+  send: (note: string | undefined) => Promise<unknown>;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const toast = useToast();
   const submit = useMutation({
-    mutationFn: () => submitForReview(page.id, note.trim() || undefined),
+    mutationFn: () => send(note.trim() || undefined),
     onSuccess: () => {
       setNote('');
       onClose();
@@ -32,7 +64,7 @@ export function SubmitDialog({ open, page, onDone, onClose }: ActionDialogProps)
     onError: (failure) => setError(describeError(failure)),
   });
   return (
-    <Modal open={open} onOpenChange={(next) => !next && onClose()} title="Submit for review">
+    <Modal open={open} onOpenChange={(next) => !next && onClose()} title={title}>
       <form
         className="grid gap-3"
         onSubmit={(event) => {
@@ -42,7 +74,7 @@ export function SubmitDialog({ open, page, onDone, onClose }: ActionDialogProps)
         }}
       >
         <LabelledText
-          id="submit-note"
+          id={id}
           label="Note for the reviewers (optional)"
           rows={3}
           value={note}
