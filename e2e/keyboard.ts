@@ -26,10 +26,9 @@ export async function tabUnobscured(page: Page, stops: number): Promise<number> 
   let checked = 0;
   for (let index = 0; index < stops; index++) {
     await page.keyboard.press('Tab');
-    // Focus scrolls the page (smoothly where the site says so): read the rest position.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+    // Focus scrolls the page (smoothly where the site says so, over as many frames as a busy
+    // machine needs): read the position once it has rested.
+    await settledScroll(page);
     const covered = await page.evaluate(() => {
       const active = document.activeElement;
       if (!active || active === document.body) return null;
@@ -51,4 +50,28 @@ export async function tabUnobscured(page: Page, stops: number): Promise<number> 
     checked++;
   }
   return checked;
+}
+
+/**
+ * Resolves once the focused element has kept its place on screen for five frames in a row
+ * (a smooth scroll, and the sticky bar's correction after it, are over), or after 600 frames.
+ */
+export function settledScroll(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let last = '';
+        let same = 0;
+        let frames = 0;
+        const step = () => {
+          const box = (document.activeElement ?? document.body).getBoundingClientRect();
+          const now = `${window.scrollY}:${box.top}:${box.bottom}`;
+          same = now === last ? same + 1 : 0;
+          last = now;
+          if (same >= 5 || ++frames > 600) done();
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
 }

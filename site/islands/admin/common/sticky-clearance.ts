@@ -27,28 +27,38 @@ export function useStickyClearance(
     window.addEventListener('resize', apply);
     // Chromium's scroll on Tab does not always honour the scroll padding (a stop that is
     // already on screen stays where it is, under the bar): once the browser's own scroll is
-    // done (the next frame), a focused element still under the bar is scrolled clear of it.
+    // done, a focused element still under the bar is scrolled clear of it. "Done" is the next
+    // frame when the browser did not scroll, and the end of its scroll when it did (the page
+    // scrolls smoothly unless reduced motion is asked for, and a busy machine takes many
+    // frames over it).
     let frame = 0;
+    let focused: HTMLElement | null = null;
+    const check = () => {
+      const target = focused;
+      if (!target || target !== document.activeElement || !target.isConnected) return;
+      if (getComputedStyle(element).position !== 'sticky') return;
+      const bar = element.getBoundingClientRect();
+      const box = target.getBoundingClientRect();
+      const by =
+        edge === 'bottom'
+          ? Math.max(0, box.bottom + MARGIN - bar.top)
+          : Math.min(0, box.top - MARGIN - bar.bottom);
+      if (by !== 0) window.scrollBy({ top: by, behavior: 'instant' });
+    };
     const clear = (event: FocusEvent) => {
       const target = event.target;
-      if (!(target instanceof HTMLElement) || element.contains(target)) return;
+      focused = target instanceof HTMLElement && !element.contains(target) ? target : null;
+      if (!focused) return;
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (getComputedStyle(element).position !== 'sticky') return;
-        const bar = element.getBoundingClientRect();
-        const box = target.getBoundingClientRect();
-        const by =
-          edge === 'bottom'
-            ? Math.max(0, box.bottom + MARGIN - bar.top)
-            : Math.min(0, box.top - MARGIN - bar.bottom);
-        if (by !== 0) window.scrollBy({ top: by, behavior: 'instant' });
-      });
+      frame = requestAnimationFrame(check);
     };
     document.addEventListener('focusin', clear);
+    window.addEventListener('scrollend', check);
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', apply);
       document.removeEventListener('focusin', clear);
+      window.removeEventListener('scrollend', check);
       cancelAnimationFrame(frame);
       root.style[property] = '';
     };
