@@ -10,7 +10,8 @@
 // the inspection package of the version visitors saw downloads from the Versions tab and
 // verifies offline (functions/inspection/verify.ts, what `npm run package:verify` runs).
 // Nothing waits a fixed time: each step polls for the state it needs. Screenshots at 1280 and
-// 390 px into LIFE_SHOTS (not committed). Runs on the editing server: it saves a page.
+// 390 px into LIFE_SHOTS (not committed). Runs on the settings server (run-time, no rebuilds),
+// in its one-at-a-time lane, which has room for the wait (e2e/playwright.config.ts).
 import { readFile } from 'node:fs/promises';
 import { request as apiRequest, expect, test } from 'playwright/test';
 import { verifyPackage } from '../functions/inspection/verify.ts';

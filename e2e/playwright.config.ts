@@ -103,6 +103,13 @@ const SETTINGS_SPECS = [
   // The same, for the Analytics tab's Language filter (issue 39).
   'analytics-locales.spec.ts',
 ];
+/**
+ * Specs that spend most of their time waiting for the server's own clock (a page's expiry,
+ * passed by the runner every 20 s): in the one-at-a-time `settings` lane, which has room to
+ * wait, rather than at the end of the editing specs, where the other worker had nothing left
+ * to do meanwhile (docs/decisions/0581-waiting-specs-in-the-settings-lane.md).
+ */
+const WAITING_SPECS = ['lifecycle.spec.ts'];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -148,7 +155,7 @@ export default defineConfig({
       // First, so one worker starts on them at once and the other takes the rest meanwhile.
       // One spec: `npx playwright test e2e/governed.spec.ts --project=settings`.
       name: 'settings',
-      testMatch: SETTINGS_SPECS,
+      testMatch: [...SETTINGS_SPECS, ...WAITING_SPECS],
       workers: 1,
       fullyParallel: false,
       use: at(port + 3),
@@ -160,6 +167,7 @@ export default defineConfig({
         'claims-walkthrough.spec.ts',
         ...EDITING_SPECS,
         ...SETTINGS_SPECS,
+        ...WAITING_SPECS,
       ],
       use: at(port),
     },
