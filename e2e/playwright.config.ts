@@ -71,8 +71,6 @@ const EDITING_SPECS = [
   'claims-admin.spec.ts',
   // Saves a live page twice and reads its job code at run time and in the admin (issue 37).
   'job-codes.spec.ts',
-  // Sets a page's expiry; the runner takes it down at the time (issue 37).
-  'lifecycle.spec.ts',
   // Verifies the audit trail, changes an entry in the table and puts it back (issue 37).
   'audit-trail.spec.ts',
   // Creates a page with an event and schedules its unpublish in 2027, and makes a feed (issue 37).
