@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from 'playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 // Workers inherit the environment, so the ports picked here are the ones they all use.
 // Four servers: E2E_PORT and the three ports after it. Below Linux's ephemeral range
@@ -143,8 +143,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS],
+      executablePath: TEST_CHROMIUM_PATH,
+      args: [...TEST_CHROMIUM_ARGS],
     },
     trace: 'off',
   },
