@@ -310,6 +310,18 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
   test.setTimeout(60_000);
   // The page's timers on Playwright's clock (time flows as usual until paused below).
   await page.clock.install();
+  // The page's requests still under way, counted in the page (see the pause below).
+  await page.addInitScript(() => {
+    const counted = window as typeof window & { pendingFetches?: number };
+    counted.pendingFetches = 0;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof window.fetch>) => {
+      counted.pendingFetches! += 1;
+      return fetch(...args).finally(() => {
+        counted.pendingFetches! -= 1;
+      });
+    };
+  });
   await signIn(page);
   const title = unique('Keep my edit');
   await createPage(page, title, title);
@@ -328,6 +340,14 @@ test('an expired session asks to sign in again and keeps the unsaved edit', asyn
   // does: the page's timers wait until the save has asked. (Paused a little ahead of the
   // page's time, which flows meanwhile; the timers due until then run with the session.)
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
+  // A poll those timers sent is answered before the session ends: sent after, it would go
+  // without the cookie and ask to sign in before the save does (a CI run, where the dialog
+  // asking hid the editor's Save button).
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as typeof window & { pendingFetches?: number }).pendingFetches),
+    )
+    .toBe(0);
   // The session ends (as at expiry): the cookie no longer matches a session.
   await context.clearCookies();
   await saveButton.click();
@@ -405,7 +425,12 @@ test('axe finds no violation on the sign-in page and the manager', async ({ brow
     .first()
     .getByRole('button', { name: /^Edit / })
     .click();
-  await expect(page.getByRole('dialog', { name: 'Edit Landing Page' })).toBeVisible();
+  const edit = page.getByRole('dialog', { name: 'Edit Landing Page' });
+  await expect(edit).toBeVisible();
+  // Save is enabled once the editor's fresher copy has arrived, and its colour then fades
+  // from grey: read the form as it stays (a CI run read it mid-fade, after the wait for
+  // transitions had passed).
+  await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   await check();
   await context.close();
 });
