@@ -1,5 +1,9 @@
 // One in-memory DynamoDB Local for the whole run; each test file makes its own table. The
-// test password's hash, made once for the run (functions/test/password.ts).
+// test password's hash, made once for the run (functions/test/password.ts). And one temporary
+// folder for the run, removed at its end.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal } from '../server/dynamo-local.ts';
 import { startMoto } from './moto.ts';
@@ -16,6 +20,13 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Every temporary file of the run goes here: the test workers and the servers, builds and
+  // CDK apps they start inherit TMPDIR, which `os.tmpdir()` reads. A test that forgets its
+  // folder (a CDK app's cdk.out, a built site) leaves nothing in /tmp once the run ends; runs
+  // used to leave about twenty folders each.
+  const runTmp = mkdtempSync(join(tmpdir(), 'pb-vitest-'));
+  process.env['TMPDIR'] = runTmp;
+  const removeRunTmp = () => rmSync(runTmp, { recursive: true, force: true });
   const passwordHash = hashTestPassword();
   passwordHash.catch(() => undefined); // awaited below, once the servers are up
   const started = await Promise.allSettled([startDynamoLocal({}), startMoto()]);
@@ -23,6 +34,7 @@ export default async function setup(project: TestProject) {
   if (dynamoStart.status === 'rejected' || motoStart.status === 'rejected') {
     // Leave nothing running when one of them failed to start.
     for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
+    removeRunTmp();
     throw started.find((result) => result.status === 'rejected')!.reason;
   }
   const [dynamo, moto] = [dynamoStart.value, motoStart.value];
@@ -32,9 +44,11 @@ export default async function setup(project: TestProject) {
     project.provide('testPasswordHash', await passwordHash);
   } catch (error) {
     await Promise.all([dynamo.stop(), moto.stop()]);
+    removeRunTmp();
     throw error;
   }
   return async () => {
     await Promise.all([dynamo.stop(), moto.stop()]);
+    removeRunTmp();
   };
 }
