@@ -173,6 +173,9 @@ export async function startDynamoLocal(options: {
     '-cors',
     endpoint,
     ...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']),
+    // Nothing about a developer's or a test's use leaves the machine (and each start spent
+    // about a second of processor time preparing to send it).
+    '-disableTelemetry',
   ];
   // umask 077: the engine's files are created 0600 (it has no option for that).
   const child: ChildProcess = spawn(
