@@ -6,6 +6,7 @@
 // (docs/decisions/0360-test-run-names-its-slowest.md); the runners that fill both cores alone.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { failedReport, readTimes, slowestReport } from './slow-tests.ts';
 
@@ -24,6 +25,8 @@ interface Step {
   report?: string;
   /** Reads passed/failed test counts from the runner's JSON report. */
   count?: () => { passed: number; failed: number };
+  /** After the step, told whether it passed. */
+  after?: (ok: boolean) => void;
 }
 
 const eslint: Step = { name: 'eslint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] };
@@ -63,12 +66,24 @@ const vitest: Step = {
     return { passed: report.numPassedTests, failed: report.numFailedTests };
   },
 };
+/**
+ * The browser servers' folder (their data, built sites and logs: about 45 MB): removed when
+ * the browser tests pass, kept for reading when they fail. One named with E2E_RUN_DIR is the
+ * caller's, and stays.
+ */
+const e2eRunDir =
+  process.env['E2E_RUN_DIR'] ?? join(tmpdir(), `pharmabridge-e2e-${process.pid}-${Date.now()}`);
 const playwright: Step = {
   name: 'playwright',
   command: bin('playwright'),
   args: ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reports.playwright },
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reports.playwright, E2E_RUN_DIR: e2eRunDir },
   report: reports.playwright,
+  after: (ok) => {
+    if (process.env['E2E_RUN_DIR']) return;
+    if (ok) rmSync(e2eRunDir, { recursive: true, force: true });
+    else process.stdout.write(`The browser servers' logs and data: ${e2eRunDir}\n`);
+  },
   count: () => {
     const report = JSON.parse(readFileSync(reports.playwright, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number };
@@ -136,6 +151,7 @@ async function run(step: Step, buffered: boolean): Promise<void> {
     failedSteps.push(step.name);
     if (!counted) failed += 1;
   }
+  step.after?.(code === 0);
   // A step that ran beside others prints its output in one piece when it ends.
   process.stdout.write(
     `${buffered ? header + output : ''}━━ ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
