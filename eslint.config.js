@@ -354,6 +354,23 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 450, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // The browser tests take screenshots only when the run asks for them (E2E_SCREENSHOTS=1):
+    // through e2e/screenshots.ts, never `.screenshot()` directly
+    // (docs/decisions/0584-screenshots-on-request.md).
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/screenshots.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='screenshot']",
+          message:
+            'Take screenshots with reviewShot (e2e/screenshots.ts): only when E2E_SCREENSHOTS=1.',
+        },
+      ],
+    },
+  },
+  {
     // CloudFront Functions: the runtime calls the top-level `handler` by name.
     files: ['infra/edge/*.js'],
     rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }] },

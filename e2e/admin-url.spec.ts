@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots-G';
 
@@ -14,7 +15,7 @@ async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

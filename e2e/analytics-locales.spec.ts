@@ -12,6 +12,7 @@ import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 /** A person's browser: HeadlessChrome is a crawler's user agent, which counts as no one. */
 const BROWSER_UA =
@@ -107,7 +108,7 @@ test('the Language filter shows one locale’s figures and survives a reload', a
     const pickers = page.locator('section[aria-labelledby="analytics-heading"] > div').first();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await pickers.screenshot({ path: `${SHOTS}/analytics-german-filters-${width}.png` });
+      await reviewShot(pickers, { path: `${SHOTS}/analytics-german-filters-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 

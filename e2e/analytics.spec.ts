@@ -8,6 +8,7 @@ import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectTargetSizes } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { reviewShot } from './screenshots.ts';
 
 /** The browser's own visit: a person on a Mac (not a crawler, and not a seeded browser). */
 const BROWSER_UA =
@@ -230,9 +231,9 @@ test('the Analytics tab shows seeded figures, follows the range and page pickers
   await expectTargetSizes(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/shots/analytics-1280.png', fullPage: true });
+  await reviewShot(page, { path: '/tmp/shots/analytics-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots/analytics-390.png', fullPage: true });
+  await reviewShot(page, { path: '/tmp/shots/analytics-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // CSV of the daily series and of the pages table, as shown.
@@ -263,7 +264,7 @@ test('the Analytics tab shows seeded figures, follows the range and page pickers
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('analytics-empty')).toContainText('Figures arrive by themselves');
   await expect(tile(page, 'visitors')).toHaveText('0');
-  await page.screenshot({ path: '/tmp/shots/analytics-empty-1280.png', fullPage: true });
+  await reviewShot(page, { path: '/tmp/shots/analytics-empty-1280.png', fullPage: true });
   // A range the API refuses is caught in the form, naming the field.
   await page.getByLabel('To (UTC day)').fill('2024-12-01');
   await page.getByRole('button', { name: 'Apply' }).click();

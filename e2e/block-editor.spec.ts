@@ -12,6 +12,7 @@ import { signIn } from './admin-session.ts';
 import { blockRowIds as rowIds } from './keyboard.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
+import { reviewShot } from './screenshots.ts';
 
 const DIR = '/tmp/shots/b1';
 mkdirSync(DIR, { recursive: true });
@@ -186,7 +187,7 @@ test('blocks are added, renamed, reordered, hidden, duplicated and removed, and 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await form.getByLabel('Background').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${DIR}/block-form-${width}.png` });
+    await reviewShot(page, { path: `${DIR}/block-form-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   // The page settings beside the blocks: SEO and the contact form (not the default page:

@@ -15,6 +15,7 @@ import { pdf } from './media-upload.ts';
 import { as, member } from './members.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { reviewShot } from './screenshots.ts';
 
 const DIR = '/work/wt/claims-screens-shots';
 mkdirSync(DIR, { recursive: true });
@@ -184,7 +185,7 @@ test('evidence and a claim are added, signed, inserted from the picker, withdraw
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await picker.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${DIR}/claim-picker-open-${width}.png` });
+    await reviewShot(page, { path: `${DIR}/claim-picker-open-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await search.fill(key);

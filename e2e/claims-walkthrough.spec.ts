@@ -11,6 +11,7 @@ import { landingTemplate } from '../functions/shared/template.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 const WAIT = { timeout: 150_000 };
 const CHECKLIST = ['Every claim is referenced'];
@@ -185,7 +186,7 @@ test('a claim from the picker, a pinned comment, a signature with the checklist,
     for (const width of [1280, 390]) {
       await publisherPage.setViewportSize({ width, height: 900 });
       await flag.scrollIntoViewIfNeeded();
-      await publisherPage.screenshot({ path: `/tmp/shots/claims-flag-${width}.png` });
+      await reviewShot(publisherPage, { path: `/tmp/shots/claims-flag-${width}.png` });
     }
     await visitor.context().close();
     await publisherPage.context().close();

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots/h3';
 const shoot = screenshotsIn(SHOTS);
@@ -201,7 +202,7 @@ test('a lead shows its form fields and its consent record', async ({ browser, re
   // The fields and the consent lie below the fold on a phone: one more picture there.
   await page.setViewportSize({ width: 390, height: 900 });
   await detail.getByTestId('lead-consent').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/lead-detail-consent-fields-390.png` });
+  await reviewShot(page, { path: `${SHOTS}/lead-detail-consent-fields-390.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().close();
 });

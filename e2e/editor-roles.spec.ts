@@ -10,6 +10,7 @@ import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
 // The shared machine can be slow to answer: waits, never fixed sleeps, with room to spare.
@@ -24,7 +25,7 @@ async function shoot(page: Page, name: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -17,6 +17,7 @@ import { signIn } from './admin-session.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -87,7 +88,7 @@ async function shoot(page: Page, name: string, prepare?: () => Promise<void>) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await prepare?.();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

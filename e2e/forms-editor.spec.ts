@@ -16,6 +16,7 @@ import { signIn } from './admin-session.ts';
 import { tabUnobscured } from './keyboard.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots/h4';
 const shoot = screenshotsIn(SHOTS);
@@ -34,7 +35,7 @@ async function shootAt(page: Page, name: string, target: Locator) {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png` });
     // Nothing wider than the window (no sideways scrolling on a phone).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,

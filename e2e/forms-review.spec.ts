@@ -18,6 +18,7 @@ import { type PublicForm } from '../functions/shared/forms/public-form.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe, screenshotsIn } from './page-checks.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots/forms-review';
 const shoot = screenshotsIn(SHOTS);
@@ -26,7 +27,7 @@ const shoot = screenshotsIn(SHOTS);
 async function shootPanel(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByTestId('form-review').screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page.getByTestId('form-review'), { path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -12,6 +12,7 @@ import type { PublicForm } from '../functions/shared/forms/public-form.ts';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations as axe } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots/l10n-forms';
 const FORM = 'l10n-webinar';
@@ -46,7 +47,7 @@ async function shootAt(page: Page, name: string, target: Locator) {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png` });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );

@@ -13,6 +13,7 @@ import { signIn } from './admin-session.ts';
 import { pdf } from './media-upload.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectNoAxeViolations, screenshotsIn, watchViolations } from './page-checks.ts';
+import { reviewShot } from './screenshots.ts';
 
 const DIR = '/tmp/shots/b3';
 mkdirSync(DIR, { recursive: true });
@@ -27,7 +28,7 @@ async function shootAt(page: Page, target: Locator, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${DIR}/${name}-${width}.png` });
+    await reviewShot(page, { path: `${DIR}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -15,6 +15,7 @@ import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN, serverLogPath } from './playwright.config.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
 const CHECKLIST = ['Every claim is referenced', 'Fair balance'];
@@ -49,7 +50,7 @@ async function shoot(page: Page, name: string, fullPage = false) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { flatPng, publishThroughApi } from './media-upload.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -87,7 +88,7 @@ test('two uploads show progress and the toast; one assigned to a feature shows o
   await page.reload();
   await openImagesTab(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/images-tab-1280.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/images-tab-1280.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Upload Images' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Images' });
@@ -105,7 +106,7 @@ test('two uploads show progress and the toast; one assigned to a feature shows o
     'Ready to upload',
   ]);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/images-upload-dialog-1280.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-upload-dialog-1280.png` });
 
   // A slow uplink makes the 2 MB file's progress visible on its way.
   const cdp = await context.newCDPSession(page);
@@ -124,7 +125,7 @@ test('two uploads show progress and the toast; one assigned to a feature shows o
       .catch(() => -1);
   await expect.poll(partial, { timeout: 30_000, intervals: [100] }).toBeGreaterThan(0);
   await expect(firstRow.getByTestId('upload-status')).toHaveText(/Uploading \d+%/);
-  await page.screenshot({ path: `${SHOTS}/images-upload-progress-1280.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-upload-progress-1280.png` });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
@@ -145,7 +146,7 @@ test('two uploads show progress and the toast; one assigned to a feature shows o
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(PATH_RE);
   await expect(toast(page)).toContainText(copied);
-  await page.screenshot({ path: `${SHOTS}/images-upload-done-1280.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-upload-done-1280.png` });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 
@@ -205,17 +206,17 @@ test('two uploads show progress and the toast; one assigned to a feature shows o
   await expect(library.getByTestId('media-card').filter({ hasText: first })).toContainText(
     '1000 × 700 px',
   );
-  await page.screenshot({ path: `${SHOTS}/images-library-1280.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/images-library-1280.png`, fullPage: true });
   await expectNoAxeViolations(page);
 
   // Phones: the tab with the last upload, the library and the dialog at 390 px.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/images-tab-390.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/images-tab-390.png`, fullPage: true });
   await page.getByRole('button', { name: 'Upload Images' }).click();
   await dialog
     .getByLabel('Choose images')
     .setInputFiles([{ name: 'phone.png', mimeType: 'image/png', buffer: await flatPng(300, 200) }]);
-  await page.screenshot({ path: `${SHOTS}/images-upload-dialog-390.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-upload-dialog-390.png` });
   await dialog.getByRole('button', { name: 'Remove phone.png' }).click();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -236,10 +237,10 @@ test('two uploads show progress and the toast; one assigned to a feature shows o
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveJSProperty('complete', true);
   await expect(page.locator(`[data-media="${copied}"] img[aria-hidden="true"]`)).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/images-landing-1280.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-landing-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await image.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/images-landing-390.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-landing-390.png` });
   expect(cspViolations).toEqual([]);
 });
 
@@ -268,7 +269,7 @@ test('refused files say why: an SVG by the server, too many and too large by the
   const row = dialog.getByTestId('upload-file').filter({ hasText: svgName });
   await expect(row.getByTestId('upload-status')).toHaveText(/^Refused: .+/);
   await expect(toast(page)).toContainText(`${svgName} was not uploaded`);
-  await page.screenshot({ path: `${SHOTS}/images-upload-refused-1280.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-upload-refused-1280.png` });
   await expect(
     page
       .getByRole('list', { name: 'Images' })
@@ -349,7 +350,7 @@ test('failed uploads are retried after the required delays, and uploads pause wh
     dialog.getByRole('status').filter({ hasText: 'No Internet connection' }),
   ).toBeVisible();
   await expect(slowRow.getByTestId('upload-status')).toContainText('No Internet connection');
-  await page.screenshot({ path: `${SHOTS}/images-upload-offline-1280.png` });
+  await reviewShot(page, { path: `${SHOTS}/images-upload-offline-1280.png` });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,

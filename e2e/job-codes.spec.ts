@@ -11,6 +11,7 @@ import { normalizeSlug } from '../functions/shared/slug.ts';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = process.env['JOB_CODE_SHOTS'] ?? '/tmp/shots/job-codes';
 const shoot = screenshotsIn(SHOTS);
@@ -21,7 +22,7 @@ async function shootAround(target: Locator, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

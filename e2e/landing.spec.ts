@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from 'playwright/test
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
 import { motionEnded } from './page-checks.ts';
+import { reviewShot } from './screenshots.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -273,7 +274,7 @@ for (const [path, size] of [
       await page.evaluate(() => window.innerWidth),
     );
     if (path === '/')
-      await page.screenshot({ path: test.info().outputPath(`${size}.png`), fullPage: false });
+      await reviewShot(page, { path: test.info().outputPath(`${size}.png`), fullPage: false });
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),

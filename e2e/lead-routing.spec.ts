@@ -18,6 +18,7 @@ import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,7 +32,7 @@ async function shootSection(page: Page, section: Locator, name: string) {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    await section.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(section, { path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -10,6 +10,7 @@ import { expect, test, type Browser, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -41,12 +42,12 @@ async function sendLead(browser: Browser, name: string, locale: string) {
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   const more = page.getByRole('button', { name: /^More filters/ });
   await more.click();
   await expect(page.getByRole('button', { name: 'Hide filters' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/${name}-390.png`, fullPage: true });
   await page.getByRole('button', { name: 'Hide filters' }).click();
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -9,6 +9,7 @@ import { signIn } from './admin-session.ts';
 import { expectTargetSizes } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
+import { reviewShot } from './screenshots.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -105,7 +106,7 @@ test('a lead from the contact dialog is counted, opened, worked, exported and er
   );
   await expect(page.getByTestId('lead-row')).toHaveCount(1);
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/leads-list-1280.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/leads-list-1280.png`, fullPage: true });
 
   // The detail: every field, the message's line break kept.
   await row.getByRole('button', { name }).click();
@@ -148,7 +149,7 @@ test('a lead from the contact dialog is counted, opened, worked, exported and er
   );
   await expect(timeline).toContainText(E2E_ADMIN.email);
   await expect(detail.getByLabel('Add a note')).toHaveValue('');
-  await page.screenshot({ path: `${SHOTS}/lead-detail-1280.png` });
+  await reviewShot(page, { path: `${SHOTS}/lead-detail-1280.png` });
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(detail).toHaveCount(0);
   await expect(row).toContainText('Contacted');
@@ -192,12 +193,12 @@ test('the Leads tab and a lead at 390 px', async ({ browser }) => {
   await expect(card).toHaveCount(1);
   await expect(page.getByTestId('lead-table')).toBeHidden();
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/leads-list-390.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/leads-list-390.png`, fullPage: true });
   await axeClean(page);
   await card.getByRole('button', { name }).click();
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByTestId('lead-detail')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/lead-detail-390.png` });
+  await reviewShot(page, { path: `${SHOTS}/lead-detail-390.png` });
   await axeClean(page);
   // Tidy up: the erase keeps other specs' lists and counts as they were.
   await detail.getByRole('button', { name: 'Erase lead' }).click();

@@ -13,6 +13,7 @@ import { normalizeSlug } from '../functions/shared/slug.ts';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots/locales';
 mkdirSync(SHOTS, { recursive: true });
@@ -24,7 +25,7 @@ async function shootPart(part: Locator, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await part.scrollIntoViewIfNeeded();
-    await part.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(part, { path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

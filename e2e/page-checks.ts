@@ -4,6 +4,7 @@
 // all seen, its motion ended.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from 'playwright/test';
+import { reviewShot, SCREENSHOTS } from './screenshots.ts';
 
 /**
  * Fails with each violation's rule and targets (an empty list reads best in a diff). Runs
@@ -68,13 +69,14 @@ export async function motionEnded(page: Page): Promise<void> {
 export const screenshotsIn =
   (dir: string) =>
   async (page: Page, name: string, { fullPage = true } = {}): Promise<void> => {
+    if (!SCREENSHOTS) return;
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       // Two frames: what redraws on a resize (a Chart.js canvas, in the next frame) has.
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
-      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
+      await reviewShot(page, { path: `${dir}/${name}-${width}.png`, fullPage });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   };

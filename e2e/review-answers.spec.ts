@@ -8,33 +8,32 @@ import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { publishThroughApi } from './media-upload.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
-const SHOTS = process.env['REVIEW_SHOTS'];
+const SHOTS = process.env['REVIEW_SHOTS'] ?? '/tmp/shots/review-answers';
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page) => page.getByTestId('toast');
 
-/** The publishing settings section alone at both widths (scrolled to), when REVIEW_SHOTS is set. */
+/** The publishing settings section alone at both widths (scrolled to). */
 async function shootSettings(page: Page, name: string) {
-  if (!SHOTS) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page
-      .getByTestId('publishing-settings')
-      .screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page.getByTestId('publishing-settings'), {
+      path: `${SHOTS}/${name}-${width}.png`,
+    });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** Screenshots at both widths when REVIEW_SHOTS names a folder (for looking, not asserting). */
+/** Screenshots at both widths (for looking, not asserting). */
 async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
   for (const [width, height] of [
     [1280, 900],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

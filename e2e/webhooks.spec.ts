@@ -12,6 +12,7 @@ import { startReceiver } from '../functions/test/webhook-receiver.ts';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations } from './page-checks.ts';
 import { expectTooltip } from './tooltips.ts';
+import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots/webhooks';
 
@@ -22,7 +23,7 @@ async function shoot(page: Page, name: string) {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
