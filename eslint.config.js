@@ -367,6 +367,12 @@ export default tseslint.config(
           message:
             'Take screenshots with reviewShot (e2e/screenshots.ts): only when E2E_SCREENSHOTS=1.',
         },
+        {
+          // Pictures go under /tmp: a folder under /work is one machine's checkout, and a
+          // clean clone in CI would write beside it.
+          selector: 'Literal[value=/^\\/work\\//]',
+          message: 'Write pictures and files under /tmp (e2e/screenshots.ts), not into /work.',
+        },
       ],
     },
   },

@@ -4,7 +4,6 @@
 // the new page's slug follows its title, and /admin before the first administrator says
 // where the setup link is. Nothing here creates a page, so it runs on the pristine server.
 // Screenshots at 1280 and 390 px go to /tmp/shots-G/.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { reviewShot } from './screenshots.ts';
@@ -12,7 +11,6 @@ import { reviewShot } from './screenshots.ts';
 const SHOTS = '/tmp/shots-G';
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await reviewShot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });

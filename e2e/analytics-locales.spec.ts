@@ -7,7 +7,6 @@
 // way back. A shared link (no account) has the same filter, kept in its address, and the same
 // sentence once German is gone. Axe; screenshots at 1280 and 390 px into /tmp/shots/an39/. The languages are set
 // back to en-US at the end (install-wide), so this runs with the specs that change settings.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
@@ -25,7 +24,6 @@ const GERMAN_VISITORS = [
 ];
 
 const SHOTS = '/tmp/shots/an39';
-mkdirSync(SHOTS, { recursive: true });
 const shoot = screenshotsIn(SHOTS);
 
 async function setLocales(page: Page, locales: string[]) {

@@ -15,7 +15,7 @@ import { as, member } from './members.ts';
 import { shootAtWidths } from './screenshots.ts';
 import { E2E_ADMIN, serverLogPath } from './playwright.config.ts';
 
-const SHOTS = '/work/wt/comments-shots';
+const SHOTS = '/tmp/shots/comments-shots';
 
 const shoot = (page: Page, name: string, target: Locator) =>
   shootAtWidths(page, SHOTS, name, target);

@@ -3,7 +3,7 @@
 // trail (every entry checks out), downloads the entries shown as CSV and JSON with their
 // hashes; then an entry is changed directly in the server's DynamoDB Local (as someone with
 // table access would) and the verdict names it; put back, the trail checks out again.
-// Screenshots at 1280 and 390 px wide in /work/wt/chain-shots/.
+// Screenshots at 1280 and 390 px wide in /tmp/shots/chain-shots/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +16,7 @@ import { signIn } from './admin-session.ts';
 import { shootAtWidths } from './screenshots.ts';
 import { expectTooltip } from './tooltips.ts';
 
-const SHOTS = '/work/wt/chain-shots';
+const SHOTS = '/tmp/shots/chain-shots';
 
 const shoot = (page: Page, name: string, target: Locator) =>
   shootAtWidths(page, SHOTS, name, target);

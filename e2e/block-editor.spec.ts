@@ -4,7 +4,6 @@
 // duplicated, one removed; the selected block survives a reload (?block= in the URL); the
 // save reaches the page, whose blocks render in the new order without the hidden one.
 // Axe on the editor and the picker; screenshots at 1280 and 390 px into /tmp/shots/b1.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import { BLOCK_TYPE_NAMES, BLOCK_TYPES } from '../functions/shared/blocks.ts';
 import { DEFAULT_SLUG } from '../functions/shared/slug.ts';
@@ -15,7 +14,6 @@ import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { reviewShot } from './screenshots.ts';
 
 const DIR = '/tmp/shots/b1';
-mkdirSync(DIR, { recursive: true });
 const shoot = screenshotsIn(DIR);
 const SAVE_WAIT = { timeout: 30_000 };
 

@@ -3,10 +3,9 @@
 // type; the view, the day and the filters kept across a reload; the month grid worked by
 // keyboard (arrow keys, Page Down, Enter into the day's list); an entry followed to its page's
 // editor; a feed made and revoked in its dialog, focus back on its opener. Axe on each view
-// and the dialog; screenshots at 1280 and 390 px in /work/wt/cal-shots/ (looked at, not
+// and the dialog; screenshots at 1280 and 390 px in /tmp/shots/cal-shots/ (looked at, not
 // compared). The browser's clock is fixed in March 2027, a month no other spec plans in, so
 // the calendar opens there.
-import { mkdirSync } from 'node:fs';
 import { expect, test } from 'playwright/test';
 import { blocksOf, type Block } from '../functions/shared/blocks.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
@@ -15,8 +14,7 @@ import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { expectTooltip } from './tooltips.ts';
 
-const DIR = '/work/wt/cal-shots';
-mkdirSync(DIR, { recursive: true });
+const DIR = '/tmp/shots/cal-shots';
 const shoot = screenshotsIn(DIR);
 
 test.use({ timezoneId: 'UTC', locale: 'en-GB' });

@@ -5,9 +5,8 @@
 // page's hero headline (the token lands at the caret; Escape returns the focus to the field)
 // and saves; the reviewer withdraws it with a reason and sees the page that says it. The
 // lists keep their filters in the URL across a reload. Axe on both screens and the picker;
-// screenshots at 1280 and 390 px in /work/wt/claims-screens-shots/ (looked at, not compared).
+// screenshots at 1280 and 390 px in /tmp/shots/claims-screens-shots/ (looked at, not compared).
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from 'playwright/test';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
@@ -17,8 +16,7 @@ import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { reviewShot } from './screenshots.ts';
 
-const DIR = '/work/wt/claims-screens-shots';
-mkdirSync(DIR, { recursive: true });
+const DIR = '/tmp/shots/claims-screens-shots';
 const shoot = screenshotsIn(DIR);
 const WAIT = { timeout: 30_000 };
 

@@ -6,7 +6,7 @@
 // is not approved shows in the editor's preview as its key, marked, with why, never as
 // approved text. The run-time page (/legacy/<slug>) shows the same wording and list. The built page's claims are block-gallery.spec.ts's (it publishes a page
 // with claims and a references block). Screenshots at 1280 and 390 px into
-// /work/wt/claims-site-shots (not committed). Runs on the editing server: it saves a page.
+// /tmp/shots/claims-site-shots (not committed). Runs on the editing server: it saves a page.
 import { expect, test } from 'playwright/test';
 import claimsJson from '../content/claims.json' with { type: 'json' };
 import { landingTemplate } from '../functions/shared/template.ts';

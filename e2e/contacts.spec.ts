@@ -3,7 +3,6 @@
 // shown; the person's view merges their timeline; a lead gets an owner and shows under
 // "Mine"; bulk status changes; the custom fields and the consent record show in the lead's
 // detail. Axe checks each view; screenshots at 1280 and 390 px go to /tmp/shots/h3/.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
@@ -35,8 +34,6 @@ async function leadsAt(page: Page, query: string) {
   await page.goto(`/admin/leads?${query}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Leads' })).toBeVisible();
 }
-
-test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -4,7 +4,6 @@
 // block editor's forms reaching the rebuilt page with its SEO tags, the live preview, the versions
 // diff, and axe on every dialog. Screenshots of each screen at 1280 and 390 px go to /tmp/shots/.
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
 import {
   expect,
   test,
@@ -20,7 +19,6 @@ import { landingTemplate } from '../functions/shared/template.ts';
 import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 const NOT_FOUND = 'Landing page not found. Please check the URL or try again later.';
 
 const unique = (prefix: string) =>

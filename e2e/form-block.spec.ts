@@ -12,7 +12,6 @@
 // The block prerendered with its form is block-gallery.spec.ts's, on the page it publishes
 // (docs/decisions/0548-browser-specs-check-edits-at-run-time.md).
 // Screenshots at 1280 and 390 px into FORM_BLOCK_SHOTS (default /tmp/shots/form-block).
-import { mkdirSync } from 'node:fs';
 import { expect, test } from 'playwright/test';
 import type { FormDefinitionInput } from '../functions/shared/forms/definition.ts';
 import type { LeadDetail } from '../functions/shared/leads/lead.ts';
@@ -24,7 +23,6 @@ import { expectNoAxeViolations as axe, screenshotsIn, watchViolations } from './
 import { E2E_ADMIN } from './playwright.config.ts';
 
 const SHOTS = process.env['FORM_BLOCK_SHOTS'] ?? '/tmp/shots/form-block';
-mkdirSync(SHOTS, { recursive: true });
 const shoot = screenshotsIn(SHOTS);
 
 /** A desktop browser's user agent: HeadlessChrome counts as a bot, whose leads are flagged. */

@@ -9,7 +9,6 @@
 // screenshots of the dialog and of the contact page at 1280 and 390 px go to /tmp/shots/h5.
 // The prebuilt page naming its form is block-gallery.spec.ts's
 // (docs/decisions/0548-browser-specs-check-edits-at-run-time.md).
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import type { FormDefinitionInput, StoredForm } from '../functions/shared/forms/definition.ts';
 import type { LeadDetail } from '../functions/shared/leads/lead.ts';
@@ -26,7 +25,6 @@ import {
 import { E2E_ADMIN } from './playwright.config.ts';
 
 const SHOTS = '/tmp/shots/h5';
-mkdirSync(SHOTS, { recursive: true });
 const shoot = screenshotsIn(SHOTS);
 
 /** A desktop browser's user agent: HeadlessChrome counts as a bot, whose leads are flagged. */

@@ -7,7 +7,7 @@
 // under the site's CSP); the prerendered block is block-gallery.spec.ts's, on the page it
 // publishes (docs/decisions/0548-browser-specs-check-edits-at-run-time.md). Screenshots at
 // 1280 and 390 px into /tmp/shots/b3.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { pdf } from './media-upload.ts';
@@ -16,7 +16,6 @@ import { expectNoAxeViolations, screenshotsIn, watchViolations } from './page-ch
 import { reviewShot } from './screenshots.ts';
 
 const DIR = '/tmp/shots/b3';
-mkdirSync(DIR, { recursive: true });
 const shoot = screenshotsIn(DIR);
 test.use({
   userAgent:

@@ -5,7 +5,6 @@
 // docs/decisions/0548-browser-specs-check-edits-at-run-time.md), delete refused while used, and
 // axe.
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
@@ -13,7 +12,6 @@ import { flatPng, publishThroughApi } from './media-upload.ts';
 import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

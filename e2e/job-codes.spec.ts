@@ -4,7 +4,7 @@
 // page's are editor.spec.ts's, which waits for a rebuild); the page card shows it; the
 // versions panel shows the live version's publication and the one the save replaced; the
 // settings screen checks a prefix as it is typed (not saved: the prefix is install-wide).
-// Screenshots at 1280 and 390 px into /work/wt/pub-shots (not committed). Runs on the
+// Screenshots at 1280 and 390 px into /tmp/shots/pub-shots (not committed). Runs on the
 // editing server: it saves a page.
 import { expect, test, type Locator } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';

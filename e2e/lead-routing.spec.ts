@@ -11,7 +11,6 @@
 // Its rules need a country no lead of the other specs has, and are removed at the end. Both
 // tests save the same settings, so they run one after the other.
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import { startReceiver } from '../functions/test/webhook-receiver.ts';
 import { signIn } from './admin-session.ts';
@@ -26,7 +25,6 @@ const SHOTS = process.env['SHOTS_DIR'] ?? '/tmp/shots/h2';
 
 /** The section alone, at 1280 and 390 px wide, into SHOTS. */
 async function shootSection(page: Page, section: Locator, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(

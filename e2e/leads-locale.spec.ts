@@ -5,7 +5,6 @@
 // filter shows only while the URL names a language. Screenshots at 1280 and 390 px go to
 // /tmp/shots/ld39/. The languages are set back to en-US at the end (the setting is
 // install-wide), so this runs with the specs that change such settings (playwright.config.ts).
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { expectNoAxeViolations } from './page-checks.ts';
@@ -40,7 +39,6 @@ async function sendLead(browser: Browser, name: string, locale: string) {
 
 /** The filter form at 1280 px, and at 390 px with "More filters" unfolded. */
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await reviewShot(page, { path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,7 +2,7 @@
 // (whose label counts new leads), is opened, moved to contacted with a note, exported as
 // CSV (the downloaded file is read back), and erased; axe checks the tab and the detail.
 // Screenshots of the list and the detail at 1280 and 390 px go to /tmp/shots/.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
@@ -105,7 +105,6 @@ test('a lead from the contact dialog is counted, opened, worked, exported and er
     'false',
   );
   await expect(page.getByTestId('lead-row')).toHaveCount(1);
-  mkdirSync(SHOTS, { recursive: true });
   await reviewShot(page, { path: `${SHOTS}/leads-list-1280.png`, fullPage: true });
 
   // The detail: every field, the message's line break kept.
@@ -192,7 +191,6 @@ test('the Leads tab and a lead at 390 px', async ({ browser }) => {
   const card = page.getByTestId('lead-card').filter({ hasText: name });
   await expect(card).toHaveCount(1);
   await expect(page.getByTestId('lead-table')).toBeHidden();
-  mkdirSync(SHOTS, { recursive: true });
   await reviewShot(page, { path: `${SHOTS}/leads-list-390.png`, fullPage: true });
   await axeClean(page);
   await card.getByRole('button', { name }).click();

@@ -7,7 +7,7 @@
 // focus returns to the opener after the dialogs. Axe on each new screen; screenshots at 1280
 // and 390 px into /tmp/shots/locales/. The languages are set back to en-US at the end (the
 // setting is install-wide), so this runs with the specs that change such settings.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { signIn } from './admin-session.ts';
@@ -16,7 +16,6 @@ import { expectTooltip } from './tooltips.ts';
 import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots/locales';
-mkdirSync(SHOTS, { recursive: true });
 const shoot = screenshotsIn(SHOTS);
 
 /** One part of the screen at 1280 and 390 px (a full Account page is 4000 px and more). */

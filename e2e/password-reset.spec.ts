@@ -3,7 +3,7 @@
 // developer reads `npm start`'s terminal), a refused and then a good new password, and
 // signing in with it; an administrator's reset link for a colleague, shown once with a Copy
 // button. Axe on every new screen; screenshots at 1280 and 390 px to /tmp/shots-reset.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from 'playwright/test';
 import { RESET_LINK_SUBJECT } from '../functions/mail/password-reset.ts';
 import { expectNoAxeViolations, screenshotsIn } from './page-checks.ts';
@@ -13,7 +13,6 @@ const SHOTS = '/tmp/shots-reset';
 const PASSWORD = 'walnut-ferry-signal-35';
 const NEW_PASSWORD = 'cobalt-meadow-lantern-82';
 const shoot = screenshotsIn(SHOTS);
-mkdirSync(SHOTS, { recursive: true });
 
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@pharmabridge.test`;

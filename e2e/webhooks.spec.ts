@@ -5,7 +5,6 @@
 // (`?webhook=<id>`), a tooltip explains switching off, a cancelled delete gives focus back to
 // its button, and the webhook is deleted at the end (the other specs see no subscription).
 // Axe, and screenshots at 1280 and 390 px into /tmp/shots/webhooks/.
-import { mkdirSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { expect, test, type Page } from 'playwright/test';
 import { startReceiver } from '../functions/test/webhook-receiver.ts';
@@ -17,7 +16,6 @@ import { reviewShot } from './screenshots.ts';
 const SHOTS = '/tmp/shots/webhooks';
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(

@@ -14,6 +14,10 @@ export const shoot = (page: Page) => page.screenshot({ path: '/tmp/x.png', fullP
   locator: `import type { Page } from 'playwright/test';
 export const shoot = (page: Page) => page.getByTestId('x').screenshot({ path: '/tmp/x.png' });
 `,
+  work: `import type { Page } from 'playwright/test';
+import { reviewShot } from './screenshots.ts';
+export const shoot = (page: Page) => reviewShot(page, { path: '/work/wt/shots/x.png' });
+`,
   helper: `import type { Page } from 'playwright/test';
 import { reviewShot } from './screenshots.ts';
 export const shoot = (page: Page) => reviewShot(page, { path: '/tmp/x.png' });
@@ -30,6 +34,7 @@ describe('screenshots only through e2e/screenshots.ts', () => {
     ['e2e/leads.spec.ts', 'page', true],
     ['e2e/leads.spec.ts', 'locator', true],
     ['e2e/page-checks.ts', 'page', true],
+    ['e2e/leads.spec.ts', 'work', true],
     ['e2e/leads.spec.ts', 'helper', false],
     ['e2e/screenshots.ts', 'page', false],
   ] as const)('%s, a %s call: refused %s', async (file, call, expected) => {
