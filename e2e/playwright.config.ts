@@ -90,10 +90,9 @@ const SETTINGS_SPECS = [
   // Adds German to the site's languages while it runs: never beside the form editor's spec
   // (that editor shows a German section then, and its fields would be two).
   'forms-translations.spec.ts',
-  // Required approvals, the reviewer checklist (governed.spec.ts sets it while it signs).
+  // Required approvals, the reviewer checklist (clock-governed.spec.ts sets it while it signs).
   'forms-review.spec.ts',
   'review-answers.spec.ts',
-  'governed.spec.ts',
   // Adds German to the site's languages and sets them back to en-US at the end (issue 39).
   'locales-admin.spec.ts',
   // Adds German for leads by locale and sets the languages back to en-US at the end (issue 39).
@@ -102,12 +101,21 @@ const SETTINGS_SPECS = [
   'analytics-locales.spec.ts',
 ];
 /**
- * Specs that spend most of their time waiting for the server's own clock (a page's expiry,
- * passed by the runner every 20 s): in the one-at-a-time `settings` lane, which has room to
- * wait, rather than at the end of the editing specs, where the other worker had nothing left
- * to do meanwhile (docs/decisions/0581-waiting-specs-in-the-settings-lane.md).
+ * Specs that set something to happen at a time on the server's clock (a page's expiry, a
+ * scheduled publish; its runner passes them every 20 s), each with a spec that checks, once
+ * the time has come, that it happened. In the `settings` lane, which runs its files one at a
+ * time in the order of their names: the `clock-` specs among the first, the `when-due-` ones
+ * last, so the other settings specs' work fills the one to two minutes between instead of a
+ * worker waiting (docs/decisions/0585-clock-specs-hand-over.md;
+ * scripts/playwright-projects.test.ts holds the order). They hand over through a file in the
+ * run's folder (e2e/clock-handoff.ts).
  */
-const WAITING_SPECS = ['lifecycle.spec.ts'];
+const CLOCK_SPECS = [
+  'clock-governed.spec.ts',
+  'clock-lifecycle.spec.ts',
+  'when-due-governed.spec.ts',
+  'when-due-lifecycle.spec.ts',
+];
 const runDir = (process.env['E2E_RUN_DIR'] ??= join(tmpdir(), `pharmabridge-e2e-${port}`));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -115,6 +123,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * password reset spec reads its link there, as a developer reads `npm start`'s terminal).
  */
 export const serverLogPath = (name: string) => join(runDir, `${name}-server.log`);
+
+/** Where a `clock-` spec leaves what its `when-due-` spec checks (e2e/clock-handoff.ts). */
+export const handoffPath = (name: string) => join(runDir, 'clock', `${name}.json`);
 
 /** The first administrator the server creates at start-up (e2e/admin*.spec.ts signs in as it). */
 export const E2E_ADMIN = {
@@ -151,9 +162,11 @@ export default defineConfig({
   projects: [
     {
       // First, so one worker starts on them at once and the other takes the rest meanwhile.
-      // One spec: `npx playwright test e2e/governed.spec.ts --project=settings`.
+      // One spec: `npx playwright test e2e/forms-review.spec.ts --project=settings`; a clock
+      // spec with its check: `npx playwright test e2e/clock-lifecycle.spec.ts
+      // e2e/when-due-lifecycle.spec.ts --project=settings`.
       name: 'settings',
-      testMatch: [...SETTINGS_SPECS, ...WAITING_SPECS],
+      testMatch: [...SETTINGS_SPECS, ...CLOCK_SPECS],
       workers: 1,
       fullyParallel: false,
       use: at(port + 3),
@@ -165,7 +178,7 @@ export default defineConfig({
         'claims-walkthrough.spec.ts',
         ...EDITING_SPECS,
         ...SETTINGS_SPECS,
-        ...WAITING_SPECS,
+        ...CLOCK_SPECS,
       ],
       use: at(port),
     },
@@ -194,7 +207,8 @@ export default defineConfig({
     // No server prints publications for inspection packages: each print is two Chromium runs,
     // and on the editing server they slowed the specs beside them until timing-sensitive ones
     // failed (a CI run: 17 prints). The print itself is tested with the real Chromium in
-    // functions/inspection/package.test.ts; lifecycle.spec.ts verifies a package without one.
+    // functions/inspection/package.test.ts; when-due-lifecycle.spec.ts verifies a package
+    // without one.
     server(port, 'site', true, { INSPECTION_PRINTS: 'off' }),
     server(port + 1, 'publishing', false, { INSPECTION_PRINTS: 'off' }),
     server(port + 2, 'editing', false, { LOCAL_REBUILDS: 'off', INSPECTION_PRINTS: 'off' }),

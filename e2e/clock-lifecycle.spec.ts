@@ -2,35 +2,29 @@
 // 0558-expiry-and-reminders.md): a publisher opens "Lifecycle..." on a live page's card, is
 // told in sentences what is wrong (an expiry in the past, a redirect that is no address),
 // sets an expiry one to two minutes ahead (the field takes whole minutes: two minutes on, cut
-// to the minute) with a redirect to /demo, and the card says when it expires. The page is
-// live at its run-time address /legacy/<slug>; once the server's runner (every 20 s) passes
-// the expiry it answers 404 there, the redirect from its public address is stored for the next
-// build (this server runs no rebuilds, LOCAL_REBUILDS=off), and the card says "Expired".
-// Before the expiry the page shows its job code and the calendar lists the expiry; after it,
-// the inspection package of the version visitors saw downloads from the Versions tab and
-// verifies offline (functions/inspection/verify.ts, what `npm run package:verify` runs).
-// Nothing waits a fixed time: each step polls for the state it needs. Screenshots at 1280 and
-// 390 px into LIFE_SHOTS (not committed). Runs on the settings server (run-time, no rebuilds),
-// in its one-at-a-time lane, which has room for the wait (e2e/playwright.config.ts).
-import { readFile } from 'node:fs/promises';
+// to the minute) with a redirect to /demo, and the card says when it expires. Before the
+// expiry the page shows its job code and the calendar lists the expiry. What happens at the
+// expiry is e2e/when-due-lifecycle.spec.ts's, at the end of the settings lane, once the time
+// has come (e2e/clock-handoff.ts, docs/decisions/0585-clock-specs-hand-over.md). Screenshots
+// at 1280 and 390 px into LIFE_SHOTS (not committed). Runs on the settings server (run-time,
+// no rebuilds), in its one-at-a-time lane (e2e/playwright.config.ts).
 import { request as apiRequest, expect, test } from 'playwright/test';
-import { verifyPackage } from '../functions/inspection/verify.ts';
-import type { RedirectDto } from '../functions/shared/redirects.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { screenshotsIn } from './page-checks.ts';
-import { shootAtWidths } from './screenshots.ts';
 import { as, member } from './members.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
+import { clearHandoff, handOver } from './clock-handoff.ts';
 import { expectTooltip } from './tooltips.ts';
 
 const SHOTS = process.env['LIFE_SHOTS'] ?? '/tmp/shots/lifecycle';
 const shoot = screenshotsIn(SHOTS);
 
-test('a publisher sets an expiry; at its time the page goes down and its address redirects', async ({
+test('a publisher sets an expiry and a redirect in sentences, and the card and the calendar show it', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(240_000);
+  clearHandoff('lifecycle');
   const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
   expect(login.ok(), await login.text()).toBe(true);
   const slug = `expiry-${Date.now().toString(36)}`;
@@ -45,7 +39,9 @@ test('a publisher sets an expiry; at its time the page goes down and its address
     (await visitor.get(`/legacy/${slug}`, { maxRedirects: 0 })).status();
   expect(await legacyStatus()).toBe(200);
 
-  const publisher = await as(browser, await member(request, 'publisher'));
+  const publisherAccount = await member(request, 'publisher');
+  const publisherEmail = publisherAccount.email;
+  const publisher = await as(browser, publisherAccount);
   const card = publisher.getByTestId('page-card').filter({ hasText: title });
   const opener = card.getByRole('button', { name: `Lifecycle of ${title}` });
   await opener.click();
@@ -92,60 +88,15 @@ test('a publisher sets an expiry; at its time the page goes down and its address
   const agenda = publisher.getByTestId('calendar-agenda');
   await expect(agenda.getByRole('link', { name: new RegExp(title) })).toBeVisible();
   await expect(agenda).toContainText('Approval expires');
-  await publisher.goto('/admin');
 
-  // Live until the expiry; the runner (every 20 s) takes it down once the time has passed.
+  // Stored as set; e2e/when-due-lifecycle.spec.ts checks what happens at the expiry.
   const stored = (await (await request.get(`/api/admin/pages/${page.id}`)).json()) as {
     lifecycle?: { expiresAt: string; redirectTo?: string; onExpiry: string };
   };
   expect(stored.lifecycle).toMatchObject({ onExpiry: 'unpublish', redirectTo: '/demo' });
   const expiresAt = Date.parse(stored.lifecycle!.expiresAt);
   expect(expiresAt - Date.now()).toBeLessThanOrEqual(120_000);
-  await expect.poll(legacyStatus, { timeout: 300_000, intervals: [5_000] }).toBe(404);
-  expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
-  const redirects = (await (await request.get('/api/admin/redirects')).json()) as RedirectDto[];
-  expect(redirects.filter((r) => r.from === `/${slug}`).map((r) => [r.to, r.status])).toEqual([
-    ['/demo', 302],
-  ]);
-  expect((await visitor.get(`/api/landing-pages/${slug}`)).status()).toBe(404);
-  // The card says so after a reload (its URL is the Pages tab's).
-  await publisher.reload();
-  await expect(card.getByTestId('page-expired')).toBeVisible({ timeout: 60_000 });
-  await shoot(publisher, 'lifecycle-expired');
-  const audit = (await (await request.get('/api/admin/audit?limit=50')).json()) as {
-    entries: { action: string; summary: string }[];
-  };
-  expect(
-    audit.entries.filter((entry) => entry.action === 'expire' && entry.summary.includes(slug)),
-  ).toHaveLength(1);
-
-  // The version visitors saw, kept when the expiry took it down: its inspection package.
-  await card.getByRole('button', { name: `Edit ${title}` }).click();
-  const edit = publisher.getByRole('dialog', { name: 'Edit Landing Page' });
-  await edit.getByRole('tab', { name: 'Versions' }).click();
-  const packageButton = edit
-    .getByTestId('version')
-    .getByRole('button', { name: `Download inspection package of ${jobCode} v1` })
-    .first();
-  await expectTooltip(packageButton, 'printed as visitors saw it');
-  // Focus leaves: the tip closes (Escape would close the editor too).
-  await packageButton.blur();
-  await expect(publisher.getByRole('tooltip')).toHaveCount(0);
-  // Below the editor on a phone: scrolled into view at each width.
-  await shootAtWidths(publisher, SHOTS, 'versions-package', packageButton);
-  const [download] = await Promise.all([publisher.waitForEvent('download'), packageButton.click()]);
-  expect(download.suggestedFilename()).toBe(`${jobCode}-v1-inspection.zip`);
-  const verdict = await verifyPackage(await readFile((await download.path())!));
-  expect(verdict.problems).toEqual([]);
-  expect(verdict.manifest).toMatchObject({
-    jobCode: `${jobCode} v1`,
-    live: false,
-    page: { id: page.id, slug },
-  });
-  // The browser tests' servers print nothing (e2e/playwright.config.ts): the manifest says
-  // why the print is missing (functions/inspection/package.test.ts tests a real print).
-  expect(verdict.manifest?.print).toMatchObject({ status: 'missing' });
-  expect(verdict.auditChecked).toBeGreaterThan(0);
+  handOver('lifecycle', { slug, title, pageId: page.id, jobCode, expiresAt, publisherEmail });
 
   // The approval period on the settings screen (not changed here: the other specs publish).
   const admin = await as(browser, E2E_ADMIN);
