@@ -1,10 +1,11 @@
-// Issue 36's walk-through, end to end on the server that rebuilds: an editor inserts an
+// Issue 36's walk-through, end to end on a server that rebuilds: an editor inserts an
 // approved claim from the picker into a hero; a reviewer pins a comment to that block; the
 // approval is refused while it is open; it is resolved; the reviewer signs with the team's
 // checklist; the publisher publishes, and the built page shows the claim's wording with its
 // reference number and the References list; the claim is withdrawn and the Pages list flags
 // the page. It changes settings of the whole install (approvals, the checklist), so it runs
-// alone after the other publishing specs (e2e/playwright.config.ts).
+// on a server of its own, beside the other specs (e2e/playwright.config.ts,
+// docs/decisions/0586-walkthrough-on-its-own-server.md).
 import { expect, test } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';

@@ -8,10 +8,10 @@ import { defineConfig, devices } from 'playwright/test';
 import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 // Workers inherit the environment, so the ports picked here are the ones they all use.
-// Four servers: E2E_PORT and the three ports after it. Below Linux's ephemeral range
+// Five servers: E2E_PORT and the four ports after it. Below Linux's ephemeral range
 // (32768-60999), which DynamoDB Local's, a preparing server's and the browsers' own sockets
 // take ports from: a server started later found its port taken by one of those.
-process.env['E2E_PORT'] ??= String(21000 + 4 * Math.floor(Math.random() * 2000));
+process.env['E2E_PORT'] ??= String(21000 + 5 * Math.floor(Math.random() * 1600));
 const port = Number(process.env['E2E_PORT']);
 /**
  * Specs that publish: each checks what a real rebuild writes (the prebuilt page after a save,
@@ -172,6 +172,16 @@ export default defineConfig({
       use: at(port + 3),
     },
     {
+      // Issue 36's walk-through publishes (a rebuild) and changes the install's approvals and
+      // checklist while it signs: on a server of its own that rebuilds, beside the others, so
+      // no spec finds its settings and no worker waits for it at the end
+      // (docs/decisions/0586-walkthrough-on-its-own-server.md).
+      name: 'walkthrough',
+      testMatch: ['claims-walkthrough.spec.ts'],
+      workers: 1,
+      use: at(port + 4),
+    },
+    {
       name: 'site',
       testIgnore: [
         ...PUBLISHING_SPECS,
@@ -188,21 +198,13 @@ export default defineConfig({
       use: at(port + 1),
     },
     {
-      // Alone, after the other publishing specs: it changes the install's approvals and
-      // checklist while it signs. Alone: `--project=publishing-walkthrough --no-deps`.
-      name: 'publishing-walkthrough',
-      testMatch: ['claims-walkthrough.spec.ts'],
-      dependencies: ['publishing'],
-      use: at(port + 1),
-    },
-    {
       name: 'editing',
       testMatch: EDITING_SPECS,
       use: at(port + 2),
     },
   ],
   // One after the other (Playwright waits for each URL before starting the next): the
-  // first builds the site once for all four (e2e/prepare-server.ts), each gets its own copy.
+  // first builds the site once for all five (e2e/prepare-server.ts), each gets its own copy.
   webServer: [
     // No server prints publications for inspection packages: each print is two Chromium runs,
     // and on the editing server they slowed the specs beside them until timing-sensitive ones
@@ -213,6 +215,7 @@ export default defineConfig({
     server(port + 1, 'publishing', false, { INSPECTION_PRINTS: 'off' }),
     server(port + 2, 'editing', false, { LOCAL_REBUILDS: 'off', INSPECTION_PRINTS: 'off' }),
     server(port + 3, 'settings', false, { LOCAL_REBUILDS: 'off', INSPECTION_PRINTS: 'off' }),
+    server(port + 4, 'walkthrough', false, { INSPECTION_PRINTS: 'off' }),
   ],
 });
 
