@@ -344,6 +344,13 @@ test('the preview beside the editor follows the edits, at desktop and phone widt
   await expect(preview.getByTestId('hero-headline')).toContainText('Typed, not saved');
   await edit.getByRole('button', { name: /^Desktop/ }).click();
   expect(cspErrors).toEqual([]);
+  // Save is enabled once the editor's fresher copy has arrived, and its colour then fades
+  // from grey: axe reads the form as it stays (a CI run read the button mid-fade), as
+  // admin.spec.ts does.
+  await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  await page.waitForFunction(
+    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+  );
   await expectNoAxeViolations(page);
   await shoot(page, 'editor-preview');
 
