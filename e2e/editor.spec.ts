@@ -3,7 +3,6 @@
 // guard and the local draft, two administrators saving the same page (the conflict dialog), the
 // block editor's forms reaching the rebuilt page with its SEO tags, the live preview, the versions
 // diff, and axe on every dialog. Screenshots of each screen at 1280 and 390 px go to /tmp/shots/.
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -16,6 +15,7 @@ import { signIn } from './admin-session.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
@@ -67,15 +67,6 @@ async function selectBlock(edit: Locator, name: string) {
     .getByTestId('block-list')
     .getByRole('button', { name: new RegExp(`^${name}\\b`) })
     .click();
-}
-
-async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** Screenshots at desktop and phone width; `prepare` runs after each resize. */
@@ -345,12 +336,9 @@ test('the preview beside the editor follows the edits, at desktop and phone widt
   await edit.getByRole('button', { name: /^Desktop/ }).click();
   expect(cspErrors).toEqual([]);
   // Save is enabled once the editor's fresher copy has arrived, and its colour then fades
-  // from grey: axe reads the form as it stays (a CI run read the button mid-fade), as
-  // admin.spec.ts does.
+  // from grey: axe (which waits for running transitions) reads the form as it stays once it
+  // is enabled (a CI run read the button mid-fade), as admin.spec.ts does.
   await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
-  await page.waitForFunction(
-    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
-  );
   await expectNoAxeViolations(page);
   await shoot(page, 'editor-preview');
 
