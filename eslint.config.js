@@ -377,6 +377,26 @@ export default tseslint.config(
     },
   },
   {
+    // The specs run axe through e2e/page-checks.ts, which waits for CSS transitions to end
+    // first: a CI run read a just-enabled button half-way through its fade (color-contrast).
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/page-checks.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@axe-core/playwright',
+              message:
+                'Run axe with expectNoAxeViolations or axeViolations (e2e/page-checks.ts): they wait for transitions to end.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // CloudFront Functions: the runtime calls the top-level `handler` by name.
     files: ['infra/edge/*.js'],
     rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }] },

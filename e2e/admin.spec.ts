@@ -1,9 +1,9 @@
 // The admin's Pages tab end to end: sign-in, create, edit (JSON and sections), bad
 // input, reset and delete confirmations, versions, and a save reaching the run-time page
 // (editor.spec.ts follows one to the rebuilt page).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 
@@ -404,18 +404,9 @@ test('axe finds no violation on the sign-in page and the manager', async ({ brow
   await expect(
     page.getByRole('heading', { name: 'Sign in to the Landing Page Manager' }),
   ).toBeVisible();
-  const check = async () => {
-    // Colours mid-transition (a button just enabled fades from grey) are not what anyone
-    // reads: wait for running transitions to end.
-    // (Transitions only: the build status dot pulses for as long as a build runs.)
-    await page.waitForFunction(
-      () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
-    );
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
-  };
+  // Waits for transitions (a button just enabled fades from grey), not animations: the build
+  // status dot pulses for as long as a build runs.
+  const check = () => expectNoAxeViolations(page);
   await check();
   await signIn(page);
   await expect(page.getByTestId('page-card').first()).toBeVisible();

@@ -3,10 +3,9 @@
 // landing page's dialog, then read in the admin: tiles, charts and their tables, the
 // range and page pickers, CSV downloads, keyboard, axe and the CSP.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
-import { expectTargetSizes } from './page-checks.ts';
+import { expectNoAxeViolations, expectTargetSizes } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { reviewShot } from './screenshots.ts';
 
@@ -224,8 +223,7 @@ test('the Analytics tab shows seeded figures, follows the range and page pickers
   );
 
   // No axe violation and no CSP violation with the charts drawn.
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page, { include: ['main'] });
   // The figures' "i" buttons are 24 by 24 pixel targets (WCAG 2.2, 2.5.8).
   await expect(page.locator('[data-info-tip]').first()).toBeVisible();
   await expectTargetSizes(page);

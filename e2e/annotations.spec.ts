@@ -5,13 +5,13 @@
 // as a sentence in the signature dialog; the editor replies and resolves it (folded away);
 // then the approval goes through. openCommentsBlockApproval stays at its default (on): only
 // this spec's page has comments, so the other editing specs are not affected.
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { MENTION_SUBJECT } from '../functions/mail/comment-mention.ts';
 import { as, member } from './members.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { shootAtWidths } from './screenshots.ts';
 import { E2E_ADMIN, serverLogPath } from './playwright.config.ts';
 
@@ -113,10 +113,7 @@ test('a reviewer pins a comment to the hero; approval waits until the editor res
   await sign.getByRole('button', { name: 'Cancel' }).click();
   await expect(sign).toBeHidden();
   await expect(approveButton).toBeFocused();
-  const axe = await new AxeBuilder({ page: reviewerPage })
-    .include('[data-testid="comments"]')
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoAxeViolations(reviewerPage, { include: ['[data-testid="comments"]'] });
   await shoot(reviewerPage, 'review-tab-open-thread', heroGroup);
 
   // The editor sees the pin beside the hero block; it opens the thread in the Review tab.

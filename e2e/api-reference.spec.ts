@@ -1,10 +1,9 @@
 // The admin's API reference (/admin/api; issue 40, docs/decisions/0566-openapi-description.md):
 // Scalar renders GET /api/openapi.json inside the admin, under the admin's CSP with no
 // violation, loaded as its own chunk only on this view.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from 'playwright/test';
 import { signIn } from './admin-session.ts';
-import { watchViolations } from './page-checks.ts';
+import { expectNoAxeViolations, watchViolations } from './page-checks.ts';
 import { shootAtWidths } from './screenshots.ts';
 
 test('the API reference renders the generated description under the admin CSP', async ({
@@ -52,8 +51,7 @@ test('the API reference renders the generated description under the admin CSP', 
   expect(await violations()).toEqual([]);
 
   // The admin's own chrome is accessible; Scalar's markup is its own (record 0566).
-  const axe = await new AxeBuilder({ page }).exclude('[data-testid="api-reference"]').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  await expectNoAxeViolations(page, { exclude: ['[data-testid="api-reference"]'] });
 
   await shootAtWidths(page, '/tmp/shots/openapi', 'api-reference', reference);
 

@@ -6,8 +6,7 @@
 // and saves; the reviewer withdraws it with a reason and sees the page that says it. The
 // lists keep their filters in the URL across a reload. Axe on both screens and the picker;
 // screenshots at 1280 and 390 px in /tmp/shots/claims-screens-shots/ (looked at, not compared).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from 'playwright/test';
+import { expect, test } from 'playwright/test';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { pdf } from './media-upload.ts';
@@ -19,13 +18,6 @@ import { reviewShot } from './screenshots.ts';
 const DIR = '/tmp/shots/claims-screens-shots';
 const shoot = screenshotsIn(DIR);
 const WAIT = { timeout: 30_000 };
-
-async function expectNoViolationsIn(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('evidence and a claim are added, signed, inserted from the picker, withdrawn, and its usage shown', async ({
   page,
@@ -178,7 +170,7 @@ test('evidence and a claim are added, signed, inserted from the picker, withdraw
   await search.fill('type ii audited');
   const option = picker.getByRole('option', { name: new RegExp(key) });
   await expect(option).toBeVisible();
-  await expectNoViolationsIn(page, '[data-testid="claim-picker"]');
+  await expectNoAxeViolations(page, { include: ['[data-testid="claim-picker"]'] });
   // The window at each width, the picker scrolled into it (the editor stacks at 390 px).
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

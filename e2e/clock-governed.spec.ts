@@ -9,13 +9,13 @@
 // the page's run-time copy (/legacy/<slug>: the live version as the API serves it); that the
 // live version reaches the prebuilt page is the publishing specs' (editor.spec.ts,
 // docs/decisions/0548-browser-specs-check-edits-at-run-time.md).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { signIn } from './admin-session.ts';
 import { clearHandoff, handOver } from './clock-handoff.ts';
 import { as, member } from './members.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { reviewShot } from './screenshots.ts';
 
@@ -99,10 +99,7 @@ test('an editor prepares a change, a reviewer signs it, a publisher schedules it
   await submit.getByLabel('Note for the reviewers (optional)').fill('New launch headline');
   await submit.getByRole('button', { name: 'Submit' }).click();
   await expect(panel.getByRole('heading', { name: 'Working copy in review' })).toBeVisible();
-  const axe = await new AxeBuilder({ page: editorPage })
-    .include('[data-testid="workflow-panel"]')
-    .analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(editorPage, { include: ['[data-testid="workflow-panel"]'] });
   await shoot(editorPage, 'workflow-review-tab');
 
   // The reviewer reads the preview link without signing in, then signs in the admin.
@@ -220,11 +217,6 @@ test('the Account area: roles, invitations with a role, and the publishing setti
   await expect(page.getByRole('heading', { name: 'Publishing' })).toBeVisible();
   await expect(page.getByLabel('Approvals required before publishing')).toHaveValue('0');
   await expect(page.getByLabel('Role', { exact: true })).toHaveValue('editor');
-  // Colours mid-transition are not what anyone reads: wait for CSS transitions to end.
-  await page.waitForFunction(
-    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
-  );
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   await shoot(page, 'account-roles-settings', true);
 });

@@ -1,10 +1,9 @@
 // The contact dialog over the landing page (docs/requirements.md §2 "Contact dialog", docs/requirements.md §10
 // Forms and leads): both types from every opener, success, failure, keyboard, axe; loaded
 // only on demand, and a click made while it loads is never lost.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from 'playwright/test';
 import { hydrated } from './hydration.ts';
-import { motionEnded, requestsSent } from './page-checks.ts';
+import { expectNoAxeViolations, motionEnded, requestsSent } from './page-checks.ts';
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -284,10 +283,7 @@ for (const title of [GENERAL, PRICING]) {
       .click();
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
     await motionEnded(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 }

@@ -4,11 +4,11 @@
 // goes once the page has been saved after those edits, the editor opening on a created page,
 // and a schedule field whose hint names the same time zone. The API's side (a draft asks for
 // no rebuild) is functions/routes/landing-pages.editor.test.ts's.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from 'playwright/test';
 import { normalizeSlug } from '../functions/shared/slug.ts';
 import { landingTemplate } from '../functions/shared/template.ts';
 import { as, member } from './members.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { reviewShot } from './screenshots.ts';
 
@@ -107,11 +107,9 @@ test('reviewers and sales open a read-only view of a page, with their own action
       view.locator('input, textarea, select').evaluateAll((all) => all.map((el) => el.id)),
     )
     .toEqual(['new-comment-about', 'new-comment']);
-  const axe = await new AxeBuilder({ page: reviewer })
-    .include('[data-testid="read-only-view"]')
-    .include('#edit-page-address')
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoAxeViolations(reviewer, {
+    include: ['[data-testid="read-only-view"]', '#edit-page-address'],
+  });
   await shoot(reviewer, 'read-only-reviewer');
   await view.getByRole('tab', { name: 'Versions' }).click();
   await expect(view.getByRole('button', { name: /^Compare the version/ })).toHaveCount(1);

@@ -1,8 +1,8 @@
 // The two FAQ pages: the static one (/resources/faq, four groups, items independent) and
 // the content-driven one (/faq, one item open at a time). The not-found fallback of /faq
 // is covered by site/components/faq/faq-content.test.ts.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
+import { axeViolations } from './page-checks.ts';
 
 const GROUPS = [
   'Platform & Security',
@@ -144,12 +144,8 @@ for (const [label, viewport] of [
       await summary.click();
       await expect(page.locator('main details[open]').first()).toBeVisible();
       opened.push(path);
-      const results = await new AxeBuilder({ page }).include('main details[open]').analyze();
-      expect(
-        results.violations.map(
-          (v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-        ),
-      ).toEqual([]);
+      const violations = await axeViolations(page, { include: ['main details[open]'] });
+      expect(violations.map((violation) => `${path} ${violation}`)).toEqual([]);
     }
     expect(opened, 'the FAQ pages have items to open').toEqual(
       expect.arrayContaining(['/faq', '/resources/faq']),

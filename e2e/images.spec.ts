@@ -4,11 +4,11 @@
 // page's library alt text and ThumbHash placeholder are block-gallery.spec.ts's,
 // docs/decisions/0548-browser-specs-check-edits-at-run-time.md), delete refused while used, and
 // axe.
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
 import { flatPng, publishThroughApi } from './media-upload.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { reviewShot } from './screenshots.ts';
 
 const SHOTS = '/tmp/shots';
@@ -64,13 +64,6 @@ function watchCsp(page: Page): string[] {
     if (/Content Security Policy|Refused to/i.test(message.text())) seen.push(message.text());
   });
   return seen;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('two uploads show progress and the toast; one assigned to a feature shows on the page with srcset', async ({

@@ -1,10 +1,9 @@
 // The dynamic landing page at /, /legacy and /legacy/{slug} (docs/requirements.md §2, docs/requirements.md §10
 // Routes and Publishing).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
-import { motionEnded } from './page-checks.ts';
+import { expectNoAxeViolations, motionEnded } from './page-checks.ts';
 import { reviewShot } from './screenshots.ts';
 
 const BROWSER_UA =
@@ -275,10 +274,7 @@ for (const [path, size] of [
     );
     if (path === '/')
       await reviewShot(page, { path: test.info().outputPath(`${size}.png`), fullPage: false });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 }

@@ -3,10 +3,9 @@
 // CSV (the downloaded file is read back), and erased; axe checks the tab and the detail.
 // Screenshots of the list and the detail at 1280 and 390 px go to /tmp/shots/.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from 'playwright/test';
 import { signIn } from './admin-session.ts';
-import { expectTargetSizes } from './page-checks.ts';
+import { expectNoAxeViolations, expectTargetSizes } from './page-checks.ts';
 import { E2E_ADMIN } from './playwright.config.ts';
 import { hydrated } from './hydration.ts';
 import { reviewShot } from './screenshots.ts';
@@ -38,13 +37,6 @@ async function submitLead(browser: Browser, name: string, email: string) {
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByRole('status')).toHaveText("Thank you! We'll get back to you shortly.");
   await context.close();
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** Opens the Leads tab and narrows the list to this test's own lead. */
@@ -85,7 +77,7 @@ test('a lead from the contact dialog is counted, opened, worked, exported and er
   await expect(row).toContainText('PharmaBridge');
   await expect(row).toContainText('New');
   await expect(page.getByTestId('lead-row')).toHaveCount(1);
-  await axeClean(page);
+  await expectNoAxeViolations(page);
   // The selection boxes and the "i" buttons are 24 by 24 pixel targets (WCAG 2.2, 2.5.8).
   await expectTargetSizes(page);
   // The analytics' presets beside the date pickers: Today fills both days with today (UTC).
@@ -129,7 +121,7 @@ test('a lead from the contact dialog is counted, opened, worked, exported and er
   await expect(detail.getByTestId('delivery-status')).toHaveText(
     'Not forwarded: the CRM webhook was off (Account, Lead routing).',
   );
-  await axeClean(page);
+  await expectNoAxeViolations(page);
 
   // Contacted, with a note.
   await detail.getByRole('button', { name: 'Contacted' }).click();
@@ -192,12 +184,12 @@ test('the Leads tab and a lead at 390 px', async ({ browser }) => {
   await expect(card).toHaveCount(1);
   await expect(page.getByTestId('lead-table')).toBeHidden();
   await reviewShot(page, { path: `${SHOTS}/leads-list-390.png`, fullPage: true });
-  await axeClean(page);
+  await expectNoAxeViolations(page);
   await card.getByRole('button', { name }).click();
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByTestId('lead-detail')).toBeVisible();
   await reviewShot(page, { path: `${SHOTS}/lead-detail-390.png` });
-  await axeClean(page);
+  await expectNoAxeViolations(page);
   // Tidy up: the erase keeps other specs' lists and counts as they were.
   await detail.getByRole('button', { name: 'Erase lead' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();

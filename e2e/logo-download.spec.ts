@@ -1,9 +1,9 @@
 // /logo-download: each option downloads a 1200x300 PNG drawn on a canvas (transparent or
 // white background) and an SVG of the same wordmark; a plain module does it, no React.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from 'playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './page-checks.ts';
 
 async function openPage(page: Page) {
   await page.goto('/logo-download');
@@ -165,10 +165,7 @@ for (const [label, viewport] of [
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await openPage(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 }

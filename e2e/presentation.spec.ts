@@ -1,8 +1,8 @@
 // /presentation: prerendered slides, Previous/Next clamped at the ends, the 'n / 6'
 // counter, keyboard control, swipes on touch screens (with the hint that fits the device)
 // and a fullscreen toggle kept in sync with the browser; a plain module, no React.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from 'playwright/test';
+import { axeViolations } from './page-checks.ts';
 
 /** The deck's module marks the deck once its controls work; a click before that is lost. */
 async function deckReady(page: Page) {
@@ -286,12 +286,8 @@ for (const [label, viewport] of [
       await page.waitForFunction(() =>
         document.getAnimations().every((animation) => animation.playState !== 'running'),
       );
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map(
-          (v) => `slide ${slide} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-        ),
-      ).toEqual([]);
+      const violations = await axeViolations(page);
+      expect(violations.map((violation) => `slide ${slide} ${violation}`)).toEqual([]);
       await page.keyboard.press('ArrowRight');
     }
     await context.close();

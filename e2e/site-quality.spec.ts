@@ -1,8 +1,8 @@
 // Every public page of the sitemap, checked by machine (house style: every public page is checked by machine): it answers 200, its
 // links and images resolve, axe finds nothing at desktop and mobile widths, and its
 // title, description, canonical and social tags are present and unique.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from 'playwright/test';
+import { axeViolations } from './page-checks.ts';
 
 const SHARDS = 8;
 const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -47,12 +47,8 @@ async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   return locs.map((loc) => new URL(loc).pathname);
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
+async function pageViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map((violation) => `${page.url()} ${violation}`);
 }
 
 async function openPage(browser: Browser, path: string, options = {}) {
@@ -158,7 +154,7 @@ for (let shard = 0; shard < SHARDS; shard++) {
     for (const path of paths) {
       const desktop = await openPage(browser, path);
       expect(desktop.status, path).toBe(200);
-      violations.push(...(await axeViolations(desktop.page)));
+      violations.push(...(await pageViolations(desktop.page)));
 
       const links = await desktop.page
         .locator('a[href^="/"]')
@@ -196,7 +192,7 @@ for (let shard = 0; shard < SHARDS; shard++) {
 
       const mobile = await openPage(browser, path, MOBILE);
       expect(mobile.status, path).toBe(200);
-      violations.push(...(await axeViolations(mobile.page)).map((v) => `[390px] ${v}`));
+      violations.push(...(await pageViolations(mobile.page)).map((v) => `[390px] ${v}`));
       await mobile.context.close();
     }
 

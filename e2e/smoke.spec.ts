@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from 'playwright/test';
+import { expectNoAxeViolations } from './page-checks.ts';
 
 test('home renders the default landing page hero from the store', async ({ page, request }) => {
   const response = await page.goto('/');
@@ -75,10 +75,7 @@ for (const path of ['/', '/no-such-page']) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
     await context.close();
   });
 }
