@@ -1,12 +1,13 @@
 // The rebuild check: a build is current only while every input it recorded is unchanged,
 // the files under FILE_SOURCES are the same, and so is the page data. (The record itself
 // is written by a real `astro build`, which the browser tests' servers run.)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashFileSources, hashFiles, INPUTS_FILE } from './build-inputs.ts';
-import { buildStamp, isBuildCurrent, writeStamp } from './site-build.ts';
+import { buildStamp, isBuildCurrent, precompress, writeStamp } from './site-build.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -73,5 +74,73 @@ describe('isBuildCurrent', () => {
     );
     writeStamp(dir, withoutOne, data);
     expect(isBuildCurrent(dir, data)).toBe(false);
+  });
+});
+
+/** A folder with `files` (path to text) in it. */
+function outputWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pb-precompress-'));
+  dirs.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** What a client gets from each precompressed form of `path`. */
+const decoded = (dir: string, path: string) => ({
+  br: brotliDecompressSync(readFileSync(join(dir, `${path}.br`))).toString(),
+  gz: gunzipSync(readFileSync(join(dir, `${path}.gz`))).toString(),
+});
+
+describe('precompress', () => {
+  const bundle = `export const rules = ${JSON.stringify('contract rule '.repeat(80))};`;
+  const page = (headline: string) => `<html><body><h1>${headline}</h1>${'<p>text</p>'.repeat(80)}`;
+
+  it('compresses every compressible file of 512 bytes or more, and no other', () => {
+    const dir = outputWith({
+      '_astro/app.B1x.js': bundle,
+      'index.html': page('Welcome'),
+      'robots.txt': 'User-agent: *',
+      'og-image.png': 'x'.repeat(2000),
+    });
+    expect(precompress(dir)).toEqual({ compressed: 2, reused: 0 });
+    expect(decoded(dir, '_astro/app.B1x.js')).toEqual({ br: bundle, gz: bundle });
+    expect(decoded(dir, 'index.html')).toEqual({ br: page('Welcome'), gz: page('Welcome') });
+    expect(() => readFileSync(join(dir, 'robots.txt.br'))).toThrow();
+    expect(() => readFileSync(join(dir, 'og-image.png.br'))).toThrow();
+  });
+
+  it("takes the served build's forms of unchanged files and compresses the changed ones", () => {
+    const served = outputWith({ '_astro/app.B1x.js': bundle, 'index.html': page('Welcome') });
+    precompress(served);
+    const next = outputWith({
+      '_astro/app.B1x.js': bundle,
+      'index.html': page('Welcome back'),
+      'pricing/index.html': page('Pricing'),
+    });
+    expect(precompress(next, served)).toEqual({ compressed: 2, reused: 1 });
+    expect(readFileSync(join(next, '_astro/app.B1x.js.br'))).toEqual(
+      readFileSync(join(served, '_astro/app.B1x.js.br')),
+    );
+    expect(decoded(next, '_astro/app.B1x.js')).toEqual({ br: bundle, gz: bundle });
+    expect(decoded(next, 'index.html')).toEqual({
+      br: page('Welcome back'),
+      gz: page('Welcome back'),
+    });
+    expect(decoded(next, 'pricing/index.html').br).toBe(page('Pricing'));
+    // The served build is left as it was.
+    expect(decoded(served, 'index.html').br).toBe(page('Welcome'));
+  });
+
+  it('compresses anew when the served build lacks a form or has a folder at the path', () => {
+    const served = outputWith({ 'a.js': bundle, 'b.js/index.html': page('A folder') });
+    precompress(served);
+    rmSync(join(served, 'a.js.gz'));
+    const next = outputWith({ 'a.js': bundle, 'b.js': bundle });
+    expect(precompress(next, served)).toEqual({ compressed: 2, reused: 0 });
+    expect(decoded(next, 'a.js')).toEqual({ br: bundle, gz: bundle });
+    expect(decoded(next, 'b.js')).toEqual({ br: bundle, gz: bundle });
   });
 });

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  copyFileSync,
   existsSync,
   readdirSync,
   readFileSync,
@@ -13,7 +14,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadConfig } from '../env.ts';
 import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
@@ -97,18 +98,52 @@ export function isBuildCurrent(distDir: string, dataStamp: string): boolean {
   return stored === stampOf(now, dataStamp);
 }
 
-export function precompress(dir: string): void {
+/**
+ * Writes a .br (quality 11) and a .gz (level 9) beside each compressible file of `dir` of at
+ * least 512 bytes. With `previous` (the build being served), a file whose bytes are the same
+ * as the file at the same path there takes that build's .br and .gz instead: a rebuild after
+ * one page changed leaves most files as they were (the bundles keep their hashed names), and
+ * compressing them again was about half of a local rebuild
+ * (docs/decisions/0589-rebuilds-reuse-unchanged-compressed-files.md).
+ */
+export function precompress(
+  dir: string,
+  previous?: string,
+): { compressed: number; reused: number } {
+  const counts = { compressed: 0, reused: 0 };
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.has(extname(file))) continue;
     // Precompressed already (Scalar's files: functions/server/api-reference-assets.ts).
     if (existsSync(`${file}.br`)) continue;
     const body = readFileSync(file);
     if (body.length < 512) continue;
+    if (previous && reuseCompressed(body, file, join(previous, relative(dir, file)))) {
+      counts.reused += 1;
+      continue;
+    }
     writeFileSync(
       `${file}.br`,
       brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     );
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    counts.compressed += 1;
+  }
+  return counts;
+}
+
+/** Copies `old`'s .br and .gz beside `file` when `old` holds `body` and has both; else false. */
+function reuseCompressed(body: Buffer, file: string, old: string): boolean {
+  try {
+    if (!existsSync(`${old}.br`) || !existsSync(`${old}.gz`)) return false;
+    if (!readFileSync(old).equals(body)) return false;
+    copyFileSync(`${old}.br`, `${file}.br`);
+    copyFileSync(`${old}.gz`, `${file}.gz`);
+    return true;
+  } catch {
+    // The old file is gone or unreadable (a path that is a folder there): compress anew.
+    rmSync(`${file}.br`, { force: true });
+    rmSync(`${file}.gz`, { force: true });
+    return false;
   }
 }
 
@@ -325,7 +360,8 @@ export async function buildSite(options: {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, logTail: reason, reason };
   }
-  precompress(nextDir);
+  // The served build's compressed forms of the files this build left unchanged.
+  precompress(nextDir, existsSync(distDir) ? distDir : undefined);
   writeStamp(nextDir, fileSources, options.stamp);
   const oldDir = `${distDir}.old`;
   rmSync(oldDir, { recursive: true, force: true });
