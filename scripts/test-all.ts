@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuReport, readChildSeconds, type StageTime } from './cpu-time.ts';
 import { failedReport, readTimes, slowestReport } from './slow-tests.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -158,16 +159,30 @@ async function run(step: Step, buffered: boolean): Promise<void> {
   );
 }
 
+const stageTimes: StageTime[] = [];
 for (const stage of stages) {
   const lanes = stage
     .map((lane) => lane.filter((step) => only.length === 0 || only.includes(step.name)))
     .filter((lane) => lane.length > 0);
+  if (lanes.length === 0) continue;
   const buffered = lanes.length > 1;
+  const started = Date.now();
+  // Each step is waited for, and waits for its own children, so their processor time lands
+  // in this process's children's count (scripts/cpu-time.ts).
+  const cpuBefore = readChildSeconds();
   await Promise.all(
     lanes.map(async (lane) => {
       for (const step of lane) await run(step, buffered);
     }),
   );
+  const cpuAfter = readChildSeconds();
+  if (cpuBefore !== undefined && cpuAfter !== undefined) {
+    stageTimes.push({
+      name: lanes.map((lane) => lane.map((step) => step.name).join(', ')).join(', '),
+      wallSeconds: (Date.now() - started) / 1000,
+      cpuSeconds: cpuAfter - cpuBefore,
+    });
+  }
 }
 
 const ran = (step: Step) => only.length === 0 || only.includes(step.name);
@@ -179,6 +194,7 @@ const slow = readTimes(
   root,
 );
 if (slow.tests.length > 0) process.stdout.write(`\n${slowestReport(slow)}\n`);
+if (stageTimes.length > 0) process.stdout.write(`\n${cpuReport(stageTimes)}\n`);
 // Last, so a log cut to its end still names what failed.
 const failures = failedReport(slow);
 if (failures) process.stdout.write(`\n${failures}\n`);
