@@ -1,5 +1,5 @@
-// How much processor time each stage of `npm test` used, against what the machine's cores
-// could give it in the same wall-clock time. On the 2-core CI machine the runners keep both
+// How much processor time the machine spent during each stage of `npm test`, against what its
+// cores could give in the same wall-clock time. On the 2-core CI machine the runners keep both
 // cores nearly full, so a run cannot end sooner than its processor time over two: the
 // figure says whether a change made the run do less work or only moved it
 // (docs/decisions/0591-test-run-counts-processor-time.md).
@@ -7,35 +7,45 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 /**
- * Linux reports process times in clock ticks of USER_HZ, which the kernel fixes at 100 for
- * /proc on every architecture it exposes them in (proc(5): "clock ticks"), whatever its own
- * timer frequency.
+ * Linux reports processor times in clock ticks of USER_HZ, which the kernel fixes at 100 for
+ * /proc on every architecture (proc(5): "clock ticks"), whatever its own timer frequency.
  */
 const TICKS_PER_SECOND = 100;
 
 /**
- * The processor seconds (user and system) of the children this process has waited for, and
- * of theirs that each waited for, from the text of /proc/self/stat: its fields 16 and 17
- * (cutime, cstime). The command name (field 2) may hold spaces and parentheses, so fields
- * are counted from its closing parenthesis.
+ * The seconds the machine's processors have been busy since boot, all cores together, from
+ * the text of /proc/stat: its `cpu` line's user, nice, system, irq and softirq ticks (idle and
+ * iowait are not busy; steal is time the host gave another machine; guest time is already
+ * inside user).
+ *
+ * The whole machine, not this process's children: a process that outlives its parent (a
+ * server's engine, a browser's helpers killed with their parent) is counted too, which a
+ * child's rusage misses. On a CI machine the run is all that runs.
  */
-export function childSeconds(stat: string): number {
-  const close = stat.lastIndexOf(')');
-  if (close < 0) throw new Error('This is not the text of a /proc/<pid>/stat file.');
-  // After ")": field 3 (state) is index 0, so field n is index n - 3.
-  const fields = stat.slice(close + 2).split(' ');
-  const cutime = Number(fields[16 - 3]);
-  const cstime = Number(fields[17 - 3]);
-  if (!Number.isFinite(cutime) || !Number.isFinite(cstime)) {
-    throw new Error('The stat text has no cutime and cstime fields.');
+export function busySeconds(procStat: string): number {
+  const line = procStat.split('\n').find((row) => row.startsWith('cpu '));
+  if (!line) throw new Error('The text has no "cpu" line: it is not /proc/stat.');
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  if (ticks.length < 8 || ticks.some((tick) => !Number.isFinite(tick))) {
+    throw new Error('The "cpu" line of /proc/stat has fewer than eight numbers.');
   }
-  return (cutime + cstime) / TICKS_PER_SECOND;
+  const [user, nice, system, , , irq, softirq] = ticks as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
 }
 
-/** This process's waited-for children's processor seconds; undefined where /proc is absent. */
-export function readChildSeconds(): number | undefined {
+/** The machine's busy processor seconds so far; undefined where /proc is absent (macOS). */
+export function readBusySeconds(): number | undefined {
   try {
-    return childSeconds(readFileSync('/proc/self/stat', 'utf8'));
+    return busySeconds(readFileSync('/proc/stat', 'utf8'));
   } catch {
     return undefined;
   }

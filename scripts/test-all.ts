@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuReport, readChildSeconds, type StageTime } from './cpu-time.ts';
+import { cpuReport, readBusySeconds, type StageTime } from './cpu-time.ts';
 import { failedReport, readTimes, slowestReport } from './slow-tests.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -167,15 +167,15 @@ for (const stage of stages) {
   if (lanes.length === 0) continue;
   const buffered = lanes.length > 1;
   const started = Date.now();
-  // Each step is waited for, and waits for its own children, so their processor time lands
-  // in this process's children's count (scripts/cpu-time.ts).
-  const cpuBefore = readChildSeconds();
+  // The whole machine's busy time: the browser tests' servers and browsers leave processes
+  // that no parent waits for, which a count of this process's children would miss.
+  const cpuBefore = readBusySeconds();
   await Promise.all(
     lanes.map(async (lane) => {
       for (const step of lane) await run(step, buffered);
     }),
   );
-  const cpuAfter = readChildSeconds();
+  const cpuAfter = readBusySeconds();
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     stageTimes.push({
       name: lanes.map((lane) => lane.map((step) => step.name).join(', ')).join(', '),
