@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListTablesCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createDocumentClient } from '../data/dynamo.ts';
 import { ensureTable } from '../data/table.ts';
 import { memoryLogger } from '../test/harness.ts';
@@ -80,6 +80,17 @@ const commandOf = (pid: number) =>
     .stdout.toString()
     .trim();
 
+/** The command line of the Java engine listening on the endpoint's port. */
+function engineCommand(endpoint: string): string {
+  const port = new URL(endpoint).port;
+  const rows = spawnSync('ps', ['-e', '-o', 'args=']).stdout.toString().split('\n');
+  const engine = rows.filter(
+    (row) => row.includes('DynamoDBLocal.jar') && row.includes(` -port ${port} `),
+  );
+  expect(engine, `one engine on port ${port}`).toHaveLength(1);
+  return engine[0]!;
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -103,6 +114,13 @@ async function killAndCatchReplacement(pid: number): Promise<number> {
 // Every test here starts one or two Java engines of its own: on a loaded 2-core machine a
 // start alone can take longer than the suite's 30 s default, which is no fault of the code.
 describe('DynamoDB Local of npm start', { timeout: 120_000 }, () => {
+  it("runs npm start's engine on the quick compiler, the test run's on both", async () => {
+    const { engine } = await withData(dataDir());
+    expect(engineCommand(engine.endpoint)).toContain(' -XX:TieredStopAtLevel=1 ');
+    // The one the global set-up started (functions/test/global-setup.ts).
+    expect(engineCommand(inject('dynamoEndpoint'))).not.toContain('TieredStopAtLevel');
+  });
+
   it('gives a client with another key an unrelated, empty database', async () => {
     const { engine, own } = await withData(dataDir());
     expect(engine.accessKeyId).toMatch(/^[A-Z0-9]{32}$/);

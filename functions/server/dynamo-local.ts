@@ -145,6 +145,13 @@ export async function startDynamoLocal(options: {
   /** Aborting during start-up kills the engine at once. */
   signal?: AbortSignal;
   log?: Logger;
+  /**
+   * `quick` (the default): the JVM's quick compiler only, for an engine that serves a few
+   * thousand requests. `both`: the quick and the optimizing compiler, for the engine of a
+   * whole test run, which serves tens of thousands
+   * (docs/decisions/0592-test-run-engine-on-both-compilers.md).
+   */
+  compilers?: 'quick' | 'both';
 }): Promise<DynamoLocal> {
   await assertJava();
   const port = options.port || (await freePort());
@@ -160,11 +167,11 @@ export async function startDynamoLocal(options: {
   const endpoint = `http://127.0.0.1:${port}`;
   const dir = engineDir();
   const args = [
-    // The JVM's quick compiler only: the engine serves a developer's or a test run's few
+    // The JVM's quick compiler only: the engine serves a developer's or a test's few
     // thousand requests, where the optimizing compiler's own work never pays back. Measured:
     // start-up and 5,600 requests 19.1 s of processor time, 11.5 s with it
     // (docs/decisions/0583-dynamodb-local-on-the-quick-compiler.md).
-    '-XX:TieredStopAtLevel=1',
+    ...(options.compilers === 'both' ? [] : ['-XX:TieredStopAtLevel=1']),
     `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
     '-jar',
     join(dir, 'DynamoDBLocal.jar'),

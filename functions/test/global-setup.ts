@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
   const removeRunTmp = () => rmSync(runTmp, { recursive: true, force: true });
   const passwordHash = hashTestPassword();
   passwordHash.catch(() => undefined); // awaited below, once the servers are up
-  const started = await Promise.allSettled([startDynamoLocal({}), startMoto()]);
+  // Both of the JVM's compilers: this engine serves the whole run's tens of thousands of
+  // requests, where the optimizing one pays back (docs/decisions/0592-test-run-engine-on-both-compilers.md).
+  const started = await Promise.allSettled([startDynamoLocal({ compilers: 'both' }), startMoto()]);
   const [dynamoStart, motoStart] = started;
   if (dynamoStart.status === 'rejected' || motoStart.status === 'rejected') {
     // Leave nothing running when one of them failed to start.
