@@ -29,16 +29,8 @@ export function busySeconds(procStat: string): number {
   if (ticks.length < 8 || ticks.some((tick) => !Number.isFinite(tick))) {
     throw new Error('The "cpu" line of /proc/stat has fewer than eight numbers.');
   }
-  const [user, nice, system, , , irq, softirq] = ticks as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  // The length is checked above; the defaults only satisfy the type of a list's items.
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = ticks;
   return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
 }
 
