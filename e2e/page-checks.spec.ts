@@ -5,6 +5,7 @@ import { expect, test } from 'playwright/test';
 import { axeViolations } from './page-checks.ts';
 
 const ORIGIN = 'http://axe-check.test';
+const OTHER_ORIGIN = 'http://other.test';
 const FRAME = `<!doctype html><html lang="en"><head><title>Frame</title></head>
 <body><button></button></body></html>`;
 const PAGE = (
@@ -21,14 +22,10 @@ for (const [where, frameOrigin, expected] of [
   ],
   // Legacy mode does not reach into another origin's frame: a video player's (the only one
   // the site frames, after a click), whose markup is not ours.
-  [
-    'in the page only, when the frame is of another origin',
-    'http://other.test',
-    ['image-alt: img'],
-  ],
+  ['in the page only, when the frame is of another origin', OTHER_ORIGIN, ['image-alt: img']],
 ] as const) {
   test(`axeViolations finds violations ${where}`, async ({ page }) => {
-    for (const origin of [ORIGIN, 'http://other.test']) {
+    for (const origin of [ORIGIN, OTHER_ORIGIN]) {
       await page.route(`${origin}/**`, (route) =>
         route.fulfill({
           contentType: 'text/html',

@@ -146,7 +146,7 @@ class SimulatedStore {
    * was two thirds of this file's time.
    */
   private readonly sizes = new Map<string, number>();
-  /** Expressions read once each (the repository sends the same few hundred thousands of times). */
+  /** Expressions read once each: the repository sends the same few hundreds of thousands of times. */
   private readonly updates = new Map<string, Update>();
   private readonly conditions = new Map<string, Condition>();
   /** second -> item key -> updates */
@@ -199,9 +199,9 @@ class SimulatedStore {
     const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
     const name = (token: string) => (token.startsWith('#') ? names[token]! : token);
     const old = this.items.get(key);
-    const oldBytes = old ? (this.sizes.get(key) ?? itemBytes(old)) : 0;
     // Read as it was before the update; changed in place once the condition holds.
     const item: Item = old ?? { pk, sk };
+    const itemBytesBefore = old ? (this.sizes.get(key) ?? itemBytes(old)) : itemBytes(item);
     const condition = (test: Condition): boolean => {
       switch (test.kind) {
         case 'and':
@@ -220,7 +220,7 @@ class SimulatedStore {
       input.ConditionExpression &&
       !condition(parsed(this.conditions, input.ConditionExpression, parseCondition))
     ) {
-      this.count(pk, sk, old ? oldBytes : itemBytes(item));
+      this.count(pk, sk, itemBytesBefore);
       const wire = Object.fromEntries(
         Object.entries(old ?? {}).map(([k, v]) => [
           k,
@@ -246,7 +246,7 @@ class SimulatedStore {
         ifNotExists ? ((old ?? {})[name(ifNotExists)] ?? values[value]) : values[value],
       );
     }
-    let bytes = old ? oldBytes : itemBytes(item);
+    let bytes = itemBytesBefore;
     for (const [attribute, value] of changes) {
       if (Object.hasOwn(item, attribute)) bytes -= attributeBytes(attribute, item[attribute]);
       item[attribute] = value;
@@ -254,8 +254,8 @@ class SimulatedStore {
     }
     this.items.set(key, item);
     this.sizes.set(key, bytes);
-    // An update is billed on the larger of the item before and after.
-    this.count(pk, sk, Math.max(oldBytes, bytes));
+    // An update is billed on the larger of the item before (nothing, for a new one) and after.
+    this.count(pk, sk, Math.max(old ? itemBytesBefore : 0, bytes));
     return input.ReturnValues === 'UPDATED_NEW'
       ? { Attributes: Object.fromEntries([...changes.keys()].map((a) => [a, item[a]])) }
       : {};
