@@ -4,7 +4,7 @@
 // and the HTTP calls are the real ones.
 import { createRequire } from 'node:module';
 import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
 
 interface ReaderEvent {
   RequestType: 'Create' | 'Update' | 'Delete';
@@ -23,15 +23,13 @@ const REGION = 'us-east-1';
 const ARN =
   'arn:aws:wafv2:us-east-1:123456789012:global/webacl/PharmaBridgeWeb-edge/0e1d2c3b-4a59-6877-8695-a4b3c2d1e0f9';
 
-beforeAll(() => {
-  // The SDK reads these as Lambda's runtime would provide them; moto accepts any key.
+beforeEach(() => {
+  // The SDK reads these as Lambda's runtime would provide them; moto accepts any key. Before
+  // each test: the project's unstubEnvs undoes a stub before every test
+  // (scripts/vitest.config.ts).
   vi.stubEnv('AWS_ENDPOINT_URL_SSM', inject('motoEndpoint'));
   vi.stubEnv('AWS_ACCESS_KEY_ID', 'testing');
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'testing');
-});
-
-afterAll(() => {
-  vi.unstubAllEnvs();
 });
 
 describe('the web ACL ARN reader', () => {

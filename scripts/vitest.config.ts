@@ -2,17 +2,33 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The site's tests that need a module graph of their own: each sets `window`, `document` or
+ * `navigator` before the module under test (or a library it imports) reads them at load, or
+ * resets the module registry (docs/decisions/0594-site-tests-share-loaded-modules.md).
+ */
+const ISOLATED = [
+  'site/islands/admin/analytics/realtime-polling.test.ts',
+  'site/islands/admin/pages/editor-state.test.ts',
+  'site/islands/landing/tracking.test.ts',
+  'site/islands/use-contact-submit.test.ts',
+  'site/lib/landing-data.test.ts',
+  'site/scripts/site-tracking.test.ts',
+];
+
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    // Two groups (docs/decisions/0590-api-tests-share-loaded-modules.md). The tests under
-    // functions/ (the API, data and shared modules: most files, each importing the app, the
-    // AWS SDK and zod) run one file after another in each worker with the modules it has
-    // loaded, which took about a quarter of the step when every file loaded them anew. Each
-    // file makes its own table and app, and none changes a global. The rest keeps a fresh
-    // module graph per file: the admin's and the site's tests set browser globals before a
-    // library reads them at import (React Query decides at load whether it runs on a server),
-    // and functions/server/ spawns and counts processes.
+    // Three groups (docs/decisions/0590-api-tests-share-loaded-modules.md,
+    // docs/decisions/0594-site-tests-share-loaded-modules.md). The tests under functions/ (the
+    // API, data and shared modules: most files, each importing the app, the AWS SDK and zod) and
+    // those of the site, the infrastructure and the scripts run one file after another in each
+    // worker with the modules it has loaded: when every file loaded them anew, about a quarter
+    // of the step went to loading. Each file makes its own table and app, and none changes a
+    // global that outlives a test. The rest keeps a fresh module graph per file: functions/server/
+    // spawns and counts processes, and ISOLATED lists the site's tests that set browser globals
+    // before a library reads them at import (React Query decides at load whether it runs on a
+    // server) or reset the module registry.
     projects: [
       {
         extends: true,
@@ -30,13 +46,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'shared-site',
+          include: ['site/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ISOLATED,
+          isolate: false,
+          unstubEnvs: true,
+          unstubGlobals: true,
+          restoreMocks: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'isolated',
-          include: [
-            'functions/server/**/*.test.ts',
-            'site/**/*.test.ts',
-            'infra/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: ['functions/server/**/*.test.ts', ...ISOLATED],
         },
       },
     ],
