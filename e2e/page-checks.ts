@@ -4,41 +4,110 @@
 // all seen, its motion ended.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from 'playwright/test';
+import { expect, type Frame, type Page } from 'playwright/test';
 import { reviewShot, SCREENSHOTS } from './screenshots.ts';
 
-/** axe-core's minified build, the same version the builder injects by default. */
+/** axe-core's minified build: the project's own `axe-core` dependency. */
 const AXE_MIN = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Set on the axe object this helper evaluated in a document. A later check of the same document
+ * (the crawl checks each page at two widths, a spec checks a dialog and then the page) runs
+ * that axe instead of evaluating its 540 KB again; an axe the page loaded itself (the admin's
+ * checks bundle one, maybe configured its own way) never passes for it.
+ */
+const INJECTED = '__pharmabridgeE2eAxe';
+/** How long a frame other than the top one may take to get axe before it is left out. */
+const FRAME_LIMIT_MS = 10_000;
+
+/** What the helper uses of axe in the page (axe-core's own types are not loaded there). */
+interface PageAxe {
+  [INJECTED]?: true;
+  configure(spec: { allowedOrigins: string[]; branding: { application: string } }): void;
+  run(
+    context: { include: string[]; exclude: string[] },
+    options: { resultTypes: string[] },
+  ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+}
+type AxeWindow = Window & { axe?: PageAxe };
 
 /** Parts of a page to check: axe's include and exclude selectors. */
 export type AxeScope = { include?: string[]; exclude?: string[] };
 
 /**
+ * Evaluates axe in each frame of the page that lacks this helper's axe, and lets it answer
+ * frames of the page's own origin only: axe in the top frame asks the same-origin frames (the
+ * editor's live preview) for their results, never another origin's (a video player's).
+ * A frame that cannot take it (one detached meanwhile) is left out, as @axe-core/playwright
+ * leaves it out; the top frame's failure fails the check.
+ */
+async function injectAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) {
+      await injectAxeIn(frame);
+      continue;
+    }
+    // A limit, not a wait: a frame that never gets a document (a player that cannot load)
+    // would hold the check until the test's timeout.
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer')), FRAME_LIMIT_MS);
+    });
+    await Promise.race([injectAxeIn(frame), limit])
+      .catch(() => undefined)
+      .finally(() => clearTimeout(timer));
+  }
+}
+
+/** Evaluates axe in one frame, unless this helper's axe is there already. */
+async function injectAxeIn(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(
+    (mark) => (window as AxeWindow).axe?.[mark] === true,
+    INJECTED,
+  );
+  if (present) return;
+  await frame.evaluate(AXE_MIN);
+  await frame.evaluate((mark) => {
+    const axe = (window as AxeWindow).axe!;
+    axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });
+    axe[mark] = true;
+  }, INJECTED);
+}
+
+/**
  * axe's violations on the page as it is, each as its rule and targets. Runs once CSS
  * transitions have ended: a colour caught half-way through a fade (a button just enabled) is
  * not the one visitors read. Transitions only: a running build's status dot pulses for as
- * long as the build runs. The one place the specs run axe (eslint.config.js).
+ * long as the build runs. The one place the specs run axe (eslint.config.js): `axe.run` in the
+ * page itself, which reaches its same-origin frames through axe's own frame messaging, asking
+ * for the violations only (docs/decisions/0593-axe-runs-in-the-page.md), with axe evaluated
+ * once per document (docs/decisions/0595-axe-evaluated-once-per-document.md).
  */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
   await page.waitForFunction(
     () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
   );
-  // Legacy mode: axe.run in the page itself, which checks the page's same-origin frames
-  // through its own messaging. The default opens a blank page for every check to merge the
-  // frames' results in, and injects axe into it too: about 0.5 s of processor time more per
-  // check. The minified axe compiles faster than the builder's default source, and only the
-  // violations are returned in full (docs/decisions/0593-axe-runs-in-the-page.md).
-  let builder = new AxeBuilder({ page, axeSource: AXE_MIN })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
-  for (const selector of scope.include ?? []) builder = builder.include(selector);
-  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  await injectAxe(page);
+  const answer = await page.evaluate(
+    async (context) => {
+      try {
+        const results = await (window as AxeWindow).axe!.run(context, {
+          resultTypes: ['violations'],
+        });
+        return {
+          violations: results.violations.map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+          ),
+        };
+      } catch (error) {
+        return { error: String(error) };
+      }
+    },
+    { include: scope.include ?? [], exclude: scope.exclude ?? [] },
   );
+  if ('error' in answer) throw new Error(`axe failed in the page: ${answer.error}`);
+  return answer.violations;
 }
 
 /** Fails with each violation's rule and targets (an empty list reads best in a diff). */
