@@ -61,16 +61,17 @@ async function injectAxe(page: Page): Promise<void> {
 
 /** Evaluates axe in one frame, unless this helper's axe is there already. */
 async function injectAxeIn(frame: Frame): Promise<void> {
-  const present = await frame.evaluate(
+  const present = await frame.evaluate<boolean, typeof INJECTED>(
     (mark) => (window as AxeWindow).axe?.[mark] === true,
     INJECTED,
   );
   if (present) return;
   await frame.evaluate(AXE_MIN);
-  await frame.evaluate((mark) => {
+  await frame.evaluate<undefined, typeof INJECTED>((mark) => {
     const axe = (window as AxeWindow).axe!;
     axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });
     axe[mark] = true;
+    return undefined;
   }, INJECTED);
 }
 
