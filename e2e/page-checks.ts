@@ -13,7 +13,7 @@ const AXE_MIN = readFileSync(createRequire(import.meta.url).resolve('axe-core/ax
 /**
  * Set on the axe object this helper evaluated in a document. A later check of the same document
  * (the crawl checks each page at two widths, a spec checks a dialog and then the page) runs
- * that axe instead of evaluating its 540 KB again; an axe the page loaded itself (the admin's
+ * that axe instead of evaluating its 654 KB again; an axe the page loaded itself (the admin's
  * checks bundle one, maybe configured its own way) never passes for it.
  */
 const INJECTED = '__pharmabridgeE2eAxe';

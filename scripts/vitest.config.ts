@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The site's tests that need a module graph of their own: each sets `window`, `document` or
- * `navigator` before the module under test (or a library it imports) reads them at load, or
- * resets the module registry (docs/decisions/0594-site-tests-share-loaded-modules.md).
+ * The site's tests that need a module graph of their own: each stubs `window`, `document`,
+ * `navigator` or `fetch` around the module under test (one before React Query reads `window` at
+ * load), or resets the module registry (docs/decisions/0594-site-tests-share-loaded-modules.md).
  */
 const ISOLATED = [
   'site/islands/admin/analytics/realtime-polling.test.ts',
@@ -15,6 +15,17 @@ const ISOLATED = [
   'site/lib/landing-data.test.ts',
   'site/scripts/site-tracking.test.ts',
 ];
+
+/**
+ * A group whose files run one after another in each worker with the modules it has loaded; what
+ * a test stubs or spies on is undone before the next one, in whichever file it runs.
+ */
+const SHARED_MODULES = {
+  isolate: false,
+  unstubEnvs: true,
+  unstubGlobals: true,
+  restoreMocks: true,
+} as const;
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -36,11 +47,7 @@ export default defineConfig({
           name: 'shared-modules',
           include: ['functions/**/*.test.ts'],
           exclude: ['functions/server/**'],
-          isolate: false,
-          // What a test stubs is undone before the next one, in whichever file it runs.
-          unstubEnvs: true,
-          unstubGlobals: true,
-          restoreMocks: true,
+          ...SHARED_MODULES,
         },
       },
       {
@@ -49,10 +56,7 @@ export default defineConfig({
           name: 'shared-site',
           include: ['site/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ISOLATED,
-          isolate: false,
-          unstubEnvs: true,
-          unstubGlobals: true,
-          restoreMocks: true,
+          ...SHARED_MODULES,
         },
       },
       {
