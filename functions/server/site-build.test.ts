@@ -105,7 +105,7 @@ describe('precompress', () => {
       'robots.txt': 'User-agent: *',
       'og-image.png': 'x'.repeat(2000),
     });
-    expect(precompress(dir)).toEqual({ compressed: 2, reused: 0 });
+    expect(precompress(dir)).toEqual({ compressed: 2, reused: 0, cached: 0 });
     expect(decoded(dir, '_astro/app.B1x.js')).toEqual({ br: bundle, gz: bundle });
     expect(decoded(dir, 'index.html')).toEqual({ br: page('Welcome'), gz: page('Welcome') });
     expect(() => readFileSync(join(dir, 'robots.txt.br'))).toThrow();
@@ -120,7 +120,7 @@ describe('precompress', () => {
       'index.html': page('Welcome back'),
       'pricing/index.html': page('Pricing'),
     });
-    expect(precompress(next, served)).toEqual({ compressed: 2, reused: 1 });
+    expect(precompress(next, served)).toEqual({ compressed: 2, reused: 1, cached: 0 });
     expect(readFileSync(join(next, '_astro/app.B1x.js.br'))).toEqual(
       readFileSync(join(served, '_astro/app.B1x.js.br')),
     );
@@ -139,7 +139,7 @@ describe('precompress', () => {
     precompress(served);
     rmSync(join(served, 'a.js.gz'));
     const next = outputWith({ 'a.js': bundle, 'b.js': bundle });
-    expect(precompress(next, served)).toEqual({ compressed: 2, reused: 0 });
+    expect(precompress(next, served)).toEqual({ compressed: 2, reused: 0, cached: 0 });
     expect(decoded(next, 'a.js')).toEqual({ br: bundle, gz: bundle });
     expect(decoded(next, 'b.js')).toEqual({ br: bundle, gz: bundle });
   });

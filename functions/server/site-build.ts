@@ -21,6 +21,7 @@ import { createDocumentClient, dynamoTarget } from '../data/dynamo.ts';
 import { LandingPageRepository } from '../data/landing-pages/repository.ts';
 import { INLINE_SCRIPT_HASHES } from '../shared/security-headers.ts';
 import { withBuildLock } from './build-lock.ts';
+import { cachedForms, COMPRESSION_CACHE_DIR, keepForms, trimCache } from './compression-cache.ts';
 import { inlineScripts } from './inline-scripts.ts';
 import { readActivePages, readRedirectList, readRunningExperiments } from '../site-data/store.ts';
 import { writeRedirectMap } from './redirect-map.ts';
@@ -104,13 +105,16 @@ export function isBuildCurrent(distDir: string, dataStamp: string): boolean {
  * as the file at the same path there takes that build's .br and .gz instead: a rebuild after
  * one page changed leaves most files as they were (the bundles keep their hashed names), and
  * compressing them again was about half of a local rebuild
- * (docs/decisions/0589-rebuilds-reuse-unchanged-compressed-files.md).
+ * (docs/decisions/0589-rebuilds-reuse-unchanged-compressed-files.md). With `cache`, a file
+ * that is new here takes the forms an earlier build of the same bytes left there, and leaves
+ * its own (compression-cache.ts, docs/decisions/0596-compressed-forms-cached-by-content.md).
  */
 export function precompress(
   dir: string,
   previous?: string,
-): { compressed: number; reused: number } {
-  const counts = { compressed: 0, reused: 0 };
+  cache?: string,
+): { compressed: number; reused: number; cached: number } {
+  const counts = { compressed: 0, reused: 0, cached: 0 };
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.has(extname(file))) continue;
     // Precompressed already (Scalar's files: functions/server/api-reference-assets.ts).
@@ -121,13 +125,21 @@ export function precompress(
       counts.reused += 1;
       continue;
     }
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-    counts.compressed += 1;
+    let forms = cache ? cachedForms(cache, body) : undefined;
+    if (forms) {
+      counts.cached += 1;
+    } else {
+      forms = {
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gz: gzipSync(body, { level: 9 }),
+      };
+      if (cache) keepForms(cache, body, forms);
+      counts.compressed += 1;
+    }
+    writeFileSync(`${file}.br`, forms.br);
+    writeFileSync(`${file}.gz`, forms.gz);
   }
+  if (cache) trimCache(cache);
   return counts;
 }
 
@@ -361,7 +373,7 @@ export async function buildSite(options: {
     return { ok: false, logTail: reason, reason };
   }
   // The served build's compressed forms of the files this build left unchanged.
-  precompress(nextDir, existsSync(distDir) ? distDir : undefined);
+  precompress(nextDir, existsSync(distDir) ? distDir : undefined, COMPRESSION_CACHE_DIR);
   writeStamp(nextDir, fileSources, options.stamp);
   const oldDir = `${distDir}.old`;
   rmSync(oldDir, { recursive: true, force: true });
