@@ -133,7 +133,13 @@ describe('trimCache', () => {
     precompress(dir, undefined, cache);
     const past = new Date('2026-01-01T00:00:00Z');
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), past, past);
+    // Another entry, written a minute ago and not used since (its time set, as a file's own
+    // time can fall later in the same millisecond than the time a hit sets).
     keepForms(cache, Buffer.from('later'), forms('y'.repeat(400)));
+    const minuteAgo = new Date(Date.now() - 60_000);
+    for (const form of ['br', 'gz']) {
+      utimesSync(join(cache, `${hashOf('later')}.${form}`), minuteAgo, minuteAgo);
+    }
     // A hit marks the first entry used now.
     expect(cachedForms(cache, old)?.br.length).toBeGreaterThan(0);
     const sizeOfFirst = readdirSync(cache)
