@@ -1,41 +1,14 @@
 // The compressed forms cache (compression-cache.ts) as precompress uses it: on disk, in
-// folders of this test's own, with real Brotli and gzip.
+// folders of this test's own (functions/test/built-files.ts), with real Brotli and gzip.
 import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { decoded, folderWith, removeFolders } from '../test/built-files.ts';
 import { cachedForms, keepForms, trimCache } from './compression-cache.ts';
 import { precompress } from './site-build.ts';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pb-compression-cache-'));
-  dirs.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-const decoded = (dir: string, path: string) => ({
-  br: brotliDecompressSync(readFileSync(join(dir, `${path}.br`))).toString(),
-  gz: gunzipSync(readFileSync(join(dir, `${path}.gz`))).toString(),
-});
+afterAll(removeFolders);
 
 const bundle = `export const rules = ${JSON.stringify('contract rule '.repeat(80))};`;
 const page = (headline: string) => `<html><body><h1>${headline}</h1>${'<p>text</p>'.repeat(80)}`;
@@ -43,11 +16,11 @@ const hashOf = (body: string | Buffer) => createHash('sha256').update(body).dige
 
 describe('precompress with a cache', () => {
   it('gives a fresh folder the forms an earlier build of the same bytes left, at any path', () => {
-    const cache = join(folder(), 'cache');
-    const first = folder({ '_astro/app.B1x.js': bundle, 'index.html': page('Welcome') });
+    const cache = join(folderWith(), 'cache');
+    const first = folderWith({ '_astro/app.B1x.js': bundle, 'index.html': page('Welcome') });
     expect(precompress(first, undefined, cache)).toEqual({ compressed: 2, reused: 0, cached: 0 });
     // Another install's first build: no served folder, the bundle at another path.
-    const second = folder({
+    const second = folderWith({
       '_astro/app.C2y.js': bundle,
       'index.html': page('Welcome'),
       'pricing/index.html': page('Pricing'),
@@ -66,36 +39,36 @@ describe('precompress with a cache', () => {
   });
 
   it('compresses anew over a damaged entry, and the entry is whole again', () => {
-    const cache = join(folder(), 'cache');
-    precompress(folder({ 'a.js': bundle, 'index.html': page('Welcome') }), undefined, cache);
+    const cache = join(folderWith(), 'cache');
+    precompress(folderWith({ 'a.js': bundle, 'index.html': page('Welcome') }), undefined, cache);
     // The bundle's Brotli form replaced by other bytes, the page's gzip form cut short.
     writeFileSync(join(cache, `${hashOf(bundle)}.br`), 'not brotli');
     const gzPath = join(cache, `${hashOf(page('Welcome'))}.gz`);
     writeFileSync(gzPath, readFileSync(gzPath).subarray(0, 10));
-    const next = folder({ 'a.js': bundle, 'index.html': page('Welcome') });
+    const next = folderWith({ 'a.js': bundle, 'index.html': page('Welcome') });
     expect(precompress(next, undefined, cache)).toEqual({ compressed: 2, reused: 0, cached: 0 });
     expect(decoded(next, 'a.js')).toEqual({ br: bundle, gz: bundle });
     expect(decoded(next, 'index.html')).toEqual({ br: page('Welcome'), gz: page('Welcome') });
     // Rewritten: a third build takes both from the cache.
     expect(
-      precompress(folder({ 'a.js': bundle, 'index.html': page('Welcome') }), undefined, cache),
+      precompress(folderWith({ 'a.js': bundle, 'index.html': page('Welcome') }), undefined, cache),
     ).toEqual({ compressed: 0, reused: 0, cached: 2 });
   });
 
   it('still compresses when the cache cannot be written', () => {
-    const blocked = join(folder(), 'cache');
+    const blocked = join(folderWith(), 'cache');
     writeFileSync(blocked, 'a file where the cache folder would be');
-    const dir = folder({ 'a.js': bundle });
+    const dir = folderWith({ 'a.js': bundle });
     expect(precompress(dir, undefined, blocked)).toEqual({ compressed: 1, reused: 0, cached: 0 });
     expect(decoded(dir, 'a.js')).toEqual({ br: bundle, gz: bundle });
     expect(readFileSync(blocked, 'utf8')).toBe('a file where the cache folder would be');
   });
 
   it("takes the served build's forms first, and does not look them up", () => {
-    const cache = join(folder(), 'cache');
-    const served = folder({ 'a.js': bundle });
+    const cache = join(folderWith(), 'cache');
+    const served = folderWith({ 'a.js': bundle });
     precompress(served);
-    const next = folder({ 'a.js': bundle });
+    const next = folderWith({ 'a.js': bundle });
     expect(precompress(next, served, cache)).toEqual({ compressed: 0, reused: 1, cached: 0 });
     expect(() => readdirSync(cache)).toThrow();
   });
@@ -105,7 +78,7 @@ describe('trimCache', () => {
   const forms = (text: string) => ({ br: Buffer.from(text), gz: Buffer.from(text) });
 
   it('removes the least recently used entries once the cache outgrows its limit', () => {
-    const cache = join(folder(), 'cache');
+    const cache = join(folderWith(), 'cache');
     const bodies = ['oldest', 'older', 'recent', 'newest'].map((name) => Buffer.from(name));
     bodies.forEach((body, index) => {
       keepForms(cache, body, forms('x'.repeat(100)));
@@ -127,9 +100,9 @@ describe('trimCache', () => {
   });
 
   it('keeps an entry a build just used, though it was written first', () => {
-    const cache = join(folder(), 'cache');
+    const cache = join(folderWith(), 'cache');
     const old = Buffer.from(bundle);
-    const dir = folder({ 'a.js': bundle });
+    const dir = folderWith({ 'a.js': bundle });
     precompress(dir, undefined, cache);
     const past = new Date('2026-01-01T00:00:00Z');
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), past, past);

@@ -31,7 +31,7 @@ export const COMPRESSION_CACHE_DIR = join(
  * The cache's size limit: a few builds of the site (each about 3 MB of compressed forms,
  * most of it bundles that stay the same from one build to the next).
  */
-export const COMPRESSION_CACHE_LIMIT = 64 * 1024 * 1024;
+const COMPRESSION_CACHE_LIMIT = 64 * 1024 * 1024;
 
 export interface Forms {
   br: Buffer;

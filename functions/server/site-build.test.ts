@@ -1,23 +1,18 @@
 // The rebuild check: a build is current only while every input it recorded is unchanged,
 // the files under FILE_SOURCES are the same, and so is the page data. (The record itself
 // is written by a real `astro build`, which the browser tests' servers run.)
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decoded, folderWith, removeFolders } from '../test/built-files.ts';
 import { hashFileSources, hashFiles, INPUTS_FILE } from './build-inputs.ts';
 import { buildStamp, isBuildCurrent, precompress, writeStamp } from './site-build.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+afterEach(removeFolders);
 
 /** An output folder as a finished build leaves it, having loaded `modules`. */
 function builtOutput(modules: Record<string, string>, dataStamp: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pb-stamp-'));
-  dirs.push(dir);
+  const dir = folderWith({}, 'pb-stamp-');
   writeFileSync(join(dir, INPUTS_FILE), JSON.stringify({ files: modules }));
   writeStamp(dir, hashFileSources(), dataStamp);
   return dir;
@@ -66,8 +61,7 @@ describe('isBuildCurrent', () => {
     expect(Object.keys(sources)).toContain('package-lock.json');
     // A file added under site/ changes the stamp before anything imports it.
     const data = buildStamp('pages-1');
-    const dir = mkdtempSync(join(tmpdir(), 'pb-stamp-'));
-    dirs.push(dir);
+    const dir = folderWith({}, 'pb-stamp-');
     writeFileSync(join(dir, INPUTS_FILE), JSON.stringify({ files: {} }));
     const withoutOne = Object.fromEntries(
       Object.entries(sources).filter(([path]) => path !== 'site/public/favicon.svg'),
@@ -77,29 +71,12 @@ describe('isBuildCurrent', () => {
   });
 });
 
-/** A folder with `files` (path to text) in it. */
-function outputWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pb-precompress-'));
-  dirs.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-/** What a client gets from each precompressed form of `path`. */
-const decoded = (dir: string, path: string) => ({
-  br: brotliDecompressSync(readFileSync(join(dir, `${path}.br`))).toString(),
-  gz: gunzipSync(readFileSync(join(dir, `${path}.gz`))).toString(),
-});
-
 describe('precompress', () => {
   const bundle = `export const rules = ${JSON.stringify('contract rule '.repeat(80))};`;
   const page = (headline: string) => `<html><body><h1>${headline}</h1>${'<p>text</p>'.repeat(80)}`;
 
   it('compresses every compressible file of 512 bytes or more, and no other', () => {
-    const dir = outputWith({
+    const dir = folderWith({
       '_astro/app.B1x.js': bundle,
       'index.html': page('Welcome'),
       'robots.txt': 'User-agent: *',
@@ -113,9 +90,9 @@ describe('precompress', () => {
   });
 
   it("takes the served build's forms of unchanged files and compresses the changed ones", () => {
-    const served = outputWith({ '_astro/app.B1x.js': bundle, 'index.html': page('Welcome') });
+    const served = folderWith({ '_astro/app.B1x.js': bundle, 'index.html': page('Welcome') });
     precompress(served);
-    const next = outputWith({
+    const next = folderWith({
       '_astro/app.B1x.js': bundle,
       'index.html': page('Welcome back'),
       'pricing/index.html': page('Pricing'),
@@ -135,10 +112,10 @@ describe('precompress', () => {
   });
 
   it('compresses anew when the served build lacks a form or has a folder at the path', () => {
-    const served = outputWith({ 'a.js': bundle, 'b.js/index.html': page('A folder') });
+    const served = folderWith({ 'a.js': bundle, 'b.js/index.html': page('A folder') });
     precompress(served);
     rmSync(join(served, 'a.js.gz'));
-    const next = outputWith({ 'a.js': bundle, 'b.js': bundle });
+    const next = folderWith({ 'a.js': bundle, 'b.js': bundle });
     expect(precompress(next, served)).toEqual({ compressed: 2, reused: 0, cached: 0 });
     expect(decoded(next, 'a.js')).toEqual({ br: bundle, gz: bundle });
     expect(decoded(next, 'b.js')).toEqual({ br: bundle, gz: bundle });
